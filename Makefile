@@ -63,9 +63,10 @@ python:
 	@cmake --build $(BUILD) -j $(JOBS) --target python
 	@echo "make: the package is in $(BUILD)/python (PYTHONPATH=$(BUILD)/python python3 -c 'import quiver')"
 
-# Starts a game of THREE ARROWS against the computer.
+# Starts a game of THREE ARROWS against the computer at the gentlest level, beginner (a
+# newcomer's first game; `quiver play` alone seats the strongest, hard).
 run: quiet-build
-	@$(BUILD)/quiver play $(GAME)
+	@$(BUILD)/quiver play $(GAME) --level beginner
 
 # Starts the server for online play: http://127.0.0.1:$(PORT)/, tables kept in $(DB).
 serve: quiet-build

@@ -9,6 +9,7 @@ import { myName } from './names.js';
 /** @typedef {import('./types.js').Lesson} Lesson */
 /** @typedef {import('./types.js').LessonVerdict} LessonVerdict */
 /** @typedef {import('./types.js').Replay} Replay */
+/** @typedef {import('./types.js').ReviewState} ReviewState */
 
 export class ApiError extends Error {
   /**
@@ -334,4 +335,29 @@ export async function replay(id) {
  */
 export async function replayRecord(text) {
   return /** @type {Replay} */ (await send('POST', '/api/replay', text));
+}
+
+/**
+ * What the server knows of a finished table's review (GET /api/tables/ID/review): null when
+ * nobody asked for one yet (404).
+ * @param {string} id
+ * @returns {Promise<ReviewState | null>}
+ */
+export async function review(id) {
+  try {
+    return /** @type {ReviewState} */ (await api('GET', `/api/tables/${encodeURIComponent(id)}/review`));
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+/**
+ * Asks for a finished table's review (POST /api/tables/ID/review): made on the server's AI
+ * workers, or given at once when it is made already.
+ * @param {string} id
+ * @returns {Promise<ReviewState>}
+ */
+export async function askReview(id) {
+  return /** @type {ReviewState} */ (await api('POST', `/api/tables/${encodeURIComponent(id)}/review`, {}));
 }

@@ -86,6 +86,7 @@ export class Courtesy {
       table.clock && table.clock.kind !== 'none'
         ? table.seats.filter((s) => s.seat !== seat && s.kind === 'human' && !s.zombie).map((s) => s.seat)
         : [];
+    // "+15 s", short beside the other tools: named on the button only when several may get it
     replace(
       this.time,
       ...given.map((s) =>
@@ -95,9 +96,11 @@ export class Courtesy {
             type: 'button',
             class: 'minor give-time',
             'data-seat': s,
+            'aria-label': `Give ${this.hooks.name(s)} 15 s`,
+            title: `Give ${this.hooks.name(s)} 15 s`,
             onclick: () => this.giveTime(s),
           },
-          `Give ${this.hooks.name(s)} 15 s`,
+          given.length > 1 ? `+15 s: ${this.hooks.name(s)}` : '+15 s',
         ),
       ),
     );

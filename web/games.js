@@ -9,12 +9,29 @@ import { drawMyGames, waiting, WaitingSignal } from './my-games.js';
 import { TurnSignal } from './your-turn.js';
 import { PlayerChannel } from './channel.js';
 
-const els = { ongoing: byId('ongoing'), finished: byId('finished'), error: byId('games-error') };
+const els = {
+  intro: byId('games-intro'),
+  ongoing: byId('ongoing'),
+  finished: byId('finished'),
+  error: byId('games-error'),
+};
+
+/**
+ * Where the list comes from, in words: the account's browsers when signed in, else this
+ * browser's cookie.
+ * @param {{username: string} | null} account
+ */
+function introText(account) {
+  return account
+    ? `The tables of your account ${account.username}, taken in every browser signed in to it. A seat taken in another browser opens here to watch (its seat stays with that browser).`
+    : "The tables this browser took seats at, kept by the server under this browser's cookie: no account is needed. Clear the browser's cookies and the list starts again.";
+}
 const signal = new WaitingSignal(new TurnSignal());
 
 async function load() {
   try {
     const me = await API.me();
+    els.intro.textContent = introText(me.account);
     const playing = me.tables.filter((t) => t.status !== 'over');
     const over = me.tables.filter((t) => t.status === 'over');
     drawMyGames(els.ongoing, playing, {

@@ -1,6 +1,7 @@
-// leaderboard.html?game=GAME&players=N: the best settled ratings of a kind of rated game
-// (GET /api/leaderboard/GAME?players=N, docs/server.md "Ratings"), with a picker of the game
-// and the number of players; each name links to its player's page.
+// leaderboard.html?game=GAME&players=N: the best settled ratings of a kind of rated game, then
+// the provisional ones in a list of their own (GET /api/leaderboard/GAME?players=N,
+// docs/server.md "Ratings"), with a picker of the game and the number of players; each name
+// links to its player's page.
 
 import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
@@ -14,49 +15,68 @@ const els = {
 /** @typedef {{username: string, rating: number, deviation: number, games: number}} Leader */
 
 /**
- * Draws one leaderboard.
+ * Draws one leaderboard: the settled ratings, then those still provisional (marked "?" as a
+ * profile marks them), so that a new site's board lists its players before any has settled.
  * @param {string} title
  * @param {number} players
  * @param {Leader[]} leaders
+ * @param {Leader[]} provisional
  */
-function drawBoard(title, players, leaders) {
+function drawBoard(title, players, leaders, provisional) {
   const caption = `${title}, ${players} players`;
-  if (!leaders.length) {
-    replace(
-      els.board,
-      h('h2', {}, caption),
-      h('p', { class: 'how' }, 'Nobody yet: ratings settle after a few rated games.'),
-    );
-    return;
-  }
   replace(
     els.board,
     h('h2', {}, caption),
+    leaders.length
+      ? ranking(leaders, 'Settled ratings', '')
+      : h(
+          'p',
+          { class: 'how' },
+          provisional.length
+            ? 'Nobody settled yet: a rating settles after a few rated games.'
+            : 'Nobody yet: play a rated game to be listed.',
+        ),
+    provisional.length
+      ? [
+          h('h3', { id: 'provisional-title' }, 'Provisional ratings'),
+          h('p', { class: 'how' }, 'Ratings after too few rated games to be sure of them yet.'),
+          ranking(provisional, 'Provisional ratings', '?'),
+        ]
+      : null,
+  );
+}
+
+/**
+ * A ranking as a table: place, player (a link to the profile), rating, deviation, games.
+ * @param {Leader[]} leaders
+ * @param {string} label the table's name
+ * @param {string} mark after each rating ("?" for a provisional one)
+ */
+function ranking(leaders, label, mark) {
+  return h(
+    'table',
+    { class: 'leaders', 'aria-label': label },
     h(
-      'table',
-      { class: 'leaders' },
+      'thead',
+      {},
       h(
-        'thead',
+        'tr',
         {},
+        ['#', 'Player', 'Rating', 'Deviation', 'Games'].map((t) => h('th', { scope: 'col' }, t)),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      leaders.map((l, i) =>
         h(
           'tr',
           {},
-          ['#', 'Player', 'Rating', 'Deviation', 'Games'].map((t) => h('th', { scope: 'col' }, t)),
-        ),
-      ),
-      h(
-        'tbody',
-        {},
-        leaders.map((l, i) =>
-          h(
-            'tr',
-            {},
-            h('td', {}, String(i + 1)),
-            h('td', {}, h('a', { href: `player.html?name=${encodeURIComponent(l.username)}` }, l.username)),
-            h('td', {}, String(Math.round(l.rating))),
-            h('td', {}, `± ${Math.round(l.deviation)}`),
-            h('td', {}, String(l.games)),
-          ),
+          h('td', {}, String(i + 1)),
+          h('td', {}, h('a', { href: `player.html?name=${encodeURIComponent(l.username)}` }, l.username)),
+          h('td', {}, `${Math.round(l.rating)}${mark}`),
+          h('td', {}, `± ${Math.round(l.deviation)}`),
+          h('td', {}, String(l.games)),
         ),
       ),
     ),
@@ -99,10 +119,10 @@ async function main() {
     location.search = `?game=${encodeURIComponent(gameSel.value)}`;
   });
   try {
-    const board = /** @type {{leaders: Leader[]}} */ (
+    const board = /** @type {{leaders: Leader[], provisional?: Leader[]}} */ (
       await API.api('GET', `/api/leaderboard/${encodeURIComponent(game.name)}?players=${players}`)
     );
-    drawBoard(game.title ?? game.name, players, board.leaders);
+    drawBoard(game.title ?? game.name, players, board.leaders, board.provisional ?? []);
   } catch (e) {
     els.error.textContent = `Could not load the leaderboard: ${e instanceof Error ? e.message : e}`;
   }

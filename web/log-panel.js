@@ -3,13 +3,32 @@
 // move or revealed decision under the seat's name, a chance outcome under "chance", and what the
 // rules did with no name, indented under the move), in an aria-live list so that a screen reader
 // announces each new line. The page adds nothing of its own to the wording. Given `pick`, each
-// line is a button that looks back at the game right after its move (look-back.js).
+// line is a button that looks back at the game right after its move (look-back.js). A line may
+// carry a computer review's mark (?!, ?, ??: the replay page's).
 
 import { h, s, replace } from './dom.js';
 import { seatIcon } from './seat-marks.js';
 import { dieIcon } from './games/icons.js';
 
-/** @typedef {{who: string, text: string}} LogEntry */
+/** @typedef {'inaccuracy' | 'mistake' | 'blunder'} Mark a computer review's mark (review.js) */
+/** @typedef {{who: string, text: string, mark?: Mark | null}} LogEntry */
+
+/** The symbols of a review's marks, as chess annotates moves. */
+const MARK_SYMBOLS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+
+/**
+ * A review's mark as a badge: its symbol, with its word for a screen reader and a tooltip.
+ * @param {Mark | null | undefined} mark
+ */
+export function markBadge(mark) {
+  if (!mark) return null;
+  return h(
+    'span',
+    { class: `review-mark ${mark}`, title: mark },
+    MARK_SYMBOLS[mark],
+    h('span', { class: 'sr-only' }, ` (${mark})`),
+  );
+}
 
 export class LogPanel {
   /**
@@ -66,7 +85,7 @@ export class LogPanel {
       const line = this.entries.length;
       this.entries.push(e);
       const who = String(e.who ?? '');
-      const parts = this.parts(who, e.text);
+      const parts = [...this.parts(who, e.text), e.mark ? ' ' : null, markBadge(e.mark)];
       const pick = this.pick;
       const body = pick
         ? h(

@@ -1,4 +1,4 @@
-// The per-browser settings of the move panel, kept in localStorage: "confirm moves" (on unless
+// The per-browser settings of the move panel (folded under *Settings*), kept in localStorage: "confirm moves" (on unless
 // turned off: a complete action waits for its Play button, with what it will do shown first)
 // and "play forced moves for me" (off unless turned on: a forced decision the server holds,
 // "Your only move", is sent as soon as it arrives). A browser that keeps nothing (storage
@@ -47,7 +47,9 @@ export const moveSettings = {
 };
 
 /**
- * The two check boxes, each saving its setting when changed.
+ * The two check boxes, each saving its setting when changed, folded under *Settings* (a
+ * disclosure, closed until opened): the move panel carries the choices, and a phone's action
+ * sheet has no room to spare for settings changed once.
  * @param {() => void} changed called after a change (the page may draw again)
  */
 export function settingsBox(changed) {
@@ -67,9 +69,14 @@ export function settingsBox(changed) {
     return h('label', { class: 'setting', for: id }, input, ' ', text);
   };
   return h(
-    'div',
-    { class: 'move-settings' },
-    box('set-confirm', KEYS.confirm, moveSettings.confirm, 'Confirm moves (Play sends)'),
-    box('set-forced', KEYS.forced, moveSettings.playForced, 'Play forced moves for me'),
+    'details',
+    { class: 'settings-box' },
+    h('summary', {}, 'Settings'),
+    h(
+      'div',
+      { class: 'move-settings' },
+      box('set-confirm', KEYS.confirm, moveSettings.confirm, 'Confirm moves (Play sends)'),
+      box('set-forced', KEYS.forced, moveSettings.playForced, 'Play forced moves for me'),
+    ),
   );
 }

@@ -13,6 +13,10 @@ import { gameModule } from './games/index.js';
 const PHONE = '(max-width: 700px)';
 /** The smallest height the board is given, in CSS px, however little room is left. */
 const MIN_BOARD = 220;
+/** The share of the screen's height the board keeps, when its width allows it, before the action
+ * sheet may take more: a sheet of many choices scrolls within itself rather than shrink the
+ * board's squares (THREE ARROWS' went down to 31 px mid-game, Arrow Party's to 13). */
+const BOARD_SHARE = 0.42;
 /** The least height the action sheet keeps (its first choices), in CSS px. */
 const MIN_SHEET = 120;
 /** Each press of + or − zooms by this factor. */
@@ -46,24 +50,31 @@ export function phoneLayout(els) {
   function fit() {
     const on = phone.matches;
     const hand = on ? els.players.querySelector('.my-hand') : null;
-    const strip = hand ? hand.getBoundingClientRect().height : 0;
+    // a strip fixed above the sheet (a game over keeps its hand in the page's flow)
+    const strip = hand && getComputedStyle(hand).position === 'fixed' ? hand.getBoundingClientRect().height : 0;
     // the sheet leaves the board at least MIN_BOARD above the strip: a longer sheet scrolls
     // within itself rather than cover the board's lower rows
     const boardTop = els.board.getBoundingClientRect().top + scrollY;
-    const most = Math.max(MIN_SHEET, Math.floor(innerHeight - boardTop - strip - MIN_BOARD - 10));
+    // the board's least height: the share of the screen, or its whole width when that is less
+    const svg = els.board.querySelector('svg.board');
+    const box = svg instanceof SVGSVGElement ? svg.viewBox.baseVal : null;
+    const whole = box && box.width ? (els.board.clientWidth * box.height) / box.width : MIN_BOARD;
+    const least = Math.max(MIN_BOARD, Math.min(whole, Math.floor(innerHeight * BOARD_SHARE)));
+    const most = Math.max(MIN_SHEET, Math.floor(innerHeight - boardTop - strip - least - 10));
     root.style.setProperty('--sheet-max', `${most}px`);
     const sheet = on && !els.move.hidden ? Math.min(most, els.move.getBoundingClientRect().height) : 0;
     root.style.setProperty('--sheet-h', `${Math.ceil(sheet)}px`);
     root.style.setProperty('--strip-h', `${Math.ceil(strip)}px`);
     root.style.setProperty('--dock-h', `${Math.ceil(sheet + strip)}px`);
     const room = innerHeight - boardTop - sheet - strip - 10;
-    root.style.setProperty('--board-max', `${Math.max(MIN_BOARD, Math.floor(room))}px`);
+    root.style.setProperty('--board-max', `${Math.max(least, Math.floor(room))}px`);
     zoom.refresh();
   }
   new ResizeObserver(fit).observe(els.move);
   new ResizeObserver(fit).observe(document.body);
   new MutationObserver(fit).observe(els.players, { childList: true });
-  new MutationObserver(() => zoom.refresh()).observe(els.board, { childList: true });
+  // a board drawn (its shape known only then) is measured again
+  new MutationObserver(fit).observe(els.board, { childList: true });
   phone.addEventListener('change', fit);
   addEventListener('resize', fit);
   fit();

@@ -1,14 +1,16 @@
 // The replay page (replay.html?id=ID for a finished table, or a record file opened here):
 // every step of the game as the referee sees it, forwards and backwards, with the board, the
-// players' panels and the moves so far. The steps come from the server (GET
-// /api/tables/ID/replay or POST /api/replay), which replays the record; this page knows no
-// rule.
+// players' panels and the moves so far (each a button to its step). The steps come from the
+// server (GET /api/tables/ID/replay or POST /api/replay), which replays the record; this page
+// knows no rule. A table's replay offers the computer's review of the game (review.js): its
+// marks in the moves, its curve, and at a reviewed decision the best alternative on the board.
 
 import { byId, replace } from './dom.js';
 import * as API from './api.js';
 import { LogPanel } from './log-panel.js';
 import { Screen, ranksTable, withCatalogue } from './screen.js';
 import { andList } from './grammar.js';
+import { ReviewPanel } from './review.js';
 
 /** @typedef {import('./types.js').Replay} Replay */
 
@@ -30,6 +32,9 @@ const els = {
   board: byId('board-area'),
   players: byId('players-area'),
   log: /** @type {HTMLOListElement} */ (byId('log')),
+  review: byId('review'),
+  reviewBody: byId('review-body'),
+  reviewNote: byId('review-note'),
 };
 
 /** @type {Replay | null} */
@@ -46,17 +51,31 @@ function name(seat) {
   return who && who !== seat ? `${seat} (${who})` : seat;
 }
 
-const log = new LogPanel(els.log, name);
+const log = new LogPanel(els.log, name, (line) => show(line + 1));
 const screen = new Screen({ board: els.board, players: els.players, status: els.status });
+const review = new ReviewPanel(
+  { section: els.review, body: els.reviewBody },
+  {
+    // a decision chosen in the review: its verdict and board brought into view (a phone's page
+    // scrolls; a desktop's is one screen)
+    go: (step) => {
+      show(step);
+      els.reviewNote.scrollIntoView({ block: 'start' });
+    },
+    name,
+    changed: () => show(at, true),
+  },
+);
 
 /**
- * Shows step k.
+ * Shows step k (`again`: the same step drawn again, the review having arrived).
  * @param {number} k
+ * @param {boolean} [again]
  */
-function show(k) {
+function show(k, again = false) {
   if (!replay) return;
   const steps = replay.steps;
-  const from = at;
+  const from = again ? -1 : at;
   at = Math.max(0, Math.min(steps.length - 1, k));
   const step = steps[at];
   els.step.value = String(at);
@@ -66,7 +85,10 @@ function show(k) {
       ? 'the start'
       : `${step.who === 'chance' ? 'chance' : name(step.who)}: ${step.action}`;
   els.stepText.textContent = `Step ${at} of ${steps.length - 1} · ${what}`;
-  log.reset(steps.slice(1, at + 1).map((s) => ({ who: s.who ?? '', text: s.action ?? '' })));
+  log.reset(
+    steps.slice(1, at + 1).map((s, i) => ({ who: s.who ?? '', text: s.action ?? '', mark: review.markOf(i + 1) })),
+  );
+  log.mark(at - 1, at);
   screen.draw(step.view, name, {
     previous: at > 0 ? steps[at - 1].view : null,
     // only one step forwards is a move to watch; a jump or a step back shows its board at once
@@ -74,6 +96,9 @@ function show(k) {
     status: done && replay.result ? resultSentence() : at === 0 ? 'The start of the game.' : `After ${what}.`,
   });
   els.result.hidden = !(done && Array.isArray(replay.result));
+  // what the review says of this step's decision, its best alternative framed on the board
+  replace(els.reviewNote, review.note(at, [els.board, els.players]));
+  review.at(at);
   for (const [b, off] of /** @type {[HTMLElement, boolean][]} */ ([
     [els.first, at === 0],
     [els.prev, at === 0],
@@ -147,7 +172,12 @@ els.file.addEventListener('change', async () => {
 
 const id = new URLSearchParams(location.search).get('id');
 if (id) {
+  // a table's replay: no record to open (the form stays for a page opened without one)
+  els.open.hidden = true;
   API.replay(id)
-    .then((data) => start(data, `table ${id}`))
+    .then((data) => {
+      start(data, `table ${id}`);
+      review.load(id, data.steps.length - 1);
+    })
     .catch(fail);
 }

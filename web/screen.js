@@ -173,6 +173,9 @@ export class Screen {
     this.cells = cells;
     replace(this.els.board, board);
     replace(this.els.players, mod.drawPanels(vj, opts));
+    // the viewer's own panel (its hand or holder) first, right under the move panel
+    const mine = this.els.players.querySelector('.my-hand')?.closest('.player');
+    if (mine?.parentElement && mine !== mine.parentElement.firstElementChild) mine.parentElement.prepend(mine);
     replace(this.els.status, o.status ?? mod.turnText(vj, opts));
     const none = { squares: [], things: [] };
     const hl = { targets: o.targets ?? none, selected: o.selected ?? none };

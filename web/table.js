@@ -1,11 +1,11 @@
 // The table page (table.html?id=ID, or ?id=ID&seat=p2[&invite=CODE] from an invite link): joins
 // the seat of the link (with the player's name, asked first when none is kept), connects to the
 // table's socket with this browser's token for it (or as a spectator), draws every snapshot and
-// update, lets the player to move choose among the
-// view's legal actions by clicks, buttons or typed notation, and shows takeback requests
-// (takeback.js), resign, the people at the table with their clocks and presence (people.js),
-// "your turn" (your-turn.js), the result, the record, the rematch (rematch.js) or "play again",
-// the invite links and the chat (chat.js). Everything drawn comes from the frames this viewer
+// update, lets the player to move choose among the view's legal actions by clicks, buttons or
+// typed notation, and shows takeback requests (takeback.js), resign, the people at the table
+// with their clocks and presence (people.js), "your turn" (your-turn.js), a premove at a table
+// of two (premove.js), the result, the record, the rematch (rematch.js) or "play again", the
+// invite links and the chat (chat.js). Everything drawn comes from the frames this viewer
 // receives.
 
 import { byId, h, plural, replace } from './dom.js';
@@ -33,6 +33,7 @@ import { rematchBlock, peopleSeats } from './rematch.js';
 import { Chat } from './chat.js';
 import { andList } from './grammar.js';
 import { othersWaiting } from './others-waiting.js';
+import { Premove } from './premove.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -124,6 +125,9 @@ const people = new People(els.people, {
     if (!send({ type: 'return' })) panel.showError('Not connected: "return" was not sent.');
   },
 });
+// premove at a table of two: one move queued while the other player thinks (premove.js)
+const premove = new Premove((action) => play(action));
+els.move.insertBefore(premove.el, els.move.querySelector('.move-tools'));
 const turn = new TurnSignal();
 // the sound and the notification of "your turn", beside the move settings
 (els.movePanel.querySelector('.move-settings') ?? els.movePanel).append(turn.settings());
@@ -253,6 +257,8 @@ function redraw() {
   panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], vj) : w), idle);
   // the move panel only for a seat in a game not over
   els.move.hidden = state.seat === 'public' || state.table?.status === 'over' || Boolean(state.table?.stopped);
+  // a game over keeps its hand in the page's flow (a phone's strip would lie over the result)
+  document.body.classList.toggle('game-over', state.table?.status === 'over' || Boolean(state.table?.stopped));
   // a takeback takes back this seat's own last decision: offered once the seat has made one,
   // and not while a request is waiting for its answers
   els.undo.hidden =
@@ -599,6 +605,17 @@ function onFrame(frame) {
       drawSeats();
       people.update(state.table, state.seat);
       animate(previous, state.vj);
+      // the move queued while the other player thought: played now if legal, else cancelled
+      if (!state.sending)
+        premove.update({
+          open:
+            state.seat !== 'public' &&
+            state.table?.status === 'playing' &&
+            !state.table?.stopped &&
+            (state.table?.seats ?? []).length === 2,
+          turn: myTurn(),
+          picker: myTurn() ? chooser.picker : null,
+        });
       // a forced decision held for this seat goes at once when the player asked for that
       if (!state.sending && chooser.forcedAction() && moveSettings.playForced && !state.table?.stopped)
         play(/** @type {string} */ (chooser.forcedAction()));
@@ -667,7 +684,9 @@ function animate(previous, next) {
       redraw();
       return;
     }
-    screen.draw(frames[k++], name, { previous: state.previous, status: 'Walking…' });
+    // the last walk of a game over is drawn under the result, not under "Walking…"
+    const status = state.table?.status === 'over' ? statusText() : 'Walking…';
+    screen.draw(frames[k++], name, { previous: state.previous, status });
     setTimeout(step, 220);
   };
   step();
@@ -820,8 +839,9 @@ async function main() {
   othersWaiting(/** @type {HTMLAnchorElement} */ (byId('others')), tableId);
   const seat = query.get('seat');
   if (seat && !seatsAt(tableId).some((x) => x.seat === seat)) {
-    // the invitation, and the player's name, before the seat is taken (the others see it)
-    connect(null);
+    // the invitation, and the player's name, before the seat is taken; the table is not opened
+    // meanwhile, so that the invited is never counted among its spectators
+    els.status.textContent = '';
     await askToJoin(seat);
     await joinSeat(seat, query.get('invite'));
     // the seat is now in this browser: a refresh must not try to join again

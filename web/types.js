@@ -589,6 +589,42 @@ export {};
  */
 
 /**
+ * @typedef {Object} ReviewDecision one decision of a review (docs/server.md, "Reviews")
+ * @property {number} step the replay's step after the decision
+ * @property {string} seat the mover
+ * @property {string} played the decision made
+ * @property {string} best the best alternative found (the move made when none is better)
+ * @property {number} before the mover's expected result with the best action, in [-1, 1]
+ * @property {number} after with the action played
+ * @property {number} loss before - after
+ * @property {number} accuracy 0 to 100
+ * @property {'inaccuracy' | 'mistake' | 'blunder' | null} mark
+ * @property {number[]} expected every player's expected result after it, as its mover saw it
+ */
+
+/**
+ * @typedef {Object} Review the computer's review of a game
+ * @property {string} game
+ * @property {number} total decisions reviewed
+ * @property {{iterations: number, reply_iterations: number, samples: number, seed: string}} config
+ * @property {{inaccuracy: number, mistake: number, blunder: number}} thresholds losses in [-1, 1]
+ * @property {{seat: string, accuracy: number | null, decisions: number, inaccuracies: number,
+ *             mistakes: number, blunders: number}[]} seats
+ * @property {ReviewDecision[]} decisions
+ */
+
+/**
+ * @typedef {Object} ReviewState a table's review as the server has it (GET or POST
+ *   /api/tables/ID/review)
+ * @property {string} table
+ * @property {'queued' | 'running' | 'done' | 'failed'} status
+ * @property {number} done decisions reviewed so far
+ * @property {number} total decisions to review
+ * @property {Review} [review] once done
+ * @property {string} [error] once failed
+ */
+
+/**
  * @typedef {Object} Reference what a game's things are (GET /api/games/GAME/reference)
  * @property {string} game
  * @property {{name: string, text: string}[]} entries the terminal's `card`, `piece`, `item` texts

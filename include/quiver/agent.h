@@ -184,6 +184,13 @@ void qv_agent_reset(qv_agent *a);
  * qv_agent_decide answered without the agent counts as its last: zeros, value NAN. */
 void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out);
 
+/* The mean return per player (out[0..num_players), the rest 0) that the agent's last search
+ * found for `action` at its root, summed over its threads' trees: what the review of a game
+ * (review.h) reads after a search. False, out untouched, when the last decision was not searched
+ * (a kind that does not search, a forced or single allowed action, a blunder=) or never tried
+ * `action`. */
+bool qv_agent_root_means(const qv_agent *a, qv_action action, double *out);
+
 /* Restricted play (the designer's lab): from now on the agent never chooses a legal action
  * whose component (qv_components.component_of, variant.h) is among `components` (bit k for
  * component k: one card, or every card that carries an ability), unless every legal action of

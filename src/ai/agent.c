@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai/mcts.h"
 #include "quiver/agent.h"
 #include "quiver/variant.h"
 
@@ -222,6 +223,23 @@ void qv_agent_last_stats(const qv_agent *a, qv_agent_stats *out)
 	*out = (qv_agent_stats){0, 0, 0, 0, NAN};
 	if (a->kind->stats && !a->unasked)
 		a->kind->stats(a, out);
+}
+
+bool qv_agent_root_means(const qv_agent *a, qv_action action, double *out)
+{
+	if (a->unasked || a->kind->choose != qv__mcts_choose)
+		return false;
+	int max = a->game->max_actions > 0 ? a->game->max_actions : 1;
+	qv__mcts_edge *edges = malloc(sizeof *edges * (size_t)max);
+	int n = edges ? qv__mcts_root(a, edges, max) : 0;
+	bool found = false;
+	for (int i = 0; i < n && !found; i++)
+		if (edges[i].action == action) {
+			memcpy(out, edges[i].mean, sizeof edges[i].mean);
+			found = true;
+		}
+	free(edges);
+	return found;
 }
 
 /* Stored as 0 for a game without component_of, so that every test of a restriction on the

@@ -1465,8 +1465,10 @@ int qv__mcts_root(const qv_agent *a, qv__mcts_edge *out, int max)
 		return -1;
 	const mcts_data *d = a->data;
 	int n = d->nedges < max ? d->nedges : max;
-	memcpy(out, d->edges, sizeof *out * (size_t)(n > 0 ? n : 0));
-	return n;
+	/* (a decision not searched has no edges, and memcpy takes no null pointer even for 0) */
+	if (n > 0)
+		memcpy(out, d->edges, sizeof *out * (size_t)n);
+	return n > 0 ? n : 0;
 }
 
 /* ---- the two kinds --------------------------------------------------------------------------- */

@@ -45,6 +45,7 @@ int cli_serve(int argc, char **argv);
 int cli_db(int argc, char **argv);
 int cli_variant(int argc, char **argv);
 int cli_lab(int argc, char **argv);
+int cli_review(int argc, char **argv);
 
 /* --variant FILE of a command for game g: loads the file (path NULL: nothing to do) and names
  * the variant in params. CLI_EXIT_OK, or the exit code after printing the problem. */
@@ -151,6 +152,21 @@ void cli_print_columns(FILE *f, char *const *items, int n, int width);
 /* Prints the ranking of a finished match: rank, player, seat name, score, best first.
  * seats[i] names seat i ("human", an agent spec, or a record's player name). */
 void cli_print_result(FILE *f, const qv_match *m, const char (*seats)[QV_NAME_MAX]);
+
+/* ---- the legal actions at a prompt (legal.c) ---- */
+
+struct cli_term;
+
+/* `legal ARG` at `quiver play`'s prompt for the player to move in m: ARG "" lists the legal
+ * actions grouped, "all" each one, other words those that begin with them. At a terminal (t's
+ * rows known) a list that would not fit above the prompt is counted by first words instead
+ * ("place A (128)"), each group to be listed by typing its words after `legal`. */
+void cli_legal(const qv_match *m, const struct cli_term *t, const char *arg);
+/* Says why input was not played (err) and the five legal actions nearest to it. */
+void cli_legal_nearest(const qv_match *m, const struct cli_term *t, const char *input,
+                       const qv_err *err);
+/* The first legal action's notation into buf (for an example); false when there is none. */
+bool cli_legal_example(const qv_match *m, char *buf, size_t len);
 
 /* ---- the progress bar of long runs (arena, lab) ---- */
 

@@ -24,6 +24,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -35,7 +36,7 @@ static const cli_opt play_opts[] = {
     {"players", "LIST"}, {"param", "K=V"}, {"seed", "S"},
     {"record", "FILE"},  {"load", "FILE"}, {"layout", "compact|full|auto"},
     {"no-color", NULL},  {"help", NULL},   {"variant", "FILE"},
-    {NULL, NULL},
+    {"level", "L"},      {NULL, NULL},
 };
 
 enum {
@@ -47,13 +48,12 @@ enum {
 	OPT_LAYOUT,
 	OPT_NO_COLOR,
 	OPT_HELP,
-	OPT_VARIANT
+	OPT_VARIANT,
+	OPT_LEVEL
 };
 
 enum { LAYOUT_AUTO, LAYOUT_COMPACT, LAYOUT_FULL };
 
-/* How many nearest legal actions are suggested after a rejected input. */
-#define PLAY_SUGGESTIONS 5
 /* Rows the auto layout keeps free under the board: what just happened and the prompt. */
 #define PLAY_ROWS_LEFT 7
 /* Two Ctrl-C within this many seconds quit, even while an agent searches. */
@@ -69,6 +69,8 @@ static void play_help(void)
 	       "), one per other seat. At your prompt type an action in\n"
 	       "the game's notation (see quiver rules <game>), or: legal, card <name> (also\n"
 	       "piece, item, what), undo, resign, show, help, quit.\n\n"
+	       "  --level L       every seat but yours plays at level L: beginner, easy, medium\n"
+	       "                  or hard (as make run does: --level beginner)\n"
 	       "  --players LIST  one entry per seat, in order: human or an agent spec, e.g.\n"
 	       "                  human,medium or human,human (hot-seat) or\n"
 	       "                  random:seed=3,human. The count sets the game's players\n"
@@ -117,7 +119,8 @@ typedef struct play {
 	unsigned humans;          /* bit p: seat p is a person */
 	char *line;
 	size_t linecap;
-	bool echo; /* input is not a terminal: echo it so transcripts read well */
+	bool echo;         /* input is not a terminal: echo it so transcripts read well */
+	const char *level; /* --level: the level of every other seat of a new game */
 } play;
 
 enum { TURN_DONE, TURN_QUIT, TURN_ERROR };
@@ -495,184 +498,19 @@ static void forget(play *P)
 
 /* ---- the human's prompt ---- */
 
-/* The legal actions with their notations and notes, in the game's order. */
-typedef struct legal_list {
-	int n;
-	qv_action *acts;
-	char **texts; /* texts[i] and notes[i] point into one block */
-	char **notes; /* "" when the game says nothing */
-	bool *confirm;
-} legal_list;
-
-static void legal_free(legal_list *L)
-{
-	free(L->acts);
-	free(L->texts);
-	free(L->notes);
-	free(L->confirm);
-	*L = (legal_list){0};
-}
-
-/* Fills L for the current state; false (L empty) when out of memory. */
-static bool legal_make(play *P, legal_list *L)
-{
-	const qv_game *g = P->g;
-	enum { W = 96, NW = QV_NOTE_TEXT };
-	size_t most = (size_t)(g->max_actions > 0 ? g->max_actions : 1);
-	*L = (legal_list){0};
-	L->acts = malloc(sizeof *L->acts * most);
-	L->texts = malloc(most * (sizeof(char *) + W));
-	L->notes = malloc(most * (sizeof(char *) + NW));
-	L->confirm = calloc(most, sizeof *L->confirm);
-	if (!L->acts || !L->texts || !L->notes || !L->confirm) {
-		legal_free(L);
-		return false;
-	}
-	int k = g->legal(P->m->state, L->acts);
-	char *text = (char *)(L->texts + most), *note = (char *)(L->notes + most);
-	for (int i = 0; i < k; i++) {
-		L->texts[i] = text + (size_t)i * W;
-		L->notes[i] = note + (size_t)i * NW;
-		if (g->action_to_text(P->m->state, L->acts[i], L->texts[i], W) < 0)
-			snprintf(L->texts[i], W, "#%d", (int)L->acts[i]);
-		L->notes[i][0] = '\0';
-		if (g->action_note &&
-		    g->action_note(P->m->state, L->acts[i], L->notes[i], NW, &L->confirm[i]) <= 0)
-			L->notes[i][0] = '\0';
-	}
-	L->n = k;
-	return true;
-}
-
-/* Beyond this many notes, `legal` puts the actions of one note on the same lines, and beyond
- * this many different notes it says only those that ask for a confirmation and groups the
- * other actions with the plain ones: THREE ARROWS notes every placement (the squares its
- * arrows reach), and its opening has hundreds of them; Evons' 31 mulligans keep a line each. */
-#define LEGAL_NOTES_MAX 40
-
-/* Whether the note of action i was said by an earlier action of L with the same confirmation. */
-static bool note_seen(const legal_list *L, int i)
-{
-	for (int j = 0; j < i; j++)
-		if (L->confirm[j] == L->confirm[i] && strcmp(L->notes[j], L->notes[i]) == 0)
-			return true;
-	return false;
-}
-
-/* `legal`: the actions the game has a note for, one a line with the note ("attack c1 c2 -
- * 3 against 1 before the die"), then the others grouped (cli_compact_actions) in columns (past
- * LEGAL_NOTES_MAX notes, see there: `what <action>` tells what was left out); `legal all`:
- * every action on its own, with its note. */
-static void list_legal(play *P, bool all)
-{
-	legal_list L;
-	if (!legal_make(P, &L) || L.n == 0) {
-		printf("No legal actions.\n");
-		legal_free(&L);
-		return;
-	}
-	int n = L.n, nnoted = 0;
-	char **plain = malloc(sizeof *plain * (size_t)n);
-	if (!plain) {
-		legal_free(&L);
-		return;
-	}
-	int nplain = 0;
-	for (int i = 0; i < n; i++)
-		nnoted += L.notes[i][0] != '\0';
-	bool many = !all && nnoted > LEGAL_NOTES_MAX, hide = false;
-	for (int i = 0, kinds = 0; many && i < n && !hide; i++)
-		hide = L.notes[i][0] && !note_seen(&L, i) && ++kinds > LEGAL_NOTES_MAX;
-	for (int i = 0; i < n; i++)
-		if (!L.notes[i][0] || (hide && !L.confirm[i])) {
-			L.notes[i][0] = '\0'; /* grouped: its note is left to `what` */
-			plain[nplain++] = L.texts[i];
-		}
-	char **items = NULL;
-	int nitems = all || nplain == 0 ? -1 : cli_compact_actions(plain, nplain, &items);
-	printf("%d legal action%s%s%s:\n", n, n == 1 ? "" : "s",
-	       nitems >= 0 && nitems < nplain
-	           ? " (a/b: one of them, [word]: optional; 'legal all' lists each)"
-	           : "",
-	       hide ? "; 'what <action>' says what one would do" : "");
-	for (int i = 0; i < n; i++) {
-		if (!L.notes[i][0])
-			continue;
-		/* Past LEGAL_NOTES_MAX, the actions with this same note on the same lines
-		 * ("place D/R b1/c1 S - points off the board (S); ..."); their notes are then
-		 * cleared so that each is said once. */
-		int k = 0;
-		for (int j = i; j < n && many; j++)
-			if (strcmp(L.notes[j], L.notes[i]) == 0 && L.confirm[j] == L.confirm[i])
-				plain[nplain + k++] = L.texts[j];
-		char **same = NULL;
-		int nsame = k > 1 ? cli_compact_actions(plain + nplain, k, &same) : -1;
-		for (int j = 0; j < (nsame >= 0 ? nsame : 1); j++)
-			say(P, 4, "  %s \xE2\x80\x94 %s%s", nsame >= 0 ? same[j] : L.texts[i],
-			    L.notes[i], L.confirm[i] ? " (asks to confirm)" : "");
-		cli_free_items(same, nsame > 0 ? nsame : 0);
-		for (int j = n - 1; nsame >= 0 && j > i; j--)
-			if (strcmp(L.notes[j], L.notes[i]) == 0 && L.confirm[j] == L.confirm[i])
-				L.notes[j][0] = '\0';
-	}
-	if (nitems >= 0)
-		cli_print_columns(stdout, items, nitems, P->t.cols);
-	else if (nplain > 0)
-		cli_print_columns(stdout, plain, nplain, P->t.cols);
-	cli_free_items(items, nitems > 0 ? nitems : 0);
-	free(plain);
-	legal_free(&L);
-}
-
-/* Explains a rejected input: the game's message, then the closest legal actions by edit
- * distance on the notation (stable for equal distances, so the game's order decides). */
-static void explain(play *P, const char *input, const qv_err *err)
-{
-	char quoted[QV_QUOTE_MAX * 4 + 4];
-	say(P, 2, "'%s' was not played: %s", qv_shorten(input, QV_QUOTE_MAX, quoted, sizeof quoted),
-	    err->msg);
-	legal_list L;
-	if (!legal_make(P, &L) || L.n == 0) {
-		legal_free(&L);
-		return;
-	}
-	int best[PLAY_SUGGESTIONS], bestd[PLAY_SUGGESTIONS], nb = 0;
-	for (int i = 0; i < L.n; i++) {
-		int d = qv_edit_distance(input, L.texts[i]);
-		int pos = nb;
-		while (pos > 0 && bestd[pos - 1] > d)
-			pos--;
-		if (pos >= PLAY_SUGGESTIONS)
-			continue;
-		int last = nb < PLAY_SUGGESTIONS ? nb : PLAY_SUGGESTIONS - 1;
-		for (int j = last; j > pos; j--) {
-			best[j] = best[j - 1];
-			bestd[j] = bestd[j - 1];
-		}
-		best[pos] = i;
-		bestd[pos] = d;
-		if (nb < PLAY_SUGGESTIONS)
-			nb++;
-	}
-	printf("Nearest legal action%s:\n", nb == 1 ? "" : "s");
-	for (int i = 0; i < nb; i++)
-		printf("  %s\n", L.texts[best[i]]);
-	printf("(type 'legal' for all %d, 'help' for the commands)\n", L.n);
-	legal_free(&L);
-}
-
 /* The answer to `help` at the prompt, with a legal action as an example. */
 static void prompt_help(play *P)
 {
-	legal_list L;
-	bool any = legal_make(P, &L) && L.n > 0;
+	char example[QV_ACTION_TEXT];
+	bool any = cli_legal_example(P->m, example, sizeof example);
 	printf("Commands:\n"
 	       "  <action>     play an action in the game's notation%s%s%s\n"
-	       "  legal        list your legal actions, grouped ('legal all': each one)\n"
+	       "  legal        list your legal actions, grouped ('legal all': each one;\n"
+	       "               'legal WORDS': those that begin with WORDS)\n"
 	       "  what <action> what the action would do, as far as you may know\n"
 	       "  card <name>  what a card, piece or item is (also: piece, item, what;\n"
 	       "               alone: every name)\n",
-	       any ? ", e.g. '" : "", any ? L.texts[0] : "", any ? "'" : "");
+	       any ? ", e.g. '" : "", any ? example : "", any ? "'" : "");
 	if (P->nhumans == 1)
 		printf(
 		    "  undo         take back your last move and the computer's answers, unless a\n"
@@ -688,7 +526,6 @@ static void prompt_help(play *P)
 	       "The notation is explained by: quiver rules %s\n",
 	       P->n == 2 ? "the other player wins" : "the computer plays on for you; you rank last",
 	       P->g->name);
-	legal_free(&L);
 }
 
 /* Hot-seat: clears the screen and its scrollback and waits until the next human has the
@@ -774,14 +611,14 @@ static int play_typed(play *P, const char *s)
 	qv_err err, why;
 	qv_action a;
 	if (g->action_from_text(P->m->state, s, &a, &err)) {
-		explain(P, s, &err);
+		cli_legal_nearest(P->m, &P->t, s, &err);
 		return -1;
 	}
 	if (g->check(P->m->state, a, &why)) {
 		char quoted[QV_QUOTE_MAX * 4 + 4];
 		qv_fail(&err, QV_EILLEGAL, "illegal action '%s': %s",
 		        qv_shorten(s, QV_QUOTE_MAX, quoted, sizeof quoted), why.msg);
-		explain(P, s, &err);
+		cli_legal_nearest(P->m, &P->t, s, &err);
 		return -1;
 	}
 	char note[QV_NOTE_TEXT], text[QV_ACTION_TEXT];
@@ -795,7 +632,7 @@ static int play_typed(play *P, const char *s)
 	}
 	int from = P->m->nhist;
 	if (qv_match_play(P->m, a, &err)) {
-		explain(P, s, &err);
+		cli_legal_nearest(P->m, &P->t, s, &err);
 		return -1;
 	}
 	announce(P, from, from);
@@ -958,10 +795,9 @@ static int human_turn(play *P, int h)
 			prompt_help(P);
 		} else if (qv_streq_nocase(s, "show")) {
 			show_board(P, h);
-		} else if (qv_streq_nocase(s, "legal")) {
-			list_legal(P, false);
-		} else if (qv_streq_nocase(s, "legal all")) {
-			list_legal(P, true);
+		} else if (strncasecmp(s, "legal", 5) == 0 &&
+		           (!s[5] || isspace((unsigned char)s[5]))) {
+			cli_legal(P->m, &P->t, cli_trim(s + 5));
 		} else if (is_lookup(word) && wl == strlen(word)) {
 			const char *name = s + wl;
 			while (isspace((unsigned char)*name))
@@ -1051,6 +887,24 @@ static bool print_resume(play *P)
 	return true;
 }
 
+/* For a new game with a person at the keyboard: where to learn the game, and the key to the
+ * codes of its board when the game has one (its reference's entry "legend"), on one screen
+ * with the first board. */
+static void welcome(play *P)
+{
+	if (P->nhumans == 0)
+		return;
+	say(P, 2,
+	    "New to %s? 'quiver learn %s' teaches it in short lessons; 'quiver rules %s' "
+	    "has its rules.",
+	    P->g->title, P->g->name, P->g->name);
+	qv_buf key = {0};
+	qv_err err;
+	if (qv_lookup(P->g, P->m->state, "legend", &key, &err) == QV_OK)
+		printf("%s", qv_buf_str(&key));
+	qv_buf_free(&key);
+}
+
 /* The first lines: game, parameters, seats and where the record goes. The seed is left out
  * when it would tell hidden facts or dice (secret_seed); it comes with the result. */
 static void banner(play *P, bool resumed, const char *loaded)
@@ -1080,6 +934,8 @@ static void banner(play *P, bool resumed, const char *loaded)
 		say(P, 2, "Saving to %s.", P->record);
 	else
 		say(P, 2, "The record is kept out of sight until the game ends.");
+	if (!resumed)
+		welcome(P);
 	say(P, 2, "Type 'help' for the commands.");
 }
 
@@ -1197,7 +1053,9 @@ static int start(play *P, const char *game, const char *players, qv_params *para
 		} else {
 			for (int i = 0; i < P->n; i++)
 				snprintf(P->seat[i], sizeof P->seat[i], "%s",
-				         i == 0 ? "human" : CLI_DEFAULT_AGENT);
+				         i == 0     ? "human"
+				         : P->level ? P->level
+				                    : CLI_DEFAULT_AGENT);
 		}
 	}
 	if (load && qv_match_over(P->m)) {
@@ -1250,6 +1108,7 @@ int cli_play(int argc, char **argv)
 	cli_parser p;
 	cli_parser_init(&p, "play", argc, argv);
 	const char *game = NULL, *players = NULL, *record = NULL, *load = NULL, *variant = NULL, *v;
+	const char *level = NULL;
 	qv_params params = {0};
 	bool params_given = false, seeded = false, no_color = false;
 	uint64_t seed = 0;
@@ -1271,6 +1130,7 @@ int cli_play(int argc, char **argv)
 		case OPT_RECORD: record = v; break;
 		case OPT_LOAD: load = v; break;
 		case OPT_VARIANT: variant = v; break;
+		case OPT_LEVEL: level = v; break;
 		case OPT_LAYOUT:
 			if (strcmp(v, "compact") == 0)
 				layout = LAYOUT_COMPACT;
@@ -1297,12 +1157,23 @@ int cli_play(int argc, char **argv)
 		default: return CLI_EXIT_USAGE;
 		}
 	}
+	if (level && (players || load))
+		return cli_usage("play",
+		                 "--level sets the other seats of a new game: give it without "
+		                 "--%s (or give every seat with --players)",
+		                 players ? "players" : "load");
+	if (level && (!qv_agent_level_searches(level) && strcmp(level, "beginner") != 0))
+		return cli_usage("play",
+		                 "bad value '%s' for --level: expected beginner, easy, medium "
+		                 "or hard",
+		                 level);
 	if (!seeded)
 		seed = cli_random_seed();
 	play *P = calloc(1, sizeof *P);
 	if (!P)
 		return cli_fail("play", "out of memory");
 	P->layout = layout;
+	P->level = level;
 	cli_term_setup(&P->t, !no_color);
 	catch_sigint();
 	int rc = start(P, game, players, &params, params_given, seed, record, load, variant);

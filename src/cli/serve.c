@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "quiver/review.h"
 #include "server/listen.h"
 #include "server/oplog.h"
 
@@ -40,6 +41,7 @@ static const cli_opt serve_opts[] = {
     {"trusted-proxy", "ADDR"},
     {"db-timeout", "MS"},
     {"log-level", "LEVEL"},
+    {"review-iterations", "N"},
     {NULL, NULL},
 };
 
@@ -91,6 +93,9 @@ static void serve_help(void)
 	    "                    (default %d; 429 past it)\n"
 	    "  --address-ai-tables N  of those, tables with an easy, medium or hard seat\n"
 	    "                    (default %d; 429 past it)\n"
+	    "  --review-iterations N  the search of each decision of a game's review (its\n"
+	    "                    best move; after each move, searches of 3/20 of N value it:\n"
+	    "                    default %d, docs/server.md \"Reviews\")\n"
 	    "  --away-limit S    seconds a person's seat must be offline and to move at a\n"
 	    "                    table without a clock before another player may claim it\n"
 	    "                    timed out (default %d: five minutes)\n"
@@ -110,8 +115,8 @@ static void serve_help(void)
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
 	    "              -d '{\"game\": \"three-arrows\", \"seats\": [\"human\", \"hard\"]}'\n",
 	    QV__STORE_TIMEOUT_MS, QV__MAX_SOCKETS, QV__CONNECTIONS_PER_ADDRESS, QV__WAITING_TTL,
-	    QV__CREATE_RATE, QV__ADDRESS_TABLES, QV__ADDRESS_AI_TABLES, QV__AWAY_LIMIT,
-	    QV__IDLE_LIMIT);
+	    QV__CREATE_RATE, QV__ADDRESS_TABLES, QV__ADDRESS_AI_TABLES, QV_REVIEW_ITERATIONS,
+	    QV__AWAY_LIMIT, QV__IDLE_LIMIT);
 }
 
 /* Adds --trusted-proxy ADDR to cfg; false (the usage said) when it is no address or one too
@@ -344,6 +349,12 @@ int cli_serve(int argc, char **argv)
 			if (!cli_long("serve", "--db-timeout", v, 100, 600000, &x))
 				return CLI_EXIT_USAGE;
 			cfg.db_timeout_ms = (int)x;
+			break;
+		case 22:
+			if (!cli_long("serve", "--review-iterations", v, 10,
+			              QV_REVIEW_ITERATIONS_MAX, &x))
+				return CLI_EXIT_USAGE;
+			cfg.review_iterations = (int)x;
 			break;
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",

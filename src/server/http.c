@@ -24,6 +24,7 @@
 #include "server/player.h"
 #include "server/replay.h"
 #include "server/reply.h"
+#include "server/review_api.h"
 #include "server/scrape.h"
 #include "server/session.h"
 #include "server/standings.h"
@@ -658,6 +659,8 @@ static const qv__route routes[] = {
     {"POST", "/api/tables/{table}/join", post_join},
     {"GET", "/api/tables/{table}/record", get_record},
     {"GET", "/api/tables/{table}/replay", get_replay},
+    {"POST", "/api/tables/{table}/review", qv__review_post},
+    {"GET", "/api/tables/{table}/review", qv__review_get},
     {"GET", QV__WS_PATH, get_ws},
     {"GET", QV__CHAN_PATH, get_chan},
     {"POST", "/api/replay", post_replay},

@@ -17,6 +17,7 @@
 
 typedef struct job {
 	void *item;
+	qv__pool_fn run, drop; /* NULL: the pool's own (qv__pool_push_job sets others) */
 	struct job *next;
 } job;
 
@@ -122,7 +123,7 @@ static void *worker(void *arg)
 		p->running++;
 		QV_ASSERT(p->running <= p->size);
 		pthread_mutex_unlock(&p->lock);
-		p->run(p->ctx, j->item);
+		(j->run ? j->run : p->run)(p->ctx, j->item);
 		free(j);
 		pthread_mutex_lock(&p->lock);
 		QV_ASSERT(p->running > 0);
@@ -163,6 +164,11 @@ qv_status qv__pool_new(qv__pool **out, int threads, int niceness, qv__pool_fn ru
 
 void qv__pool_push_lane(qv__pool *p, void *item, const char *key)
 {
+	qv__pool_push_job(p, item, key, NULL, NULL);
+}
+
+void qv__pool_push_job(qv__pool *p, void *item, const char *key, qv__pool_fn run, qv__pool_fn drop)
+{
 	job *j = malloc(sizeof *j);
 	pthread_mutex_lock(&p->lock);
 	lane *l = p->lanes, *last = NULL;
@@ -181,11 +187,10 @@ void qv__pool_push_lane(qv__pool *p, void *item, const char *key)
 	if (!j || !l || p->stopping) {
 		pthread_mutex_unlock(&p->lock);
 		free(j);
-		p->drop(p->ctx, item);
+		(drop ? drop : p->drop)(p->ctx, item);
 		return;
 	}
-	j->item = item;
-	j->next = NULL;
+	*j = (job){.item = item, .run = run, .drop = drop};
 	if (l->tail)
 		l->tail->next = j;
 	else
@@ -234,7 +239,7 @@ void qv__pool_stop(qv__pool *p)
 	QV_ASSERT(p->running == 0);
 	job *j;
 	while ((j = take(p)) != NULL) {
-		p->drop(p->ctx, j->item);
+		(j->drop ? j->drop : p->drop)(p->ctx, j->item);
 		free(j);
 	}
 	QV_ASSERT(p->queued == 0 && !p->lanes && !p->first);

@@ -28,6 +28,10 @@ qv_status qv__pool_new(qv__pool **out, int threads, int niceness, qv__pool_fn ru
  * one job each. Items pushed after qv__pool_stop (or when memory runs out) are dropped at
  * once. */
 void qv__pool_push_lane(qv__pool *p, void *item, const char *key);
+/* Queues item at the end of lane `key` as qv__pool_push_lane does, to be run by run(ctx, item)
+ * and dropped by drop(ctx, item) instead of the pool's own functions (NULL: the pool's): work of
+ * another kind (a game's review) taking its turns among the lanes' other jobs. */
+void qv__pool_push_job(qv__pool *p, void *item, const char *key, qv__pool_fn run, qv__pool_fn drop);
 /* Queues item ahead of every lane: such jobs are taken first, first in, first out. For jobs
  * that take no time to speak of (the server's chance draws), which would otherwise wait for
  * every lane's turn. */

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "quiver/agent.h"
+#include "server/reviews.h"
 #include "server/server.h"
 
 /* While tables are short, an address may hold at most 1 in this many of the free ones. */
@@ -107,6 +108,7 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
 	int open, mine, mine_ai;
 	pthread_mutex_lock(&srv->reg_lock);
 	count(srv, addr, site, site_ai, &open, &mine, &mine_ai);
+	mine_ai += qv__reviews_making(srv->reviews, addr); /* reviews search too */
 	qv_status rc = QV_OK;
 	*status = 429;
 	qv__rate *r = rate_of(srv, addr, t0);
@@ -149,6 +151,16 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
 	}
 	pthread_mutex_unlock(&srv->reg_lock);
 	return rc;
+}
+
+int qv__server_ai_tables(qv__server *srv, const char *addr)
+{
+	int site_ai = 0, site = qv__store_open_by(srv->store, addr, &site_ai);
+	int open, mine, mine_ai;
+	pthread_mutex_lock(&srv->reg_lock);
+	count(srv, addr, site, site_ai, &open, &mine, &mine_ai);
+	pthread_mutex_unlock(&srv->reg_lock);
+	return mine_ai;
 }
 
 qv_status qv__server_creation_rate(qv__server *srv, const char *addr, qv_err *err)

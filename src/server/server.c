@@ -14,6 +14,7 @@
 #include "quiver/variant.h"
 #include "server/metrics.h"
 #include "server/oplog.h"
+#include "server/reviews.h"
 #include "server/server.h"
 #include "server/throttle.h"
 #include "server/token.h"
@@ -861,7 +862,8 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	srv->rates = calloc(QV__RATE_SLOTS, sizeof *srv->rates);
 	srv->throttle = qv__throttle_new();
 	srv->metrics = qv__metrics_new();
-	if (!srv->rates || !srv->throttle || !srv->metrics) {
+	srv->reviews = qv__reviews_new();
+	if (!srv->rates || !srv->throttle || !srv->metrics || !srv->reviews) {
 		qv__server_close(srv);
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	}
@@ -910,6 +912,7 @@ void qv__server_close(qv__server *srv)
 		pthread_join(srv->timer, NULL);
 	}
 	qv__pool_stop(srv->pool);
+	qv__reviews_free(srv->reviews); /* after the pool: no review is being made now */
 	qv__replay_gate_free(srv->replays);
 	qv__flight_close(srv->flight);
 	for (int i = 0; i < srv->ntables; i++)

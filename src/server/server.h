@@ -65,6 +65,7 @@ typedef struct qv__server_config {
 	int create_rate;       /* tables one client address may create per minute (429 past) */
 	int address_tables;    /* tables not over one client address may have created */
 	int address_ai_tables; /* of which with a searching seat (easy, medium, hard) */
+	int review_iterations; /* the search of a decision in a game's review (0: the engine's) */
 	double away_limit;     /* seconds a seat must be away and to move before a claim */
 	double idle_limit;     /* seconds a table that plays without a running clock may stay
 	                          without a connection or a change before it ends, abandoned */
@@ -169,6 +170,8 @@ typedef struct qv__server {
 	struct qv__cluster *cluster;
 	/* What the process counts of its work, for GET /metrics (metrics.h). */
 	struct qv__metrics *metrics;
+	/* The reviews of finished tables being made and made (reviews.h). */
+	struct qv__reviews *reviews;
 	bool (*chan_gone)(struct qv__conn *c);
 	/* Tells the channels of t's other people that a person took seat `seat` (chan.c's, set by
 	 * listen.c, so that the API's file never calls back the messages'). */
@@ -240,6 +243,9 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
  * a sign-up makes an account and costs an Argon2 hash, so that one client cannot fill the
  * database with accounts. */
 qv_status qv__server_creation_rate(qv__server *srv, const char *addr, qv_err *err);
+/* The tables not over that addr created with a searching seat (a zombie's included), as
+ * qv__server_room counts them against --address-ai-tables. */
+int qv__server_ai_tables(qv__server *srv, const char *addr);
 /* qv__server_find for a new WebSocket: the table counts the socket (t->greeting) from the
  * moment it is found, so a finished table read back from the database stays in memory for
  * it (every socket of a table shares one copy); the socket's end takes the count back. */

@@ -53,6 +53,47 @@ static void add_leader(void *ctx, const qv__store_rating_row *r)
 	                                 "games", r->games));
 }
 
+/* The provisional ratings among the rows read (every rating, best first): those at or above the
+ * deviation that settles one, at most QV__LEADERBOARD_MAX; *rows counts the rows read. */
+typedef struct provisional {
+	json_t *list;
+	int rows, kept;
+} provisional;
+
+static void add_provisional(void *ctx, const qv__store_rating_row *r)
+{
+	provisional *p = ctx;
+	p->rows++;
+	if (r->deviation < QV__GLICKO2_PROVISIONAL || p->kept >= QV__LEADERBOARD_MAX)
+		return;
+	add_leader(&p->list, r);
+	p->kept++;
+}
+
+/* A bound above every deviation (a new player's is 500): the store's list of every rating. */
+#define EVERY_DEVIATION 1e12
+
+/* The provisional ratings of game g's games of n players, of those who played one since
+ * `since`, best first, at most QV__LEADERBOARD_MAX: the store's list of every rating (it
+ * filters settled ones only), read again with room for more rows until it holds that many
+ * provisional ones or all there are. Nonzero when the database failed. */
+static int provisional_list(qv__server *srv, const qv_game *g, int n, double since, json_t **out)
+{
+	for (int room = 2 * QV__LEADERBOARD_MAX;; room *= 4) {
+		provisional p = {.list = json_array()};
+		if (qv__store_leaderboard(srv->store, g->name, n, EVERY_DEVIATION, since, room,
+		                          add_provisional, &p)) {
+			json_decref(p.list);
+			return -1;
+		}
+		if (p.kept >= QV__LEADERBOARD_MAX || p.rows < room || room >= 1 << 20) {
+			*out = p.list;
+			return 0;
+		}
+		json_decref(p.list);
+	}
+}
+
 /* The account named by the path's capture into out: 0, or the answer given (404, 503). */
 static int account_of(qv__server *srv, qv__req *c, const qv__route_cap *cap, qv__store_account *out)
 {
@@ -129,15 +170,16 @@ int qv__standings_leaderboard(qv__server *srv, qv__req *c, const qv__route_match
 	if (st)
 		return st;
 	double since = qv__session_now() - QV__LEADERBOARD_DAYS * 86400.0;
-	json_t *leaders = json_array();
+	json_t *leaders = json_array(), *unsettled = NULL;
 	if (qv__store_leaderboard(srv->store, g->name, n, QV__GLICKO2_PROVISIONAL, since,
-	                          QV__LEADERBOARD_MAX, add_leader, &leaders)) {
+	                          QV__LEADERBOARD_MAX, add_leader, &leaders) ||
+	    provisional_list(srv, g, n, since, &unsettled)) {
 		json_decref(leaders);
 		qv__reply_error(c, 503, "the database failed reading the leaderboard");
 		return 503;
 	}
-	json_t *body =
-	    json_pack("{s:s, s:i, s:o}", "game", g->name, "players", n, "leaders", leaders);
+	json_t *body = json_pack("{s:s, s:i, s:o, s:o}", "game", g->name, "players", n, "leaders",
+	                         leaders, "provisional", unsettled);
 	if (!body) {
 		qv__reply_error(c, 500, "out of memory");
 		return 500;

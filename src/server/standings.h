@@ -24,8 +24,9 @@
 int qv__standings_player(qv__server *srv, qv__req *c, const qv__route_match *m);
 
 /* GET /api/leaderboard/GAME?players=N: {"game", "players", "leaders": [{"username", "rating",
- * "deviation", "games"}]}: the accounts whose rating in GAME's games of N players is settled (not
- * provisional) and who played one in the last QV__LEADERBOARD_DAYS days, best first, at most
+ * "deviation", "games"}], "provisional": [the same]}: the accounts whose rating in GAME's games
+ * of N players is settled (not provisional), then those whose rating is still provisional, each
+ * of those who played one in the last QV__LEADERBOARD_DAYS days, best first, at most
  * QV__LEADERBOARD_MAX. 400 when N is not a count of players GAME takes; 404 for no such game. */
 int qv__standings_leaderboard(qv__server *srv, qv__req *c, const qv__route_match *m);
 

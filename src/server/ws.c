@@ -235,7 +235,10 @@ static void changed(qv__conn *c, qv_status rc, const qv_err *err, const char *pr
 {
 	if (rc) {
 		log_failure(c, rc, err);
-		send_error(c, "%s%s", prefix, err->msg);
+		/* a message that says already what cannot be done is not prefixed again ("cannot
+		 * take back: cannot take back: ..." was said) */
+		bool said = strncmp(err->msg, "cannot ", 7) == 0;
+		send_error(c, "%s%s", said ? "" : prefix, err->msg);
 		return;
 	}
 	qv__server_changed(c->srv, c->table);

@@ -58,6 +58,11 @@ test('an account made in one browser brings its games to another', { timeout: bu
   assert.match((await row.textContent()) ?? '', /your turn/);
   assert.match((await row.textContent()) ?? '', /taken in another browser/);
   assert.equal(await row.locator('a.button').textContent(), 'Watch');
+  // signed in, the page says whose list it is (it said "no account is needed, kept under this
+  // browser's cookie" to a person signed in)
+  const intro = (await second.page.textContent('#games-intro')) ?? '';
+  assert.match(intro, /The tables of your account/);
+  assert.doesNotMatch(intro, /no account is needed/);
 
   // signed out, the second browser's list is its own again: empty
   await second.page.goto(new URL('account.html', env.server.url).toString());

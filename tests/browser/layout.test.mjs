@@ -24,6 +24,7 @@ import {
   givePlayerName,
   pageMark,
   MARK_EXPR,
+  playThroughSocket,
 } from './support.mjs';
 
 const GAMES = process.env.QV_GAME ? [process.env.QV_GAME] : ['three-arrows', 'concardia', 'evons', 'arrow-party'];
@@ -322,50 +323,6 @@ async function tapLowSquare(page, at) {
   );
 }
 
-/**
- * Plays the seat's next `n` decisions through the API (a WebSocket of a page, with the seat's
- * token), at random among the legal ones, then waits until it is the seat's turn again or the
- * game is over. Returns the number of decisions made.
- * @param {string} id
- * @param {string} token
- * @param {number} n
- */
-async function play(id, token, n) {
-  const ctx = await env.browser.newContext();
-  const page = await ctx.newPage();
-  await page.goto(new URL('favicon.svg', env.server.url).toString());
-  const made = await page.evaluate(
-    ([url, t, count]) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(url);
-        let done = 0;
-        let seed = 7;
-        ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token: t }));
-        ws.onerror = () => reject(new Error('the socket failed'));
-        ws.onmessage = (ev) => {
-          const m = JSON.parse(String(ev.data));
-          if (m.type === 'error') return; // a stale version: the next update brings the new one
-          if (!m.view) return;
-          const legal = m.view.legal ?? [];
-          if (m.table?.status === 'over' || done >= count) {
-            if (done >= count || m.table?.status === 'over') {
-              ws.close();
-              resolve(done);
-            }
-            return;
-          }
-          if (!legal.length || (m.view.committed ?? []).length) return;
-          seed = (seed * 1103515245 + 12345) % 2147483648;
-          ws.send(JSON.stringify({ type: 'act', v: m.v, action: legal[seed % legal.length] }));
-          done++;
-        };
-      }),
-    [new URL(`api/tables/${id}/ws`, env.server.url.replace(/^http/, 'ws')).toString(), token, n],
-  );
-  await ctx.close();
-  return made;
-}
-
 for (const game of GAMES) {
   test(`${game}: the table page fits the screen`, { timeout: budget(60000) }, async () => {
     const { games } = await api(env.server.url, 'GET', '/api/games');
@@ -378,7 +335,7 @@ for (const game of GAMES) {
       name: 'Ann Example',
     });
     await lookAtEverySize(game, g.title, info.id, token, 'start');
-    const made = await play(info.id, token, DECISIONS);
+    const made = await playThroughSocket(env.browser, env.server.url, info.id, token, DECISIONS);
     assert.ok(made > 0, 'decisions were made');
     await lookAtEverySize(game, g.title, info.id, token, 'later');
   });

@@ -107,6 +107,8 @@ async function alternate(a, b, moves) {
  * @param {boolean} on
  */
 async function setting(page, id, on) {
+  // the settings are folded under the panel's Settings until opened
+  if (!(await page.isVisible(`#${id}`))) await page.click('#move .settings-box > summary');
   await page.setChecked(`#${id}`, on);
 }
 

@@ -77,13 +77,25 @@ test('an invite link seats the friend once, with names on both pages', { timeout
   assert.match((await personText(a.page, 'p2')) ?? '', /invited, not here yet/);
 
   // the friend: told the game, who invites and the seat, then asked for a name before the seat is taken
+  /** @type {string[]} the table's sockets the friend's page opened */
+  const sockets = [];
+  b.page.on('websocket', (ws) => sockets.push(ws.url()));
   await b.page.goto(link);
   await b.page.waitForSelector('#table-name-input');
   assert.equal(await b.page.textContent('#ask-name-title'), 'Alexandra invites you to play THREE ARROWS as p2');
+  // asked, not yet seated: not at the table, so no spectator there (the page once watched it
+  // meanwhile, and the friend was counted as one)
+  assert.deepEqual(
+    sockets.filter((u) => u.includes(`/api/tables/${id}/ws`)),
+    [],
+    'no socket to the table before the seat is taken',
+  );
+  assert.equal((await api(env.server.url, 'GET', `/api/tables/${id}`)).spectators, 0, 'nobody watches');
+  assert.equal(await a.page.isVisible('#watching'), false, "the inviter's page counts no spectator");
   assert.equal(await b.page.title(), 'Alexandra invites you to play THREE ARROWS as p2 · quiver');
   await b.page.fill('#table-name-input', '  Bo  ');
   await b.page.click('#join-place button[type=submit]');
-  // (the page watched the table while it asked: connected as p2 once the seat is taken)
+  // (connected as p2 once the seat is taken)
   await b.page.waitForFunction(() => /Connected as p2/.test(document.querySelector('#conn.open')?.textContent ?? ''));
   assert.ok(!b.page.url().includes('invite='), 'the code leaves the address once used');
   // names on both pages: the people list, and the game's own players' panel
@@ -137,14 +149,13 @@ test('a per-move clock counts down on both pages and times the game out', { time
   const { link, id } = await createInLobby(a.page, SECONDS);
   await a.page.click('#created a.button');
   await a.page.waitForSelector('#conn.open');
-  // a friend whose name this browser kept: the invitation and the table's board first, and the
-  // seat taken only when asked
+  // a friend whose name this browser kept: the invitation first (the table not opened, so the
+  // friend is not counted a spectator), and the seat taken only when asked
   await b.page.goto(link);
   await b.page.waitForSelector('#join-place .take-seat');
   assert.equal(await b.page.textContent('#ask-name-title'), 'Alexandra invites you to play THREE ARROWS as p2');
   assert.match((await b.page.textContent('#table-name')) ?? '', /You play as Bo/);
   assert.equal(await b.page.textContent('#join-place .take-seat'), 'Take seat p2');
-  await b.page.waitForSelector('#board-area svg.board');
   const before = await api(env.server.url, 'GET', `/api/tables/${id}`);
   assert.equal(before.seats[1].claimed, false, 'opening the link takes nothing');
   await b.page.click('#join-place .take-seat');

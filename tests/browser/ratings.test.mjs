@@ -3,7 +3,8 @@
 // off; a clock per move), each makes a decision, one resigns; both profiles then show the new
 // THREE ARROWS rating (provisional, marked "?"), the winner's above 1500 and the loser's below,
 // with the plot of one point and the game among the recent ones; the leaderboard lists nobody
-// yet (new ratings are provisional). Screenshots: player.png and leaderboard.png.
+// settled yet, and both in its list of provisional ratings. Screenshots: player.png and
+// leaderboard.png.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -116,10 +117,15 @@ test('a rated game changes both players’ ratings, shown on their profiles', { 
   const sol = await shownRating(b.page, 'Sol');
   assert.ok(parseInt(sol, 10) < 1500, `the loser loses: ${sol}`);
 
-  // the leaderboard: nobody settled yet
+  // the leaderboard: nobody settled yet, both players on the list of provisional ratings (it
+  // said "Nobody yet" while everyone was provisional), the winner first
   await b.page.goto(new URL('leaderboard.html?game=three-arrows&players=2', env.server.url).toString());
   await b.page.waitForSelector('#board h2');
-  assert.match((await b.page.textContent('#board')) ?? '', /Nobody yet/);
+  assert.match((await b.page.textContent('#board')) ?? '', /Nobody settled yet/);
+  const rows = await b.page.locator('table[aria-label="Provisional ratings"] tbody tr').allTextContents();
+  assert.equal(rows.length, 2, `both players, provisional: ${rows}`);
+  assert.match(rows[0], /^1Ria\d+\?/);
+  assert.match(rows[1], /^2Sol\d+\?/);
   await b.page.screenshot({ path: path.join(screenshotDir(), 'leaderboard.png') });
   await assertAccessible(b.page, 'a leaderboard');
   assert.deepEqual([...a.errors, ...b.errors], []);

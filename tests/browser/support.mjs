@@ -524,3 +524,48 @@ export async function typeAMove(p) {
   await p.page.click(`#move-panel .play-button[data-action="${lastLegal(p.frames)[0]}"]`);
   await p.page.waitForFunction((x) => Number(document.body.dataset.v) > x, v);
 }
+
+/**
+ * Plays a seat's next `n` decisions through the API (a WebSocket of a page of its own, with the
+ * seat's token), at random among the legal ones (a fixed sequence of draws), and returns once
+ * the table has answered the last one, or the game is over. Returns the number of decisions
+ * made.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} base the server's URL
+ * @param {string} id
+ * @param {string} token
+ * @param {number} n
+ */
+export async function playThroughSocket(browser, base, id, token, n) {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(new URL('favicon.svg', base).toString());
+  const made = await page.evaluate(
+    ([url, t, count]) =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(url);
+        let done = 0;
+        let seed = 7;
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token: t }));
+        ws.onerror = () => reject(new Error('the socket failed'));
+        ws.onmessage = (ev) => {
+          const m = JSON.parse(String(ev.data));
+          if (m.type === 'error') return; // a stale version: the next update brings the new one
+          if (!m.view) return;
+          const legal = m.view.legal ?? [];
+          if (m.table?.status === 'over' || done >= count) {
+            ws.close();
+            resolve(done);
+            return;
+          }
+          if (!legal.length || (m.view.committed ?? []).length) return;
+          seed = (seed * 1103515245 + 12345) % 2147483648;
+          ws.send(JSON.stringify({ type: 'act', v: m.v, action: legal[seed % legal.length] }));
+          done++;
+        };
+      }),
+    [new URL(`api/tables/${id}/ws`, base.replace(/^http/, 'ws')).toString(), token, n],
+  );
+  await ctx.close();
+  return made;
+}

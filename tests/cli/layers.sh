@@ -43,7 +43,7 @@ layer_of() {
 	quiver/game.h | quiver/variant.h) layer=games ;;
 	quiver/agent.h) layer=ai ;;
 	quiver/match.h | quiver/protocol.h | quiver/arena.h | quiver/stats.h | quiver/spiel.h | \
-		quiver/lesson.h)
+		quiver/lesson.h | quiver/review.h)
 		layer=engine
 		;;
 	quiver/*) layer="?" ;;

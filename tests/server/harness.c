@@ -494,6 +494,11 @@ void th_seat_refused(th_seat *s, const char *frame, const char *words)
 			if (!msg || !strstr(msg, words))
 				fail_msg("%s: error '%s'; expected one naming '%s'", frame, msg,
 				         words);
+			/* a refusal says once what it refuses ("cannot take back: cannot take
+			 * back: ..." was a bug) */
+			const char *colon = strstr(msg, ": ");
+			if (colon && strncmp(colon + 2, msg, (size_t)(colon - msg) + 2) == 0)
+				fail_msg("%s: error '%s' says its first words twice", frame, msg);
 			json_decref(f);
 			return;
 		}

@@ -4,7 +4,7 @@
  * "rated" that is not a bool; two accounts in two browsers playing a rated game to a
  * resignation, their profiles then holding the ratings Glicko-2 gives two new players (worked
  * out here with rating.c) and one history entry each; an unrated and an aborted rated table
- * changing nothing; the leaderboard's refusals and its list without provisional players; the
+ * changing nothing; the leaderboard's refusals and its provisional players on a second list; the
  * ratings across kill -9; an account's deletion taking its ratings; "rated" kept by a table
  * that plays across kill -9 and by its rematch; one account at both seats rating nobody; a
  * second game 100 days later, the deviations widened first; a settled rating on the leaderboard.
@@ -193,6 +193,7 @@ static void test_refusals(void **state)
 	assert_string_equal(json_string_value(json_object_get(board, "game")), "three-arrows");
 	assert_int_equal(json_integer_value(json_object_get(board, "players")), 2);
 	assert_int_equal(json_array_size(json_object_get(board, "leaders")), 0);
+	assert_int_equal(json_array_size(json_object_get(board, "provisional")), 0);
 	json_decref(board);
 	json_t *p = profile("ann");
 	assert_string_equal(json_string_value(json_object_get(p, "username")), "Ann");
@@ -242,9 +243,17 @@ static void test_rated_game(void **state)
 	th_seat_close(&p2);
 	rated_as("Ann", &win, 1, 1);
 	rated_as("Bob", &loss, 1, 1);
-	/* provisional players are on no leaderboard */
+	/* provisional players are on the leaderboard's second list only, best first */
 	json_t *board = th_http("GET", "/api/leaderboard/three-arrows?players=2", NULL, 200);
 	assert_int_equal(json_array_size(json_object_get(board, "leaders")), 0);
+	json_t *unsettled = json_object_get(board, "provisional");
+	assert_int_equal(json_array_size(unsettled), 2);
+	assert_string_equal(
+	    json_string_value(json_object_get(json_array_get(unsettled, 0), "username")), "Ann");
+	assert_string_equal(
+	    json_string_value(json_object_get(json_array_get(unsettled, 1), "username")), "Bob");
+	assert_true(
+	    json_integer_value(json_object_get(json_array_get(unsettled, 1), "deviation")) >= 110);
 	json_decref(board);
 	/* kill -9 keeps them */
 	tc_server_stop(&th_server, SIGKILL);

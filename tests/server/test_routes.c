@@ -170,7 +170,7 @@ static void test_not_found(void **state)
 	refused("GET", "/api/games/", 404, api);
 	refused("POST", "/api/games/x", 404, api);
 	static const char table[] =
-	    "no such path; a table has /api/tables/ID, /join, /record, /replay and /ws";
+	    "no such path; a table has /api/tables/ID, /join, /record, /replay, /review and /ws";
 	refused("GET", "/api/tables/x/", 404, table);
 	refused("GET", "/api/tables/x/nothing", 404, table);
 	refused("GET", "/api/tables/x/join/more", 404, table);

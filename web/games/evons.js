@@ -160,6 +160,9 @@ export function cardFace(vj, c) {
   return g;
 }
 
+/** The width of a card's name, between its side arrows, in the card's units (of 100). */
+const NAME_WIDTH = 80;
+
 /**
  * A card's whole name, never cut: on one line when it is short, else on two (split at the
  * space nearest the middle), clear of the side arrows. `y` is the first line's baseline.
@@ -176,16 +179,21 @@ function nameLines(g, nm, cls, y) {
     const at = spaces.reduce((a, b) => (Math.abs(b - nm.length / 2) < Math.abs(a - nm.length / 2) ? b : a));
     lines = [nm.slice(0, at), nm.slice(at + 1)];
   }
-  const size = lines.length > 1 ? 11 : 12;
-  lines.forEach((line, i) =>
-    g.appendChild(
-      s(
-        'text',
-        { class: cls, x: 50, y: y + i * 11 - (lines.length - 1) * 4, 'font-size': size, 'text-anchor': 'middle' },
-        line,
-      ),
-    ),
-  );
+  // as large as the card's middle allows (9 px and more on a card 65 px wide): a line too long
+  // for the space between the side arrows is narrowed to fit it rather than cut
+  const size = 14;
+  lines.forEach((line, i) => {
+    const text = s(
+      'text',
+      { class: cls, x: 50, y: y + 2 + i * 13 - (lines.length - 1) * 6, 'font-size': size, 'text-anchor': 'middle' },
+      line,
+    );
+    if (line.length * size * 0.6 > NAME_WIDTH) {
+      text.setAttribute('textLength', String(NAME_WIDTH));
+      text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+    }
+    g.appendChild(text);
+  });
 }
 
 /**

@@ -307,7 +307,14 @@ export function drawPanels(vj, o) {
     );
     sec.appendChild(counters);
     if (pl.holder) {
-      const row = h('div', { class: 'holder', role: 'group', 'aria-label': 'your holder', 'data-ref': 'holder' });
+      // the viewer's own holder is its hand (a phone's strip); the referee's view shows every one
+      const mine = seat === vj.viewer;
+      const row = h('div', {
+        class: 'holder',
+        role: 'group',
+        'aria-label': mine ? 'your holder' : `${o.name(seat)}'s holder`,
+        'data-ref': 'holder',
+      });
       for (const [kind, pk] of printed(vj).pieces) {
         const n = pl.holder[kind] ?? 0;
         const label = `${pk.name} (${kind}): ${n} left; facing north, ${arrowWords(pk.arrows)}`;
@@ -327,7 +334,7 @@ export function drawPanels(vj, o) {
           ),
         );
       }
-      sec.appendChild(h('div', { class: 'my-hand' }, row));
+      sec.appendChild(h('div', { class: mine ? 'my-hand' : 'hand-strip' }, row));
     }
     const lost = Object.entries(pl.lost ?? {})
       .filter(([, n]) => Number(n) > 0)

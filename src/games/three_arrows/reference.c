@@ -364,11 +364,64 @@ const ta_tables *ta_base_tables(void)
 	return v ? v->tables : NULL;
 }
 
+/* One piece kind for the legend: its letter, its name padded to `wname` columns, its arrows
+ * as it points facing N ("↑→", "↑×2") padded to `warrows`, and its copies. */
+static void put_legend_kind(const ta_tables *T, int k, int wname, int warrows, qv_buf *out)
+{
+	char arrows[QV_NDIRS * 8 + 1] = "";
+	size_t used = 0;
+	for (int o = 0; o < QV_NDIRS; o++) {
+		int n = T->arrows[TA_KF_OF(k, 0)][o];
+		if (n)
+			used += (size_t)snprintf(arrows + used, sizeof arrows - used,
+			                         n > 1 ? "%s×%d" : "%s", dir_glyphs[o], n);
+	}
+	qv_buf_printf(out, "%c %s%*s  %s%*s  %d each", T->letters[k], T->names[k],
+	              wname - columns(T->names[k]), "", arrows, warrows - columns(arrows), "",
+	              T->copies[k]);
+}
+
+/* The key to the pieces' codes for a newcomer's first board, on a few lines (`quiver play`
+ * shows it at the start of a game): each kind's letter, name, arrows facing N and copies in each
+ * holder, two kinds a line. Asked for by its name ("legend") only, so that the reference's
+ * listing stays the rules page's. */
+static void put_legend(const ta_tables *T, qv_buf *out)
+{
+	int wname = 0, warrows = 0;
+	for (int k = 0; k < T->nkinds; k++) {
+		int w = columns(T->names[k]), a = 0;
+		for (int o = 0; o < QV_NDIRS; o++)
+			a +=
+			    T->arrows[TA_KF_OF(k, 0)][o] > 1 ? 3 : T->arrows[TA_KF_OF(k, 0)][o] > 0;
+		wname = w > wname ? w : wname;
+		warrows = a > warrows ? a : warrows;
+	}
+	qv_buf_puts(out,
+	            "legend: the pieces by their codes (A3 by a holder: 3 A pieces left in it),\n"
+	            "    their arrows as they point facing N, and the copies in each holder\n");
+	bool two = 2 * (wname + warrows + 14) + 8 <= 80;
+	for (int k = 0; k < T->nkinds; k += two ? 2 : 1) {
+		qv_buf_puts(out, "    ");
+		put_legend_kind(T, k, wname, warrows, out);
+		if (two && k + 1 < T->nkinds) {
+			qv_buf_puts(out, "    ");
+			put_legend_kind(T, k + 1, wname, warrows, out);
+		}
+		qv_buf_putc(out, '\n');
+	}
+	qv_buf_puts(out,
+	            "    ('piece A' says more of one piece, 'piece' names the other things)\n");
+}
+
 int ta_reference(const void *st, const char *name, qv_buf *out)
 {
 	const ta_tables *T = st ? ta_T(st) : ta_base_tables();
 	if (!T)
 		return 0;
+	if (name && qv_streq_nocase(name, "legend")) {
+		put_legend(T, out);
+		return 1;
+	}
 	int want = name ? kind_of(T, name) : -1, n = 0;
 	for (int k = 0; k < T->nkinds; k++)
 		if (!name || want == k) {

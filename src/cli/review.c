@@ -1,0 +1,184 @@
+/*
+ * review.c - `quiver review RECORD`: the computer's review of a saved game (review.h): each
+ * decision with its mover's expected result before and after, the best alternative and a mark
+ * where the loss passes a threshold, then each player's accuracy; or the same as JSON.
+ */
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "quiver/review.h"
+
+static const cli_opt review_opts[] = {
+    {"iterations", "N"}, {"reply-iterations", "N"},
+    {"samples", "K"},    {"threads", "T"},
+    {"seed", "S"},       {"json", NULL},
+    {"help", NULL},      {NULL, NULL},
+};
+
+static void review_help(void)
+{
+	printf(
+	    "usage: quiver review RECORD [--iterations N] [--reply-iterations N] [--samples K]\n"
+	    "                            [--threads T] [--seed S] [--json]\n\n"
+	    "Reviews a finished game, as lichess's computer analysis does: every decision of the\n"
+	    "record searched again from its mover's information only (never the hidden truth),\n"
+	    "the mover's expected result (100%%: sure to win, 0%%: sure to come last) with the\n"
+	    "best move found and with the move made, the best alternative, a mark where the\n"
+	    "move loses 5 points or more (inaccuracy), 10 (mistake) or 15 (blunder), and each\n"
+	    "player's accuracy.\n\n"
+	    "  --iterations N        the search for the best move (default %d)\n"
+	    "  --reply-iterations N  each search after a move, to value it (default %d)\n"
+	    "  --samples K           guesses of the hidden part each move is valued on\n"
+	    "                        (default %d)\n"
+	    "  --threads T           threads of each search (default 1)\n"
+	    "  --seed S              seed of the guesses, draws and searches (default 1)\n"
+	    "  --json                the review as JSON (as the server's API gives it)\n"
+	    "  -h, --help            this help\n\n"
+	    "example: quiver review records/three-arrows-20250101-120000.json\n",
+	    QV_REVIEW_ITERATIONS, QV_REVIEW_REPLY_ITERATIONS, QV_REVIEW_SAMPLES);
+}
+
+/* An expected return in [-1, 1] as a share of a win, "62%". */
+static int share(double v) { return (int)lround((v + 1) * 50); }
+
+/* One line per decision: its number, mover, move, expected result before and after, the loss,
+ * the mark and the best alternative when it is another move. */
+static void print_decision(const qv_review *r, const qv_review_decision *d)
+{
+	const qv_match *m = qv_review_match(r);
+	char who[8];
+	const char *mark = qv_review_mark_name(d->mark);
+	printf("%4d. %s%s%s%s: %s  %d%% -> %d%%", d->entry + 1, qv_player_name(d->seat, who),
+	       m->names[d->seat][0] ? " (" : "", m->names[d->seat], m->names[d->seat][0] ? ")" : "",
+	       d->played, share(d->before), share(d->after));
+	if (mark)
+		printf("  %s (-%d), best: %s", mark, (int)lround(d->loss * 50), d->best);
+	printf("\n");
+}
+
+/* Each player's accuracy and marks. */
+static void print_accuracy(const qv_review *r)
+{
+	const qv_match *m = qv_review_match(r);
+	int np = m->game->num_players(m->state);
+	printf("\nAccuracy:\n");
+	for (int p = 0; p < np; p++) {
+		int marks[4];
+		double acc = qv_review_accuracy(r, p, marks);
+		char who[8];
+		int n = marks[0] + marks[1] + marks[2] + marks[3];
+		printf("  %s %-20s ", qv_player_name(p, who), m->names[p][0] ? m->names[p] : "-");
+		if (isnan(acc))
+			printf("no decision to review\n");
+		else
+			printf(
+			    "%3d%%  %d inaccurac%s, %d mistake%s, %d blunder%s (%d decision%s)\n",
+			    (int)lround(acc), marks[1], marks[1] == 1 ? "y" : "ies", marks[2],
+			    marks[2] == 1 ? "" : "s", marks[3], marks[3] == 1 ? "" : "s", n,
+			    n == 1 ? "" : "s");
+	}
+}
+
+/* Parses the options into cfg, *path and *json; CLI_EXIT_OK or the exit code of a usage error
+ * (or of --help, after printing it: *path stays NULL). */
+static int parse(int argc, char **argv, qv_review_config *cfg, const char **path, bool *json)
+{
+	cli_parser p;
+	cli_parser_init(&p, "review", argc, argv);
+	const char *v;
+	long n;
+	int o;
+	while ((o = cli_next(&p, review_opts, &v)) != CLI_OPT_END) {
+		switch (o) {
+		case 0:
+		case 1:
+			if (!cli_long("review", review_opts[o].name, v, 1, QV_REVIEW_ITERATIONS_MAX,
+			              &n))
+				return CLI_EXIT_USAGE;
+			*(o == 0 ? &cfg->iterations : &cfg->reply_iterations) = (int)n;
+			break;
+		case 2:
+			if (!cli_long("review", "samples", v, 1, QV_REVIEW_SAMPLES_MAX, &n))
+				return CLI_EXIT_USAGE;
+			cfg->samples = (int)n;
+			break;
+		case 3:
+			if (!cli_long("review", "threads", v, 1, 64, &n))
+				return CLI_EXIT_USAGE;
+			cfg->threads = (int)n;
+			break;
+		case 4:
+			if (!cli_seed("review", "seed", v, &cfg->seed))
+				return CLI_EXIT_USAGE;
+			break;
+		case 5: *json = true; break;
+		case 6: review_help(); return CLI_EXIT_OK;
+		case CLI_OPT_POSITIONAL:
+			if (*path)
+				return cli_usage(
+				    "review",
+				    "unexpected argument '%s': expected quiver review RECORD", v);
+			*path = v;
+			break;
+		default: return CLI_EXIT_USAGE;
+		}
+	}
+	if (!*path)
+		return cli_usage("review", "expected quiver review RECORD [options]");
+	return CLI_EXIT_OK;
+}
+
+int cli_review(int argc, char **argv)
+{
+	qv_review_config cfg = {.seed = 1};
+	const char *path = NULL;
+	bool json = false;
+	int rc = parse(argc, argv, &cfg, &path, &json);
+	if (rc || !path)
+		return rc;
+	qv_match *m;
+	qv_review *r;
+	qv_err err;
+	if (qv_match_load_file(&m, path, &err))
+		return cli_fail("review", "%s", err.msg);
+	qv_status st = qv_review_new(&r, m, &cfg, &err);
+	if (st)
+		return st == QV_EINVAL ? cli_usage("review", "%s", err.msg)
+		                       : cli_fail("review", "%s", err.msg);
+	const qv_game *g = qv_review_match(r)->game;
+	if (!json)
+		printf("%s: %d decisions to review, each from its mover's information\n\n",
+		       g->title, qv_review_total(r));
+	bool bar = isatty(STDERR_FILENO);
+	double t0 = cli_now();
+	cli_progress progress = {0};
+	while (qv_review_done(r) < qv_review_total(r)) {
+		if (qv_review_step(r, &err)) {
+			qv_review_free(r);
+			return cli_fail("review", "%s", err.msg);
+		}
+		if (bar)
+			cli_show_progress(&progress, qv_review_done(r), qv_review_total(r),
+			                  cli_now() - t0);
+	}
+	for (int i = 0; !json && i < qv_review_total(r); i++)
+		print_decision(r, qv_review_decision_at(r, i));
+	if (json) {
+		json_t *j = qv_review_json(r);
+		char *text = j ? json_dumps(j, JSON_INDENT(2)) : NULL;
+		if (text)
+			printf("%s\n", text);
+		free(text);
+		json_decref(j);
+		if (!text)
+			rc = cli_fail("review", "out of memory writing the review");
+	} else {
+		print_accuracy(r);
+	}
+	qv_review_free(r);
+	return rc;
+}

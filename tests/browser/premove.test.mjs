@@ -1,0 +1,176 @@
+// Premove at a table of two (premove.js), as lichess has it: while the other player is to move,
+// the player's page offers one move to queue, typed in notation; when the turn comes back the
+// move is played at once if it is legal then, and cancelled (said in words) if it is not; the
+// box is not offered at the player's own turn, nor to a spectator. THREE ARROWS between two
+// people: p1's page in the browser, each other decision through the API. Screenshot
+// premove.png.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { serverAndBrowser, api, budget, until, STEP_MS, screenshotDir, givePlayerName } from './support.mjs';
+
+const env = serverAndBrowser();
+
+/**
+ * Through a socket of the seat's own (its token): its legal actions now, and, given `action`,
+ * that action played (returns once the table moved past it).
+ * @param {string} id
+ * @param {string} token
+ * @param {string | null} action
+ * @returns {Promise<string[]>}
+ */
+async function seatSocket(id, token, action) {
+  const ctx = await env.browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(new URL('favicon.svg', env.server.url).toString());
+  const legal = await page.evaluate(
+    ([url, t, a]) =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(url);
+        let sentAt = -1;
+        /** @type {string[]} */
+        let seen = [];
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token: t }));
+        ws.onerror = () => reject(new Error('the socket failed'));
+        ws.onmessage = (ev) => {
+          const m = JSON.parse(String(ev.data));
+          if (m.type === 'error') {
+            ws.close();
+            reject(new Error(`refused: ${m.message}`));
+            return;
+          }
+          if (!m.view) return;
+          if (sentAt >= 0) {
+            if (m.v > sentAt) {
+              ws.close();
+              resolve(seen);
+            }
+            return;
+          }
+          seen = m.view.legal ?? [];
+          if (!a) {
+            ws.close();
+            resolve(seen);
+          } else if (seen.includes(a)) {
+            sentAt = m.v;
+            ws.send(JSON.stringify({ type: 'act', v: m.v, action: a }));
+          }
+        };
+      }),
+    [new URL(`api/tables/${id}/ws`, env.server.url.replace(/^http/, 'ws')).toString(), token, action],
+  );
+  await ctx.close();
+  return /** @type {string[]} */ (legal);
+}
+
+/** @param {string} a the square a placement names ("place A b1 N" → "b1") */
+const square = (a) => a.split(' ')[2];
+
+test('a premove at a table of two: played when legal, cancelled when not', { timeout: budget(30000) }, async () => {
+  const info = await api(env.server.url, 'POST', '/api/tables', { game: 'three-arrows', seats: ['human', 'human'] });
+  const id = info.id;
+  const p1 = (await api(env.server.url, 'POST', `/api/tables/${id}/join`, { seat: 'p1', name: 'Ann' })).token;
+  const p2 = (await api(env.server.url, 'POST', `/api/tables/${id}/join`, { seat: 'p2', name: 'Bo' })).token;
+
+  // p1's page, holding p1's token
+  const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await givePlayerName(ctx, 'Ann');
+  await ctx.addInitScript(
+    ([t, k]) => localStorage.setItem(`quiver.seats.${t}`, JSON.stringify([{ seat: 'p1', token: k }])),
+    [id, p1],
+  );
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(STEP_MS);
+  /** @type {string[]} */
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(new URL(`table.html?id=${id}`, env.server.url).toString());
+  await page.waitForSelector('#conn.open');
+
+  // p1's turn: no premove box (the move panel chooses)
+  await page.waitForSelector('#move-panel .word-button');
+  assert.equal(await page.isVisible('#premove-input'), false, 'no premove at the own turn');
+
+  // p1 places a piece; two placements kept for later: one on another square (legal then),
+  // and the one played (its square taken then)
+  const legal = await seatSocket(id, p1, null);
+  const first = legal[0];
+  const later = legal.find((a) => square(a) !== square(first) && a.split(' ').length === 4);
+  assert.ok(first && later, `placements to choose from: ${legal.slice(0, 3)}`);
+  await seatSocket(id, p1, first);
+
+  // p2 to move: p1 queues `later` (the premove box in place of the move box, disabled now)
+  await page.waitForSelector('#premove-input');
+  assert.equal(await page.isVisible('#notation'), false, 'the disabled move box gives way');
+  await page.fill('#premove-input', ` ${later.toLowerCase()} `);
+  await page.click('.premove-form button[type=submit]');
+  assert.equal(await page.textContent('.premove-move'), later.toLowerCase());
+  assert.ok(await page.isVisible('#premove-cancel'), 'the queued move can be cancelled');
+  await page.screenshot({ path: path.join(screenshotDir(), 'premove.png') });
+
+  // p2 plays elsewhere: p1's premove is played at once, as the server's legal list spells it
+  const p2legal = await seatSocket(id, p2, null);
+  const reply = p2legal.find((a) => square(a) !== square(later));
+  assert.ok(reply, 'a reply of p2');
+  await seatSocket(id, p2, /** @type {string} */ (reply));
+  await until(
+    async () => /Premove played/.test((await page.textContent('#premove-status')) ?? ''),
+    'the premove played',
+  );
+  assert.match((await page.textContent('#premove-status')) ?? '', new RegExp(`Premove played: ${later}`));
+  await until(async () => {
+    const t = await api(env.server.url, 'GET', `/api/tables/${id}`);
+    return (t.to_move ?? []).includes('p2');
+  }, 'p2 to move after the premove');
+  const lines = await page.locator('#log > li').allTextContents();
+  assert.ok(
+    lines.some((l) => l.includes(later)),
+    `the premove is in the moves: ${lines.join(' | ')}`,
+  );
+
+  // a premove that is not legal when the turn comes (its square is taken) is cancelled
+  await page.waitForSelector('#premove-input');
+  await page.fill('#premove-input', first);
+  await page.click('.premove-form button[type=submit]');
+  const p2next = await seatSocket(id, p2, null);
+  await seatSocket(id, p2, p2next[0]);
+  await until(
+    async () => /cancelled: it is not a legal move now/.test((await page.textContent('#premove-status')) ?? ''),
+    'the illegal premove cancelled',
+  );
+  // p1 is to move, and chooses as usual; nothing was sent for it
+  const t = await api(env.server.url, 'GET', `/api/tables/${id}`);
+  assert.deepEqual(t.to_move, ['p1'], 'p1 still to move');
+  await page.waitForSelector('#move-panel .word-button');
+  assert.equal(await page.isVisible('#premove-input'), false);
+  assert.equal(await page.locator('.premove-move').count(), 0, 'nothing queued any more');
+
+  // Cancel drops a queued move: p1 places a piece, queues a placement legal then, cancels it;
+  // p2 moves elsewhere, and p1 is asked for its move, nothing played for it
+  const l3 = (await seatSocket(id, p1, null)).filter((a) => a.split(' ').length === 4);
+  const played3 = l3[0];
+  const kept = l3.find((a) => square(a) !== square(played3));
+  assert.ok(played3 && kept, 'two placements on two squares');
+  await seatSocket(id, p1, played3);
+  await page.waitForSelector('#premove-input');
+  await page.fill('#premove-input', /** @type {string} */ (kept));
+  await page.click('.premove-form button[type=submit]');
+  await page.click('#premove-cancel');
+  assert.match((await page.textContent('#premove-status')) ?? '', /Premove cancelled/);
+  const p2last = (await seatSocket(id, p2, null)).find((a) => square(a) !== square(/** @type {string} */ (kept)));
+  await seatSocket(id, p2, /** @type {string} */ (p2last));
+  await page.waitForSelector('#move-panel .word-button');
+  assert.deepEqual((await api(env.server.url, 'GET', `/api/tables/${id}`)).to_move, ['p1'], 'nothing played');
+
+  // a spectator is offered no premove
+  const watcher = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const wp = await watcher.newPage();
+  await wp.goto(new URL(`table.html?id=${id}`, env.server.url).toString());
+  await wp.waitForSelector('#conn.open');
+  assert.equal(await wp.isVisible('#premove-input'), false, 'no premove for a spectator');
+  await watcher.close();
+
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

@@ -1,0 +1,335 @@
+// The computer's review of a finished game on the replay page (docs/server.md, "Reviews"), as
+// lichess's computer analysis shows one: asked for with one button, made on the server's AI
+// workers while the page says how far it is, then each player's accuracy and marks, the curve of
+// the expected results over the game (a line per player, each point as its mover saw it), the
+// marks in the move list (?! an inaccuracy, ? a mistake, ?? a blunder), and at a reviewed
+// decision what it was worth and the best alternative, whose squares and cards are framed on the
+// board. The page computes nothing: it draws what the server's review says. The review says
+// nothing that the record of the finished game does not (the server makes it from the record).
+
+import { h, s, replace, plural } from './dom.js';
+import * as API from './api.js';
+import { markBadge } from './log-panel.js';
+
+/** @typedef {import('./types.js').Review} Review */
+/** @typedef {import('./types.js').ReviewDecision} ReviewDecision */
+/** @typedef {import('./types.js').ReviewState} ReviewState */
+
+/** How often the page asks how far a review is, in ms. */
+const POLL_MS = 1000;
+
+/**
+ * An expected result in [-1, 1] as a share of a win, 0 to 100.
+ * @param {number} v
+ */
+export function share(v) {
+  return Math.round((v + 1) * 50);
+}
+
+/** The curve's drawing box, in its own units. */
+const W = 400;
+const H = 120;
+const PAD = 8;
+
+export class ReviewPanel {
+  /**
+   * @param {{section: HTMLElement, body: HTMLElement}} els the review's section and its body
+   * @param {{go: (step: number) => void, name: (seat: string) => string, changed: () => void}} hooks
+   *   go: show a step; name: how to call a seat; changed: the review arrived (redraw the log)
+   */
+  constructor(els, hooks) {
+    this.els = els;
+    this.hooks = hooks;
+    /** @type {Review | null} */
+    this.review = null;
+    /** @type {Map<number, ReviewDecision>} the reviewed decisions by their step */
+    this.byStep = new Map();
+    this.id = '';
+    this.steps = 0;
+    /** @type {SVGElement | null} the line at the step shown */
+    this.cursor = null;
+    /** @type {((step: number) => number) | null} a step's place across the curve */
+    this.x = null;
+    this.timer = 0;
+  }
+
+  /**
+   * The review of table id, as far as the server has it (a button to ask for it when nobody
+   * did); `steps` is the replay's last step.
+   * @param {string} id
+   * @param {number} steps
+   */
+  async load(id, steps) {
+    this.id = id;
+    this.steps = steps;
+    this.els.section.hidden = false;
+    try {
+      const state = await API.review(id);
+      if (state) this.follow(state);
+      else this.offer();
+    } catch (e) {
+      this.offer(e);
+    }
+  }
+
+  /**
+   * The button that asks for the review, with what it does (and why the last try failed).
+   * @param {unknown} [error]
+   */
+  offer(error) {
+    replace(
+      this.els.body,
+      h(
+        'p',
+        { class: 'how' },
+        'The computer searches every decision again from what its player knew (never the hidden ' +
+          'cards or the dice to come), and marks inaccuracies (?!), mistakes (?) and blunders (??).',
+      ),
+      h('button', { type: 'button', id: 'ask-review', onclick: () => this.ask() }, "Ask for the computer's review"),
+      error ? h('p', { class: 'error', role: 'alert' }, error instanceof Error ? error.message : String(error)) : null,
+    );
+  }
+
+  async ask() {
+    replace(this.els.body, h('p', { class: 'review-progress', role: 'status' }, 'Asking the server…'));
+    try {
+      this.follow(await API.askReview(this.id));
+    } catch (e) {
+      this.offer(e);
+    }
+  }
+
+  /**
+   * Shows how far the review is, and asks again until it is made or failed.
+   * @param {ReviewState} state
+   */
+  follow(state) {
+    clearTimeout(this.timer);
+    if (state.status === 'done' && state.review) {
+      this.show(state.review);
+      return;
+    }
+    if (state.status === 'failed') {
+      this.offer(new Error(`The review failed: ${state.error ?? 'no reason given'}.`));
+      return;
+    }
+    const words =
+      state.status === 'queued'
+        ? 'Waiting for a free computer…'
+        : `Reviewing: ${state.done} of ${state.total} decisions…`;
+    replace(
+      this.els.body,
+      h(
+        'p',
+        { class: 'review-progress', role: 'status' },
+        words,
+        ' ',
+        h('progress', { max: String(Math.max(state.total, 1)), value: String(state.done), 'aria-label': words }),
+      ),
+    );
+    this.timer = window.setTimeout(async () => {
+      try {
+        const next = await API.review(this.id);
+        if (next) this.follow(next);
+      } catch (e) {
+        this.offer(e);
+      }
+    }, POLL_MS);
+  }
+
+  /**
+   * The review made: each player's accuracy and marks, the curve and the marked decisions.
+   * @param {Review} review
+   */
+  show(review) {
+    this.review = review;
+    this.byStep = new Map(review.decisions.map((d) => [d.step, d]));
+    const marked = review.decisions.filter((d) => d.mark);
+    replace(
+      this.els.body,
+      h(
+        'ul',
+        { class: 'review-seats' },
+        review.seats.map((x) =>
+          h(
+            'li',
+            { class: `review-seat ${x.seat}` },
+            h('strong', {}, this.hooks.name(x.seat)),
+            ': ',
+            x.accuracy === null ? 'no decision to review' : `accuracy ${Math.round(x.accuracy)}%`,
+            x.accuracy === null
+              ? null
+              : ` · ${plural(x.inaccuracies, 'inaccuracy', 'inaccuracies')}, ${plural(x.mistakes, 'mistake')}, ${plural(x.blunders, 'blunder')}`,
+          ),
+        ),
+      ),
+      this.curve(review),
+      marked.length
+        ? h(
+            'div',
+            { class: 'review-marks' },
+            h('h3', {}, 'Marked decisions'),
+            h(
+              'ol',
+              { class: 'review-mark-list' },
+              marked.map((d) =>
+                h(
+                  'li',
+                  {},
+                  h(
+                    'button',
+                    {
+                      type: 'button',
+                      class: 'minor review-jump',
+                      'data-step': String(d.step),
+                      onclick: () => this.hooks.go(d.step),
+                    },
+                    markBadge(d.mark),
+                    ` ${this.hooks.name(d.seat)}: ${d.played}`,
+                  ),
+                ),
+              ),
+            ),
+          )
+        : h('p', { class: 'how' }, 'No decision lost enough to be marked.'),
+    );
+    this.hooks.changed();
+  }
+
+  /**
+   * The curve of the expected results: a line per player through the results after each of its
+   * decisions (as a share of a win, 100% at the top), a dot at each marked decision, and the
+   * line of the step shown. A click goes to the decision nearest to it.
+   * @param {Review} review
+   */
+  curve(review) {
+    const x = (/** @type {number} */ step) => PAD + ((W - 2 * PAD) * step) / Math.max(this.steps, 1);
+    const y = (/** @type {number} */ v) => PAD + ((H - 2 * PAD) * (100 - share(v))) / 100;
+    const svg = s('svg', {
+      class: 'review-curve',
+      viewBox: `0 0 ${W} ${H}`,
+      role: 'img',
+      'aria-label': curveWords(review, this.hooks.name),
+    });
+    svg.appendChild(s('rect', { class: 'review-frame', x: PAD, y: PAD, width: W - 2 * PAD, height: H - 2 * PAD }));
+    svg.appendChild(s('line', { class: 'review-half', x1: PAD, x2: W - PAD, y1: H / 2, y2: H / 2 }));
+    for (const seat of review.seats.map((x) => x.seat)) {
+      const mine = review.decisions.filter((d) => d.seat === seat);
+      if (!mine.length) continue;
+      const points = mine.map((d) => `${x(d.step).toFixed(1)},${y(d.after).toFixed(1)}`).join(' ');
+      svg.appendChild(s('polyline', { class: `review-line ${seat}`, points }));
+      for (const d of mine.filter((m) => m.mark))
+        svg.appendChild(
+          s('circle', {
+            class: `review-dot ${d.mark}`,
+            cx: x(d.step),
+            cy: y(d.after),
+            r: d.mark === 'blunder' ? 5 : 4,
+          }),
+        );
+    }
+    this.cursor = s('line', { class: 'review-cursor', x1: x(0), x2: x(0), y1: PAD, y2: H - PAD });
+    svg.appendChild(this.cursor);
+    svg.addEventListener('click', (ev) => {
+      const r = svg.getBoundingClientRect();
+      const at = ((ev.clientX - r.left) / r.width) * W;
+      let best = null;
+      for (const d of review.decisions) if (!best || Math.abs(x(d.step) - at) < Math.abs(x(best.step) - at)) best = d;
+      if (best) this.hooks.go(best.step);
+    });
+    this.x = x;
+    return svg;
+  }
+
+  /**
+   * The step shown: the curve's line moves there.
+   * @param {number} step
+   */
+  at(step) {
+    if (!this.cursor || !this.x) return;
+    const px = this.x(step).toFixed(1);
+    this.cursor.setAttribute('x1', px);
+    this.cursor.setAttribute('x2', px);
+  }
+
+  /**
+   * The mark of the decision of a step, or null.
+   * @param {number} step
+   */
+  markOf(step) {
+    return this.byStep.get(step)?.mark ?? null;
+  }
+
+  /**
+   * What the review says of the decision of a step (null when it reviewed none there): the
+   * expected result before and after, the mark, and the best alternative, which is framed on
+   * the board (the squares and cards its words name) when it differs from the move made.
+   * @param {number} step
+   * @param {HTMLElement[]} areas where the board and the players are drawn
+   */
+  note(step, areas) {
+    const d = this.byStep.get(step);
+    if (!d) return null;
+    const better = d.best !== d.played;
+    if (better) frame(areas, d.seat, d.best.split(' '));
+    return h(
+      'p',
+      { class: `review-note${d.mark ? ` ${d.mark}` : ''}` },
+      d.mark ? markBadge(d.mark) : null,
+      ` ${this.hooks.name(d.seat)} played ${d.played}: expected result ${share(d.before)}% → ${share(d.after)}%`,
+      d.mark ? `, ${an(d.mark)} (−${Math.round(d.loss * 50)} points)` : '',
+      better
+        ? h(
+            'span',
+            { class: 'review-best' },
+            ` Best was ${d.best}`,
+            h('span', { class: 'review-alt-key' }, ' (framed on the board).'),
+          )
+        : '.',
+    );
+  }
+}
+
+/**
+ * Frames on the board and in the mover's own panel the things the words name (`data-token`):
+ * another player's holder or hand may hold a thing of the same name, which the move does not
+ * touch.
+ * @param {HTMLElement[]} areas
+ * @param {string} seat the mover
+ * @param {string[]} words
+ */
+function frame(areas, seat, words) {
+  for (const area of areas) {
+    const own = area.querySelector(`.player.${CSS.escape(seat)}`);
+    const where = area.querySelector('.player') ? own : area;
+    if (!where) continue;
+    for (const w of words)
+      for (const el of where.querySelectorAll(`[data-token="${CSS.escape(w)}"]`)) el.classList.add('review-alt');
+  }
+}
+
+/**
+ * "a blunder", "an inaccuracy".
+ * @param {string} word
+ */
+function an(word) {
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+/**
+ * The curve in words, for a screen reader: each player's expected result at the start and at
+ * the end, and its lowest.
+ * @param {Review} review
+ * @param {(seat: string) => string} name
+ */
+function curveWords(review, name) {
+  const parts = review.seats
+    .map((x) => {
+      const mine = review.decisions.filter((d) => d.seat === x.seat);
+      if (!mine.length) return '';
+      const low = Math.min(...mine.map((d) => share(d.after)));
+      return `${name(x.seat)} from ${share(mine[0].before)}% to ${share(mine[mine.length - 1].after)}%, lowest ${low}%`;
+    })
+    .filter(Boolean);
+  return `Expected results over the game: ${parts.join('; ')}.`;
+}
