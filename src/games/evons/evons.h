@@ -214,7 +214,7 @@ extern const char *const ev_end_names[EV_NENDS];
  * included, so they are inline here. */
 
 /* The cell one step away from each cell in each board direction (N, NE, ..., NW, as
- * qv_dir_dx and qv_dir_dy), or -1 off the board: a constant table (rules.c). */
+ * qv_dir_dx and qv_dir_dy), or -1 off the board: a constant table (board.c). */
 extern const int8_t ev_nb[EV_NCELLS][QV_NDIRS];
 
 /* The cell one step away in board direction dir, or -1. */

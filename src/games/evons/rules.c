@@ -28,29 +28,6 @@
 
 /* ---- the board ---- */
 
-/* The cell one step away in each direction (N, NE, E, SE, S, SW, W, NW, as qv_dir_dx and
- * qv_dir_dy; the unit tests compare them), worked out by the compiler. */
-#define IN_BOARD(c, dx, dy)                                                                        \
-	((c) % EV_SIDE + (dx) >= 0 && (c) % EV_SIDE + (dx) < EV_SIDE &&                            \
-	 (c) / EV_SIDE + (dy) >= 0 && (c) / EV_SIDE + (dy) < EV_SIDE)
-#define NB(c, dx, dy) (IN_BOARD(c, dx, dy) ? (c) + EV_SIDE * (dy) + (dx) : -1)
-#define NB_ROW(c)                                                                                  \
-	{                                                                                          \
-		NB(c, 0, 1), NB(c, 1, 1), NB(c, 1, 0), NB(c, 1, -1), NB(c, 0, -1), NB(c, -1, -1),  \
-		    NB(c, -1, 0), NB(c, -1, 1)                                                     \
-	}
-#define ROW(r)                                                                                     \
-	NB_ROW(EV_SIDE *(r)), NB_ROW(EV_SIDE *(r) + 1), NB_ROW(EV_SIDE *(r) + 2),                  \
-	    NB_ROW(EV_SIDE *(r) + 3), NB_ROW(EV_SIDE *(r) + 4), NB_ROW(EV_SIDE *(r) + 5),          \
-	    NB_ROW(EV_SIDE *(r) + 6)
-
-const int8_t ev_nb[EV_NCELLS][QV_NDIRS] = {ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6)};
-
-#undef IN_BOARD
-#undef NB
-#undef NB_ROW
-#undef ROW
-
 uint64_t ev_board_mask(const ev_state *s)
 {
 	uint64_t m = 0;
