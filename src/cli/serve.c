@@ -66,7 +66,7 @@ static void serve_help(void)
 	    "                    variables fill in the rest); its schema made when empty\n"
 	    "  --db-timeout MS   PostgreSQL: how long a statement may take before it is\n"
 	    "                    cancelled and the act refused as \"the site is slow\" (default\n"
-	    "                    %d); a row lock is waited for a fifth of it, and a connection\n"
+	    "                    %d); a row lock is waited for half of it, and a connection\n"
 	    "                    whose server went away is found within about it (keepalives)\n"
 	    "  --web DIR         folder served at / (default: the installed share/quiver/web,\n"
 	    "                    or web/ of the source tree quiver was built from)\n"

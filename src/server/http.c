@@ -38,6 +38,7 @@ static int status_for(qv_status rc)
 	case QV_EINVAL:
 	case QV_EILLEGAL: return 400;
 	case QV_ESTATE: return 409;
+	case QV_EIO: return 503; /* the store refused or was slow: nothing was done, try again */
 	default: return 500;
 	}
 }

@@ -119,7 +119,11 @@ static qv_status schema_in(qv__store *s, qv_err *err)
 		               "PostgreSQL (its first is 7)",
 		               version);
 	rc = version >= 7 && version <= 8 ? exec(s, qv__pg_upgrade_8_to_9, NULL, err) : QV_OK;
-	if (!rc)
+	/* The schema's statements (CREATE ... IF NOT EXISTS) lock the tables they name even when
+	 * there is nothing to make, and a process starting on a site in play would wait for
+	 * every other's writes and hold them up: they run only for a database not yet at this
+	 * version. */
+	if (!rc && version != QV__PG_SCHEMA_VERSION)
 		rc = exec(s, qv__pg_schema, NULL, err);
 	if (!rc && version == 7)
 		rc = exec(s, qv__pg_upgrade_7_to_8, NULL, err);
@@ -138,7 +142,12 @@ static qv_status schema_in(qv__store *s, qv_err *err)
  * opening one new database do not both make it. */
 static qv_status schema_ready(qv__store *s, qv_err *err)
 {
-	qv_status rc = exec(s, "BEGIN; SELECT pg_advisory_xact_lock(" SCHEMA_LOCK ")", NULL, err);
+	/* A process starting waits as long as it must for another making the schema: it serves
+	 * nobody yet, so the connection's lock and statement timeouts are lifted here. */
+	qv_status rc = exec(s,
+	                    "BEGIN; SET LOCAL lock_timeout = 0; SET LOCAL statement_timeout = 0; "
+	                    "SELECT pg_advisory_xact_lock(" SCHEMA_LOCK ")",
+	                    NULL, err);
 	if (rc)
 		return rc;
 	rc = schema_in(s, err);

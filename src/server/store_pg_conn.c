@@ -57,7 +57,7 @@ static qv_status pg_fail(qv_err *err, const char *doing, const char *msg)
 	return qv_fail(err, QV_EIO, "the database: %s failed: %s", doing, line);
 }
 
-int qv__pg_lock_ms(int timeout_ms) { return timeout_ms / 5 > 100 ? timeout_ms / 5 : 100; }
+int qv__pg_lock_ms(int timeout_ms) { return timeout_ms / 2 > 100 ? timeout_ms / 2 : 100; }
 
 /* A statement PostgreSQL cancelled at the statement timeout (57014) or whose lock it did not
  * get within the lock timeout (55P03): the site is slow, and the players are told so. */
@@ -78,7 +78,7 @@ static bool slow_state(const char *state)
 /* The limits every connection is made with, before the operator's own connection string
  * (libpq's later keywords win, so a --db that names any of them keeps its value):
  * - statement_timeout: a statement PostgreSQL has not finished by then is cancelled;
- * - lock_timeout: a row another session holds is waited for at most a fifth of that, so that
+ * - lock_timeout: a row another session holds is waited for at most half of that, so that
  *   one table's held row delays the process's other tables by no more than this;
  * - idle_in_transaction_session_timeout: a process that stopped inside a transaction loses
  *   its session (and so its locks) after four timeouts;

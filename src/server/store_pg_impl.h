@@ -166,7 +166,7 @@ void qv__pg_real(qv__pg_args *a, double x);
 /* A new connection to conninfo with the limits of a store whose statement timeout is
  * timeout_ms (store_pg_conn.c); PQstatus tells whether it was made. */
 PGconn *qv__pg_connect(const char *conninfo, int timeout_ms);
-/* The lock timeout of a store whose statement timeout is timeout_ms: a fifth, at least 100. */
+/* The lock timeout of a store whose statement timeout is timeout_ms: half, at least 100. */
 int qv__pg_lock_ms(int timeout_ms);
 
 /* The connection made ready for an operation: when PostgreSQL went away since the last one,

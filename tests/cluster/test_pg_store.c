@@ -10,7 +10,7 @@
  *   started again: the same act is accepted, and it is there after a restart of the server;
  *   GET /api/health answers 200 "ok" before, 503 "failing" while it is stopped, 200 after;
  * - a table's row held FOR UPDATE by another session: an act waits no longer than the lock
- *   timeout (--db-timeout's fifth) and is refused as "the site is slow"; another table of the
+ *   timeout (half of --db-timeout) and is refused as "the site is slow"; another table of the
  *   same process plays meanwhile; the row let go, the same act is accepted;
  * - `quiver db copy`: an SQLite database with tables (one finished), players and an account
  *   copied into PostgreSQL and from there into a new SQLite file, each checked row by row by
