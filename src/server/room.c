@@ -5,13 +5,14 @@
  * address's allowance of creations a minute (a token bucket in a bounded table of addresses,
  * the longest unused reused; each process keeps its own).
  *
- * The tables are shared fairly when they run short (fewer than half of them free): an address
- * may make another table only while it holds fewer than 1 in QV__TABLE_SHARE of the free ones, so that A addresses holding
- * m each stop where QV__TABLE_SHARE·m reaches the free tables, max/(1 + A/QV__TABLE_SHARE)
- * of them still free (50 addresses at the defaults leave about 74 free, of which a newcomer
- * may take a dozen), and only some thousand addresses at once could fill the site. An address
- * holding none may always make one while one is free. (Before, 50 addresses of 20 tables each
- * filled the 1,000 in 4.9 s, and every newcomer got 503.)
+ * The tables are shared fairly when they run short (fewer than half of them free): an
+ * address may make another table only while it holds fewer than 1 in QV__TABLE_SHARE of the
+ * free ones, so that A addresses holding m each stop where QV__TABLE_SHARE·m reaches the free
+ * tables, max/(1 + A/QV__TABLE_SHARE) of them still free (50 addresses at the defaults leave
+ * about 74 free, of which a newcomer may take a dozen), and only some thousand addresses at
+ * once could fill the site. An address holding none may always make one while one is free.
+ * (Before, 50 addresses of 20 tables each filled the 1,000 in 4.9 s, and every newcomer got
+ * 503.)
  */
 #include <string.h>
 #include <time.h>

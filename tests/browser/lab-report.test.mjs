@@ -147,6 +147,8 @@ const SECTIONS = [
   'Components',
   'Board use',
   'Tension',
+  'The first player',
+  'Openings',
   'Skill and luck',
   'Agents',
   'Against the baseline',

@@ -98,7 +98,9 @@ expect_rc 0 "$Q" lab run concardia --agents random --games 4 --component-games 1
 # games being played, keeps them and says how to go on; --resume DIR plays the rest, and the
 # report is byte for byte an uninterrupted run's. Without a terminal, a progress line comes
 # every --progress seconds.
-slow=(concardia --agents easy --games 40 --component-games 8 --components scout-r,ability:charge
+# (a study of some seconds even on an idle machine: a progress line comes after a second, and
+# the Ctrl-C must come before its end)
+slow=(concardia --agents easy --games 200 --component-games 40 --components scout-r,ability:charge
 	--ladder-games 0 --luck-games 0 --seed 13 --threads 2)
 expect_rc 0 "$Q" lab run "${slow[@]}" --out whole
 # waits until the journal holds at least $2 games' lines (at most a minute)

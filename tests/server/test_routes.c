@@ -161,7 +161,7 @@ static void test_not_found(void **state)
 {
 	(void)state;
 	static const char api[] =
-	    "no such API path; the API has /api/games, /api/me, /api/accounts, "
+	    "no such API path; the API has /api/games, /api/me, /api/health, /api/accounts, "
 	    "/api/session, /api/account, /api/players, /api/leaderboard, /api/tables, "
 	    "/api/replay and /api/lessons";
 	refused("GET", "/api", 404, api);

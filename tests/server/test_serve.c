@@ -316,7 +316,8 @@ static void test_http_api(void **state)
 	                                      NULL};
 	for (int i = 0; outside[i]; i++) {
 		tc_http(th_server.port, "GET", outside[i], NULL, 0, &r);
-		/* An escaped '.' needs no escape: 400 before any file is looked for (hostile/paths). */
+		/* An escaped '.' needs no escape: 400 before any file is looked for
+		 * (hostile/paths). */
 		int expected = strchr(outside[i], '%') ? 400 : 404;
 		if (r.status != expected)
 			fail_msg("GET %s: status %d, expected %d", outside[i], r.status, expected);

@@ -112,13 +112,14 @@ static json_t *resolved(const json_t *doc)
 	return r;
 }
 
-/* The SHA-256 of doc resolved, as `quiver variant show` prints it. */
+/* The SHA-256 of doc resolved, as `quiver variant show` prints it on stderr. */
 static void sha_of(const json_t *doc, char sha[72])
 {
 	char path[128], cmd[512], line[512];
 	snprintf(path, sizeof path, "%s/variant.json", th_tmpdir);
 	assert_int_equal(json_dump_file(doc, path, 0), 0);
-	snprintf(cmd, sizeof cmd, "'%s' variant show '%s'", th_quiver, path);
+	/* the hash line is on stderr (stdout is the document alone) */
+	snprintf(cmd, sizeof cmd, "'%s' variant show '%s' 2>&1 >/dev/null", th_quiver, path);
 	FILE *p = popen(cmd, "r");
 	assert_non_null(p);
 	sha[0] = '\0';
