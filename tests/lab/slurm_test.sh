@@ -189,6 +189,8 @@ wait_job() {
     sleep 1
   done
   if grep -qv '^COMPLETED$' <<<"$states"; then
+    # what the jobs wrote, to say why
+    tail -n 20 "$WORK"/*/slurm/*.out 2>/dev/null || true
     fail "job $id ended as $(sort -u <<<"$states" | tr '\n' ' ')"
   fi
 }
@@ -225,8 +227,9 @@ compare "4 shards on Slurm"
 echo "4 shards on Slurm: report.html, report.json and games.csv as on one machine"
 
 # ---- a failed shard submitted again (docs/lab.md, "On a Slurm cluster") ----
+# (the merge's files removed too, as if it had never run: Slurm cancels it when a shard fails)
 rm "$WORK/study/shards/shard-2-of-$SHARDS.lab" "$WORK/study/report.html" \
-  "$WORK/study/report.json" "$WORK/study/games.csv"
+  "$WORK/study/report.json" "$WORK/study/games.csv" "$WORK/study/games.lab"
 again=$(sbatch --parsable --array=2 "$WORK/study/slurm/shards.sbatch")
 again=${again%%;*}
 jobs+=("$again")
