@@ -116,7 +116,7 @@ static void one_game(const char *db, const char *game, const char *second)
 	int n = ai ? 1 : 2;
 	tv_viewer vs[2];
 	for (int i = 0; i < n; i++) {
-		char seat[8];
+		char seat[16];
 		snprintf(seat, sizeof seat, "p%d", i + 1);
 		th_join(id, seat, tokens[i]);
 	}

@@ -413,7 +413,7 @@ static void test_csv(void **state)
 		/* who played without it: the forbidden seat, or every seat of an ablation */
 		csv_next(&at, f, sizeof f);
 		if (a->kind == QV_LAB_RESTRICT) {
-			char forbidden[8] = "";
+			char forbidden[16] = "";
 			for (int seat = 0; seat < g->players; seat++)
 				if (g->agent[seat] == 0)
 					snprintf(forbidden, sizeof forbidden, "p%d", seat + 1);
