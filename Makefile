@@ -24,7 +24,7 @@ SEED           ?= 1
 N              ?= 60
 MUTATION_BUILD ?= build-mutation
 
-.PHONY: all deps play-deps build build-asan quiet-build run serve cluster python test test-release test-asan screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
+.PHONY: all deps play-deps build build-asan quiet-build run serve cluster python test test-release test-asan faults screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
 
 # No "Entering directory" lines, even under make -C.
 MAKEFLAGS += --no-print-directory
@@ -103,6 +103,12 @@ test-release: build
 test-asan: build-asan
 	@cd $(ASAN_BUILD) && QV_PROPERTY_SCALE=0.05 QV_PROPERTY_FULL=1 FAULT_STRIDE=4 FAULT_START=4 ctest --output-on-failure -j $(JOBS) \
 	    -E '^cluster/(server/|script$$|failover$$|browser$$)'
+
+# The whole fault suite (tests/faults/, label faults): every allocation refused in turn
+# (FAULT_STRIDE=1, where `make test` refuses one in four) and the store refusing the writes of
+# every kind of act, on SQLite and on PostgreSQL, in the sanitizer build.
+faults: build-asan
+	@cd $(ASAN_BUILD) && FAULT_STRIDE=1 ctest -L faults --output-on-failure -j $(JOBS)
 
 bench: build
 	@$(BUILD)/quiver bench $(GAME)
