@@ -205,8 +205,8 @@ static void test_no_path_in_replies(void **state)
 	const char *body = "{\"game\": \"evons\"}";
 	tc_http(th_server.port, "POST", "/api/tables", body, strlen(body), &r);
 	const char *msg = json_string_value(json_object_get(r.json, "error"));
-	if (r.status != 500 || !msg || strstr(msg, th_tmpdir) || !strstr(msg, "locked"))
-		fail_msg("expected 500 saying the database is locked, without its path; got %d: %s",
+	if (r.status != 503 || !msg || strstr(msg, th_tmpdir) || !strstr(msg, "locked"))
+		fail_msg("expected 503 saying the database is locked, without its path; got %d: %s",
 		         r.status, r.body ? r.body : "(none)");
 	tc_reply_free(&r);
 	char act[512];
