@@ -28,20 +28,25 @@ edges=$(mktemp)
 trap 'rm -f "$edges" "$edges".*' EXIT
 : >"$edges.sym"
 
+# Each tool runs once over all the files (a process per file made this check take minutes
+# on a loaded machine).
 for dir in "$@"; do
 	if [ ! -d "$src/$dir" ]; then
 		echo "file_cycles.sh: no folder $src/$dir" >&2
 		exit 2
 	fi
 	# Includes: "dir/x/y.h" in dir/x/z.c or dir/x/z.h.
-	while IFS= read -r file; do
-		node=${file#"$src"/}
-		node=${node%.*}
-		sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\('"$dir"'\/[^"]*\)\.h".*/\1/p' \
-			"$file" | while IFS= read -r dep; do
-			if [ "$dep" != "$node" ]; then printf '%s %s\n' "$node" "$dep"; fi
-		done
-	done < <(find "$src/$dir" -name '*.[ch]' | sort) >>"$edges"
+	find "$src/$dir" -name '*.[ch]' | sort | xargs awk -v skip=$((${#src} + 2)) -v dir="$dir" '
+		FNR == 1 { node = substr(FILENAME, skip); sub(/\.[ch]$/, "", node) }
+		/^[ \t]*#[ \t]*include[ \t]*"/ {
+			dep = $0
+			sub(/^[^"]*"/, "", dep)
+			sub(/".*/, "", dep)
+			if (substr(dep, 1, length(dir) + 1) == dir "/" && dep ~ /\.h$/) {
+				sub(/\.h$/, "", dep)
+				if (dep != node) print node, dep
+			}
+		}' >>"$edges"
 
 	# Calls and data: the symbols each object uses and defines.
 	[ "$objroot" = - ] && continue
@@ -50,14 +55,15 @@ for dir in "$@"; do
 		echo "file_cycles.sh: no object files of src/$dir under $objroot (build first)" >&2
 		exit 2
 	fi
-	for obj in $objects; do
-		node=${obj##*/src/}
-		node=${node%.c.o}
-		nm "$obj" | awk -v n="$node" 'NF == 3 && $2 ~ /^[TDRBC]$/ { print "D", n, $3 }'
-		objdump -r "$obj" | awk -v n="$node" '
-			/^RELOCATION RECORDS FOR/ { code = ($4 ~ /^\[\.text/); next }
-			code && NF == 3 { s = $3; sub(/[-+]0x[0-9a-f]+$/, "", s); print "U", n, s }'
-	done >>"$edges.sym"
+	# shellcheck disable=SC2086 # one word per object file
+	nm -P -A $objects | awk '
+		$3 ~ /^[TDRBC]$/ { n = $1; sub(/:$/, "", n); sub(/.*\/src\//, "", n); sub(/\.c\.o$/, "", n)
+			print "D", n, $2 }' >>"$edges.sym"
+	# shellcheck disable=SC2086
+	objdump -r $objects | awk '
+		/file format/ { n = $1; sub(/:$/, "", n); sub(/.*\/src\//, "", n); sub(/\.c\.o$/, "", n); code = 0; next }
+		/^RELOCATION RECORDS FOR/ { code = ($4 ~ /^\[\.text/); next }
+		code && NF == 3 { s = $3; sub(/[-+]0x[0-9a-f]+$/, "", s); print "U", n, s }' >>"$edges.sym"
 done
 
 # A use of a symbol defined in another checked file is an edge.

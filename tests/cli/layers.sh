@@ -76,45 +76,61 @@ for dir in "$root"/src/*/; do
 	}
 done
 
-# Includes.
-while IFS= read -r file; do
-	rel=${file#"$root"/}
-	case $rel in
-	include/quiver/*)
-		layer_of "quiver/${rel##*/}"
-		me=$layer
-		[ "$me" = "?" ] && out "layer: $rel is in no layer (add it to layers.sh)" && continue
-		;;
-	*)
-		me=${rel#src/}
-		me=${me%%/*}
-		;;
-	esac
-	[ -n "${rank[$me]:-}" ] || continue
-	while IFS= read -r inc; do
-		header=${inc:1:${#inc}-2}
+# Includes, read by one awk over every file (a loop of the shell per line made this check take
+# minutes on a loaded machine). layer_of there is the function above, kept in step with it.
+while IFS= read -r line; do
+	out "$line"
+done < <(find "$root/src" "$root/include/quiver" -name '*.[ch]' 2>/dev/null | sort |
+	xargs awk -v skip=$((${#root} + 2)) -v order="$layers" -v c_headers="$c_headers" \
+		-v front_libs="$front_libs" -v public="$(ls "$root/include/quiver" 2>/dev/null)" '
+	BEGIN {
+		n = split(order, o, " ")
+		for (i = 1; i <= n; i++) rank[o[i]] = i
+		n = split(public, p, "\n")
+		for (i = 1; i <= n; i++) pub[p[i]] = 1
+	}
+	function layer_of(h,    top) {
+		if (h == "quiver/core.h") return "core"
+		if (h == "quiver/game.h" || h == "quiver/variant.h") return "games"
+		if (h == "quiver/agent.h") return "ai"
+		if (h ~ /^quiver\/(match|protocol|arena|stats|spiel|lesson|review)\.h$/) return "engine"
+		if (h ~ /^quiver\//) return "?"
+		if (h ~ /\//) { top = h; sub(/\/.*/, "", top); return (top in rank) ? top : "" }
+		return ""
+	}
+	FNR == 1 {
+		rel = substr(FILENAME, skip)
+		public_file = (rel ~ /^include\/quiver\//)
+		if (public_file) {
+			base = rel; sub(/.*\//, "", base)
+			me = layer_of("quiver/" base)
+			if (me == "?") { print "layer: " rel " is in no layer (add it to layers.sh)"; nextfile }
+		} else {
+			me = rel; sub(/^src\//, "", me); sub(/\/.*/, "", me)
+		}
+		if (!(me in rank)) nextfile
+	}
+	/^[ \t]*#[ \t]*include[ \t]*[<"][^>"]*[>"]/ {
+		inc = $0
+		sub(/^[ \t]*#[ \t]*include[ \t]*/, "", inc)
+		match(inc, /^[<"][^>"]*[>"]/)
+		inc = substr(inc, 1, RLENGTH)
+		header = substr(inc, 2, length(inc) - 2)
 		# A public header names its neighbours without the folder.
-		if [[ $rel == include/quiver/* && $header != */* && -f $root/include/quiver/$header ]]; then
-			header=quiver/$header
-		fi
-		if [ "${inc:0:1}" = "<" ]; then
-			if [ "$me" = core ] && [[ $c_headers != *" $header "* ]] && [ "$header" != jansson.h ]; then
-				out "library: $rel ($me) includes <$header>: core uses the C library and jansson only"
-			fi
-			if [ "${rank[$me]}" -lt "${rank[server]}" ] && [[ $front_libs == *" $header "* ]]; then
-				out "library: $rel ($me) includes <$header>, a front end's library"
-			fi
-		fi
-		layer_of "$header"
-		to=$layer
-		[ -n "$to" ] || continue
-		if [ "$to" = "?" ]; then
-			out "layer: $rel includes $header, a public header in no layer (add it to layers.sh)"
-		elif [ "${rank[$to]}" -gt "${rank[$me]}" ]; then
-			out "layer: $rel ($me) includes $header ($to)"
-		fi
-	done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*\([<"][^>"]*[>"]\).*/\1/p' "$file")
-done < <(find "$root/src" "$root/include/quiver" -name '*.[ch]' 2>/dev/null | sort)
+		if (public_file && header !~ /\// && (header in pub)) header = "quiver/" header
+		if (substr(inc, 1, 1) == "<") {
+			if (me == "core" && index(c_headers, " " header " ") == 0 && header != "jansson.h")
+				print "library: " rel " (" me ") includes <" header ">: core uses the C library and jansson only"
+			if (rank[me] < rank["server"] && index(front_libs, " " header " ") > 0)
+				print "library: " rel " (" me ") includes <" header ">, a front end'"'"'s library"
+		}
+		to = layer_of(header)
+		if (to == "") next
+		if (to == "?")
+			print "layer: " rel " includes " header ", a public header in no layer (add it to layers.sh)"
+		else if (rank[to] > rank[me])
+			print "layer: " rel " (" me ") includes " header " (" to ")"
+	}')
 
 # Symbols: what each object uses that an object of another layer defines.
 if [ "$objroot" != - ]; then
@@ -123,13 +139,12 @@ if [ "$objroot" != - ]; then
 		echo "layers.sh: no object files of src/ under $objroot (build first)" >&2
 		exit 2
 	fi
-	syms=$(for obj in $objects; do
-		file=${obj##*/src/}
-		layer=${file%%/*}
-		nm "$obj" | awk -v l="$layer" -v f="src/${file%.o}" '
-			NF == 3 && $2 ~ /^[TDRBCV]$/ { print "D", l, $3, f }
-			$1 == "U" { print "U", l, $2, f }'
-	done)
+	# shellcheck disable=SC2086 # one word per object file
+	syms=$(nm -P -A $objects | awk '
+		{ f = $1; sub(/:$/, "", f); sub(/.*\/src\//, "", f); l = f; sub(/\/.*/, "", l)
+		  f = "src/" f; sub(/\.o$/, "", f) }
+		$3 ~ /^[TDRBCV]$/ { print "D", l, $2, f }
+		$3 == "U" { print "U", l, $2, f }')
 	while IFS= read -r line; do
 		out "$line"
 	done < <(awk -v order="$layers" '
