@@ -284,7 +284,8 @@ int fault_loop(const char *name, void (*scenario)(void), long max_runs, double m
 	const char *only = getenv("FAULT_N"), *from = getenv("FAULT_FROM"); /* from n on */
 	/* FAULT_STRIDE=k and FAULT_START=s refuse allocations s, s + k, s + 2k, ... and the last;
 	 * FAULT_START may list several starts, "1,2,3", each taken modulo the stride (make test
-	 * splits them between its two runs, most to the faster); by default every one. */
+	 * refuses one in sixteen in each of its two runs, from different starts); by default every
+	 * one. */
 	long stride = getenv("FAULT_STRIDE") ? atol(getenv("FAULT_STRIDE")) : 1;
 	if (stride < 1)
 		stride = 1;
