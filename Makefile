@@ -81,29 +81,29 @@ cluster: quiet-build
 	@scripts/cluster.sh --port $(CLUSTER_PORT) --quiver $(BUILD)/quiver
 
 # All tests in the release build, then under ASan+UBSan the tests that need the sanitizers:
-# everything but the browser's, the style checks, the Python package's and the statistical
-# tests (registered in the release build only: CMakeLists.txt files say why), with fewer random
-# games in the property tests (QV_PROPERTY_SCALE), of which one is checked at every step rather
-# than three (QV_PROPERTY_FULL). The fault tests run a smoke: one allocation in sixteen refused
-# in each run, the first of each sixteen in the release run and the ninth under the sanitizers
-# (FAULT_STRIDE, FAULT_START); `make faults` refuses every one. The release run plays
-# PROPERTY_SCALE of the property tests' 2000 games per configuration, half by default, so that
-# CI stays near its 30 minutes; `make test PROPERTY_SCALE=1` plays them all. The server tests
-# run again against PostgreSQL (cluster/server/*), `make cluster`'s script is started and
-# stopped (cluster/script), the failover test runs (cluster/failover: three processes under 120
-# tables' clients, whose bound on a client's stall is the real server's), and a page plays
-# through three processes and a kill (cluster/browser), in the release run only; the sanitizer
-# run keeps the PostgreSQL store's own tests (cluster/pg-store, the fencing of tables between
-# processes, cluster/fencing, and two processes on one database, cluster/processes). Each
-# test's time is in docs/testing.md ("The time of make test").
+# all but the browser's, the format and link checks, the Python package's, the statistical
+# studies and the games in a terminal (registered in the release build only; the CMakeLists.txt
+# files say why), with fewer random games in the property tests (QV_PROPERTY_SCALE), of which
+# one is checked at every step rather than three (QV_PROPERTY_FULL). The fault tests run a
+# smoke: one allocation in 32 refused in each run, the first of each 32 in the release run and
+# the 17th under the sanitizers (FAULT_STRIDE, FAULT_START); `make faults` refuses every one.
+# The release run plays PROPERTY_SCALE of the property tests' 2000 games per configuration,
+# half by default; `make test PROPERTY_SCALE=1` plays them all. The server tests run again
+# against PostgreSQL (cluster/server/*), `make cluster`'s script is started and stopped
+# (cluster/script), the failover test runs (cluster/failover: three processes under 120 tables'
+# clients, whose bound on a client's stall is the real server's), and a page plays through
+# three processes and a kill (cluster/browser), in the release run only; the sanitizer run keeps
+# the PostgreSQL store's own tests (cluster/pg-store, the fencing of tables between processes,
+# cluster/fencing, and two processes on one database, cluster/processes). The time each test
+# takes is in docs/testing.md ("The time of make test").
 PROPERTY_SCALE ?= 0.5
 test: test-release test-asan
 
 test-release: build
-	@cd $(BUILD) && QV_PROPERTY_SCALE=$(PROPERTY_SCALE) FAULT_STRIDE=16 FAULT_START=1 ctest --output-on-failure -j $(JOBS)
+	@cd $(BUILD) && QV_PROPERTY_SCALE=$(PROPERTY_SCALE) FAULT_STRIDE=32 FAULT_START=1 ctest --output-on-failure -j $(JOBS)
 
 test-asan: build-asan
-	@cd $(ASAN_BUILD) && QV_PROPERTY_SCALE=0.05 QV_PROPERTY_FULL=1 FAULT_STRIDE=16 FAULT_START=9 ctest --output-on-failure -j $(JOBS) \
+	@cd $(ASAN_BUILD) && QV_PROPERTY_SCALE=0.05 QV_PROPERTY_FULL=1 FAULT_STRIDE=32 FAULT_START=17 ctest --output-on-failure -j $(JOBS) \
 	    -E '^cluster/(server/|script$$|failover$$|browser$$)'
 
 # The whole fault suite (tests/faults/, label faults): every allocation refused in turn

@@ -284,7 +284,7 @@ int fault_loop(const char *name, void (*scenario)(void), long max_runs, double m
 	const char *only = getenv("FAULT_N"), *from = getenv("FAULT_FROM"); /* from n on */
 	/* FAULT_STRIDE=k and FAULT_START=s refuse allocations s, s + k, s + 2k, ... and the last;
 	 * FAULT_START may list several starts, "1,2,3", each taken modulo the stride (make test
-	 * refuses one in sixteen in each of its two runs, from different starts); by default every
+	 * refuses one in 32 in each of its two runs, from different starts); by default every
 	 * one. */
 	long stride = getenv("FAULT_STRIDE") ? atol(getenv("FAULT_STRIDE")) : 1;
 	if (stride < 1)
