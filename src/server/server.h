@@ -168,6 +168,9 @@ typedef struct qv__server {
 	                   const char *why);
 	/* What this process hears from the others on PostgreSQL (cluster.h; NULL: none). */
 	struct qv__cluster *cluster;
+	/* The operator's tools' side (admin.h): the bans, the audit's lines done; set by listen.c
+	 * before the network starts (NULL: none, a server without a network). */
+	struct qv__admin *admin;
 	/* What the process counts of its work, for GET /metrics (metrics.h). */
 	struct qv__metrics *metrics;
 	/* The reviews of finished tables being made and made (reviews.h). */
