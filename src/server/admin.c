@@ -307,7 +307,11 @@ static qv_status read_lines(qv__admin *a, order_list *l, qv_err *err)
 	bool bans = false;
 	for (int i = 0; !rc && i < l->n; i++)
 		bans = bans || is_ban(&l->list[i]);
-	return rc || !bans ? rc : load_bans(a, err);
+	if (rc || !bans || (rc = load_bans(a, err)) != QV_OK)
+		return rc;
+	if (a->srv->close_banned)
+		a->srv->close_banned(a->srv); /* its open sockets too */
+	return QV_OK;
 }
 
 /* Reads and does the audit's lines after the last read. A database that fails is logged once,

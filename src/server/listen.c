@@ -28,6 +28,7 @@ static void wire(qv__server *srv)
 	srv->chan_close = qv__chan_close;
 	srv->joined = qv__chan_joined;
 	srv->crowd = qv__ws_crowd;
+	srv->close_banned = qv__ws_close_banned;
 }
 
 qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_err *err)

@@ -3,10 +3,11 @@
  * 0), from the outside: the tables listed and filtered; a table ended with a reason that both
  * players' sockets receive, and refused again; a chat line hidden from every socket's next
  * snapshot, from a new one and from the store; an address banned (403 for it, others served),
- * a ban made while no server ran in force at the next start, the IPv6 /64 form, and unbanned;
- * an account suspended (signed out, its channel closed, its sign-in refused with the reason)
- * and unsuspended; the audit of all of it with the OS user; every bad argument refused naming
- * the form expected. Run against PostgreSQL too (tests/cluster, pg_run.sh).
+ * a socket open from it closed (1008), a ban made while no server ran in force at the next
+ * start, the IPv6 /64 form, and unbanned; an account suspended (signed out, its channel
+ * closed, its sign-in refused with the reason) and unsuspended; the audit of all of it with the OS
+ * user; every bad argument refused naming the form expected. Run against PostgreSQL too
+ * (tests/cluster, pg_run.sh).
  *
  * Usage: test_admin PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -189,7 +190,16 @@ static void test_ban(void **state)
 	char db[128];
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
+	/* a socket open from the address before the ban is closed by it */
+	char id[32];
+	th_create("{\"game\": \"evons\", \"seats\": [\"human\", \"easy\"]}", id);
+	th_seat open;
+	tc_set_source("127.0.0.9");
+	th_seat_open(&open, id, NULL);
+	tc_set_source(NULL);
 	says(0, admin(db, "ban 127.0.0.9 --reason 'a flood of tables'"), "refused from now on");
+	th_expect_close(&open.ws, 1008, "banned from this site");
+	th_seat_close(&open);
 	tc_set_source("127.0.0.9");
 	th_refused("GET", "/api/games", NULL, 403,
 	           "banned from this site by its operator: a flood");
