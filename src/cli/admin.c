@@ -63,6 +63,11 @@ static const admin_cmd cmds[] = {
     {"audit", "[--limit N]", 0, false, false, true,
      "Lists the operator's acts, oldest first: when, its number, who (the OS user), what,\n"
      "the reason, and what the server did (or \"not done yet\")."},
+    {"reports", "[--limit N]", 0, false, false, true,
+     "Lists the players' reports (POST /api/tables/ID/report), newest first: when, its\n"
+     "number, the table and the seat reported (name, @username), the chat line reported\n"
+     "(its number and text as it was), the reason, and who reported (address, @username).\n"
+     "Act on one with end, hide, ban or suspend."},
 };
 #define NCMDS ((int)(sizeof cmds / sizeof cmds[0]))
 
@@ -477,7 +482,7 @@ int cli_admin(int argc, char **argv)
 	if (!c)
 		return cli_usage("admin",
 		                 "unknown command '%s' (expected tables, chat, end, ban, unban, "
-		                 "suspend, unsuspend, hide or audit)",
+		                 "suspend, unsuspend, hide, audit or reports)",
 		                 argv[1]);
 	admin_args a = {.db = "quiver.db", .limit = 50, .wait = 10};
 	int rc = read_args(c, argc - 1, argv + 1, &a);
@@ -495,7 +500,8 @@ int cli_admin(int argc, char **argv)
 	case 5: rc = do_suspend(s, &a, true); break;
 	case 6: rc = do_suspend(s, &a, false); break;
 	case 7: rc = do_hide(s, &a); break;
-	default: rc = admin_audit(s, &a);
+	case 8: rc = admin_audit(s, &a); break;
+	default: rc = admin_reports(s, &a);
 	}
 	qv__store_close(s);
 	return rc;

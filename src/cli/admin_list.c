@@ -239,3 +239,35 @@ int admin_audit(qv__store *s, const admin_args *a)
 	rows_free(&r);
 	return CLI_EXIT_OK;
 }
+
+int admin_reports(qv__store *s, const admin_args *a)
+{
+	char limit[24];
+	snprintf(limit, sizeof limit, "%ld", a->limit);
+	const char *args[] = {limit};
+	text_rows r;
+	if (!query(
+	        s,
+	        "SELECT r.id, r.at, r.table_id, r.seat, coalesce(r.name, ''), coalesce(x.username, "
+	        "''), coalesce(CAST(r.line AS TEXT), ''), coalesce(r.text, ''), r.reason, r.addr, "
+	        "coalesce(y.username, '') FROM reports r LEFT JOIN accounts x ON x.id = "
+	        "r.reported LEFT JOIN accounts y ON y.id = r.account ORDER BY r.id DESC LIMIT "
+	        "CAST($1 AS INTEGER)",
+	        1, args, &r, 11))
+		return CLI_EXIT_RUNTIME;
+	if (r.n == 0)
+		printf("no reports\n");
+	for (int i = 0; i < r.n; i++) {
+		char at[32];
+		admin_time(strtod(cell(&r, i, 1), NULL), at, sizeof at);
+		printf("%s  #%s  table %s %s %s%s%s\n", at, cell(&r, i, 0), cell(&r, i, 2),
+		       cell(&r, i, 3), cell(&r, i, 4), cell(&r, i, 5)[0] ? " @" : "",
+		       cell(&r, i, 5));
+		if (cell(&r, i, 6)[0])
+			printf("    line %s: %s\n", cell(&r, i, 6), cell(&r, i, 7));
+		printf("    reason: %s\n    by %s%s%s\n", cell(&r, i, 8), cell(&r, i, 9),
+		       cell(&r, i, 10)[0] ? " @" : "", cell(&r, i, 10));
+	}
+	rows_free(&r);
+	return CLI_EXIT_OK;
+}

@@ -29,6 +29,7 @@ void admin_time(double at, char *out, size_t len);
 int admin_tables(qv__store *s, const admin_args *a);
 int admin_chat(qv__store *s, const admin_args *a);
 int admin_audit(qv__store *s, const admin_args *a);
+int admin_reports(qv__store *s, const admin_args *a);
 
 /* Whether the store has table id (1), has not (0, with a message naming it), or failed (-1,
  * with a message): the message printed. */

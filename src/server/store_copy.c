@@ -44,6 +44,8 @@ static const struct copy_table {
     {"bans", "addr, at, who, reason", "TRTT"},
     {"suspensions", "account, at, who, reason", "IRTT"},
     {"audit", "id, at, who, action, target, reason, done, outcome", "IRTTTTRT"},
+    {"reports", "id, at, addr, player, account, table_id, seat, name, reported, line, text, reason",
+     "IRTTITTTIITT"},
 };
 #define NTABLES ((int)(sizeof copy_tables / sizeof copy_tables[0]))
 
@@ -98,8 +100,8 @@ static qv_status count_rows(qv__store *s, long long *rows, qv_err *err)
 	return rc;
 }
 
-/* PostgreSQL's identities of accounts.id and audit.id set past the ids copied (SQLite's INTEGER
- * PRIMARY KEY takes the next id from the largest there). */
+/* PostgreSQL's identities of accounts.id, audit.id and reports.id set past the ids copied (SQLite's
+ * INTEGER PRIMARY KEY takes the next id from the largest there). */
 static qv_status identity_after(qv__store *to, const char *db, qv_err *err)
 {
 	if (!qv__store_is_pg(db))
@@ -112,6 +114,11 @@ static qv_status identity_after(qv__store *to, const char *db, qv_err *err)
 		rc = qv__store_run(to,
 		                   "SELECT setval(pg_get_serial_sequence('audit', 'id'), "
 		                   "COALESCE((SELECT max(id) FROM audit), 0) + 1, false)",
+		                   0, NULL, err);
+	if (!rc)
+		rc = qv__store_run(to,
+		                   "SELECT setval(pg_get_serial_sequence('reports', 'id'), "
+		                   "COALESCE((SELECT max(id) FROM reports), 0) + 1, false)",
 		                   0, NULL, err);
 	return rc;
 }

@@ -6,8 +6,9 @@
  * a socket open from it closed (1008), a ban made while no server ran in force at the next
  * start, the IPv6 /64 form, and unbanned; an account suspended (signed out, its channel
  * closed, its sign-in refused with the reason) and unsuspended; the audit of all of it with the OS
- * user; every bad argument refused naming the form expected. Run against PostgreSQL too
- * (tests/cluster, pg_run.sh).
+ * user; every bad argument refused naming the form expected; players' reports of a chat line
+ * and of a player, listed for the moderators, a flood of them refused. Run against PostgreSQL
+ * too (tests/cluster, pg_run.sh).
  *
  * Usage: test_admin PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -300,6 +301,57 @@ static void test_suspend(void **state)
 	th_stop();
 }
 
+/* Reports (issue 54): a player reports another's chat line and the player; bad fields refused
+ * by name; the moderators read them (quiver admin reports) and act (hide); an address
+ * flooding reports is refused past 20 an hour. */
+static void test_reports(void **state)
+{
+	(void)state;
+	char db[128], id[32], t1[64], t2[64], path[96], body[256];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	th_seat p1, p2;
+	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, t1, t2,
+	             &p1, &p2);
+	th_seat_send(&p2, "{\"type\": \"chat\", \"text\": \"you play like a potato\"}");
+	json_decref(frame_until(&p1, "chat", any));
+	snprintf(path, sizeof path, "/api/tables/%s/report", id);
+	json_t *got =
+	    th_http("POST", path, "{\"seat\": \"p2\", \"line\": 1, \"reason\": \"insult\"}", 201);
+	assert_int_equal(json_integer_value(json_object_get(got, "report")), 1);
+	json_decref(got);
+	json_decref(
+	    th_http("POST", path, "{\"seat\": \"p2\", \"reason\": \"rude all game\"}", 201));
+	th_refused("POST", path, "{\"seat\": \"p2\", \"line\": 7, \"reason\": \"x\"}", 400,
+	           "the table keeps no chat line 7 of p2");
+	th_refused("POST", path, "{\"seat\": \"p1\", \"line\": 1, \"reason\": \"x\"}", 400,
+	           "no chat line 1 of p1");
+	th_refused("POST", path, "{\"seat\": \"p9\", \"reason\": \"x\"}", 400,
+	           "'p9' is not a seat of this table");
+	th_refused("POST", path, "{\"seat\": \"p2\"}", 400, "reason: expected a text");
+	th_refused("POST", path, "{\"seat\": \"p2\", \"reason\": \"x\", \"why\": 1}", 400,
+	           "unknown field 'why'");
+	th_refused("POST", "/api/tables/0123456789abcdef/report",
+	           "{\"seat\": \"p2\", \"reason\": \"x\"}", 404, "no table");
+	says(0, admin(db, "reports"), "line 1: you play like a potato");
+	assert_non_null(strstr(out, "reason: insult"));
+	assert_non_null(strstr(out, "reason: rude all game"));
+	assert_non_null(strstr(out, "by 127.0.0.1"));
+	says(0, admin(db, "hide %s 1 --reason 'report 1'", id), "hidden");
+	/* a flood of reports from one address: 20 an hour, then 429 */
+	tc_set_source("127.0.0.20");
+	for (int i = 0; i < 20; i++) {
+		snprintf(body, sizeof body, "{\"seat\": \"p1\", \"reason\": \"flood %d\"}", i);
+		json_decref(th_http("POST", path, body, 201));
+	}
+	th_refused("POST", path, "{\"seat\": \"p1\", \"reason\": \"one more\"}", 429,
+	           "at most 20 reports an hour");
+	tc_set_source(NULL);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	th_stop();
+}
+
 static void test_usage(void **state)
 {
 	(void)state;
@@ -321,6 +373,6 @@ int main(int argc, char **argv)
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {T(test_usage), T(test_tables_end), T(test_hide),
-	                                   T(test_ban), T(test_suspend)};
+	                                   T(test_ban),   T(test_suspend),    T(test_reports)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
