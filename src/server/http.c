@@ -20,6 +20,7 @@
 #include "server/lessons.h"
 #include "server/lobby.h"
 #include "server/me.h"
+#include "server/mutes.h"
 #include "server/oplog.h"
 #include "server/player.h"
 #include "server/replay.h"
@@ -664,6 +665,8 @@ static const qv__route routes[] = {
     {"POST", "/api/tables/{table}/review", qv__review_post},
     {"GET", "/api/tables/{table}/review", qv__review_get},
     {"POST", "/api/tables/{table}/report", qv__report_post},
+    {"POST", "/api/tables/{table}/mute", qv__mute_post},
+    {"GET", "/api/tables/{table}/mute", qv__mute_get},
     {"GET", QV__WS_PATH, get_ws},
     {"GET", QV__CHAN_PATH, get_chan},
     {"POST", "/api/replay", post_replay},

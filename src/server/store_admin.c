@@ -4,7 +4,8 @@
  * of every act of an operator, which is also the list of what a running server is still to do
  * (end a table, hide a chat line: `done` is NULL until a server did it). Made at every open by
  * SQLite (CREATE ... IF NOT EXISTS) and by PostgreSQL for a database not yet at version 10.
- * With them, the players' reports (reports.h), which the moderators read with quiver admin.
+ * With them, the players' reports (reports.h), which the moderators read with quiver admin,
+ * and the seats each player muted at a table.
  */
 #include "server/store_impl.h"
 #include "server/store_pg_impl.h"
@@ -50,7 +51,16 @@ const char *const qv__store_admin_schema =
     "  text TEXT,"          /* the line's text then */
     "  reason TEXT NOT NULL"
     ");"
-    "CREATE INDEX IF NOT EXISTS reports_addr ON reports(addr, at);";
+    "CREATE INDEX IF NOT EXISTS reports_addr ON reports(addr, at);"
+    /* The seats whose chat a player muted at a table (reports.c), by account when signed in
+     * ("a:ID"), else by player key ("k:HASH"). */
+    "CREATE TABLE IF NOT EXISTS mutes ("
+    "  who TEXT NOT NULL,"
+    "  table_id TEXT NOT NULL,"
+    "  seat TEXT NOT NULL,"
+    "  at REAL NOT NULL,"
+    "  PRIMARY KEY (who, table_id, seat)"
+    ");";
 
 const char *const qv__pg_admin_schema =
     "CREATE TABLE IF NOT EXISTS bans ("
@@ -90,4 +100,11 @@ const char *const qv__pg_admin_schema =
     "  text text,"
     "  reason text NOT NULL"
     ");"
-    "CREATE INDEX IF NOT EXISTS reports_addr ON reports(addr, at);";
+    "CREATE INDEX IF NOT EXISTS reports_addr ON reports(addr, at);"
+    "CREATE TABLE IF NOT EXISTS mutes ("
+    "  who text NOT NULL,"
+    "  table_id text NOT NULL,"
+    "  seat text NOT NULL,"
+    "  at double precision NOT NULL,"
+    "  PRIMARY KEY (who, table_id, seat)"
+    ");";

@@ -46,6 +46,7 @@ static const struct copy_table {
     {"audit", "id, at, who, action, target, reason, done, outcome", "IRTTTTRT"},
     {"reports", "id, at, addr, player, account, table_id, seat, name, reported, line, text, reason",
      "IRTTITTTIITT"},
+    {"mutes", "who, table_id, seat, at", "TTTR"},
 };
 #define NTABLES ((int)(sizeof copy_tables / sizeof copy_tables[0]))
 

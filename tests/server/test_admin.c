@@ -7,8 +7,8 @@
  * start, the IPv6 /64 form, and unbanned; an account suspended (signed out, its channel
  * closed, its sign-in refused with the reason) and unsuspended; the audit of all of it with the OS
  * user; every bad argument refused naming the form expected; players' reports of a chat line
- * and of a player, listed for the moderators, a flood of them refused. Run against PostgreSQL
- * too (tests/cluster, pg_run.sh).
+ * and of a player, listed for the moderators, a flood of them refused; a seat's chat muted for
+ * a key and for an account. Run against PostgreSQL too (tests/cluster, pg_run.sh).
  *
  * Usage: test_admin PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -352,6 +352,68 @@ static void test_reports(void **state)
 	th_stop();
 }
 
+/* The muted seats of a reply: "p2 p3". */
+static void muted(const tc_reply *r, char *text, size_t len)
+{
+	text[0] = '\0';
+	size_t i;
+	const json_t *e;
+	json_array_foreach(json_object_get(r->json, "muted"), i, e)
+	{
+		size_t at = strlen(text);
+		snprintf(text + at, len - at, "%s%s", at ? " " : "", json_string_value(e));
+	}
+}
+
+/* Browser b's request to path must answer 200 with the muted seats `want`. */
+static void mutes_are(th_browser *b, const char *method, const char *path, const char *body,
+                      const char *want)
+{
+	char text[64];
+	tc_reply r;
+	th_browser_ask(b, method, path, body, 200, &r);
+	muted(&r, text, sizeof text);
+	assert_string_equal(text, want);
+	tc_reply_free(&r);
+}
+
+/* Mutes (issue 54): kept for the player key, for the account once signed in (another device
+ * signed in to it sees them), not for anyone else; undone; bad fields refused. */
+static void test_mutes(void **state)
+{
+	(void)state;
+	char db[128], id[32], path[96];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id);
+	snprintf(path, sizeof path, "/api/tables/%s/mute", id);
+	th_browser phone = {0}, laptop = {0}, other = {0};
+	th_browser_key(&phone);
+	th_browser_key(&laptop);
+	th_browser_key(&other);
+	mutes_are(&phone, "POST", path, "{\"seat\": \"p2\", \"mute\": true}", "p2");
+	mutes_are(&phone, "POST", path, "{\"seat\": \"p2\", \"mute\": true}", "p2");
+	mutes_are(&other, "GET", path, NULL, "");
+	/* signed in: the account's, on every device; the key's from before still count */
+	sign_up(&phone, "Ann");
+	mutes_are(&phone, "POST", path, "{\"seat\": \"p1\", \"mute\": true}", "p1 p2");
+	tc_reply r;
+	th_browser_ask(&laptop, "POST", "/api/session",
+	               "{\"username\": \"Ann\", \"password\": \"correct horse\"}", 200, &r);
+	tc_reply_free(&r);
+	mutes_are(&laptop, "GET", path, NULL, "p1");
+	mutes_are(&phone, "POST", path, "{\"seat\": \"p2\", \"mute\": false}", "p1");
+	th_browser_refused(&other, "POST", path, "{\"seat\": \"p3\", \"mute\": true}", 400,
+	                   "'p3' is not a seat of this table");
+	th_browser_refused(&other, "POST", path, "{\"seat\": \"p2\", \"mute\": \"yes\"}", 400,
+	                   "\"mute\": true or false");
+	th_browser_refused(&other, "POST", "/api/tables/0123456789abcdef/mute",
+	                   "{\"seat\": \"p2\", \"mute\": true}", 404, "no table");
+	th_browser_refused(NULL, "POST", path, "{\"seat\": \"p2\", \"mute\": true}", 400,
+	                   "no player key");
+	th_stop();
+}
+
 static void test_usage(void **state)
 {
 	(void)state;
@@ -373,6 +435,7 @@ int main(int argc, char **argv)
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {T(test_usage), T(test_tables_end), T(test_hide),
-	                                   T(test_ban),   T(test_suspend),    T(test_reports)};
+	                                   T(test_ban),   T(test_suspend),    T(test_reports),
+	                                   T(test_mutes)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
