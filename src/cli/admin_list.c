@@ -215,16 +215,23 @@ int admin_chat(qv__store *s, const admin_args *a)
 	return CLI_EXIT_OK;
 }
 
-int admin_audit(qv__store *s, const admin_args *a)
+/* The rows of select, whose one parameter is a's --limit, into r (cols columns); false after
+ * a message. */
+static bool limited(qv__store *s, const admin_args *a, const char *select, text_rows *r, int cols)
 {
 	char limit[24];
 	snprintf(limit, sizeof limit, "%ld", a->limit);
 	const char *args[] = {limit};
+	return query(s, select, 1, args, r, cols);
+}
+
+int admin_audit(qv__store *s, const admin_args *a)
+{
 	text_rows r;
-	if (!query(s,
-	           "SELECT id, at, who, action, target, coalesce(reason, ''), done, "
-	           "coalesce(outcome, '') FROM audit ORDER BY id DESC LIMIT CAST($1 AS INTEGER)",
-	           1, args, &r, 8))
+	if (!limited(s, a,
+	             "SELECT id, at, who, action, target, coalesce(reason, ''), done, "
+	             "coalesce(outcome, '') FROM audit ORDER BY id DESC LIMIT CAST($1 AS INTEGER)",
+	             &r, 8))
 		return CLI_EXIT_RUNTIME;
 	if (r.n == 0)
 		printf("the audit is empty\n");
@@ -242,18 +249,15 @@ int admin_audit(qv__store *s, const admin_args *a)
 
 int admin_reports(qv__store *s, const admin_args *a)
 {
-	char limit[24];
-	snprintf(limit, sizeof limit, "%ld", a->limit);
-	const char *args[] = {limit};
 	text_rows r;
-	if (!query(
-	        s,
+	if (!limited(
+	        s, a,
 	        "SELECT r.id, r.at, r.table_id, r.seat, coalesce(r.name, ''), coalesce(x.username, "
 	        "''), coalesce(CAST(r.line AS TEXT), ''), coalesce(r.text, ''), r.reason, r.addr, "
 	        "coalesce(y.username, '') FROM reports r LEFT JOIN accounts x ON x.id = "
 	        "r.reported LEFT JOIN accounts y ON y.id = r.account ORDER BY r.id DESC LIMIT "
 	        "CAST($1 AS INTEGER)",
-	        1, args, &r, 11))
+	        &r, 11))
 		return CLI_EXIT_RUNTIME;
 	if (r.n == 0)
 		printf("no reports\n");

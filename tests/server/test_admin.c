@@ -121,18 +121,21 @@ static void test_tables_end(void **state)
 	th_stop();
 }
 
-/* A snapshot's chat as text, "n:text|n:text". */
-static void chat_text(const json_t *f, char *text, size_t len)
+/* A list as text: each string as "s|", each chat line as "n:text|". */
+static void joined(const json_t *list, char *text, size_t len)
 {
 	text[0] = '\0';
 	size_t i;
 	const json_t *e;
-	json_array_foreach(json_object_get(f, "chat"), i, e)
+	json_array_foreach(list, i, e)
 	{
 		size_t at = strlen(text);
-		snprintf(text + at, len - at, "%lld:%s|",
-		         (long long)json_integer_value(json_object_get(e, "n")),
-		         json_string_value(json_object_get(e, "text")));
+		if (json_is_string(e))
+			snprintf(text + at, len - at, "%s|", json_string_value(e));
+		else
+			snprintf(text + at, len - at, "%lld:%s|",
+			         (long long)json_integer_value(json_object_get(e, "n")),
+			         json_string_value(json_object_get(e, "text")));
 	}
 }
 
@@ -158,7 +161,7 @@ static void test_hide(void **state)
 	th_seat *both[] = {&p1, &p2};
 	for (int i = 0; i < 2; i++) {
 		json_t *f = frame_until(both[i], "snapshot", any);
-		chat_text(f, text, sizeof text);
+		joined(json_object_get(f, "chat"), text, sizeof text);
 		assert_string_equal(text, "1:good luck|");
 		json_decref(f);
 	}
@@ -352,19 +355,6 @@ static void test_reports(void **state)
 	th_stop();
 }
 
-/* The muted seats of a reply: "p2 p3". */
-static void muted(const tc_reply *r, char *text, size_t len)
-{
-	text[0] = '\0';
-	size_t i;
-	const json_t *e;
-	json_array_foreach(json_object_get(r->json, "muted"), i, e)
-	{
-		size_t at = strlen(text);
-		snprintf(text + at, len - at, "%s%s", at ? " " : "", json_string_value(e));
-	}
-}
-
 /* Browser b's request to path must answer 200 with the muted seats `want`. */
 static void mutes_are(th_browser *b, const char *method, const char *path, const char *body,
                       const char *want)
@@ -372,7 +362,7 @@ static void mutes_are(th_browser *b, const char *method, const char *path, const
 	char text[64];
 	tc_reply r;
 	th_browser_ask(b, method, path, body, 200, &r);
-	muted(&r, text, sizeof text);
+	joined(json_object_get(r.json, "muted"), text, sizeof text);
 	assert_string_equal(text, want);
 	tc_reply_free(&r);
 }
@@ -391,18 +381,18 @@ static void test_mutes(void **state)
 	th_browser_key(&phone);
 	th_browser_key(&laptop);
 	th_browser_key(&other);
-	mutes_are(&phone, "POST", path, "{\"seat\": \"p2\", \"mute\": true}", "p2");
-	mutes_are(&phone, "POST", path, "{\"seat\": \"p2\", \"mute\": true}", "p2");
+	mutes_are(&phone, "POST", path, "{\"seat\": \"p2\", \"mute\": true}", "p2|");
+	mutes_are(&phone, "POST", path, "{\"seat\": \"p2\", \"mute\": true}", "p2|");
 	mutes_are(&other, "GET", path, NULL, "");
 	/* signed in: the account's, on every device; the key's from before still count */
 	sign_up(&phone, "Ann");
-	mutes_are(&phone, "POST", path, "{\"seat\": \"p1\", \"mute\": true}", "p1 p2");
+	mutes_are(&phone, "POST", path, "{\"seat\": \"p1\", \"mute\": true}", "p1|p2|");
 	tc_reply r;
 	th_browser_ask(&laptop, "POST", "/api/session",
 	               "{\"username\": \"Ann\", \"password\": \"correct horse\"}", 200, &r);
 	tc_reply_free(&r);
-	mutes_are(&laptop, "GET", path, NULL, "p1");
-	mutes_are(&phone, "POST", path, "{\"seat\": \"p2\", \"mute\": false}", "p1");
+	mutes_are(&laptop, "GET", path, NULL, "p1|");
+	mutes_are(&phone, "POST", path, "{\"seat\": \"p2\", \"mute\": false}", "p1|");
 	th_browser_refused(&other, "POST", path, "{\"seat\": \"p3\", \"mute\": true}", 400,
 	                   "'p3' is not a seat of this table");
 	th_browser_refused(&other, "POST", path, "{\"seat\": \"p2\", \"mute\": \"yes\"}", 400,
