@@ -337,7 +337,8 @@ qv_status qv__chat_load(qv__chat *c, const json_t *j, int nseats, long long last
 		bool seat = from && qv_player_parse(from, nseats) >= 0;
 		if (!from || (!seat && strcmp(from, "spectator") != 0) || !name ||
 		    strlen(name) >= QV__NAME_BYTES || !text || !json_is_integer(at) ||
-		    (n && (!json_is_integer(n) || json_integer_value(n) <= c->last)))
+		    (n && (!json_is_integer(n) || json_integer_value(n) <= c->last ||
+		           json_integer_value(n) > QV__CHAT_LAST_MAX)))
 			return qv_fail(err, QV_EIO,
 			               "people.chat[%zu]: expected {\"n\" (growing), \"from\", "
 			               "\"name\", \"text\", \"at\"}",
@@ -349,6 +350,9 @@ qv_status qv__chat_load(qv__chat *c, const json_t *j, int nseats, long long last
 		if (rc)
 			return rc;
 	}
+	if (last > QV__CHAT_LAST_MAX)
+		return qv_fail(err, QV_EIO, "people.chat_last: %lld is past %lld", last,
+		               (long long)QV__CHAT_LAST_MAX);
 	if (last > c->last)
 		c->last = last;
 	return QV_OK;

@@ -58,6 +58,9 @@ qv_status qv__text_clean(const char *text, size_t len, int max, const char *what
  * message that begins "name: " and says the rule broken. */
 qv_status qv__name_clean(const char *text, size_t len, char *out, size_t size, qv_err *err);
 
+/* The highest number a stored line may have (a damaged database's is refused, never wrapped). */
+#define QV__CHAT_LAST_MAX (1LL << 50)
+
 /* One line said at a table. Each has a number, 1 for the table's first line and one more for
  * each line after it (kept in the store, sent in its frame as "n"), by which an operator hides
  * it (`quiver admin hide TABLE LINE`). */
