@@ -278,6 +278,7 @@ static void test_suspend(void **state)
 	says(0, admin(db, "suspend ann --reason 'spam in every chat'"),
 	     "suspend Ann: its sessions ended");
 	th_expect_close(&w, 1008, "suspended by the site's operator");
+	tc_ws_close(&w);
 	me(&ann, name);
 	assert_string_equal(name, "");
 	me(&old, name);
