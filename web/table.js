@@ -364,6 +364,9 @@ function resultSentence() {
     return 'The game was abandoned: nobody was at the table and nothing was played for too long, so it ended without a result.';
   if (state.table?.ended === 'aborted')
     return 'The game was aborted before everyone had moved: it ended without a result.';
+  // the site's operator ended it (quiver admin end), with a reason the players read
+  if (state.table?.ended === 'closed')
+    return `The site's operator ended this game without a result: ${state.table.ended_why || 'no reason given'}.`;
   const res = state.table?.result;
   if (!Array.isArray(res) || !res.length) return 'The game is over.';
   const winners = res.filter((r) => r.rank === 1).map((r) => r.seat);

@@ -67,10 +67,12 @@ export {};
  * @property {string[]} [to_move] every seat that may act now: the one to move and, in a secret
  *   step everyone chooses at once, each seat of it that has not chosen; [] unless playing
  * @property {string} [stopped] why the table plays no more, when it has stopped
- * @property {'abandoned' | 'aborted' | 'drawn'} [ended] how a game ended that no move ended:
- *   abandoned (nobody was at the table and nothing happened for the server's idle limit) and
- *   aborted (a seat aborted it before everyone had moved), both without a result; drawn (a
- *   draw offer accepted: every seat ranked first)
+ * @property {'abandoned' | 'aborted' | 'drawn' | 'closed'} [ended] how a game ended that no
+ *   move ended: abandoned (nobody was at the table and nothing happened for the server's idle
+ *   limit), aborted (a seat aborted it before everyone had moved) and closed (the site's
+ *   operator ended it: quiver admin end), all without a result; drawn (a draw offer accepted:
+ *   every seat ranked first)
+ * @property {string} [ended_why] the operator's reason of a closed table
  * @property {number} [spectators] the connections watching without a seat
  * @property {boolean} [abortable] whether {"type": "abort"} would end the game now
  * @property {boolean} [takebacks] false at a table created without takebacks (no move is taken back)
@@ -106,6 +108,7 @@ export {};
 
 /**
  * @typedef {Object} ChatLine one chat line, as the server sends it and keeps it
+ * @property {number} [n] its number at the table (1 for the first line), by which an operator hides it
  * @property {string} from the seat that wrote it (p1…) or `spectator`
  * @property {string} name the writer's name ("spectator" for a spectator)
  * @property {string} text only ever shown as text

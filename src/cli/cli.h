@@ -43,6 +43,7 @@ int cli_arena(int argc, char **argv);
 int cli_learn(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 int cli_db(int argc, char **argv);
+int cli_admin(int argc, char **argv);
 int cli_variant(int argc, char **argv);
 int cli_lab(int argc, char **argv);
 int cli_review(int argc, char **argv);

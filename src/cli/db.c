@@ -15,7 +15,8 @@ static void db_help(FILE *f)
 	    f,
 	    "usage: quiver db copy FROM TO\n\n"
 	    "Copies the whole database of `quiver serve` (tables, seats, actions, players,\n"
-	    "accounts, recovery codes, sessions, ratings and their history) from FROM into TO,\n"
+	    "accounts, recovery codes, sessions, ratings and their history, the operator's\n"
+	    "bans, suspensions and audit, the players' reports and mutes) from FROM into TO,\n"
 	    "which must be empty, in one transaction, then reads every table back from both and\n"
 	    "compares them row by row. Stop the server on FROM first: what it changes during\n"
 	    "the copy may be missed.\n\n"

@@ -21,6 +21,7 @@ static const cli_command commands[] = {
     {"serve", "[--port P] [--db DB]", "serve online play: browser client, HTTP, WebSocket",
      cli_serve},
     {"db", "copy FROM TO", "copy the server's database: SQLite to PostgreSQL and back", cli_db},
+    {"admin", "COMMAND [--db DB]", "the site operator's tools on a running server", cli_admin},
     {"variant", "dump|check|show ...", "a game's components as a JSON file; check a variant",
      cli_variant},
     {"lab", "run|merge ...", "study a variant by self-play: fairness, length, luck, causes",

@@ -196,7 +196,8 @@ static void code_hash(const char *text, size_t len, char hash[QV__HASH_LEN + 1])
 
 /* Sets the task's new password (pw2) on its account with the recovery code t->code ("": none),
  * ending every session and channel of the account and starting the request's session, with a
- * new device cookie; answers 200 (or 403 for a code that is not an unused one, 503). */
+ * new device cookie; answers 200 (or 403 for a code that is not an unused one or a suspended
+ * account, which keeps the new password but no session, 503). */
 static void new_password(qv__pwtask *t)
 {
 	char hash[QV__STORE_PWHASH], id[QV__KEY_LEN + 1], shash[QV__HASH_LEN + 1];
@@ -214,6 +215,9 @@ static void new_password(qv__pwtask *t)
 		                "wrong username or recovery code (or a code used already)");
 	} else if (rc) {
 		qv__acct_db_failed(t->c, &err);
+	} else if (qv__acct_suspended(t->srv, t->c, t->acct.id)) {
+		/* the new password kept (the owner proved it), not the session */
+		qv__store_session_end(t->srv->store, shash, &err);
 	} else {
 		qv__pwtask_succeeded(t);
 		t->srv->chan_close(t->srv, t->acct.id, NULL, QV__CHAN_ENDED);

@@ -268,6 +268,7 @@ static void publish(qv__change *c, int keep)
 	t->v = d->v;
 	t->status = d->status;
 	memcpy(t->ended, d->ended, sizeof t->ended);
+	memcpy(t->ended_why, d->ended_why, sizeof t->ended_why);
 	memcpy(t->unrated, d->unrated, sizeof t->unrated);
 	t->active = d->active;
 	t->iv++;

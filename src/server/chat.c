@@ -201,7 +201,7 @@ void qv__chat_free(qv__chat *c)
 
 bool qv__chat_copy(qv__chat *to, const qv__chat *from)
 {
-	*to = (qv__chat){0};
+	*to = (qv__chat){.last = from->last};
 	if (from->n == 0)
 		return true;
 	to->line = malloc((size_t)from->n * sizeof *to->line);
@@ -213,6 +213,7 @@ bool qv__chat_copy(qv__chat *to, const qv__chat *from)
 		to->line[to->n].text = strdup(from->line[to->n].text);
 		if (!to->line[to->n].text) {
 			qv__chat_free(to);
+			to->last = 0;
 			return false;
 		}
 	}
@@ -239,14 +240,30 @@ qv_status qv__chat_push(qv__chat *c, const char *from, const char *name, const c
 	qv_copy(l->from, sizeof l->from, from);
 	qv_copy(l->name, sizeof l->name, name);
 	l->at = at;
+	l->n = ++c->last;
 	c->n++;
 	return QV_OK;
 }
 
 void qv__chat_pop(qv__chat *c)
 {
-	if (c->n > 0)
+	if (c->n > 0) {
 		free(c->line[--c->n].text);
+		c->last--;
+	}
+}
+
+bool qv__chat_hide(qv__chat *c, long long n)
+{
+	for (int i = 0; i < c->n; i++)
+		if (c->line[i].n == n) {
+			free(c->line[i].text);
+			memmove(&c->line[i], &c->line[i + 1],
+			        (size_t)(c->n - i - 1) * sizeof c->line[i]);
+			c->n--;
+			return true;
+		}
+	return false;
 }
 
 /* Whether line i is among the last QV__CHAT_KEEP of its kind. */
@@ -273,8 +290,9 @@ void qv__chat_trim(qv__chat *c)
 
 json_t *qv__chat_line_json(const qv__chat_line *l)
 {
-	return json_pack("{s:s, s:s, s:s, s:s, s:I}", "type", "chat", "from", l->from, "name",
-	                 l->name, "text", l->text, "at", (json_int_t)l->at);
+	return json_pack("{s:s, s:I, s:s, s:s, s:s, s:I}", "type", "chat", "n", (json_int_t)l->n,
+	                 "from", l->from, "name", l->name, "text", l->text, "at",
+	                 (json_int_t)l->at);
 }
 
 json_t *qv__chat_json(const qv__chat *c, bool spectator)
@@ -297,13 +315,14 @@ json_t *qv__chat_store_json(const qv__chat *c)
 	for (int i = 0; i < c->n; i++)
 		if (kept(c, i))
 			list = qv__json_push(
-			    list, json_pack("{s:s, s:s, s:s, s:I}", "from", c->line[i].from, "name",
-			                    c->line[i].name, "text", c->line[i].text, "at",
-			                    (json_int_t)c->line[i].at));
+			    list,
+			    json_pack("{s:I, s:s, s:s, s:s, s:I}", "n", (json_int_t)c->line[i].n,
+			              "from", c->line[i].from, "name", c->line[i].name, "text",
+			              c->line[i].text, "at", (json_int_t)c->line[i].at));
 	return list;
 }
 
-qv_status qv__chat_load(qv__chat *c, const json_t *j, int nseats, qv_err *err)
+qv_status qv__chat_load(qv__chat *c, const json_t *j, int nseats, long long last, qv_err *err)
 {
 	if (!json_is_array(j))
 		return qv_fail(err, QV_EIO, "people.chat: expected an array of lines");
@@ -314,18 +333,27 @@ qv_status qv__chat_load(qv__chat *c, const json_t *j, int nseats, qv_err *err)
 		const char *from = json_string_value(json_object_get(e, "from"));
 		const char *name = json_string_value(json_object_get(e, "name"));
 		const char *text = json_string_value(json_object_get(e, "text"));
-		const json_t *at = json_object_get(e, "at");
+		const json_t *at = json_object_get(e, "at"), *n = json_object_get(e, "n");
 		bool seat = from && qv_player_parse(from, nseats) >= 0;
 		if (!from || (!seat && strcmp(from, "spectator") != 0) || !name ||
-		    strlen(name) >= QV__NAME_BYTES || !text || !json_is_integer(at))
+		    strlen(name) >= QV__NAME_BYTES || !text || !json_is_integer(at) ||
+		    (n && (!json_is_integer(n) || json_integer_value(n) <= c->last ||
+		           json_integer_value(n) > QV__CHAT_LAST_MAX)))
 			return qv_fail(err, QV_EIO,
-			               "people.chat[%zu]: expected {\"from\", \"name\", \"text\", "
-			               "\"at\"}",
+			               "people.chat[%zu]: expected {\"n\" (growing), \"from\", "
+			               "\"name\", \"text\", \"at\"}",
 			               i);
+		if (n)
+			c->last = (long long)json_integer_value(n) - 1;
 		qv_status rc =
 		    qv__chat_push(c, from, name, text, (long long)json_integer_value(at), err);
 		if (rc)
 			return rc;
 	}
+	if (last > QV__CHAT_LAST_MAX)
+		return qv_fail(err, QV_EIO, "people.chat_last: %lld is past %lld", last,
+		               (long long)QV__CHAT_LAST_MAX);
+	if (last > c->last)
+		c->last = last;
 	return QV_OK;
 }

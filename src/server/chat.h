@@ -58,8 +58,14 @@ qv_status qv__text_clean(const char *text, size_t len, int max, const char *what
  * message that begins "name: " and says the rule broken. */
 qv_status qv__name_clean(const char *text, size_t len, char *out, size_t size, qv_err *err);
 
-/* One line said at a table. */
+/* The highest number a stored line may have (a damaged database's is refused, never wrapped). */
+#define QV__CHAT_LAST_MAX (1LL << 50)
+
+/* One line said at a table. Each has a number, 1 for the table's first line and one more for
+ * each line after it (kept in the store, sent in its frame as "n"), by which an operator hides
+ * it (`quiver admin hide TABLE LINE`). */
 typedef struct qv__chat_line {
+	long long n;                   /* its number at the table */
 	char from[QV__CHAT_FROM_SIZE]; /* "p1"... or "spectator" */
 	char name[QV__NAME_BYTES];     /* the sayer's name then ("spectator" for a spectator) */
 	char *text;                    /* malloc'ed */
@@ -69,6 +75,7 @@ typedef struct qv__chat_line {
 typedef struct qv__chat {
 	qv__chat_line *line; /* oldest first */
 	int n, cap;
+	long long last; /* the number of the last line said (0: none), hidden or trimmed or not */
 } qv__chat;
 
 void qv__chat_free(qv__chat *c);
@@ -76,15 +83,18 @@ void qv__chat_free(qv__chat *c);
  * out of memory, and then `to` is empty. */
 bool qv__chat_copy(qv__chat *to, const qv__chat *from);
 
-/* Appends a line (text copied). QV_ENOMEM, and then nothing changed. */
+/* Appends a line (text copied), numbered last + 1. QV_ENOMEM, and then nothing changed. */
 qv_status qv__chat_push(qv__chat *c, const char *from, const char *name, const char *text,
                         long long at, qv_err *err);
 /* Removes the last line (a push whose saving failed). */
 void qv__chat_pop(qv__chat *c);
+/* Removes line number n (an operator hid it); false when no kept line has that number. */
+bool qv__chat_hide(qv__chat *c, long long n);
 /* Forgets, of the seats' lines and of the spectators', all but the last QV__CHAT_KEEP. */
 void qv__chat_trim(qv__chat *c);
 
-/* {"type": "chat", "from", "name", "text", "at"}: the frame of one line. NULL out of memory. */
+/* {"type": "chat", "n", "from", "name", "text", "at"}: the frame of one line. NULL out of memory.
+ */
 json_t *qv__chat_line_json(const qv__chat_line *l);
 /* The last QV__CHAT_KEEP lines a viewer may see, oldest first, each as its frame: a seat sees
  * the seats' lines, a spectator every line. NULL out of memory. */
@@ -92,8 +102,10 @@ json_t *qv__chat_json(const qv__chat *c, bool spectator);
 /* What the store keeps: the lines qv__chat_trim would keep. NULL out of memory. */
 json_t *qv__chat_store_json(const qv__chat *c);
 /* Reads back what qv__chat_store_json wrote into an empty c (untrusted: QV_EIO names the bad
- * entry; QV_ENOMEM). nseats bounds the seats a line may be from. */
-qv_status qv__chat_load(qv__chat *c, const json_t *j, int nseats, qv_err *err);
+ * entry; QV_ENOMEM). nseats bounds the seats a line may be from. A line stored without its
+ * number (by an older quiver) is given the next one; the numbers given after are above
+ * `last` (the table's people keep it: a hidden last line's number is never given again). */
+qv_status qv__chat_load(qv__chat *c, const json_t *j, int nseats, long long last, qv_err *err);
 
 /* The code point at s (n bytes left) and its length in *len; -1 when the bytes are not UTF-8
  * (overlong forms, surrogates and values past U+10FFFF included). */

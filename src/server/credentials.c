@@ -11,6 +11,7 @@
 #include <sodium.h>
 
 #include "core/fields.h"
+#include "server/admin.h"
 #include "server/credentials.h"
 #include "server/device.h"
 #include "server/player.h"
@@ -78,6 +79,18 @@ int qv__acct_db_failed(qv__req *c, const qv_err *err)
 	return 503;
 }
 
+int qv__acct_suspended(qv__server *srv, qv__req *c, long long account)
+{
+	char why[QV__ADMIN_WHY];
+	int found = qv__admin_suspended(srv->store, account, why, sizeof why);
+	if (found < 0)
+		qv__reply_error(c, 503, "the database failed reading the account; try again");
+	else if (found)
+		qv__reply_error(c, 403, "this account is suspended by the site's operator%s%s",
+		                why[0] ? ": " : "", why);
+	return found < 0 ? 503 : found ? 403 : 0;
+}
+
 int qv__acct_answer(qv__server *srv, qv__req *c, int status, const char *username, const char *id)
 {
 	json_t *body = json_pack("{s:s}", "username", username);
@@ -94,15 +107,18 @@ int qv__acct_start_session(qv__server *srv, qv__req *c, const qv__store_account 
 	qv__store_session sess;
 	qv_err err;
 	qv__session old;
+	int st = qv__acct_suspended(srv, c, acct->id);
+	if (st)
+		return st;
 	if (qv__session_get(srv, c, &old) == 1) {
 		if (qv__store_session_end(srv->store, old.hash, &err))
 			return qv__acct_db_failed(c, &err);
 		srv->chan_close(srv, 0, old.hash, QV__CHAN_ENDED);
 	}
 	qv__session_new(c, id, hash, &sess);
-	int st = qv__store_session_start(srv->store, acct->id, &sess, &err)
-	             ? qv__acct_db_failed(c, &err)
-	             : qv__acct_answer(srv, c, 200, acct->username, id);
+	st = qv__store_session_start(srv->store, acct->id, &sess, &err)
+	         ? qv__acct_db_failed(c, &err)
+	         : qv__acct_answer(srv, c, 200, acct->username, id);
 	sodium_memzero(id, sizeof id);
 	return st;
 }

@@ -84,11 +84,16 @@ void qv__pwtask_free(qv__pwtask *t);
  * either way. */
 int qv__pwtask_submit(qv__pwtask *t);
 
+/* 0 when account id `account` may have a session; else answers c 403 (the site's operator
+ * suspended it: quiver admin suspend, admin.h) or 503 (the database failed) and returns it. */
+int qv__acct_suspended(qv__server *srv, qv__req *c, long long account);
+
 /* The task's throttle keys after its attempt: a success resets them. */
 void qv__pwtask_succeeded(qv__pwtask *t);
 
 /* Starts a session of acct for request c, ending the one the request had (its channels
- * closed), and answers 200 {"username"} with its cookie (503 when the database failed). */
+ * closed), and answers 200 {"username"} with its cookie (503 when the database failed; 403
+ * for an account the site's operator suspended, qv__acct_suspended). */
 int qv__acct_start_session(qv__server *srv, qv__req *c, const qv__store_account *acct);
 
 #endif

@@ -38,8 +38,10 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 		if (keep > pos->n)
 			keep = pos->n;
 		/* After a takeback the whole log again: a client then replaces what it shows, and
-		 * never keeps a line of a move that no longer exists. */
-		if (keep < pos->n || pos->takebacks != t->takebacks) {
+		 * never keeps a line of a move that no longer exists; after a chat line hidden, the
+		 * whole chat again (a snapshot's), without it. */
+		if (keep < pos->n || pos->takebacks != t->takebacks ||
+		    pos->chat_cuts != t->chat_cuts) {
 			snapshot = true;
 			keep = 0;
 		}
@@ -67,6 +69,7 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 	pos->n = log->n;
 	pos->serial = log->n ? log->line[log->n - 1].serial : 0;
 	pos->takebacks = t->takebacks;
+	pos->chat_cuts = t->chat_cuts;
 	return frame;
 }
 

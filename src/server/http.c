@@ -20,10 +20,12 @@
 #include "server/lessons.h"
 #include "server/lobby.h"
 #include "server/me.h"
+#include "server/mutes.h"
 #include "server/oplog.h"
 #include "server/player.h"
 #include "server/replay.h"
 #include "server/reply.h"
+#include "server/reports.h"
 #include "server/review_api.h"
 #include "server/scrape.h"
 #include "server/session.h"
@@ -662,6 +664,9 @@ static const qv__route routes[] = {
     {"GET", "/api/tables/{table}/replay", get_replay},
     {"POST", "/api/tables/{table}/review", qv__review_post},
     {"GET", "/api/tables/{table}/review", qv__review_get},
+    {"POST", "/api/tables/{table}/report", qv__report_post},
+    {"POST", "/api/tables/{table}/mute", qv__mute_post},
+    {"GET", "/api/tables/{table}/mute", qv__mute_get},
     {"GET", QV__WS_PATH, get_ws},
     {"GET", QV__CHAN_PATH, get_chan},
     {"POST", "/api/replay", post_replay},

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "server/admin.h"
 #include "server/chan.h"
 #include "server/cluster.h"
 #include "server/handshake.h"
@@ -18,6 +19,17 @@
 #include "server/skeleton.h"
 #include "server/ws.h"
 #include "server/wsock.h"
+
+/* The server's hooks into the floors above it: the sockets' messages, the players' channels. */
+static void wire(qv__server *srv)
+{
+	srv->ws_message = qv__chan_or_table_message;
+	srv->chan_gone = qv__chan_gone;
+	srv->chan_close = qv__chan_close;
+	srv->joined = qv__chan_joined;
+	srv->crowd = qv__ws_crowd;
+	srv->close_banned = qv__ws_close_banned;
+}
 
 qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_err *err)
 {
@@ -31,8 +43,11 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 		qv__chans_free(chans);
 		return rc;
 	}
-	/* the usernames' keys of likeness of accounts made before schema 9 (skeleton.h) */
-	if ((rc = qv__skeleton_fill(srv->store, err)) != 0) {
+	wire(srv);
+	/* the usernames' keys of likeness of accounts made before schema 9 (skeleton.h); the bans
+	 * read (and the operator's acts done while no server ran) before anyone is let in */
+	if ((rc = qv__skeleton_fill(srv->store, err)) != 0 ||
+	    (rc = qv__admin_start(srv, &srv->admin, err)) != 0) {
 		qv__server_stop(srv);
 		return rc;
 	}
@@ -53,11 +68,6 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 		qv__server_stop(srv);
 		return qv_fail(err, QV_ENOMEM, "cannot start the password gate's threads");
 	}
-	srv->ws_message = qv__chan_or_table_message;
-	srv->chan_gone = qv__chan_gone;
-	srv->chan_close = qv__chan_close;
-	srv->joined = qv__chan_joined;
-	srv->crowd = qv__ws_crowd;
 	char why[256] = "";
 	int port = 0;
 	if (qv__net_start(srv, cfg->host, cfg->port, &handlers, &port, why, sizeof why) != 0) {
@@ -88,6 +98,8 @@ void qv__server_stop(qv__server *srv)
 		return;
 	/* The sockets and the requests first; then the workers of the AI (which may still tell a
 	 * table's connections, now none, of a change); then what the loop kept. */
+	qv__admin_stop(srv->admin);
+	srv->admin = NULL;
 	qv__cluster_stop(srv);
 	/* The requests in the password gate are answered (those waiting, 503) before the loop
 	 * stops waiting for its requests. */

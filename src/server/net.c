@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "server/addr.h"
+#include "server/admin.h"
 #include "server/jobs.h"
 #include "server/net.h"
 #include "server/pace.h"
@@ -453,6 +454,14 @@ static enum MHD_Result begin(qv__net *net, struct MHD_Connection *mc, const char
 	if (r->nc) {
 		r->nc->stage = NC_BODY;
 		r->nc->req = r;
+	}
+	char why[256];
+	if (qv__admin_banned(net->srv->admin, r->addr, why, sizeof why)) {
+		char msg[400];
+		snprintf(msg, sizeof msg,
+		         "your address (%s) is banned from this site by its operator%s%s", r->addr,
+		         why[0] ? ": " : "", why);
+		return refuse_now(r, 403, msg);
 	}
 	bool escaped = r->nc && r->nc->escaped;
 	if (r->nc)

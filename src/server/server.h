@@ -168,6 +168,12 @@ typedef struct qv__server {
 	                   const char *why);
 	/* What this process hears from the others on PostgreSQL (cluster.h; NULL: none). */
 	struct qv__cluster *cluster;
+	/* The operator's tools' side (admin.h): the bans, the audit's lines done; set by listen.c
+	 * before the network starts (NULL: none, a server without a network). */
+	struct qv__admin *admin;
+	/* Closes the sockets of banned addresses (wsock.h's qv__ws_close_banned), set by listen.c:
+	 * admin.c calls it without calling wsock.c. */
+	void (*close_banned)(struct qv__server *srv);
 	/* What the process counts of its work, for GET /metrics (metrics.h). */
 	struct qv__metrics *metrics;
 	/* The reviews of finished tables being made and made (reviews.h). */

@@ -33,8 +33,9 @@
  * the tables news and live, which only PostgreSQL's processes use (store.h: one process holds
  * SQLite's file) but which keep the two backends' schemas one; version 9 made accounts' ids
  * never given twice (AUTOINCREMENT) and added the columns addr and skeleton of accounts
- * (store_accounts.c). */
-#define SCHEMA_VERSION 9
+ * (store_accounts.c); version 10 the operator's tables bans, suspensions and audit
+ * (store_admin.c). */
+#define SCHEMA_VERSION 10
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -341,11 +342,13 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 	if (!rc)
 		rc = exec(s, qv__store_ratings_schema, err);
 	if (!rc)
+		rc = exec(s, qv__store_admin_schema, err);
+	if (!rc)
 		rc = exec(s, indexes, err);
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=9", err);
+		rc = exec(s, "PRAGMA user_version=10", err);
 	for (int i = 0; !rc && i < ST_COUNT; i++)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
 		                       NULL) != SQLITE_OK)

@@ -304,5 +304,11 @@ qv_status qv__store_rows(qv__store *s, const char *select, qv__store_row_fn fn, 
                          qv_err *err);
 qv_status qv__store_run(qv__store *s, const char *sql, int n, const char *const *values,
                         qv_err *err);
+/* qv__store_rows of a SELECT with text parameters $1..$nargs (args[i] NULL: SQL NULL), in SQL
+ * both backends read alike (`quiver admin`, admin.h). SQLite numbers $N by its first place in
+ * the text, not by N: write $1 first, then $2, and so on (each may come again after). The same
+ * holds for qv__store_run. */
+qv_status qv__store_query(qv__store *s, const char *select, int nargs, const char *const *args,
+                          qv__store_row_fn fn, void *ctx, qv_err *err);
 
 #endif

@@ -41,6 +41,12 @@ static const struct copy_table {
      "ITIRRRRRIR"},
     {"rating_history", "account, game, players, at, rating, table_id", "ITIRRT"},
     {"rated", "table_id, at", "TR"},
+    {"bans", "addr, at, who, reason", "TRTT"},
+    {"suspensions", "account, at, who, reason", "IRTT"},
+    {"audit", "id, at, who, action, target, reason, done, outcome", "IRTTTTRT"},
+    {"reports", "id, at, addr, player, account, table_id, seat, name, reported, line, text, reason",
+     "IRTTITTTIITT"},
+    {"mutes", "who, table_id, seat, at", "TTTR"},
 };
 #define NTABLES ((int)(sizeof copy_tables / sizeof copy_tables[0]))
 
@@ -95,16 +101,27 @@ static qv_status count_rows(qv__store *s, long long *rows, qv_err *err)
 	return rc;
 }
 
-/* PostgreSQL's identity of accounts.id set past the ids copied (a no-op row for SQLite, whose
+/* PostgreSQL's identities of accounts.id, audit.id and reports.id set past the ids copied (SQLite's
  * INTEGER PRIMARY KEY takes the next id from the largest there). */
 static qv_status identity_after(qv__store *to, const char *db, qv_err *err)
 {
 	if (!qv__store_is_pg(db))
 		return QV_OK;
-	return qv__store_run(to,
-	                     "SELECT setval(pg_get_serial_sequence('accounts', 'id'), "
-	                     "COALESCE((SELECT max(id) FROM accounts), 0) + 1, false)",
-	                     0, NULL, err);
+	qv_status rc = qv__store_run(to,
+	                             "SELECT setval(pg_get_serial_sequence('accounts', 'id'), "
+	                             "COALESCE((SELECT max(id) FROM accounts), 0) + 1, false)",
+	                             0, NULL, err);
+	if (!rc)
+		rc = qv__store_run(to,
+		                   "SELECT setval(pg_get_serial_sequence('audit', 'id'), "
+		                   "COALESCE((SELECT max(id) FROM audit), 0) + 1, false)",
+		                   0, NULL, err);
+	if (!rc)
+		rc = qv__store_run(to,
+		                   "SELECT setval(pg_get_serial_sequence('reports', 'id'), "
+		                   "COALESCE((SELECT max(id) FROM reports), 0) + 1, false)",
+		                   0, NULL, err);
+	return rc;
 }
 
 /* Copies the rows of every table, in the destination's one transaction. */

@@ -92,9 +92,11 @@ typedef struct qv__store_ops {
 	int (*farming)(qv__store *s, long long a, long long b, double now);
 	/* For `quiver db copy` (store_copy.c): every row of a SELECT text without parameters to
 	 * fn, each value as text (NULL for SQL NULL; a real printed so that it reads back as the
-	 * same double), until fn returns non-zero, which is returned; and one statement of text
-	 * parameters $1.. run (NULL: SQL NULL), BEGIN and COMMIT among them. Under the lock. */
-	qv_status (*rows)(qv__store *s, const char *select,
+	 * same double), until fn returns non-zero, which is returned (its text parameters $1..
+	 * are args, nargs of them; `quiver admin` and its server side, admin.c, read so too); and
+	 * one statement of text parameters $1.. run (NULL: SQL NULL), BEGIN and COMMIT among them.
+	 * Under the lock. */
+	qv_status (*rows)(qv__store *s, const char *select, int nargs, const char *const *args,
 	                  qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
 	                  qv_err *err);
 	qv_status (*run)(qv__store *s, const char *sql, int n, const char *const *values,
@@ -166,7 +168,7 @@ int qv__sqlite_leaderboard(qv__store *s, const char *game, int players, double s
                            void *ctx);
 
 /* SQLite's rows and statements for copying (store_rows.c), which store.c's table names. */
-qv_status qv__sqlite_rows(qv__store *s, const char *select,
+qv_status qv__sqlite_rows(qv__store *s, const char *select, int nargs, const char *const *args,
                           qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
                           qv_err *err);
 qv_status qv__sqlite_run(qv__store *s, const char *sql, int n, const char *const *values,
@@ -215,6 +217,10 @@ const char *qv__store_text(sqlite3_stmt *st, int i);
 extern const char *const qv__store_accounts_schema;
 extern const char *const qv__store_accounts_upgrade_5_to_6;
 extern const char *const qv__store_accounts_upgrade_8_to_9;
+
+/* Schema 10's tables of the operator's tools (store_admin.c): bans, suspensions, audit; made at
+ * every open. */
+extern const char *const qv__store_admin_schema;
 
 /* Prepares store_accounts.c's statements into s->acct; the message names the failure. */
 qv_status qv__store_accounts_prepare(struct qv__store *s, qv_err *err);

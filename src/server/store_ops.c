@@ -86,7 +86,7 @@ static qv_status pinged(void *ctx, int n, const char *const *values)
 qv_status qv__store_ping(qv__store *s, double *seconds, qv_err *err)
 {
 	double t0 = now_s();
-	qv_status rc = s->ops->rows(s, "SELECT 1", pinged, NULL, err);
+	qv_status rc = s->ops->rows(s, "SELECT 1", 0, NULL, pinged, NULL, err);
 	*seconds = now_s() - t0;
 	return rc;
 }
@@ -276,7 +276,13 @@ int qv__store_farming(qv__store *s, long long a, long long b, double now)
 qv_status qv__store_rows(qv__store *s, const char *select, qv__store_row_fn fn, void *ctx,
                          qv_err *err)
 {
-	return s->ops->rows(s, select, fn, ctx, err);
+	return s->ops->rows(s, select, 0, NULL, fn, ctx, err);
+}
+
+qv_status qv__store_query(qv__store *s, const char *select, int nargs, const char *const *args,
+                          qv__store_row_fn fn, void *ctx, qv_err *err)
+{
+	return s->ops->rows(s, select, nargs, args, fn, ctx, err);
 }
 
 qv_status qv__store_run(qv__store *s, const char *sql, int n, const char *const *values,

@@ -11,7 +11,8 @@
  * version 7 (quiver knew no PostgreSQL before); version 9 added accounts' addr and skeleton
  * (an identity never gives an id twice, so ids needed nothing); version 8 added the tables'
  * fencing epoch and
- * the players' news between processes, in both backends alike.
+ * the players' news between processes, in both backends alike; version 10 the operator's
+ * tables (store_admin.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,6 +126,8 @@ static qv_status schema_in(qv__store *s, qv_err *err)
 	 * version. */
 	if (!rc && version != QV__PG_SCHEMA_VERSION)
 		rc = exec(s, qv__pg_schema, NULL, err);
+	if (!rc && version != QV__PG_SCHEMA_VERSION)
+		rc = exec(s, qv__pg_admin_schema, NULL, err);
 	if (!rc && version == 7)
 		rc = exec(s, qv__pg_upgrade_7_to_8, NULL, err);
 	if (!rc && version != QV__PG_SCHEMA_VERSION) {

@@ -239,13 +239,14 @@ double qv__pg_double(const PGresult *r, int row, int col)
 /* The most columns a row for copying has (the table `tables` has 16). */
 #define ROW_MAX 32
 
-qv_status qv__pg_rows(qv__store *s, const char *select,
+qv_status qv__pg_rows(qv__store *s, const char *select, int nargs, const char *const *args,
                       qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
                       qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = qv__pg_ready(s, err);
-	PGresult *r = rc ? NULL : PQexec(s->pg->conn, select);
+	PGresult *r =
+	    rc ? NULL : PQexecParams(s->pg->conn, select, nargs, NULL, args, NULL, NULL, 0);
 	if (!rc && PQresultStatus(r) != PGRES_TUPLES_OK)
 		rc = pg_fail(err, "reading rows",
 		             r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn));

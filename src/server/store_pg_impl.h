@@ -21,7 +21,7 @@
 
 /* The schema's version this quiver knows (SQLite's SCHEMA_VERSION: the same tables and
  * columns), kept in the table quiver_schema. */
-#define QV__PG_SCHEMA_VERSION 9
+#define QV__PG_SCHEMA_VERSION 10
 
 /* A table this process holds (store_pg_own.c): its advisory lock taken on the connection, and
  * the fencing epoch and version its next write must find in the table's row. */
@@ -149,6 +149,8 @@ extern const char *const qv__pg_schema;
  * by the schema itself). */
 extern const char *const qv__pg_upgrade_7_to_8;
 extern const char *const qv__pg_upgrade_8_to_9;
+/* Version 10's tables of the operator's tools (store_admin.c). */
+extern const char *const qv__pg_admin_schema;
 
 /* The parameters of one statement, as text (libpq's text format: a number printed so that it
  * reads back exactly). */
@@ -298,7 +300,7 @@ char *qv__pg_live_info(qv__store *s, const char *id);
 
 /* The rows of a SELECT text and a statement of text parameters, for copying (store_impl.h's
  * rows and run; store_pg_conn.c). */
-qv_status qv__pg_rows(qv__store *s, const char *select,
+qv_status qv__pg_rows(qv__store *s, const char *select, int nargs, const char *const *args,
                       qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
                       qv_err *err);
 qv_status qv__pg_run_text(qv__store *s, const char *sql, int n, const char *const *values,

@@ -43,7 +43,7 @@ static void row_text(sqlite3_stmt *st, int n, const char **v, char (*num)[32])
 	}
 }
 
-qv_status qv__sqlite_rows(qv__store *s, const char *select,
+qv_status qv__sqlite_rows(qv__store *s, const char *select, int nargs, const char *const *args,
                           qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
                           qv_err *err)
 {
@@ -52,6 +52,8 @@ qv_status qv__sqlite_rows(qv__store *s, const char *select,
 	qv_status rc = QV_OK;
 	if (sqlite3_prepare_v2(s->db, select, -1, &st, NULL) != SQLITE_OK)
 		rc = qv__store_fail(s, err, "reading rows");
+	for (int i = 0; !rc && i < nargs; i++)
+		qv__store_bind_text(st, i + 1, args[i]);
 	int n = rc ? 0 : sqlite3_column_count(st), step = SQLITE_DONE;
 	if (n > ROW_MAX)
 		rc = qv_fail(err, QV_EINVAL, "the database: a row of %d columns (at most %d)", n,

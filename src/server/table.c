@@ -302,6 +302,7 @@ static json_t *people_json(const qv__table *t)
 	j = qv__json_put(j, "seats", qv__seats_json(t->seat, t->nseats));
 	j = qv__json_put(j, "rematch", qv__rematch_json(&t->rematch, t->nseats));
 	j = qv__json_put(j, "chat", qv__chat_store_json(&t->chat));
+	j = qv__json_put(j, "chat_last", json_integer((json_int_t)t->chat.last));
 	j = qv__json_put(j, "clock", qv__clock_save_json(&t->clock, t->nseats, at));
 	if (t->nmarks > 0)
 		j = qv__json_put(j, "marks", qv__marks_json(t->marks, t->nmarks, t->nseats, at));
@@ -309,6 +310,8 @@ static json_t *people_json(const qv__table *t)
 	j = qv__json_put(j, "active", json_integer((json_int_t)(t->active * 1000)));
 	if (t->ended[0])
 		j = qv__json_put(j, "ended", json_string(t->ended));
+	if (t->ended_why[0])
+		j = qv__json_put(j, "ended_why", json_string(t->ended_why));
 	if (t->no_takebacks)
 		j = qv__json_put(j, "takebacks", json_false());
 	if (t->rated)
@@ -329,15 +332,19 @@ static qv_status life_load(qv__table *t, const json_t *j, qv_err *err)
 	t->no_takebacks = json_is_false(takebacks);
 	t->rated = json_is_true(rated);
 	const char *how = json_string_value(ended);
-	if ((active && !json_is_integer(active)) ||
+	const json_t *why = json_object_get(j, "ended_why");
+	if ((active && !json_is_integer(active)) || (why && !json_is_string(why)) ||
 	    (ended && (!how || (strcmp(how, "abandoned") && strcmp(how, "aborted") &&
-	                        strcmp(how, "drawn")))))
+	                        strcmp(how, "drawn") && strcmp(how, "closed")))))
 		return qv_fail(err, QV_EIO,
-		               "people: expected \"active\" (epoch ms) and \"ended\": "
-		               "\"abandoned\", \"aborted\" or \"drawn\"");
+		               "people: expected \"active\" (epoch ms), \"ended\": "
+		               "\"abandoned\", \"aborted\", \"drawn\" or \"closed\", and "
+		               "\"ended_why\": a text");
 	t->active = active ? (double)json_integer_value(active) / 1000 : now();
 	if (ended)
 		qv_copy(t->ended, sizeof t->ended, how);
+	if (why)
+		qv_copy(t->ended_why, sizeof t->ended_why, json_string_value(why));
 	return QV_OK;
 }
 
@@ -353,9 +360,12 @@ static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
 		rc = qv__seats_load(t->seat, t->nseats, json_object_get(j, "seats"), err);
 	if (!rc)
 		rc = qv__rematch_load(&t->rematch, json_object_get(j, "rematch"), t->nseats, err);
-	const json_t *chat = json_object_get(j, "chat");
+	const json_t *chat = json_object_get(j, "chat"), *last = json_object_get(j, "chat_last");
+	if (!rc && last && !json_is_integer(last))
+		rc = qv_fail(err, QV_EIO, "people.chat_last: expected an integer");
 	if (!rc && chat)
-		rc = qv__chat_load(&t->chat, chat, t->nseats, err);
+		rc = qv__chat_load(&t->chat, chat, t->nseats,
+		                   last ? (long long)json_integer_value(last) : 0, err);
 	const json_t *clock = json_object_get(j, "clock");
 	if (!rc && clock)
 		rc = qv__clock_load_json(&t->clock, clock, t->nseats, now(), err);
@@ -615,8 +625,11 @@ void qv__table_touch_locked(qv__table *t)
 json_t *qv__table_record_locked(const qv__table *t)
 {
 	json_t *rec = qv_match_record_json(t->m);
-	if (!strcmp(t->ended, "aborted") || !strcmp(t->ended, "drawn"))
+	if (!strcmp(t->ended, "aborted") || !strcmp(t->ended, "drawn") ||
+	    !strcmp(t->ended, "closed"))
 		rec = qv__json_put(rec, "ended", json_string(t->ended));
+	if (t->ended_why[0])
+		rec = qv__json_put(rec, "ended_why", json_string(t->ended_why));
 	return rec;
 }
 
@@ -714,6 +727,8 @@ static json_t *info_json(qv__table *t, bool stored)
 		info = qv__json_put(info, "stopped", json_string(t->stuck));
 	if (t->ended[0])
 		info = qv__json_put(info, "ended", json_string(t->ended));
+	if (t->ended_why[0])
+		info = qv__json_put(info, "ended_why", json_string(t->ended_why));
 	info = qv__json_put(info, "spectators", json_integer(stored ? 0 : t->spectators));
 	info = qv__json_put(info, "takebacks", json_boolean(!t->no_takebacks));
 	info = qv__json_put(info, "rated", json_boolean(t->rated));

@@ -49,6 +49,9 @@
 
 enum { QV__WAITING, QV__PLAYING, QV__OVER };
 
+/* Bytes of an operator's reason for ending a table, with its NUL (200 characters of UTF-8). */
+#define QV__ENDED_WHY 801
+
 typedef struct qv__table {
 	pthread_mutex_t lock;
 	char id[QV__ID_LEN + 1];
@@ -74,8 +77,9 @@ typedef struct qv__table {
 	qv__log log[QV_MAX_PLAYERS + 1]; /* per seat, then the public's */
 	long long serial;
 	long long
-	    takebacks;   /* undos done: a connection that has not seen the last gets a snapshot */
-	qv__offer offer; /* an offer waiting for answers (offer.by < 0: none; people: offer) */
+	    takebacks; /* undos done: a connection that has not seen the last gets a snapshot */
+	long long chat_cuts; /* chat lines hidden: the same */
+	qv__offer offer;     /* an offer waiting for answers (offer.by < 0: none; people: offer) */
 
 	qv__chat chat;       /* what was said at the table (people: chat) */
 	qv__rematch rematch; /* a rematch asked for once the game is over (people: rematch) */
@@ -101,9 +105,12 @@ typedef struct qv__table {
 	                           info says; "" */
 	char ended[16];         /* "abandoned": the table is over, without a result (people:
 	                           ended); "aborted" (no result either: abort) or "drawn" (every
-	                           seat ranked first: a draw agreed); "" otherwise */
-	int spectators;         /* connections that said hello without a seat (info: spectators) */
-	bool spectators_moved;  /* one came or went since the last sweep (qv__table_spectators) */
+	                           seat ranked first: a draw agreed), "closed" (no result: the
+	                           site's operator ended it, quiver admin end); "" otherwise */
+	char ended_why[QV__ENDED_WHY]; /* the operator's reason of "closed" (people and info:
+	                                  ended_why); "" */
+	int spectators;        /* connections that said hello without a seat (info: spectators) */
+	bool spectators_moved; /* one came or went since the last sweep (qv__table_spectators) */
 	/* What the players' channels were told (chan.c, under lock): the seats told it is their
 	 * turn, and those told this turn that their days-per-move clock runs low. */
 	unsigned told_turn, told_low;
@@ -207,6 +214,18 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err);
  * not asked or has answered, or the version is stale. Any new move at the table clears a request
  * too. */
 qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_err *err);
+
+/* ---- the operator's acts (acts_admin.c; quiver admin, admin.h) ---- */
+
+/* Ends the table now, over with no result ("ended": "closed", "ended_why": reason, which its
+ * people see), saved before anyone hears of it: a waiting or a playing table; QV_ESTATE at a
+ * table over already. */
+qv_status qv__table_close(qv__table *t, const char *reason, qv_err *err);
+
+/* Removes chat line number `line` (chat.h) from what the table keeps and sends (snapshots), and
+ * makes every connection's next frame a snapshot, whose chat is without it; QV_ESTATE when the
+ * table keeps no line of that number. */
+qv_status qv__table_hide_chat(qv__table *t, long long line, qv_err *err);
 
 /* ---- abort, draws and more time (acts.c) ---- */
 
@@ -397,6 +416,7 @@ typedef struct qv__log_pos {
 	int n;               /* lines the connection holds */
 	long long serial;    /* serial of its last line, 0 for none */
 	long long takebacks; /* the table's takebacks when its last frame was built */
+	long long chat_cuts; /* and its chat_cuts */
 } qv__log_pos;
 
 /* A frame for viewer (a seat or QV_VIEW_PUBLIC): a "snapshot" (the whole log, and "seat") or

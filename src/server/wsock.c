@@ -24,6 +24,7 @@
 #include <sys/socket.h>
 
 #include "games/json_util.h"
+#include "server/admin.h"
 #include "server/chat.h"
 #include "server/net.h"
 #include "server/reply.h"
@@ -813,3 +814,18 @@ static void release_at(qv__conn *c, double now)
 }
 
 void qv__ws_release_all(qv__server *srv) { each_socket(srv, release_at, 0); }
+
+/* A socket from an address banned now closes (qv__ws_close_banned, as each_socket calls it). */
+static void close_if_banned(qv__conn *c, double now)
+{
+	(void)now;
+	char why[256];
+	if (!qv__admin_banned(c->srv->admin, c->addr, why, sizeof why))
+		return;
+	pthread_mutex_lock(&c->lock);
+	qv__conn_close_locked(c, QV__CLOSE_POLICY,
+	                      "your address is banned from this site by its operator");
+	pthread_mutex_unlock(&c->lock);
+}
+
+void qv__ws_close_banned(qv__server *srv) { each_socket(srv, close_if_banned, 0); }

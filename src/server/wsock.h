@@ -32,6 +32,9 @@ void qv__ws_tick(qv__server *srv, double now);
 /* Lets go of every socket still open (the loop has ended): their last work queued on the
  * request workers. */
 void qv__ws_release_all(qv__server *srv);
+/* Closes (1008) every socket from an address the operator banned (admin.h): its requests are
+ * refused from now, and an open socket would go on. Any thread. */
+void qv__ws_close_banned(qv__server *srv);
 /* Tells every connection to close (1001), at the loop's next tick: before qv__net_stop waits
  * for them. Any thread. */
 void qv__ws_stop_all(qv__server *srv);

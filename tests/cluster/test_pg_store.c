@@ -4,7 +4,8 @@
  * - a wrong connection string (no server at the port, no such database): `quiver serve` exits
  *   with status 1 and one line naming the connection, its password hidden, and libpq's reason;
  * - a database of schema 7 gains the fencing epoch (schema 8); one of a newer schema
- *   (quiver_schema says 9): refused, naming both versions;
+ *   (quiver_schema says 11): refused, naming both versions; one of schema 9 gains the
+ *   operator's tables (schema 10);
  * - PostgreSQL stopped under a running server: an act is refused with an error frame holding
  *   libpq's reason (and a new table with an error), nothing answered as done; PostgreSQL
  *   started again: the same act is accepted, and it is there after a restart of the server;
@@ -132,14 +133,14 @@ static void test_newer_schema(void **state)
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 9);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 10);
 	/* a database of schema 7 (before the fencing epoch) gains it */
 	th_sql(db, "ALTER TABLE tables DROP COLUMN epoch; DROP INDEX accounts_skeleton; DROP INDEX "
 	           "accounts_addr; ALTER TABLE accounts DROP COLUMN addr; ALTER TABLE accounts "
 	           "DROP COLUMN skeleton; UPDATE quiver_schema SET version = 7");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 9);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 10);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.columns WHERE "
 	                                   "table_name = 'accounts' AND column_name IN ('addr', "
 	                                   "'skeleton')"),
@@ -147,9 +148,19 @@ static void test_newer_schema(void **state)
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.columns WHERE "
 	                                   "table_name = 'tables' AND column_name = 'epoch'"),
 	                 1);
-	th_sql(db, "UPDATE quiver_schema SET version = 10");
+	/* a database of schema 9 (before the operator's tables) gains them */
+	th_sql(db,
+	       "DROP TABLE bans; DROP TABLE suspensions; DROP TABLE audit; UPDATE quiver_schema "
+	       "SET version = 9");
+	th_start(db, NULL);
+	th_stop();
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 10);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
+	                                   "table_name IN ('bans', 'suspensions', 'audit')"),
+	                 3);
+	th_sql(db, "UPDATE quiver_schema SET version = 11");
 	expect_refusal(db, NULL, "cannot open the database ",
-	               "it was made by a newer quiver (schema 10; this one knows 9)", NULL);
+	               "it was made by a newer quiver (schema 11; this one knows 10)", NULL);
 }
 
 /* Stops or starts the cluster pg_virtualenv made (15/regress, or the version it set). */
@@ -346,10 +357,20 @@ static void test_copy(void **state)
 	th_seat_close(&q1);
 	th_seat_close(&q2);
 	th_stop();
+	/* the operator's tables: a ban, a suspension, their audit lines */
+	th_sql(lite, "INSERT INTO bans VALUES ('203.0.113.7', 1.5e9, 'op', 'spam');"
+	             "INSERT INTO suspensions VALUES (1, 1.5e9, 'op', NULL);"
+	             "INSERT INTO audit (at, who, action, target, reason, done, outcome) VALUES "
+	             "(1.5e9, 'op', 'ban', '203.0.113.7', 'spam', 1.5e9, 'refused from now on');");
 
-	copy(lite, pg, 0, "checked: the 10 tables alike");
+	copy(lite, pg, 0, "checked: the 15 tables alike");
 	copy(lite, pg, 1, "is not empty");
-	copy(pg, back, 0, "checked: the 10 tables alike");
+	assert_int_equal(th_sql_number(pg, "SELECT count(*) FROM bans, suspensions, audit"), 1);
+	/* the audit's ids go on after the copied ones */
+	th_sql(pg, "INSERT INTO audit (at, who, action, target) VALUES (1.6e9, 'op', 'unban', "
+	           "'203.0.113.7')");
+	assert_int_equal(th_sql_number(pg, "SELECT max(id) FROM audit"), 2);
+	copy(pg, back, 0, "checked: the 15 tables alike");
 	/* The SQLite copy was made under a temporary name and renamed: nothing else is left. */
 	char listing[256];
 	snprintf(listing, sizeof listing, "ls %s | grep -c copying", th_tmpdir);

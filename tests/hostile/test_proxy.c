@@ -11,6 +11,10 @@
  * - From the trusted address, a header that is malformed (a wrong signature, version, family,
  *   an oversized length) or that never comes whole closes the connection without a word.
  * - A bad --trusted-proxy is refused by name before the server starts.
+ * - An address the operator banned (quiver admin ban) is refused (403) by the address the
+ *   header names, whatever it asks (a table, a WebSocket, a sign-in), an IPv6 client by its
+ *   /64 whichever host part it takes, while the proxy's other clients and its own health
+ *   check are served.
  *
  * Usage: test_proxy PATH-TO-QUIVER.
  */
@@ -275,6 +279,32 @@ static void test_silent_header(void **state)
 }
 
 /* A bad address: usage error, no server. */
+static void test_banned(void **state)
+{
+	(void)state;
+	static const char *const extra[] = {"--trusted-proxy", "127.0.0.1", NULL};
+	char db[128], out[4096];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, extra);
+	assert_int_equal(th_admin(db, out, sizeof out, "ban 10.1.2.3 --reason flood"), 0);
+	assert_int_equal(th_admin(db, out, sizeof out, "ban 2001:db8:5:6::1"), 0);
+	assert_int_equal(create_as("10.1.2.3"), 403);
+	assert_int_equal(upgrade_as("10.1.2.3", "/api/me/ws"), 403);
+	unsigned char h[64];
+	size_t n = header("10.1.2.3", h);
+	assert_int_equal(
+	    ask(h, n, 0, "POST", "/api/session", "{\"username\": \"a\", \"password\": \"b\"}"),
+	    403);
+	assert_int_equal(create_as("2001:db8:5:6:ffff::2"), 403);
+	assert_int_equal(create_as("2001:db8:5:6:1234:5678:9abc:def0"), 403);
+	/* the neighbours are not banned: the next address, the next /64, the proxy's check */
+	assert_int_equal(create_as("10.1.2.4"), 201);
+	assert_int_equal(create_as("2001:db8:5:7::1"), 201);
+	n = header(NULL, h);
+	assert_int_equal(ask(h, n, 0, "GET", "/api/games", NULL), 200);
+	th_stop();
+}
+
 static void test_bad_option(void **state)
 {
 	(void)state;
@@ -296,7 +326,7 @@ int main(int argc, char **argv)
 		return 1;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {T(test_behind_proxy), T(test_ipv6_prefix),
-	                                   T(test_table_share), T(test_silent_header),
-	                                   cmocka_unit_test(test_bad_option)};
+	                                   T(test_table_share),  T(test_silent_header),
+	                                   T(test_banned),       cmocka_unit_test(test_bad_option)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -640,6 +640,22 @@ void th_browser_refused(th_browser *b, const char *method, const char *path, con
 	tc_reply_free(&r);
 }
 
+int th_admin(const char *db, char *out, size_t len, const char *fmt, ...)
+{
+	char args[1024], cmd[2048];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(args, sizeof args, fmt, ap);
+	va_end(ap);
+	snprintf(cmd, sizeof cmd, "'%s' admin %s --db '%s' 2>&1", th_quiver, args, db);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	size_t n = fread(out, 1, len - 1, p);
+	out[n] = '\0';
+	int st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
 void th_sql(const char *path, const char *text)
 {
 	if (strchr(path, '=')) {

@@ -101,6 +101,11 @@ json_t *th_channel_expect(tc_ws *w, const char *type);
  * was queued for it before). */
 void th_channel_quiet(tc_ws *w);
 
+/* Runs `quiver admin ARGS --db db` (ARGS formatted like printf: shell words) beside the
+ * running server, with its output (stdout and stderr) into out (len bytes); its exit code. */
+int th_admin(const char *db, char *out, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* Runs one SQL statement on the database at path (SQLite's file, or PostgreSQL's connection
  * string: the text must then be PostgreSQL's), the server stopped (a test's way to set a
  * stored time back, say). */

@@ -1035,7 +1035,7 @@ static void assert_accounts_schema(sqlite3 *db)
 		sqlite3_stmt *st;
 		assert_int_equal(sqlite3_prepare_v2(db, counts[i], -1, &st, NULL), SQLITE_OK);
 		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 9);
+		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 10);
 		sqlite3_finalize(st);
 	}
 }
@@ -1045,7 +1045,7 @@ static void assert_accounts_schema(sqlite3 *db)
  * which played built-in sets, come back as they were, their seats linked to no player. A
  * database of schema 5 gains the accounts and the column account of players, one of schema 6
  * the ratings (schema 7); every one gains the fencing epoch (schema 8), and accounts whose ids
- * are never given twice (schema 9). */
+ * are never given twice (schema 9), and the operator's tables (schema 10). */
 /* What version 8 added, taken away again (SQL of a database's downgrade, ends with ';'). */
 #define SCHEMA_8_UNDONE "ALTER TABLE tables DROP COLUMN epoch; DROP TABLE news; DROP TABLE live; "
 
@@ -1106,7 +1106,12 @@ static void test_store_upgrade(void **state)
 	sqlite3_finalize(st);
 	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 9);
+	assert_int_equal(sqlite3_column_int(st, 0), 10);
+	sqlite3_finalize(st);
+	/* schema 10: the operator's tables (store_admin.c) */
+	assert_int_equal(
+	    sqlite3_prepare_v2(db, "SELECT count(*) FROM bans, suspensions, audit", -1, &st, NULL),
+	    SQLITE_OK);
 	sqlite3_finalize(st);
 	/* schema 8: the fencing epoch of PostgreSQL's processes, 0 here */
 	assert_int_equal(sqlite3_prepare_v2(db, "SELECT epoch FROM tables", -1, &st, NULL),
