@@ -173,6 +173,36 @@ bool qv__chan_gone(qv__conn *c)
 	return found;
 }
 
+/* Closes the tables' sockets greeted with a device's token (ws.c's hello_seat) of a session
+ * that ended, as qv__chan_close matches channels: a device plays its account's seat only while
+ * its session lives. Each socket is held by a reference, the server's list not locked, while
+ * it is closed. */
+static void close_devices(qv__server *srv, long long account, const char *session, const char *why)
+{
+	pthread_mutex_lock(&srv->conns_lock);
+	int n = 0;
+	for (qv__conn *c = srv->conns; c; c = c->all_next)
+		n++;
+	qv__conn **list = malloc(sizeof *list * (size_t)(n ? n : 1));
+	n = 0;
+	for (qv__conn *c = list ? srv->conns : NULL; c; c = c->all_next)
+		if (c->table) {
+			qv__conn_ref(c);
+			list[n++] = c;
+		}
+	pthread_mutex_unlock(&srv->conns_lock);
+	for (int i = 0; i < n; i++) {
+		qv__conn *c = list[i];
+		pthread_mutex_lock(&c->lock);
+		if (c->who.account != 0 && (account == 0 || c->who.account == account) &&
+		    (!session || strcmp(c->who.session, session) == 0))
+			qv__conn_close_locked(c, QV__CLOSE_POLICY, why);
+		pthread_mutex_unlock(&c->lock);
+		qv__conn_unref(c);
+	}
+	free(list);
+}
+
 void qv__chan_close(qv__server *srv, long long account, const char *session, const char *why)
 {
 	struct qv__chans *ch = srv->chans;
@@ -187,6 +217,7 @@ void qv__chan_close(qv__server *srv, long long account, const char *session, con
 		pthread_mutex_unlock(&c->lock);
 	}
 	pthread_mutex_unlock(&ch->lock);
+	close_devices(srv, account, session, why);
 }
 
 /* Whether channel c, matched to the news of a key linked to its account, may still hear it: its

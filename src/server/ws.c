@@ -32,6 +32,7 @@
 #include "server/oplog.h"
 #include "server/reply.h"
 #include "server/req.h"
+#include "server/session.h"
 #include "server/ws.h"
 #include "server/ws_impl.h"
 
@@ -143,6 +144,35 @@ void qv__ws_crowd(qv__table *t, int count)
 
 /* ---- the frames a client sends -------------------------------------------------------------- */
 
+/* The seat a hello's token opens, or -1. A device's token (qv__table_device_join) opens it only
+ * on a socket whose upgrade carried the session it was given to, while that session lives and
+ * belongs to the seat's account; the socket is then the account's, and closes when the session
+ * ends (chan.c's qv__chan_close). */
+static int hello_seat(qv__conn *c, const qv__frame *f)
+{
+	char session[QV__HASH_LEN + 1], player[QV__HASH_LEN + 1];
+	if (f->token_len > 256)
+		return -1;
+	int seat = qv__table_auth_device(c->table, f->token, f->token_len, session);
+	if (seat < 0 || !session[0])
+		return seat;
+	/* who.session was written at the upgrade, before any message was read. */
+	if (strcmp(session, c->who.session) != 0)
+		return -1;
+	qv__store_account acct;
+	double seen = 0;
+	long long owner;
+	int found = qv__store_session_find(c->srv->store, session,
+	                                   qv__session_now() - QV__SESSION_AGE, &acct, &seen);
+	if (found != 1 || !qv__table_seat_holder(c->table, seat, &owner, player) ||
+	    owner != acct.id)
+		return -1;
+	pthread_mutex_lock(&c->lock);
+	c->who.account = acct.id;
+	pthread_mutex_unlock(&c->lock);
+	return seat;
+}
+
 /* hello: says who the connection is, then the snapshot. A bad token closes the socket
  * (returns false). */
 static bool on_hello(qv__conn *c, const qv__frame *f)
@@ -158,7 +188,7 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 	qv__table *t = c->table;
 	int viewer = QV_VIEW_PUBLIC;
 	if (f->token) {
-		int seat = f->token_len <= 256 ? qv__table_auth(t, f->token, f->token_len) : -1;
+		int seat = hello_seat(c, f);
 		if (seat < 0) {
 			send_error(c,
 			           "bad token: it is not the token of a seat at table %s (join a "
