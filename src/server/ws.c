@@ -548,6 +548,29 @@ static void on_ping(qv__conn *c)
 	json_decref(frame);
 }
 
+/* Whether c was greeted with a device's token (hello_seat) whose session has ended since: it is
+ * then closed (1008). Read at each of its frames, pings included (a browser pings every 10 s),
+ * so that a session ended by another process of a site (cluster.h) closes it too; this process
+ * closes it at once (chan.c). */
+static bool device_session_ended(qv__conn *c)
+{
+	pthread_mutex_lock(&c->lock);
+	long long account = c->who.account;
+	pthread_mutex_unlock(&c->lock);
+	if (account == 0)
+		return false;
+	qv__store_account acct;
+	double seen = 0;
+	int found = qv__store_session_find(c->srv->store, c->who.session,
+	                                   qv__session_now() - QV__SESSION_AGE, &acct, &seen);
+	if (found < 0 || (found == 1 && acct.id == account))
+		return false; /* the database failed: the connection is kept, as a channel is */
+	pthread_mutex_lock(&c->lock);
+	qv__conn_close_locked(c, QV__CLOSE_POLICY, QV__CHAN_ENDED);
+	pthread_mutex_unlock(&c->lock);
+	return true;
+}
+
 /* One whole message; false closes the connection. */
 static bool handle_message(qv__conn *c, const char *text, size_t len)
 {
@@ -558,6 +581,10 @@ static bool handle_message(qv__conn *c, const char *text, size_t len)
 		return true;
 	}
 	bool keep = true;
+	if (f.type != QV__HELLO && device_session_ended(c)) {
+		qv__frame_free(&f);
+		return true;
+	}
 	switch (f.type) {
 	case QV__HELLO: keep = on_hello(c, &f); break;
 	case QV__ACT: on_act(c, &f); break;
