@@ -440,15 +440,16 @@ function askRematch() {
 }
 
 /**
- * The server made the rematch's table: this person's seat there and its token, kept like any
- * seat's; the page moves to the new table.
+ * The server made the rematch's table: this person's seat there and its token (none for a
+ * device of the account), kept like any seat's; the page moves to the new table.
  * @param {import('./types.js').RematchFrame} frame
  */
 function onRematch(frame) {
-  if (typeof frame.table !== 'string' || typeof frame.seat !== 'string' || typeof frame.token !== 'string') return;
-  keepSeat(frame.table, frame.seat, frame.token);
+  if (typeof frame.table !== 'string' || typeof frame.seat !== 'string') return;
+  // a device of the account hears no token (its own is asked for at the new table, by ?as=)
+  if (typeof frame.token === 'string') keepSeat(frame.table, frame.seat, frame.token);
   conn?.close();
-  location.href = `table.html?id=${encodeURIComponent(frame.table)}`;
+  location.href = `table.html?id=${encodeURIComponent(frame.table)}&as=${encodeURIComponent(frame.seat)}`;
 }
 
 /** A new table with the same game, parameters and seats; this browser takes its seats again. */

@@ -144,6 +144,16 @@ void qv__ws_crowd(qv__table *t, int count)
 
 /* ---- the frames a client sends -------------------------------------------------------------- */
 
+/* A rematch frame as connection c hears it (c->lock held): without the new seat's token when c
+ * was greeted with a device's token, which works only with its session; the device asks for a
+ * token of its own at the new table (its seat is the account's there too). */
+static json_t *device_rematch(const qv__conn *c, json_t *frame)
+{
+	if (frame && c->who.account != 0)
+		json_object_del(frame, "token");
+	return frame;
+}
+
 /* The seat a hello's token opens, or -1. A device's token (qv__table_device_join) opens it only
  * on a socket whose upgrade carried the session it was given to, while that session lives and
  * belongs to the seat's account; the socket is then the account's, and closes when the session
@@ -212,7 +222,7 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 	json_t *frame = qv__table_frame_locked(t, viewer, true, &c->pos);
 	/* A seat that says hello after its rematch was made (a reloaded page) hears of its new
 	 * seat too, while this process remembers the token (never stored in clear). */
-	json_t *rematch = qv__table_rematch_frame_locked(t, viewer);
+	json_t *rematch = device_rematch(c, qv__table_rematch_frame_locked(t, viewer));
 	c->sent_iv = t->iv;
 	qv__table_unlock(t);
 	qv__conn_queue_json_locked(c, frame);
@@ -482,7 +492,8 @@ static void tell_rematch(qv__table *t)
 		pthread_mutex_lock(&o->lock);
 		if (o->greeted && o->viewer >= 0) {
 			qv__table_lock(t);
-			json_t *frame = qv__table_rematch_frame_locked(t, o->viewer);
+			json_t *frame =
+			    device_rematch(o, qv__table_rematch_frame_locked(t, o->viewer));
 			qv__table_unlock(t);
 			if (frame)
 				qv__conn_queue_json_locked(o, frame);

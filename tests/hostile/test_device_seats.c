@@ -13,6 +13,8 @@
  *   gets nothing of the seat.
  * - A seat taken without an account at a rated table never joins the account the browser
  *   signs up to afterwards (its result must not go to whoever signs in: issue 52).
+ * - At a rematch, a device's connection hears the new table and seat but not the new seat's
+ *   token (which works without a session); it asks for its own there.
  * - What a device sees is its seat's view: the same as the seat's other device, never the other
  *   seat's, and a stranger watching sees neither.
  *
@@ -260,16 +262,68 @@ static void test_rated_seat(void **state)
 	th_stop();
 }
 
+/* The next rematch frame s hears (other frames passed over). */
+static json_t *rematch_frame(th_seat *s)
+{
+	for (int i = 0; i < 50; i++) {
+		json_t *f = tc_ws_recv_json(&s->ws, TH_WAIT_MS);
+		assert_non_null(f);
+		if (!strcmp(json_string_value(json_object_get(f, "type")), "rematch"))
+			return f;
+		json_decref(f);
+	}
+	fail_msg("no rematch frame");
+	return NULL;
+}
+
+/* Bob resigns; Bob and Ann's phone ask for a rematch: the laptop hears the new seat's token,
+ * the phone only the table and seat, and gets its own token there by asking. */
+static void test_rematch(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	th_browser laptop, phone;
+	browser(&laptop, "Ann", false);
+	browser(&phone, "Ann", true);
+	char id[32], t1[64], t2[64], t2b[64], mine[64];
+	ann_at_p2(&laptop, id, t1, t2);
+	ask_seat(&phone, id, "p2", 200, t2b);
+	th_seat bob, lap, ph;
+	th_seat_open(&bob, id, t1);
+	open_as(&laptop, &lap, id, t2);
+	open_as(&phone, &ph, id, t2b);
+	th_seat_send(&bob, "{\"type\": \"resign\", \"v\": %lld}", bob.v);
+	th_seat_wait_to_move(&bob, ""); /* over: a rematch may be asked */
+	th_seat_wait_to_move(&ph, "");
+	th_seat_send(&bob, "{\"type\": \"rematch\"}");
+	th_seat_send(&ph, "{\"type\": \"rematch\"}");
+	json_t *fl = rematch_frame(&lap), *fp = rematch_frame(&ph);
+	assert_non_null(json_object_get(fl, "token"));
+	assert_null(json_object_get(fp, "token"));
+	const char *next = json_string_value(json_object_get(fp, "table"));
+	assert_string_equal(next, json_string_value(json_object_get(fl, "table")));
+	const char *seat = json_string_value(json_object_get(fp, "seat"));
+	ask_seat(&phone, next, seat, 200, mine);
+	th_seat nph;
+	open_as(&phone, &nph, next, mine);
+	assert_string_equal(snapshot_seat(&nph), seat);
+	json_decref(fl);
+	json_decref(fp);
+	th_seat_close(&nph);
+	th_seat_close(&bob);
+	th_seat_close(&lap);
+	th_seat_close(&ph);
+	th_stop();
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "device_seats", 600))
 		return 1;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {
-	    T(test_strangers),
-	    T(test_session_ended),
-	    T(test_account_deleted),
-	    T(test_rated_seat),
+	    T(test_strangers),  T(test_session_ended), T(test_account_deleted),
+	    T(test_rated_seat), T(test_rematch),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
