@@ -2,7 +2,8 @@
 // Ann, signed in on her laptop and on her phone (two browser contexts), takes a seat on the
 // laptop. The phone's Your games offers Play (not Watch), opens the table as her seat and plays
 // a move, which the laptop, open at the same time, shows; then the laptop plays and the phone
-// shows it. Screenshot: devices.png (the phone's table).
+// shows it. Signed in anew on the phone, the table has its old token refused and asks for a new
+// one by itself. Screenshot: devices.png (the phone's table).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -89,6 +90,19 @@ test('a seat taken on one device plays on another of the account', { timeout: bu
   await moveOnce(laptop.page, rng(5));
   const last = await shownVersion(laptop.page);
   await until(async () => (await shownVersion(phone.page)) >= last, 'the phone shows the laptop’s move');
+
+  // the phone signs in again (a new session: the token it kept ended with the old one); the
+  // table, opened again, has that token refused and asks for a new one by itself
+  await phone.page.goto(new URL('games.html', env.server.url).toString());
+  await account(phone.page, 'api/session');
+  const kept = await phone.page.evaluate((id) => localStorage.getItem(`quiver.seats.${id}`), t.id);
+  assert.equal(kept, held, 'the phone still keeps its old token');
+  await phone.page.goto(new URL(`table.html?id=${t.id}`, env.server.url).toString());
+  await phone.page.waitForFunction(() =>
+    (document.querySelector('#conn.open')?.textContent ?? '').includes('Connected as p1'),
+  );
+  const renewed = await phone.page.evaluate((id) => localStorage.getItem(`quiver.seats.${id}`), t.id);
+  assert.notEqual(renewed, held, 'a new token replaced the refused one');
 
   assert.deepEqual([...laptop.errors, ...phone.errors], []);
   for (const x of [laptop, phone]) await x.page.context().close();
