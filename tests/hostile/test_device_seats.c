@@ -13,6 +13,9 @@
  *   gets nothing of the seat.
  * - A seat taken without an account at a rated table never joins the account the browser
  *   signs up to afterwards (its result must not go to whoever signs in: issue 52).
+ * - A session ended where this process does not hear of it (another process of a site; here the
+ *   database's row deleted under the running server): the device's socket is closed at its next
+ *   frame, a ping.
  * - At a rematch, a device's connection hears the new table and seat but not the new seat's
  *   token (which works without a session); it asks for its own there.
  * - What a device sees is its seat's view: the same as the seat's other device, never the other
@@ -30,8 +33,10 @@
 
 #include <cmocka.h>
 #include <jansson.h>
+#include <sqlite3.h>
 
 #include "harness.h"
+#include "server/token.h"
 
 #define PW "arrows fly far"
 #define TWO                                                                                        \
@@ -201,6 +206,48 @@ static void test_session_ended(void **state)
 	th_stop();
 }
 
+/* The phone's session ends in the database alone, as another process of a site would end it:
+ * the phone's socket at the table is closed at its next frame (a ping), and the laptop's, opened
+ * with the seat's own token, plays on. */
+static void test_session_ended_elsewhere(void **state)
+{
+	(void)state;
+	const char *db = th_new_db();
+	th_start(db, NULL);
+	th_browser laptop, phone;
+	browser(&laptop, "Ann", false);
+	browser(&phone, "Ann", true);
+	char id[32], t1[64], t2[64], t2b[64], hash[QV__HASH_LEN + 1], sql[256];
+	ann_at_p2(&laptop, id, t1, t2);
+	ask_seat(&phone, id, "p2", 200, t2b);
+	th_seat ph, lap;
+	open_as(&phone, &ph, id, t2b);
+	open_as(&laptop, &lap, id, t2);
+	const char *cookie = strchr(phone.session, '=') + 1;
+	qv__token_hash(cookie, strlen(cookie), hash);
+	snprintf(sql, sizeof sql, "DELETE FROM sessions WHERE hash = '%s'", hash);
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+	sqlite3_busy_timeout(h, 20000);
+	assert_int_equal(sqlite3_exec(h, sql, NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_changes(h), 1);
+	sqlite3_close(h);
+	th_seat_send(&ph, "{\"type\": \"ping\"}");
+	th_expect_close(&ph.ws, 1008, "session ended");
+	th_seat_close(&ph);
+	th_seat_send(&lap, "{\"type\": \"ping\"}");
+	bool pong = false; /* updates (the phone gone offline) may come first */
+	for (int i = 0; i < 20 && !pong; i++) {
+		json_t *f = tc_ws_recv_json(&lap.ws, TH_WAIT_MS);
+		assert_non_null(f);
+		pong = !strcmp(json_string_value(json_object_get(f, "type")), "pong");
+		json_decref(f);
+	}
+	assert_true(pong);
+	th_seat_close(&lap);
+	th_stop();
+}
+
 /* The account deleted from the laptop: the phone's socket closes, its token is refused, and an
  * account made afterwards (whatever its id) gets nothing of the seat. */
 static void test_account_deleted(void **state)
@@ -322,8 +369,8 @@ int main(int argc, char **argv)
 		return 1;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {
-	    T(test_strangers),  T(test_session_ended), T(test_account_deleted),
-	    T(test_rated_seat), T(test_rematch),
+	    T(test_strangers),       T(test_session_ended), T(test_session_ended_elsewhere),
+	    T(test_account_deleted), T(test_rated_seat),    T(test_rematch),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
