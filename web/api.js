@@ -275,6 +275,20 @@ export async function join(id, seat, more = {}) {
 }
 
 /**
+ * Asks for a seat of the signed-in account as this device (docs/server.md, "Every device of
+ * the account"): a token of this device's own, when the seat is the account's; refused (409)
+ * otherwise, or when this browser is not signed in.
+ * @param {string} id
+ * @param {string} seat
+ * @returns {Promise<{seat: string, token: string, device?: boolean}>}
+ */
+export async function claimSeat(id, seat) {
+  return /** @type {{seat: string, token: string, device?: boolean}} */ (
+    await api('POST', `/api/tables/${encodeURIComponent(id)}/join`, { seat })
+  );
+}
+
+/**
  * Where the record of a finished game is: the page downloads the server's own bytes from it.
  * @param {string} id
  */

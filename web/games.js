@@ -23,7 +23,7 @@ const els = {
  */
 function introText(account) {
   return account
-    ? `The tables of your account ${account.username}, taken in every browser signed in to it. A seat taken in another browser opens here to watch (its seat stays with that browser).`
+    ? `The tables of your account ${account.username}, taken in every browser signed in to it: each plays here too.`
     : "The tables this browser took seats at, kept by the server under this browser's cookie: no account is needed. Clear the browser's cookies and the list starts again.";
 }
 const signal = new WaitingSignal(new TurnSignal());
@@ -36,10 +36,16 @@ async function load() {
     const over = me.tables.filter((t) => t.status === 'over');
     drawMyGames(els.ongoing, playing, {
       actions: true,
+      account: Boolean(me.account),
       changed: load,
       empty: 'No game being played. Start one from the lobby.',
     });
-    drawMyGames(els.finished, over, { actions: false, changed: load, empty: 'No finished game yet.' });
+    drawMyGames(els.finished, over, {
+      actions: false,
+      account: Boolean(me.account),
+      changed: load,
+      empty: 'No finished game yet.',
+    });
     signal.update(playing);
     const n = waiting(playing);
     document.title = `${n ? `(${n}) ` : ''}Your games · quiver`;

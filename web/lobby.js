@@ -64,6 +64,7 @@ async function loadMine() {
   els.mine.hidden = playing.length === 0;
   drawMyGames(els.mineList, playing.slice(0, MINE_SHOWN), {
     actions: false,
+    account: Boolean(me.account),
     changed: loadMine,
     empty: 'No game being played now.',
   });

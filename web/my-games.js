@@ -1,14 +1,15 @@
 // "Your games": the tables this browser's player key took seats at (GET /api/me, kept by the
 // server under the cookie quiver_key, docs/server.md "Players"), for the lobby's short list and
 // the page games.html. Each row: the game, the people, whose turn it is (a badge when it is
-// mine), my clock, and what may be done from here: resume or watch, resign or abort (with the
-// seat's token this browser keeps; a seat taken in another browser is only opened), the
-// replay of a finished game.
+// mine), my clock, and what may be done from here: play or watch, resign or abort (with the
+// seat's token this browser keeps, or, signed in, one the server gives this device for the
+// account's seat), the replay of a finished game.
 
 import { h, replace } from './dom.js';
 import { andList } from './grammar.js';
 import { clockText } from './clock.js';
-import { seatsAt } from './tokens.js';
+import { seatsAt, keepSeat } from './tokens.js';
+import * as API from './api.js';
 import { confirmDialog } from './confirm.js';
 import { levelName } from './levels.js';
 
@@ -94,13 +95,28 @@ function sendAs(id, token, type) {
 }
 
 /**
+ * A token of this device for the account's seat, asked of the server and kept like any other.
+ * @param {string} id
+ * @param {string} seat
+ * @returns {Promise<string>}
+ */
+async function deviceToken(id, seat) {
+  const j = await API.claimSeat(id, seat);
+  keepSeat(id, j.seat, j.token);
+  return j.token;
+}
+
+/**
  * One table's row.
  * @param {MyTable} t
- * @param {{actions: boolean, changed: () => void}} o actions: resign and abort buttons (the
- *   page of all games); changed: called after one of them
+ * @param {{actions: boolean, changed: () => void, account: boolean}} o actions: resign and
+ *   abort buttons (the page of all games); changed: called after one of them; account: the
+ *   browser is signed in, so that every seat listed is the account's and plays here too
  */
 function row(t, o) {
-  const held = seatsAt(t.id).find((x) => x.seat === t.seat);
+  const kept = seatsAt(t.id).find((x) => x.seat === t.seat);
+  // signed in, a seat taken on another device plays here as well: the table asks for it
+  const held = kept ?? (o.account ? { seat: t.seat, token: '' } : undefined);
   const over = t.status === 'over';
   const problem = h('span', { class: 'act-error', role: 'alert' });
   /** @type {(HTMLElement | null)[]} */
@@ -111,7 +127,10 @@ function row(t, o) {
     buttons.push(
       h(
         'a',
-        { class: t.my_turn ? 'button' : 'button minor', href: `table.html?id=${encodeURIComponent(t.id)}` },
+        {
+          class: t.my_turn ? 'button' : 'button minor',
+          href: `table.html?id=${encodeURIComponent(t.id)}${held ? `&as=${encodeURIComponent(t.seat)}` : ''}`,
+        },
         held ? (t.my_turn ? 'Play' : 'Open') : 'Watch',
       ),
     );
@@ -120,7 +139,7 @@ function row(t, o) {
         const yes = await confirmDialog({ title, text, yes: title, no: 'Keep playing' });
         if (!yes) return;
         try {
-          await sendAs(t.id, held.token, type);
+          await sendAs(t.id, held.token || (await deviceToken(t.id, t.seat)), type);
           o.changed();
         } catch (e) {
           problem.textContent = `${title}: ${e instanceof Error ? e.message : e}`;
@@ -163,7 +182,13 @@ function row(t, o) {
     ),
     h('div', { class: 'my-game-standing' }, standing(t)),
     h('div', { class: 'my-game-actions' }, ...buttons, problem),
-    !held && !over ? h('p', { class: 'how' }, 'Your seat here was taken in another browser.') : null,
+    !held && !over
+      ? h(
+          'p',
+          { class: 'how' },
+          'Your seat here was taken in another browser: sign in to your account there and here to play it from either.',
+        )
+      : null,
   );
 }
 
@@ -171,7 +196,7 @@ function row(t, o) {
  * Draws a list of tables into el.
  * @param {HTMLElement} el
  * @param {MyTable[]} tables
- * @param {{actions: boolean, changed: () => void, empty: string}} o
+ * @param {{actions: boolean, changed: () => void, empty: string, account: boolean}} o
  */
 export function drawMyGames(el, tables, o) {
   if (!tables.length) {

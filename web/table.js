@@ -78,6 +78,8 @@ const state = {
   v: -1,
   /** @type {string} */ seat: 'public',
   /** @type {import('./tokens.js').SeatToken | null} */ held: null,
+  /** a refused token was asked for again once (a device's, whose session ended) */
+  reclaimed: false,
   sending: false,
   animation: 0,
   /** the kind of the frame sent last that the server may refuse: its error is said there */
@@ -441,15 +443,16 @@ function askRematch() {
 }
 
 /**
- * The server made the rematch's table: this person's seat there and its token, kept like any
- * seat's; the page moves to the new table.
+ * The server made the rematch's table: this person's seat there and its token (none for a
+ * device of the account), kept like any seat's; the page moves to the new table.
  * @param {import('./types.js').RematchFrame} frame
  */
 function onRematch(frame) {
-  if (typeof frame.table !== 'string' || typeof frame.seat !== 'string' || typeof frame.token !== 'string') return;
-  keepSeat(frame.table, frame.seat, frame.token);
+  if (typeof frame.table !== 'string' || typeof frame.seat !== 'string') return;
+  // a device of the account hears no token (its own is asked for at the new table, by ?as=)
+  if (typeof frame.token === 'string') keepSeat(frame.table, frame.seat, frame.token);
   conn?.close();
-  location.href = `table.html?id=${encodeURIComponent(frame.table)}`;
+  location.href = `table.html?id=${encodeURIComponent(frame.table)}&as=${encodeURIComponent(frame.seat)}`;
 }
 
 /** A new table with the same game, parameters and seats; this browser takes its seats again. */
@@ -729,8 +732,16 @@ function onState(st, d) {
       break;
     case 'refused':
       if (state.held) {
-        forgetSeat(tableId, state.held.seat);
-        replace(els.conn, `The seat ${state.held.seat} was refused (${d.message}); watching instead.`);
+        const seat = state.held.seat;
+        forgetSeat(tableId, seat);
+        // a device's token of the account's seat ends with its session: signed in again, this
+        // device asks for a new one once; else it watches
+        if (!state.reclaimed) {
+          state.reclaimed = true;
+          claimSeat(seat).then((ok) => connect(ok ? (seatsAt(tableId).find((x) => x.seat === seat) ?? null) : null));
+          break;
+        }
+        replace(els.conn, `The seat ${seat} was refused (${d.message}); watching instead.`);
         connect(null);
       } else {
         replace(els.conn, `Refused: ${d.message}`);
@@ -834,6 +845,37 @@ async function joinSeat(seat, invite) {
   }
 }
 
+/**
+ * Asks the server for a token of this device for the account's seat (signed in: a seat taken on
+ * another device of the account plays here too) and keeps it; false when refused (not signed
+ * in, or not the account's seat: the page then watches).
+ * @param {string} seat
+ * @returns {Promise<boolean>}
+ */
+async function claimSeat(seat) {
+  try {
+    const j = await API.claimSeat(tableId, seat);
+    keepSeat(tableId, j.seat, j.token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The account's seat at this table when the browser is signed in and holds none here (a table
+ * opened from a link or a notification on a second device), else null.
+ * @returns {Promise<string | null>}
+ */
+async function accountSeat() {
+  try {
+    const me = await API.me(0);
+    return (me.account && me.tables.find((t) => t.id === tableId)?.seat) || null;
+  } catch {
+    return null;
+  }
+}
+
 async function main() {
   if (!tableId) {
     replace(els.status, 'No table given. ', h('a', { href: './' }, 'Go to the lobby'), ' to start or join a game.');
@@ -850,8 +892,9 @@ async function main() {
     // the seat is now in this browser: a refresh must not try to join again
     history.replaceState(null, '', `table.html?id=${encodeURIComponent(tableId)}`);
   }
+  const want = query.get('as') ?? (seatsAt(tableId).length ? null : await accountSeat());
+  if (want && !seatsAt(tableId).some((x) => x.seat === want)) await claimSeat(want);
   const held = seatsAt(tableId);
-  const want = query.get('as');
   connect(held.find((x) => x.seat === want) ?? held[0] ?? null);
 }
 

@@ -498,11 +498,12 @@ export {};
 
 /**
  * @typedef {Object} RematchFrame to each connection of the person who sits at the rematch's seat
- *   (and to nobody else): the new table and that person's token for it
+ *   (and to nobody else): the new table and that person's token for it (none to a connection
+ *   opened with a device's token: that device asks for its own at the new table)
  * @property {'rematch'} type
  * @property {string} table
  * @property {string} seat
- * @property {string} token
+ * @property {string} [token]
  */
 
 /**

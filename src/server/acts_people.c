@@ -58,6 +58,37 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 	return rc;
 }
 
+qv_status qv__table_device_join(qv__table *t, int p, long long account, const char *linked,
+                                const char *session, char token[QV__TOKEN_LEN + 1], qv_err *err)
+{
+	char name[8];
+	qv__table_lock(t);
+	const qv__seat *s = p >= 0 && p < t->nseats ? &t->seat[p] : NULL;
+	/* A seat taken without an account joins one only at a table that is not rated: a rated
+	 * seat's account is fixed when it is taken (a result must not go to whoever signs in). */
+	bool adopt = s && s->account == 0 && linked && linked[0] && !t->rated &&
+	             strcmp(s->player, linked) == 0;
+	bool mine = s && s->human && s->hash[0] && account > 0 && (s->account == account || adopt);
+	qv_status rc =
+	    t->status == QV__OVER ? qv__seats_over(t->id, err)
+	    : !mine ? qv_fail(err, QV_ESTATE, "seat %s is already taken", qv_player_name(p, name))
+	    : t->stuck[0] ? qv_fail(err, QV_ESTATE, "the table has stopped: %s", t->stuck)
+	                  : QV_OK;
+	qv__change c;
+	if (!rc)
+		rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, 0, err);
+	if (!rc) {
+		qv__seat *d = &qv__change_draft(&c)->seat[p];
+		char hash[QV__HASH_LEN + 1];
+		qv__token_new(token, hash);
+		d->account = account;
+		qv__seat_device_add(d, hash, session);
+		rc = qv__change_commit(&c, err);
+	}
+	qv__table_unlock(t);
+	return rc;
+}
+
 qv_status qv__table_chat_locked(qv__table *t, int viewer, const char *text, json_t **line,
                                 qv_err *err)
 {

@@ -173,20 +173,46 @@ bool qv__chan_gone(qv__conn *c)
 	return found;
 }
 
+/* Which sessions ended, for close_device. */
+typedef struct session_end {
+	long long account;   /* 0: any account */
+	const char *session; /* NULL: any session of the account */
+	const char *why;
+} session_end;
+
+/* Whether connection c opened with a session that ended as e says (c->lock or its list's held). */
+static bool ends(const qv__conn *c, const session_end *e)
+{
+	return c->who.account != 0 && (e->account == 0 || c->who.account == e->account) &&
+	       (!e->session || strcmp(c->who.session, e->session) == 0);
+}
+
+/* Closes table socket c when it was greeted with a device's token (ws.c's hello_seat) of a
+ * session that ended, as qv__chan_close matches channels: a device plays its account's seat
+ * only while its session lives. */
+static void close_device(qv__conn *c, void *arg)
+{
+	const session_end *e = arg;
+	pthread_mutex_lock(&c->lock);
+	if (c->table && ends(c, e))
+		qv__conn_close_locked(c, QV__CLOSE_POLICY, e->why);
+	pthread_mutex_unlock(&c->lock);
+}
+
 void qv__chan_close(qv__server *srv, long long account, const char *session, const char *why)
 {
 	struct qv__chans *ch = srv->chans;
+	session_end e = {account, session, why};
 	pthread_mutex_lock(&ch->lock);
 	for (qv__conn *c = ch->head; c; c = c->next) {
-		bool ended = c->who.account != 0 && (account == 0 || c->who.account == account) &&
-		             (!session || strcmp(c->who.session, session) == 0);
-		if (!ended)
+		if (!ends(c, &e))
 			continue;
 		pthread_mutex_lock(&c->lock);
 		qv__conn_close_locked(c, QV__CLOSE_POLICY, why);
 		pthread_mutex_unlock(&c->lock);
 	}
 	pthread_mutex_unlock(&ch->lock);
+	qv__conns_each(srv, close_device, &e);
 }
 
 /* Whether channel c, matched to the news of a key linked to its account, may still hear it: its

@@ -49,7 +49,9 @@ bool qv__chan_or_table_message(struct qv__conn *c, const char *text, size_t len)
  * `account` (0: any account) and, unless session is NULL, with that session (its hash): a
  * sign-out, a session replaced, a new password or a deletion, so that no channel hears an
  * account's news after its session ended. Channels of other processes are closed when news of
- * the account would reach them (their session is read again then). */
+ * the account would reach them (their session is read again then). The tables' sockets opened
+ * with a device's token of such a session (ws.c) are closed the same way; those of other
+ * processes at their next frame. */
 void qv__chan_close(qv__server *srv, long long account, const char *session, const char *why);
 
 /* The server's chan_gone (server.h). */

@@ -261,6 +261,8 @@ static void publish(qv__change *c, int keep)
 		memcpy(t->seat[i].player, d->seat[i].player, sizeof t->seat[i].player);
 		memcpy(t->seat[i].name, d->seat[i].name, sizeof t->seat[i].name);
 		t->seat[i].account = d->seat[i].account;
+		memcpy(t->seat[i].device, d->seat[i].device, sizeof t->seat[i].device);
+		t->seat[i].ndevices = d->seat[i].ndevices;
 	}
 	t->offer = d->offer;
 	t->rematch = d->rematch;

@@ -15,6 +15,7 @@
 #include "server/handshake.h"
 #include "server/http.h"
 #include "server/reply.h"
+#include "server/session.h"
 #include "server/ws_impl.h"
 
 /* Reads the table id out of the table's WebSocket path (QV__WS_PATH); false when uri is not
@@ -247,6 +248,9 @@ void qv__ws_upgrade(qv__server *srv, qv__req *r)
 		return;
 	}
 	qv__conn *c = admit(srv, r, t);
-	if (c)
-		qv__req_upgrade(r, c);
+	if (!c)
+		return;
+	/* A device's seat token is played only with the session it was given to (ws.c). */
+	qv__session_cookie_hash(r, c->who.session);
+	qv__req_upgrade(r, c);
 }

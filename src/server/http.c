@@ -465,6 +465,44 @@ static bool join_request_bad(const json_t *req, qv_err *err)
 	return true;
 }
 
+/* The answer to a join: 200 {"seat", "token"}, and "device": true for a device's token. */
+static int join_reply(qv__req *c, int p, const char *token, bool device)
+{
+	char name[8];
+	json_t *body = json_pack("{s:s, s:s}", "seat", qv_player_name(p, name), "token", token);
+	if (device)
+		body = qv__json_put(body, "device", json_true());
+	qv__reply_json(c, 200, body);
+	json_decref(body);
+	return 200;
+}
+
+/* A signed-in device asks for a seat of its account by naming it (docs/server.md, "Every
+ * device of the account"): answered here with a token of the device's own. Returns 0,
+ * answering nothing, when the request is not that or the seat is not the account's (the join
+ * then goes on as any other, and finds the seat taken). */
+static int device_join(qv__server *srv, qv__req *c, qv__table *t, const json_t *req,
+                       const qv__session *s)
+{
+	const char *seat = json_string_value(json_object_get(req, "seat"));
+	if (!seat || json_object_get(req, "invite"))
+		return 0;
+	int p = qv_player_parse(seat, t->nseats);
+	long long owner;
+	char player[QV__HASH_LEN + 1], token[QV__TOKEN_LEN + 1];
+	if (p < 0 || !qv__table_seat_holder(t, p, &owner, player))
+		return 0;
+	/* A seat taken before signing up, with a key the account has signed in with since. */
+	bool linked = owner == 0 && player[0] &&
+	              qv__store_player_account(srv->store, player) == s->account.id;
+	if (owner != s->account.id && !linked)
+		return 0;
+	qv_err err;
+	qv_status rc = qv__table_device_join(t, p, s->account.id, linked ? player : NULL, s->hash,
+	                                     token, &err);
+	return rc ? table_failed(srv, c, rc, &err) : join_reply(c, p, token, true);
+}
+
 /* POST /api/tables/ID/join: a seat and its token. */
 static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
@@ -480,50 +518,49 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 		return 404;
 	json_t *req;
 	int st = qv__reply_read_json(c, &req, "{}");
+	if (!st && join_request_bad(req, &err)) {
+		json_decref(req);
+		qv__reply_error(c, 400, "%s", err.msg);
+		st = 400;
+	}
 	if (st) {
 		qv__table_unref(t);
 		return st;
 	}
-	if (join_request_bad(req, &err)) {
-		json_decref(req);
-		qv__table_unref(t);
-		qv__reply_error(c, 400, "%s", err.msg);
-		return 400;
-	}
-	const json_t *seat = json_object_get(req, "seat");
 	const json_t *invite = json_object_get(req, "invite");
-	const json_t *pname = json_object_get(req, "name");
-	char token[QV__TOKEN_LEN + 1], name[8];
+	char token[QV__TOKEN_LEN + 1];
 	int p;
-	/* A seat taken while signed in is the account's, for good (a rated table's result). */
+	/* A seat taken while signed in is the account's, for good (a rated table's result), and
+	 * the account's other devices ask for it by name. */
 	qv__session s;
 	int signed_in = qv__session_get(srv, c, &s);
-	qv__join join = {.seat = json_string_value(seat),
+	if (signed_in == 1 && (st = device_join(srv, c, t, req, &s)) != 0) {
+		json_decref(req);
+		qv__table_unref(t);
+		qv__session_done(srv, c, &s);
+		return st;
+	}
+	qv__join join = {.seat = json_string_value(json_object_get(req, "seat")),
 	                 .invite = json_string_value(invite),
 	                 .invite_len = invite ? json_string_length(invite) : 0,
-	                 .name = json_string_value(pname),
+	                 .name = json_string_value(json_object_get(req, "name")),
 	                 .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL,
 	                 .account = signed_in == 1 ? s.account.id : 0};
 	bool forbidden;
 	qv_status rc = qv__table_join_as(t, &join, &p, token, &forbidden, &err);
 	json_decref(req);
-	if (rc && forbidden) {
-		qv__table_unref(t);
-		qv__reply_error(c, 403, "%s", err.msg);
-		return 403;
-	}
 	if (rc) {
 		qv__table_unref(t);
-		return table_failed(srv, c, rc, &err);
+		if (!forbidden)
+			return table_failed(srv, c, rc, &err);
+		qv__reply_error(c, 403, "%s", err.msg);
+		return 403;
 	}
 	srv->joined(srv, t, p); /* "Bob took p2", then whose turn it is */
 	qv__server_changed(srv, t);
 	qv__table_unref(t);
-	json_t *body = json_pack("{s:s, s:s}", "seat", qv_player_name(p, name), "token", token);
-	qv__reply_json(c, 200, body);
-	json_decref(body);
-	if (signed_in == 1)
-		qv__session_done(srv, c, &s);
+	join_reply(c, p, token, false);
+	qv__session_done(srv, c, &s); /* nothing without a session renewed */
 	return 200;
 }
 

@@ -192,14 +192,41 @@ qv_status qv__seats_over(const char *id, qv_err *err)
 	return qv_fail(err, QV_ESTATE, "the game at table %s is over", id);
 }
 
-int qv__seats_auth(const qv__seat *seat, int n, const char *token, size_t len)
+int qv__seats_auth(const qv__seat *seat, int n, const char *token, size_t len, int *device)
 {
-	int found = -1;
+	int found = -1, dev = -1;
 	for (int i = 0; i < n; i++) {
 		bool match = seat[i].hash[0] && qv__token_matches(token, len, seat[i].hash);
 		found = match ? i : found;
+		dev = match ? -1 : dev;
+		for (int d = 0; d < seat[i].ndevices; d++) {
+			match = qv__token_matches(token, len, seat[i].device[d].hash);
+			found = match ? i : found;
+			dev = match ? d : dev;
+		}
 	}
+	if (device)
+		*device = dev;
 	return found;
+}
+
+void qv__seat_device_add(qv__seat *s, const char token_hash[QV__HASH_LEN + 1], const char *session)
+{
+	int at = -1;
+	for (int d = 0; d < s->ndevices && at < 0; d++)
+		if (strcmp(s->device[d].session, session) == 0)
+			at = d;
+	if (at < 0 && s->ndevices == QV__DEVICES)
+		at = 0;
+	if (at >= 0) {
+		/* The place is given up and the device goes last: the list stays oldest first. */
+		memmove(&s->device[at], &s->device[at + 1],
+		        (size_t)(s->ndevices - at - 1) * sizeof s->device[0]);
+		s->ndevices--;
+	}
+	qv__device *d = &s->device[s->ndevices++];
+	qv_copy(d->hash, sizeof d->hash, token_hash);
+	qv_copy(d->session, sizeof d->session, session);
 }
 
 void qv__seat_online(qv__seat *s, int delta, double now)
@@ -233,15 +260,59 @@ json_t *qv__seat_info_json(const qv__seat *s, int p, bool over, bool stored, dou
 	                    absent ? json_integer((json_int_t)(s->gone * 1000)) : json_null());
 }
 
+/* A seat's devices as the store keeps them: [{"token": hash, "session": hash}, ...]. */
+static json_t *devices_json(const qv__seat *s)
+{
+	json_t *list = json_array();
+	for (int d = 0; list && d < s->ndevices; d++)
+		list = qv__json_push(list, json_pack("{s:s, s:s}", "token", s->device[d].hash,
+		                                     "session", s->device[d].session));
+	return list;
+}
+
+/* Whether text is a hash as the store keeps one (64 hex digits). */
+static bool is_hash(const json_t *text)
+{
+	const char *v = json_string_value(text);
+	if (!v || strlen(v) != QV__HASH_LEN)
+		return false;
+	return strspn(v, "0123456789abcdef") == QV__HASH_LEN;
+}
+
+/* Reads a stored seat's devices (NULL: none) into s; false when the list is not one. */
+static bool devices_load(qv__seat *s, const json_t *list)
+{
+	s->ndevices = 0;
+	if (!list)
+		return true;
+	if (!json_is_array(list) || json_array_size(list) > QV__DEVICES)
+		return false;
+	size_t i;
+	json_t *e;
+	json_array_foreach(list, i, e)
+	{
+		const json_t *hash = json_object_get(e, "token"),
+		             *session = json_object_get(e, "session");
+		if (!is_hash(hash) || !is_hash(session))
+			return false;
+		qv__device *d = &s->device[s->ndevices++];
+		qv_copy(d->hash, sizeof d->hash, json_string_value(hash));
+		qv_copy(d->session, sizeof d->session, json_string_value(session));
+	}
+	return true;
+}
+
 json_t *qv__seats_json(const qv__seat *seat, int n)
 {
 	json_t *j = json_object();
 	char name[8];
 	for (int p = 0; j && p < n; p++) {
 		const qv__seat *s = &seat[p];
-		if (!s->name[0] && !s->invite && !s->account)
+		if (!s->name[0] && !s->invite && !s->account && !s->ndevices)
 			continue;
 		json_t *e = json_object();
+		if (s->ndevices)
+			e = qv__json_put(e, "devices", devices_json(s));
 		if (s->name[0])
 			e = qv__json_put(e, "name", json_string(s->name));
 		if (s->account)
@@ -268,10 +339,11 @@ qv_status qv__seats_load(qv__seat *seat, int n, const json_t *j, qv_err *err)
 		if (p < 0 || !json_is_object(e) || (name && !json_is_string(name)) ||
 		    (account && !json_is_integer(account)) ||
 		    (name && json_string_length(name) >= QV__NAME_BYTES) ||
-		    (hash && (!json_is_string(hash) || json_string_length(hash) != QV__HASH_LEN)))
+		    (hash && (!json_is_string(hash) || json_string_length(hash) != QV__HASH_LEN)) ||
+		    !devices_load(&seat[p], json_object_get(e, "devices")))
 			return qv_fail(err, QV_EIO,
 			               "people.seats.%s: expected {\"name\", \"invite\", "
-			               "\"account\"} of a seat",
+			               "\"account\", \"devices\"} of a seat",
 			               key);
 		seat[p].account = account ? (long long)json_integer_value(account) : 0;
 		if (name)

@@ -22,6 +22,19 @@
 #include "server/chat.h"
 #include "server/token.h"
 
+/* The devices of an account that may play a seat besides the one that took it: at most this
+ * many, one per session (a session that asks again gets a new token in its own place; a new
+ * session past the count takes the place of the longest held). */
+#define QV__DEVICES 4
+
+/* A device's token of a seat: its SHA-256 and the hash of the session it was given to. It
+ * works only with that session (a WebSocket upgrade that carries it), so that a session ended
+ * by a sign-out, a new password or the account's deletion plays no more. */
+typedef struct qv__device {
+	char hash[QV__HASH_LEN + 1];
+	char session[QV__HASH_LEN + 1];
+} qv__device;
+
 typedef struct qv__seat {
 	char kind[16]; /* "human" or a level */
 	bool human;
@@ -37,6 +50,8 @@ typedef struct qv__seat {
 	char name[QV__NAME_BYTES];          /* the person's name; "" until joined (the seat's) */
 	double gone; /* epoch s: when its last connection closed (or it was claimed, or the
 	                server started) */
+	qv__device device[QV__DEVICES]; /* the account's other devices, oldest first */
+	int ndevices;
 } qv__seat;
 
 /* A join request: each field NULL when absent. */
@@ -93,8 +108,14 @@ qv_status qv__seats_choose(const qv__seat *seat, int n, const qv__join *req, con
  * memory or only in the store. */
 qv_status qv__seats_over(const char *id, qv_err *err);
 
-/* The seat whose token this is, or -1. Every seat's hash is compared, in constant time. */
-int qv__seats_auth(const qv__seat *seat, int n, const char *token, size_t len);
+/* The seat whose token this is, or -1. Every seat's hash, and every device's, is compared, in
+ * constant time. *device (unless NULL) is the index of the device whose token it is, -1 for
+ * the seat's own token. */
+int qv__seats_auth(const qv__seat *seat, int n, const char *token, size_t len, int *device);
+
+/* Gives seat s a new device token for the session whose hash is `session`: into the place that
+ * session had, else a free one, else the longest held's. */
+void qv__seat_device_add(qv__seat *s, const char token_hash[QV__HASH_LEN + 1], const char *session);
 
 /* Counts a connection of the seat coming (+1) or going (-1) at `now` (epoch s). */
 void qv__seat_online(qv__seat *s, int delta, double now);
@@ -110,9 +131,10 @@ const char *qv__seat_name(const qv__seat *s, int p);
  * and away. NULL when out of memory. */
 json_t *qv__seat_info_json(const qv__seat *s, int p, bool over, bool stored, double now);
 
-/* {"p2": {"name": "Ann", "invite": hash}, ...}: what each seat keeps besides its token (a seat
- * with neither is left out), as the store keeps it; NULL when out of memory. qv__seats_load
- * reads it back (j NULL: nothing kept), untrusted: QV_EIO names the bad entry. */
+/* {"p2": {"name": "Ann", "invite": hash, "account": id, "devices": [{"token", "session"}]},
+ * ...}: what each seat keeps besides its token (a seat with none is left out), as the store keeps
+ * it; NULL when out of memory. qv__seats_load reads it back (j NULL: nothing kept), untrusted:
+ * QV_EIO names the bad entry. */
 json_t *qv__seats_json(const qv__seat *seat, int n);
 qv_status qv__seats_load(qv__seat *seat, int n, const json_t *j, qv_err *err);
 

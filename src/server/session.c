@@ -49,6 +49,15 @@ int qv__session_get(qv__server *srv, qv__req *c, qv__session *out)
 	return found;
 }
 
+void qv__session_cookie_hash(qv__req *c, char hash[QV__HASH_LEN + 1])
+{
+	char id[QV__KEY_LEN + 2];
+	hash[0] = '\0';
+	if (qv__cookie(c, QV__SESSION_COOKIE, id, sizeof id) && id_form(id))
+		qv__token_hash(id, QV__KEY_LEN, hash);
+	sodium_memzero(id, sizeof id);
+}
+
 void qv__session_done(qv__server *srv, qv__req *c, qv__session *s)
 {
 	if (s->renew)

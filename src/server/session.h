@@ -41,6 +41,11 @@ double qv__session_now(void);
  * the database failed. */
 int qv__session_get(qv__server *srv, qv__req *c, qv__session *out);
 
+/* The stored form (SHA-256) of the request's session cookie into hash, without reading the
+ * store ("" without a cookie of a session id's form): a table's WebSocket keeps it from its
+ * upgrade, for a device's token (ws.c). */
+void qv__session_cookie_hash(qv__req *c, char hash[QV__HASH_LEN + 1]);
+
 /* After the answer is written: sends the cookie of a session renewed by qv__session_get, and
  * forgets its id. */
 void qv__session_done(qv__server *srv, qv__req *c, qv__session *s);

@@ -488,10 +488,30 @@ static qv_status save_new(qv__table *t, qv_err *err)
 
 int qv__table_auth(qv__table *t, const char *token, size_t len)
 {
+	char session[QV__HASH_LEN + 1];
+	return qv__table_auth_device(t, token, len, session);
+}
+
+int qv__table_auth_device(qv__table *t, const char *token, size_t len,
+                          char session[QV__HASH_LEN + 1])
+{
+	int device;
 	qv__table_lock(t);
-	int found = qv__seats_auth(t->seat, t->nseats, token, len);
+	int found = qv__seats_auth(t->seat, t->nseats, token, len, &device);
+	qv_copy(session, QV__HASH_LEN + 1,
+	        found >= 0 && device >= 0 ? t->seat[found].device[device].session : "");
 	qv__table_unlock(t);
 	return found;
+}
+
+bool qv__table_seat_holder(qv__table *t, int p, long long *account, char player[QV__HASH_LEN + 1])
+{
+	qv__table_lock(t);
+	bool held = p >= 0 && p < t->nseats && t->seat[p].human && t->seat[p].hash[0];
+	*account = held ? t->seat[p].account : 0;
+	qv_copy(player, QV__HASH_LEN + 1, held ? t->seat[p].player : "");
+	qv__table_unlock(t);
+	return held;
 }
 
 void qv__table_online_locked(qv__table *t, int seat, int delta)

@@ -185,6 +185,25 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 /* The seat whose token this is, or -1. Every seat's hash is compared, in constant time. */
 int qv__table_auth(qv__table *t, const char *token, size_t len);
 
+/* qv__table_auth, and when the token is a device's (qv__table_device_join), the hash of the
+ * session it was given to into session ("" for the seat's own token). */
+int qv__table_auth_device(qv__table *t, const char *token, size_t len,
+                          char session[QV__HASH_LEN + 1]);
+
+/* Who holds seat p (0-based) of a person: the account it belongs to (0: none) and the hash of
+ * the player key that took it ("": none) into player; false when p is not a claimed person's
+ * seat. */
+bool qv__table_seat_holder(qv__table *t, int p, long long *account, char player[QV__HASH_LEN + 1]);
+
+/* Writes a new token of seat p for a device of account `account`, kept with the hash of its
+ * session (`session`) until another of the account's sessions takes its place (seats.h's
+ * QV__DEVICES): when the seat is the account's, or, at a table that is not rated, when it has
+ * no account and was taken with the player key `linked` (a key linked to the account: the
+ * seat then becomes the account's). QV_ESTATE otherwise (the seat is someone else's, or the
+ * game is over); the seat's own token stays as it was. */
+qv_status qv__table_device_join(qv__table *t, int p, long long account, const char *linked,
+                                const char *session, char token[QV__TOKEN_LEN + 1], qv_err *err);
+
 /* ---- a seat's decisions and takebacks (acts.c) ---- */
 
 /* The seat's decision `action` (notation) on version v. QV_ESTATE: waiting, over, stale

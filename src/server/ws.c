@@ -32,6 +32,7 @@
 #include "server/oplog.h"
 #include "server/reply.h"
 #include "server/req.h"
+#include "server/session.h"
 #include "server/ws.h"
 #include "server/ws_impl.h"
 
@@ -143,6 +144,45 @@ void qv__ws_crowd(qv__table *t, int count)
 
 /* ---- the frames a client sends -------------------------------------------------------------- */
 
+/* A rematch frame as connection c hears it (c->lock held): without the new seat's token when c
+ * was greeted with a device's token, which works only with its session; the device asks for a
+ * token of its own at the new table (its seat is the account's there too). */
+static json_t *device_rematch(const qv__conn *c, json_t *frame)
+{
+	if (frame && c->who.account != 0)
+		json_object_del(frame, "token");
+	return frame;
+}
+
+/* The seat a hello's token opens, or -1. A device's token (qv__table_device_join) opens it only
+ * on a socket whose upgrade carried the session it was given to, while that session lives and
+ * belongs to the seat's account; the socket is then the account's, and closes when the session
+ * ends (chan.c's qv__chan_close). */
+static int hello_seat(qv__conn *c, const qv__frame *f)
+{
+	char session[QV__HASH_LEN + 1], player[QV__HASH_LEN + 1];
+	if (f->token_len > 256)
+		return -1;
+	int seat = qv__table_auth_device(c->table, f->token, f->token_len, session);
+	if (seat < 0 || !session[0])
+		return seat;
+	/* who.session was written at the upgrade, before any message was read. */
+	if (strcmp(session, c->who.session) != 0)
+		return -1;
+	qv__store_account acct;
+	double seen = 0;
+	long long owner;
+	int found = qv__store_session_find(c->srv->store, session,
+	                                   qv__session_now() - QV__SESSION_AGE, &acct, &seen);
+	if (found != 1 || !qv__table_seat_holder(c->table, seat, &owner, player) ||
+	    owner != acct.id)
+		return -1;
+	pthread_mutex_lock(&c->lock);
+	c->who.account = acct.id;
+	pthread_mutex_unlock(&c->lock);
+	return seat;
+}
+
 /* hello: says who the connection is, then the snapshot. A bad token closes the socket
  * (returns false). */
 static bool on_hello(qv__conn *c, const qv__frame *f)
@@ -158,7 +198,7 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 	qv__table *t = c->table;
 	int viewer = QV_VIEW_PUBLIC;
 	if (f->token) {
-		int seat = f->token_len <= 256 ? qv__table_auth(t, f->token, f->token_len) : -1;
+		int seat = hello_seat(c, f);
 		if (seat < 0) {
 			send_error(c,
 			           "bad token: it is not the token of a seat at table %s (join a "
@@ -182,7 +222,7 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 	json_t *frame = qv__table_frame_locked(t, viewer, true, &c->pos);
 	/* A seat that says hello after its rematch was made (a reloaded page) hears of its new
 	 * seat too, while this process remembers the token (never stored in clear). */
-	json_t *rematch = qv__table_rematch_frame_locked(t, viewer);
+	json_t *rematch = device_rematch(c, qv__table_rematch_frame_locked(t, viewer));
 	c->sent_iv = t->iv;
 	qv__table_unlock(t);
 	qv__conn_queue_json_locked(c, frame);
@@ -452,7 +492,8 @@ static void tell_rematch(qv__table *t)
 		pthread_mutex_lock(&o->lock);
 		if (o->greeted && o->viewer >= 0) {
 			qv__table_lock(t);
-			json_t *frame = qv__table_rematch_frame_locked(t, o->viewer);
+			json_t *frame =
+			    device_rematch(o, qv__table_rematch_frame_locked(t, o->viewer));
 			qv__table_unlock(t);
 			if (frame)
 				qv__conn_queue_json_locked(o, frame);
@@ -518,6 +559,29 @@ static void on_ping(qv__conn *c)
 	json_decref(frame);
 }
 
+/* Whether c was greeted with a device's token (hello_seat) whose session has ended since: it is
+ * then closed (1008). Read at each of its frames, pings included (a browser pings every 10 s),
+ * so that a session ended by another process of a site (cluster.h) closes it too; this process
+ * closes it at once (chan.c). */
+static bool device_session_ended(qv__conn *c)
+{
+	pthread_mutex_lock(&c->lock);
+	long long account = c->who.account;
+	pthread_mutex_unlock(&c->lock);
+	if (account == 0)
+		return false;
+	qv__store_account acct;
+	double seen = 0;
+	int found = qv__store_session_find(c->srv->store, c->who.session,
+	                                   qv__session_now() - QV__SESSION_AGE, &acct, &seen);
+	if (found < 0 || (found == 1 && acct.id == account))
+		return false; /* the database failed: the connection is kept, as a channel is */
+	pthread_mutex_lock(&c->lock);
+	qv__conn_close_locked(c, QV__CLOSE_POLICY, QV__CHAN_ENDED);
+	pthread_mutex_unlock(&c->lock);
+	return true;
+}
+
 /* One whole message; false closes the connection. */
 static bool handle_message(qv__conn *c, const char *text, size_t len)
 {
@@ -528,6 +592,10 @@ static bool handle_message(qv__conn *c, const char *text, size_t len)
 		return true;
 	}
 	bool keep = true;
+	if (f.type != QV__HELLO && device_session_ended(c)) {
+		qv__frame_free(&f);
+		return true;
+	}
 	switch (f.type) {
 	case QV__HELLO: keep = on_hello(c, &f); break;
 	case QV__ACT: on_act(c, &f); break;

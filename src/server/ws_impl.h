@@ -111,6 +111,10 @@ typedef struct qv__conn {
 
 /* ---- wsock.c, for ws.c ---- */
 
+/* Calls fn(c, arg) for every connection on the server's list, each held by a reference
+ * meanwhile (fn may let it go), the list's lock not held during the calls. Out of memory, it
+ * calls nothing. */
+void qv__conns_each(struct qv__server *srv, void (*fn)(qv__conn *c, void *arg), void *arg);
 void qv__conn_ref(qv__conn *c);
 void qv__conn_unref(qv__conn *c);
 /* Appends one frame and pokes the loop; the caller holds c->lock. A client with more than

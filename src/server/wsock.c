@@ -770,9 +770,7 @@ static void tick_one(qv__conn *c, double now)
 	settle(c, now);
 }
 
-/* Calls fn(c, now) for every connection on the server's list, each held by a reference
- * meanwhile (fn may let it go), the list's lock not held during the calls. */
-static void each_socket(qv__server *srv, void (*fn)(qv__conn *c, double now), double now)
+void qv__conns_each(qv__server *srv, void (*fn)(qv__conn *c, void *arg), void *arg)
 {
 	pthread_mutex_lock(&srv->conns_lock);
 	int n = 0;
@@ -786,18 +784,21 @@ static void each_socket(qv__server *srv, void (*fn)(qv__conn *c, double now), do
 	}
 	pthread_mutex_unlock(&srv->conns_lock);
 	for (int i = 0; i < n; i++) {
-		fn(list[i], now);
+		fn(list[i], arg);
 		qv__conn_unref(list[i]);
 	}
 	free(list);
 }
+
+/* tick_one, as qv__conns_each calls it (arg: the time). */
+static void tick_at(qv__conn *c, void *arg) { tick_one(c, *(const double *)arg); }
 
 void qv__ws_tick(qv__server *srv, double now)
 {
 	static _Thread_local double swept;
 	if (now - swept >= 1000 && qv__net_submit(srv, sweep_job, srv))
 		swept = now;
-	each_socket(srv, tick_one, now);
+	qv__conns_each(srv, tick_at, &now);
 }
 
 void qv__ws_stop_all(qv__server *srv)
@@ -806,19 +807,20 @@ void qv__ws_stop_all(qv__server *srv)
 	qv__net_wake(srv); /* the loop's next tick closes every socket (1001) */
 }
 
-/* release, as each_socket calls it. */
-static void release_at(qv__conn *c, double now)
+/* release, as qv__conns_each calls it. */
+static void release_at(qv__conn *c, void *arg)
 {
-	(void)now;
+	(void)arg;
 	release(c);
 }
 
-void qv__ws_release_all(qv__server *srv) { each_socket(srv, release_at, 0); }
+void qv__ws_release_all(qv__server *srv) { qv__conns_each(srv, release_at, NULL); }
 
-/* A socket from an address banned now closes (qv__ws_close_banned, as each_socket calls it). */
-static void close_if_banned(qv__conn *c, double now)
+/* A socket from an address banned now closes (qv__ws_close_banned, as qv__conns_each calls
+ * it). */
+static void close_if_banned(qv__conn *c, void *arg)
 {
-	(void)now;
+	(void)arg;
 	char why[256];
 	if (!qv__admin_banned(c->srv->admin, c->addr, why, sizeof why))
 		return;
@@ -828,4 +830,4 @@ static void close_if_banned(qv__conn *c, double now)
 	pthread_mutex_unlock(&c->lock);
 }
 
-void qv__ws_close_banned(qv__server *srv) { each_socket(srv, close_if_banned, 0); }
+void qv__ws_close_banned(qv__server *srv) { qv__conns_each(srv, close_if_banned, NULL); }

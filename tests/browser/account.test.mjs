@@ -51,13 +51,14 @@ test('an account made in one browser brings its games to another', { timeout: bu
   await second.page.screenshot({ path: path.join(screenshotDir(), 'account.png') });
   await assertAccessible(second.page, 'the account page, signed in');
 
-  // the game played in the first browser, with its turn badge; its token stayed there
+  // the game played in the first browser, with its turn badge, to play here too (before, the
+  // second browser could only watch: "Your seat here was taken in another browser")
   await second.page.goto(new URL('games.html', env.server.url).toString());
   const row = second.page.locator(`#ongoing .my-game[data-table="${id}"]`);
   await row.waitFor();
   assert.match((await row.textContent()) ?? '', /your turn/);
-  assert.match((await row.textContent()) ?? '', /taken in another browser/);
-  assert.equal(await row.locator('a.button').textContent(), 'Watch');
+  assert.doesNotMatch((await row.textContent()) ?? '', /taken in another browser/);
+  assert.equal(await row.locator('a.button').first().textContent(), 'Play');
   // signed in, the page says whose list it is (it said "no account is needed, kept under this
   // browser's cookie" to a person signed in)
   const intro = (await second.page.textContent('#games-intro')) ?? '';

@@ -591,6 +591,20 @@ void th_browser_join(th_browser *b, const char *id, const char *body, char token
 	tc_reply_free(&r);
 }
 
+int th_browser_seat_open(const th_browser *b, th_seat *s, const char *id, const char *token)
+{
+	memset(s, 0, sizeof *s);
+	s->frames = json_array();
+	char path[96], headers[512];
+	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
+	browser_headers(b, headers, sizeof headers);
+	int got = tc_ws_open_with(&s->ws, th_server.port, path, headers);
+	if (got)
+		return got;
+	th_seat_send(s, "{\"type\": \"hello\", \"token\": \"%s\"}", token);
+	return 0;
+}
+
 int th_channel_open(const th_browser *b, tc_ws *w)
 {
 	char headers[512];

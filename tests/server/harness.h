@@ -129,6 +129,10 @@ double th_epoch_ms(void);
 /* Opens table id's socket and says hello with token (NULL: a spectator); waits for the
  * snapshot. */
 void th_seat_open(th_seat *s, const char *id, const char *token);
+/* th_seat_open from browser b: the socket's upgrade carries b's cookies and Origin (a device's
+ * seat token works only so). Returns the upgrade's refusal (an HTTP status) or 0; with 0 the
+ * hello is said but its answer is left to read (a snapshot, or the close of a refused token). */
+int th_browser_seat_open(const th_browser *b, th_seat *s, const char *id, const char *token);
 /* Creates a table from body (201), joins p1 and p2 (their tokens into t1 and t2) and opens
  * their sockets. */
 void th_two_seats(const char *body, char id[32], char t1[64], char t2[64], th_seat *p1,
