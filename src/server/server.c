@@ -305,6 +305,7 @@ qv__table *qv__server_release(qv__server *srv, const char *id)
 		/* Running clocks saved as they are now: the process that reads the table next
 		 * resumes them from there, and nobody gains the time since the last change. */
 		qv__table_lock(t);
+		t->released = true;
 		qv_err err;
 		if (qv__clock_deadline(&t->clock) > 0 && qv__table_keep_clocks_locked(t, &err))
 			qv__oplog(QV__WARN, "%s", err.msg);

@@ -128,6 +128,11 @@ typedef struct qv__table {
 	 * to its own. Set before the registry holds it. */
 	bool moved_in;
 
+	/* Let go by this process (qv__server_release), under the lock: a socket admitted before
+	 * and saying hello after is told to connect again (ws.c), not put on a table that is no
+	 * longer the registry's and that hears nothing more. */
+	bool released;
+
 	/* Owned by the server, guarded by lock. */
 	atomic_int refs;
 	bool queued;  /* waiting in or running on the worker pool */

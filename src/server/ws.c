@@ -116,9 +116,7 @@ void qv__ws_moved(qv__table *t)
 	for (int i = 0; i < n; i++) {
 		qv__conn *c = list[i];
 		pthread_mutex_lock(&c->lock);
-		qv__conn_close_locked(
-		    c, QV__CLOSE_RESTART,
-		    "the table moved to another process of the site: connect again");
+		qv__conn_close_locked(c, QV__CLOSE_RESTART, QV__MOVED_REASON);
 		pthread_mutex_unlock(&c->lock);
 		qv__conn_unref(c);
 	}
@@ -212,6 +210,13 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 	pthread_mutex_lock(&c->lock);
 	qv__table_lock(t);
 	QV_ASSERT(!c->greeted); /* hello is handled once, on the connection's own thread */
+	if (t->released) {
+		/* let go since the socket was admitted: its sockets were closed without this one */
+		qv__table_unlock(t);
+		qv__conn_close_locked(c, QV__CLOSE_RESTART, QV__MOVED_REASON);
+		pthread_mutex_unlock(&c->lock);
+		return true;
+	}
 	c->viewer = viewer;
 	c->next = t->conns;
 	t->conns = c;

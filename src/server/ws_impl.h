@@ -28,6 +28,8 @@ enum {
 	QV__CLOSE_TOO_BIG = 1009,
 	QV__CLOSE_RESTART = 1012
 };
+/* The reason of a 1012 close: the table went to another process of the site. */
+#define QV__MOVED_REASON "the table moved to another process of the site: connect again"
 /* RFC 6455 opcodes. */
 enum {
 	QV__OP_CONT = 0,

@@ -2,7 +2,8 @@
  * test_processes.c - two `quiver serve` processes on one PostgreSQL database (store.h, "several
  * processes"; cluster.h), each reached directly, run by pg_run.sh in a throwaway cluster:
  * - a public table made on A is in B's lobby; a request for it at B is answered 503 with
- *   Retry-After while A lets it go (A's sockets closed with 1012), then B plays it, with every
+ *   Retry-After while A lets it go (A's sockets closed with 1012, and one opened before but
+ *   saying hello after), then B plays it, with every
  *   move A's sockets saw and the time the player to move took at A on their clock, and A's
  *   lobby shows it as B publishes it;
  * - a player's channel open at B hears the turn and the end of a table played at A, and the
@@ -151,12 +152,22 @@ static void test_table_moves(void **state)
 	double moved_at = tc_now_ms() + 1500;
 	while (tc_now_ms() < moved_at)
 		poll(NULL, 0, 50);
+	/* a socket opened at A, its hello not yet said when A lets the table go */
+	tc_ws late;
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
+	assert_int_equal(tc_ws_open(&late, A.port, path), 0);
 	/* asked at B: "try again", and A lets it go */
 	use(&B);
 	assert_int_equal(info_status(id, retry), 503);
 	assert_string_equal(retry, "1");
 	th_expect_close(&p1.ws, 1012, "moved");
 	th_expect_close(&p2.ws, 1012, "moved");
+	/* its hello after: told to connect again, not greeted at a table A no longer plays (a
+	 * page once stayed on one, hearing nothing, as a process of the site came back) */
+	assert_int_equal(tc_ws_send_text(&late, "{\"type\": \"hello\", \"token\": null}"), 0);
+	th_expect_close(&late, 1012, "moved");
+	tc_ws_close(&late);
 	th_seat_close(&p1);
 	th_seat_close(&p2);
 	served(id);
