@@ -94,46 +94,51 @@ async function finishedTable(game) {
 for (const game of GAMES) {
   test(`${game}: the replay page shows the board at every size`, { timeout: budget(40000) }, async () => {
     const id = await finishedTable(game);
-    for (const size of [...DESKTOPS, PHONE]) {
-      const { ctx, page, errors } = await pageAt(size);
-      const at = `${game} replay at ${size.name}`;
+    // one page for the desktops, resized from one size to the next as a window is (the board
+    // follows), and the phone's own (a touch screen at three device pixels to the CSS pixel)
+    for (const sizes of [DESKTOPS, [PHONE]]) {
+      const { ctx, page, errors } = await pageAt(sizes[0]);
       await page.goto(new URL(`replay.html?id=${id}`, env.server.url).toString());
       await page.waitForSelector('#board-area svg.board', { state: 'attached' });
-      // the middle of the game, then its end: both boards large and whole
-      for (const where of ['middle', 'end']) {
-        if (where === 'end') await page.click('#last');
-        else
-          await page.$eval('#step', (el) => {
-            const range = /** @type {HTMLInputElement} */ (el);
-            range.value = String(Math.floor(Number(range.max) / 2));
-            range.dispatchEvent(new Event('input'));
-          });
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        const board = await boxOf(page, '#board-area svg.board');
-        const { vw, vh } = await page.evaluate(() => ({ vw: innerWidth, vh: innerHeight }));
-        assert.ok(board, `${at}: a board`);
-        // a board is square or nearly (its SVG keeps its aspect): it fills most of the height a
-        // desktop leaves it, or the width of a phone
-        const least = size.viewport.width < 700 ? vw * 0.85 : Math.min(vh * 0.6, (vw - 400) * 0.6);
-        assert.ok(
-          board.height >= least,
-          `${at}, ${where}: the board is ${Math.round(board.height)} px tall, at least ${Math.round(least)} expected`,
-        );
-        assert.ok(
-          board.left >= 0 && board.right <= vw + 0.5,
-          `${at}: the board within the width: ${JSON.stringify(board)}`,
-        );
-        if (size.viewport.width >= 1200)
+      for (const size of sizes) {
+        const at = `${game} replay at ${size.name}`;
+        await page.setViewportSize(size.viewport);
+        // the middle of the game, then its end: both boards large and whole
+        for (const where of ['middle', 'end']) {
+          if (where === 'end') await page.click('#last');
+          else
+            await page.$eval('#step', (el) => {
+              const range = /** @type {HTMLInputElement} */ (el);
+              range.value = String(Math.floor(Number(range.max) / 2));
+              range.dispatchEvent(new Event('input'));
+            });
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          const board = await boxOf(page, '#board-area svg.board');
+          const { vw, vh } = await page.evaluate(() => ({ vw: innerWidth, vh: innerHeight }));
+          assert.ok(board, `${at}: a board`);
+          // a board is square or nearly (its SVG keeps its aspect): it fills most of the height
+          // a desktop leaves it, or the width of a phone
+          const least = size.viewport.width < 700 ? vw * 0.85 : Math.min(vh * 0.6, (vw - 400) * 0.6);
           assert.ok(
-            board.top >= 0 && board.bottom <= vh + 0.5,
-            `${at}: the board on one screen: ${JSON.stringify(board)}`,
+            board.height >= least,
+            `${at}, ${where}: the board is ${Math.round(board.height)} px tall, at least ${Math.round(least)} expected`,
           );
-        if (where === 'end') {
-          assert.equal(await page.isVisible('#result'), true, `${at}: the result at the end`);
-          await page.screenshot({ path: path.join(screenshotDir(), `sizes-replay-${game}-${size.name}.png`) });
+          assert.ok(
+            board.left >= 0 && board.right <= vw + 0.5,
+            `${at}: the board within the width: ${JSON.stringify(board)}`,
+          );
+          if (size.viewport.width >= 1200)
+            assert.ok(
+              board.top >= 0 && board.bottom <= vh + 0.5,
+              `${at}: the board on one screen: ${JSON.stringify(board)}`,
+            );
+          if (where === 'end') {
+            assert.equal(await page.isVisible('#result'), true, `${at}: the result at the end`);
+            await page.screenshot({ path: path.join(screenshotDir(), `sizes-replay-${game}-${size.name}.png`) });
+          }
         }
+        assert.deepEqual(errors, [], `${at}: no script error`);
       }
-      assert.deepEqual(errors, [], `${at}: no script error`);
       await ctx.close();
     }
   });
@@ -243,12 +248,14 @@ for (const game of GAMES.filter((g) => g !== 'arrow-party')) {
     }
     for (const when of ['start', 'later']) {
       if (when === 'later') await playOn(info.id, seats, 8);
-      for (const size of DESKTOPS)
-        for (const s of seats) {
-          const { ctx, page, errors } = await pageAt(size, s);
-          await page.goto(new URL(`table.html?id=${info.id}`, env.server.url).toString());
-          await page.waitForSelector('#conn.open');
-          await page.waitForSelector('#players-area .my-hand');
+      // each seat's page opened once, then resized through the desktop sizes
+      for (const s of seats) {
+        const { ctx, page, errors } = await pageAt(DESKTOPS[0], s);
+        await page.goto(new URL(`table.html?id=${info.id}`, env.server.url).toString());
+        await page.waitForSelector('#conn.open');
+        await page.waitForSelector('#players-area .my-hand');
+        for (const size of DESKTOPS) {
+          await page.setViewportSize(size.viewport);
           await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
           const at = `${game}, ${when}, ${s.seat} at ${size.name}`;
           const shot = `sizes-people-${game}-${size.name}-${s.seat}-${when}.png`;
@@ -261,8 +268,9 @@ for (const game of GAMES.filter((g) => g !== 'arrow-party')) {
               `${at}: a hand of seven cards`,
             );
           assert.deepEqual(errors, [], `${at}: no script error`);
-          await ctx.close();
         }
+        await ctx.close();
+      }
     }
   });
 }

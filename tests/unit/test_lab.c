@@ -702,10 +702,15 @@ static void test_search_values(void **state)
 }
 
 /* Ablation and restricted play find a planted cause: a Tee with all eight arrows stands out
- * as the most extreme component, flagged, its restricted play's interval below 0. */
+ * as the most extreme component, flagged, its restricted play's interval below 0. Seeded, so
+ * the sanitizer build would find the same: it skips the 2,020 games (seven minutes there),
+ * whose code the tests above already run under it. */
 static void test_planted_cause(void **state)
 {
 	(void)state;
+#ifdef __SANITIZE_ADDRESS__
+	skip();
+#endif
 	const char *doc = "{\"quiver_variant\": 1, \"game\": \"three-arrows\", \"name\": "
 	                  "\"planted\", \"pieces\": {\"modify\": {\"T\": {\"arrows\": [\"N\", "
 	                  "\"NE\", \"E\", \"SE\", \"S\", \"SW\", \"W\", \"NW\"]}}}}";
