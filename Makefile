@@ -88,7 +88,7 @@ cluster: quiet-build
 # smoke: one allocation in 32 refused in each run, the first of each 32 in the release run and
 # the 17th under the sanitizers (FAULT_STRIDE, FAULT_START); `make faults` refuses every one.
 # The release run plays PROPERTY_SCALE of the property tests' 2000 games per configuration,
-# half by default; `make test PROPERTY_SCALE=1` plays them all. The server tests run again
+# a quarter by default; `make test PROPERTY_SCALE=1` plays them all. The server tests run again
 # against PostgreSQL (cluster/server/*), `make cluster`'s script is started and stopped
 # (cluster/script), the failover test runs (cluster/failover: three processes under 120 tables'
 # clients, whose bound on a client's stall is the real server's), and a page plays through
@@ -96,14 +96,14 @@ cluster: quiet-build
 # the PostgreSQL store's own tests (cluster/pg-store, the fencing of tables between processes,
 # cluster/fencing, and two processes on one database, cluster/processes). The time each test
 # takes is in docs/testing.md ("The time of make test").
-PROPERTY_SCALE ?= 0.5
+PROPERTY_SCALE ?= 0.25
 test: test-release test-asan
 
 test-release: build
 	@cd $(BUILD) && QV_PROPERTY_SCALE=$(PROPERTY_SCALE) FAULT_STRIDE=32 FAULT_START=1 ctest --output-on-failure -j $(JOBS)
 
 test-asan: build-asan
-	@cd $(ASAN_BUILD) && QV_PROPERTY_SCALE=0.05 QV_PROPERTY_FULL=1 FAULT_STRIDE=32 FAULT_START=17 ctest --output-on-failure -j $(JOBS) \
+	@cd $(ASAN_BUILD) && QV_PROPERTY_SCALE=0.02 QV_PROPERTY_FULL=1 FAULT_STRIDE=32 FAULT_START=17 ctest --output-on-failure -j $(JOBS) \
 	    -E '^cluster/(server/|script$$|failover$$|browser$$)'
 
 # The whole fault suite (tests/faults/, label faults): every allocation refused in turn
