@@ -248,12 +248,13 @@ db="host=127.0.0.1 port=$PGPORT dbname=quiver user=$PGUSER"
 # The processes, one after the other (the first to open the empty database gives it its schema),
 # each on a free port (--port 0: it prints the one it took) and in a working folder of its own,
 # where its crash-loop guard keeps its flight file (named after the database, so it must not be
-# shared). The password reaches libpq through PGPASSWORD, out of the command line.
+# shared), process k with --id-prefix k (its use-server rule in the HAProxy file). The password
+# reaches libpq through PGPASSWORD, out of the command line.
 for ((k = 1; k <= n; k++)); do
 	mkdir "$dir/quiver$k"
 	log=$dir/quiver$k.log
 	(cd "$dir/quiver$k" && exec setsid "${orphan[@]}" "$quiver" serve --host 127.0.0.1 --port 0 \
-		--db "$db" --trusted-proxy 127.0.0.1) >"$log" 2>&1 </dev/null &
+		--db "$db" --trusted-proxy 127.0.0.1 --id-prefix "$k") >"$log" 2>&1 </dev/null &
 	qpid+=($!)
 	for ((i = 0; i < 300; i++)); do
 		p=$(sed -n 's|^serving http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' "$log" 2>/dev/null)

@@ -17,6 +17,7 @@
 #include "quiver/review.h"
 #include "server/listen.h"
 #include "server/oplog.h"
+#include "server/token.h"
 
 static const cli_opt serve_opts[] = {
     {"host", "H"},
@@ -42,6 +43,7 @@ static const cli_opt serve_opts[] = {
     {"db-timeout", "MS"},
     {"log-level", "LEVEL"},
     {"review-iterations", "N"},
+    {"id-prefix", "HEX"},
     {NULL, NULL},
 };
 
@@ -110,6 +112,9 @@ static void serve_help(void)
 	    "                    the one every per-address limit counts\n"
 	    "  --log-level LEVEL the lines kept on stderr, each with its UTC time and level:\n"
 	    "                    error, warn or info (default info: all)\n"
+	    "  --id-prefix HEX   one or two hex digits that begin the id of every table made\n"
+	    "                    here, so that a site's proxy sends its requests to this\n"
+	    "                    process from the first (docs/deploy.md; default: none)\n"
 	    "  -h, --help        this help\n\n"
 	    "example: quiver serve --port 8080 --db games.db\n"
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
@@ -355,6 +360,16 @@ int cli_serve(int argc, char **argv)
 			              QV_REVIEW_ITERATIONS_MAX, &x))
 				return CLI_EXIT_USAGE;
 			cfg.review_iterations = (int)x;
+			break;
+		case 23:
+			if (!v[0] || strlen(v) > QV__ID_PREFIX_MAX ||
+			    strspn(v, "0123456789abcdef") != strlen(v))
+				return cli_usage(
+				    "serve",
+				    "--id-prefix: '%s' is not one or two lowercase hex "
+				    "digits (e.g. 1 for the first process of a site)",
+				    v);
+			cfg.id_prefix = v;
 			break;
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",

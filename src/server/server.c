@@ -853,6 +853,7 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	if (!srv)
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the server");
 	srv->cfg = *cfg;
+	qv__table_id_prefix(cfg->id_prefix);
 	srv->broadcast = broadcast;
 	srv->chans = chans;
 	qv__seed_new(&srv->boot);

@@ -66,6 +66,7 @@ typedef struct qv__server_config {
 	int address_tables;    /* tables not over one client address may have created */
 	int address_ai_tables; /* of which with a searching seat (easy, medium, hard) */
 	int review_iterations; /* the search of a decision in a game's review (0: the engine's) */
+	const char *id_prefix; /* hex digits that begin the ids of tables made here (token.h) */
 	double away_limit;     /* seconds a seat must be away and to move before a claim */
 	double idle_limit;     /* seconds a table that plays without a running clock may stay
 	                          without a connection or a change before it ends, abandoned */

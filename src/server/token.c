@@ -1,6 +1,7 @@
 /*
  * token.c - seat tokens and their hashes, table ids and seeds, on libsodium: its randomness
- * (the OS's), SHA-256, constant-time comparison and hex encoding.
+ * (the OS's), SHA-256, constant-time comparison and hex encoding; the prefix of this
+ * process's table ids.
  */
 #include <string.h>
 
@@ -59,7 +60,15 @@ bool qv__token_matches(const char *token, size_t len, const char *hash)
 	return sodium_memcmp(mine, kept, sizeof kept) == 0;
 }
 
-void qv__table_id_new(char id[QV__ID_LEN + 1]) { random_hex(id, QV__ID_LEN / 2); }
+static char id_prefix[QV__ID_PREFIX_MAX + 1];
+
+void qv__table_id_prefix(const char *hex) { qv_copy(id_prefix, sizeof id_prefix, hex ? hex : ""); }
+
+void qv__table_id_new(char id[QV__ID_LEN + 1])
+{
+	random_hex(id, QV__ID_LEN / 2);
+	memcpy(id, id_prefix, strlen(id_prefix));
+}
 
 bool qv__table_id_valid(const char *text)
 {

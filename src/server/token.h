@@ -39,7 +39,17 @@ void qv__token_hash(const char *token, size_t len, char hash[QV__HASH_LEN + 1]);
  * wherever the first difference is. */
 bool qv__token_matches(const char *token, size_t len, const char *hash);
 
-/* A new table id: 64 random bits as hex, unguessable so that a private table stays private. */
+/* The most hex digits of --id-prefix. */
+#define QV__ID_PREFIX_MAX 2
+
+/* The hex digits (at most QV__ID_PREFIX_MAX; "" for none) that begin every table id this
+ * process makes from now on: a site's proxy sends the paths of those tables to this process
+ * from their first request (docs/deploy.md, "A table born where it lives"). Set once, before
+ * the server serves. */
+void qv__table_id_prefix(const char *hex);
+
+/* A new table id: 16 hex digits, the prefix's then random ones (64 random bits without a
+ * prefix, 56 with the longest), unguessable so that a private table stays private. */
 void qv__table_id_new(char id[QV__ID_LEN + 1]);
 
 /* Whether text has the form of a table id (16 lowercase hex digits). */

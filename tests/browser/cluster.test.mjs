@@ -70,7 +70,11 @@ const dbOf = (/** @type {number} */ i) => `dbname=${process.env.PGDATABASE ?? 'p
 
 /** Process i (0..2), started on port (0: any). */
 async function startProcess(/** @type {number} */ i, port = 0) {
-  procs[i] = await startServer({ db: dbOf(i), port, extra: ['--trusted-proxy', '127.0.0.1'] });
+  procs[i] = await startServer({
+    db: dbOf(i),
+    port,
+    extra: ['--trusted-proxy', '127.0.0.1', '--id-prefix', String(i + 1)],
+  });
   started.push({ name: `quiver${i} (port ${procs[i].port}, pid ${procs[i].proc.pid})`, log: procs[i].log });
 }
 

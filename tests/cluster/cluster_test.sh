@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # tests/cluster/cluster_test.sh SCRIPT QUIVER - the smoke test of scripts/cluster.sh (`make
 # cluster`; ctest cluster/script): started with --port 0 (every port a free one), it prints the
-# address to open within 120 s; GET /api/games and GET / through HAProxy answer 200; after
-# SIGINT it ends within 60 s with status 0, its last line saying so, and nothing of it is left:
-# not HAProxy, not the three `quiver serve`, not PostgreSQL's postmaster, not HAProxy's port,
+# address to open within 120 s; GET /api/games and GET / through HAProxy answer 200; ten tables
+# made through HAProxy are each joined at once with 200 (no 503: a table is born where it
+# lives, docs/deploy.md); after SIGINT it ends within 60 s with status 0, its last line saying
+# so, and nothing of it is left: not HAProxy, not the three `quiver serve`, not PostgreSQL's postmaster, not HAProxy's port,
 # not its temporary folder nor pg_virtualenv's. Exits 77 (ctest's SKIP_RETURN_CODE) with a line
 # saying why when PostgreSQL or HAProxy is not installed.
 set -u
@@ -70,6 +71,32 @@ echo "$games" | grep -q '"three-arrows"' || fail "GET /api/games lists no three-
 page=$(get /)
 [ "$(echo "$page" | head -n 1)" = 200 ] || fail "GET / through HAProxy: $(echo "$page" | head -n 3)"
 
+# A POST of JSON $2 to $1 on 127.0.0.1:$port: the status line's code, then the body.
+post() {
+	(
+		exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 1
+		printf 'POST %s HTTP/1.0\r\nHost: 127.0.0.1:%s\r\nContent-Type: application/json\r\n' \
+			"$1" "$port" >&3
+		printf 'Content-Length: %d\r\n\r\n%s' "${#2}" "$2" >&3
+		timeout 10 cat <&3
+	) 2>/dev/null | sed -n '1s/^HTTP\/1\.[01] \([0-9]*\).*/\1/p; /^\r$/,$p'
+}
+# A table born where it lives: ten tables of two people made through HAProxy, each made by one
+# of the processes (its id begins with that process's --id-prefix, 1 to 3) and joined at once
+# through HAProxy: every join is answered by the process that made the table, never 503 while
+# the table moves to another.
+for ((k = 0; k < 10; k++)); do
+	made=$(post /api/tables '{"game": "three-arrows", "seats": ["human", "human"]}')
+	[ "$(echo "$made" | head -n 1)" = 201 ] || fail "POST /api/tables through HAProxy: $made"
+	id=$(echo "$made" | sed -n 's/.*"id": *"\([0-9a-f]\{16\}\)".*/\1/p')
+	case $id in
+	[123]*) ;;
+	*) fail "table '$id' made through HAProxy: its id begins with no process's --id-prefix" ;;
+	esac
+	joined=$(post "/api/tables/$id/join" '{"seat": "p1"}')
+	[ "$(echo "$joined" | head -n 1)" = 200 ] || fail "the first join of $id: $joined"
+done
+
 # What must be gone after SIGINT: every pid of the table, the temporary folders.
 pids=$(sed -n 's/^  \(haproxy\|quiver[0-9]\|postgresql\) \+[0-9.:]\+ \+\([0-9]\+\) .*/\2/p' "$out")
 [ "$(echo "$pids" | wc -w)" = 5 ] || fail "not 5 pids (haproxy, 3 processes, postgres): $pids"
@@ -100,4 +127,5 @@ done
 [ ! -e "$tmp" ] || fail "$tmp left"
 [ ! -e "$pgdir" ] || fail "$pgdir (pg_virtualenv's) left"
 (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && fail "something still listens on $port"
-echo "cluster/script: HAProxy on $port answered /api/games and /; after SIGINT nothing is left"
+echo "cluster/script: HAProxy on $port answered /api/games and /, ten tables joined at once;" \
+	"after SIGINT nothing is left"

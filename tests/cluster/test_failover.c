@@ -228,8 +228,9 @@ static int serving_lines(const char *path)
  * its port, and waits for its `serving` line (up to 60 s). Returns 0 once it serves. */
 static int start_process(int i)
 {
-	char dir[96], out[128], err[128], port[16];
+	char dir[96], out[128], err[128], port[16], prefix[8];
 	snprintf(dir, sizeof dir, "%s/p%d", tmpdir, i + 1);
+	snprintf(prefix, sizeof prefix, "%d", i + 1); /* its server's use-server rule */
 	snprintf(out, sizeof out, "%s/stdout.log", dir);
 	snprintf(err, sizeof err, "%s/stderr.log", dir);
 	snprintf(port, sizeof port, "%d", ports[i]);
@@ -251,7 +252,7 @@ static int start_process(int i)
 		      conninfo, "--trusted-proxy", "127.0.0.1", "--max-sockets-per-address", "2000",
 		      "--max-connections-per-address", "4000", "--create-rate", "1000000",
 		      "--address-tables", "1000000", "--address-ai-tables", "1000000",
-		      "--max-tables", "100000", (char *)NULL);
+		      "--max-tables", "100000", "--id-prefix", prefix, (char *)NULL);
 		_exit(127);
 	}
 	pids[i] = pid;

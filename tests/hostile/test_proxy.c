@@ -15,6 +15,8 @@
  *   header names, whatever it asks (a table, a WebSocket, a sign-in), an IPv6 client by its
  *   /64 whichever host part it takes, while the proxy's other clients and its own health
  *   check are served.
+ * - --id-prefix: the ids of the tables made begin with it (the proxy's use-server rules route
+ *   them to their maker from the first request); a bad one is refused by name.
  *
  * Usage: test_proxy PATH-TO-QUIVER.
  */
@@ -320,6 +322,36 @@ static void test_bad_option(void **state)
 	assert_non_null(strstr(out, "--trusted-proxy: 'proxy.example' is not an IPv4 or IPv6"));
 }
 
+/* --id-prefix: every table made here begins with it (the site's proxy routes its id to this
+ * process from the first request); anything but one or two lowercase hex digits is refused. */
+static void test_id_prefix(void **state)
+{
+	(void)state;
+	const char *extra[] = {"--id-prefix", "a7", NULL};
+	th_start(th_new_db(), extra);
+	for (int k = 0; k < 3; k++) {
+		char id[32];
+		th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"]}", id);
+		assert_int_equal(strlen(id), 16);
+		if (strncmp(id, "a7", 2) != 0)
+			fail_msg("table %s made with --id-prefix a7", id);
+	}
+	th_stop();
+	static const char *const bad[] = {"", "123", "A7", "g", "1 "};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char cmd[1024];
+		snprintf(cmd, sizeof cmd, "'%s' serve --id-prefix '%s' --port 0 2>&1", th_quiver,
+		         bad[i]);
+		FILE *f = popen(cmd, "r");
+		char out[512] = "";
+		size_t n = fread(out, 1, sizeof out - 1, f);
+		out[n] = '\0';
+		assert_int_not_equal(pclose(f), 0);
+		if (!strstr(out, "is not one or two lowercase hex digits"))
+			fail_msg("--id-prefix '%s': %s", bad[i], out);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "proxy", 300))
@@ -327,6 +359,7 @@ int main(int argc, char **argv)
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {T(test_behind_proxy), T(test_ipv6_prefix),
 	                                   T(test_table_share),  T(test_silent_header),
-	                                   T(test_banned),       cmocka_unit_test(test_bad_option)};
+	                                   T(test_banned),       cmocka_unit_test(test_bad_option),
+	                                   T(test_id_prefix)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
