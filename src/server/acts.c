@@ -510,16 +510,21 @@ static void stop_locked(qv__table *t, const char *what, const qv_err *why)
 		qv__oplog(QV__WARN, "table %s: %s", t->id, err.msg);
 }
 
-/* Draws the chance outcome due (the lock held): true when the table changed. Out of memory,
- * the table stays as it was (the pool tries again); any other failure stops it. */
 /* A step of the server's own that could not be made (rc, not QV_ENOMEM, which the pool tries
  * again at once): a store that refused to save it (QV_EIO: busy, full, away) is tried again a
- * second later, the table as it was, so that an outage delays a table and never stops it;
- * anything else (the rules refused it, or the table does not match what was saved) would fail
- * the same way again, and stops the table. */
+ * second later, the table as it was, so that an outage delays a table and never stops it; a
+ * table another process took meanwhile (this one was stopped, or its session ended: the write
+ * was fenced) is left as it is, for the cluster's tick to let go; anything else (the rules
+ * refused it, or the table does not match what was saved) would fail the same way again, and
+ * stops the table. */
 static void step_failed(qv__table *t, const char *what, qv_status rc, bool saving,
                         const qv_err *err)
 {
+	if (saving && rc == QV_ESTATE && t->store && !qv__store_holds(t->store, t->id)) {
+		qv__oplog(QV__INFO, "table %s: %s: %s", t->id, what, err->msg);
+		atomic_store(&t->step_at, qv__table_now() + 1); /* not again before it is let go */
+		return;
+	}
 	if (saving && rc == QV_EIO) {
 		qv__oplog(QV__WARN, "table %s: %s: %s; trying again in a second", t->id, what,
 		          err->msg);

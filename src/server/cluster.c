@@ -258,6 +258,12 @@ static void tick(qv__server *srv)
 		if (qv__store_notify(srv->store, payload, &err))
 			qv__oplog(QV__WARN, "%s", err.msg);
 	}
+	int ended = qv__store_lease(srv->store, QV__LEASE);
+	if (ended > 0)
+		qv__oplog(QV__WARN,
+		          "ended %d database session%s of processes silent for %d s or more: their "
+		          "tables are taken once %d s without a process",
+		          ended, ended == 1 ? "" : "s", QV__LEASE, QV__ORPHAN_GRACE);
 	char ids[BATCH][17];
 	int n = qv__store_lost(srv->store, ids, BATCH);
 	for (int i = 0; i < n; i++)

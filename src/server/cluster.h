@@ -10,8 +10,9 @@
  * - "news N": a player's news (a turn, a days clock running low, an end, a seat taken) that
  *   another process's table made, read from the database and told to this process's channels of
  *   that player (chan.h); after a reconnection, all the news since the last read.
- * About every second it also lets go of the tables whose writes the database refused (another
- * process took them: qv__store_lost), and, in the one process elected (qv__store_elect), takes
+ * About every second it also renews its lease (qv__store_lease: ending the sessions of
+ * processes stopped for QV__LEASE s, whose tables become orphans), lets go of the tables whose
+ * writes the database refused (another process took them: qv__store_lost), and, in the one process elected (qv__store_elect), takes
  * the tables nobody holds (their process died) once they have been without a process for
  * QV__ORPHAN_GRACE seconds: their AI seats, chance and clocks go on without a client. And it
  * publishes what changed of its tables for the other processes' lobbies and players' lists
@@ -42,6 +43,13 @@
 #define QV__CLOCK_KEEP 10
 /* The same for a days clock (days a move): a write every 10 minutes of a think. */
 #define QV__CLOCK_KEEP_DAYS 600
+
+/* Seconds a process may go without renewing its lease (each tick renews it, about every
+ * second) before another process ends its database session, and so frees its tables: a
+ * process stopped (SIGSTOP) loses them within QV__LEASE + QV__ORPHAN_GRACE + two ticks, under
+ * 10 s. When it runs again its writes fail (the session is gone), it takes its tables' locks
+ * again where nobody took them meanwhile, and lets the others go. */
+#define QV__LEASE 5
 
 /* Seconds after its start when a process tells the others it is back ("back ORIGIN"), each of
  * which then lets go of the tables it read back while they were in play: their pages connect

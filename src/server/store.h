@@ -107,6 +107,8 @@ qv_status qv__store_ping(qv__store *s, double *seconds, qv_err *err);
 
 /* The tables this process holds among several (PostgreSQL), or -1 alone (SQLite). */
 int qv__store_held(qv__store *s);
+/* Whether this process holds table id: taken and not lost (always, alone). */
+bool qv__store_holds(qv__store *s, const char *id);
 
 struct qv__histogram;
 /* Times every change of a table (made, a seat claimed, a move, its people) in h (metrics.h)
@@ -245,6 +247,12 @@ int qv__store_orphans(qv__store *s, char (*ids)[17], int max);
 /* Whether this process is the one that takes the orphans and sweeps: the first process to ask
  * is, until it dies (a lock of its session). */
 bool qv__store_elect(qv__store *s);
+/* This process's lease on its tables, kept (call it about every second): its session says it
+ * is alive, and the sessions of processes that have said nothing for `lapse` seconds while
+ * holding tables (a process stopped, SIGSTOP, keeps its session and its locks) are ended, so
+ * that their tables become orphans for the elected process to take. How many were ended; -1
+ * when the database failed; 0 on one process's database. */
+int qv__store_lease(qv__store *s, double lapse);
 /* The tables not over that client address `creator` made on every process of the site (the
  * per-address limits, room.c): how many, and into *searching how many of them (not stopped)
  * have a seat a search plays (easy, medium, hard); -1 on one process's database (SQLite: the

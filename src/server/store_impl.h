@@ -105,10 +105,12 @@ typedef struct qv__store_ops {
 	 * are all held and which hears nobody. */
 	int (*own)(qv__store *s, const char *id, qv_err *err);
 	int (*held)(qv__store *s); /* how many tables own has taken and not lost */
+	bool (*holds)(qv__store *s, const char *id); /* whether table id is among them */
 	void (*disown)(qv__store *s, const char *id);
 	int (*lost)(qv__store *s, char (*ids)[17], int max);
 	int (*orphans)(qv__store *s, char (*ids)[17], int max);
 	bool (*elect)(qv__store *s);
+	int (*lease)(qv__store *s, double lapse);
 	int (*open_by)(qv__store *s, const char *creator, int *searching);
 	qv_status (*notify)(qv__store *s, const char *payload, qv_err *err);
 	qv_status (*listen)(qv__store *s, void (*fn)(void *ctx, const char *payload), void *ctx,

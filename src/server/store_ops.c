@@ -93,6 +93,11 @@ qv_status qv__store_ping(qv__store *s, double *seconds, qv_err *err)
 
 int qv__store_held(qv__store *s) { return s->ops->held ? s->ops->held(s) : -1; }
 
+bool qv__store_holds(qv__store *s, const char *id)
+{
+	return !s->ops->holds || s->ops->holds(s, id);
+}
+
 void qv__store_close(qv__store *s)
 {
 	if (s)
@@ -315,6 +320,11 @@ int qv__store_orphans(qv__store *s, char (*ids)[17], int max)
 }
 
 bool qv__store_elect(qv__store *s) { return s->ops->elect && s->ops->elect(s); }
+
+int qv__store_lease(qv__store *s, double lapse)
+{
+	return s->ops->lease ? s->ops->lease(s, lapse) : 0;
+}
 
 int qv__store_open_by(qv__store *s, const char *creator, int *searching)
 {

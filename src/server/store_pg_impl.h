@@ -127,6 +127,7 @@ enum {
 	PG_FENCE,
 	PG_NOTIFY,
 	PG_ORPHANS,
+	PG_LEASE,
 	PG_NEWS_ADD,
 	PG_NEWS_SINCE,
 	PG_NEWS_LAST,
@@ -282,6 +283,8 @@ void qv__pg_disown(qv__store *s, const char *id);
 int qv__pg_lost(qv__store *s, char (*ids)[17], int max);
 int qv__pg_orphans(qv__store *s, char (*ids)[17], int max);
 bool qv__pg_elect(qv__store *s);
+int qv__pg_lease(qv__store *s, double lapse);
+bool qv__pg_holds(qv__store *s, const char *id);
 int qv__pg_open_by(qv__store *s, const char *creator, int *searching);
 qv_status qv__pg_notify(qv__store *s, const char *payload, qv_err *err);
 qv_status qv__pg_listen(qv__store *s, void (*fn)(void *ctx, const char *payload), void *ctx,

@@ -198,6 +198,14 @@ int qv__pg_nheld(qv__store *s)
 	return n;
 }
 
+bool qv__pg_holds(qv__store *s, const char *id)
+{
+	pthread_mutex_lock(&s->lock);
+	bool yes = qv__pg_held_find(s, id) != NULL;
+	pthread_mutex_unlock(&s->lock);
+	return yes;
+}
+
 void qv__pg_let_go(qv__store *s, const char *id)
 {
 	qv_err err;
@@ -259,6 +267,25 @@ int qv__pg_orphans(qv__store *s, char (*ids)[17], int max)
 	}
 	pthread_mutex_unlock(&s->lock);
 	return n;
+}
+
+int qv__pg_lease(qv__store *s, double lapse)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_err err;
+	int ended = -1;
+	qv__pg_relock(s);
+	if (!qv__pg_ready(s, &err)) {
+		qv__pg_args a = {0};
+		qv__pg_real(&a, lapse);
+		PGresult *r = NULL;
+		if (!qv__pg_run(s, PG_LEASE, &a, &r, NULL, "keeping this process's lease", &err)) {
+			ended = (int)qv__pg_ll(r, 0, 0);
+			PQclear(r);
+		}
+	}
+	pthread_mutex_unlock(&s->lock);
+	return ended;
 }
 
 bool qv__pg_elect(qv__store *s)

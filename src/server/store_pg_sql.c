@@ -274,6 +274,16 @@ const char *const qv__pg_sql[PG_COUNT] = {
                    "bigint NOT IN (SELECT (classid::bigint << 32) | objid::bigint FROM "
                    "pg_locks WHERE locktype = 'advisory' AND objsubid = 1 AND granted) ORDER "
                    "BY created LIMIT $1",
+    /* The lease: this statement itself is this session's heartbeat (pg_stat_activity's
+     * state_change), and it ends the sessions of the same user on this database that hold an
+     * advisory lock (a process's tables, or the sweeper's) and have been idle longer than $1
+     * seconds: a process stopped (SIGSTOP) keeps its session and its locks, which PostgreSQL
+     * alone never ends. */
+    [PG_LEASE] = "SELECT count(pg_terminate_backend(a.pid)) FROM pg_stat_activity a WHERE "
+                 "a.datname = current_database() AND a.usename = current_user AND a.pid <> "
+                 "pg_backend_pid() AND a.state = 'idle' AND a.state_change < clock_timestamp() "
+                 "- make_interval(secs => $1::float8) AND a.pid IN (SELECT pid FROM pg_locks "
+                 "WHERE locktype = 'advisory' AND granted)",
     /* kept, and its id told to every listener when it commits */
     [PG_NEWS_ADD] = "WITH n AS (INSERT INTO news (player, frame, origin, at) VALUES ($1, $2, "
                     "$3, $4) RETURNING id) SELECT id, pg_notify('quiver', 'news ' || id) FROM n",

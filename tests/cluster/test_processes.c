@@ -11,6 +11,9 @@
  * - a rematch made at A is played at B, its tokens good there;
  * - A killed with -9 in the middle of a game of AI seats: B takes the table (nobody asked for
  *   it) and the game goes on to its end there;
+ * - A stopped (SIGSTOP) in the middle of such a game: B ends A's database session once A's
+ *   lease lapses (its lock free within 10 s), takes the table and plays it on; A, continued,
+ *   serves on, and the game's actions are stored each once;
  * - of three processes, the elected one takes a dead one's table; asked for it by another, it
  *   lets it go and leaves it alone until the asker's page returns, however late (the page's
  *   wait grows to 10 s; taken again after QV__ORPHAN_GRACE s, the table was asked back at every
@@ -343,16 +346,83 @@ static void test_orphan_taken(void **state)
 	stop_both();
 }
 
-/* Whether some session of the database holds table id's advisory lock. */
-static bool held(const char *db, const char *id)
+/* The pid of the session that holds table id's advisory lock, 0 when none does. */
+static long long holder(const char *db, const char *id)
 {
 	char sql[400];
 	snprintf(sql, sizeof sql,
-	         "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 1 AND "
-	         "granted AND ((classid::bigint << 32) | objid::bigint) = ('x' || '%s')::bit(64)"
-	         "::bigint",
+	         "SELECT COALESCE(max(pid), 0) FROM pg_locks WHERE locktype = 'advisory' AND "
+	         "objsubid = 1 AND granted AND ((classid::bigint << 32) | objid::bigint) = ('x' "
+	         "|| '%s')::bit(64)::bigint",
 	         id);
-	return th_sql_number(db, sql) > 0;
+	return th_sql_number(db, sql);
+}
+
+/* Whether some session of the database holds table id's advisory lock. */
+static bool held(const char *db, const char *id) { return holder(db, id) != 0; }
+
+/* A stopped with SIGSTOP in the middle of a game of AI seats keeps its database session, and
+ * PostgreSQL alone would never end it: B ends it once A's lease lapses (QV__LEASE s), and
+ * takes the table, whose game goes on at B. A, continued, finds its session gone, cannot take
+ * the table back, and serves on; what it played before the stop is kept, and the game ends
+ * with every move once. */
+static void test_stopped_loses_tables(void **state)
+{
+	(void)state;
+	const char *db = th_new_db();
+	char dbcopy[128], sql[160];
+	snprintf(dbcopy, sizeof dbcopy, "%s", db);
+	start_both(dbcopy);
+	use(&A);
+	char id[32];
+	th_create("{\"game\": \"evons\", \"seats\": [\"medium\", \"medium\"]}", id);
+	snprintf(sql, sizeof sql, "SELECT v FROM tables WHERE id = '%s'", id);
+	while (th_sql_number(dbcopy, sql) < 6)
+		poll(NULL, 0, 50);
+	long long at_a = holder(dbcopy, id);
+	assert_true(at_a != 0);
+	assert_int_equal(kill(A.pid, SIGSTOP), 0);
+	double stopped = tc_now_ms();
+	long long v = th_sql_number(dbcopy, sql);
+	/* A's session ended and its lock free within the lease and two ticks of B */
+	while (holder(dbcopy, id) == at_a && tc_now_ms() < stopped + TH_WAIT_MS)
+		poll(NULL, 0, 100);
+	double freed = tc_now_ms() - stopped;
+	assert_true(holder(dbcopy, id) != at_a);
+	/* B takes it by itself (nobody asks), and the game goes on there */
+	while (th_sql_number(dbcopy, sql) <= v && tc_now_ms() < stopped + 3 * TH_WAIT_MS)
+		poll(NULL, 0, 100);
+	double moved = tc_now_ms() - stopped;
+	assert_true(th_sql_number(dbcopy, sql) > v);
+	print_message("A stopped: its lock free after %.1f s, the game on at B after %.1f s\n",
+	              freed / 1000, moved / 1000);
+	if (freed > 10000)
+		fail_msg("A's lock was freed %.1f s after it stopped (its lease is 5 s)",
+		         freed / 1000);
+	/* A again: it serves, and the game ends at B with every move once */
+	assert_int_equal(kill(A.pid, SIGCONT), 0);
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM tables WHERE id = '%s' AND status = 'over'",
+	         id);
+	for (double end = tc_now_ms() + 3 * TH_WAIT_MS; tc_now_ms() < end; poll(NULL, 0, 200))
+		if (th_sql_number(dbcopy, sql) == 1)
+			break;
+	assert_int_equal(th_sql_number(dbcopy, sql), 1);
+	/* A, its late write fenced, lets its copy go within a tick or two and reads the table
+	 * from the database */
+	use(&A);
+	bool over = false;
+	for (double end = tc_now_ms() + TH_WAIT_MS; !over && tc_now_ms() < end;
+	     poll(NULL, 0, 200)) {
+		json_t *info = th_info(id);
+		over = strcmp(json_string_value(json_object_get(info, "status")), "over") == 0;
+		json_decref(info);
+	}
+	assert_true(over);
+	/* the stored actions numbered 0, 1, 2... without a gap: none lost, none twice */
+	snprintf(sql, sizeof sql,
+	         "SELECT count(*) - max(idx) - 1 FROM actions WHERE table_id = '%s'", id);
+	assert_int_equal(th_sql_number(dbcopy, sql), 0);
+	stop_both();
 }
 
 static tc_server C;
@@ -492,6 +562,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test_teardown(test_channel_across, kill_both),
 	    cmocka_unit_test_teardown(test_rematch_elsewhere, kill_both),
 	    cmocka_unit_test_teardown(test_orphan_taken, kill_both),
+	    cmocka_unit_test_teardown(test_stopped_loses_tables, kill_both),
 	    cmocka_unit_test_teardown(test_asked_left_alone, kill_three),
 	    cmocka_unit_test_teardown(test_limits_site_wide, kill_both),
 	    cmocka_unit_test_teardown(test_clock_kept_through_kill, kill_both),
