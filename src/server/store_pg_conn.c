@@ -148,6 +148,8 @@ qv_status qv__pg_ready(qv__store *s, qv_err *err)
 	if (PQstatus(s->pg->conn) != CONNECTION_OK) {
 		s->pg->prepared = false;
 		s->pg->relock = true; /* the old session's advisory locks went with it */
+		for (int i = 0; i < s->pg->nheld; i++)
+			s->pg->held[i].relock = true;
 		PQreset(s->pg->conn);
 		if (PQstatus(s->pg->conn) != CONNECTION_OK)
 			return reconnect_fail(s, err);

@@ -28,6 +28,8 @@
 typedef struct qv__pg_held {
 	char id[17];
 	long long epoch, v;
+	bool relock; /* its lock not taken yet in this session (qv__pg_relock); a session's
+	              * advisory locks stack, so none is taken twice */
 } qv__pg_held;
 
 /* The backend's state (qv__store's pg). */
@@ -48,6 +50,7 @@ struct qv__pg {
 	bool sweeper;
 	bool relock; /* the connection was made again: its advisory locks are to be taken again
 	              * (store_pg_conn.c sets it, qv__pg_relock clears it) */
+
 	struct qv__pg_listener *listener; /* store_pg_listen.c; NULL: not listening */
 	/* The main connection's backend pid (set at each connection): PostgreSQL tells a NOTIFY to
 	 * every session listening, this process's listener among them, which skips the "release"
@@ -274,7 +277,9 @@ long long qv__pg_key(const char *id);
 /* After the connection was made again (qv__pg_ready set relock: its session's locks are gone),
  * at the next ownership call (the server's listener asks for lost tables every second): each
  * held table's lock taken again, those another process took meanwhile lost; the sweeper's
- * lock forgotten. Until then a write is still fenced by the epoch. */
+ * lock forgotten. A lock statement that fails (the database away again, or slow) is no answer:
+ * the table is kept, and the relock goes on from it at the next call. Until then a write is
+ * still fenced by the epoch. */
 void qv__pg_relock(qv__store *s);
 /* The operations of ownership and news (store_impl.h's own.. news_since). */
 int qv__pg_own(qv__store *s, const char *id, qv_err *err);

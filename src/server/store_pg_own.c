@@ -72,6 +72,7 @@ bool qv__pg_held_add(qv__store *s, const char *id, long long epoch, long long v)
 	qv_copy(pg->held[i].id, sizeof pg->held[i].id, id);
 	pg->held[i].epoch = epoch;
 	pg->held[i].v = v;
+	pg->held[i].relock = false; /* taken in this session */
 	pg->nheld++;
 	return true;
 }
@@ -141,9 +142,19 @@ void qv__pg_relock(qv__store *s)
 	pg->relock = false;
 	pg->sweeper = false;
 	for (int i = 0; i < pg->nheld;) {
-		qv_err err;
-		if (lock_call(s, PG_LOCK, qv__pg_key(pg->held[i].id), &err) == 1) {
+		if (!pg->held[i].relock) {
 			i++;
+			continue;
+		}
+		qv_err err;
+		int got = lock_call(s, PG_LOCK, qv__pg_key(pg->held[i].id), &err);
+		if (got == -1) {
+			/* no answer: the table is still this process's; again at the next call */
+			pg->relock = true;
+			return;
+		}
+		if (got == 1) {
+			pg->held[i++].relock = false;
 			continue;
 		}
 		lost_add(s, pg->held[i].id);
