@@ -69,6 +69,7 @@
 #include <unistd.h>
 
 #include "ai/mcts.h"
+#include "core/clock.h"
 
 /* The best untried actions a ranking keeps, in order, for a node's next children: a node is
  * ranked again only after this many new children (about MCTS_KEEP^2 / widen^2 visits). */
@@ -276,13 +277,6 @@ typedef struct mcts_data {
 	double *acc; /* max_actions * stride: summed returns while merging the threads */
 	uint32_t *accv;
 } mcts_data;
-
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* ln(n) for n below MCTS_LOG_TABLE, filled once (log_fill) with the C library's own values. */
 static double log_table[MCTS_LOG_TABLE];
@@ -993,8 +987,7 @@ static void run_tree(mcts_tree *t)
 			break;
 		if (atomic_load_explicit(t->stop, memory_order_relaxed))
 			break;
-		if (t->deadline > 0 && t->done % MCTS_CLOCK_EVERY == 0 &&
-		    now_seconds() >= t->deadline)
+		if (t->deadline > 0 && t->done % MCTS_CLOCK_EVERY == 0 && qv_mono() >= t->deadline)
 			break;
 		iterate(t);
 		t->done++;
@@ -1324,7 +1317,7 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 	 * qv_agent_observe, so the kept root may be stale: start afresh. */
 	bool keep = d->observed;
 	d->observed = false;
-	double t0 = now_seconds();
+	double t0 = qv_mono();
 	double deadline = t0 + (d->cf.time > 0 ? d->cf.time : MCTS_TIME_MAX);
 	int np = g->num_players(st);
 	for (int k = 0; k < d->ntrees; k++) {
@@ -1364,7 +1357,7 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 		d->last.iterations += d->trees[k].done;
 		d->last.nodes += d->trees[k].used;
 	}
-	d->last.seconds = now_seconds() - t0;
+	d->last.seconds = qv_mono() - t0;
 	d->last.bytes = search_bytes(d, g);
 	/* The search worked on a's scratch copy; a->abuf still holds the root's allowed actions. */
 	merge_roots(d, a->abuf, n, np, g->max_players);

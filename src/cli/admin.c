@@ -17,6 +17,7 @@
 
 #include "cli/admin_list.h"
 #include "cli/cli.h"
+#include "core/clock.h"
 #include "server/addr.h"
 #include "server/admin.h"
 #include "server/chat.h"
@@ -222,13 +223,6 @@ static void operator_name(char *out, size_t len)
 		snprintf(out, len, "uid %u", (unsigned)geteuid());
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* The first value of the first row of a query. */
 typedef struct first {
 	bool found;
@@ -262,7 +256,7 @@ static void act_init(act *x, const char *action, const char *target, const char 
 {
 	*x = (act){.action = action, .target = target, .reason = reason};
 	operator_name(x->who, sizeof x->who);
-	snprintf(x->at, sizeof x->at, "%.3f", now_s());
+	snprintf(x->at, sizeof x->at, "%.3f", qv_wall());
 }
 
 /* Writes act x; its audit line's id into *id. */
@@ -304,7 +298,7 @@ static int act_and_wait(qv__store *s, const admin_args *a, const act *x, const c
 	char idtext[24];
 	snprintf(idtext, sizeof idtext, "%lld", id);
 	const char *args[] = {idtext};
-	double until = now_s() + a->wait;
+	double until = qv_wall() + a->wait;
 	for (;;) {
 		first f = {0};
 		if (qv__store_query(s,
@@ -319,7 +313,7 @@ static int act_and_wait(qv__store *s, const admin_args *a, const act *x, const c
 			printf("%s %s: %s (audit #%lld)\n", x->action, x->target, f.second, id);
 			return CLI_EXIT_OK;
 		}
-		if (now_s() >= until)
+		if (qv_wall() >= until)
 			break;
 		struct timespec nap = {0, 100 * 1000000L}; /* a poll of the audit's line, not a wait
 		                                              for time to pass */

@@ -245,13 +245,6 @@ uint64_t cli_random_seed(void)
 	return qv_seed_mix(t, (uint64_t)getpid());
 }
 
-double cli_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* ---- lines typed at a prompt ---- */
 
 bool cli_read_line(char **line, size_t *cap, bool echo, const volatile sig_atomic_t *quit)

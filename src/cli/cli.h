@@ -118,8 +118,6 @@ bool cli_double(const char *cmd, const char *opt, const char *text, double lo, d
 /* 64 random bits from the operating system (getrandom), for runs that give no seed: a seed
  * decides a game's deal, shuffles and dice, so it must not be guessable. */
 uint64_t cli_random_seed(void);
-/* Seconds on a monotonic clock. */
-double cli_now(void);
 
 /* ---- lines typed at a prompt (play, learn) ---- */
 

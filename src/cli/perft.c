@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/clock.h"
 #include "quiver/variant.h"
 
 static const cli_opt perft_opts[] = {
@@ -203,9 +204,9 @@ int cli_perft(int argc, char **argv)
 		       (unsigned long long)seed);
 		qv_buf_free(&desc);
 		fflush(stdout);
-		double t0 = cli_now();
+		double t0 = qv_mono();
 		bool ok = divide ? perft_divide(c) : perft_node(c, 0);
-		double secs = cli_now() - t0;
+		double secs = qv_mono() - t0;
 		if (!ok) {
 			rc = cli_fail("perft", "%s", c->failure);
 		} else {

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/clock.h"
 #include "quiver/review.h"
 
 static const cli_opt review_opts[] = {
@@ -154,7 +155,7 @@ int cli_review(int argc, char **argv)
 		printf("%s: %d decisions to review, each from its mover's information\n\n",
 		       g->title, qv_review_total(r));
 	bool bar = isatty(STDERR_FILENO);
-	double t0 = cli_now();
+	double t0 = qv_mono();
 	cli_progress progress = {0};
 	while (qv_review_done(r) < qv_review_total(r)) {
 		if (qv_review_step(r, &err)) {
@@ -163,7 +164,7 @@ int cli_review(int argc, char **argv)
 		}
 		if (bar)
 			cli_show_progress(&progress, qv_review_done(r), qv_review_total(r),
-			                  cli_now() - t0);
+			                  qv_mono() - t0);
 	}
 	for (int i = 0; !json && i < qv_review_total(r); i++)
 		print_decision(r, qv_review_decision_at(r, i));

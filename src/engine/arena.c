@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "engine/workers.h"
 #include "quiver/arena.h"
 #include "quiver/match.h"
@@ -16,14 +17,6 @@
 #define ARENA_MAX_GAME_ACTIONS 1000000
 
 int qv_arena_seat_agent(int index, int seat, int n) { return (int)(((long)seat + index) % n); }
-
-/* Seconds on a monotonic clock. */
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* ---- checking ------------------------------------------------------------------------------ */
 
@@ -104,7 +97,7 @@ static qv_status play_game(arena_run *R, int index, qv_match **mp, qv_err *err)
 	const qv_game *g = cfg->game;
 	int n = cfg->nagents;
 	qv_arena_game *res = &R->games[index];
-	double t0 = now();
+	double t0 = qv_mono();
 	uint64_t seed = qv_seed_mix(cfg->seed, (uint64_t)index);
 	qv_agent *agents[QV_MAX_PLAYERS] = {NULL};
 	int seen[QV_MAX_PLAYERS] = {0}; /* history entries each agent has been told about */
@@ -157,7 +150,7 @@ static qv_status play_game(arena_run *R, int index, qv_match **mp, qv_err *err)
 		snprintf(path, sizeof path, "%s/game-%06d.json", cfg->records_dir, index + 1);
 		rc = qv_match_save_record(m, path, &why);
 	}
-	res->seconds = now() - t0;
+	res->seconds = qv_mono() - t0;
 	for (int s = 0; s < n; s++)
 		qv_agent_free(agents[s]);
 	if (rc)

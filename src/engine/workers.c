@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "engine/workers.h"
 
 /* How often the progress callback may run, in seconds. */
@@ -27,13 +28,6 @@ typedef struct run {
 	qv_status fail_rc;
 	qv_err fail;
 } run;
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Keeps the failure of the lowest index. Called under R->mu. */
 static void note_failure(run *R, int index, qv_status rc, const qv_err *err)
@@ -87,16 +81,12 @@ static void *worker(void *arg)
 static void wait_workers(run *R, double t0)
 {
 	const qv__workers *w = R->w;
-	double last = now();
+	double last = qv_mono();
 	pthread_mutex_lock(&R->mu);
 	while (R->running > 0) {
-		struct timespec ts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		long ns = ts.tv_nsec + (long)(WORKERS_PROGRESS_PERIOD * 1e9);
-		ts.tv_sec += ns / 1000000000L;
-		ts.tv_nsec = ns % 1000000000L;
+		struct timespec ts = qv_deadline(true, WORKERS_PROGRESS_PERIOD);
 		pthread_cond_timedwait(&R->cv, &R->mu, &ts);
-		double t = now();
+		double t = qv_mono();
 		if (w->progress && R->running > 0 && t - last >= WORKERS_PROGRESS_PERIOD) {
 			int done = atomic_load_explicit(&R->done, memory_order_relaxed);
 			pthread_mutex_unlock(&R->mu);
@@ -132,7 +122,7 @@ qv_status qv__workers_run(const qv__workers *w, double *elapsed, qv_err *err)
 	pthread_cond_init(&R->cv, &ca);
 	pthread_condattr_destroy(&ca);
 	pthread_mutex_init(&R->mu, NULL);
-	double t0 = now();
+	double t0 = qv_mono();
 	int started = 0;
 	for (; started < threads; started++) {
 		pthread_mutex_lock(&R->mu);
@@ -153,7 +143,7 @@ qv_status qv__workers_run(const qv__workers *w, double *elapsed, qv_err *err)
 	wait_workers(R, t0);
 	for (int i = 0; i < started; i++)
 		pthread_join(tid[i], NULL);
-	double secs = now() - t0;
+	double secs = qv_mono() - t0;
 	pthread_mutex_destroy(&R->mu);
 	pthread_cond_destroy(&R->cv);
 	free(tid);

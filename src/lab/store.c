@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/clock.h"
 #include "lab/lab.h"
 
 /* A file's lines are found again by the offset of every LAB_STRIDE-th line, kept when it is
@@ -49,13 +50,6 @@ struct qv_lab_journal {
 	double flushed; /* when the lines last went to the kernel (monotonic seconds) */
 	bool dirty;     /* lines written since */
 };
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* The first line of the file f (without its newline) into *out (malloc'd), f left after it. */
 static qv_status read_header(FILE *f, const char *path, char **out, qv_err *err)
@@ -194,7 +188,7 @@ qv_status qv_lab_journal_add(qv_lab_journal *j, const qv_lab_game *g, qv_err *er
 	int k = g->index - j->lo;
 	qv_status rc = QV_OK;
 	/* What the kernel has survives the process: flushed at most LAB_FLUSH_SECONDS after. */
-	double t = now();
+	double t = qv_mono();
 	if (j->line.failed)
 		rc = qv_fail(err, QV_ENOMEM, "out of memory writing game %d", g->index);
 	else if (fwrite(j->line.s, 1, j->line.len, j->f) != j->line.len ||
@@ -219,7 +213,7 @@ qv_status qv_lab_journal_flush(qv_lab_journal *j, qv_err *err)
 	if (j->dirty && fflush(j->f))
 		rc = qv_fail(err, QV_EIO, "cannot write '%s': %s", j->path, strerror(errno));
 	j->dirty = false;
-	j->flushed = now();
+	j->flushed = qv_mono();
 	pthread_mutex_unlock(&j->mu);
 	return rc;
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "core/fields.h"
 #include "server/change.h"
 #include "server/commitments.h"
@@ -50,7 +51,7 @@ static qv_status check_turn_base(const qv__table *t, long long v, qv_err *err)
  * decides nothing more. */
 static qv_status check_present(qv__table *t, int seat, qv_err *err)
 {
-	return qv__leave_present(t->m, &t->clock, seat, qv__table_now(), err);
+	return qv__leave_present(t->m, &t->clock, seat, qv_wall(), err);
 }
 
 /* The checks of an act and a what: the table plays, the version is current, the seat may
@@ -168,7 +169,7 @@ static qv_status take_back_locked(qv__table *t, int seat, double asked, qv_err *
 	bool clocked = !rc && tb.from >= 0 && qv__clock_on(&d->clock);
 	if (clocked)
 		qv__marks_takeback(d->marks, d->nmarks, d->m, &d->clock, seat, tb.from, asked,
-		                   qv__table_now(), &mark, &stand, &charged);
+		                   qv_wall(), &mark, &stand, &charged);
 	if (!rc)
 		rc = qv_match_takeback_agreed(d->m, seat, people_at(d), err);
 	if (rc) {
@@ -178,7 +179,7 @@ static qv_status take_back_locked(qv__table *t, int seat, double asked, qv_err *
 	d->clock.held = qv__commitments_mask(d->m, d->nseats); /* taken back: they earn nothing */
 	if (clocked) {
 		qv__clock_rewind(&d->clock, &mark, stand, seat, charged,
-		                 qv__table_clock_mask_locked(d), qv__table_now());
+		                 qv__table_clock_mask_locked(d), qv_wall());
 		qv__marks_drop_after(d->marks, &d->nmarks, d->m->nhist);
 	}
 	qv__offer_clear(&d->offer);
@@ -239,7 +240,7 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 		qv__table_unlock(t);
 		return rc;
 	}
-	double at = qv__table_now();
+	double at = qv_wall();
 	qv_takeback tb;
 	if (!rc)
 		rc = check_takeback(t, seat, at, &tb, err);
@@ -312,8 +313,7 @@ qv_status qv__table_draw(qv__table *t, int seat, long long v, qv_err *err)
 		rc = qv__offer_may_ask(&t->offer, seat, t->v, err);
 	if (!rc) {
 		qv__offer offer = t->offer;
-		qv__offer_make(&offer, QV__OFFER_DRAW, seat, t->v + 1, 1u << other,
-		               qv__table_now());
+		qv__offer_make(&offer, QV__OFFER_DRAW, seat, t->v + 1, 1u << other, qv_wall());
 		rc = offer_change_locked(t, &offer, err);
 	}
 	qv__table_unlock(t);
@@ -342,7 +342,7 @@ qv_status qv__table_more_time(qv__table *t, int seat, long long v, const char *t
 	if (!rc && qv_match_left(t->m, seat))
 		rc = check_present(t, seat, err);
 	/* A clock that has run out stays out: the server's timer is about to time the seat out. */
-	if (!rc && qv__clock_left(&t->clock, p, qv__table_now()) <= 0)
+	if (!rc && qv__clock_left(&t->clock, p, qv_wall()) <= 0)
 		rc = qv_fail(err, QV_ESTATE, "%s's time has run out already",
 		             qv_player_name(p, name));
 	qv__change c;
@@ -404,7 +404,7 @@ bool qv__table_timeout(qv__table *t)
 {
 	qv__table_lock(t);
 	bool changed = false;
-	double at = qv__table_now();
+	double at = qv_wall();
 	unsigned out = t->status == QV__PLAYING && !t->stuck[0]
 	                   ? qv__clock_out(&t->clock, at) & qv__table_clock_mask_locked(t)
 	                   : 0;
@@ -447,7 +447,7 @@ qv_status qv__table_claim(qv__table *t, int by, long long v, const char *seat, d
 	qv__claim claim = {.by = by,
 	                   .seat = seat,
 	                   .limit = limit,
-	                   .now = qv__table_now(),
+	                   .now = qv_wall(),
 	                   .moving = qv__table_clock_mask_locked(t)};
 	if (!rc)
 		rc = qv__leave_claimable(&claim, t->m, t->seat, t->nseats, &t->clock, &p, err);
@@ -522,13 +522,13 @@ static void step_failed(qv__table *t, const char *what, qv_status rc, bool savin
 {
 	if (saving && rc == QV_ESTATE && t->store && !qv__store_holds(t->store, t->id)) {
 		qv__oplog(QV__INFO, "table %s: %s: %s", t->id, what, err->msg);
-		atomic_store(&t->step_at, qv__table_now() + 1); /* not again before it is let go */
+		atomic_store(&t->step_at, qv_wall() + 1); /* not again before it is let go */
 		return;
 	}
 	if (saving && rc == QV_EIO) {
 		qv__oplog(QV__WARN, "table %s: %s: %s; trying again in a second", t->id, what,
 		          err->msg);
-		atomic_store(&t->step_at, qv__table_now() + 1);
+		atomic_store(&t->step_at, qv_wall() + 1);
 		return;
 	}
 	stop_locked(t, what, err);

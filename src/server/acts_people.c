@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "server/change.h"
 #include "server/oplog.h"
 
@@ -51,7 +52,7 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 		rc = qv__change_commit(&c, err);
 	}
 	if (!rc) {
-		t->seat[p].gone = qv__table_now();
+		t->seat[p].gone = qv_wall();
 		*seat_out = p;
 	}
 	qv__table_unlock(t);
@@ -100,8 +101,8 @@ qv_status qv__table_chat_locked(qv__table *t, int viewer, const char *text, json
 		return rc;
 	qv__chat *chat = &qv__change_draft(&c)->chat;
 	rc = qv__chat_push(chat, viewer >= 0 ? qv_player_name(viewer, from) : "spectator",
-	                   qv__table_name_locked(t, viewer), text,
-	                   (long long)(qv__table_now() * 1000), err);
+	                   qv__table_name_locked(t, viewer), text, (long long)(qv_wall() * 1000),
+	                   err);
 	if (!rc) {
 		*line = qv__chat_line_json(&chat->line[chat->n - 1]);
 		if (!*line)
@@ -145,7 +146,7 @@ static qv_status abandon_locked(qv__table *t, qv_err *err)
 bool qv__table_idle(qv__table *t)
 {
 	qv__table_lock(t);
-	double at = qv__table_now();
+	double at = qv_wall();
 	bool ended = false;
 	qv_err err;
 	if (!qv__table_idle_applies_locked(t)) {

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "server/addr.h"
 #include "server/admin.h"
 #include "server/oplog.h"
@@ -45,13 +46,6 @@ struct qv__admin {
 	pthread_mutex_t stop_lock;
 	pthread_cond_t stop_cond;
 };
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static int by_addr(const void *a, const void *b)
 {
@@ -182,7 +176,7 @@ static qv_status order_row(void *ctx, int n, const char *const *v)
 static void mark_done(qv__admin *a, const order *o, const char *outcome)
 {
 	char at[32], id[24];
-	snprintf(at, sizeof at, "%.3f", now());
+	snprintf(at, sizeof at, "%.3f", qv_wall());
 	snprintf(id, sizeof id, "%lld", o->id);
 	const char *args[] = {at, outcome, id};
 	qv_err err;
@@ -346,11 +340,7 @@ static void *admin_main(void *arg)
 	qv__admin *a = arg;
 	pthread_mutex_lock(&a->stop_lock);
 	while (!a->stop) {
-		struct timespec ts;
-		clock_gettime(CLOCK_REALTIME, &ts);
-		ts.tv_nsec += (long)QV__ADMIN_POLL_MS * 1000000L;
-		ts.tv_sec += ts.tv_nsec / 1000000000L;
-		ts.tv_nsec %= 1000000000L;
+		struct timespec ts = qv_deadline(false, QV__ADMIN_POLL_MS / 1000.0);
 		pthread_cond_timedwait(&a->stop_cond, &a->stop_lock, &ts);
 		if (a->stop)
 			break;

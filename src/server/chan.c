@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "games/json_util.h"
 #include "server/chan.h"
 #include "server/frame.h"
@@ -222,8 +223,8 @@ static bool session_lives(qv__server *srv, qv__conn *c)
 {
 	qv__store_account acct;
 	double seen = 0;
-	int found = qv__store_session_find(srv->store, c->who.session,
-	                                   qv__session_now() - QV__SESSION_AGE, &acct, &seen);
+	int found = qv__store_session_find(srv->store, c->who.session, qv_wall() - QV__SESSION_AGE,
+	                                   &acct, &seen);
 	if (found == 1 && acct.id == c->who.account)
 		return true;
 	if (found < 0)
@@ -346,7 +347,7 @@ static int news_locked(qv__table *t, news *list)
 	unsigned began = acting & ~t->told_turn;
 	t->told_turn = acting;
 	t->told_low &= acting;
-	double now = qv__table_now(), low_at = 0;
+	double now = qv_wall(), low_at = 0;
 	for (int p = 0; p < t->nseats; p++) {
 		if (!(acting >> p & 1))
 			continue;

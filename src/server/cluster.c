@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "server/chan.h"
 #include "server/cluster.h"
 #include "server/oplog.h"
@@ -48,14 +49,6 @@ struct qv__cluster {
 	int nwant;
 };
 
-/* Seconds on the monotonic clock. */
-static double mono(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Lets table id go: out of the registry, its sockets closed with 1012. */
 static void let_go(qv__server *srv, const char *id, const char *why)
 {
@@ -89,7 +82,7 @@ static void want(struct qv__cluster *cl, const char *id)
 {
 	wanted *w = &cl->want[cl->nwant++ % BATCH];
 	qv_copy(w->id, sizeof w->id, id);
-	w->at = mono();
+	w->at = qv_mono();
 }
 
 /* Whether some process asked for table id in the last QV__WANTED_GRACE s. */
@@ -110,7 +103,7 @@ static void adopt(qv__server *srv)
 	char ids[BATCH][17];
 	int n = qv__store_elect(srv->store) ? qv__store_orphans(srv->store, ids, BATCH) : 0;
 	orphan now[BATCH];
-	double t0 = mono();
+	double t0 = qv_mono();
 	for (int i = 0; i < n; i++) {
 		qv_copy(now[i].id, sizeof now[i].id, ids[i]);
 		now[i].since = t0;
@@ -237,7 +230,7 @@ static void keep_clocks(qv__server *srv)
 		double every =
 		    t->clock.kind == QV__CLOCK_DAYS ? QV__CLOCK_KEEP_DAYS : QV__CLOCK_KEEP;
 		if (t->status == QV__PLAYING && qv__clock_deadline(&t->clock) > 0 &&
-		    qv__table_now() - t->active >= every && qv__table_keep_clocks_locked(t, &err))
+		    qv_wall() - t->active >= every && qv__table_keep_clocks_locked(t, &err))
 			qv__oplog(QV__WARN, "table %s: %s", t->id, err.msg);
 		qv__table_unlock(t);
 		qv__table_unref(t);

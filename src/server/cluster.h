@@ -12,13 +12,13 @@
  *   that player (chan.h); after a reconnection, all the news since the last read.
  * About every second it also renews its lease (qv__store_lease: ending the sessions of
  * processes stopped for QV__LEASE s, whose tables become orphans), lets go of the tables whose
- * writes the database refused (another process took them: qv__store_lost), and, in the one process elected (qv__store_elect), takes
- * the tables nobody holds (their process died) once they have been without a process for
- * QV__ORPHAN_GRACE seconds: their AI seats, chance and clocks go on without a client. And it
- * publishes what changed of its tables for the other processes' lobbies and players' lists
- * (qv__store_live_sync), withdrawing those it let go or that ended, and saves the running
- * clocks of its tables not saved for QV__CLOCK_KEEP seconds. On SQLite nothing here
- * runs. Internal to the server; listen.c starts and stops it.
+ * writes the database refused (another process took them: qv__store_lost), and, in the one
+ * process elected (qv__store_elect), takes the tables nobody holds (their process died) once
+ * they have been without a process for QV__ORPHAN_GRACE seconds: their AI seats, chance and
+ * clocks go on without a client. And it publishes what changed of its tables for the other
+ * processes' lobbies and players' lists (qv__store_live_sync), withdrawing those it let go or
+ * that ended, and saves the running clocks of its tables not saved for QV__CLOCK_KEEP seconds.
+ * On SQLite nothing here runs. Internal to the server; listen.c starts and stops it.
  */
 #ifndef QUIVER_SERVER_CLUSTER_H
 #define QUIVER_SERVER_CLUSTER_H

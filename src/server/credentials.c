@@ -10,6 +10,7 @@
 
 #include <sodium.h>
 
+#include "core/clock.h"
 #include "core/fields.h"
 #include "server/admin.h"
 #include "server/credentials.h"
@@ -195,7 +196,7 @@ static bool task_keys(qv__pwtask *t)
 /* Answers 429, with Retry-After, when a key of t must still wait; returns 429 then, else 0. */
 static int throttled(qv__pwtask *t)
 {
-	double now = qv__session_now(), wait = 0;
+	double now = qv_wall(), wait = 0;
 	for (int i = 0; i < t->nkeys; i++)
 		wait = fmax(wait, qv__throttle_wait(t->srv->throttle, t->keys[i], now));
 	if (wait <= 0)
@@ -232,7 +233,7 @@ int qv__pwtask_submit(qv__pwtask *t)
 		return st;
 	}
 	/* Counted as it begins: attempts in flight at once are all counted (throttle.h). */
-	double now = qv__session_now();
+	double now = qv_wall();
 	for (int i = 0; t->counted && i < t->nkeys; i++)
 		qv__throttle_fail(t->srv->throttle, t->keys[i], now);
 	qv__throttle *th = t->srv->throttle;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "quiver/core.h"
 #include "server/jobs.h"
 
@@ -43,9 +44,7 @@ static job *next_locked(qv__jobs *j)
 		}
 		if (j->stopping)
 			return NULL;
-		struct timespec until;
-		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_sec += IDLE_S;
+		struct timespec until = qv_deadline(false, IDLE_S);
 		j->idle++;
 		int rc = pthread_cond_timedwait(&j->work, &j->lock, &until);
 		j->idle--;

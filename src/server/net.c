@@ -36,6 +36,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/clock.h"
 #include "server/addr.h"
 #include "server/admin.h"
 #include "server/jobs.h"
@@ -95,13 +96,6 @@ typedef struct qv__net {
 	qv__pace *pace;               /* the loop's: password requests' turns, and those held */
 	int suspended;                /* requests held or at the workers (the loop's count) */
 } qv__net;
-
-double qv__net_now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 static void wake(qv__net *net)
 {
@@ -282,7 +276,7 @@ static enum MHD_Result dispatch(qv__net *net, qv__req *r)
 		r->nc->stage = NC_WORK;
 	MHD_suspend_connection(r->mc);
 	net->suspended++;
-	if (r->turn > qv__net_now_ms() && qv__pace_hold(net->pace, r, r->turn))
+	if (r->turn > qv_mono_ms() && qv__pace_hold(net->pace, r, r->turn))
 		return MHD_YES;
 	if (qv__jobs_submit(net->jobs, work, r))
 		return MHD_YES;
@@ -365,7 +359,7 @@ static enum MHD_Result take_body(qv__req *r, const char *data, size_t *len)
 	qv_buf_putn(&r->body, data, n);
 	if (r->body.failed)
 		return refuse_now(r, 503, "out of memory reading the request's body");
-	double now = qv__net_now_ms();
+	double now = qv_mono_ms();
 	if (body_late(r, now)) {
 		char msg[300];
 		late_message(r, now, msg, sizeof msg);
@@ -417,7 +411,7 @@ static enum MHD_Result pace(qv__net *net, qv__req *r)
 	if (!net->h.paced || !net->h.paced(r->method, r->path))
 		return MHD_YES;
 	int retry;
-	r->turn = qv__pace_turn(net->pace, r->addr, qv__net_now_ms(), &retry);
+	r->turn = qv__pace_turn(net->pace, r->addr, qv_mono_ms(), &retry);
 	if (r->turn >= 0)
 		return MHD_YES;
 	char msg[200], header[16];
@@ -449,7 +443,7 @@ static enum MHD_Result begin(qv__net *net, struct MHD_Connection *mc, const char
 	const union MHD_ConnectionInfo *ci =
 	    MHD_get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
 	r->nc = ci ? ci->socket_context : NULL;
-	r->body_from = qv__net_now_ms();
+	r->body_from = qv_mono_ms();
 	r->stage = REQ_BODY;
 	if (r->nc) {
 		r->nc->stage = NC_BODY;
@@ -557,7 +551,7 @@ static void completed(void *cls, struct MHD_Connection *mc, void **con_cls,
 		r->nc->req = NULL;
 		if (r->nc->stage != NC_UPGRADED && r->nc->stage != NC_SHUT) {
 			r->nc->stage = NC_HEADERS; /* the next request's headers are awaited */
-			r->nc->since = qv__net_now_ms();
+			r->nc->since = qv_mono_ms();
 		}
 	}
 	qv__req_free(r);
@@ -576,7 +570,7 @@ static void connection(void *cls, struct MHD_Connection *mc, void **socket_conte
 		if (!nc)
 			return; /* out of memory: no deadlines at the door for this one */
 		nc->fd = ci->connect_fd;
-		nc->since = qv__net_now_ms();
+		nc->since = qv_mono_ms();
 		const union MHD_ConnectionInfo *ai =
 		    MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
 		qv__addr_text(ai ? ai->client_addr : NULL, nc->addr, sizeof nc->addr);
@@ -646,7 +640,7 @@ static int wait_ms(qv__net *net)
 	int ms = SWEEP_MS;
 	if (MHD_get_timeout(net->d, &t) == MHD_YES && t < SWEEP_MS)
 		ms = (int)t;
-	double turn = qv__pace_next(net->pace, qv__net_now_ms());
+	double turn = qv__pace_next(net->pace, qv_mono_ms());
 	if (turn >= 0 && turn < ms)
 		ms = (int)ceil(turn);
 	return ms;
@@ -659,7 +653,7 @@ static bool done(qv__net *net, double stop_at)
 	if (!atomic_load(&net->stop))
 		return false;
 	return (net->suspended == 0 && atomic_load(&net->srv->sockets) == 0) ||
-	       qv__net_now_ms() > stop_at + STOP_MS;
+	       qv_mono_ms() > stop_at + STOP_MS;
 }
 
 static void *loop(void *arg)
@@ -676,16 +670,16 @@ static void *loop(void *arg)
 				ssize_t k = read(net->wake, &v, sizeof v);
 				(void)k;
 			} else if (p == &net->tag_proxy) {
-				qv__proxy_run(net->proxy, qv__net_now_ms());
+				qv__proxy_run(net->proxy, qv_mono_ms());
 			} else if (p != &net->tag_mhd) {
 				net->h.event(p, ev[i].events);
 			}
 		}
 		take_ready(net);
-		take_turns(net, qv__net_now_ms());
+		take_turns(net, qv_mono_ms());
 		net->h.take_poked(net->srv);
 		MHD_run(net->d);
-		double now = qv__net_now_ms();
+		double now = qv_mono_ms();
 		if (now - swept >= SWEEP_MS) {
 			sweep(net, now);
 			qv__pace_sweep(net->pace, now);

@@ -66,9 +66,6 @@ void qv__net_wake(struct qv__server *srv);
  * be queued (out of memory, or the server is stopping). */
 bool qv__net_submit(struct qv__server *srv, void (*fn)(void *arg), void *arg);
 
-/* Milliseconds on a monotonic clock. */
-double qv__net_now_ms(void);
-
 /* ---- starting and stopping (listen.c) ---- */
 
 /* Listens on host:port (IPv4 or IPv6; "::" takes both) and starts the loop; *bound gets the

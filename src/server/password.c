@@ -11,6 +11,7 @@
 
 #include <sodium.h>
 
+#include "core/clock.h"
 #include "server/password.h"
 
 /* The most common passwords of 8 characters or more (from the lists of leaked passwords most
@@ -125,20 +126,13 @@ static char dummy[QV__STORE_PWHASH];
 /* How long the last check against a hash took, in microseconds (0: none yet). */
 static atomic_llong check_us;
 
-static long long now_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 /* Checks pw against hash in the process's gate, its time kept in check_us. */
 static bool check(const char *hash, const char *pw, size_t len)
 {
 	gate_enter();
-	long long t0 = now_us();
+	long long t0 = (long long)(qv_mono() * 1e6);
 	bool ok = crypto_pwhash_str_verify(hash, pw, len) == 0;
-	atomic_store(&check_us, now_us() - t0);
+	atomic_store(&check_us, (long long)(qv_mono() * 1e6) - t0);
 	gate_leave();
 	return ok;
 }

@@ -27,6 +27,7 @@
 
 #include <jansson.h>
 
+#include "core/clock.h"
 #include "games/json_util.h"
 #include "quiver/variant.h"
 #include "server/replay.h"
@@ -337,14 +338,7 @@ static bool wait_turn(qv__replay_gate *g)
 		g->head = &me;
 	g->tail = &me;
 	g->waiting++;
-	struct timespec end;
-	clock_gettime(CLOCK_MONOTONIC, &end);
-	end.tv_sec += g->wait_ms / 1000;
-	end.tv_nsec += (long)(g->wait_ms % 1000) * 1000000L;
-	if (end.tv_nsec >= 1000000000L) {
-		end.tv_sec++;
-		end.tv_nsec -= 1000000000L;
-	}
+	struct timespec end = qv_deadline(true, g->wait_ms / 1000.0);
 	int e = 0;
 	while (!(g->head == &me && g->running < g->max_running) && e != ETIMEDOUT)
 		e = pthread_cond_timedwait(&g->turn, &g->lock, &end);

@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "core/clock.h"
 #include "server/player.h"
 #include "server/reply.h"
 #include "server/reports.h"
@@ -25,13 +26,6 @@ typedef struct report {
 	long long reported;        /* the seat's account (0: none) */
 	char *text;                /* the line's text then (malloc'ed), or NULL */
 } report;
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* The request's fields into r: 0, or the answer given (400). */
 static int read_fields(qv__req *c, report *r)
@@ -186,7 +180,7 @@ int qv__report_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 		return 403;
 	const char *id = qv__route_cap_of(m, "table")->text;
 	report r = {0};
-	double at = now();
+	double at = qv_wall();
 	int st = read_fields(c, &r);
 	if (!st)
 		st = room_for(srv, c, at);

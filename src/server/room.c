@@ -17,20 +17,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "quiver/agent.h"
 #include "server/reviews.h"
 #include "server/server.h"
 
 /* While tables are short, an address may hold at most 1 in this many of the free ones. */
 #define QV__TABLE_SHARE 4
-
-/* Seconds since the epoch. */
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Whether the request asks for a seat played by a search. */
 static bool asks_search(const json_t *request)
@@ -102,7 +95,7 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
 {
 	qv__server_sweep(srv);
 	bool ai = asks_search(request);
-	double t0 = now();
+	double t0 = qv_wall();
 	/* Several processes: the address's tables on all of them (a table made here may be
 	 * played by another, and the other way round), from the database. */
 	int site_ai = 0, site = qv__store_open_by(srv->store, addr, &site_ai);
@@ -167,7 +160,7 @@ int qv__server_ai_tables(qv__server *srv, const char *addr)
 qv_status qv__server_creation_rate(qv__server *srv, const char *addr, qv_err *err)
 {
 	pthread_mutex_lock(&srv->reg_lock);
-	qv__rate *r = rate_of(srv, addr, now());
+	qv__rate *r = rate_of(srv, addr, qv_wall());
 	qv_status rc = QV_OK;
 	if (r->tokens < 1)
 		rc = qv_fail(

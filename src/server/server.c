@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "quiver/variant.h"
 #include "server/metrics.h"
 #include "server/oplog.h"
@@ -89,27 +90,10 @@ static qv_status restore_visit(void *ctx, const qv__stored_table *saved, qv_err 
 	return rc;
 }
 
-/* Seconds since the epoch. */
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* Seconds on a clock no one sets: intervals measured on it survive a step of the wall clock
- * (a wall clock set back by a minute would stop the sweep for that minute). */
-static double steady(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Their viewers are told why (qv__table_expire_locked). */
 void qv__server_sweep(qv__server *srv)
 {
-	double t0 = now(), s0 = steady();
+	double t0 = qv_wall(), s0 = qv_mono();
 	if (s0 - atomic_load(&srv->swept) < 1 || pthread_mutex_trylock(&srv->sweeping))
 		return;
 	qv__table **gone = NULL, **counted = NULL;
@@ -407,7 +391,7 @@ int qv__server_list(qv__server *srv, qv__table ***out, bool all)
 /* Returns free memory to the system at most every TRIM_EVERY seconds. */
 static void maybe_trim(qv__server *srv)
 {
-	double t0 = steady(), last = atomic_load(&srv->trimmed);
+	double t0 = qv_mono(), last = atomic_load(&srv->trimmed);
 	if (t0 - last >= TRIM_EVERY && atomic_compare_exchange_strong(&srv->trimmed, &last, t0))
 		malloc_trim(0);
 }
@@ -502,7 +486,7 @@ static void *timer_main(void *arg)
 		srv->timer_next = 0;
 		srv->timer_poked = false;
 		pthread_mutex_unlock(&srv->timer_lock);
-		double t0 = now(), next = 0;
+		double t0 = qv_wall(), next = 0;
 		int ndue = 0;
 		bool failed = false;
 		pthread_mutex_lock(&srv->reg_lock);
@@ -798,7 +782,7 @@ static void start_tables(qv__server *srv)
 	for (int i = 0; ended && i < srv->ntables; i++) {
 		qv__table *t = srv->tables[i];
 		double idle = atomic_load(&t->idle_at);
-		if (idle > 0 && idle <= now()) {
+		if (idle > 0 && idle <= qv_wall()) {
 			qv__table_ref(t);
 			ended[nended++] = t;
 		}
@@ -881,8 +865,8 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		rc = crash_guard(srv, err);
 	int expired = 0;
 	if (!rc)
-		rc = qv__store_delete_waiting(srv->store, now() - srv->cfg.waiting_ttl, &expired,
-		                              err);
+		rc = qv__store_delete_waiting(srv->store, qv_wall() - srv->cfg.waiting_ttl,
+		                              &expired, err);
 	if (expired > 0)
 		qv__oplog(QV__INFO, "removed %d waiting table%s older than %.0f s", expired,
 		          expired == 1 ? "" : "s", srv->cfg.waiting_ttl);

@@ -8,16 +8,10 @@
 
 #include <sodium.h>
 
+#include "core/clock.h"
 #include "server/player.h"
 #include "server/reply.h"
 #include "server/session.h"
-
-double qv__session_now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_REALTIME, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 /* Whether text is a session id's form: 64 lowercase hex digits. */
 static bool id_form(const char *text)
@@ -34,7 +28,7 @@ int qv__session_get(qv__server *srv, qv__req *c, qv__session *out)
 	if (!qv__cookie(c, QV__SESSION_COOKIE, id, sizeof id) || !id_form(id))
 		return 0;
 	qv__token_hash(id, QV__KEY_LEN, out->hash);
-	double now = qv__session_now(), seen = 0;
+	double now = qv_wall(), seen = 0;
 	int found = qv__store_session_find(srv->store, out->hash, now - QV__SESSION_AGE,
 	                                   &out->account, &seen);
 	if (found == 1 && now - seen > QV__SESSION_RENEW) {
@@ -84,7 +78,7 @@ void qv__session_new(qv__req *c, char id[QV__KEY_LEN + 1], char hash[QV__HASH_LE
                      qv__store_session *sess)
 {
 	qv__key_new(id, hash);
-	double now = qv__session_now();
+	double now = qv_wall();
 	*sess = (qv__store_session){.hash = hash,
 	                            .addr = qv__req_addr(c),
 	                            .player = qv__player_adopt(c),

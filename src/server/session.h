@@ -33,9 +33,6 @@ typedef struct qv__session {
 	bool renew;                  /* it was renewed: its cookie is due (qv__session_done) */
 } qv__session;
 
-/* Seconds since the epoch, now. */
-double qv__session_now(void);
-
 /* The session of the request's cookie quiver_session into out: 1 when it has a valid one (it
  * is then renewed when due, and qv__session_done sends its cookie again), 0 when not, -1 when
  * the database failed. */

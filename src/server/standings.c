@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "games/json_util.h"
 #include "server/chat.h"
 #include "server/rating.h"
@@ -169,7 +170,7 @@ int qv__standings_leaderboard(qv__server *srv, qv__req *c, const qv__route_match
 	int n, st = players_of(c, g, &n);
 	if (st)
 		return st;
-	double since = qv__session_now() - QV__LEADERBOARD_DAYS * 86400.0;
+	double since = qv_wall() - QV__LEADERBOARD_DAYS * 86400.0;
 	json_t *leaders = json_array(), *unsettled = NULL;
 	if (qv__store_leaderboard(srv->store, g->name, n, QV__GLICKO2_PROVISIONAL, since,
 	                          QV__LEADERBOARD_MAX, add_leader, &leaders) ||

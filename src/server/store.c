@@ -19,6 +19,7 @@
 
 #include <sqlite3.h>
 
+#include "core/clock.h"
 #include "server/oplog.h"
 #include "server/store.h"
 #include "server/store_accounts.h"
@@ -522,12 +523,10 @@ static qv_status sq_claim(qv__store *s, const char *id, int seat, const char *ha
 		rc = step_done(s, st, err, "saving the table's status");
 	}
 	if (!rc && player && player[0]) {
-		struct timespec ts;
-		clock_gettime(CLOCK_REALTIME, &ts);
 		st = s->st[ST_PLAYER_SEEN];
 		bind_text(st, 1, player);
 		bind_text(st, 2, name && name[0] ? name : NULL);
-		sqlite3_bind_double(st, 3, (double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+		sqlite3_bind_double(st, 3, qv_wall());
 		rc = step_done(s, st, err, "saving a player");
 	}
 	rc = finish(s, rc, err);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "server/metrics.h"
 #include "server/store.h"
 #include "server/store_accounts.h"
@@ -42,21 +43,13 @@ void qv__store_flight_base(const char *db, char *out, size_t len)
 
 void qv__store_time(qv__store *s, struct qv__histogram *h) { s->timer = h; }
 
-/* Seconds on the monotonic clock. */
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Counts a change that began at t0 in s's timer, and passes its status on. */
 static qv_status timed(qv__store *s, double t0, qv_status rc)
 {
 	if (rc)
 		atomic_fetch_add(&s->failures, 1);
 	if (s->timer)
-		qv__histogram_add(s->timer, now_s() - t0);
+		qv__histogram_add(s->timer, qv_mono() - t0);
 	return rc;
 }
 
@@ -85,9 +78,9 @@ static qv_status pinged(void *ctx, int n, const char *const *values)
 
 qv_status qv__store_ping(qv__store *s, double *seconds, qv_err *err)
 {
-	double t0 = now_s();
+	double t0 = qv_mono();
 	qv_status rc = s->ops->rows(s, "SELECT 1", 0, NULL, pinged, NULL, err);
-	*seconds = now_s() - t0;
+	*seconds = qv_mono() - t0;
 	return rc;
 }
 
@@ -107,7 +100,7 @@ void qv__store_close(qv__store *s)
 qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
                                  const qv__store_move *moves, qv_err *err)
 {
-	double t0 = now_s();
+	double t0 = qv_mono();
 	return timed(s, t0, s->ops->insert_table(s, t, moves, err));
 }
 
@@ -115,7 +108,7 @@ qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *ha
                           const char *player, const char *name, const char *status,
                           const char *people, qv_err *err)
 {
-	double t0 = now_s();
+	double t0 = qv_mono();
 	return timed(s, t0, s->ops->claim(s, id, seat, hash, player, name, status, people, err));
 }
 
@@ -132,20 +125,20 @@ qv_status qv__store_player_tables(qv__store *s, const char *player, long long ac
 
 qv_status qv__store_change(qv__store *s, const qv__store_update *up, qv_err *err)
 {
-	double t0 = now_s();
+	double t0 = qv_mono();
 	return timed(s, t0, s->ops->change(s, up, err));
 }
 
 qv_status qv__store_people(qv__store *s, const char *id, const char *people, qv_err *err)
 {
-	double t0 = now_s();
+	double t0 = qv_mono();
 	return timed(s, t0, s->ops->people(s, id, people, err));
 }
 
 qv_status qv__store_people_over(qv__store *s, const char *id, const char *people, const char *info,
                                 qv_err *err)
 {
-	double t0 = now_s();
+	double t0 = qv_mono();
 	return timed(s, t0, s->ops->people_over(s, id, people, info, err));
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "server/store_pg_impl.h"
 
 /* How long a wait for a notification lasts at most, in ms: the stop is seen within it. */
@@ -26,14 +27,6 @@ struct qv__pg_listener {
 	void *ctx;
 	struct qv__pg *pg; /* the store's: its main connection's backend pid */
 };
-
-/* Seconds on the monotonic clock. */
-static double mono(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* A connection that listens, or NULL when PostgreSQL cannot be reached now. */
 static PGconn *connect_listening(const char *conninfo, int timeout_ms)
@@ -82,9 +75,9 @@ static void *listen_main(void *arg)
 {
 	struct qv__pg_listener *l = arg;
 	PGconn *conn = NULL;
-	double tick = mono() + 1, retry = 0;
+	double tick = qv_mono() + 1, retry = 0;
 	while (!atomic_load(&l->stop)) {
-		double t = mono();
+		double t = qv_mono();
 		if (!conn && t >= retry) {
 			conn = connect_listening(l->conninfo, l->pg->timeout_ms);
 			retry = t + 1;
@@ -95,8 +88,8 @@ static void *listen_main(void *arg)
 			PQfinish(conn);
 			conn = NULL;
 		}
-		if (mono() >= tick) {
-			tick = mono() + 1;
+		if (qv_mono() >= tick) {
+			tick = qv_mono() + 1;
 			l->fn(l->ctx, NULL);
 		}
 	}

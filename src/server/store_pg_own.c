@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "server/store_pg_impl.h"
 
 /* The sweeper's lock ("qvsweep!"): the process that holds it takes the orphans. */
@@ -247,14 +248,6 @@ int qv__pg_lost(qv__store *s, char (*ids)[17], int max)
 	return n;
 }
 
-/* Seconds since the epoch. */
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 int qv__pg_orphans(qv__store *s, char (*ids)[17], int max)
 {
 	pthread_mutex_lock(&s->lock);
@@ -272,7 +265,7 @@ int qv__pg_orphans(qv__store *s, char (*ids)[17], int max)
 		/* the sweeper also forgets old news, and what was published of tables that ended
 		 * or are gone (their process died before it withdrew them) */
 		qv__pg_args b = {0};
-		qv__pg_real(&b, now() - NEWS_KEEP);
+		qv__pg_real(&b, qv_wall() - NEWS_KEEP);
 		qv__pg_run(s, PG_NEWS_EXPIRE, &b, NULL, NULL, "forgetting old news", &err);
 		qv__pg_run(s, PG_LIVE_EXPIRE, NULL, NULL, NULL, "forgetting ended tables", &err);
 	}
@@ -329,7 +322,7 @@ long long qv__pg_news_add(qv__store *s, const char *player, const char *frame, c
 	qv__pg_text(&a, player);
 	qv__pg_text(&a, frame);
 	qv__pg_text(&a, origin);
-	qv__pg_real(&a, now());
+	qv__pg_real(&a, qv_wall());
 	long long id = 0;
 	pthread_mutex_lock(&s->lock);
 	qv_err err;

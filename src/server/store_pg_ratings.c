@@ -8,17 +8,10 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "server/oplog.h"
 #include "server/store_pg_impl.h"
 #include "server/store_ratings.h"
-
-/* The time now, in epoch seconds. */
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* The rated accounts of table id into one[] (their whole-result ranks) and their count into
  * *n: each seat's account when it still exists; 0 when an account holds two seats. */
@@ -118,7 +111,7 @@ static qv_status save_one(qv__store *s, const char *id, const qv__store_result *
 
 qv_status qv__pg_ratings_apply(qv__store *s, const char *id, const qv__store_result *r, qv_err *err)
 {
-	double at = now();
+	double at = qv_wall();
 	qv__pg_args a = {0};
 	qv__pg_text(&a, id);
 	qv__pg_real(&a, at);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "server/oplog.h"
 #include "server/store.h"
 #include "server/store_pg_impl.h"
@@ -116,14 +117,6 @@ qv_status qv__pg_insert_table(qv__store *s, const qv__stored_table *t, const qv_
 	return rc;
 }
 
-/* The time now, in epoch seconds. */
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Inside a transaction: the seat's claim, the table's status, and the player kept. */
 static qv_status claim_in(qv__store *s, const char *id, int seat, const char *hash,
                           const char *player, const char *name, const char *status,
@@ -156,7 +149,7 @@ static qv_status claim_in(qv__store *s, const char *id, int seat, const char *ha
 	qv__pg_args c = {0};
 	qv__pg_text(&c, player);
 	qv__pg_text(&c, name && name[0] ? name : NULL);
-	qv__pg_real(&c, now());
+	qv__pg_real(&c, qv_wall());
 	return qv__pg_run(s, PG_PLAYER_SEEN, &c, NULL, NULL, "saving a player", err);
 }
 

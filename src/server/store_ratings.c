@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "server/oplog.h"
 #include "server/rating.h"
 #include "server/store_impl.h"
@@ -101,14 +102,6 @@ static const char *const sql[RT_COUNT] = {
                      "y.table_id = x.table_id AND y.account = ?2 WHERE x.account = ?1 AND "
                      "x.at >= ?3",
 };
-
-/* The time now, in epoch seconds. */
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 qv_status qv__store_ratings_prepare(qv__store *s, qv_err *err)
 {
@@ -257,7 +250,7 @@ static qv_status save_one(qv__store *s, const char *id, const qv__store_result *
 qv_status qv__store_ratings_apply(qv__store *s, const char *id, const qv__store_result *r,
                                   qv_err *err)
 {
-	double at = now();
+	double at = qv_wall();
 	sqlite3_stmt *st = s->rate[RT_DONE];
 	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
 	sqlite3_bind_double(st, 2, at);

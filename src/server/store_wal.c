@@ -12,6 +12,7 @@
 
 #include <sqlite3.h>
 
+#include "core/clock.h"
 #include "server/store_impl.h"
 
 /* Seconds between checkpoints. */
@@ -59,9 +60,7 @@ static void *checkpointer(void *arg)
 	pthread_mutex_lock(&s->ck_lock);
 	while (!s->ck_stop) {
 		if (!s->ck_now) {
-			struct timespec until;
-			clock_gettime(CLOCK_REALTIME, &until);
-			until.tv_sec += CHECKPOINT_EVERY;
+			struct timespec until = qv_deadline(false, CHECKPOINT_EVERY);
 			pthread_cond_timedwait(&s->ck_cond, &s->ck_lock, &until);
 		}
 		s->ck_now = false;

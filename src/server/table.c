@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "core/fields.h"
 #include "games/json_util.h"
 #include "quiver/variant.h"
@@ -35,15 +36,6 @@ const char *qv__status_name(int status)
 {
 	return status == QV__WAITING ? "waiting" : status == QV__PLAYING ? "playing" : "over";
 }
-
-double qv__table_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static double now(void) { return qv__table_now(); }
 
 void qv__table_lock(qv__table *t) { pthread_mutex_lock(&t->lock); }
 void qv__table_unlock(qv__table *t) { pthread_mutex_unlock(&t->lock); }
@@ -77,7 +69,7 @@ void qv__table_clock_sync_locked(qv__table *t, unsigned decided)
 	unsigned pending = qv__commitments_mask(t->m, t->nseats);
 	decided |= t->clock.held & ~pending;
 	t->clock.held = pending;
-	qv__clock_sync(&t->clock, qv__table_clock_mask_locked(t), decided, now());
+	qv__clock_sync(&t->clock, qv__table_clock_mask_locked(t), decided, qv_wall());
 	atomic_store(&t->deadline, t->stuck[0] ? 0.0 : qv__clock_deadline(&t->clock));
 	idle_note_locked(t);
 }
@@ -92,7 +84,7 @@ bool qv__table_clock_mark_locked(const qv__table *t, qv__clock_mark *mark)
 {
 	if (!qv__clock_on(&t->clock))
 		return false;
-	qv__clock_mark_take(&t->clock, t->m->nhist, now(), mark);
+	qv__clock_mark_take(&t->clock, t->m->nhist, qv_wall(), mark);
 	return true;
 }
 
@@ -193,7 +185,7 @@ qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json
 	t->no_takebacks = spec.no_takebacks;
 	t->rated = spec.rated;
 	t->clock = spec.clock;
-	t->created = now();
+	t->created = qv_wall();
 	t->status = qv__table_status_of_locked(t);
 	rc = save_new(t, err);
 	if (rc) {
@@ -277,7 +269,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	t->status = qv__table_status_of_locked(t);
 	/* Absence and clocks count only while the server is up: from now on. */
 	for (int i = 0; i < t->nseats; i++)
-		t->seat[i].gone = now();
+		t->seat[i].gone = qv_wall();
 	/* Commitments reloaded: their clocks stopped. */
 	t->clock.held = qv__commitments_mask(t->m, t->nseats);
 	qv__table_clock_sync_locked(t, 0);
@@ -294,7 +286,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
  * writes its own key here and reads it back there. NULL when out of memory. */
 static json_t *people_json(const qv__table *t)
 {
-	double at = now();
+	double at = qv_wall();
 	json_t *j = json_object();
 	j = qv__json_put(j, "committed", qv__commitments_json(t->m, t->nseats));
 	if (t->offer.by >= 0)
@@ -340,7 +332,7 @@ static qv_status life_load(qv__table *t, const json_t *j, qv_err *err)
 		               "people: expected \"active\" (epoch ms), \"ended\": "
 		               "\"abandoned\", \"aborted\", \"drawn\" or \"closed\", and "
 		               "\"ended_why\": a text");
-	t->active = active ? (double)json_integer_value(active) / 1000 : now();
+	t->active = active ? (double)json_integer_value(active) / 1000 : qv_wall();
 	if (ended)
 		qv_copy(t->ended, sizeof t->ended, how);
 	if (why)
@@ -355,7 +347,8 @@ static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
 		return qv_fail(err, QV_EIO, "its stored people are not a JSON object");
 	qv_status rc = qv__commitments_load(t->m, t->nseats, json_object_get(j, "committed"), err);
 	if (!rc)
-		rc = qv__offer_load(&t->offer, json_object_get(j, "offer"), t->nseats, now(), err);
+		rc = qv__offer_load(&t->offer, json_object_get(j, "offer"), t->nseats, qv_wall(),
+		                    err);
 	if (!rc)
 		rc = qv__seats_load(t->seat, t->nseats, json_object_get(j, "seats"), err);
 	if (!rc)
@@ -368,12 +361,12 @@ static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
 		                   last ? (long long)json_integer_value(last) : 0, err);
 	const json_t *clock = json_object_get(j, "clock");
 	if (!rc && clock)
-		rc = qv__clock_load_json(&t->clock, clock, t->nseats, now(), err);
+		rc = qv__clock_load_json(&t->clock, clock, t->nseats, qv_wall(), err);
 	if (!rc)
 		rc = qv__leaves_load(t->m, t->seat, t->nseats, json_object_get(j, "leaves"), err);
 	if (!rc)
 		rc = qv__marks_load(&t->marks, &t->nmarks, json_object_get(j, "marks"), t->m,
-		                    t->nseats, now(), err);
+		                    t->nseats, qv_wall(), err);
 	if (!rc)
 		rc = life_load(t, j, err);
 	return rc;
@@ -383,7 +376,7 @@ static json_t *info_json(qv__table *t, bool stored);
 
 char *qv__table_people_text_locked(qv__table *t)
 {
-	t->active = now(); /* every change saved is something that happened */
+	t->active = qv_wall(); /* every change saved is something that happened */
 	qv__table_clock_sync_locked(t, 0);
 	json_t *j = people_json(t);
 	char *text = j ? qv__json_dumps(j, JSON_COMPACT) : NULL;
@@ -405,7 +398,7 @@ qv_status qv__table_describe_locked(const qv__table *t, int from, qv__store_move
                                     char **texts, qv_err *err)
 {
 	const qv_match *m = t->m;
-	double at = now();
+	double at = qv_wall();
 	static const char *const names[] = {"p1", "p2", "p3", "p4", "p5"};
 	for (int i = from; i < m->nhist; i++) {
 		const qv_move *mv = &m->hist[i];
@@ -433,7 +426,8 @@ bool qv__table_rated_result_locked(qv__table *t, qv__store_result *out)
 		return false;
 	for (int p = 0; p < t->nseats; p++)
 		out->account[p] = t->seat[p].account;
-	return !t->store || !qv__rated_farmed(t->store, out, now(), t->unrated, sizeof t->unrated);
+	return !t->store ||
+	       !qv__rated_farmed(t->store, out, qv_wall(), t->unrated, sizeof t->unrated);
 }
 
 static qv_status save_new(qv__table *t, qv_err *err)
@@ -523,7 +517,7 @@ void qv__table_online_locked(qv__table *t, int seat, int delta)
 	}
 	if (seat < 0 || seat >= t->nseats)
 		return;
-	qv__seat_online(&t->seat[seat], delta, now());
+	qv__seat_online(&t->seat[seat], delta, qv_wall());
 	t->iv++;
 }
 
@@ -596,7 +590,7 @@ int qv__table_server_turn_locked(qv__table *t)
 bool qv__table_wants_step_locked(qv__table *t)
 {
 	double at = atomic_load(&t->step_at);
-	return (at <= 0 || at <= now()) && qv__table_server_turn_locked(t) != QV__NOBODY;
+	return (at <= 0 || at <= qv_wall()) && qv__table_server_turn_locked(t) != QV__NOBODY;
 }
 
 bool qv__table_wants_chance_locked(qv__table *t)
@@ -639,7 +633,7 @@ void qv__table_set_idle_limit_locked(qv__table *t, double limit)
 
 void qv__table_touch_locked(qv__table *t)
 {
-	t->active = now();
+	t->active = qv_wall();
 	idle_note_locked(t);
 }
 json_t *qv__table_record_locked(const qv__table *t)
@@ -714,7 +708,7 @@ static json_t *result_json(const qv__table *t)
  * GET /api/tables/ID once the table left memory). */
 static json_t *info_json(qv__table *t, bool stored)
 {
-	double at = now();
+	double at = qv_wall();
 	char name[8];
 	json_t *to_move = json_array();
 	unsigned acting = stored ? 0 : qv__table_acting_locked(t);

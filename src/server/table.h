@@ -286,9 +286,6 @@ unsigned qv__table_acting_locked(qv__table *t);
 
 /* ---- the primitives of a change (table.c), for acts.c ---- */
 
-/* Epoch seconds now, the table's clock for everything it decides. */
-double qv__table_now(void);
-
 /* The status that follows from the match and the seats (QV__OVER also for a table the server
  * ended idle). */
 int qv__table_status_of_locked(const qv__table *t);

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "games/json_util.h"
 #include "server/frame.h"
 #include "server/http.h"
@@ -35,13 +36,6 @@
 #include "server/session.h"
 #include "server/ws.h"
 #include "server/ws_impl.h"
-
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 /* ---- sending -------------------------------------------------------------------------------- */
 
@@ -170,8 +164,8 @@ static int hello_seat(qv__conn *c, const qv__frame *f)
 	qv__store_account acct;
 	double seen = 0;
 	long long owner;
-	int found = qv__store_session_find(c->srv->store, session,
-	                                   qv__session_now() - QV__SESSION_AGE, &acct, &seen);
+	int found = qv__store_session_find(c->srv->store, session, qv_wall() - QV__SESSION_AGE,
+	                                   &acct, &seen);
 	if (found != 1 || !qv__table_seat_holder(c->table, seat, &owner, player) ||
 	    owner != acct.id)
 		return -1;
@@ -294,11 +288,11 @@ static void on_act(qv__conn *c, const qv__frame *f)
 	if (!may_play(c, "act"))
 		return;
 	qv_err err;
-	double t0 = now_ms();
+	double t0 = qv_mono_ms();
 	qv_status rc = qv__table_act(c->table, c->viewer, f->v, f->action, &err);
 	changed(c, rc, &err, "");
 	if (!rc)
-		qv__histogram_add(&c->srv->metrics->act, (now_ms() - t0) / 1e3);
+		qv__histogram_add(&c->srv->metrics->act, (qv_mono_ms() - t0) / 1e3);
 }
 
 /* what: what the seat's action would do, answered to this connection only; nothing changes. */
@@ -438,7 +432,7 @@ static void on_chat(qv__conn *c, const qv__frame *f)
 		           err.msg);
 		return;
 	}
-	double t0 = now_ms(), oldest = t0;
+	double t0 = qv_mono_ms(), oldest = t0;
 	int recent = 0;
 	for (int i = 0; i < QV__CHAT_RATE && i < c->chat_n; i++)
 		if (t0 - c->chat_at[i] < QV__CHAT_PER_MS) {
@@ -578,7 +572,7 @@ static bool device_session_ended(qv__conn *c)
 	qv__store_account acct;
 	double seen = 0;
 	int found = qv__store_session_find(c->srv->store, c->who.session,
-	                                   qv__session_now() - QV__SESSION_AGE, &acct, &seen);
+	                                   qv_wall() - QV__SESSION_AGE, &acct, &seen);
 	if (found < 0 || (found == 1 && acct.id == account))
 		return false; /* the database failed: the connection is kept, as a channel is */
 	pthread_mutex_lock(&c->lock);

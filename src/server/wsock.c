@@ -23,6 +23,7 @@
 #include <sys/epoll.h>
 #include <sys/socket.h>
 
+#include "core/clock.h"
 #include "games/json_util.h"
 #include "server/admin.h"
 #include "server/chat.h"
@@ -382,7 +383,7 @@ void qv__ws_take_poked(qv__server *srv)
 	qv__conn *c = srv->poked;
 	srv->poked = NULL;
 	pthread_mutex_unlock(&srv->poke_lock);
-	double now = qv__net_now_ms();
+	double now = qv_mono_ms();
 	for (qv__conn *next; c; c = next) {
 		next = c->poke_next;
 		pthread_mutex_lock(&c->lock);
@@ -682,7 +683,7 @@ static verdict read_some(qv__conn *c, bool *gone)
 		}
 		if (n < 0)
 			return GO_ON;
-		c->last_rx = qv__net_now_ms();
+		c->last_rx = qv_mono_ms();
 		c->pings = 0;
 		verdict v = take(c, buf, (size_t)n);
 		if (v.code || (size_t)n < sizeof buf)
@@ -707,7 +708,7 @@ static void judge(qv__conn *c, verdict v, bool gone, double now)
 
 void qv__ws_upgraded(qv__conn *c, int fd, void *handle, const char *extra, size_t n)
 {
-	double now = qv__net_now_ms();
+	double now = qv_mono_ms();
 	c->fd = fd;
 	c->handle = handle;
 	c->hello_by = now + HELLO_MS;
@@ -729,7 +730,7 @@ void qv__ws_event(qv__conn *c, uint32_t events)
 {
 	if (c->fd < 0)
 		return;
-	double now = qv__net_now_ms();
+	double now = qv_mono_ms();
 	verdict v = GO_ON;
 	bool gone = false;
 	if (events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR))

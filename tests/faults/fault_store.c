@@ -28,6 +28,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
+#include "core/clock.h"
 #include "harness.h"
 #include "server/store.h"
 #include "server/table.h"
@@ -583,7 +584,7 @@ static qv__table *setup_run_out(void *ctx)
 	(void)ctx;
 	qv__table *t = seated("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], "
 	                      "\"clock\": {\"kind\": \"move\", \"seconds\": 1}}");
-	while (atomic_load(&t->deadline) <= 0 || atomic_load(&t->deadline) > qv__table_now()) {
+	while (atomic_load(&t->deadline) <= 0 || atomic_load(&t->deadline) > qv_wall()) {
 		struct timespec ts = {0, 20 * 1000 * 1000};
 		nanosleep(&ts,
 		          NULL); /* a wait for the clock's own deadline, which is the condition */
@@ -661,7 +662,7 @@ static qv__table *setup_idle(void *ctx)
 	qv__table *t = setup_two_moved(ctx);
 	qv__table_lock(t);
 	qv__table_set_idle_limit_locked(t, 60);
-	t->active = qv__table_now() - 120; /* nobody has been at it for two minutes */
+	t->active = qv_wall() - 120; /* nobody has been at it for two minutes */
 	qv__table_unlock(t);
 	return t;
 }
