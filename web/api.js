@@ -289,6 +289,17 @@ export async function claimSeat(id, seat) {
 }
 
 /**
+ * What a finished rated table's game did to each account's rating ([] for a table not rated).
+ * @param {string} id
+ * @returns {Promise<{table: string, ratings: import('./types.js').RatingChange[]}>}
+ */
+export async function tableRatings(id) {
+  return /** @type {{table: string, ratings: import('./types.js').RatingChange[]}} */ (
+    await api('GET', `/api/tables/${encodeURIComponent(id)}/ratings`)
+  );
+}
+
+/**
  * Where the record of a finished game is: the page downloads the server's own bytes from it.
  * @param {string} id
  */

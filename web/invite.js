@@ -42,7 +42,10 @@ export function invitation(table, seat) {
     ? `${withVerb(hosts, 'invites', 'invite')} you to play ${game} as ${seat}`
     : `You are invited to play ${game} as ${seat}`;
   const c = table.clock;
-  return { title, clock: c && c.kind !== 'none' ? `Clock: ${clockName(c)}` : '' };
+  const clock = c && c.kind !== 'none' ? `Clock: ${clockName(c)}` : '';
+  // a rated game says so before the seat is taken: its result changes the players' ratings
+  const rated = table.rated ? 'Rated: the result changes both accounts’ ratings.' : '';
+  return { title, clock: [rated, clock].filter(Boolean).join(' ') };
 }
 
 /**

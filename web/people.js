@@ -173,7 +173,29 @@ export class People {
           'data-seat': s.seat,
         },
         seatIcon(s.seat),
-        h('span', { class: 'person-name' }, this.hooks.name(s.seat)),
+        s.username
+          ? h(
+              'a',
+              {
+                class: 'person-name',
+                href: `player.html?name=${encodeURIComponent(s.username)}`,
+                target: '_blank',
+                rel: 'noopener',
+                title: `${s.username}'s profile (a new tab)`,
+              },
+              this.hooks.name(s.seat),
+            )
+          : h('span', { class: 'person-name' }, this.hooks.name(s.seat)),
+        typeof s.rating === 'number'
+          ? h(
+              'span',
+              {
+                class: 'seat-rating',
+                title: s.provisional ? 'rating, provisional: too few rated games to be sure of it' : 'rating',
+              },
+              `${s.rating}${s.provisional ? '?' : ''}`,
+            )
+          : null,
         h('span', { class: `presence ${state.cls}` }, h('span', { class: 'presence-text' }, state.text)),
         awayEl,
         clockFace,
@@ -185,6 +207,7 @@ export class People {
       this.root,
       h('h2', { class: 'sr-only' }, 'Players'),
       h('ul', { class: 'people-list' }, rows),
+      t.rated ? h('p', { class: 'rated-mark' }, 'Rated game') : null,
       clock ? h('p', { class: 'clock-kind' }, `Clock: ${clockName(clock)}`) : null,
     );
     this.tick();

@@ -395,15 +395,60 @@ function allPeopleHere() {
   return Boolean(state.table) && peopleSeats(/** @type {TableInfo} */ (state.table)).every((s) => held.includes(s));
 }
 
+/** What the rated game did to each rating, once it is over (asked for once). */
+let ratingChanges = /** @type {import('./types.js').RatingChange[] | null} */ (null);
+let ratingsAsked = false;
+
+/** Asks for the rating changes of a rated table just over, and draws the result again with them. */
+function askRatings() {
+  if (ratingsAsked || !state.table?.rated || state.table.status !== 'over') return;
+  ratingsAsked = true;
+  API.tableRatings(tableId).then(
+    (r) => {
+      ratingChanges = r.ratings;
+      drawResult();
+    },
+    () => {
+      ratingsAsked = false; // asked again at the next update
+    },
+  );
+}
+
+/**
+ * The rating changes as a list: "Ann: 1500 → 1662 (+162)".
+ * @param {import('./types.js').RatingChange[]} changes
+ */
+function ratingList(changes) {
+  return h(
+    'ul',
+    { class: 'rating-changes', 'aria-label': 'Rating changes' },
+    changes.map((r) =>
+      h(
+        'li',
+        {},
+        h('a', { href: `player.html?name=${encodeURIComponent(r.username)}` }, r.username),
+        `: ${r.before} → ${r.after} `,
+        h(
+          'span',
+          { class: r.change >= 0 ? 'rating-up' : 'rating-down' },
+          `(${r.change >= 0 ? '+' : '−'}${Math.abs(r.change)})`,
+        ),
+      ),
+    ),
+  );
+}
+
 /** The result panel: ranks and scores, the record, replay, play again or the rematch. */
 function drawResult() {
   const res = state.table?.result;
   const over = state.table?.status === 'over' && Array.isArray(res);
   els.result.hidden = !over;
   if (!over) return;
+  askRatings();
   replace(
     els.resultBody,
     ranksTable(res, name, state.seat),
+    ratingChanges?.length ? ratingList(ratingChanges) : null,
     h(
       'div',
       { class: 'result-actions' },

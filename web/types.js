@@ -24,6 +24,20 @@ export {};
  *   game waiting (to move, its turn running); null when it does not
  * @property {boolean} [zombie] true while the server plays a person's seat after it timed out or
  *   resigned in a game of 3 or more
+ * @property {string} [username] the account that took the seat (its name too), whose profile is
+ *   player.html?name=USERNAME
+ * @property {number} [rating] at a rated table, the account's rating of the kind of game when it
+ *   took the seat
+ * @property {boolean} [provisional] whether that rating is still provisional (shown with "?")
+ */
+
+/**
+ * @typedef {Object} RatingChange what a rated game did to one account's rating (GET
+ *   /api/tables/ID/ratings)
+ * @property {string} username
+ * @property {number} before
+ * @property {number} after
+ * @property {number} change after − before
  */
 
 /**
@@ -76,6 +90,7 @@ export {};
  * @property {number} [spectators] the connections watching without a seat
  * @property {boolean} [abortable] whether {"type": "abort"} would end the game now
  * @property {boolean} [takebacks] false at a table created without takebacks (no move is taken back)
+ * @property {boolean} [rated] whether its end rates the accounts at its seats
  * @property {string} [unrated] at a rated table that ended and rated nobody: why (the server's
  *   rule against rating farming), a sentence to show
  * @property {ClockInfo} [clock] the clock, its time left and who runs

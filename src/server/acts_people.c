@@ -48,6 +48,12 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 		qv_copy(s->player, sizeof s->player, req->player ? req->player : "");
 		s->account = req->account;
 		memcpy(s->name, clean, sizeof clean);
+		/* an account plays under its username, which links to its profile */
+		qv_copy(s->username, sizeof s->username, req->username ? req->username : "");
+		if (s->username[0])
+			qv_copy(s->name, sizeof s->name, s->username);
+		s->rating = req->rating;
+		s->deviation = req->deviation;
 		c.claimed = p;
 		rc = qv__change_commit(&c, err);
 	}

@@ -260,6 +260,9 @@ static void publish(qv__change *c, int keep)
 		memcpy(t->seat[i].hash, d->seat[i].hash, sizeof t->seat[i].hash);
 		memcpy(t->seat[i].player, d->seat[i].player, sizeof t->seat[i].player);
 		memcpy(t->seat[i].name, d->seat[i].name, sizeof t->seat[i].name);
+		memcpy(t->seat[i].username, d->seat[i].username, sizeof t->seat[i].username);
+		t->seat[i].rating = d->seat[i].rating;
+		t->seat[i].deviation = d->seat[i].deviation;
 		t->seat[i].account = d->seat[i].account;
 		memcpy(t->seat[i].device, d->seat[i].device, sizeof t->seat[i].device);
 		t->seat[i].ndevices = d->seat[i].ndevices;

@@ -545,7 +545,14 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 	                 .invite_len = invite ? json_string_length(invite) : 0,
 	                 .name = json_string_value(json_object_get(req, "name")),
 	                 .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL,
-	                 .account = signed_in == 1 ? s.account.id : 0};
+	                 .account = signed_in == 1 ? s.account.id : 0,
+	                 .username = signed_in == 1 ? s.account.username : NULL};
+	/* at a rated table, the account's rating beside its name (the game, its seats and
+	 * "rated" never change once the table is made) */
+	if (signed_in == 1 && t->rated &&
+	    !qv__standings_rating_of(srv, s.account.id, t->game->name, t->nseats, &join.rating,
+	                             &join.deviation))
+		join.rating = join.deviation = 0;
 	bool forbidden;
 	qv_status rc = qv__table_join_as(t, &join, &p, token, &forbidden, &err);
 	json_decref(req);
@@ -702,6 +709,7 @@ static const qv__route routes[] = {
     {"POST", "/api/tables/{table}/review", qv__review_post},
     {"GET", "/api/tables/{table}/review", qv__review_get},
     {"POST", "/api/tables/{table}/report", qv__report_post},
+    {"GET", "/api/tables/{table}/ratings", qv__standings_table},
     {"POST", "/api/tables/{table}/mute", qv__mute_post},
     {"GET", "/api/tables/{table}/mute", qv__mute_get},
     {"GET", QV__WS_PATH, get_ws},

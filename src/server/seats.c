@@ -2,11 +2,13 @@
  * seats.c - the seats of a table (seats.h): kinds, joins, tokens, invites, names, connections,
  * and their JSON.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/fields.h"
 #include "games/json_util.h"
+#include "server/rating.h"
 #include "server/seats.h"
 
 /* The seat kinds as one line for messages: human, invite, then the computer's levels. */
@@ -255,6 +257,13 @@ json_t *qv__seat_info_json(const qv__seat *s, int p, bool over, bool stored, dou
 	bool absent = !stored && s->human && s->hash[0] && s->online == 0;
 	if (absent)
 		away = (long long)((now - s->gone) * 1000);
+	if (s->username[0])
+		e = qv__json_put(e, "username", json_string(s->username));
+	if (s->rating > 0) {
+		e = qv__json_put(e, "rating", json_integer((json_int_t)lround(s->rating)));
+		e = qv__json_put(e, "provisional",
+		                 json_boolean(s->deviation >= QV__GLICKO2_PROVISIONAL));
+	}
 	e = qv__json_put(e, "away_ms", json_integer(away > 0 ? away : 0));
 	return qv__json_put(e, "away_since",
 	                    absent ? json_integer((json_int_t)(s->gone * 1000)) : json_null());
@@ -308,7 +317,7 @@ json_t *qv__seats_json(const qv__seat *seat, int n)
 	char name[8];
 	for (int p = 0; j && p < n; p++) {
 		const qv__seat *s = &seat[p];
-		if (!s->name[0] && !s->invite && !s->account && !s->ndevices)
+		if (!s->name[0] && !s->invite && !s->account && !s->ndevices && !s->username[0])
 			continue;
 		json_t *e = json_object();
 		if (s->ndevices)
@@ -317,6 +326,10 @@ json_t *qv__seats_json(const qv__seat *seat, int n)
 			e = qv__json_put(e, "name", json_string(s->name));
 		if (s->account)
 			e = qv__json_put(e, "account", json_integer((json_int_t)s->account));
+		if (s->username[0])
+			e = qv__json_put(e, "username", json_string(s->username));
+		if (s->rating > 0)
+			e = qv__json_put(e, "rating", json_pack("[f, f]", s->rating, s->deviation));
 		if (s->invite)
 			e = qv__json_put(e, "invite", json_string(s->invite_hash));
 		j = qv__json_put(j, qv_player_name(p, name), e);
@@ -335,19 +348,35 @@ qv_status qv__seats_load(qv__seat *seat, int n, const json_t *j, qv_err *err)
 		int p = qv_player_parse(key, n);
 		const json_t *name = json_object_get(e, "name"),
 		             *hash = json_object_get(e, "invite"),
-		             *account = json_object_get(e, "account");
+		             *account = json_object_get(e, "account"),
+		             *username = json_object_get(e, "username"),
+		             *rating = json_object_get(e, "rating");
+		bool rating_ok =
+		    !rating || (json_is_array(rating) && json_array_size(rating) == 2 &&
+		                json_is_number(json_array_get(rating, 0)) &&
+		                json_is_number(json_array_get(rating, 1)));
 		if (p < 0 || !json_is_object(e) || (name && !json_is_string(name)) ||
-		    (account && !json_is_integer(account)) ||
+		    (account && !json_is_integer(account)) || !rating_ok ||
 		    (name && json_string_length(name) >= QV__NAME_BYTES) ||
+		    (username && (!json_is_string(username) ||
+		                  json_string_length(username) >= QV__NAME_BYTES)) ||
 		    (hash && (!json_is_string(hash) || json_string_length(hash) != QV__HASH_LEN)) ||
 		    !devices_load(&seat[p], json_object_get(e, "devices")))
 			return qv_fail(err, QV_EIO,
 			               "people.seats.%s: expected {\"name\", \"invite\", "
-			               "\"account\", \"devices\"} of a seat",
+			               "\"account\", \"username\", \"rating\", \"devices\"} of a "
+			               "seat",
 			               key);
 		seat[p].account = account ? (long long)json_integer_value(account) : 0;
 		if (name)
 			qv_copy(seat[p].name, sizeof seat[p].name, json_string_value(name));
+		if (username)
+			qv_copy(seat[p].username, sizeof seat[p].username,
+			        json_string_value(username));
+		if (rating) {
+			seat[p].rating = json_number_value(json_array_get(rating, 0));
+			seat[p].deviation = json_number_value(json_array_get(rating, 1));
+		}
 		if (hash) {
 			seat[p].invite = true;
 			qv_copy(seat[p].invite_hash, sizeof seat[p].invite_hash,

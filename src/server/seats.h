@@ -48,6 +48,10 @@ typedef struct qv__seat {
 	bool invite;       /* a human seat only the holder of its invite code may join */
 	char invite_hash[QV__HASH_LEN + 1]; /* SHA-256 of the invite code */
 	char name[QV__NAME_BYTES];          /* the person's name; "" until joined (the seat's) */
+	char username[QV__NAME_BYTES]; /* the account's username when one took it ("": none), its
+	                                  name too */
+	double rating, deviation;      /* at a rated table, the account's rating of the game and
+	                                  the number of seats when it took the seat (0: none) */
 	double gone; /* epoch s: when its last connection closed (or it was claimed, or the
 	                server started) */
 	qv__device device[QV__DEVICES]; /* the account's other devices, oldest first */
@@ -59,9 +63,11 @@ typedef struct qv__join {
 	const char *seat;   /* "p2"; NULL: the invite's seat, or the first free open seat */
 	const char *invite; /* an invite seat's code */
 	size_t invite_len;
-	const char *name;   /* the person's name (checked here), default the seat's */
-	const char *player; /* the hash of the claimant's player key (player.h), or NULL */
-	long long account;  /* the account of the claimant's session, 0: none */
+	const char *name;         /* the person's name (checked here), default the seat's */
+	const char *player;       /* the hash of the claimant's player key (player.h), or NULL */
+	long long account;        /* the account of the claimant's session, 0: none */
+	const char *username;     /* that account's username (the seat's name then), or NULL */
+	double rating, deviation; /* its rating at a rated table (0: none) */
 } qv__join;
 
 /* The invite codes of a new table, shown once to its creator. */

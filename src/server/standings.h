@@ -30,4 +30,16 @@ int qv__standings_player(qv__server *srv, qv__req *c, const qv__route_match *m);
  * QV__LEADERBOARD_MAX. 400 when N is not a count of players GAME takes; 404 for no such game. */
 int qv__standings_leaderboard(qv__server *srv, qv__req *c, const qv__route_match *m);
 
+/* GET /api/tables/ID/ratings: {"table", "ratings": [{"username", "before", "after", "change"}]}
+ * (by username): what the rated game of table ID did to each account's rating, "before" a new
+ * player's 1500 for its first game of the kind; [] for a table not rated (or not yet over, or
+ * none). Whoever knows a table's id may read its record, and so this. */
+int qv__standings_table(qv__server *srv, qv__req *c, const qv__route_match *m);
+
+/* The rating account has in game's games of n players, as a seat at a rated table shows it
+ * beside the account's username, into *rating and *deviation (a new player's when it has none);
+ * false when the database failed. */
+bool qv__standings_rating_of(qv__server *srv, long long account, const char *game, int n,
+                             double *rating, double *deviation);
+
 #endif

@@ -85,6 +85,9 @@ typedef struct qv__store_ops {
 	int (*ratings_list)(qv__store *s, long long account, int which,
 	                    void (*fn)(void *ctx, const struct qv__store_rating_row *row),
 	                    void *ctx);
+	int (*table_ratings)(qv__store *s, const char *id,
+	                     void (*fn)(void *ctx, const struct qv__store_rating_row *row),
+	                     void *ctx);
 	int (*leaderboard)(qv__store *s, const char *game, int players, double settled,
 	                   double since, int max,
 	                   void (*fn)(void *ctx, const struct qv__store_rating_row *row),
@@ -164,6 +167,9 @@ int qv__sqlite_ratings_list(qv__store *s, long long account, int which,
                             void (*fn)(void *ctx, const struct qv__store_rating_row *row),
                             void *ctx);
 int qv__sqlite_farming(qv__store *s, long long a, long long b, double now);
+int qv__sqlite_table_ratings(qv__store *s, const char *id,
+                             void (*fn)(void *ctx, const struct qv__store_rating_row *row),
+                             void *ctx);
 int qv__sqlite_leaderboard(qv__store *s, const char *game, int players, double settled,
                            double since, int max,
                            void (*fn)(void *ctx, const struct qv__store_rating_row *row),

@@ -260,6 +260,11 @@ int qv__store_ratings_list(qv__store *s, long long account, int which, qv__store
 	return s->ops->ratings_list(s, account, which, fn, ctx);
 }
 
+int qv__store_table_ratings(qv__store *s, const char *id, qv__store_rating_fn fn, void *ctx)
+{
+	return s->ops->table_ratings(s, id, fn, ctx);
+}
+
 int qv__store_leaderboard(qv__store *s, const char *game, int players, double settled, double since,
                           int max, qv__store_rating_fn fn, void *ctx)
 {

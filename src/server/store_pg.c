@@ -12,7 +12,7 @@
  * (an identity never gives an id twice, so ids needed nothing); version 8 added the tables'
  * fencing epoch and
  * the players' news between processes, in both backends alike; version 10 the operator's
- * tables (store_admin.c).
+ * tables (store_admin.c); version 11 the index of rating_history by table.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -248,6 +248,7 @@ const qv__store_ops qv__store_pg_ops = {
     .player_account = qv__pg_player_account,
     .ratings_list = qv__pg_ratings_list,
     .leaderboard = qv__pg_leaderboard,
+    .table_ratings = qv__pg_table_ratings,
     .farming = qv__pg_farming,
     .rows = qv__pg_rows,
     .run = qv__pg_run_text,

@@ -21,7 +21,7 @@
 
 /* The schema's version this quiver knows (SQLite's SCHEMA_VERSION: the same tables and
  * columns), kept in the table quiver_schema. */
-#define QV__PG_SCHEMA_VERSION 10
+#define QV__PG_SCHEMA_VERSION 11
 
 /* A table this process holds (store_pg_own.c): its advisory lock taken on the connection, and
  * the fencing epoch and version its next write must find in the table's row. */
@@ -123,6 +123,7 @@ enum {
 	PG_RT_BOARD,
 	PG_RT_FORGET,
 	PG_RT_FORGET_HISTORY,
+	PG_RT_TABLE,
 	/* ownership and news between processes (store_pg_own.c, store_pg_listen.c) */
 	PG_LOCK,
 	PG_UNLOCK,
@@ -255,6 +256,8 @@ long long qv__pg_player_account(qv__store *s, const char *player);
 int qv__pg_ratings_list(qv__store *s, long long account, int which,
                         void (*fn)(void *ctx, const struct qv__store_rating_row *row), void *ctx);
 int qv__pg_farming(qv__store *s, long long a, long long b, double now);
+int qv__pg_table_ratings(qv__store *s, const char *id,
+                         void (*fn)(void *ctx, const struct qv__store_rating_row *row), void *ctx);
 int qv__pg_leaderboard(qv__store *s, const char *game, int players, double settled, double since,
                        int max, void (*fn)(void *ctx, const struct qv__store_rating_row *row),
                        void *ctx);

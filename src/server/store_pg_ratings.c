@@ -147,9 +147,13 @@ qv_status qv__pg_ratings_forget(qv__store *s, long long account, qv_err *err)
 	return rc;
 }
 
-/* Row i of res as list `which` has it (-1: the leaderboard). */
+/* Row i of res as list `which` has it (-1: the leaderboard, -2: a table's ratings). */
 static qv__store_rating_row row_of(const PGresult *res, int i, int which)
 {
+	if (which == -2)
+		return (qv__store_rating_row){.username = qv__pg_str(res, i, 0),
+		                              .rating = qv__pg_double(res, i, 1),
+		                              .before = qv__pg_double(res, i, 2)};
 	if (which < 0)
 		return (qv__store_rating_row){.username = qv__pg_str(res, i, 0),
 		                              .rating = qv__pg_double(res, i, 1),
@@ -197,6 +201,13 @@ int qv__pg_ratings_list(qv__store *s, long long account, int which, qv__store_ra
 	           : which == QV__RATINGS_HISTORY ? PG_RT_HISTORY
 	                                          : PG_RT_CURRENT;
 	return each_row(s, stmt, &a, which, fn, ctx);
+}
+
+int qv__pg_table_ratings(qv__store *s, const char *id, qv__store_rating_fn fn, void *ctx)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, id);
+	return each_row(s, PG_RT_TABLE, &a, -2, fn, ctx);
 }
 
 int qv__pg_leaderboard(qv__store *s, const char *game, int players, double settled, double since,

@@ -109,6 +109,7 @@ const char *const qv__pg_schema =
     "  table_id text NOT NULL"
     ");"
     "CREATE INDEX IF NOT EXISTS rating_history_account ON rating_history(account, at);"
+    "CREATE INDEX IF NOT EXISTS rating_history_table ON rating_history(table_id);"
     "CREATE TABLE IF NOT EXISTS rated ("
     "  table_id text PRIMARY KEY,"
     "  at double precision NOT NULL"
@@ -262,6 +263,11 @@ const char *const qv__pg_sql[PG_COUNT] = {
                     "COLLATE \"C\" LIMIT $5",
     [PG_RT_FORGET] = "DELETE FROM ratings WHERE account = $1",
     [PG_RT_FORGET_HISTORY] = "DELETE FROM rating_history WHERE account = $1",
+    [PG_RT_TABLE] =
+        "SELECT a.username, h.rating, COALESCE((SELECT p.rating FROM rating_history p WHERE "
+        "p.account = h.account AND p.game = h.game AND p.players = h.players AND "
+        "p.at < h.at ORDER BY p.at DESC LIMIT 1), -1) FROM rating_history h JOIN "
+        "accounts a ON a.id = h.account WHERE h.table_id = $1 ORDER BY a.lower",
 
     [PG_LOCK] = "SELECT pg_try_advisory_lock($1::bigint)",
     [PG_UNLOCK] = "SELECT pg_advisory_unlock($1::bigint)",

@@ -47,6 +47,8 @@ const char *const qv__store_ratings_schema =
     "  table_id TEXT NOT NULL"
     ");"
     "CREATE INDEX IF NOT EXISTS rating_history_account ON rating_history(account, at);"
+    /* schema 11: a table's ratings (qv__store_table_ratings), and the farming rule's pairs */
+    "CREATE INDEX IF NOT EXISTS rating_history_table ON rating_history(table_id);"
     /* The tables whose ratings were applied (or that rated nobody): each is applied once. */
     "CREATE TABLE IF NOT EXISTS rated ("
     "  table_id TEXT PRIMARY KEY,"
@@ -67,6 +69,7 @@ enum {
 	RT_FORGET_HISTORY,
 	RT_FARM_ADDR,
 	RT_FARM_PAIR,
+	RT_TABLE,
 	RT_COUNT
 };
 
@@ -101,6 +104,11 @@ static const char *const sql[RT_COUNT] = {
     [RT_FARM_PAIR] = "SELECT count(*) FROM rating_history x JOIN rating_history y ON "
                      "y.table_id = x.table_id AND y.account = ?2 WHERE x.account = ?1 AND "
                      "x.at >= ?3",
+    [RT_TABLE] =
+        "SELECT a.username, h.rating, COALESCE((SELECT p.rating FROM rating_history p WHERE "
+        "p.account = h.account AND p.game = h.game AND p.players = h.players AND "
+        "p.at < h.at ORDER BY p.at DESC LIMIT 1), -1) FROM rating_history h JOIN "
+        "accounts a ON a.id = h.account WHERE h.table_id = ? ORDER BY a.lower",
 };
 
 qv_status qv__store_ratings_prepare(qv__store *s, qv_err *err)
@@ -335,6 +343,24 @@ int qv__sqlite_ratings_list(qv__store *s, long long account, int which, qv__stor
 	int rc = each_row(st, which, fn, ctx);
 	pthread_mutex_unlock(&s->lock);
 	return rc;
+}
+
+int qv__sqlite_table_ratings(qv__store *s, const char *id, qv__store_rating_fn fn, void *ctx)
+{
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->rate[RT_TABLE];
+	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		qv__store_rating_row row = {.username = qv__store_text(st, 0),
+		                            .rating = sqlite3_column_double(st, 1),
+		                            .before = sqlite3_column_double(st, 2)};
+		fn(ctx, &row);
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	pthread_mutex_unlock(&s->lock);
+	return rc == SQLITE_DONE ? 0 : -1;
 }
 
 int qv__sqlite_leaderboard(qv__store *s, const char *game, int players, double settled,

@@ -37,6 +37,7 @@ typedef struct qv__store_rating_row {
 	double rating, deviation;
 	int games;
 	double at;        /* the ratings: last updated; the history: when (epoch s) */
+	double before;    /* a table's ratings: the rating before its game (-1: its first) */
 	const char *info; /* the recent tables': the table's stored info (JSON) */
 } qv__store_rating_row;
 
@@ -53,6 +54,11 @@ enum {
 /* Lists what `which` names of account `account` to fn: 0, or -1 when the database failed. */
 int qv__store_ratings_list(qv__store *s, long long account, int which, qv__store_rating_fn fn,
                            void *ctx);
+
+/* The ratings table id's game gave (rated.h), an account's each: its username, its rating
+ * after the game (rating) and before it (before; -1 when it was its first of the kind), by
+ * username, to fn: 0, or -1 when the database failed. None for a table not rated. */
+int qv__store_table_ratings(qv__store *s, const char *id, qv__store_rating_fn fn, void *ctx);
 
 /* The leaderboard of game's games of `players` players: the accounts whose rating there is
  * settled (deviation below `settled`) and was last updated at `since` or after, best first,

@@ -1,6 +1,9 @@
 // Ratings in the browser (player.html, leaderboard.html; docs/server.md "Ratings"): two people
 // with accounts play a rated game made with the lobby's form (Rated ticked turns takebacks
-// off; a clock per move), each makes a decision, one resigns; both profiles then show the new
+// off; a clock per move); the table says "Rated game" and shows each account's username,
+// linked to its profile, with its rating (1500?); each makes a decision, one resigns; the
+// result shows each rating's change (+N for the winner, −N for the loser, screenshot
+// rated-result.png); both profiles then show the new
 // THREE ARROWS rating (provisional, marked "?"), the winner's above 1500 and the loser's below,
 // with the plot of one point and the game among the recent ones; the leaderboard lists nobody
 // settled yet, and both in its list of provisional ratings. Screenshots: player.png and
@@ -100,12 +103,42 @@ test('a rated game changes both players’ ratings, shown on their profiles', { 
   await a.page.waitForSelector('#conn.open');
   await openSeatLink(b.page, link);
 
+  // at the table: "Rated game", each account under its username (a link to its profile) with
+  // its rating beside it, provisional
+  for (const p of [a, b]) {
+    await p.page.waitForSelector('#players-area .rated-mark, .people .rated-mark');
+    for (const [seat, user] of [
+      ['p1', 'Ria'],
+      ['p2', 'Sol'],
+    ]) {
+      const person = p.page.locator(`.people .person[data-seat="${seat}"]`);
+      await person.locator('.seat-rating').waitFor();
+      assert.equal(await person.locator('.seat-rating').textContent(), '1500?', `${user}'s rating at the table`);
+      assert.equal(
+        await person.locator('a.person-name').getAttribute('href'),
+        `player.html?name=${user}`,
+        `${user}'s name links to the profile`,
+      );
+      assert.match(
+        (await person.locator('a.person-name').textContent()) ?? '',
+        new RegExp(user === 'Ria' && p === a ? 'Ria|you' : user),
+      );
+    }
+  }
+
   // a decision each, then p2 resigns
   await typeAMove(a);
   await typeAMove(b);
   await b.page.click('#resign');
   await b.page.click('dialog.confirm-dialog .confirm-yes');
   for (const p of [a, b]) await p.page.waitForSelector('#result:not([hidden])');
+  // the result says what the game did to each rating
+  await a.page.waitForSelector('#result .rating-changes li');
+  const changes = await a.page.locator('#result .rating-changes li').allTextContents();
+  assert.equal(changes.length, 2, `two rating changes: ${changes}`);
+  assert.match(changes[0], /^Ria: 1500 → (\d+) \(\+(\d+)\)$/);
+  assert.match(changes[1], /^Sol: 1500 → (\d+) \(−(\d+)\)$/);
+  await a.page.screenshot({ path: path.join(screenshotDir(), 'rated-result.png') });
 
   const ria = await shownRating(a.page, 'Ria');
   await a.page.screenshot({ path: path.join(screenshotDir(), 'player.png') });

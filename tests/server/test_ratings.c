@@ -2,8 +2,10 @@
  * test_ratings.c - rated tables and ratings at `quiver serve`, from the outside: a rated table
  * refused without a session, with an AI seat, without a clock, with takebacks and with a
  * "rated" that is not a bool; two accounts in two browsers playing a rated game to a
- * resignation, their profiles then holding the ratings Glicko-2 gives two new players (worked
- * out here with rating.c) and one history entry each; an unrated and an aborted rated table
+ * resignation, each seat showing its account's username and rating (1500, provisional), their
+ * profiles then holding the ratings Glicko-2 gives two new players (worked out here with
+ * rating.c) and one history entry each, the table's ratings (GET /api/tables/ID/ratings) what
+ * the game changed; an unrated and an aborted rated table
  * changing nothing; the leaderboard's refusals and its provisional players on a second list; the
  * ratings across kill -9; an account's deletion taking its ratings; "rated" kept by a table
  * that plays across kill -9 and by its rematch; one account at both seats rating nobody; a
@@ -211,11 +213,43 @@ static void test_rated_game(void **state)
 	char id[32];
 	th_seat p1, p2;
 	table_of(&a, &b, RATED, id, &p1, &p2);
+	/* at the table: each account plays under its username, its rating beside it */
+	json_t *info = th_info(id);
+	static const char *const who[] = {"Ann", "Bob"};
+	for (size_t i = 0; i < 2; i++) {
+		const json_t *seat = json_array_get(json_object_get(info, "seats"), i);
+		assert_string_equal(json_string_value(json_object_get(seat, "username")), who[i]);
+		assert_string_equal(json_string_value(json_object_get(seat, "name")), who[i]);
+		assert_int_equal(json_integer_value(json_object_get(seat, "rating")), 1500);
+		assert_true(json_is_true(json_object_get(seat, "provisional")));
+	}
+	assert_true(json_is_true(json_object_get(info, "rated")));
+	json_decref(info);
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/ratings", id);
+	json_t *none = th_http("GET", path, NULL, 200);
+	assert_int_equal(json_array_size(json_object_get(none, "ratings")), 0); /* not over */
+	json_decref(none);
 	play_to_resign(&p1, &p2);
 	qv__glicko2 win = qv__glicko2_new(), loss = qv__glicko2_new();
 	assert_int_equal(qv__glicko2_game(&win, &loss, 1, QV__GLICKO2_TAU, NULL), QV_OK);
 	rated_as("Ann", &win, 1, 1);
 	rated_as("Bob", &loss, 1, 1);
+	/* what the game did to each rating, by username */
+	json_t *changes = th_http("GET", path, NULL, 200);
+	const json_t *list = json_object_get(changes, "ratings");
+	assert_int_equal(json_array_size(list), 2);
+	const qv__glicko2 *after[] = {&win, &loss};
+	for (size_t i = 0; i < 2; i++) {
+		const json_t *e = json_array_get(list, i);
+		assert_string_equal(json_string_value(json_object_get(e, "username")), who[i]);
+		assert_int_equal(json_integer_value(json_object_get(e, "before")), 1500);
+		assert_int_equal(json_integer_value(json_object_get(e, "after")),
+		                 lround(after[i]->rating));
+		assert_int_equal(json_integer_value(json_object_get(e, "change")),
+		                 lround(after[i]->rating) - 1500);
+	}
+	json_decref(changes);
 	json_t *p = profile("Ann");
 	json_t *recent = json_array_get(json_object_get(p, "recent"), 0);
 	assert_string_equal(json_string_value(json_object_get(recent, "id")), id);

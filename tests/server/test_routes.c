@@ -72,6 +72,7 @@ static void test_api_routes(void **state)
 	reaches("GET", "/api/tables/x/replay", "GET", "/api/tables/{table}/replay");
 	reaches("GET", "/api/tables/x/ws", "GET", QV__WS_PATH);
 	reaches("POST", "/api/tables/x/report", "POST", "/api/tables/{table}/report");
+	reaches("GET", "/api/tables/x/ratings", "GET", "/api/tables/{table}/ratings");
 	reaches("POST", "/api/tables/x/mute", "POST", "/api/tables/{table}/mute");
 	reaches("GET", "/api/tables/x/mute", "GET", "/api/tables/{table}/mute");
 	reaches("POST", "/api/replay", "POST", "/api/replay");
@@ -126,6 +127,7 @@ static void test_allow_lists(void **state)
 	refused("PUT", "/api/tables/x/record", 405, "GET");
 	refused("POST", "/api/tables/x/ws", 405, "GET");
 	refused("GET", "/api/tables/x/report", 405, "POST");
+	refused("POST", "/api/tables/x/ratings", 405, "GET");
 	refused("DELETE", "/api/tables/x/mute", 405, "POST, GET");
 	refused("POST", "/api/games/arrow-party/reference", 405, "GET");
 	refused("POST", "/api/lessons", 405, "GET");
@@ -176,7 +178,7 @@ static void test_not_found(void **state)
 	refused("POST", "/api/games/x", 404, api);
 	static const char table[] =
 	    "no such path; a table has /api/tables/ID, /join, /record, /replay, /review, /report, "
-	    "/mute and /ws";
+	    "/ratings, /mute and /ws";
 	refused("GET", "/api/tables/x/", 404, table);
 	refused("GET", "/api/tables/x/nothing", 404, table);
 	refused("GET", "/api/tables/x/join/more", 404, table);

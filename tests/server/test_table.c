@@ -1035,7 +1035,7 @@ static void assert_accounts_schema(sqlite3 *db)
 		sqlite3_stmt *st;
 		assert_int_equal(sqlite3_prepare_v2(db, counts[i], -1, &st, NULL), SQLITE_OK);
 		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 10);
+		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 11);
 		sqlite3_finalize(st);
 	}
 }
@@ -1106,7 +1106,17 @@ static void test_store_upgrade(void **state)
 	sqlite3_finalize(st);
 	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 10);
+	assert_int_equal(sqlite3_column_int(st, 0), 11);
+	sqlite3_finalize(st);
+	/* schema 11: the index of a table's ratings (store_ratings.c) */
+	assert_int_equal(
+	    sqlite3_prepare_v2(db,
+	                       "SELECT count(*) FROM sqlite_master WHERE type = 'index' "
+	                       "AND name = 'rating_history_table'",
+	                       -1, &st, NULL),
+	    SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(st, 0), 1);
 	sqlite3_finalize(st);
 	/* schema 10: the operator's tables (store_admin.c) */
 	assert_int_equal(
