@@ -506,7 +506,7 @@ static void stop_locked(qv__table *t, const char *what, const qv_err *why)
 	t->iv++;
 	qv__oplog(QV__ERROR, "table %s: %s", t->id, t->stuck);
 	qv_err err;
-	if (t->store && qv__store_stop(t->store, t->id, t->stuck, &err))
+	if (t->store && !t->released && qv__store_stop(t->store, t->id, t->stuck, &err))
 		qv__oplog(QV__WARN, "table %s: %s", t->id, err.msg);
 }
 
@@ -520,7 +520,8 @@ static void stop_locked(qv__table *t, const char *what, const qv_err *why)
 static void step_failed(qv__table *t, const char *what, qv_status rc, bool saving,
                         const qv_err *err)
 {
-	if (saving && rc == QV_ESTATE && t->store && !qv__store_holds(t->store, t->id)) {
+	if (saving && rc == QV_ESTATE &&
+	    (t->released || (t->store && !qv__store_holds(t->store, t->id)))) {
 		qv__oplog(QV__INFO, "table %s: %s: %s", t->id, what, err->msg);
 		atomic_store(&t->step_at, qv_wall() + 1); /* not again before it is let go */
 		return;
@@ -572,6 +573,8 @@ static bool search_begin(qv__table *t, int who, search *s)
 {
 	qv_err err;
 	*s = (search){.who = who, .old_v = t->v};
+	if (t->released)
+		return false; /* let go: the process that plays it now searches */
 	qv_status began = t->store ? qv__store_ai_start(t->store, t->id, &err) : QV_OK;
 	if (began) {
 		if (began != QV_ENOMEM)
@@ -587,7 +590,7 @@ static bool search_begin(qv__table *t, int who, search *s)
 	qv_match_tell_agent(t->m, seat->agent, &seat->seen);
 	s->state = malloc(t->game->state_size);
 	if (!s->state) {
-		if (t->store && qv__store_ai_end(t->store, t->id, &err))
+		if (t->store && !t->released && qv__store_ai_end(t->store, t->id, &err))
 			qv__oplog(QV__WARN, "table %s: %s", t->id, err.msg);
 		return false;
 	}
@@ -682,7 +685,7 @@ bool qv__table_step(qv__table *t)
 	}
 	if (rc == QV_ENOMEM) /* the step made again chooses as this one would have */
 		agent->rng = drawn;
-	if (t->store && !cleared && qv__store_ai_end(t->store, t->id, &err))
+	if (t->store && !t->released && !cleared && qv__store_ai_end(t->store, t->id, &err))
 		qv__oplog(QV__WARN, "table %s: %s", t->id, err.msg);
 	qv__table_unlock(t);
 	return changed;

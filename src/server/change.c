@@ -288,6 +288,17 @@ static void publish(qv__change *c, int keep)
 qv_status qv__change_commit(qv__change *c, qv_err *err)
 {
 	qv__table *t = c->t, *d = &c->next;
+	if (t->released) {
+		/* A copy this process let go: an AI search or a request under way when it was let
+		 * go ends here. Its store entry may be a newer copy's by now (the table read back
+		 * here again, under the same id): a write of this one would pass that copy's fence
+		 * with its version, and the newer copy's next change would find the table moved on
+		 * (cluster/failover). */
+		qv__change_drop(c);
+		return qv_fail(
+		    err, QV_ESTATE,
+		    "table %s is played by another process now: connect again to reach it", t->id);
+	}
 	int had = t->m->nhist;
 	int keep = c->kind == QV__SAVE_GAME ? qv_match_shared(t->m, d->m) : had;
 	qv_status rc = c->kind == QV__SAVE_GAME ? game_version(c, keep, err) : QV_OK;

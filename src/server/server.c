@@ -233,8 +233,9 @@ static qv__table *read_back(qv__server *srv, const char *id, bool socket, bool *
 	}
 	t = slot[1];
 	/* a table in play read back without asking its process for it: taken in the place of a
-	 * process that died (or from before a restart) */
-	t->moved_in = t->status != QV__OVER && !asked_for(srv, id);
+	 * process that died (or from before a restart); never one of this process's own ids
+	 * (--id-prefix), which the proxy sends here whoever comes back */
+	t->moved_in = t->status != QV__OVER && !asked_for(srv, id) && !qv__table_id_home(id);
 	pthread_mutex_lock(&srv->reg_lock);
 	if (registry_put(srv, t, &err) == QV_OK) {
 		found(t, socket);
@@ -289,10 +290,10 @@ qv__table *qv__server_release(qv__server *srv, const char *id)
 		/* Running clocks saved as they are now: the process that reads the table next
 		 * resumes them from there, and nobody gains the time since the last change. */
 		qv__table_lock(t);
-		t->released = true;
 		qv_err err;
 		if (qv__clock_deadline(&t->clock) > 0 && qv__table_keep_clocks_locked(t, &err))
 			qv__oplog(QV__WARN, "%s", err.msg);
+		t->released = true; /* nothing of this copy is written from now on (change.c) */
 		qv__table_unlock(t);
 		/* Its writes fail from now on (a request or an AI step under way changes
 		 * nothing); under the registry's lock, so that no request reads it back in

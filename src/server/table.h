@@ -122,15 +122,17 @@ typedef struct qv__table {
 	 * 0: none. Read by the timer without the lock. */
 	_Atomic double step_at;
 
-	/* Read back from the database while not over without asking another process for it
-	 * (server.c): taken in the place of a process that died, or from before a restart; let go
+	/* Read back from the database while not over without asking another process for it,
+	 * and not of this process's own ids (--id-prefix; server.c): taken in the place of a
+	 * process that died, or from before a restart; let go
 	 * when a process of the site comes back (cluster.c), so that HAProxy's hashing returns it
 	 * to its own. Set before the registry holds it. */
 	bool moved_in;
 
 	/* Let go by this process (qv__server_release), under the lock: a socket admitted before
 	 * and saying hello after is told to connect again (ws.c), not put on a table that is no
-	 * longer the registry's and that hears nothing more. */
+	 * longer the registry's and that hears nothing more; and no change of this copy is written
+	 * any more (qv__change_commit), an AI step of it under way ending without a write. */
 	bool released;
 
 	/* Owned by the server, guarded by lock. */

@@ -64,6 +64,12 @@ static char id_prefix[QV__ID_PREFIX_MAX + 1];
 
 void qv__table_id_prefix(const char *hex) { qv_copy(id_prefix, sizeof id_prefix, hex ? hex : ""); }
 
+bool qv__table_id_home(const char *id)
+{
+	size_t n = strlen(id_prefix);
+	return n > 0 && strncmp(id, id_prefix, n) == 0;
+}
+
 void qv__table_id_new(char id[QV__ID_LEN + 1])
 {
 	random_hex(id, QV__ID_LEN / 2);

@@ -48,6 +48,10 @@ bool qv__token_matches(const char *token, size_t len, const char *hash);
  * the server serves. */
 void qv__table_id_prefix(const char *hex);
 
+/* Whether table id begins with this process's prefix (never without one): a table of its own,
+ * which the site's proxy sends here while this process is up. */
+bool qv__table_id_home(const char *id);
+
 /* A new table id: 16 hex digits, the prefix's then random ones (64 random bits without a
  * prefix, 56 with the longest), unguessable so that a private table stays private. */
 void qv__table_id_new(char id[QV__ID_LEN + 1]);
