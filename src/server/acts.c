@@ -19,6 +19,7 @@
 #include "server/commitments.h"
 #include "server/leave.h"
 #include "server/oplog.h"
+#include "server/rated.h"
 #include "server/table.h"
 
 /* Longest action text a client may send (notation is far shorter). */
@@ -726,7 +727,8 @@ qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table 
                                  char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err)
 {
 	*out = NULL;
-	char owner[sizeof t->owner], names[QV_MAX_PLAYERS][QV__NAME_BYTES];
+	char owner[sizeof t->owner], names[QV_MAX_PLAYERS][QV__NAME_BYTES],
+	    usernames[QV_MAX_PLAYERS][QV__NAME_BYTES];
 	char players[QV_MAX_PLAYERS][QV__HASH_LEN + 1];
 	long long accounts[QV_MAX_PLAYERS];
 	qv__table_lock(t);
@@ -735,6 +737,7 @@ qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table 
 	qv_copy(owner, sizeof owner, t->owner);
 	for (int p = 0; p < n; p++) {
 		memcpy(names[p], t->seat[p].name, sizeof names[p]);
+		memcpy(usernames[p], t->seat[p].username, sizeof usernames[p]);
 		memcpy(players[p], t->seat[p].player, sizeof players[p]);
 		accounts[p] = t->seat[p].account;
 	}
@@ -760,7 +763,13 @@ qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table 
 		qv__join req = {.seat = qv_player_name(q, seat),
 		                .name = named ? names[p] : NULL,
 		                .player = players[p][0] ? players[p] : NULL,
-		                .account = accounts[p]};
+		                .account = accounts[p],
+		                .username = usernames[p][0] ? usernames[p] : NULL};
+		/* a rated rematch shows each account's rating as it is now, after the game */
+		if (req.username && nt->rated && nt->store &&
+		    !qv__rated_rating_of(nt->store, accounts[p], nt->game->name, nt->nseats,
+		                         &req.rating, &req.deviation))
+			req.rating = req.deviation = 0;
 		rc = qv__table_join_as(nt, &req, &got, tokens[p], &forbidden, err);
 	}
 	if (rc) {

@@ -23,6 +23,7 @@
 #include "server/mutes.h"
 #include "server/oplog.h"
 #include "server/player.h"
+#include "server/rated.h"
 #include "server/replay.h"
 #include "server/reply.h"
 #include "server/reports.h"
@@ -477,6 +478,18 @@ static int join_reply(qv__req *c, int p, const char *token, bool device)
 	return 200;
 }
 
+/* A join while signed in: the seat is the account's and plays under its username, with its
+ * rating beside it at a rated table (the game, its seats and "rated" never change once the
+ * table is made). */
+static void join_as_account(qv__server *srv, qv__table *t, const qv__session *s, qv__join *join)
+{
+	join->account = s->account.id;
+	join->username = s->account.username;
+	if (t->rated && !qv__rated_rating_of(srv->store, s->account.id, t->game->name, t->nseats,
+	                                     &join->rating, &join->deviation))
+		join->rating = join->deviation = 0;
+}
+
 /* A signed-in device asks for a seat of its account by naming it (docs/server.md, "Every
  * device of the account"): answered here with a token of the device's own. Returns 0,
  * answering nothing, when the request is not that or the seat is not the account's (the join
@@ -544,15 +557,9 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 	                 .invite = json_string_value(invite),
 	                 .invite_len = invite ? json_string_length(invite) : 0,
 	                 .name = json_string_value(json_object_get(req, "name")),
-	                 .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL,
-	                 .account = signed_in == 1 ? s.account.id : 0,
-	                 .username = signed_in == 1 ? s.account.username : NULL};
-	/* at a rated table, the account's rating beside its name (the game, its seats and
-	 * "rated" never change once the table is made) */
-	if (signed_in == 1 && t->rated &&
-	    !qv__standings_rating_of(srv, s.account.id, t->game->name, t->nseats, &join.rating,
-	                             &join.deviation))
-		join.rating = join.deviation = 0;
+	                 .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL};
+	if (signed_in == 1)
+		join_as_account(srv, t, &s, &join);
 	bool forbidden;
 	qv_status rc = qv__table_join_as(t, &join, &p, token, &forbidden, &err);
 	json_decref(req);

@@ -1,9 +1,12 @@
 /*
- * rated.c - a rated table's result for the ratings (rated.h).
+ * rated.c - a rated table's result for the ratings, and an account's rating at its seat
+ * (rated.h).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "server/rated.h"
+#include "server/rating.h"
 
 bool qv__rated_result(const qv_match *m, const char *game, int nseats, bool drawn, unsigned decided,
                       qv__store_result *out)
@@ -45,4 +48,40 @@ bool qv__rated_farmed(qv__store *store, const qv__store_result *r, double now, c
 			return true;
 		}
 	return false;
+}
+
+/* The rating of one kind of game among an account's (QV__RATINGS_CURRENT's rows). */
+typedef struct kind_rating {
+	const char *game;
+	int players;
+	double rating, deviation;
+	bool found;
+} kind_rating;
+
+static void pick_kind(void *ctx, const qv__store_rating_row *r)
+{
+	kind_rating *k = ctx;
+	if (strcmp(r->game, k->game) == 0 && r->players == k->players) {
+		k->rating = r->rating;
+		k->deviation = r->deviation;
+		k->found = true;
+	}
+}
+
+bool qv__rated_rating_of(qv__store *store, long long account, const char *game, int n,
+                         double *rating, double *deviation)
+{
+	kind_rating k = {.game = game, .players = n};
+	if (qv__store_ratings_list(store, account, QV__RATINGS_CURRENT, pick_kind, &k))
+		return false;
+	if (!k.found) {
+		/* a new player's: Glicko-2's, and Weng-Lin's shown on its scale (rating.h) */
+		qv__glicko2 g = qv__glicko2_new();
+		qv__wl w = qv__wl_new();
+		k.rating = n == 2 ? g.rating : qv__wl_display(&w);
+		k.deviation = n == 2 ? g.deviation : w.sigma * QV__WL_DISPLAY_SCALE;
+	}
+	*rating = k.rating;
+	*deviation = k.deviation;
+	return true;
 }

@@ -30,4 +30,10 @@ bool qv__rated_result(const qv_match *m, const char *game, int nseats, bool draw
 bool qv__rated_farmed(qv__store *store, const qv__store_result *r, double now, char *why,
                       size_t len);
 
+/* The rating account has in game's games of n players, as a seat at a rated table shows it
+ * beside the account's username, into *rating and *deviation (a new player's when it has none);
+ * false when the database failed. */
+bool qv__rated_rating_of(qv__store *store, long long account, const char *game, int n,
+                         double *rating, double *deviation);
+
 #endif

@@ -176,42 +176,6 @@ int qv__standings_table(qv__server *srv, qv__req *c, const qv__route_match *m)
 	return 200;
 }
 
-/* The rating of one kind of game among an account's (QV__RATINGS_CURRENT's rows). */
-typedef struct kind_rating {
-	const char *game;
-	int players;
-	double rating, deviation;
-	bool found;
-} kind_rating;
-
-static void pick_kind(void *ctx, const qv__store_rating_row *r)
-{
-	kind_rating *k = ctx;
-	if (strcmp(r->game, k->game) == 0 && r->players == k->players) {
-		k->rating = r->rating;
-		k->deviation = r->deviation;
-		k->found = true;
-	}
-}
-
-bool qv__standings_rating_of(qv__server *srv, long long account, const char *game, int n,
-                             double *rating, double *deviation)
-{
-	kind_rating k = {.game = game, .players = n};
-	if (qv__store_ratings_list(srv->store, account, QV__RATINGS_CURRENT, pick_kind, &k))
-		return false;
-	if (!k.found) {
-		/* a new player's: Glicko-2's, and Weng-Lin's shown on its scale (rating.h) */
-		qv__glicko2 g = qv__glicko2_new();
-		qv__wl w = qv__wl_new();
-		k.rating = n == 2 ? g.rating : qv__wl_display(&w);
-		k.deviation = n == 2 ? g.deviation : w.sigma * QV__WL_DISPLAY_SCALE;
-	}
-	*rating = k.rating;
-	*deviation = k.deviation;
-	return true;
-}
-
 /* ?players=N into *n: 0, or the answer given (400). */
 static int players_of(qv__req *c, const qv_game *g, int *n)
 {

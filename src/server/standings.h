@@ -36,10 +36,4 @@ int qv__standings_leaderboard(qv__server *srv, qv__req *c, const qv__route_match
  * none). Whoever knows a table's id may read its record, and so this. */
 int qv__standings_table(qv__server *srv, qv__req *c, const qv__route_match *m);
 
-/* The rating account has in game's games of n players, as a seat at a rated table shows it
- * beside the account's username, into *rating and *deviation (a new player's when it has none);
- * false when the database failed. */
-bool qv__standings_rating_of(qv__server *srv, long long account, const char *game, int n,
-                             double *rating, double *deviation);
-
 #endif

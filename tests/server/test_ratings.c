@@ -326,6 +326,10 @@ static void test_rated_kept_and_alone(void **state)
 	th_start(db, NULL);
 	json_t *info = th_info(id);
 	assert_true(json_is_true(json_object_get(info, "rated")));
+	/* the seats' usernames and ratings kept too */
+	const json_t *first = json_array_get(json_object_get(info, "seats"), 0);
+	assert_string_equal(json_string_value(json_object_get(first, "username")), "Ann");
+	assert_int_equal(json_integer_value(json_object_get(first, "rating")), 1500);
 	json_decref(info);
 	/* one account at both seats: the game ends, nobody is rated */
 	table_of(&a, &a, RATED, id, &p1, &p2);
@@ -347,6 +351,16 @@ static void test_rated_kept_and_alone(void **state)
 	assert_non_null(next);
 	info = th_info(next);
 	assert_true(json_is_true(json_object_get(info, "rated")));
+	/* its seats are the same accounts', under their usernames, with their ratings now (after
+	 * the game just played: the winner above 1500, the loser below) */
+	for (size_t i = 0; i < 2; i++) {
+		const json_t *seat = json_array_get(json_object_get(info, "seats"), i);
+		const char *user = json_string_value(json_object_get(seat, "username"));
+		assert_non_null(user);
+		json_int_t r = json_integer_value(json_object_get(seat, "rating"));
+		if (strcmp(user, "Ann") == 0 ? r <= 1500 : r >= 1500)
+			fail_msg("the rematch's seat of %s shows %lld", user, (long long)r);
+	}
 	json_decref(info);
 	th_seat_close(&p1);
 	th_seat_close(&p2);
