@@ -316,20 +316,25 @@ static void test_channel_across(void **state)
 	stop_both();
 }
 
+/* Both processes on a new database (its name into db), and at A a game of two medium seats
+ * six versions in (searches of a few hundred ms a move: long enough a game to stop or kill A
+ * in the middle); its id into id, and into sql the query of its version. */
+static void ai_game_at_a(char db[128], char id[32], char *sql, size_t len)
+{
+	snprintf(db, 128, "%s", th_new_db());
+	start_both(db);
+	use(&A);
+	th_create("{\"game\": \"evons\", \"seats\": [\"medium\", \"medium\"]}", id);
+	snprintf(sql, len, "SELECT v FROM tables WHERE id = '%s'", id);
+	while (th_sql_number(db, sql) < 6)
+		poll(NULL, 0, 50);
+}
+
 static void test_orphan_taken(void **state)
 {
 	(void)state;
-	const char *db = th_new_db();
-	char dbcopy[128], sql[160];
-	snprintf(dbcopy, sizeof dbcopy, "%s", db);
-	start_both(dbcopy);
-	use(&A);
-	char id[32];
-	/* searches of a few hundred ms a move: long enough a game to kill A in the middle */
-	th_create("{\"game\": \"evons\", \"seats\": [\"medium\", \"medium\"]}", id);
-	snprintf(sql, sizeof sql, "SELECT v FROM tables WHERE id = '%s'", id);
-	while (th_sql_number(dbcopy, sql) < 6)
-		poll(NULL, 0, 50);
+	char dbcopy[128], sql[160], id[32];
+	ai_game_at_a(dbcopy, id, sql, sizeof sql);
 	tc_server_stop(&A, SIGKILL);
 	A.pid = 0;
 	long long v = th_sql_number(dbcopy, sql);
@@ -369,16 +374,8 @@ static bool held(const char *db, const char *id) { return holder(db, id) != 0; }
 static void test_stopped_loses_tables(void **state)
 {
 	(void)state;
-	const char *db = th_new_db();
-	char dbcopy[128], sql[160];
-	snprintf(dbcopy, sizeof dbcopy, "%s", db);
-	start_both(dbcopy);
-	use(&A);
-	char id[32];
-	th_create("{\"game\": \"evons\", \"seats\": [\"medium\", \"medium\"]}", id);
-	snprintf(sql, sizeof sql, "SELECT v FROM tables WHERE id = '%s'", id);
-	while (th_sql_number(dbcopy, sql) < 6)
-		poll(NULL, 0, 50);
+	char dbcopy[128], sql[160], id[32];
+	ai_game_at_a(dbcopy, id, sql, sizeof sql);
 	long long at_a = holder(dbcopy, id);
 	assert_true(at_a != 0);
 	assert_int_equal(kill(A.pid, SIGSTOP), 0);
