@@ -21,7 +21,9 @@
 # The load average (1 minute) at each row's end is in the table: the machine may be shared.
 # Usage: [QV_FSYNC=on] [QV_KEEP=1] bench/cluster_load.sh BUILD-DIR [SECONDS] [ROWS]
 #   SECONDS: the measured run of each row (default 30, at most 300);
-#   ROWS: which rows, of sqlite pg1 pg2 pg3 (default all four, e.g. "sqlite pg1");
+#   ROWS: which rows, of sqlite pg1 pg2 pg3 (default all four, e.g. "sqlite pg1"); a row
+#     pgNcK is pgN with --db-connections K (e.g. "pg1c1 pg1": one connection of the pool
+#     against the default four, side by side);
 #   QV_FSYNC=on: PostgreSQL with fsync on (pg_virtualenv's clusters have it off);
 #   QV_KEEP=1: the working folder (the processes' logs) kept, not removed.
 # docs/benchmarks.md, "quiver serve on PostgreSQL", has the figures.
@@ -180,22 +182,26 @@ for row in $rows; do
 	dir=$work/$row
 	mkdir -p "$dir"
 	case $row in
-	sqlite) procs=1 db=$dir/p1/load.db ;;
-	pg1 | pg2 | pg3)
+	sqlite) procs=1 db=$dir/p1/load.db conns= ;;
+	pg1 | pg2 | pg3 | pg[123]c[1-9] | pg[123]c[1-3][0-9])
 		procs=${row#pg}
+		procs=${procs%%c*}
+		conns=
+		case $row in *c*) conns="--db-connections ${row#*c}" ;; esac
 		dbname=qv_load_$n
 		psql -XAqc "CREATE DATABASE $dbname" || exit 1
 		db="dbname=$dbname"
 		;;
-	*) echo "cluster_load.sh: no row $row (sqlite pg1 pg2 pg3)" >&2; exit 2 ;;
+	*) echo "cluster_load.sh: no row $row (sqlite pg1 pg2 pg3, or pgNcK)" >&2; exit 2 ;;
 	esac
 	ports=''
 	pids=''
 	for k in $(seq 1 "$procs"); do
+		# shellcheck disable=SC2086 # the connections' option is words
 		if [ "$procs" -gt 1 ]; then
-			start_quiver "$dir/p$k" "$db" --trusted-proxy 127.0.0.1
+			start_quiver "$dir/p$k" "$db" --trusted-proxy 127.0.0.1 $conns
 		else
-			start_quiver "$dir/p$k" "$db"
+			start_quiver "$dir/p$k" "$db" $conns
 		fi
 		ports="$ports $qport"
 		pids="${pids:+$pids,}$qpid"

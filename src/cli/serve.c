@@ -44,6 +44,7 @@ static const cli_opt serve_opts[] = {
     {"log-level", "LEVEL"},
     {"review-iterations", "N"},
     {"id-prefix", "HEX"},
+    {"db-connections", "N"},
     {NULL, NULL},
 };
 
@@ -70,6 +71,10 @@ static void serve_help(void)
 	    "                    cancelled and the act refused as \"the site is slow\" (default\n"
 	    "                    %d); a row lock is waited for half of it, and a connection\n"
 	    "                    whose server went away is found within about it (keepalives)\n"
+	    "  --db-connections N\n"
+	    "                    PostgreSQL: the connections each process writes its tables\n"
+	    "                    on at once (default %d, at most %d), besides the one that\n"
+	    "                    holds its tables' locks; SQLite has one\n"
 	    "  --web DIR         folder served at / (default: the installed share/quiver/web,\n"
 	    "                    or web/ of the source tree quiver was built from)\n"
 	    "  --rules DIR       folder of <game>.md pages served at /rules/ (default: the\n"
@@ -119,9 +124,9 @@ static void serve_help(void)
 	    "example: quiver serve --port 8080 --db games.db\n"
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
 	    "              -d '{\"game\": \"three-arrows\", \"seats\": [\"human\", \"hard\"]}'\n",
-	    QV__STORE_TIMEOUT_MS, QV__MAX_SOCKETS, QV__CONNECTIONS_PER_ADDRESS, QV__WAITING_TTL,
-	    QV__CREATE_RATE, QV__ADDRESS_TABLES, QV__ADDRESS_AI_TABLES, QV_REVIEW_ITERATIONS,
-	    QV__AWAY_LIMIT, QV__IDLE_LIMIT);
+	    QV__STORE_TIMEOUT_MS, QV__STORE_CONNECTIONS, QV__STORE_CONNECTIONS_MAX, QV__MAX_SOCKETS,
+	    QV__CONNECTIONS_PER_ADDRESS, QV__WAITING_TTL, QV__CREATE_RATE, QV__ADDRESS_TABLES,
+	    QV__ADDRESS_AI_TABLES, QV_REVIEW_ITERATIONS, QV__AWAY_LIMIT, QV__IDLE_LIMIT);
 }
 
 /* Adds --trusted-proxy ADDR to cfg; false (the usage said) when it is no address or one too
@@ -370,6 +375,12 @@ int cli_serve(int argc, char **argv)
 				    "digits (e.g. 1 for the first process of a site)",
 				    v);
 			cfg.id_prefix = v;
+			break;
+		case 24:
+			if (!cli_long("serve", "--db-connections", v, 1, QV__STORE_CONNECTIONS_MAX,
+			              &x))
+				return CLI_EXIT_USAGE;
+			cfg.db_connections = (int)x;
 			break;
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",

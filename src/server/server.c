@@ -731,6 +731,10 @@ static void settle_config(qv__server *srv, const qv__server_config *cfg)
 		srv->cfg.away_limit = QV__AWAY_LIMIT;
 	if (srv->cfg.idle_limit <= 0)
 		srv->cfg.idle_limit = QV__IDLE_LIMIT;
+	if (srv->cfg.db_timeout_ms <= 0)
+		srv->cfg.db_timeout_ms = QV__STORE_TIMEOUT_MS;
+	if (srv->cfg.db_connections <= 0)
+		srv->cfg.db_connections = QV__STORE_CONNECTIONS;
 }
 
 /* Loads every game's built-in set of components. */
@@ -857,9 +861,8 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	if (!rc)
 		rc = load_sets(err);
 	if (!rc)
-		rc = qv__store_open_timeout(
-		    &srv->store, cfg->db,
-		    cfg->db_timeout_ms ? cfg->db_timeout_ms : QV__STORE_TIMEOUT_MS, err);
+		rc = qv__store_open_limits(&srv->store, cfg->db, srv->cfg.db_timeout_ms,
+		                           srv->cfg.db_connections, err);
 	if (!rc)
 		qv__store_time(srv->store, &srv->metrics->store);
 	if (!rc)

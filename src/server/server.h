@@ -52,6 +52,7 @@ typedef struct qv__server_config {
 	int port;                        /* 0: any free port */
 	const char *db;                  /* SQLite file or PostgreSQL connection string */
 	int db_timeout_ms;               /* PostgreSQL's statement timeout (0: the default) */
+	int db_connections;              /* PostgreSQL's pool of each process (0: the default) */
 	const char *web_dir;             /* served at /; NULL: none */
 	const char *rules_dir;           /* docs/rules: served at /rules/<game>.md; NULL: none */
 	const char *tutorials_dir;       /* tutorials: the lessons of /api/lessons; NULL: none */

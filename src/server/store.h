@@ -86,14 +86,21 @@ qv_status qv__store_open(qv__store **out, const char *db, qv_err *err);
 /* The default of `quiver serve --db-timeout`: how long a PostgreSQL statement may take. */
 #define QV__STORE_TIMEOUT_MS 5000
 
+/* The default of `quiver serve --db-connections`: the connections of a process's pool to
+ * PostgreSQL, besides the one that holds its tables' locks (store_pg_impl.h). */
+#define QV__STORE_CONNECTIONS     4
+#define QV__STORE_CONNECTIONS_MAX 32
+
 /* The beginning of the message of a store that did not answer within its timeout (a
  * statement cancelled, a lock not granted): what the players read is that the site is slow
  * and their act was not done. */
 #define QV__STORE_SLOW "the site is slow"
 
 /* qv__store_open with PostgreSQL's statement timeout timeout_ms (lock waits, keepalives and
- * unanswered writes bounded from it: store_pg_conn.c); SQLite's lock wait is its own. */
-qv_status qv__store_open_timeout(qv__store **out, const char *db, int timeout_ms, qv_err *err);
+ * unanswered writes bounded from it: store_pg_conn.c) and a pool of conns connections (1 to
+ * 32); SQLite's lock wait is its own, and it has one connection. */
+qv_status qv__store_open_limits(qv__store **out, const char *db, int timeout_ms, int conns,
+                                qv_err *err);
 void qv__store_close(qv__store *s);
 
 /* The changes of tables (made, a seat claimed, a move, their people) the store refused since

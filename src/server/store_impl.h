@@ -137,7 +137,8 @@ typedef struct qv__store_ops {
 extern const qv__store_ops qv__store_sqlite_ops;
 qv_status qv__store_sqlite_open(qv__store **out, const char *path, qv_err *err);
 extern const qv__store_ops qv__store_pg_ops;
-qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_ms, qv_err *err);
+qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_ms, int conns,
+                            qv_err *err);
 /* conninfo with its password hidden into out (len bytes): a URI's user:password@ and any
  * password= parameter, of a URI or of the key=value form (store_pg.c). */
 void qv__store_pg_redact(const char *conninfo, char *out, size_t len);

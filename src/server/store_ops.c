@@ -55,13 +55,14 @@ static qv_status timed(qv__store *s, double t0, qv_status rc)
 
 qv_status qv__store_open(qv__store **out, const char *db, qv_err *err)
 {
-	return qv__store_open_timeout(out, db, QV__STORE_TIMEOUT_MS, err);
+	return qv__store_open_limits(out, db, QV__STORE_TIMEOUT_MS, QV__STORE_CONNECTIONS, err);
 }
 
-qv_status qv__store_open_timeout(qv__store **out, const char *db, int timeout_ms, qv_err *err)
+qv_status qv__store_open_limits(qv__store **out, const char *db, int timeout_ms, int conns,
+                                qv_err *err)
 {
 	if (qv__store_is_pg(db))
-		return qv__store_pg_open(out, db, timeout_ms, err);
+		return qv__store_pg_open(out, db, timeout_ms, conns, err);
 	return qv__store_sqlite_open(out, db, err);
 }
 

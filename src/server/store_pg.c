@@ -81,11 +81,11 @@ static void quiet(void *arg, const char *message)
 /* Runs a text of SQL without parameters, one or more statements. */
 static qv_status exec(qv__store *s, const char *text, PGresult **rows, qv_err *err)
 {
-	PGresult *r = PQexec(s->pg->conn, text);
+	PGresult *r = PQexec(s->pg->own.conn, text);
 	ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
 	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
 		char line[400];
-		qv__pg_message(r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn), line,
+		qv__pg_message(r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->own.conn), line,
 		               sizeof line);
 		PQclear(r);
 		return qv_fail(err, QV_EIO, "%s", line);
@@ -167,7 +167,13 @@ static void pg_close(qv__store *s)
 		return;
 	if (s->pg) {
 		qv__pg_listen_stop(s);
-		PQfinish(s->pg->conn);
+		PQfinish(s->pg->own.conn);
+		for (int k = 0; k < s->pg->npool; k++)
+			PQfinish(s->pg->pool[k].conn);
+		free(s->pg->pool);
+		free(s->pg->free);
+		pthread_mutex_destroy(&s->pg->pool_lock);
+		pthread_cond_destroy(&s->pg->pool_free);
 		free(s->pg->conninfo);
 		free(s->pg->held);
 		free(s->pg->lost);
@@ -177,9 +183,55 @@ static void pg_close(qv__store *s)
 	free(s);
 }
 
-qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_ms, qv_err *err)
+/* Makes connection c of the store (the owner's or one of the pool's). */
+static qv_status connect_one(qv__store *s, qv__pg_conn *c, bool owner, qv_err *err)
+{
+	c->s = s;
+	c->owner = owner;
+	c->conn = qv__pg_connect(s->pg->conninfo, s->pg->timeout_ms);
+	if (!c->conn)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	if (PQstatus(c->conn) != CONNECTION_OK) {
+		char line[400];
+		qv__pg_message(PQerrorMessage(c->conn), line, sizeof line);
+		return qv_fail(err, QV_EIO, "%s", line);
+	}
+	PQsetNoticeProcessor(c->conn, quiet, NULL);
+	return QV_OK;
+}
+
+/* The owner's connection, the schema made or checked on it, then the pool's connections, each
+ * with its statements prepared. */
+static qv_status connect_all(qv__store *s, int conns, qv_err *err)
+{
+	s->pg->pool = calloc((size_t)conns, sizeof *s->pg->pool);
+	s->pg->free = calloc((size_t)conns, sizeof *s->pg->free);
+	if (!s->pg->pool || !s->pg->free)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	qv_status rc = connect_one(s, &s->pg->own, true, err);
+	if (!rc) {
+		atomic_store(&s->pg->self, PQbackendPID(s->pg->own.conn));
+		rc = schema_ready(s, err);
+	}
+	if (!rc)
+		rc = qv__pg_prepare(&s->pg->own, err);
+	for (int k = 0; !rc && k < conns; k++) {
+		s->pg->npool = k + 1; /* closed with the others, even when it fails */
+		rc = connect_one(s, &s->pg->pool[k], false, err);
+		if (!rc)
+			rc = qv__pg_prepare(&s->pg->pool[k], err);
+		s->pg->free[k] = true;
+	}
+	return rc;
+}
+
+qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_ms, int conns,
+                            qv_err *err)
 {
 	*out = NULL;
+	if (conns < 1)
+		return qv_fail(err, QV_EINVAL, "the database's connections: %d (at least 1)",
+		               conns);
 	qv__store *s = calloc(1, sizeof *s);
 	if (!s || !(s->pg = calloc(1, sizeof *s->pg))) {
 		free(s);
@@ -187,24 +239,13 @@ qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_m
 	}
 	s->ops = &qv__store_pg_ops;
 	pthread_mutex_init(&s->lock, NULL);
+	pthread_mutex_init(&s->pg->pool_lock, NULL);
+	pthread_cond_init(&s->pg->pool_free, NULL);
 	qv__store_pg_redact(conninfo, s->pg->name, sizeof s->pg->name);
-	qv_status rc = QV_OK;
 	s->pg->conninfo = strdup(conninfo);
 	s->pg->timeout_ms = timeout_ms;
-	s->pg->conn = s->pg->conninfo ? qv__pg_connect(conninfo, timeout_ms) : NULL;
-	if (!s->pg->conn) {
-		rc = qv_fail(err, QV_ENOMEM, "out of memory");
-	} else if (PQstatus(s->pg->conn) != CONNECTION_OK) {
-		char line[400];
-		qv__pg_message(PQerrorMessage(s->pg->conn), line, sizeof line);
-		rc = qv_fail(err, QV_EIO, "%s", line);
-	} else {
-		atomic_store(&s->pg->self, PQbackendPID(s->pg->conn));
-		PQsetNoticeProcessor(s->pg->conn, quiet, NULL);
-		rc = schema_ready(s, err);
-		if (!rc)
-			rc = qv__pg_prepare(s, err);
-	}
+	qv_status rc =
+	    s->pg->conninfo ? connect_all(s, conns, err) : qv_fail(err, QV_ENOMEM, "out of memory");
 	if (rc) {
 		/* Only the operator sees this message (the server does not start). */
 		qv_err why = *err;

@@ -1,7 +1,8 @@
 /*
  * store_pg_accounts.c - the accounts in the PostgreSQL store (store_accounts.h): accounts,
  * their recovery codes and sessions (kept only as hashes), and the player keys linked to them,
- * each change one transaction under the store's lock, as SQLite's store_accounts.c.
+ * each change one transaction on a connection of the pool, as SQLite's store_accounts.c's
+ * under its lock.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,16 +11,16 @@
 #include "server/store_pg_impl.h"
 
 /* Runs statement `which` binding one integer (an account's id). */
-static qv_status by_account(qv__store *s, int which, long long account, const char *doing,
+static qv_status by_account(qv__pg_conn *c, int which, long long account, const char *doing,
                             qv_err *err)
 {
 	qv__pg_args a = {0};
 	qv__pg_int(&a, account);
-	return qv__pg_run(s, which, &a, NULL, NULL, doing, err);
+	return qv__pg_run(c, which, &a, NULL, NULL, doing, err);
 }
 
 /* Inside a transaction: inserts the session and links the player key to the account. */
-static qv_status session_insert(qv__store *s, long long account, const qv__store_session *sess,
+static qv_status session_insert(qv__pg_conn *c, long long account, const qv__store_session *sess,
                                 qv_err *err)
 {
 	qv__pg_args a = {0};
@@ -27,25 +28,25 @@ static qv_status session_insert(qv__store *s, long long account, const qv__store
 	qv__pg_int(&a, account);
 	qv__pg_real(&a, sess->now);
 	qv__pg_text(&a, sess->addr);
-	qv_status rc = qv__pg_run(s, PG_AC_SESSION, &a, NULL, NULL, "saving a session", err);
+	qv_status rc = qv__pg_run(c, PG_AC_SESSION, &a, NULL, NULL, "saving a session", err);
 	if (!rc && sess->expired > 0) { /* the sessions that ended unused go as a new one starts */
 		qv__pg_args b = {0};
 		qv__pg_real(&b, sess->expired);
-		rc = qv__pg_run(s, PG_AC_SESSIONS_EXPIRED, &b, NULL, NULL,
+		rc = qv__pg_run(c, PG_AC_SESSIONS_EXPIRED, &b, NULL, NULL,
 		                "deleting expired sessions", err);
 	}
 	if (rc || !sess->player || !sess->player[0])
 		return rc;
-	qv__pg_args c = {0};
-	qv__pg_text(&c, sess->player);
-	qv__pg_real(&c, sess->now);
-	qv__pg_int(&c, account);
-	return qv__pg_run(s, PG_AC_LINK, &c, NULL, NULL, "linking a player key to an account", err);
+	qv__pg_args d = {0};
+	qv__pg_text(&d, sess->player);
+	qv__pg_real(&d, sess->now);
+	qv__pg_int(&d, account);
+	return qv__pg_run(c, PG_AC_LINK, &d, NULL, NULL, "linking a player key to an account", err);
 }
 
 /* Inside a transaction: inserts the account (its id into *id); QV_ESTATE when its key is
  * taken. */
-static qv_status account_insert(qv__store *s, const char *username, const char *lower,
+static qv_status account_insert(qv__pg_conn *c, const char *username, const char *lower,
                                 const char *hash, const qv__store_session *sess, long long *id,
                                 qv_err *err)
 {
@@ -56,8 +57,8 @@ static qv_status account_insert(qv__store *s, const char *username, const char *
 	qv__pg_real(&a, sess->now);
 	qv__pg_text(&a, sess->addr);
 	PGresult *r = NULL;
-	qv_status rc = qv__pg_run(s, PG_AC_INSERT, &a, &r, NULL, "saving an account", err);
-	if (rc && strcmp(s->pg->state, "23505") == 0)
+	qv_status rc = qv__pg_run(c, PG_AC_INSERT, &a, &r, NULL, "saving an account", err);
+	if (rc && strcmp(c->state, "23505") == 0)
 		return qv_fail(err, QV_ESTATE, "username: taken");
 	if (!rc)
 		*id = qv__pg_ll(r, 0, 0);
@@ -69,35 +70,36 @@ qv_status qv__pg_account_create(qv__store *s, const char *username, const char *
                                 const char *hash, const char *const *codes, int ncodes,
                                 const qv__store_session *sess, qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_begin(s, err);
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_begin(c, err);
 	if (rc)
 		goto out;
 	long long id = 0;
-	rc = account_insert(s, username, lower, hash, sess, &id, err);
+	rc = account_insert(c, username, lower, hash, sess, &id, err);
 	for (int i = 0; !rc && i < ncodes; i++) {
 		qv__pg_args a = {0};
 		qv__pg_int(&a, id);
 		qv__pg_text(&a, codes[i]);
-		rc = qv__pg_run(s, PG_AC_CODE, &a, NULL, NULL, "saving a recovery code", err);
+		rc = qv__pg_run(c, PG_AC_CODE, &a, NULL, NULL, "saving a recovery code", err);
 	}
 	if (!rc)
-		rc = session_insert(s, id, sess, err);
-	rc = qv__pg_finish(s, rc, err);
+		rc = session_insert(c, id, sess, err);
+	rc = qv__pg_finish(c, rc, err);
 out:
-	pthread_mutex_unlock(&s->lock);
+	qv__pg_give(c);
 	return rc;
 }
 
-/* Reads statement `which` (of a) under the lock: its result, or NULL when it failed. */
+/* Reads statement `which` (of a) on a connection of the pool: its result, or NULL when it
+ * failed. */
 static PGresult *read_rows(qv__store *s, int which, const qv__pg_args *a)
 {
 	PGresult *r = NULL;
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_ready(s, NULL);
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_ready(c, NULL);
 	if (!rc)
-		rc = qv__pg_run(s, which, a, &r, NULL, "reading an account", NULL);
-	pthread_mutex_unlock(&s->lock);
+		rc = qv__pg_run(c, which, a, &r, NULL, "reading an account", NULL);
+	qv__pg_give(c);
 	return rc ? NULL : r;
 }
 
@@ -138,28 +140,28 @@ int qv__pg_account_like(qv__store *s, const char *skeleton, qv__store_account *o
 qv_status qv__pg_account_skeleton(qv__store *s, long long account, const char *skeleton,
                                   qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_begin(s, err);
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_begin(c, err);
 	qv__pg_args a = {0};
 	qv__pg_text(&a, skeleton);
 	qv__pg_int(&a, account);
 	if (!rc)
-		rc = qv__pg_finish(s,
-		                   qv__pg_run(s, PG_AC_SET_SKELETON, &a, NULL, NULL,
+		rc = qv__pg_finish(c,
+		                   qv__pg_run(c, PG_AC_SET_SKELETON, &a, NULL, NULL,
 		                              "saving a username's likeness", err),
 		                   err);
-	pthread_mutex_unlock(&s->lock);
+	qv__pg_give(c);
 	return rc;
 }
 
 qv_status qv__pg_session_start(qv__store *s, long long account, const qv__store_session *sess,
                                qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_begin(s, err);
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_begin(c, err);
 	if (!rc)
-		rc = qv__pg_finish(s, session_insert(s, account, sess, err), err);
-	pthread_mutex_unlock(&s->lock);
+		rc = qv__pg_finish(c, session_insert(c, account, sess, err), err);
+	qv__pg_give(c);
 	return rc;
 }
 
@@ -181,14 +183,14 @@ int qv__pg_session_find(qv__store *s, const char *hash, double since, qv__store_
 	return found;
 }
 
-/* One statement on its own under the lock. */
+/* One statement on its own, on a connection of the pool. */
 static qv_status one(qv__store *s, int which, const qv__pg_args *a, const char *doing, qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_ready(s, err);
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_ready(c, err);
 	if (!rc)
-		rc = qv__pg_run(s, which, a, NULL, NULL, doing, err);
-	pthread_mutex_unlock(&s->lock);
+		rc = qv__pg_run(c, which, a, NULL, NULL, doing, err);
+	qv__pg_give(c);
 	return rc;
 }
 
@@ -209,7 +211,7 @@ qv_status qv__pg_session_end(qv__store *s, const char *hash, qv_err *err)
 
 /* Inside a transaction: uses the account's unused recovery code of hash `code`; QV_ESTATE when
  * it has none such. */
-static qv_status use_code(qv__store *s, long long account, const char *code, double now,
+static qv_status use_code(qv__pg_conn *c, long long account, const char *code, double now,
                           qv_err *err)
 {
 	qv__pg_args a = {0};
@@ -218,14 +220,15 @@ static qv_status use_code(qv__store *s, long long account, const char *code, dou
 	qv__pg_text(&a, code);
 	long long changed = 0;
 	qv_status rc =
-	    qv__pg_run(s, PG_AC_USE_CODE, &a, NULL, &changed, "using a recovery code", err);
+	    qv__pg_run(c, PG_AC_USE_CODE, &a, NULL, &changed, "using a recovery code", err);
 	if (!rc && changed != 1)
 		rc = qv_fail(err, QV_ESTATE, "code: not one of the account's unused codes");
 	return rc;
 }
 
 /* Inside a transaction: sets the hash (and password_at to `at`, unless it is below 0). */
-static qv_status set_hash(qv__store *s, long long account, const char *hash, double at, qv_err *err)
+static qv_status set_hash(qv__pg_conn *c, long long account, const char *hash, double at,
+                          qv_err *err)
 {
 	qv__pg_args a = {0};
 	qv__pg_text(&a, hash);
@@ -234,58 +237,58 @@ static qv_status set_hash(qv__store *s, long long account, const char *hash, dou
 	else
 		qv__pg_text(&a, NULL);
 	qv__pg_int(&a, account);
-	return qv__pg_run(s, PG_AC_PASSWORD, &a, NULL, NULL, "saving a password", err);
+	return qv__pg_run(c, PG_AC_PASSWORD, &a, NULL, NULL, "saving a password", err);
 }
 
 qv_status qv__pg_account_password(qv__store *s, long long account, const char *hash,
                                   const char *code, const qv__store_session *sess, qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_begin(s, err);
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_begin(c, err);
 	if (rc)
 		goto out;
 	if (code)
-		rc = use_code(s, account, code, sess->now, err);
+		rc = use_code(c, account, code, sess->now, err);
 	if (!rc)
-		rc = set_hash(s, account, hash, sess->now, err);
+		rc = set_hash(c, account, hash, sess->now, err);
 	if (!rc)
-		rc = by_account(s, PG_AC_SESSIONS_END, account, "ending sessions", err);
+		rc = by_account(c, PG_AC_SESSIONS_END, account, "ending sessions", err);
 	if (!rc)
-		rc = session_insert(s, account, sess, err);
-	rc = qv__pg_finish(s, rc, err);
+		rc = session_insert(c, account, sess, err);
+	rc = qv__pg_finish(c, rc, err);
 out:
-	pthread_mutex_unlock(&s->lock);
+	qv__pg_give(c);
 	return rc;
 }
 
 qv_status qv__pg_account_rehash(qv__store *s, long long account, const char *hash, qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_begin(s, err);
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_begin(c, err);
 	if (!rc)
-		rc = qv__pg_finish(s, set_hash(s, account, hash, -1, err), err);
-	pthread_mutex_unlock(&s->lock);
+		rc = qv__pg_finish(c, set_hash(c, account, hash, -1, err), err);
+	qv__pg_give(c);
 	return rc;
 }
 
 qv_status qv__pg_account_delete(qv__store *s, long long account, qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_begin(s, err);
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_begin(c, err);
 	if (rc)
 		goto out;
-	rc = by_account(s, PG_AC_SESSIONS_END, account, "ending sessions", err);
+	rc = by_account(c, PG_AC_SESSIONS_END, account, "ending sessions", err);
 	if (!rc)
-		rc = by_account(s, PG_AC_CODES_DELETE, account, "deleting recovery codes", err);
+		rc = by_account(c, PG_AC_CODES_DELETE, account, "deleting recovery codes", err);
 	if (!rc)
-		rc = by_account(s, PG_AC_UNLINK, account, "unlinking player keys", err);
+		rc = by_account(c, PG_AC_UNLINK, account, "unlinking player keys", err);
 	if (!rc)
-		rc = qv__pg_ratings_forget(s, account, err);
+		rc = qv__pg_ratings_forget(c, account, err);
 	if (!rc)
-		rc = by_account(s, PG_AC_DELETE, account, "deleting an account", err);
-	rc = qv__pg_finish(s, rc, err);
+		rc = by_account(c, PG_AC_DELETE, account, "deleting an account", err);
+	rc = qv__pg_finish(c, rc, err);
 out:
-	pthread_mutex_unlock(&s->lock);
+	qv__pg_give(c);
 	return rc;
 }
 

@@ -1,7 +1,8 @@
 /*
- * store_pg_conn.c - the steps of the PostgreSQL store (store_pg_impl.h): the one connection
- * kept ready (reset and its statements prepared again after PostgreSQL went away), statements
- * run with their parameters as text, transactions begun and finished, a result's values read.
+ * store_pg_conn.c - the steps of the PostgreSQL store (store_pg_impl.h): the pool's connections
+ * taken and given back, a connection kept ready (reset and its statements prepared again after
+ * PostgreSQL went away), statements run with their parameters as text, transactions begun and
+ * finished, a result's values read.
  *
  * A failure is QV_EIO with libpq's message, which the server answers as 503 (a store failure):
  * while PostgreSQL is away every operation fails so, and the first one after it is back
@@ -61,13 +62,14 @@ int qv__pg_lock_ms(int timeout_ms) { return timeout_ms / 2 > 100 ? timeout_ms / 
 
 /* A statement PostgreSQL cancelled at the statement timeout (57014) or whose lock it did not
  * get within the lock timeout (55P03): the site is slow, and the players are told so. */
-static qv_status slow_fail(qv__store *s, qv_err *err)
+static qv_status slow_fail(const qv__pg_conn *c, qv_err *err)
 {
-	if (!strcmp(s->pg->state, "55P03"))
+	int timeout_ms = c->s->pg->timeout_ms;
+	if (!strcmp(c->state, "55P03"))
 		return qv_fail(err, QV_EIO, "%s: the database held the table's row past %d ms",
-		               QV__STORE_SLOW, qv__pg_lock_ms(s->pg->timeout_ms));
+		               QV__STORE_SLOW, qv__pg_lock_ms(timeout_ms));
 	return qv_fail(err, QV_EIO, "%s: the database did not answer within %d ms", QV__STORE_SLOW,
-	               s->pg->timeout_ms);
+	               timeout_ms);
 }
 
 static bool slow_state(const char *state)
@@ -110,22 +112,46 @@ PGconn *qv__pg_connect(const char *conninfo, int timeout_ms)
 	return PQconnectdbParams(keys, values, 1);
 }
 
-qv_status qv__pg_prepare(qv__store *s, qv_err *err)
+qv__pg_conn *qv__pg_take(qv__store *s)
+{
+	struct qv__pg *pg = s->pg;
+	pthread_mutex_lock(&pg->pool_lock);
+	for (;;) {
+		for (int k = 0; k < pg->npool; k++) {
+			if (pg->free[k]) {
+				pg->free[k] = false;
+				pthread_mutex_unlock(&pg->pool_lock);
+				return &pg->pool[k];
+			}
+		}
+		pthread_cond_wait(&pg->pool_free, &pg->pool_lock);
+	}
+}
+
+void qv__pg_give(qv__pg_conn *c)
+{
+	struct qv__pg *pg = c->s->pg;
+	pthread_mutex_lock(&pg->pool_lock);
+	pg->free[c - pg->pool] = true;
+	pthread_cond_signal(&pg->pool_free);
+	pthread_mutex_unlock(&pg->pool_lock);
+}
+
+qv_status qv__pg_prepare(qv__pg_conn *c, qv_err *err)
 {
 	for (int i = 0; i < PG_COUNT; i++) {
 		char name[16];
 		snprintf(name, sizeof name, "qv%d", i);
-		PGresult *r = PQprepare(s->pg->conn, name, qv__pg_sql[i], 0, NULL);
+		PGresult *r = PQprepare(c->conn, name, qv__pg_sql[i], 0, NULL);
 		bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
-		qv_status rc =
-		    ok ? QV_OK
-		       : pg_fail(err, "preparing a statement",
-		                 r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn));
+		qv_status rc = ok ? QV_OK
+		                  : pg_fail(err, "preparing a statement",
+		                            r ? PQresultErrorMessage(r) : PQerrorMessage(c->conn));
 		PQclear(r);
 		if (rc)
 			return rc;
 	}
-	s->pg->prepared = true;
+	c->prepared = true;
 	return QV_OK;
 }
 
@@ -133,47 +159,50 @@ qv_status qv__pg_prepare(qv__store *s, qv_err *err)
  * port, which libpq puts before it ("connection to server at ... failed: "), as no message of
  * the store names where the database is (it may reach clients; the server's log line names the
  * database). */
-static qv_status reconnect_fail(qv__store *s, qv_err *err)
+static qv_status reconnect_fail(const qv__pg_conn *c, qv_err *err)
 {
 	char line[400];
-	qv__pg_message(PQerrorMessage(s->pg->conn), line, sizeof line);
+	qv__pg_message(PQerrorMessage(c->conn), line, sizeof line);
 	const char *reason = line;
 	for (const char *p = strstr(line, "failed: "); p; p = strstr(p + 1, "failed: "))
 		reason = p + 8;
 	return qv_fail(err, QV_EIO, "the database: connecting again failed: %s", reason);
 }
 
-qv_status qv__pg_ready(qv__store *s, qv_err *err)
+qv_status qv__pg_ready(qv__pg_conn *c, qv_err *err)
 {
-	if (PQstatus(s->pg->conn) != CONNECTION_OK) {
-		s->pg->prepared = false;
-		s->pg->relock = true; /* the old session's advisory locks went with it */
-		for (int i = 0; i < s->pg->nheld; i++)
-			s->pg->held[i].relock = true;
-		PQreset(s->pg->conn);
-		if (PQstatus(s->pg->conn) != CONNECTION_OK)
-			return reconnect_fail(s, err);
-		atomic_store(&s->pg->self, PQbackendPID(s->pg->conn));
+	if (PQstatus(c->conn) != CONNECTION_OK) {
+		struct qv__pg *pg = c->s->pg;
+		c->prepared = false;
+		if (c->owner) { /* the old session's advisory locks went with it */
+			pg->relock = true;
+			for (int i = 0; i < pg->nheld; i++)
+				pg->held[i].relock = true;
+		}
+		PQreset(c->conn);
+		if (PQstatus(c->conn) != CONNECTION_OK)
+			return reconnect_fail(c, err);
+		if (c->owner)
+			atomic_store(&pg->self, PQbackendPID(c->conn));
 	}
-	return s->pg->prepared ? QV_OK : qv__pg_prepare(s, err);
+	return c->prepared ? QV_OK : qv__pg_prepare(c, err);
 }
 
-qv_status qv__pg_run(qv__store *s, int which, const qv__pg_args *a, PGresult **rows,
+qv_status qv__pg_run(qv__pg_conn *c, int which, const qv__pg_args *a, PGresult **rows,
                      long long *changes, const char *doing, qv_err *err)
 {
 	char name[16];
 	snprintf(name, sizeof name, "qv%d", which);
-	s->pg->state[0] = '\0';
-	PGresult *r =
-	    PQexecPrepared(s->pg->conn, name, a ? a->n : 0, a ? a->v : NULL, NULL, NULL, 0);
+	c->state[0] = '\0';
+	PGresult *r = PQexecPrepared(c->conn, name, a ? a->n : 0, a ? a->v : NULL, NULL, NULL, 0);
 	ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
 	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
 		const char *code = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
-		qv_copy(s->pg->state, sizeof s->pg->state, code ? code : "");
-		qv_status rc = slow_state(s->pg->state) ? slow_fail(s, err)
-		                                        : pg_fail(err, doing,
-		                                                  r ? PQresultErrorMessage(r)
-		                                                    : PQerrorMessage(s->pg->conn));
+		qv_copy(c->state, sizeof c->state, code ? code : "");
+		qv_status rc = slow_state(c->state)
+		                   ? slow_fail(c, err)
+		                   : pg_fail(err, doing,
+		                             r ? PQresultErrorMessage(r) : PQerrorMessage(c->conn));
 		PQclear(r);
 		return rc;
 	}
@@ -189,37 +218,37 @@ qv_status qv__pg_run(qv__store *s, int which, const qv__pg_args *a, PGresult **r
 }
 
 /* Runs a command of no parameters (BEGIN, COMMIT, ROLLBACK). */
-static qv_status command(qv__store *s, const char *text, qv_err *err)
+static qv_status command(qv__pg_conn *c, const char *text, qv_err *err)
 {
-	PGresult *r = PQexec(s->pg->conn, text);
+	PGresult *r = PQexec(c->conn, text);
 	qv_status rc = QV_OK;
 	if (!r || PQresultStatus(r) != PGRES_COMMAND_OK)
-		rc = pg_fail(err, text, r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn));
+		rc = pg_fail(err, text, r ? PQresultErrorMessage(r) : PQerrorMessage(c->conn));
 	PQclear(r);
 	return rc;
 }
 
-qv_status qv__pg_begin(qv__store *s, qv_err *err)
+qv_status qv__pg_begin(qv__pg_conn *c, qv_err *err)
 {
-	qv_status rc = qv__pg_ready(s, err);
+	qv_status rc = qv__pg_ready(c, err);
 	if (rc)
 		return rc;
-	rc = command(s, "BEGIN", err);
+	rc = command(c, "BEGIN", err);
 	/* A connection PostgreSQL dropped while it was idle is found so only here. */
-	if (rc && PQstatus(s->pg->conn) != CONNECTION_OK) {
-		rc = qv__pg_ready(s, err);
+	if (rc && PQstatus(c->conn) != CONNECTION_OK) {
+		rc = qv__pg_ready(c, err);
 		if (!rc)
-			rc = command(s, "BEGIN", err);
+			rc = command(c, "BEGIN", err);
 	}
 	return rc;
 }
 
-qv_status qv__pg_finish(qv__store *s, qv_status rc, qv_err *err)
+qv_status qv__pg_finish(qv__pg_conn *c, qv_status rc, qv_err *err)
 {
 	if (rc == QV_OK)
-		rc = command(s, "COMMIT", err);
-	if (rc != QV_OK && PQstatus(s->pg->conn) == CONNECTION_OK)
-		command(s, "ROLLBACK", NULL);
+		rc = command(c, "COMMIT", err);
+	if (rc != QV_OK && PQstatus(c->conn) == CONNECTION_OK)
+		command(c, "ROLLBACK", NULL);
 	return rc;
 }
 
@@ -245,13 +274,15 @@ qv_status qv__pg_rows(qv__store *s, const char *select, int nargs, const char *c
                       qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
                       qv_err *err)
 {
+	/* on the owner's connection: `quiver db copy` runs its BEGIN and COMMIT through run, and
+	 * its statements between them must all be on the connection that began */
 	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_ready(s, err);
-	PGresult *r =
-	    rc ? NULL : PQexecParams(s->pg->conn, select, nargs, NULL, args, NULL, NULL, 0);
+	qv__pg_conn *c = &s->pg->own;
+	qv_status rc = qv__pg_ready(c, err);
+	PGresult *r = rc ? NULL : PQexecParams(c->conn, select, nargs, NULL, args, NULL, NULL, 0);
 	if (!rc && PQresultStatus(r) != PGRES_TUPLES_OK)
 		rc = pg_fail(err, "reading rows",
-		             r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn));
+		             r ? PQresultErrorMessage(r) : PQerrorMessage(c->conn));
 	int n = rc ? 0 : PQnfields(r);
 	if (n > ROW_MAX)
 		rc = qv_fail(err, QV_EINVAL, "the database: a row of %d columns (at most %d)", n,
@@ -271,11 +302,12 @@ qv_status qv__pg_run_text(qv__store *s, const char *sql, int n, const char *cons
                           qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_ready(s, err);
-	PGresult *r = rc ? NULL : PQexecParams(s->pg->conn, sql, n, NULL, values, NULL, NULL, 0);
+	qv__pg_conn *c = &s->pg->own; /* see qv__pg_rows */
+	qv_status rc = qv__pg_ready(c, err);
+	PGresult *r = rc ? NULL : PQexecParams(c->conn, sql, n, NULL, values, NULL, NULL, 0);
 	ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
 	if (!rc && st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
-		rc = pg_fail(err, sql, r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->conn));
+		rc = pg_fail(err, sql, r ? PQresultErrorMessage(r) : PQerrorMessage(c->conn));
 	PQclear(r);
 	pthread_mutex_unlock(&s->lock);
 	return rc;

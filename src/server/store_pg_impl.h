@@ -6,8 +6,17 @@
  * and a result's values read. Internal to the store: store_impl.h is the rest of the server's
  * way in, through the table qv__store_pg_ops.
  *
- * Locking: as in SQLite's backend, the one connection is behind the store's mutex (s->lock),
- * which every operation holds from its first statement to its last.
+ * Connections: a process has two kinds. The owner's connection (pg->own) holds the process's
+ * advisory locks (its tables and the sweeper's), so it alone takes and lets go of tables, keeps
+ * the lease, tells the other processes (NOTIFY) and runs `quiver db copy`'s and the operator's
+ * statements; it is behind the store's mutex (s->lock), which also guards what the process
+ * holds (pg->held, pg->lost). Every other operation takes a connection of the pool
+ * (qv__pg_take), runs its one transaction on it, and gives it back: the tables of a process
+ * are written side by side, and a table whose row another session holds delays only its own
+ * act. An operation on a pool connection never holds s->lock while its transaction is open
+ * (it reads the epoch it holds a table at first, and records what it learnt after), so the
+ * owner's connection, which may wait on a row a pool transaction holds, never waits for s->lock
+ * in turn.
  */
 #ifndef QUIVER_SERVER_STORE_PG_IMPL_H
 #define QUIVER_SERVER_STORE_PG_IMPL_H
@@ -32,12 +41,26 @@ typedef struct qv__pg_held {
 	              * advisory locks stack, so none is taken twice */
 } qv__pg_held;
 
+/* One connection of the store, its statements prepared once per session. */
+typedef struct qv__pg_conn {
+	qv__store *s;
+	PGconn *conn;
+	bool prepared; /* the statements are prepared on this connection */
+	bool owner;    /* the owner's connection (its session holds the advisory locks) */
+	char state[6]; /* the SQLSTATE of its last failed statement ("": none) */
+} qv__pg_conn;
+
 /* The backend's state (qv__store's pg). */
 struct qv__pg {
-	PGconn *conn;
-	bool prepared;  /* the statements are prepared on this connection */
+	qv__pg_conn own; /* the owner's connection, under s->lock */
+	/* The pool: npool connections, free[k] whether pool[k] is free, under pool_lock;
+	 * pool_free is signalled when one is given back. */
+	qv__pg_conn *pool;
+	bool *free;
+	int npool;
+	pthread_mutex_t pool_lock;
+	pthread_cond_t pool_free;
 	char name[512]; /* the connection string without its password, for the operator */
-	char state[6];  /* the SQLSTATE of the last failed statement ("": none) */
 	char *conninfo; /* the connection string itself, for the listener's own connection */
 	int timeout_ms; /* the statement timeout of every connection (qv__pg_connect) */
 	/* Ownership (store_pg_own.c), under the store's lock: the tables held, sorted by id; the
@@ -48,12 +71,12 @@ struct qv__pg {
 	char (*lost)[17];
 	int nlost, caplost;
 	bool sweeper;
-	bool relock; /* the connection was made again: its advisory locks are to be taken again
-	              * (store_pg_conn.c sets it, qv__pg_relock clears it) */
+	bool relock; /* the owner's connection was made again: its advisory locks are to be
+	              * taken again (store_pg_conn.c sets it, qv__pg_relock clears it) */
 
 	struct qv__pg_listener *listener; /* store_pg_listen.c; NULL: not listening */
-	/* The main connection's backend pid (set at each connection): PostgreSQL tells a NOTIFY to
-	 * every session listening, this process's listener among them, which skips the "release"
+	/* The owner's connection's backend pid (set at each connection): PostgreSQL tells a NOTIFY
+	 * to every session listening, this process's listener among them, which skips the "release"
 	 * requests this process sent itself. */
 	atomic_int self;
 };
@@ -176,25 +199,31 @@ PGconn *qv__pg_connect(const char *conninfo, int timeout_ms);
 /* The lock timeout of a store whose statement timeout is timeout_ms: half, at least 100. */
 int qv__pg_lock_ms(int timeout_ms);
 
+/* A connection of the pool for one operation (waited for while every one is busy), and the
+ * connection given back. The owner's connection is s->pg->own, taken with s->lock. */
+qv__pg_conn *qv__pg_take(qv__store *s);
+void qv__pg_give(qv__pg_conn *c);
+
 /* The connection made ready for an operation: when PostgreSQL went away since the last one,
- * libpq's PQreset connects again and the statements are prepared again. QV_EIO with libpq's
- * reason when it cannot. The caller holds s->lock. */
-qv_status qv__pg_ready(qv__store *s, qv_err *err);
+ * libpq's PQreset connects again and the statements are prepared again (the owner's: its
+ * advisory locks are to be taken again, qv__pg_relock). QV_EIO with libpq's reason when it
+ * cannot. The caller has the connection (taken, or s->lock for the owner's). */
+qv_status qv__pg_ready(qv__pg_conn *c, qv_err *err);
 
 /* Prepares every statement on the connection (after it is made, and after each reset). */
-qv_status qv__pg_prepare(qv__store *s, qv_err *err);
+qv_status qv__pg_prepare(qv__pg_conn *c, qv_err *err);
 
 /* Runs statement `which` with a's parameters (NULL: none). *rows, unless rows is NULL, gets the
  * result of a statement that returns rows (the caller PQclear's it); *changes, unless NULL, the
  * count of rows it changed. QV_EIO with libpq's message, prefixed by `doing`, when it fails
- * (its SQLSTATE in s->pg->state: "23505" a unique key refused it). */
-qv_status qv__pg_run(qv__store *s, int which, const qv__pg_args *a, PGresult **rows,
+ * (its SQLSTATE in c->state: "23505" a unique key refused it). */
+qv_status qv__pg_run(qv__pg_conn *c, int which, const qv__pg_args *a, PGresult **rows,
                      long long *changes, const char *doing, qv_err *err);
 
 /* BEGIN (after qv__pg_ready; a connection found dead at BEGIN is reset and BEGIN tried once
  * more, as nothing was done on it yet), and COMMIT when rc is QV_OK, else ROLLBACK and rc. */
-qv_status qv__pg_begin(qv__store *s, qv_err *err);
-qv_status qv__pg_finish(qv__store *s, qv_status rc, qv_err *err);
+qv_status qv__pg_begin(qv__pg_conn *c, qv_err *err);
+qv_status qv__pg_finish(qv__pg_conn *c, qv_status rc, qv_err *err);
 
 /* libpq's message (PQerrorMessage's, of several lines, each ended by a newline) on one line
  * into out (len bytes). */
@@ -262,6 +291,13 @@ int qv__pg_leaderboard(qv__store *s, const char *game, int players, double settl
                        int max, void (*fn)(void *ctx, const struct qv__store_rating_row *row),
                        void *ctx);
 
+/* The epoch this process holds table id at, read under s->lock, for a write on a pool
+ * connection; 0 when it does not hold it (the table is then among the lost, and *err says
+ * what qv__pg_not_held says). */
+long long qv__pg_epoch(qv__store *s, const char *id, qv_err *err);
+/* Under s->lock: qv__pg_fenced (a write on a pool connection found another epoch). */
+qv_status qv__pg_lose(qv__store *s, const char *id, qv_err *err);
+
 /* Ownership (store_pg_own.c), the caller holding s->lock. The table id's held entry, or NULL
  * when this process does not hold it (a write then fails: qv__pg_not_held's message, and the
  * table is among the lost, for the server to let it go). */
@@ -277,8 +313,9 @@ qv_status qv__pg_not_held(qv__store *s, const char *id, qv_err *err);
 qv_status qv__pg_fenced(qv__store *s, const char *id, qv_err *err);
 /* The advisory lock's key of a table id: its 16 hex digits as 64 bits. */
 long long qv__pg_key(const char *id);
-/* After the connection was made again (qv__pg_ready set relock: its session's locks are gone),
- * at the next ownership call (the server's listener asks for lost tables every second): each
+/* After the owner's connection was made again (qv__pg_ready set relock: its session's locks
+ * are gone), or found dead and made again here, at the next ownership call (the server's
+ * listener asks for lost tables every second): each
  * held table's lock taken again, those another process took meanwhile lost; the sweeper's
  * lock forgotten. A lock statement that fails (the database away again, or slow) is no answer:
  * the table is kept, and the relock goes on from it at the next call. Until then a write is
@@ -317,10 +354,10 @@ qv_status qv__pg_rows(qv__store *s, const char *select, int nargs, const char *c
 qv_status qv__pg_run_text(qv__store *s, const char *sql, int n, const char *const *values,
                           qv_err *err);
 
-/* Inside a transaction: a rated table's ratings applied once (store_ratings.h), and an
+/* Inside a transaction on c: a rated table's ratings applied once (store_ratings.h), and an
  * account's ratings and their history deleted. */
-qv_status qv__pg_ratings_apply(qv__store *s, const char *id, const struct qv__store_result *r,
+qv_status qv__pg_ratings_apply(qv__pg_conn *c, const char *id, const struct qv__store_result *r,
                                qv_err *err);
-qv_status qv__pg_ratings_forget(qv__store *s, long long account, qv_err *err);
+qv_status qv__pg_ratings_forget(qv__pg_conn *c, long long account, qv_err *err);
 
 #endif

@@ -3,7 +3,7 @@
  * a connection of its own, LISTEN quiver, that hands each notification's payload to the
  * server, says when it has (re)connected (what was notified meanwhile is lost, so the server
  * reads again), and ticks about every second. It connects again, once a second, while
- * PostgreSQL is away. The main connection stays the store's, behind its lock: notifications
+ * PostgreSQL is away. The owner's connection stays the store's, behind its lock: notifications
  * are sent there (qv__store_notify) and read here.
  */
 #include <poll.h>

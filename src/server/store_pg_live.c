@@ -18,8 +18,8 @@ qv_status qv__pg_live_sync(qv__store *s, const char *origin, const qv__live_row 
 {
 	if (nput == 0 && ndrop == 0)
 		return QV_OK;
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_begin(s, err);
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_begin(c, err);
 	for (int i = 0; !rc && i < nput; i++) {
 		qv__pg_args a = {0};
 		qv__pg_text(&a, put[i].id);
@@ -28,17 +28,17 @@ qv_status qv__pg_live_sync(qv__store *s, const char *origin, const qv__live_row 
 		qv__pg_real(&a, put[i].created);
 		qv__pg_int(&a, put[i].iv);
 		qv__pg_text(&a, put[i].info);
-		rc = qv__pg_run(s, PG_LIVE_PUT, &a, NULL, NULL, "publishing a table", err);
+		rc = qv__pg_run(c, PG_LIVE_PUT, &a, NULL, NULL, "publishing a table", err);
 	}
 	for (int i = 0; !rc && i < ndrop; i++) {
 		qv__pg_args a = {0};
 		qv__pg_text(&a, drop[i]);
 		qv__pg_text(&a, origin);
-		rc = qv__pg_run(s, PG_LIVE_DROP, &a, NULL, NULL, "withdrawing a table", err);
+		rc = qv__pg_run(c, PG_LIVE_DROP, &a, NULL, NULL, "withdrawing a table", err);
 	}
-	if (!rc || PQstatus(s->pg->conn) == CONNECTION_OK)
-		rc = qv__pg_finish(s, rc, err);
-	pthread_mutex_unlock(&s->lock);
+	if (!rc || PQstatus(c->conn) == CONNECTION_OK)
+		rc = qv__pg_finish(c, rc, err);
+	qv__pg_give(c);
 	return rc;
 }
 
@@ -46,11 +46,11 @@ int qv__pg_live_list(qv__store *s, void (*fn)(void *ctx, const qv__live_row *row
 {
 	qv_err err;
 	PGresult *r = NULL;
-	pthread_mutex_lock(&s->lock);
-	if (qv__pg_ready(s, &err) ||
-	    qv__pg_run(s, PG_LIVE_LIST, NULL, &r, NULL, "reading the lobby", &err))
+	qv__pg_conn *c = qv__pg_take(s);
+	if (qv__pg_ready(c, &err) ||
+	    qv__pg_run(c, PG_LIVE_LIST, NULL, &r, NULL, "reading the lobby", &err))
 		r = NULL;
-	pthread_mutex_unlock(&s->lock);
+	qv__pg_give(c);
 	if (!r)
 		return -1;
 	int n = PQntuples(r);
@@ -73,11 +73,11 @@ char *qv__pg_live_info(qv__store *s, const char *id)
 	qv__pg_args a = {0};
 	qv__pg_text(&a, id);
 	PGresult *r = NULL;
-	pthread_mutex_lock(&s->lock);
-	if (qv__pg_ready(s, &err) ||
-	    qv__pg_run(s, PG_LIVE_INFO, &a, &r, NULL, "reading a table's info", &err))
+	qv__pg_conn *c = qv__pg_take(s);
+	if (qv__pg_ready(c, &err) ||
+	    qv__pg_run(c, PG_LIVE_INFO, &a, &r, NULL, "reading a table's info", &err))
 		r = NULL;
-	pthread_mutex_unlock(&s->lock);
+	qv__pg_give(c);
 	char *info = r && PQntuples(r) == 1 ? strdup(qv__pg_str(r, 0, 0)) : NULL;
 	PQclear(r);
 	return info;
@@ -98,11 +98,11 @@ int qv__pg_open_by(qv__store *s, const char *creator, int *searching)
 	qv__pg_text(&a, levels);
 	qv_err err;
 	PGresult *r = NULL;
-	pthread_mutex_lock(&s->lock);
-	if (qv__pg_ready(s, &err) ||
-	    qv__pg_run(s, PG_OPEN_BY, &a, &r, NULL, "counting an address's tables", &err))
+	qv__pg_conn *c = qv__pg_take(s);
+	if (qv__pg_ready(c, &err) ||
+	    qv__pg_run(c, PG_OPEN_BY, &a, &r, NULL, "counting an address's tables", &err))
 		r = NULL;
-	pthread_mutex_unlock(&s->lock);
+	qv__pg_give(c);
 	if (!r)
 		return -1;
 	int open = (int)qv__pg_ll(r, 0, 0);

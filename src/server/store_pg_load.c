@@ -1,8 +1,8 @@
 /*
  * store_pg_load.c - the PostgreSQL store's tables read back (store.h): every table not over at
- * start-up, or one table, with its seats and actions, read under the store's lock and visited
- * without it (a visit may write, and a replay holds up no other table's commit), as SQLite's
- * store.c reads them.
+ * start-up, or one table, with its seats and actions, read on a connection of the pool and
+ * visited with it given back (a visit may write, and a replay holds up no other table's
+ * commit), as SQLite's store.c reads them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -38,12 +38,12 @@ static const char *keep_text(loaded *l, int k, const PGresult *r, int i, int col
 }
 
 /* Reads the seats of table t (its id read) into t. */
-static qv_status read_seats(qv__store *s, qv__stored_table *t, qv_err *err)
+static qv_status read_seats(qv__pg_conn *c, qv__stored_table *t, qv_err *err)
 {
 	qv__pg_args a = {0};
 	qv__pg_text(&a, t->id);
 	PGresult *r = NULL;
-	qv_status rc = qv__pg_run(s, PG_SELECT_SEATS, &a, &r, NULL, "reading seats", err);
+	qv_status rc = qv__pg_run(c, PG_SELECT_SEATS, &a, &r, NULL, "reading seats", err);
 	for (int i = 0; !rc && i < PQntuples(r); i++) {
 		long long seat = qv__pg_ll(r, i, 0);
 		if (seat != t->nseats || seat >= QV_MAX_PLAYERS) {
@@ -61,13 +61,13 @@ static qv_status read_seats(qv__store *s, qv__stored_table *t, qv_err *err)
 }
 
 /* Reads the actions of the table in l (its id read) into l->moves. */
-static qv_status read_actions(qv__store *s, loaded *l, qv_err *err)
+static qv_status read_actions(qv__pg_conn *c, loaded *l, qv_err *err)
 {
 	qv__stored_table *t = &l->t;
 	qv__pg_args a = {0};
 	qv__pg_text(&a, t->id);
 	PGresult *r = NULL;
-	qv_status rc = qv__pg_run(s, PG_SELECT_ACTIONS, &a, &r, NULL, "reading actions", err);
+	qv_status rc = qv__pg_run(c, PG_SELECT_ACTIONS, &a, &r, NULL, "reading actions", err);
 	int n = rc ? 0 : PQntuples(r);
 	if (n > 0 && !(l->moves = calloc((size_t)n, sizeof *l->moves)))
 		rc = qv_fail(err, QV_ENOMEM, "out of memory reading table %s", t->id);
@@ -90,7 +90,7 @@ static qv_status read_actions(qv__store *s, loaded *l, qv_err *err)
 }
 
 /* Reads the table in row i of r, with its seats and actions, into l. */
-static qv_status read_row(qv__store *s, const PGresult *r, int i, loaded *l, qv_err *err)
+static qv_status read_row(qv__pg_conn *c, const PGresult *r, int i, loaded *l, qv_err *err)
 {
 	memset(l, 0, sizeof *l);
 	qv__stored_table *t = &l->t;
@@ -110,40 +110,41 @@ static qv_status read_row(qv__store *s, const PGresult *r, int i, loaded *l, qv_
 	t->variant = keep_text(l, 7, r, i, 12, true, &failed);
 	if (failed)
 		return qv_fail(err, QV_ENOMEM, "out of memory reading a table");
-	qv_status rc = read_seats(s, t, err);
-	return rc ? rc : read_actions(s, l, err);
+	qv_status rc = read_seats(c, t, err);
+	return rc ? rc : read_actions(c, l, err);
 }
 
 /* Reads the tables statement `which` (with a) lists, each whole, into *all (*n of them). */
-static qv_status read_all(qv__store *s, int which, const qv__pg_args *a, loaded **all, int *n,
+static qv_status read_all(qv__pg_conn *c, int which, const qv__pg_args *a, loaded **all, int *n,
                           qv_err *err)
 {
 	*all = NULL;
 	*n = 0;
 	PGresult *r = NULL;
-	qv_status rc = qv__pg_ready(s, err);
+	qv_status rc = qv__pg_ready(c, err);
 	if (!rc)
-		rc = qv__pg_run(s, which, a, &r, NULL, "reading tables", err);
+		rc = qv__pg_run(c, which, a, &r, NULL, "reading tables", err);
 	int rows = rc ? 0 : PQntuples(r);
 	if (rows > 0 && !(*all = calloc((size_t)rows, sizeof **all)))
 		rc = qv_fail(err, QV_ENOMEM, "out of memory reading tables");
 	for (int i = 0; !rc && i < rows; i++) {
-		rc = read_row(s, r, i, &(*all)[i], err);
+		rc = read_row(c, r, i, &(*all)[i], err);
 		(*n)++;
 	}
 	PQclear(r);
 	return rc;
 }
 
-/* Reads under the lock, then visits without it. */
+/* Reads on a connection of the pool, then visits with it given back (a visit may call the
+ * store). */
 static qv_status load(qv__store *s, int which, const qv__pg_args *a, bool one,
                       qv__store_visit_fn visit, void *ctx, qv_err *err)
 {
 	loaded *all = NULL;
 	int n = 0;
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = read_all(s, which, a, &all, &n, err);
-	pthread_mutex_unlock(&s->lock);
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = read_all(c, which, a, &all, &n, err);
+	qv__pg_give(c);
 	if (!rc && one && n == 0)
 		rc = qv_fail(err, QV_ESTATE, "no table '%s'", a->v[0]);
 	for (int i = 0; i < n; i++) {

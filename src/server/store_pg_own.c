@@ -1,13 +1,13 @@
 /*
  * store_pg_own.c - the tables a process holds on PostgreSQL (store.h, "several processes"):
- * each by an advisory lock of the store's connection, keyed by the table id's 64 bits, and by
+ * each by an advisory lock of the owner's connection, keyed by the table id's 64 bits, and by
  * the fencing epoch it took the table at, which every write of the table checks with the version
  * this process last wrote (store_pg_tables.c); the tables lost to another process, the orphans
  * that no process holds, the sweeper's election, and the news kept for other processes' channels.
  *
  * A session's advisory locks end with it: when the process dies, at once (PostgreSQL sees its
- * connection close); when the connection is made again after PostgreSQL went away, the store
- * takes each lock again (qv__pg_relock), and a table another process took meanwhile is lost.
+ * connection close); when the owner's connection is made again after PostgreSQL went away, the
+ * store takes each lock again (qv__pg_relock), and a table another process took meanwhile is lost.
  * The lock says who should play a table; the epoch makes sure that nobody else can write it: a
  * process that takes a table raises its epoch, so every write of the process that held it
  * before changes no row and fails, even if that process still believes it holds the table.
@@ -113,7 +113,7 @@ static int lock_call(qv__store *s, int which, long long key, qv_err *err)
 	qv__pg_args a = {0};
 	qv__pg_int(&a, key);
 	PGresult *r = NULL;
-	if (qv__pg_run(s, which, &a, &r, NULL, "locking a table", err))
+	if (qv__pg_run(&s->pg->own, which, &a, &r, NULL, "locking a table", err))
 		return -1;
 	int yes = PQntuples(r) == 1 && strcmp(qv__pg_str(r, 0, 0), "t") == 0;
 	PQclear(r);
@@ -134,11 +134,33 @@ qv_status qv__pg_fenced(qv__store *s, const char *id, qv_err *err)
 	return qv__pg_not_held(s, id, err);
 }
 
+long long qv__pg_epoch(qv__store *s, const char *id, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	const qv__pg_held *held = qv__pg_held_find(s, id);
+	long long epoch = held ? held->epoch : 0;
+	if (!held)
+		qv__pg_not_held(s, id, err);
+	pthread_mutex_unlock(&s->lock);
+	return epoch;
+}
+
+qv_status qv__pg_lose(qv__store *s, const char *id, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_fenced(s, id, err);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
 void qv__pg_relock(qv__store *s)
 {
 	struct qv__pg *pg = s->pg;
 	qv_err why;
-	if (!pg->relock || qv__pg_ready(s, &why))
+	/* a connection found dead is made again at once: its session's locks went with it */
+	if (PQstatus(pg->own.conn) != CONNECTION_OK && qv__pg_ready(&pg->own, &why))
+		return;
+	if (!pg->relock || qv__pg_ready(&pg->own, &why))
 		return;
 	pg->relock = false;
 	pg->sweeper = false;
@@ -169,7 +191,7 @@ void qv__pg_relock(qv__store *s)
  * table) or -1. */
 static int take(qv__store *s, const char *id, qv_err *err)
 {
-	if (qv__pg_ready(s, err))
+	if (qv__pg_ready(&s->pg->own, err))
 		return -1;
 	long long key = qv__pg_key(id);
 	int locked = lock_call(s, PG_LOCK, key, err);
@@ -178,7 +200,7 @@ static int take(qv__store *s, const char *id, qv_err *err)
 	qv__pg_args a = {0};
 	qv__pg_text(&a, id);
 	PGresult *r = NULL;
-	qv_status rc = qv__pg_run(s, PG_TAKE, &a, &r, NULL, "taking a table", err);
+	qv_status rc = qv__pg_run(&s->pg->own, PG_TAKE, &a, &r, NULL, "taking a table", err);
 	bool none = !rc && PQntuples(r) != 1;
 	if (none)
 		rc = qv_fail(err, QV_ESTATE, "no table %s", id);
@@ -223,7 +245,7 @@ void qv__pg_let_go(qv__store *s, const char *id)
 	qv_err err;
 	/* Let go even when it was lost: its lock may still be this session's. */
 	held_remove(s, id);
-	if (PQstatus(s->pg->conn) == CONNECTION_OK && !qv__pg_ready(s, &err))
+	if (PQstatus(s->pg->own.conn) == CONNECTION_OK && !qv__pg_ready(&s->pg->own, &err))
 		lock_call(s, PG_UNLOCK, qv__pg_key(id), &err);
 }
 
@@ -253,11 +275,12 @@ int qv__pg_orphans(qv__store *s, char (*ids)[17], int max)
 	pthread_mutex_lock(&s->lock);
 	qv_err err;
 	int n = 0;
-	if (!qv__pg_ready(s, &err)) {
+	if (!qv__pg_ready(&s->pg->own, &err)) {
 		qv__pg_args a = {0};
 		qv__pg_int(&a, max);
 		PGresult *r = NULL;
-		if (!qv__pg_run(s, PG_ORPHANS, &a, &r, NULL, "finding tables nobody plays", &err)) {
+		if (!qv__pg_run(&s->pg->own, PG_ORPHANS, &a, &r, NULL,
+		                "finding tables nobody plays", &err)) {
 			for (int i = 0; i < PQntuples(r) && n < max; i++)
 				qv_copy(ids[n++], 17, qv__pg_str(r, i, 0));
 			PQclear(r);
@@ -266,8 +289,10 @@ int qv__pg_orphans(qv__store *s, char (*ids)[17], int max)
 		 * or are gone (their process died before it withdrew them) */
 		qv__pg_args b = {0};
 		qv__pg_real(&b, qv_wall() - NEWS_KEEP);
-		qv__pg_run(s, PG_NEWS_EXPIRE, &b, NULL, NULL, "forgetting old news", &err);
-		qv__pg_run(s, PG_LIVE_EXPIRE, NULL, NULL, NULL, "forgetting ended tables", &err);
+		qv__pg_run(&s->pg->own, PG_NEWS_EXPIRE, &b, NULL, NULL, "forgetting old news",
+		           &err);
+		qv__pg_run(&s->pg->own, PG_LIVE_EXPIRE, NULL, NULL, NULL, "forgetting ended tables",
+		           &err);
 	}
 	pthread_mutex_unlock(&s->lock);
 	return n;
@@ -279,11 +304,12 @@ int qv__pg_lease(qv__store *s, double lapse)
 	qv_err err;
 	int ended = -1;
 	qv__pg_relock(s);
-	if (!qv__pg_ready(s, &err)) {
+	if (!qv__pg_ready(&s->pg->own, &err)) {
 		qv__pg_args a = {0};
 		qv__pg_real(&a, lapse);
 		PGresult *r = NULL;
-		if (!qv__pg_run(s, PG_LEASE, &a, &r, NULL, "keeping this process's lease", &err)) {
+		if (!qv__pg_run(&s->pg->own, PG_LEASE, &a, &r, NULL, "keeping this process's lease",
+		                &err)) {
 			ended = (int)qv__pg_ll(r, 0, 0);
 			PQclear(r);
 		}
@@ -297,7 +323,7 @@ bool qv__pg_elect(qv__store *s)
 	pthread_mutex_lock(&s->lock);
 	qv_err err;
 	qv__pg_relock(s);
-	if (!s->pg->sweeper && !qv__pg_ready(s, &err))
+	if (!s->pg->sweeper && !qv__pg_ready(&s->pg->own, &err))
 		s->pg->sweeper = lock_call(s, PG_LOCK, SWEEP_KEY, &err) == 1;
 	bool yes = s->pg->sweeper;
 	pthread_mutex_unlock(&s->lock);
@@ -309,9 +335,10 @@ qv_status qv__pg_notify(qv__store *s, const char *payload, qv_err *err)
 	qv__pg_args a = {0};
 	qv__pg_text(&a, payload);
 	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_ready(s, err);
+	qv_status rc = qv__pg_ready(&s->pg->own, err);
 	if (!rc)
-		rc = qv__pg_run(s, PG_NOTIFY, &a, NULL, NULL, "telling the other processes", err);
+		rc = qv__pg_run(&s->pg->own, PG_NOTIFY, &a, NULL, NULL,
+		                "telling the other processes", err);
 	pthread_mutex_unlock(&s->lock);
 	return rc;
 }
@@ -324,20 +351,20 @@ long long qv__pg_news_add(qv__store *s, const char *player, const char *frame, c
 	qv__pg_text(&a, origin);
 	qv__pg_real(&a, qv_wall());
 	long long id = 0;
-	pthread_mutex_lock(&s->lock);
+	qv__pg_conn *c = qv__pg_take(s);
 	qv_err err;
 	PGresult *r = NULL;
-	if (!qv__pg_ready(s, &err) &&
-	    !qv__pg_run(s, PG_NEWS_ADD, &a, &r, NULL, "keeping a player's news", &err)) {
+	if (!qv__pg_ready(c, &err) &&
+	    !qv__pg_run(c, PG_NEWS_ADD, &a, &r, NULL, "keeping a player's news", &err)) {
 		id = PQntuples(r) == 1 ? qv__pg_ll(r, 0, 0) : 0;
 		PQclear(r);
 	}
-	pthread_mutex_unlock(&s->lock);
+	qv__pg_give(c);
 	return id;
 }
 
-/* One page of news after `after` (after < 0: the last id there is), read under the lock: the
- * result, or NULL when the database failed. */
+/* One page of news after `after` (after < 0: the last id there is), read on a connection of the
+ * pool: the result, or NULL when the database failed. */
 static PGresult *news_page(qv__store *s, long long after, const char *origin)
 {
 	qv_err err;
@@ -345,12 +372,12 @@ static PGresult *news_page(qv__store *s, long long after, const char *origin)
 	qv__pg_int(&a, after);
 	qv__pg_text(&a, origin);
 	PGresult *r = NULL;
-	pthread_mutex_lock(&s->lock);
-	if (qv__pg_ready(s, &err) ||
-	    qv__pg_run(s, after < 0 ? PG_NEWS_LAST : PG_NEWS_SINCE, after < 0 ? NULL : &a, &r, NULL,
+	qv__pg_conn *c = qv__pg_take(s);
+	if (qv__pg_ready(c, &err) ||
+	    qv__pg_run(c, after < 0 ? PG_NEWS_LAST : PG_NEWS_SINCE, after < 0 ? NULL : &a, &r, NULL,
 	               "reading the players' news", &err))
 		r = NULL;
-	pthread_mutex_unlock(&s->lock);
+	qv__pg_give(c);
 	return r;
 }
 
@@ -368,7 +395,7 @@ long long qv__pg_news_since(qv__store *s, long long after, const char *origin,
 			last = rows == 1 ? qv__pg_ll(r, 0, 0) : 0;
 			rows = 0;
 		}
-		/* without the store's lock: fn may call the store */
+		/* with no connection taken: fn may call the store */
 		for (int i = 0; i < rows; i++) {
 			last = qv__pg_ll(r, i, 0);
 			fn(ctx, qv__pg_str(r, i, 1), qv__pg_str(r, i, 2));

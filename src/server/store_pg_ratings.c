@@ -15,7 +15,7 @@
 
 /* The rated accounts of table id into one[] (their whole-result ranks) and their count into
  * *n: each seat's account when it still exists; 0 when an account holds two seats. */
-static qv_status seats_of(qv__store *s, const char *id, const qv__store_result *r,
+static qv_status seats_of(qv__pg_conn *c, const char *id, const qv__store_result *r,
                           qv__store_rated *one, int *n, qv_err *err)
 {
 	(void)id;
@@ -29,7 +29,7 @@ static qv_status seats_of(qv__store *s, const char *id, const qv__store_result *
 		qv__pg_args a = {0};
 		qv__pg_int(&a, account);
 		PGresult *res = NULL;
-		rc = qv__pg_run(s, PG_RT_SEATS, &a, &res, NULL, "rating", err);
+		rc = qv__pg_run(c, PG_RT_SEATS, &a, &res, NULL, "rating", err);
 		bool exists = !rc && PQntuples(res) == 1;
 		PQclear(res);
 		if (!exists)
@@ -43,7 +43,7 @@ static qv_status seats_of(qv__store *s, const char *id, const qv__store_result *
 }
 
 /* Reads each rated account's rating of the kind (a new one when it has none). */
-static qv_status ratings_of(qv__store *s, const qv__store_result *r, qv__store_rated *one, int n,
+static qv_status ratings_of(qv__pg_conn *c, const qv__store_result *r, qv__store_rated *one, int n,
                             qv_err *err)
 {
 	for (int i = 0; i < n; i++) {
@@ -54,7 +54,7 @@ static qv_status ratings_of(qv__store *s, const qv__store_result *r, qv__store_r
 		qv__pg_text(&a, r->game);
 		qv__pg_int(&a, r->nseats);
 		PGresult *res = NULL;
-		qv_status rc = qv__pg_run(s, PG_RT_GET, &a, &res, NULL, "reading a rating", err);
+		qv_status rc = qv__pg_run(c, PG_RT_GET, &a, &res, NULL, "reading a rating", err);
 		if (rc)
 			return rc;
 		if (PQntuples(res) > 0) {
@@ -74,7 +74,7 @@ static qv_status ratings_of(qv__store *s, const qv__store_result *r, qv__store_r
 }
 
 /* Saves one account's new rating and its history's row. */
-static qv_status save_one(qv__store *s, const char *id, const qv__store_result *r,
+static qv_status save_one(qv__pg_conn *c, const char *id, const qv__store_result *r,
                           const qv__store_rated *o, double at, qv_err *err)
 {
 	bool glicko = r->nseats == 2;
@@ -96,7 +96,7 @@ static qv_status save_one(qv__store *s, const char *id, const qv__store_result *
 	}
 	qv__pg_int(&a, o->games + 1);
 	qv__pg_real(&a, at);
-	qv_status rc = qv__pg_run(s, PG_RT_PUT, &a, NULL, NULL, "saving a rating", err);
+	qv_status rc = qv__pg_run(c, PG_RT_PUT, &a, NULL, NULL, "saving a rating", err);
 	if (rc)
 		return rc;
 	qv__pg_args b = {0};
@@ -106,25 +106,26 @@ static qv_status save_one(qv__store *s, const char *id, const qv__store_result *
 	qv__pg_real(&b, at);
 	qv__pg_real(&b, rating);
 	qv__pg_text(&b, id);
-	return qv__pg_run(s, PG_RT_HISTORY_ADD, &b, NULL, NULL, "saving a rating's history", err);
+	return qv__pg_run(c, PG_RT_HISTORY_ADD, &b, NULL, NULL, "saving a rating's history", err);
 }
 
-qv_status qv__pg_ratings_apply(qv__store *s, const char *id, const qv__store_result *r, qv_err *err)
+qv_status qv__pg_ratings_apply(qv__pg_conn *c, const char *id, const qv__store_result *r,
+                               qv_err *err)
 {
 	double at = qv_wall();
 	qv__pg_args a = {0};
 	qv__pg_text(&a, id);
 	qv__pg_real(&a, at);
 	long long changed = 0;
-	qv_status rc = qv__pg_run(s, PG_RT_DONE, &a, NULL, &changed, "marking a table rated", err);
+	qv_status rc = qv__pg_run(c, PG_RT_DONE, &a, NULL, &changed, "marking a table rated", err);
 	if (rc || changed != 1)
 		return rc; /* rated already */
 	qv__store_rated one[QV_MAX_PLAYERS];
 	int n = 0;
-	rc = seats_of(s, id, r, one, &n, err);
+	rc = seats_of(c, id, r, one, &n, err);
 	if (rc || n < 2 || (r->nseats == 2 && n != 2))
 		return rc;
-	rc = ratings_of(s, r, one, n, err);
+	rc = ratings_of(c, r, one, n, err);
 	qv_err why;
 	if (!rc && !qv__store_rate(one, n, r->nseats == 2, at, &why)) {
 		/* the game's end is saved unrated; the operator hears why (no client may) */
@@ -132,17 +133,17 @@ qv_status qv__pg_ratings_apply(qv__store *s, const char *id, const qv__store_res
 		return QV_OK;
 	}
 	for (int i = 0; !rc && i < n; i++)
-		rc = save_one(s, id, r, &one[i], at, err);
+		rc = save_one(c, id, r, &one[i], at, err);
 	return rc;
 }
 
-qv_status qv__pg_ratings_forget(qv__store *s, long long account, qv_err *err)
+qv_status qv__pg_ratings_forget(qv__pg_conn *c, long long account, qv_err *err)
 {
 	qv__pg_args a = {0};
 	qv__pg_int(&a, account);
-	qv_status rc = qv__pg_run(s, PG_RT_FORGET, &a, NULL, NULL, "deleting ratings", err);
+	qv_status rc = qv__pg_run(c, PG_RT_FORGET, &a, NULL, NULL, "deleting ratings", err);
 	if (!rc)
-		rc = qv__pg_run(s, PG_RT_FORGET_HISTORY, &a, NULL, NULL,
+		rc = qv__pg_run(c, PG_RT_FORGET_HISTORY, &a, NULL, NULL,
 		                "deleting ratings' history", err);
 	return rc;
 }
@@ -174,21 +175,21 @@ static qv__store_rating_row row_of(const PGresult *res, int i, int which)
 	                              .at = qv__pg_double(res, i, 5)};
 }
 
-/* Runs statement `stmt` (with a) and gives each row to fn, under the store's lock. */
+/* Runs statement `stmt` (with a) on a connection of the pool and gives each row to fn. */
 static int each_row(qv__store *s, int stmt, const qv__pg_args *a, int which, qv__store_rating_fn fn,
                     void *ctx)
 {
 	PGresult *res = NULL;
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_ready(s, NULL);
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_ready(c, NULL);
 	if (!rc)
-		rc = qv__pg_run(s, stmt, a, &res, NULL, "reading ratings", NULL);
+		rc = qv__pg_run(c, stmt, a, &res, NULL, "reading ratings", NULL);
 	for (int i = 0; !rc && i < PQntuples(res); i++) {
 		qv__store_rating_row row = row_of(res, i, which);
 		fn(ctx, &row);
 	}
 	PQclear(res);
-	pthread_mutex_unlock(&s->lock);
+	qv__pg_give(c);
 	return rc ? -1 : 0;
 }
 
@@ -222,16 +223,16 @@ int qv__pg_leaderboard(qv__store *s, const char *game, int players, double settl
 	return each_row(s, PG_RT_BOARD, &a, -1, fn, ctx);
 }
 
-/* The count statement stmt reads for accounts a and b with the real x (the lock held): the
+/* The count statement stmt reads for accounts a and b with the real x (on c, taken): the
  * count, -1 when the database failed. */
-static long long farm_count(qv__store *s, int stmt, long long a, long long b, double x)
+static long long farm_count(qv__pg_conn *c, int stmt, long long a, long long b, double x)
 {
 	qv__pg_args args = {0};
 	qv__pg_int(&args, a);
 	qv__pg_int(&args, b);
 	qv__pg_real(&args, x);
 	PGresult *res = NULL;
-	qv_status rc = qv__pg_run(s, stmt, &args, &res, NULL, "reading ratings", NULL);
+	qv_status rc = qv__pg_run(c, stmt, &args, &res, NULL, "reading ratings", NULL);
 	long long n = !rc && PQntuples(res) == 1 ? qv__pg_ll(res, 0, 0) : -1;
 	PQclear(res);
 	return n;
@@ -239,13 +240,13 @@ static long long farm_count(qv__store *s, int stmt, long long a, long long b, do
 
 int qv__pg_farming(qv__store *s, long long a, long long b, double now)
 {
-	pthread_mutex_lock(&s->lock);
+	qv__pg_conn *c = qv__pg_take(s);
 	long long same = -1, together = -1;
-	if (!qv__pg_ready(s, NULL)) {
-		same = farm_count(s, PG_RT_FARM_ADDR, a, b, QV__FARM_DAY);
-		together = same == 0 ? farm_count(s, PG_RT_FARM_PAIR, a, b, now - QV__FARM_DAY) : 0;
+	if (!qv__pg_ready(c, NULL)) {
+		same = farm_count(c, PG_RT_FARM_ADDR, a, b, QV__FARM_DAY);
+		together = same == 0 ? farm_count(c, PG_RT_FARM_PAIR, a, b, now - QV__FARM_DAY) : 0;
 	}
-	pthread_mutex_unlock(&s->lock);
+	qv__pg_give(c);
 	if (same < 0 || together < 0)
 		return -1;
 	return same > 0 ? 1 : together >= QV__FARM_PAIR_GAMES ? 2 : 0;

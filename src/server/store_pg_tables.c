@@ -3,10 +3,12 @@
  * seats and first actions, a seat claimed, a change of the game (its actions kept, taken back
  * and appended, and a finished game's record and ratings), what a table keeps of its people,
  * the AI-search mark, a stop, deletions and expiry, a finished table's info, and the players'
- * keys. Each change is one transaction under the store's lock, as in SQLite's store.c, and each
+ * keys. Each change is one transaction on a connection of the pool (store_pg_impl.h), and each
  * write of a table is fenced (store_pg_own.c): made only where the row has the epoch this
- * process took the table at (and, for a change of the game, the version it last wrote), or it
- * changes nothing and fails.
+ * process took the table at (and, for a change of the game, the version the change was built
+ * on), or it changes nothing and fails. So two tables' acts are written side by side, each in
+ * its own transaction: one refused never touches another, and PostgreSQL flushes the commits
+ * that come together to disk together (its group commit).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,16 +24,16 @@
 /* One statement of a's parameters, on its own (PostgreSQL commits it by itself). */
 static qv_status one(qv__store *s, int which, const qv__pg_args *a, const char *doing, qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_ready(s, err);
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_ready(c, err);
 	if (!rc)
-		rc = qv__pg_run(s, which, a, NULL, NULL, doing, err);
-	pthread_mutex_unlock(&s->lock);
+		rc = qv__pg_run(c, which, a, NULL, NULL, doing, err);
+	qv__pg_give(c);
 	return rc;
 }
 
 /* Inside a transaction: inserts moves as history entries from..from+n-1. */
-static qv_status insert_moves(qv__store *s, const char *id, int from, const qv__store_move *moves,
+static qv_status insert_moves(qv__pg_conn *c, const char *id, int from, const qv__store_move *moves,
                               int n, qv_err *err)
 {
 	qv_status rc = QV_OK;
@@ -43,13 +45,13 @@ static qv_status insert_moves(qv__store *s, const char *id, int from, const qv__
 		qv__pg_text(&a, moves[i].text);
 		qv__pg_int(&a, moves[i].automatic);
 		qv__pg_real(&a, moves[i].at);
-		rc = qv__pg_run(s, PG_INSERT_ACTION, &a, NULL, NULL, "saving an action", err);
+		rc = qv__pg_run(c, PG_INSERT_ACTION, &a, NULL, NULL, "saving an action", err);
 	}
 	return rc;
 }
 
 /* Inside a transaction: the table's row and its seats. */
-static qv_status insert_rows(qv__store *s, const qv__stored_table *t, qv_err *err)
+static qv_status insert_rows(qv__pg_conn *c, const qv__stored_table *t, qv_err *err)
 {
 	qv__pg_args a = {0};
 	qv__pg_text(&a, t->id);
@@ -63,7 +65,7 @@ static qv_status insert_rows(qv__store *s, const qv__stored_table *t, qv_err *er
 	qv__pg_text(&a, t->creator);
 	qv__pg_text(&a, t->people);
 	qv__pg_text(&a, t->variant);
-	qv_status rc = qv__pg_run(s, PG_INSERT_TABLE, &a, NULL, NULL, "saving a new table", err);
+	qv_status rc = qv__pg_run(c, PG_INSERT_TABLE, &a, NULL, NULL, "saving a new table", err);
 	for (int i = 0; !rc && i < t->nseats; i++) {
 		qv__pg_args b = {0};
 		qv__pg_text(&b, t->id);
@@ -71,22 +73,57 @@ static qv_status insert_rows(qv__store *s, const qv__stored_table *t, qv_err *er
 		qv__pg_text(&b, t->seats[i].kind);
 		qv__pg_text(&b, t->seats[i].hash[0] ? t->seats[i].hash : NULL);
 		qv__pg_text(&b, t->seats[i].player[0] ? t->seats[i].player : NULL);
-		rc = qv__pg_run(s, PG_INSERT_SEAT, &b, NULL, NULL, "saving a seat", err);
+		rc = qv__pg_run(c, PG_INSERT_SEAT, &b, NULL, NULL, "saving a seat", err);
 	}
 	return rc;
 }
 
-/* Runs PG_LOCK or PG_UNLOCK on table id's key: whether it answered true. */
+/* Runs PG_LOCK or PG_UNLOCK on table id's key, on the owner's connection (the caller holds
+ * s->lock): whether it answered true. */
 static bool lock_table(qv__store *s, int which, const char *id, qv_err *err)
 {
 	qv__pg_args a = {0};
 	qv__pg_int(&a, qv__pg_key(id));
 	PGresult *r = NULL;
-	if (qv__pg_run(s, which, &a, &r, NULL, "locking a new table", err))
+	if (qv__pg_run(&s->pg->own, which, &a, &r, NULL, "locking a new table", err))
 		return false;
 	bool yes = PQntuples(r) == 1 && strcmp(qv__pg_str(r, 0, 0), "t") == 0;
 	PQclear(r);
 	return yes;
+}
+
+/* The new table's lock, on the owner's connection; its backend's pid into *pid. */
+static qv_status lock_new(qv__store *s, const char *id, int *pid, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_ready(&s->pg->own, err);
+	if (!rc && !lock_table(s, PG_LOCK, id, err))
+		rc = qv_fail(err, QV_ESTATE, "the database: table id %s is taken", id);
+	*pid = PQbackendPID(s->pg->own.conn);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+/* After the new table's rows were written (rc): held, or its lock let go. A session of the
+ * owner's connection other than the one that locked it (PostgreSQL went away meanwhile) has
+ * no lock of it: it is then to be taken again, as every held table's (qv__pg_relock). */
+static qv_status hold_new(qv__store *s, const qv__stored_table *t, int pid, qv_status rc,
+                          qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	if (!rc && !qv__pg_held_find(s, t->id) && !qv__pg_held_add(s, t->id, 1, t->v))
+		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a new table");
+	qv__pg_held *held = rc ? NULL : qv__pg_held_find(s, t->id);
+	if (held && PQbackendPID(s->pg->own.conn) != pid)
+		held->relock = s->pg->relock = true;
+	if (rc) {
+		qv_err why;
+		if (PQstatus(s->pg->own.conn) == CONNECTION_OK &&
+		    PQbackendPID(s->pg->own.conn) == pid)
+			lock_table(s, PG_UNLOCK, t->id, &why);
+	}
+	pthread_mutex_unlock(&s->lock);
+	return rc;
 }
 
 /* A new table is held by the process that makes it, at epoch 1: its lock is taken before the
@@ -94,44 +131,35 @@ static bool lock_table(qv__store *s, int which, const char *id, qv_err *err)
 qv_status qv__pg_insert_table(qv__store *s, const qv__stored_table *t, const qv__store_move *moves,
                               qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_ready(s, err);
-	if (!rc && !lock_table(s, PG_LOCK, t->id, err))
-		rc = qv_fail(err, QV_ESTATE, "the database: table id %s is taken", t->id);
-	bool locked = !rc;
-	if (!rc)
-		rc = qv__pg_begin(s, err);
+	int pid = 0;
+	qv_status rc = lock_new(s, t->id, &pid, err);
+	if (rc)
+		return rc;
+	qv__pg_conn *c = qv__pg_take(s);
+	rc = qv__pg_begin(c, err);
 	if (!rc) {
-		rc = insert_rows(s, t, err);
+		rc = insert_rows(c, t, err);
 		if (!rc)
-			rc = insert_moves(s, t->id, 0, moves, t->nmoves, err);
-		rc = qv__pg_finish(s, rc, err);
+			rc = insert_moves(c, t->id, 0, moves, t->nmoves, err);
+		rc = qv__pg_finish(c, rc, err);
 	}
-	if (!rc && !qv__pg_held_find(s, t->id) && !qv__pg_held_add(s, t->id, 1, t->v))
-		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a new table");
-	if (rc && locked) {
-		qv_err why;
-		lock_table(s, PG_UNLOCK, t->id, &why);
-	}
-	pthread_mutex_unlock(&s->lock);
-	return rc;
+	qv__pg_give(c);
+	return hold_new(s, t, pid, rc, err);
 }
 
-/* Inside a transaction: the seat's claim, the table's status, and the player kept. */
-static qv_status claim_in(qv__store *s, const char *id, int seat, const char *hash,
-                          const char *player, const char *name, const char *status,
-                          const char *people, qv_err *err)
+/* Inside a transaction: the seat's claim, the table's status (at the epoch this process holds
+ * it at; *fenced when the row has another), and the player kept. */
+static qv_status claim_in(qv__pg_conn *c, const char *id, long long epoch, int seat,
+                          const char *hash, const char *player, const char *name,
+                          const char *status, const char *people, bool *fenced, qv_err *err)
 {
-	qv__pg_held *held = qv__pg_held_find(s, id);
-	if (!held)
-		return qv__pg_not_held(s, id, err);
 	qv__pg_args a = {0};
 	qv__pg_text(&a, hash);
 	qv__pg_text(&a, player && player[0] ? player : NULL);
 	qv__pg_text(&a, id);
 	qv__pg_int(&a, seat);
 	long long changed = 0;
-	qv_status rc = qv__pg_run(s, PG_CLAIM, &a, NULL, &changed, "claiming a seat", err);
+	qv_status rc = qv__pg_run(c, PG_CLAIM, &a, NULL, &changed, "claiming a seat", err);
 	if (!rc && changed != 1)
 		return qv_fail(err, QV_ESTATE, "the database: seat %d of table %s is not free",
 		               seat + 1, id);
@@ -139,42 +167,50 @@ static qv_status claim_in(qv__store *s, const char *id, int seat, const char *ha
 	qv__pg_text(&b, status);
 	qv__pg_text(&b, people);
 	qv__pg_text(&b, id);
-	qv__pg_int(&b, held->epoch);
+	qv__pg_int(&b, epoch);
 	if (!rc)
-		rc = qv__pg_run(s, PG_STATUS, &b, NULL, &changed, "saving the table's status", err);
-	if (!rc && changed != 1)
-		rc = qv__pg_fenced(s, id, err);
+		rc = qv__pg_run(c, PG_STATUS, &b, NULL, &changed, "saving the table's status", err);
+	if (!rc && changed != 1) {
+		*fenced = true;
+		return QV_ESTATE;
+	}
 	if (rc || !player || !player[0])
 		return rc;
-	qv__pg_args c = {0};
-	qv__pg_text(&c, player);
-	qv__pg_text(&c, name && name[0] ? name : NULL);
-	qv__pg_real(&c, qv_wall());
-	return qv__pg_run(s, PG_PLAYER_SEEN, &c, NULL, NULL, "saving a player", err);
+	qv__pg_args d = {0};
+	qv__pg_text(&d, player);
+	qv__pg_text(&d, name && name[0] ? name : NULL);
+	qv__pg_real(&d, qv_wall());
+	return qv__pg_run(c, PG_PLAYER_SEEN, &d, NULL, NULL, "saving a player", err);
 }
 
 qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash, const char *player,
                        const char *name, const char *status, const char *people, qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_begin(s, err);
+	long long epoch = qv__pg_epoch(s, id, err);
+	if (!epoch)
+		return QV_ESTATE;
+	bool fenced = false;
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_begin(c, err);
 	if (!rc)
 		rc = qv__pg_finish(
-		    s, claim_in(s, id, seat, hash, player, name, status, people, err), err);
-	pthread_mutex_unlock(&s->lock);
-	return rc;
+		    c,
+		    claim_in(c, id, epoch, seat, hash, player, name, status, people, &fenced, err),
+		    err);
+	qv__pg_give(c);
+	return fenced ? qv__pg_lose(s, id, err) : rc;
 }
 
 /* The table's epoch, version and count of actions as the database holds them now, into
  * got[3]; false when they cannot be read (no such table, or the database away). */
-static bool read_back(qv__store *s, const char *id, long long got[3])
+static bool read_back(qv__pg_conn *c, const char *id, long long got[3])
 {
 	qv__pg_args a = {0};
 	qv__pg_text(&a, id);
 	PGresult *r = NULL;
 	qv_err ignored;
-	if (qv__pg_ready(s, &ignored) ||
-	    qv__pg_run(s, PG_HELD, &a, &r, NULL, "reading a table's version", &ignored))
+	if (qv__pg_ready(c, &ignored) ||
+	    qv__pg_run(c, PG_HELD, &a, &r, NULL, "reading a table's version", &ignored))
 		return false;
 	bool found = PQntuples(r) == 1;
 	for (int k = 0; found && k < 3; k++)
@@ -185,10 +221,10 @@ static bool read_back(qv__store *s, const char *id, long long got[3])
 
 /* Inside a transaction: the table's row updated (with its record and info when over), only
  * where it has the epoch the process holds it at and the version and count of actions the
- * change was built on. Otherwise another process took the table (fenced), or the table in
+ * change was built on. Otherwise another process took the table (*fenced), or the table in
  * memory does not match what was saved (refused and logged, never written). */
-static qv_status update_row(qv__store *s, const qv__pg_held *held, const qv__store_update *up,
-                            qv_err *err)
+static qv_status update_row(qv__pg_conn *c, long long epoch, const qv__store_update *up,
+                            bool *fenced, qv_err *err)
 {
 	qv__pg_args a = {0};
 	qv__pg_int(&a, up->v);
@@ -196,7 +232,7 @@ static qv_status update_row(qv__store *s, const qv__pg_held *held, const qv__sto
 	qv__pg_int(&a, up->ai_done);
 	qv__pg_text(&a, up->people);
 	qv__pg_text(&a, up->id);
-	qv__pg_int(&a, held->epoch);
+	qv__pg_int(&a, epoch);
 	qv__pg_int(&a, up->from_v);
 	qv__pg_int(&a, up->had);
 	if (up->record) {
@@ -204,12 +240,14 @@ static qv_status update_row(qv__store *s, const qv__pg_held *held, const qv__sto
 		qv__pg_text(&a, up->info);
 	}
 	long long changed = 0, got[3];
-	qv_status rc = qv__pg_run(s, up->record ? PG_UPDATE_OVER : PG_UPDATE, &a, NULL, &changed,
+	qv_status rc = qv__pg_run(c, up->record ? PG_UPDATE_OVER : PG_UPDATE, &a, NULL, &changed,
 	                          "saving the table", err);
 	if (rc || changed == 1)
 		return rc;
-	if (!read_back(s, up->id, got) || got[0] != held->epoch)
-		return qv__pg_fenced(s, up->id, err);
+	if (!read_back(c, up->id, got) || got[0] != epoch) {
+		*fenced = true;
+		return QV_ESTATE;
+	}
 	qv__oplog(QV__ERROR,
 	          "table %s: refused a change built on version %lld with %d actions: "
 	          "the database holds version %lld with %lld",
@@ -223,13 +261,13 @@ static qv_status update_row(qv__store *s, const qv__pg_held *held, const qv__sto
 /* A COMMIT whose answer was lost (the connection went during it) is resolved by reading the
  * table back, never by guessing: the change's version and count of actions at the epoch the
  * process holds it at mean it was kept; anything else, that it was not. */
-static qv_status commit_lost(qv__store *s, const qv__pg_held *held, const qv__store_update *up,
+static qv_status commit_lost(qv__pg_conn *c, long long epoch, const qv__store_update *up,
                              qv_status rc)
 {
 	long long got[3];
-	if (PQstatus(s->pg->conn) == CONNECTION_OK || !read_back(s, up->id, got))
+	if (PQstatus(c->conn) == CONNECTION_OK || !read_back(c, up->id, got))
 		return rc;
-	if (got[0] == held->epoch && got[1] == up->v && got[2] == up->keep + up->nmoves) {
+	if (got[0] == epoch && got[1] == up->v && got[2] == up->keep + up->nmoves) {
 		qv__oplog(QV__WARN,
 		          "table %s: the answer to a COMMIT was lost; read back: "
 		          "version %lld was kept",
@@ -239,32 +277,49 @@ static qv_status commit_lost(qv__store *s, const qv__pg_held *held, const qv__st
 	return rc;
 }
 
-qv_status qv__pg_change(qv__store *s, const qv__store_update *up, qv_err *err)
+/* The change's writes, inside its transaction on c. */
+static qv_status change_in(qv__pg_conn *c, long long epoch, const qv__store_update *up,
+                           bool *fenced, qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
-	qv__pg_held *held = qv__pg_held_find(s, up->id);
-	qv_status rc = held ? qv__pg_begin(s, err) : qv__pg_not_held(s, up->id, err);
-	if (rc)
-		goto out;
-	rc = update_row(s, held, up, err);
+	qv_status rc = update_row(c, epoch, up, fenced, err);
 	if (!rc) {
 		qv__pg_args a = {0};
 		qv__pg_text(&a, up->id);
 		qv__pg_int(&a, up->keep);
-		rc = qv__pg_run(s, PG_DELETE_ACTIONS, &a, NULL, NULL, "taking actions back", err);
+		rc = qv__pg_run(c, PG_DELETE_ACTIONS, &a, NULL, NULL, "taking actions back", err);
 	}
 	if (!rc)
-		rc = insert_moves(s, up->id, up->keep, up->moves, up->nmoves, err);
+		rc = insert_moves(c, up->id, up->keep, up->moves, up->nmoves, err);
 	if (!rc && up->record && up->rated)
-		rc = qv__pg_ratings_apply(s, up->id, up->rated, err);
-	bool built = rc == QV_OK;
-	rc = qv__pg_finish(s, rc, err);
-	if (rc && built)
-		rc = commit_lost(s, held, up, rc);
-	if (!rc)
-		held->v = up->v; /* the version the next change must find */
-out:
-	pthread_mutex_unlock(&s->lock);
+		rc = qv__pg_ratings_apply(c, up->id, up->rated, err);
+	return rc;
+}
+
+qv_status qv__pg_change(qv__store *s, const qv__store_update *up, qv_err *err)
+{
+	long long epoch = qv__pg_epoch(s, up->id, err);
+	if (!epoch)
+		return QV_ESTATE;
+	bool fenced = false;
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_begin(c, err);
+	if (!rc) {
+		rc = change_in(c, epoch, up, &fenced, err);
+		bool built = rc == QV_OK;
+		rc = qv__pg_finish(c, rc, err);
+		if (rc && built)
+			rc = commit_lost(c, epoch, up, rc);
+	}
+	qv__pg_give(c);
+	if (fenced)
+		return qv__pg_lose(s, up->id, err);
+	if (!rc) { /* the version the next change must find */
+		pthread_mutex_lock(&s->lock);
+		qv__pg_held *held = qv__pg_held_find(s, up->id);
+		if (held && held->epoch == epoch)
+			held->v = up->v;
+		pthread_mutex_unlock(&s->lock);
+	}
 	return rc;
 }
 
@@ -273,18 +328,18 @@ out:
 static qv_status held_one(qv__store *s, int which, qv__pg_args *a, const char *id,
                           const char *doing, qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
-	qv__pg_held *held = qv__pg_held_find(s, id);
-	qv_status rc = held ? qv__pg_ready(s, err) : qv__pg_not_held(s, id, err);
+	long long epoch = qv__pg_epoch(s, id, err);
+	if (!epoch)
+		return QV_ESTATE;
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_ready(c, err);
 	long long changed = 0;
 	if (!rc) {
-		qv__pg_int(a, held->epoch);
-		rc = qv__pg_run(s, which, a, NULL, &changed, doing, err);
+		qv__pg_int(a, epoch);
+		rc = qv__pg_run(c, which, a, NULL, &changed, doing, err);
 	}
-	if (!rc && changed != 1)
-		rc = qv__pg_fenced(s, id, err);
-	pthread_mutex_unlock(&s->lock);
-	return rc;
+	qv__pg_give(c);
+	return !rc && changed != 1 ? qv__pg_lose(s, id, err) : rc;
 }
 
 /* One write of a held table binding (text, id) or (id), then its epoch. */
@@ -346,29 +401,31 @@ qv_status qv__pg_stop(qv__store *s, const char *id, const char *why, qv_err *err
 static qv_status in_one(qv__store *s, const int *steps, int n, const qv__pg_args *a,
                         long long *changed, const char *doing, qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_begin(s, err);
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_begin(c, err);
 	if (!rc) {
 		for (int k = 0; !rc && k < n; k++)
-			rc = qv__pg_run(s, steps[k], a, NULL, k == n - 1 ? changed : NULL, doing,
+			rc = qv__pg_run(c, steps[k], a, NULL, k == n - 1 ? changed : NULL, doing,
 			                err);
-		rc = qv__pg_finish(s, rc, err);
+		rc = qv__pg_finish(c, rc, err);
 	}
-	pthread_mutex_unlock(&s->lock);
+	qv__pg_give(c);
 	return rc;
 }
 
-/* The row of a held table locked, where it still has the epoch this process holds it at. */
-static qv_status fence(qv__store *s, const qv__pg_held *held, qv_err *err)
+/* The row of a held table locked, where it still has the epoch this process holds it at
+ * (*fenced when not). */
+static qv_status fence(qv__pg_conn *c, const char *id, long long epoch, bool *fenced, qv_err *err)
 {
 	qv__pg_args a = {0};
-	qv__pg_text(&a, held->id);
-	qv__pg_int(&a, held->epoch);
+	qv__pg_text(&a, id);
+	qv__pg_int(&a, epoch);
 	PGresult *r = NULL;
-	qv_status rc = qv__pg_run(s, PG_FENCE, &a, &r, NULL, "locking a table's row", err);
+	qv_status rc = qv__pg_run(c, PG_FENCE, &a, &r, NULL, "locking a table's row", err);
 	int rows = rc ? 0 : PQntuples(r);
 	PQclear(r);
-	return rc ? rc : rows == 1 ? QV_OK : qv__pg_fenced(s, held->id, err);
+	*fenced = !rc && rows != 1;
+	return rc ? rc : rows == 1 ? QV_OK : QV_ESTATE;
 }
 
 qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err)
@@ -376,18 +433,23 @@ qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err)
 	static const int steps[] = {PG_DELETE_TABLE_ACTIONS, PG_DELETE_SEATS, PG_DELETE_TABLE};
 	qv__pg_args a = {0};
 	qv__pg_text(&a, id);
-	pthread_mutex_lock(&s->lock);
-	qv__pg_held *held = qv__pg_held_find(s, id);
-	qv_status rc = held ? qv__pg_begin(s, err) : qv__pg_not_held(s, id, err);
+	long long epoch = qv__pg_epoch(s, id, err);
+	if (!epoch)
+		return QV_ESTATE;
+	bool fenced = false;
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_begin(c, err);
 	if (!rc) {
-		rc = fence(s, held, err);
+		rc = fence(c, id, epoch, &fenced, err);
 		for (int k = 0; !rc && k < 3; k++)
-			rc = qv__pg_run(s, steps[k], &a, NULL, NULL, "removing a table", err);
-		rc = qv__pg_finish(s, rc, err);
+			rc = qv__pg_run(c, steps[k], &a, NULL, NULL, "removing a table", err);
+		rc = qv__pg_finish(c, rc, err);
 	}
+	qv__pg_give(c);
+	if (fenced)
+		return qv__pg_lose(s, id, err);
 	if (!rc)
-		qv__pg_let_go(s, id);
-	pthread_mutex_unlock(&s->lock);
+		qv__pg_disown(s, id);
 	return rc;
 }
 
@@ -404,16 +466,17 @@ qv_status qv__pg_delete_waiting(qv__store *s, double before, int *count, qv_err 
 	return rc;
 }
 
-/* Runs a reading statement under the lock: its result, or NULL when it failed (with why). */
+/* Runs a reading statement on a connection of the pool: its result, or NULL when it failed
+ * (with why). */
 static PGresult *read_rows(qv__store *s, int which, const qv__pg_args *a, const char *doing,
                            qv_err *err)
 {
 	PGresult *r = NULL;
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = qv__pg_ready(s, err);
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_ready(c, err);
 	if (!rc)
-		rc = qv__pg_run(s, which, a, &r, NULL, doing, err);
-	pthread_mutex_unlock(&s->lock);
+		rc = qv__pg_run(c, which, a, &r, NULL, doing, err);
+	qv__pg_give(c);
 	return rc ? NULL : r;
 }
 

@@ -834,17 +834,26 @@ static void test_help(void **state)
 	text[n] = '\0';
 	assert_int_equal(pclose(p), 0);
 	static const char *const options[] = {
-	    "--host",        "--port",    "--db",         "--web",       "--rules",
-	    "--max-sockets", "--threads", "--max-tables", "--tutorials", NULL};
+	    "--host",      "--port",           "--db",      "--web",
+	    "--rules",     "--max-sockets",    "--threads", "--max-tables",
+	    "--tutorials", "--db-connections", NULL};
 	for (int i = 0; options[i]; i++)
 		if (!strstr(text, options[i]))
 			fail_msg("quiver serve --help does not explain %s", options[i]);
-	snprintf(cmd, sizeof cmd, "%s serve --port 99999 2>&1", th_quiver);
-	p = popen(cmd, "r");
-	n = fread(text, 1, sizeof text - 1, p);
-	text[n] = '\0';
-	assert_int_equal(WEXITSTATUS(pclose(p)), 2);
-	assert_non_null(strstr(text, "--port"));
+	/* a value out of range: status 2 and the option named with its range */
+	static const char *const bad[][2] = {{"--port 99999", "--port"},
+	                                     {"--db-connections 0", "--db-connections"},
+	                                     {"--db-connections 33", "--db-connections"}};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(cmd, sizeof cmd, "%s serve %s 2>&1", th_quiver, bad[i][0]);
+		p = popen(cmd, "r");
+		n = fread(text, 1, sizeof text - 1, p);
+		text[n] = '\0';
+		assert_int_equal(WEXITSTATUS(pclose(p)), 2);
+		if (!strstr(text, bad[i][1]))
+			fail_msg("quiver serve %s: '%s' does not name %s", bad[i][0], text,
+			         bad[i][1]);
+	}
 }
 
 /* The value of GLIBC_TUNABLES in the environment the server runs with (read from
