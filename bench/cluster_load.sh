@@ -250,11 +250,14 @@ for row in $rows; do
 		echo "| $row | (no figures: the run failed) |||||||||||||||"
 		continue
 	fi
+	n=${row#pg}
+	n=${n%%c*}
 	case $row in
 	sqlite) label="1 process, SQLite" ;;
-	pg1) label="1 process, PostgreSQL" ;;
-	*) label="${row#pg} processes, PostgreSQL, HAProxy" ;;
+	pg1 | pg1c*) label="1 process, PostgreSQL" ;;
+	*) label="$n processes, PostgreSQL, HAProxy" ;;
 	esac
+	case $row in *c*) label="$label, --db-connections ${row#*c}" ;; esac
 	awk -v label="$label" -v moves="$(fig moves "$f")" -v secs="$(fig seconds "$f")" \
 		-v stored="$(fig stored "$f")" -v load="$(fig load "$f")" \
 		-v acts="$(fig human_acts "$f")" -v p50="$(fig p50_ms "$f")" -v p99="$(fig p99_ms "$f")" \
