@@ -77,8 +77,10 @@ typedef struct qv_match {
 	int nnotes;
 	/* Commitments made ahead of their turn in a simultaneous secret step (qv_match_act):
 	 * player p's are the notation lines of pending[p], each ended by a newline, applied in
-	 * order when p comes to move. Bit p of npending says that pending[p] holds one. */
-	char pending[QV_MAX_PLAYERS][QV_PENDING_TEXT];
+	 * order when p comes to move. Bit p of npending says that pending[p] holds one. The room
+	 * (QV_MAX_PLAYERS rows) is made with the first such commitment: NULL until then, as in
+	 * every match of a game without simultaneous steps. Read it with qv_match_committed. */
+	char (*pending)[QV_PENDING_TEXT];
 	unsigned npending;
 	void *scratch; /* a state to work out a player's turn in a step, made on first use */
 	/* Players who left the game (qv_match_leave): left[p] says why (QV_LEFT_RESIGNED,
@@ -119,8 +121,9 @@ qv_status qv_match_restart(qv_match *m, uint64_t seed, qv_err *err);
  * nothing changed. */
 qv_status qv_match_fork(const qv_match *m, qv_match **out, qv_err *err);
 /* Makes dst, a match of the same game, a copy of src as qv_match_fork would, in dst's own
- * memory (grown where src's history is longer): a driver that builds many changes apart
- * (the server) then allocates nothing for each. dst's worded moves are dropped. QV_ENOMEM:
+ * memory, each buffer made anew only where its size differs from src's: a driver that builds
+ * many changes apart (the server) then allocates nothing for most, and a dst that held a
+ * longer game holds no more than src afterwards. dst's worded moves are dropped. QV_ENOMEM:
  * dst is unchanged but for its worded moves, and may still be freed or copied into. */
 qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err);
 /* Moves from's worded moves (what qv_match_log keeps of each entry for each viewer) into to,

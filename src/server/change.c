@@ -35,7 +35,8 @@ static qv_status fail_oom(qv_err *err)
  * allocations of a few kilobytes each, a third of a percent of an act's instructions and most
  * of the draft's cost (docs/benchmarks.md, "Every act a transaction"); so each thread keeps one
  * spare match, and a change copies the table's match into it (qv_match_copy, which allocates
- * nothing once the spare has grown to a game's length). The match a change replaces becomes
+ * only the buffers whose sizes differ: the copy holds what the table's match held, never the
+ * room of a longer game the spare held before). The match a change replaces becomes
  * the spare of the thread that published it; a draft dropped is given back the same way. The
  * spare of a thread that ends is freed with it; the one of the thread that exits the process
  * by atexit. */

@@ -142,7 +142,14 @@ qv_status qv__match_append(qv_match *m, int who, qv_action a, bool automatic, bo
 		qv__match_position_at(m, m->nhist, m->state);
 		return qv_fail(err, QV_ENOMEM, "out of memory narrating an action");
 	}
-	m->hist[m->nhist++] = (qv_move){.action = a, .who = who, .automatic = automatic};
+	/* Written with its padding zeroed, so that two entries are the same moves exactly when
+	 * their bytes are (qv_match_shared compares histories with memcmp). */
+	qv_move mv;
+	memset(&mv, 0, sizeof mv);
+	mv.action = a;
+	mv.who = who;
+	mv.automatic = automatic;
+	memcpy(&m->hist[m->nhist++], &mv, sizeof mv);
 	qv__match_check_history(m);
 	return QV_OK;
 }

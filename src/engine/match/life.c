@@ -64,6 +64,7 @@ void qv_match_free(qv_match *m)
 	free(m->notes);
 	free(m->marks);
 	free(m->scratch);
+	free(m->pending);
 	qv_events_free(&m->said);
 	free(m->cout);
 	free(m->cprob);
