@@ -113,11 +113,13 @@ void qv_match_free(qv_match *m);
  * error (init refusing the parameters it accepted before) m still holds its game unchanged. */
 qv_status qv_match_restart(qv_match *m, uint64_t seed, qv_err *err);
 
-/* A copy of m that shares no memory with it (src/engine/match/fork.c): the same game,
+/* A copy of m that nothing done to either reaches (src/engine/match/fork.c): the same game,
  * parameters, names, history, notation, narration, commitments, leavers and settings, so that a
  * change can be built on the copy while m stays as it was (the server's acts: the next match
  * is built, saved, then put in m's place). The copy starts without m's worded moves (a cache:
- * see qv_match_pass_seen). Each is freed on its own with qv_match_free. QV_ENOMEM: *out NULL,
+ * see qv_match_pass_seen); the two read m's walk marks (another cache, the positions walks
+ * start from) until either keeps a new one, which then copies them. Each is freed on its own
+ * with qv_match_free, and each may be used by a thread of its own. QV_ENOMEM: *out NULL,
  * nothing changed. */
 qv_status qv_match_fork(const qv_match *m, qv_match **out, qv_err *err);
 /* Makes dst, a match of the same game, a copy of src as qv_match_fork would, in dst's own
@@ -127,7 +129,8 @@ qv_status qv_match_fork(const qv_match *m, qv_match **out, qv_err *err);
  * dst is unchanged but for its worded moves, and may still be freed or copied into. */
 qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err);
 /* Moves from's worded moves (what qv_match_log keeps of each entry for each viewer) into to,
- * for the first entries the two matches share (the same moves from the same base): the match
+ * for the first entries the two matches share (the same moves from the same base), and its
+ * walk marks of those entries when to has none of its own (from then has none): the match
  * that takes another's place words its log as cheaply as the old one would have. Entries to
  * has worded already keep their words. Needs no memory. */
 void qv_match_pass_seen(qv_match *from, qv_match *to);

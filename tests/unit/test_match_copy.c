@@ -167,6 +167,87 @@ static void test_shared_entries(void **unused)
 	qv_match_free(m);
 }
 
+/* The state text of m's current position (the caller frees it). */
+static char *state_text(const qv_match *m)
+{
+	json_t *j = qv_match_state_json(m);
+	assert_non_null(j);
+	char *s = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(j);
+	assert_non_null(s);
+	return s;
+}
+
+/* A copy reads its original's walk marks until either keeps a new one, which then copies
+ * them: what each walks to stays its own position (taken back to, worded from), whichever
+ * keeps a mark first, and the match that takes another's place gets them (the other then
+ * has none). Either may be freed first. */
+static void test_marks_shared(void **unused)
+{
+	(void)unused;
+	qv_err err;
+	qv_match *m = new_party(11);
+	play_to(m, 120, 12);
+	int lines = 0;
+	qv_match_log(m, 0, 0, count_line, &lines); /* a mark at the end of the history */
+	play_to(m, 150, 13);
+	qv_match_log(m, 0, 0, count_line, &lines); /* and another */
+	assert_non_null(m->marks);
+	char *before = state_text(m);
+
+	qv_match *f;
+	assert_int_equal(qv_match_fork(m, &f, &err), QV_OK);
+	assert_ptr_equal(f->marks, m->marks); /* read by both */
+	/* Taken back on the copy from a shared mark: the copy's position, the original's stays. */
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(qv_match_undo(f, &err), QV_OK);
+	char *mine = state_text(m);
+	assert_string_equal(mine, before);
+	free(mine);
+	/* The copy keeps a mark of its own: it writes in its own copy of them. */
+	play_to(f, 160, 14);
+	int flines = 0;
+	qv_match_log(f, 1, 0, count_line, &flines);
+	assert_true(f->marks != m->marks);
+	mine = state_text(m);
+	assert_string_equal(mine, before);
+	free(mine);
+	/* The original's marks still give its positions: four moves back, as a match of the same
+	 * game that never kept a mark replays them from the start. */
+	qv_match *ref = new_party(11);
+	play_to(ref, 120, 12);
+	play_to(ref, 150, 13);
+	assert_null(ref->marks);
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(qv_match_undo(ref, &err), QV_OK);
+		assert_int_equal(qv_match_undo(m, &err), QV_OK);
+	}
+	char *a = state_text(m), *b = state_text(ref);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	qv_match_free(ref);
+
+	/* A copy takes its original's place: it gets the marks, the original keeps none. */
+	qv_match *next;
+	assert_int_equal(qv_match_fork(m, &next, &err), QV_OK);
+	play_to(next, m->nhist + 3, 15);
+	qv_match_pass_seen(m, next);
+	assert_null(m->marks);
+	for (int k = 0; k < QV_MATCH_MARKS; k++)
+		assert_int_equal(m->mark_at[k], -1);
+	assert_non_null(next->marks);
+	int nlines = 0;
+	qv_match_log(next, 0, 0, count_line, &nlines);
+	assert_true(nlines > 0);
+	qv_match_free(next);
+	qv_match_free(m); /* the copy outlives its original */
+	play_to(f, 170, 16);
+	qv_match_log(f, 1, 0, count_line, &flines);
+	qv_match_free(f);
+	free(before);
+}
+
 /* The room for commitments made ahead of a turn is made with the first: a match without any
  * holds none, a copy holds what its original holds (the commitments, or no room). */
 static void test_commitments_room(void **unused)
@@ -217,6 +298,7 @@ int main(void)
 	    cmocka_unit_test(test_copy_takes_the_sizes_of_its_original),
 	    cmocka_unit_test(test_shared_entries),
 	    cmocka_unit_test(test_commitments_room),
+	    cmocka_unit_test(test_marks_shared),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,12 +4,15 @@
  * then put in the place of the old one), and the words the old one had found for its moves
  * handed on to the new one when it takes its place.
  *
- * A fork owns everything it holds: its states, history, notation, narration, commitments,
- * leavers and walk marks are copies, so nothing done to the fork reaches the original and
- * either may be freed first. The one cache it starts without is the worded moves (seen),
- * whose texts cost determinizations to make: qv_match_pass_seen moves them, for the history
- * the two matches share, from the match being replaced to its successor, which is then as
- * ready to word its log as the old one was.
+ * A fork owns everything it holds: its states, history, notation, narration, commitments and
+ * leavers are copies, so nothing done to the fork reaches the original and either may be
+ * freed first. Its walk marks (positions kept to replay from, up to eight states) are the
+ * original's, read by both until either keeps a new one, which then copies them first
+ * (walk.c): a copy made for a change that keeps none costs none. The one cache it starts
+ * without is the worded moves (seen), whose texts cost determinizations to make:
+ * qv_match_pass_seen moves them, with the marks, for the history the two matches share, from
+ * the match being replaced to its successor, which is then as ready to word its log as the
+ * old one was.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -17,6 +20,7 @@
 
 #include "engine/match/history.h"
 #include "engine/match/life.h"
+#include "engine/match/walk.h"
 #include "quiver/variant.h"
 
 /* A buffer of a copy: where it is, how many bytes it holds, and the buffer made for it when the
@@ -141,7 +145,6 @@ qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err)
 	size_t hcap = (size_t)dst->caphist, need = (size_t)src->caphist;
 	size_t h = hcap * sizeof *dst->hist, a = hcap * sizeof *dst->said_at,
 	       na = hcap * sizeof *dst->note_at, sn = hcap * QV_VIEWERS * sizeof *dst->seen;
-	size_t marks_cap = dst->marks ? QV_MATCH_MARKS * g->state_size : 0;
 	size_t scratch_cap = dst->scratch ? 2 * g->state_size : 0;
 	size_t rows = QV_MAX_PLAYERS * sizeof *dst->pending, pending_cap = dst->pending ? rows : 0;
 	sized b[] = {
@@ -151,7 +154,6 @@ qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err)
 	    {(void **)&dst->seen, &sn, need * QV_VIEWERS * sizeof *dst->seen, NULL, true},
 	    {(void **)&dst->notes, &dst->notes_cap, src->notes_cap, NULL, false},
 	    {(void **)&dst->said.text.s, &dst->said.text.cap, src->said.text.cap, NULL, false},
-	    {&dst->marks, &marks_cap, src->marks ? QV_MATCH_MARKS * g->state_size : 0, NULL, false},
 	    {&dst->scratch, &scratch_cap, src->scratch ? scratch_cap : 0, NULL, false},
 	    {(void **)&dst->pending, &pending_cap, src->pending ? rows : 0, NULL, false},
 	};
@@ -162,6 +164,7 @@ qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err)
 			qv_variant_hold(src->variant);
 		qv_variant_release(dst->variant);
 	}
+	qv__marks_share(dst, src); /* read only, until either keeps a mark (walk.c) */
 	fields_copy(dst, src);
 	int nch = g->max_chance > 0 ? g->max_chance : 1;
 	memcpy(dst->state, src->state, g->state_size);
@@ -178,10 +181,6 @@ qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err)
 		memcpy(dst->notes, src->notes, src->notes_len);
 	if (src->said.text.s)
 		memcpy(dst->said.text.s, src->said.text.s, src->said.text.len + 1);
-	for (int k = 0; k < QV_MATCH_MARKS; k++)
-		if (src->mark_at[k] >= 0)
-			memcpy((char *)dst->marks + (size_t)k * g->state_size,
-			       (const char *)src->marks + (size_t)k * g->state_size, g->state_size);
 	qv__match_check_history(dst);
 	return QV_OK;
 }
@@ -201,9 +200,28 @@ int qv_match_shared(const qv_match *a, const qv_match *b)
 	return i;
 }
 
+/* The walk marks go with the words. When the two matches read the same (to is a copy of from),
+ * from lets go of them, so that to keeps its next mark in place rather than in a copy of its
+ * own (walk.c); when to has none, from's become to's, those of the n entries they share. */
+static void pass_marks(qv_match *from, qv_match *to, int n)
+{
+	if (from->marks == to->marks) {
+		qv__marks_drop(from);
+		return;
+	}
+	if (to->marks || !from->marks)
+		return;
+	qv__marks_share(to, from);
+	qv__match_forget_marks(to, n);
+	memcpy(to->mark_used, from->mark_used, sizeof to->mark_used);
+	to->mark_clock = from->mark_clock;
+	qv__marks_drop(from);
+}
+
 void qv_match_pass_seen(qv_match *from, qv_match *to)
 {
 	int n = qv_match_shared(from, to);
+	pass_marks(from, to, n);
 	if (to->nseen == 0 && from->caphist == to->caphist) {
 		/* The usual case, a copy that has worded nothing yet and has not grown: the two
 		 * arrays are swapped whole, and only the entries they do not share are freed. */

@@ -62,7 +62,7 @@ void qv_match_free(qv_match *m)
 	free(m->said_at);
 	free(m->note_at);
 	free(m->notes);
-	free(m->marks);
+	qv__marks_drop(m);
 	free(m->scratch);
 	free(m->pending);
 	qv_events_free(&m->said);

@@ -7,8 +7,13 @@
  * Everything that goes over the past (logs, takebacks, agents told the new moves, the server's
  * step-by-step replay, a quiet match's notation) goes through one walk, which starts from the
  * nearest of a few positions where walks ended (marks) rather than from base: a caller that
- * walks each time from where it stopped costs the new entries only.
+ * walks each time from where it stopped costs the new entries only. A match's copy reads the
+ * same marks until either keeps one (copy on write), so that a copy made for a change copies
+ * none of them.
  */
+#include <stdalign.h>
+#include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +22,69 @@
 
 /* Mark k's state. */
 static void *mark(const qv_match *m, int k) { return (char *)m->marks + k * m->game->state_size; }
+
+/* The marks' memory: a count of the matches that read it, then the slots (m->marks points at
+ * the first), aligned as malloc aligns. */
+typedef struct marks_head {
+	alignas(max_align_t) atomic_int readers;
+} marks_head;
+
+static marks_head *head_of(void *marks) { return (marks_head *)marks - 1; }
+
+/* New memory for m's marks, read by m alone; NULL when out of memory. */
+static void *marks_new(const qv_match *m)
+{
+	marks_head *h = malloc(sizeof *h + QV_MATCH_MARKS * m->game->state_size);
+	if (!h)
+		return NULL;
+	atomic_init(&h->readers, 1);
+	return h + 1;
+}
+
+/* One reader fewer of the marks' memory (NULL: none), freed with the last. */
+static void release(void *marks)
+{
+	if (marks &&
+	    atomic_fetch_sub_explicit(&head_of(marks)->readers, 1, memory_order_acq_rel) == 1)
+		free(head_of(marks));
+}
+
+void qv__marks_drop(qv_match *m)
+{
+	release(m->marks);
+	m->marks = NULL;
+	qv__match_forget_marks(m, -1);
+}
+
+void qv__marks_share(qv_match *m, const qv_match *src)
+{
+	if (m->marks == src->marks)
+		return;
+	release(m->marks);
+	if (src->marks)
+		atomic_fetch_add_explicit(&head_of(src->marks)->readers, 1, memory_order_relaxed);
+	m->marks = src->marks;
+	memcpy(m->mark_at, src->mark_at, sizeof m->mark_at);
+}
+
+/* Makes m's marks its own to write: memory for them made with the first, a copy of the slots
+ * it reads when another match reads them too. false when out of memory. */
+static bool marks_own(qv_match *m)
+{
+	if (m->marks &&
+	    atomic_load_explicit(&head_of(m->marks)->readers, memory_order_acquire) == 1)
+		return true;
+	void *own = marks_new(m);
+	if (!own)
+		return false;
+	for (int k = 0; m->marks && k < QV_MATCH_MARKS; k++)
+		if (m->mark_at[k] >= 0)
+			memcpy((char *)own + k * m->game->state_size, mark(m, k),
+			       m->game->state_size);
+	release(m->marks);
+	m->marks = own;
+	return true;
+}
 
 /* Rebuilds into st the state before entry n (n <= nhist) from the nearest mark at or before n,
  * else from base; returns the mark used, or -1 for base. Every entry was checked when it was
@@ -53,7 +121,7 @@ static void keep_mark(qv_match *m, int n, const void *st)
 		    (m->mark_at[k] < 0 || m->mark_used[k] < m->mark_used[slot]))
 			slot = k;
 	}
-	if (!m->marks && !(m->marks = malloc(QV_MATCH_MARKS * m->game->state_size)))
+	if (!marks_own(m))
 		return;
 	memcpy(mark(m, slot), st, m->game->state_size);
 	m->mark_at[slot] = n;
