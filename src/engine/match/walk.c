@@ -11,6 +11,7 @@
  * same marks until either keeps one (copy on write), so that a copy made for a change copies
  * none of them.
  */
+#include <pthread.h>
 #include <stdalign.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -104,6 +105,52 @@ int qv__match_position_at(const qv_match *m, int n, void *st)
 	return best;
 }
 
+/* The calling thread's state to walk with, kept for the thread's life (freed when it ends) and
+ * grown to the largest state it walked: a walk made a state of its own each time, and a state
+ * of more than a kilobyte (Arrow Party's is 1,712 bytes) makes glibc's malloc gather every
+ * small block freed since (malloc_consolidate), some 60,000 instructions a walk, six walks an
+ * act at a table of five (docs/benchmarks.md, "The memory of an idle table, again"). A walk
+ * made during another (a step that walks) takes a state of its own. */
+static _Thread_local char *walk_state;
+static _Thread_local size_t walk_room;
+static _Thread_local bool walk_busy;
+static pthread_key_t walk_key;
+static pthread_once_t walk_once = PTHREAD_ONCE_INIT;
+static bool walk_keyed;
+
+static void make_walk_key(void) { walk_keyed = pthread_key_create(&walk_key, free) == 0; }
+
+/* A state of size bytes for a walk: the thread's (*mine set) or, when it is in use or cannot
+ * grow, one of its own; NULL when out of memory. */
+static void *state_take(size_t size, bool *mine)
+{
+	*mine = false;
+	if (walk_busy)
+		return malloc(size);
+	if (size > walk_room) {
+		pthread_once(&walk_once, make_walk_key);
+		char *st = walk_keyed ? malloc(size) : NULL;
+		if (!st || pthread_setspecific(walk_key, st) != 0) {
+			free(st);
+			return malloc(size);
+		}
+		free(walk_state);
+		walk_state = st;
+		walk_room = size;
+	}
+	walk_busy = *mine = true;
+	return walk_state;
+}
+
+/* Gives back a state of state_take. */
+static void state_give(void *st, bool mine)
+{
+	if (mine)
+		walk_busy = false;
+	else
+		free(st);
+}
+
 /* Keeps st, the state before entry n, as a mark (in a free slot or the least recently used
  * one), unless one is kept there already. Base serves entry 0; without memory for the marks
  * nothing is kept, and walks start further back. */
@@ -146,7 +193,8 @@ qv_status qv__match_walk(const qv_match *m, int from, qv_walk_fn fn, void *ctx, 
 		from = 0;
 	if (from >= m->nhist)
 		return QV_OK;
-	void *st = malloc(m->game->state_size);
+	bool mine;
+	void *st = state_take(m->game->state_size, &mine);
 	if (!st)
 		return QV_ENOMEM;
 	int slot = qv__match_position_at(m, from, st);
@@ -161,7 +209,7 @@ qv_status qv__match_walk(const qv_match *m, int from, qv_walk_fn fn, void *ctx, 
 	}
 	if (keeper && i == n)
 		keep_mark(keeper, n, st); /* where the next walk of this caller will start */
-	free(st);
+	state_give(st, mine);
 	return QV_OK;
 }
 
