@@ -33,7 +33,9 @@ while getopts "l:f:rx:" opt; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] && [ -d "$1" ] && [ -r "$exceptions" ] || usage
+if [ $# -ne 1 ] || [ ! -d "$1" ] || [ ! -r "$exceptions" ]; then
+	usage
+fi
 root=${1%/}
 
 if [ "$deep" = 1 ]; then
