@@ -37,6 +37,15 @@ static void account(th_browser *b, const char *name, bool in)
 	tc_reply_free(&r);
 }
 
+/* Ann, Bob and Cy sign up (cy NULL: only Ann and Bob). */
+static void three(th_browser *ann, th_browser *bob, th_browser *cy)
+{
+	account(ann, "Ann", false);
+	account(bob, "Bob", false);
+	if (cy)
+		account(cy, "Cy", false);
+}
+
 /* Browser b's request must answer 200 with the blocked usernames `want` ("Bob Cy"). */
 static void blocks_are(th_browser *b, const char *method, const char *path, const char *body,
                        const char *want)
@@ -63,9 +72,7 @@ static void test_list(void **state)
 	(void)state;
 	th_start(th_new_db(), NULL);
 	th_browser ann = {0}, bob = {0}, cy = {0}, stranger = {0};
-	account(&ann, "Ann", false);
-	account(&bob, "Bob", false);
-	account(&cy, "Cy", false);
+	three(&ann, &bob, &cy);
 	blocks_are(&ann, "GET", BLOCKS, NULL, "");
 	/* the username in any case; blocking twice keeps one */
 	blocks_are(&ann, "POST", BLOCKS, "{\"username\": \"bob\"}", "Bob");
@@ -112,9 +119,7 @@ static void test_bound(void **state)
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
 	th_browser ann = {0}, bob = {0}, cy = {0};
-	account(&ann, "Ann", false);
-	account(&bob, "Bob", false);
-	account(&cy, "Cy", false);
+	three(&ann, &bob, &cy);
 	th_stop();
 	/* 999 blocks of accounts that are gone (their ids name nobody) */
 	snprintf(sql, sizeof sql,
@@ -164,8 +169,7 @@ static void test_joins(void **state)
 	(void)state;
 	th_start(th_new_db(), NULL);
 	th_browser ann = {0}, bob = {0}, stranger = {0};
-	account(&ann, "Ann", false);
-	account(&bob, "Bob", false);
+	three(&ann, &bob, NULL);
 	blocks_are(&ann, "POST", BLOCKS, "{\"username\": \"Bob\"}", "Bob");
 	char id[32], other[32], token[64], body[96];
 	const char *no = "you cannot take a seat here: a player at this table does not accept "
@@ -211,8 +215,7 @@ static void test_rematch(void **state)
 	(void)state;
 	th_start(th_new_db(), NULL);
 	th_browser ann = {0}, bob = {0};
-	account(&ann, "Ann", false);
-	account(&bob, "Bob", false);
+	three(&ann, &bob, NULL);
 	char id[32], t1[64], t2[64];
 	tc_reply r;
 	th_browser_ask(&ann, "POST", "/api/tables", TWO, 201, &r);
@@ -247,9 +250,7 @@ static void test_deletion(void **state)
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
 	th_browser ann = {0}, bob = {0}, cy = {0};
-	account(&ann, "Ann", false);
-	account(&bob, "Bob", false);
-	account(&cy, "Cy", false);
+	three(&ann, &bob, &cy);
 	blocks_are(&ann, "POST", BLOCKS, "{\"username\": \"Bob\"}", "Bob");
 	blocks_are(&bob, "POST", BLOCKS, "{\"username\": \"Ann\"}", "Ann");
 	blocks_are(&cy, "POST", BLOCKS, "{\"username\": \"Bob\"}", "Bob");
