@@ -15,6 +15,7 @@
 #include "games/json_util.h"
 #include "quiver/variant.h"
 #include "server/account.h"
+#include "server/blocks.h"
 #include "server/files.h"
 #include "server/http.h"
 #include "server/lessons.h"
@@ -478,12 +479,25 @@ static int join_reply(qv__req *c, int p, const char *token, bool device)
 	return 200;
 }
 
-/* A join while signed in: the seat is the account's and plays under its username, with its
+/* The join that request req asks for (its strings point into req), by the session s (NULL:
+ * none): while signed in, the seat is the account's and plays under its username, with its
  * rating beside it at a rated table (the game, its seats and "rated" never change once the
- * table is made). */
-static void join_as_account(qv__server *srv, qv__table *t, const qv__session *s, qv__join *join)
+ * table is made). Whoever joins, the people seated are checked for blocks with who. */
+static void join_of(qv__server *srv, qv__req *c, qv__table *t, const json_t *req,
+                    const qv__session *s, qv__join *join, qv__blocks_joiner *who)
 {
-	join->account = s->account.id;
+	const json_t *invite = json_object_get(req, "invite");
+	*join = (qv__join){.seat = json_string_value(json_object_get(req, "seat")),
+	                   .invite = json_string_value(invite),
+	                   .invite_len = invite ? json_string_length(invite) : 0,
+	                   .name = json_string_value(json_object_get(req, "name")),
+	                   .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL,
+	                   .check = qv__blocks_join_check,
+	                   .check_ctx = who};
+	*who = (qv__blocks_joiner){.store = srv->store, .player = join->player};
+	if (!s)
+		return;
+	join->account = who->account = s->account.id;
 	join->username = s->account.username;
 	if (t->rated && !qv__rated_rating_of(srv->store, s->account.id, t->game->name, t->nseats,
 	                                     &join->rating, &join->deviation))
@@ -540,7 +554,6 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 		qv__table_unref(t);
 		return st;
 	}
-	const json_t *invite = json_object_get(req, "invite");
 	char token[QV__TOKEN_LEN + 1];
 	int p;
 	/* A seat taken while signed in is the account's, for good (a rated table's result), and
@@ -553,13 +566,9 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 		qv__session_done(srv, c, &s);
 		return st;
 	}
-	qv__join join = {.seat = json_string_value(json_object_get(req, "seat")),
-	                 .invite = json_string_value(invite),
-	                 .invite_len = invite ? json_string_length(invite) : 0,
-	                 .name = json_string_value(json_object_get(req, "name")),
-	                 .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL};
-	if (signed_in == 1)
-		join_as_account(srv, t, &s, &join);
+	qv__join join;
+	qv__blocks_joiner who;
+	join_of(srv, c, t, req, signed_in == 1 ? &s : NULL, &join, &who);
 	bool forbidden;
 	qv_status rc = qv__table_join_as(t, &join, &p, token, &forbidden, &err);
 	json_decref(req);
@@ -704,6 +713,9 @@ static const qv__route routes[] = {
     {"POST", "/api/account/password", qv__account_password},
     {"GET", "/api/account/export", qv__account_export},
     {"DELETE", "/api/account", qv__account_delete},
+    {"GET", "/api/account/blocks", qv__blocks_get},
+    {"POST", "/api/account/blocks", qv__blocks_post},
+    {"DELETE", "/api/account/blocks/{segment}", qv__blocks_delete},
     {"GET", "/api/games/{gamename}/reference", get_reference},
     {"GET", "/api/players/{segment}", qv__standings_player},
     {"GET", "/api/leaderboard/{game}", qv__standings_leaderboard},
