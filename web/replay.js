@@ -3,8 +3,9 @@
 // players' panels and the moves so far (each a button to its step). The steps come from the
 // server (GET /api/tables/ID/replay or POST /api/replay), which replays the record; this page
 // knows no rule. The server sends the start's view and then each step's changes, which
-// replay-views.js applies to show any step. A table's replay offers the computer's review of the game (review.js): its
-// marks in the moves, its curve, and at a reviewed decision the best alternative on the board.
+// replay-views.js applies to show any step. A table's replay offers the computer's review of
+// the game (review.js): its marks in the moves, its curve, and at a reviewed decision the best
+// alternative on the board.
 
 import { byId, replace } from './dom.js';
 import * as API from './api.js';
