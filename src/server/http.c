@@ -256,8 +256,9 @@ static int post_table(qv__server *srv, qv__req *c, const qv__route_match *m)
 }
 
 /* The largest answer to POST /api/replay: the replay of a 64 KiB record would be up to 350
- * times larger (20 MiB of views), and the work in proportion. Real games replay within it: a
- * random Evons game in 0.8 MB, a four-player Arrow Party in 0.6 MB (docs/server.md). */
+ * times larger as whole views (?views=full: 20 MiB), some 30 times as changes, and the work in
+ * proportion. Real games replay well within it: a random Evons game in 88 KB as changes, 0.96 MB
+ * as whole views (docs/server.md). */
 #define REPLAY_MAX ((size_t)4 << 20)
 
 /* Sends a replay's text (200) and frees it; returns its size, for the gate. */
@@ -267,6 +268,23 @@ static size_t send_replay(qv__req *c, qv_buf *text)
 	qv__reply_text(c, 200, qv_buf_str(text), NULL);
 	qv_buf_free(text);
 	return bytes;
+}
+
+/* Whether the request asks for every step's view whole (?views=full) rather than the first
+ * view and each step's changes (no ?views, or ?views=changes): 0 with *full set, or 400
+ * answered for another value. */
+static int replay_form(qv__req *c, bool *full)
+{
+	const char *v = qv__req_arg(c, "views");
+	*full = v && strcmp(v, "full") == 0;
+	if (!v || *full || strcmp(v, "changes") == 0)
+		return 0;
+	char quoted[QV_QUOTE_MAX * 4 + 4];
+	qv__reply_error(c, 400,
+	                "views: expected 'changes' (the default: the start's view, then each "
+	                "step's changes) or 'full' (every step's view whole), not '%s'",
+	                qv_shorten(v, QV_QUOTE_MAX, quoted, sizeof quoted));
+	return 400;
 }
 
 /* The variant of a record to replay, into *v (NULL: the record has none, a built-in game). A
@@ -294,8 +312,12 @@ static int replay_variant(qv__server *srv, const char *addr, const json_t *body,
 static int post_replay(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
+	bool full;
+	int st = replay_form(c, &full);
+	if (st)
+		return st;
 	json_t *body;
-	int st = qv__reply_read_json(c, &body, NULL);
+	st = qv__reply_read_json(c, &body, NULL);
 	if (st)
 		return st;
 	qv_err err = {0};
@@ -327,7 +349,7 @@ static int post_replay(qv__server *srv, qv__req *c, const qv__route_match *m)
 	}
 	bool too_big;
 	qv_buf text = {0};
-	qv_status rc = qv__replay_text(match, REPLAY_MAX, &text, &too_big, &err);
+	qv_status rc = qv__replay_text(match, full, REPLAY_MAX, &text, &too_big, &err);
 	qv_match_free(match);
 	size_t bytes = 0;
 	if (rc) {
@@ -418,6 +440,9 @@ static int get_record(qv__server *srv, qv__req *c, const qv__route_match *m)
  * server's gate (a table not over is refused without waiting for a turn). */
 static int get_replay(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
+	bool full;
+	if (replay_form(c, &full))
+		return 400;
 	qv__table *t = path_table(srv, c, m);
 	if (!t)
 		return 404;
@@ -429,7 +454,7 @@ static int get_replay(qv__server *srv, qv__req *c, const qv__route_match *m)
 	if (over)
 		st = qv__replay_enter(srv->replays, qv__req_addr(c), &slot, &err);
 	qv_buf text = {0};
-	qv_status rc = st ? QV_ESTATE : qv__table_replay(t, &text, &err);
+	qv_status rc = st ? QV_ESTATE : qv__table_replay(t, full, &text, &err);
 	qv__table_unref(t);
 	size_t bytes = 0;
 	if (!rc) {

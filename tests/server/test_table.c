@@ -937,7 +937,7 @@ static void test_fetch_rules(void **state)
 	qv_buf replay = {0};
 	for (int i = 0; i < 2; i++) {
 		if (secret[i].what == QV__FETCH_REPLAY) {
-			assert_int_equal(qv__table_replay(t, &replay, &err), QV_ESTATE);
+			assert_int_equal(qv__table_replay(t, false, &replay, &err), QV_ESTATE);
 			assert_int_equal(replay.len, 0);
 		} else {
 			assert_int_equal(qv__table_fetch(t, secret[i].what, &out, &err), QV_ESTATE);
@@ -954,7 +954,7 @@ static void test_fetch_rules(void **state)
 	assert_int_equal(qv__table_fetch(t, QV__FETCH_RECORD, &out, &err), QV_OK);
 	assert_true(json_is_array(json_object_get(out, "actions")));
 	json_decref(out);
-	assert_int_equal(qv__table_replay(t, &replay, &err), QV_OK);
+	assert_int_equal(qv__table_replay(t, false, &replay, &err), QV_OK);
 	out = json_loads(qv_buf_str(&replay), 0, NULL);
 	qv_buf_free(&replay);
 	assert_true(json_array_size(json_object_get(out, "steps")) > 1);
