@@ -141,13 +141,17 @@ static int add(qv__server *srv, qv__req *c, const qv__session *s, const qv__stor
 static const char *const post_fields[] = {"username", NULL};
 static const char *const post_expect[] = {"the username of the account to block", NULL};
 
+/* A change's requester: 403 from another site, else the session's status (401 signed out). */
+static int changer(qv__server *srv, qv__req *c, qv__session *s)
+{
+	return qv__session_same_origin(c) ? qv__session_require(srv, c, s) : 403;
+}
+
 int qv__blocks_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
-	if (!qv__session_same_origin(c))
-		return 403;
 	qv__session s;
-	int st = qv__session_require(srv, c, &s);
+	int st = changer(srv, c, &s);
 	if (st)
 		return st;
 	json_t *req = NULL;
@@ -197,10 +201,8 @@ static int take_away(qv__server *srv, qv__req *c, const qv__session *s,
 
 int qv__blocks_delete(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
-	if (!qv__session_same_origin(c))
-		return 403;
 	qv__session s;
-	int st = qv__session_require(srv, c, &s);
+	int st = changer(srv, c, &s);
 	if (st)
 		return st;
 	const qv__route_cap *name = &m->cap[0];
