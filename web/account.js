@@ -1,8 +1,8 @@
 // account.html: the optional account (docs/server.md "Accounts"). Signed out: sign in, create an
 // account (its recovery codes shown once, to keep), or set a new password with a recovery code.
-// Signed in: who, sign out, change the password, download every finished game as one JSON file,
-// delete the account. Every form says the server's refusal in words under it; nothing typed is
-// lost on a refusal.
+// Signed in: who, sign out, the accounts blocked (each with Unblock, and a username to block),
+// change the password, download every finished game as one JSON file, delete the account.
+// Every form says the server's refusal in words under it; nothing typed is lost on a refusal.
 
 import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
@@ -198,6 +198,7 @@ function drawSignedIn(username) {
         ),
       ),
     ),
+    blocksPanel(),
     form(
       'password',
       'Change the password',
@@ -231,6 +232,74 @@ function drawSignedIn(username) {
       'Your ratings go with it; your games stay with the browsers that played them.',
       true,
     ),
+  );
+}
+
+/**
+ * The accounts this one blocks (docs/server.md "Blocks"), each with Unblock, and a form that
+ * blocks a username; filled once the list is read.
+ */
+function blocksPanel() {
+  const list = h('ul', { class: 'blocks-list', id: 'blocks-list', 'aria-live': 'polite' }, h('li', {}, 'Loading…'));
+  const said = h('p', { class: 'how', role: 'status', 'aria-live': 'polite' });
+  const problem = h('p', { class: 'error', role: 'alert' });
+  /** @param {API.Block[]} blocks */
+  const draw = (blocks) =>
+    replace(
+      list,
+      blocks.length
+        ? blocks.map((b) =>
+            h(
+              'li',
+              { class: 'block-row', 'data-username': b.username },
+              h('a', { href: `player.html?name=${encodeURIComponent(b.username)}` }, b.username),
+              h('span', { class: 'how' }, ` since ${new Date(b.at).toLocaleDateString()}`),
+              h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'minor unblock',
+                  'aria-label': `Unblock ${b.username}`,
+                  onclick: async () => {
+                    problem.textContent = '';
+                    try {
+                      draw(await API.unblock(b.username));
+                      said.textContent = `Unblocked: ${b.username} may sit at your tables again.`;
+                    } catch (e) {
+                      problem.textContent = `Not unblocked: ${e instanceof Error ? e.message : e}.`;
+                    }
+                  },
+                },
+                'Unblock',
+              ),
+            ),
+          )
+        : h('li', { class: 'how' }, 'Nobody: you block no account.'),
+    );
+  API.blocks().then(draw, (e) => {
+    replace(list);
+    problem.textContent = `Could not read whom you block: ${e instanceof Error ? e.message : e}.`;
+  });
+  const adding = form('block', 'Block an account', [{ name: 'username', label: 'Username' }], 'Block', async (v) => {
+    said.textContent = '';
+    draw(await API.block(v.username.trim()));
+    said.textContent = `Blocked: ${v.username.trim()} cannot join your tables, and you will not be seated with them.`;
+    /** @type {HTMLInputElement} */ (adding.querySelector('input')).value = '';
+  });
+  adding.classList.remove('panel');
+  return h(
+    'section',
+    { class: 'panel blocks', 'aria-labelledby': 'blocks-title' },
+    h('h2', { id: 'blocks-title' }, 'Blocked accounts'),
+    h(
+      'p',
+      { class: 'how' },
+      'An account you block cannot take a seat at a table where you play, nor you at theirs; their chat is hidden from you. A game under way goes on. The button ⋯ beside a player at a table blocks them too.',
+    ),
+    list,
+    said,
+    problem,
+    adding,
   );
 }
 

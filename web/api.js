@@ -300,6 +300,74 @@ export async function tableRatings(id) {
 }
 
 /**
+ * The seats whose chat this browser's person muted at a table (its account's, on every device
+ * signed in to it; else its player key's).
+ * @param {string} id
+ * @returns {Promise<string[]>}
+ */
+export async function mutes(id) {
+  const r = /** @type {{muted?: string[]}} */ (await api('GET', `/api/tables/${encodeURIComponent(id)}/mute`));
+  return r.muted ?? [];
+}
+
+/**
+ * Mutes (or, with false, unmutes) a seat's chat at a table.
+ * @param {string} id
+ * @param {string} seat
+ * @param {boolean} mute
+ * @returns {Promise<string[]>} the seats muted now
+ */
+export async function setMute(id, seat, mute) {
+  const r = /** @type {{muted?: string[]}} */ (
+    await api('POST', `/api/tables/${encodeURIComponent(id)}/mute`, { seat, mute })
+  );
+  return r.muted ?? [];
+}
+
+/**
+ * Reports the player at a seat, or (with `line`) one of their chat lines, to the site's
+ * moderators.
+ * @param {string} id
+ * @param {string} seat
+ * @param {string} reason
+ * @param {number} [line] the chat line's number (its `n`)
+ * @returns {Promise<{report: number}>}
+ */
+export async function report(id, seat, reason, line) {
+  return /** @type {{report: number}} */ (
+    await api('POST', `/api/tables/${encodeURIComponent(id)}/report`, line ? { seat, reason, line } : { seat, reason })
+  );
+}
+
+/** @typedef {{username: string, at: number}} Block an account blocked, and when (epoch ms) */
+
+/** @returns {Promise<Block[]>} the accounts the signed-in account blocks, newest first */
+export async function blocks() {
+  return /** @type {{blocks?: Block[]}} */ (await api('GET', '/api/account/blocks')).blocks ?? [];
+}
+
+/**
+ * Blocks an account: the two never sit at one table.
+ * @param {string} username
+ * @returns {Promise<Block[]>} the list now
+ */
+export async function block(username) {
+  return /** @type {{blocks?: Block[]}} */ (await api('POST', '/api/account/blocks', { username })).blocks ?? [];
+}
+
+/**
+ * Undoes a block.
+ * @param {string} username
+ * @returns {Promise<Block[]>} the list now
+ */
+export async function unblock(username) {
+  return (
+    /** @type {{blocks?: Block[]}} */ (await api('DELETE', `/api/account/blocks/${encodeURIComponent(username)}`))
+      .blocks ?? []
+  );
+}
+
+/**
  * Where the record of a finished game is: the page downloads the server's own bytes from it.
  * @param {string} id
  */

@@ -4,10 +4,13 @@
 // spectator's reach only the spectators, so a spectator's panel is labelled as the spectators'
 // chat. Each line shows when it was said, who said it (with the seat's colour and shape) and
 // the text, always as a text node: markup shows as typed. The list is aria-live. The panel
-// collapses (on a phone it starts collapsed) and then counts the lines not yet seen.
+// collapses (on a phone it starts collapsed) and then counts the lines not yet seen. The lines of
+// seats the reader muted or blocks (seat-actions.js) are hidden, and the panel says whose; each
+// line of another player has a Report button.
 
 import { h, replace } from './dom.js';
 import { seatIcon } from './seat-marks.js';
+import { andList } from './grammar.js';
 
 /** @typedef {import('./types.js').ChatLine} ChatLine */
 
@@ -37,11 +40,19 @@ export class Chat {
    * @param {{section: HTMLElement, title: HTMLElement, toggle: HTMLButtonElement, unread: HTMLElement,
    *          body: HTMLElement, note: HTMLElement, lines: HTMLOListElement, form: HTMLFormElement,
    *          input: HTMLInputElement, error: HTMLElement}} els
-   * @param {{send: (text: string) => boolean}} hooks send: sends a line (false when it could not be sent)
+   * @param {{send: (text: string) => boolean, report?: (line: ChatLine) => void}} hooks send: sends a
+   *   line (false when it could not be sent); report: the reader reports another player's line
    */
   constructor(els, hooks) {
     this.els = els;
     this.hooks = hooks;
+    /** @type {ChatLine[]} the lines the panel holds, oldest first */
+    this.kept = [];
+    /** @type {Map<string, string>} the seats whose lines are hidden, each with whom and why ("Bob (p2), muted") */
+    this.hidden = new Map();
+    /** says whose lines are hidden */
+    this.mutedNote = h('p', { class: 'chat-muted', hidden: true });
+    els.note.after(this.mutedNote);
     this.seat = 'public';
     /** @type {(seat: string) => string} how the page calls a seat (for the viewer's own lines) */
     this.name = (seat) => seat;
@@ -80,8 +91,39 @@ export class Chat {
    */
   reset(lines) {
     replace(this.els.lines);
+    this.kept = [...lines];
     for (const line of lines) this.els.lines.appendChild(this.line(line));
+    this.drawHidden();
     this.scroll();
+  }
+
+  /**
+   * The seats whose lines are hidden from now on, each with whom and why ("Bob (p2), muted").
+   * @param {Map<string, string>} seats
+   */
+  hide(seats) {
+    this.hidden = seats;
+    for (const li of this.els.lines.querySelectorAll('li[data-seat]'))
+      /** @type {HTMLElement} */ (li).hidden = seats.has(li.getAttribute('data-seat') ?? '');
+    this.drawHidden();
+  }
+
+  /** Says whose lines are hidden, and how many: "Hidden: 2 lines of Bob (p2), muted." */
+  drawHidden() {
+    const parts = [...this.hidden].map(([seat, who]) => {
+      const n = this.linesOf(seat).length;
+      return n ? `${n} ${n === 1 ? 'line' : 'lines'} of ${who}` : `the lines of ${who}`;
+    });
+    this.mutedNote.textContent = parts.length ? `Hidden: ${andList(parts)}.` : '';
+    this.mutedNote.hidden = !parts.length;
+  }
+
+  /**
+   * The lines the panel holds of one seat, oldest first.
+   * @param {string} seat
+   */
+  linesOf(seat) {
+    return this.kept.filter((l) => l.from === seat);
   }
 
   /**
@@ -90,8 +132,11 @@ export class Chat {
    */
   add(line) {
     this.els.lines.appendChild(this.line(line));
+    this.kept.push(line);
+    if (this.kept.length > 200) this.kept.shift();
     if (line.from === this.seat && line.text === this.sent) this.sent = '';
-    if (!this.open && line.from !== this.seat) {
+    if (this.hidden.has(line.from)) this.drawHidden();
+    if (!this.open && line.from !== this.seat && !this.hidden.has(line.from)) {
       this.unread++;
       this.drawUnread();
     }
@@ -112,15 +157,33 @@ export class Chat {
         ? `${line.name} (${seat})`
         : String(line.name ?? from);
     const at = Number(line.at);
+    const report = this.hooks.report;
     return h(
       'li',
-      { class: `chat-line ${seat || 'spectator'}${own ? ' own' : ''}` },
+      {
+        class: `chat-line ${seat || 'spectator'}${own ? ' own' : ''}`,
+        'data-seat': seat || null,
+        hidden: Boolean(seat) && this.hidden.has(seat),
+      },
       Number.isFinite(at) ? h('time', { class: 'chat-time', datetime: new Date(at).toISOString() }, clock(at)) : null,
       ' ',
       seat ? seatIcon(seat) : null,
       h('span', { class: 'chat-name' }, who),
       ': ',
       h('span', { class: 'chat-text' }, String(line.text ?? '')),
+      seat && !own && report && typeof line.n === 'number'
+        ? h(
+            'button',
+            {
+              type: 'button',
+              class: 'chat-report',
+              title: `Report this line of ${who}`,
+              'aria-label': `Report this line of ${who}`,
+              onclick: () => report(line),
+            },
+            '⚑',
+          )
+        : null,
     );
   }
 

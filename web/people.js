@@ -7,7 +7,9 @@
 // (from the later of `away_since` and `turn_since`); the server's refusal, if any, is shown in
 // words. While the page's connection is lost, what it shows is as it was then: every person
 // "connection lost" (the page cannot know), the clocks and away times stopped where they were,
-// the clocks marked as frozen, and no claim.
+// the clocks marked as frozen, and no claim. Beside another person's name, what the page's
+// hooks put there: the marks and the button of mute, report and block (seat-actions.js). A
+// drawing keeps the focus on the button that had it.
 
 import { h, replace } from './dom.js';
 import { seatIcon } from './seat-marks.js';
@@ -53,6 +55,8 @@ export function awayText(ms) {
  * @property {(seat: string) => string} name how the page names a seat
  * @property {(seat: string) => void} claim the viewer claims an absent seat's win or seat
  * @property {() => void} back the viewer's own seat, played by the computer, returns
+ * @property {(s: SeatInfo) => import('./dom.js').Children} [beside] what follows a seat's name
+ *   (an element with `data-focus` keeps the focus across drawings)
  */
 
 export class People {
@@ -173,29 +177,35 @@ export class People {
           'data-seat': s.seat,
         },
         seatIcon(s.seat),
-        s.username
-          ? h(
-              'a',
-              {
-                class: 'person-name',
-                href: `player.html?name=${encodeURIComponent(s.username)}`,
-                target: '_blank',
-                rel: 'noopener',
-                title: `${s.username}'s profile (a new tab)`,
-              },
-              this.hooks.name(s.seat),
-            )
-          : h('span', { class: 'person-name' }, this.hooks.name(s.seat)),
-        typeof s.rating === 'number'
-          ? h(
-              'span',
-              {
-                class: 'seat-rating',
-                title: s.provisional ? 'rating, provisional: too few rated games to be sure of it' : 'rating',
-              },
-              `${s.rating}${s.provisional ? '?' : ''}`,
-            )
-          : null,
+        // the name and the rating as one: on a phone the rating goes under the name
+        h(
+          'span',
+          { class: 'person-who' },
+          s.username
+            ? h(
+                'a',
+                {
+                  class: 'person-name',
+                  href: `player.html?name=${encodeURIComponent(s.username)}`,
+                  target: '_blank',
+                  rel: 'noopener',
+                  title: `${s.username}'s profile (a new tab)`,
+                },
+                this.hooks.name(s.seat),
+              )
+            : h('span', { class: 'person-name' }, this.hooks.name(s.seat)),
+          typeof s.rating === 'number'
+            ? h(
+                'span',
+                {
+                  class: 'seat-rating',
+                  title: s.provisional ? 'rating, provisional: too few rated games to be sure of it' : 'rating',
+                },
+                `${s.rating}${s.provisional ? '?' : ''}`,
+              )
+            : null,
+        ),
+        this.hooks.beside?.(s),
         h('span', { class: `presence ${state.cls}` }, h('span', { class: 'presence-text' }, state.text)),
         awayEl,
         clockFace,
@@ -203,6 +213,8 @@ export class People {
       );
     });
     const clock = this.clocks.clock;
+    const active = document.activeElement;
+    const focused = active && this.root.contains(active) ? active.getAttribute('data-focus') : null;
     replace(
       this.root,
       h('h2', { class: 'sr-only' }, 'Players'),
@@ -210,6 +222,7 @@ export class People {
       t.rated ? h('p', { class: 'rated-mark' }, 'Rated game') : null,
       clock ? h('p', { class: 'clock-kind' }, `Clock: ${clockName(clock)}`) : null,
     );
+    if (focused) /** @type {HTMLElement | null} */ (this.root.querySelector(`[data-focus="${focused}"]`))?.focus();
     this.tick();
   }
 

@@ -2,8 +2,10 @@
 // every step of the game as the referee sees it, forwards and backwards, with the board, the
 // players' panels and the moves so far (each a button to its step). The steps come from the
 // server (GET /api/tables/ID/replay or POST /api/replay), which replays the record; this page
-// knows no rule. A table's replay offers the computer's review of the game (review.js): its
-// marks in the moves, its curve, and at a reviewed decision the best alternative on the board.
+// knows no rule. The server sends the start's view and then each step's changes, which
+// replay-views.js applies to show any step. A table's replay offers the computer's review of
+// the game (review.js): its marks in the moves, its curve, and at a reviewed decision the best
+// alternative on the board.
 
 import { byId, replace } from './dom.js';
 import * as API from './api.js';
@@ -11,6 +13,7 @@ import { LogPanel } from './log-panel.js';
 import { Screen, ranksTable, withCatalogue } from './screen.js';
 import { andList } from './grammar.js';
 import { ReviewPanel } from './review.js';
+import { ReplayViews } from './replay-views.js';
 
 /** @typedef {import('./types.js').Replay} Replay */
 
@@ -39,6 +42,8 @@ const els = {
 
 /** @type {Replay | null} */
 let replay = null;
+/** @type {ReplayViews | null} every step's view */
+let views = null;
 let at = 0;
 
 /**
@@ -73,7 +78,7 @@ const review = new ReviewPanel(
  * @param {boolean} [again]
  */
 function show(k, again = false) {
-  if (!replay) return;
+  if (!replay || !views) return;
   const steps = replay.steps;
   const from = again ? -1 : at;
   at = Math.max(0, Math.min(steps.length - 1, k));
@@ -89,8 +94,10 @@ function show(k, again = false) {
     steps.slice(1, at + 1).map((s, i) => ({ who: s.who ?? '', text: s.action ?? '', mark: review.markOf(i + 1) })),
   );
   log.mark(at - 1, at);
-  screen.draw(step.view, name, {
-    previous: at > 0 ? steps[at - 1].view : null,
+  const { view, previous } = views.pair(at);
+  withCatalogue(replay.catalogue, [view, previous]);
+  screen.draw(view, name, {
+    previous,
     // only one step forwards is a move to watch; a jump or a step back shows its board at once
     still: at !== from + 1,
     status: done && replay.result ? resultSentence() : at === 0 ? 'The start of the game.' : `After ${what}.`,
@@ -123,11 +130,8 @@ function resultSentence() {
  */
 function start(data, label) {
   if (!data || !Array.isArray(data.steps) || !data.steps.length) throw new Error('the server sent no steps');
+  views = new ReplayViews(data.steps);
   replay = data;
-  withCatalogue(
-    data.catalogue,
-    data.steps.map((s) => s.view),
-  );
   els.replay.hidden = false;
   const variant = data.catalogue && data.catalogue.name !== 'base' ? ` · variant ${data.catalogue.name}` : '';
   els.title.textContent = `Replay · ${label}${variant}`;

@@ -5,8 +5,8 @@
 // typed notation, and shows takeback requests (takeback.js), resign, the people at the table
 // with their clocks and presence (people.js), "your turn" (your-turn.js), a premove at a table
 // of two (premove.js), the result, the record, the rematch (rematch.js) or "play again", the
-// invite links and the chat (chat.js). Everything drawn comes from the frames this viewer
-// receives.
+// invite links and the chat (chat.js), and beside each other person mute, report and block
+// (seat-actions.js). Everything drawn comes from the frames this viewer receives.
 
 import { byId, h, plural, replace } from './dom.js';
 import * as API from './api.js';
@@ -34,6 +34,7 @@ import { Chat } from './chat.js';
 import { andList } from './grammar.js';
 import { othersWaiting } from './others-waiting.js';
 import { Premove } from './premove.js';
+import { SeatActions } from './seat-actions.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -126,7 +127,25 @@ const people = new People(els.people, {
     panel.clearError();
     if (!send({ type: 'return' })) panel.showError('Not connected: "return" was not sent.');
   },
+  beside: (s) => seatActions.beside(s),
 });
+// mute, report and block another person (seat-actions.js): what the server keeps is read once
+const seatActions = new SeatActions(tableId, {
+  seat: (seat) => state.table?.seats?.find((x) => x.seat === seat),
+  name: (seat) => name(seat),
+  mine: (seat) => seatsAt(tableId).some((x) => x.seat === seat),
+  lines: (seat) => chat.linesOf(seat),
+  changed: () => {
+    people.draw();
+    hideChat();
+  },
+});
+
+/** The chat of muted seats and blocked accounts hidden, and the panel saying whose. */
+function hideChat() {
+  const hidden = [...seatActions.hidden(state.table?.seats ?? [])].sort();
+  chat.hide(new Map(hidden.map(([seat, why]) => [seat, `${name(seat)}, ${why}`])));
+}
 // premove at a table of two: one move queued while the other player thinks (premove.js)
 const premove = new Premove((action) => play(action));
 els.move.insertBefore(premove.el, els.move.querySelector('.move-tools'));
@@ -192,7 +211,7 @@ const chat = new Chat(
     input: /** @type {HTMLInputElement} */ (byId('chat-input')),
     error: byId('chat-error'),
   },
-  { send: (text) => send({ type: 'chat', text }) },
+  { send: (text) => send({ type: 'chat', text }), report: (line) => seatActions.open(line.from, line) },
 );
 
 /**
@@ -648,6 +667,7 @@ function onFrame(frame) {
         chat.viewer(state.seat, name);
         chat.reset(frame.chat ?? []);
       }
+      hideChat();
       takeback.update(state.table, state.seat, name, state.v, log.entries.length);
       courtesy.update(state.table, state.seat, log.entries);
       drawChance();
@@ -876,8 +896,11 @@ async function joinSeat(seat, invite) {
     keepSeat(tableId, j.seat, j.token);
   } catch (e) {
     const status = e instanceof API.ApiError ? e.status : 0;
-    const msg =
-      status === 409
+    // a block between a person seated and this one (docs/server.md "Blocks"): the server's words
+    const apart = status === 403 && e instanceof Error ? /^you cannot take a seat here: (.*)$/.exec(e.message) : null;
+    const msg = apart
+      ? `You cannot take seat ${seat}: ${apart[1]}. You are watching.`
+      : status === 409
         ? invite
           ? `This invite was already used: seat ${seat} is taken. You are watching.`
           : `Seat ${seat} is already taken: you are watching.`
@@ -941,6 +964,7 @@ async function main() {
   if (want && !seatsAt(tableId).some((x) => x.seat === want)) await claimSeat(want);
   const held = seatsAt(tableId);
   connect(held.find((x) => x.seat === want) ?? held[0] ?? null);
+  await seatActions.load();
 }
 
 main();

@@ -590,11 +590,19 @@ export {};
 /** @typedef {{verdict: 'right' | 'hint' | 'bad', message: string}} LessonVerdict */
 
 /**
+ * @typedef {Object} PatchOp an RFC 6902 operation of a replay step's changes (json-patch.js)
+ * @property {'add' | 'remove' | 'replace'} op
+ * @property {string} path an RFC 6901 JSON Pointer ("/view/board/3")
+ * @property {unknown} [value] the value added or put in its place (not for `remove`)
+ */
+
+/**
  * @typedef {Object} ReplayStep
  * @property {string | null} who p1…, `chance`; null at the start
  * @property {string | null} action
  * @property {boolean} automatic
- * @property {View} view the referee's view after the step
+ * @property {View} [view] the referee's view after the step: step 0's, or every step's with ?views=full
+ * @property {PatchOp[]} [changes] what the step changed in the step before's view (the steps after 0)
  */
 
 /**

@@ -202,6 +202,29 @@ static bool put_value(qv_buf *b, const json_t *j, int depth)
 	}
 }
 
+bool qv__json_append(qv_buf *b, const json_t *j)
+{
+	if (!j)
+		return false;
+	size_t at = b->len;
+	bool ok = put_value(b, j, 0);
+	if (!ok && !b->failed) { /* what this writer declines, jansson writes (or refuses) */
+		b->len = at;
+		ok = json_dump_callback(j, dump_piece, b, JSON_COMPACT | JSON_ENCODE_ANY) == 0;
+	}
+	if (b->s)
+		b->s[b->len] = '\0';
+	return ok && !b->failed;
+}
+
+bool qv__json_append_string(qv_buf *b, const char *s, size_t n)
+{
+	bool ok = put_string(b, s, n);
+	if (b->s)
+		b->s[b->len] = '\0';
+	return ok && !b->failed;
+}
+
 char *qv__json_dumps(const json_t *j, size_t flags)
 {
 	qv_buf b = {0};

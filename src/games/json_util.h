@@ -43,6 +43,13 @@ json_t *qv__json_push(json_t *a, json_t *v);
  * is not UTF-8, a bare value without JSON_ENCODE_ANY). Free the text with free(). */
 char *qv__json_dumps(const json_t *j, size_t flags);
 
+/* Appends j to b as qv__json_dumps(j, JSON_COMPACT | JSON_ENCODE_ANY) writes it, byte for
+ * byte, without a copy of its own (a replay's answer is written this way, step by step); false
+ * when j is NULL, holds a string that is not UTF-8, or memory ran out (b then holds a part). */
+bool qv__json_append(qv_buf *b, const json_t *j);
+/* Appends s[0..n) as a JSON string, escaped as jansson escapes it; false as above. */
+bool qv__json_append_string(qv_buf *b, const char *s, size_t n);
+
 /* ---- reading JSON quiver did not write (json_parse.c) ---- */
 
 /* The deepest nesting of arrays and objects in any JSON text quiver reads. */

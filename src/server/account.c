@@ -11,6 +11,7 @@
 
 #include "games/json_util.h"
 #include "server/account.h"
+#include "server/blocks.h"
 #include "server/credentials.h"
 #include "server/device.h"
 #include "server/password.h"
@@ -361,6 +362,7 @@ static void delete_run(qv__pwtask *t)
 		qv__acct_db_failed(t->c, &err);
 		return;
 	}
+	qv__blocks_forget(t->srv->store, t->acct.id);
 	qv__pwtask_succeeded(t);
 	t->srv->chan_close(t->srv, t->acct.id, NULL, QV__CHAN_ENDED);
 	qv__req_status(t->c, 204);

@@ -19,6 +19,20 @@ qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
 	return qv__table_join_as(t, &(qv__join){.seat = seat}, seat_out, token, &forbidden, err);
 }
 
+/* The join's check of the people seated at t (t locked): QV_OK without one. */
+static qv_status people_checked(const qv__table *t, const qv__join *req, qv_err *err)
+{
+	long long accounts[QV_MAX_PLAYERS];
+	const char *players[QV_MAX_PLAYERS];
+	int n = 0;
+	for (int p = 0; req->check && p < t->nseats; p++)
+		if (t->seat[p].human && t->seat[p].hash[0]) {
+			accounts[n] = t->seat[p].account;
+			players[n++] = t->seat[p].player;
+		}
+	return req->check ? req->check(req->check_ctx, n, accounts, players, err) : QV_OK;
+}
+
 qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
                             char token[QV__TOKEN_LEN + 1], bool *forbidden, qv_err *err)
 {
@@ -37,6 +51,8 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 	                   : qv__seats_choose(t->seat, t->nseats, req, t->id, &p, forbidden, err);
 	if (!rc && t->stuck[0])
 		rc = qv_fail(err, QV_ESTATE, "the table has stopped: %s", t->stuck);
+	if (!rc && (rc = people_checked(t, req, err)) == QV_ESTATE)
+		*forbidden = true;
 	qv__change c;
 	if (!rc)
 		rc = qv__change_begin(&c, t, QV__SAVE_CLAIM, 0, err);

@@ -185,11 +185,11 @@ qv_status qv__table_fetch(qv__table *t, qv__fetch what, json_t **out, qv_err *er
 	return rc;
 }
 
-qv_status qv__table_replay(qv__table *t, qv_buf *out, qv_err *err)
+qv_status qv__table_replay(qv__table *t, bool full, qv_buf *out, qv_err *err)
 {
 	qv__table_lock(t);
 	qv_status rc = t->status != QV__OVER ? secret_refused_locked(t, QV__FETCH_REPLAY, err)
-	                                     : qv__replay_text(t->m, 0, out, NULL, err);
+	                                     : qv__replay_text(t->m, full, 0, out, NULL, err);
 	qv__table_unlock(t);
 	return rc;
 }

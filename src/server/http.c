@@ -15,6 +15,7 @@
 #include "games/json_util.h"
 #include "quiver/variant.h"
 #include "server/account.h"
+#include "server/blocks.h"
 #include "server/files.h"
 #include "server/http.h"
 #include "server/lessons.h"
@@ -255,8 +256,9 @@ static int post_table(qv__server *srv, qv__req *c, const qv__route_match *m)
 }
 
 /* The largest answer to POST /api/replay: the replay of a 64 KiB record would be up to 350
- * times larger (20 MiB of views), and the work in proportion. Real games replay within it: a
- * random Evons game in 0.8 MB, a four-player Arrow Party in 0.6 MB (docs/server.md). */
+ * times larger as whole views (?views=full: 20 MiB), some 30 times as changes, and the work in
+ * proportion. Real games replay well within it: a random Evons game in 88 KB as changes, 0.96 MB
+ * as whole views (docs/server.md). */
 #define REPLAY_MAX ((size_t)4 << 20)
 
 /* Sends a replay's text (200) and frees it; returns its size, for the gate. */
@@ -266,6 +268,23 @@ static size_t send_replay(qv__req *c, qv_buf *text)
 	qv__reply_text(c, 200, qv_buf_str(text), NULL);
 	qv_buf_free(text);
 	return bytes;
+}
+
+/* Whether the request asks for every step's view whole (?views=full) rather than the first
+ * view and each step's changes (no ?views, or ?views=changes): 0 with *full set, or 400
+ * answered for another value. */
+static int replay_form(qv__req *c, bool *full)
+{
+	const char *v = qv__req_arg(c, "views");
+	*full = v && strcmp(v, "full") == 0;
+	if (!v || *full || strcmp(v, "changes") == 0)
+		return 0;
+	char quoted[QV_QUOTE_MAX * 4 + 4];
+	qv__reply_error(c, 400,
+	                "views: expected 'changes' (the default: the start's view, then each "
+	                "step's changes) or 'full' (every step's view whole), not '%s'",
+	                qv_shorten(v, QV_QUOTE_MAX, quoted, sizeof quoted));
+	return 400;
 }
 
 /* The variant of a record to replay, into *v (NULL: the record has none, a built-in game). A
@@ -293,8 +312,12 @@ static int replay_variant(qv__server *srv, const char *addr, const json_t *body,
 static int post_replay(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
+	bool full;
+	int st = replay_form(c, &full);
+	if (st)
+		return st;
 	json_t *body;
-	int st = qv__reply_read_json(c, &body, NULL);
+	st = qv__reply_read_json(c, &body, NULL);
 	if (st)
 		return st;
 	qv_err err = {0};
@@ -326,7 +349,7 @@ static int post_replay(qv__server *srv, qv__req *c, const qv__route_match *m)
 	}
 	bool too_big;
 	qv_buf text = {0};
-	qv_status rc = qv__replay_text(match, REPLAY_MAX, &text, &too_big, &err);
+	qv_status rc = qv__replay_text(match, full, REPLAY_MAX, &text, &too_big, &err);
 	qv_match_free(match);
 	size_t bytes = 0;
 	if (rc) {
@@ -417,6 +440,9 @@ static int get_record(qv__server *srv, qv__req *c, const qv__route_match *m)
  * server's gate (a table not over is refused without waiting for a turn). */
 static int get_replay(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
+	bool full;
+	if (replay_form(c, &full))
+		return 400;
 	qv__table *t = path_table(srv, c, m);
 	if (!t)
 		return 404;
@@ -428,7 +454,7 @@ static int get_replay(qv__server *srv, qv__req *c, const qv__route_match *m)
 	if (over)
 		st = qv__replay_enter(srv->replays, qv__req_addr(c), &slot, &err);
 	qv_buf text = {0};
-	qv_status rc = st ? QV_ESTATE : qv__table_replay(t, &text, &err);
+	qv_status rc = st ? QV_ESTATE : qv__table_replay(t, full, &text, &err);
 	qv__table_unref(t);
 	size_t bytes = 0;
 	if (!rc) {
@@ -478,12 +504,25 @@ static int join_reply(qv__req *c, int p, const char *token, bool device)
 	return 200;
 }
 
-/* A join while signed in: the seat is the account's and plays under its username, with its
+/* The join that request req asks for (its strings point into req), by the session s (NULL:
+ * none): while signed in, the seat is the account's and plays under its username, with its
  * rating beside it at a rated table (the game, its seats and "rated" never change once the
- * table is made). */
-static void join_as_account(qv__server *srv, qv__table *t, const qv__session *s, qv__join *join)
+ * table is made). Whoever joins, the people seated are checked for blocks with who. */
+static void join_of(qv__server *srv, qv__req *c, qv__table *t, const json_t *req,
+                    const qv__session *s, qv__join *join, qv__blocks_joiner *who)
 {
-	join->account = s->account.id;
+	const json_t *invite = json_object_get(req, "invite");
+	*join = (qv__join){.seat = json_string_value(json_object_get(req, "seat")),
+	                   .invite = json_string_value(invite),
+	                   .invite_len = invite ? json_string_length(invite) : 0,
+	                   .name = json_string_value(json_object_get(req, "name")),
+	                   .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL,
+	                   .check = qv__blocks_join_check,
+	                   .check_ctx = who};
+	*who = (qv__blocks_joiner){.store = srv->store, .player = join->player};
+	if (!s)
+		return;
+	join->account = who->account = s->account.id;
 	join->username = s->account.username;
 	if (t->rated && !qv__rated_rating_of(srv->store, s->account.id, t->game->name, t->nseats,
 	                                     &join->rating, &join->deviation))
@@ -540,7 +579,6 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 		qv__table_unref(t);
 		return st;
 	}
-	const json_t *invite = json_object_get(req, "invite");
 	char token[QV__TOKEN_LEN + 1];
 	int p;
 	/* A seat taken while signed in is the account's, for good (a rated table's result), and
@@ -553,13 +591,9 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 		qv__session_done(srv, c, &s);
 		return st;
 	}
-	qv__join join = {.seat = json_string_value(json_object_get(req, "seat")),
-	                 .invite = json_string_value(invite),
-	                 .invite_len = invite ? json_string_length(invite) : 0,
-	                 .name = json_string_value(json_object_get(req, "name")),
-	                 .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL};
-	if (signed_in == 1)
-		join_as_account(srv, t, &s, &join);
+	qv__join join;
+	qv__blocks_joiner who;
+	join_of(srv, c, t, req, signed_in == 1 ? &s : NULL, &join, &who);
 	bool forbidden;
 	qv_status rc = qv__table_join_as(t, &join, &p, token, &forbidden, &err);
 	json_decref(req);
@@ -704,6 +738,9 @@ static const qv__route routes[] = {
     {"POST", "/api/account/password", qv__account_password},
     {"GET", "/api/account/export", qv__account_export},
     {"DELETE", "/api/account", qv__account_delete},
+    {"GET", "/api/account/blocks", qv__blocks_get},
+    {"POST", "/api/account/blocks", qv__blocks_post},
+    {"DELETE", "/api/account/blocks/{segment}", qv__blocks_delete},
     {"GET", "/api/games/{gamename}/reference", get_reference},
     {"GET", "/api/players/{segment}", qv__standings_player},
     {"GET", "/api/leaderboard/{game}", qv__standings_leaderboard},

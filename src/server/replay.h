@@ -11,17 +11,19 @@
 struct json_t;
 
 /* Writes into out (a zeroed or cleared qv_buf the caller frees) the compact JSON text of
- * {"game", "params", "players", "result", "steps": [{"who", "action", "automatic", "view"}],
- * "catalogue"} (the catalogue: qv__catalogue_json): step 0 is the start (who and action null),
- * step k the View JSON (viewer "all") after the k-th history entry of m, with that entry's
- * notation (qv_match_notation) and who made it. The answer is written step by step, one view
- * held at a time.
+ * {"game", "params", "players", "result", "steps": [...], "catalogue"} (the catalogue:
+ * qv__catalogue_json). Step 0 is {"who": null, "action": null, "automatic": false, "view"}: the
+ * View JSON (viewer "all") of the start. Step k is the k-th history entry of m, with its
+ * notation (qv_match_notation) and who made it, and {"changes": [...]}: the RFC 6902 operations
+ * (json_patch.h) that turn step k - 1's View JSON into the one after the entry; with full,
+ * {"view"} instead, the whole View JSON, as step 0 (the answer before changes were sent).
+ * The answer is written step by step, two views held at a time.
  * With max_bytes (0: no bound), fails (QV_EINVAL, *too_big set when too_big is not NULL) once
  * the answer would pass max_bytes, and the work stops there: a small record uploaded by anyone
- * replays into an answer hundreds of times larger. QV_ENOMEM when memory runs out. On failure
- * out is freed. m's history is only walked, which may keep a position in m (hold the table's
- * lock). */
-qv_status qv__replay_text(qv_match *m, size_t max_bytes, qv_buf *out, bool *too_big, qv_err *err);
+ * replays into an answer many times larger. QV_ENOMEM when memory runs out. On failure out is
+ * freed. m's history is only walked, which may keep a position in m (hold the table's lock). */
+qv_status qv__replay_text(qv_match *m, bool full, size_t max_bytes, qv_buf *out, bool *too_big,
+                          qv_err *err);
 
 /* The components m is played with, as the browser's drawing modules read them (a table's,
  * a replay's or a lesson's "catalogue"): the resolved document of its variant or built-in

@@ -61,6 +61,12 @@ typedef struct qv__seat {
 	int ndevices;
 } qv__seat;
 
+/* A join's check of the people seated already (blocks.h): called under the table's lock with
+ * the account (0: none) and player key ("": none) of each of the n claimed seats; QV_OK lets
+ * the claimant sit, QV_ESTATE refuses (403, err saying why), another status is a failure. */
+typedef qv_status (*qv__join_check)(void *ctx, int n, const long long *accounts,
+                                    const char *const *players, qv_err *err);
+
 /* A join request: each field NULL when absent. */
 typedef struct qv__join {
 	const char *seat;   /* "p2"; NULL: the invite's seat, or the first free open seat */
@@ -71,6 +77,8 @@ typedef struct qv__join {
 	long long account;        /* the account of the claimant's session, 0: none */
 	const char *username;     /* that account's username (the seat's name then), or NULL */
 	double rating, deviation; /* its rating at a rated table (0: none) */
+	qv__join_check check;     /* NULL: anyone may sit with anyone */
+	void *check_ctx;
 } qv__join;
 
 /* The invite codes of a new table, shown once to its creator. */

@@ -35,8 +35,9 @@
  * SQLite's file) but which keep the two backends' schemas one; version 9 made accounts' ids
  * never given twice (AUTOINCREMENT) and added the columns addr and skeleton of accounts
  * (store_accounts.c); version 10 the operator's tables bans, suspensions and audit
- * (store_admin.c); version 11 the index of rating_history by table (store_ratings.c). */
-#define SCHEMA_VERSION 11
+ * (store_admin.c); version 11 the index of rating_history by table (store_ratings.c); version
+ * 12 the table blocks (store_admin.c, made at every open as the other tables there). */
+#define SCHEMA_VERSION 12
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -349,7 +350,7 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=11", err);
+		rc = exec(s, "PRAGMA user_version=12", err);
 	for (int i = 0; !rc && i < ST_COUNT; i++)
 		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
 		                       NULL) != SQLITE_OK)

@@ -5,7 +5,8 @@
  * (end a table, hide a chat line: `done` is NULL until a server did it). Made at every open by
  * SQLite (CREATE ... IF NOT EXISTS) and by PostgreSQL for a database not yet at version 10.
  * With them, the players' reports (reports.h), which the moderators read with quiver admin,
- * and the seats each player muted at a table.
+ * the seats each player muted at a table, and (schema 12) the accounts each account blocks,
+ * which PostgreSQL makes for a database not yet at version 12 as it makes the rest.
  */
 #include "server/store_impl.h"
 #include "server/store_pg_impl.h"
@@ -60,7 +61,16 @@ const char *const qv__store_admin_schema =
     "  seat TEXT NOT NULL,"
     "  at REAL NOT NULL,"
     "  PRIMARY KEY (who, table_id, seat)"
-    ");";
+    ");"
+    /* Schema 12: the accounts each account blocks (blocks.h), by id; an account's deletion
+     * takes its rows both ways. */
+    "CREATE TABLE IF NOT EXISTS blocks ("
+    "  account INTEGER NOT NULL," /* who blocks */
+    "  blocked INTEGER NOT NULL," /* whom */
+    "  at REAL NOT NULL,"
+    "  PRIMARY KEY (account, blocked)"
+    ");"
+    "CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks(blocked);";
 
 const char *const qv__pg_admin_schema =
     "CREATE TABLE IF NOT EXISTS bans ("
@@ -107,4 +117,11 @@ const char *const qv__pg_admin_schema =
     "  seat text NOT NULL,"
     "  at double precision NOT NULL,"
     "  PRIMARY KEY (who, table_id, seat)"
-    ");";
+    ");"
+    "CREATE TABLE IF NOT EXISTS blocks ("
+    "  account bigint NOT NULL,"
+    "  blocked bigint NOT NULL,"
+    "  at double precision NOT NULL,"
+    "  PRIMARY KEY (account, blocked)"
+    ");"
+    "CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks(blocked);";

@@ -47,6 +47,7 @@ static const struct copy_table {
     {"reports", "id, at, addr, player, account, table_id, seat, name, reported, line, text, reason",
      "IRTTITTTIITT"},
     {"mutes", "who, table_id, seat, at", "TTTR"},
+    {"blocks", "account, blocked, at", "IIR"},
 };
 #define NTABLES ((int)(sizeof copy_tables / sizeof copy_tables[0]))
 

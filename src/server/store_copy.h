@@ -12,7 +12,8 @@
 
 /* Copies every row of every table of the store (tables, seats, actions, players, accounts,
  * recovery, sessions, ratings, rating_history, rated, and the operator's bans, suspensions,
- * audit and the players' reports and mutes) from the database `from` names into the one `to` names
+ * audit and the players' reports, mutes and blocks) from the database `from` names into the
+ * one `to` names
  * (each as `quiver serve --db` reads it: a path or a connection string), in one transaction on
  * `to`, which must be empty (a new file or database gets the schema as it opens); then reads
  * every table back from both and compares them row by row (each row's values alike, reals as

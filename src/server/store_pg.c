@@ -12,7 +12,8 @@
  * (an identity never gives an id twice, so ids needed nothing); version 8 added the tables'
  * fencing epoch and
  * the players' news between processes, in both backends alike; version 10 the operator's
- * tables (store_admin.c); version 11 the index of rating_history by table.
+ * tables (store_admin.c); version 11 the index of rating_history by table; version 12 the
+ * table blocks (store_admin.c's schema, run again for a database of version 11).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -147,14 +147,54 @@ qv_status qv__pg_insert_table(qv__store *s, const qv__stored_table *t, const qv_
 	return hold_new(s, t, pid, rc, err);
 }
 
+/* A transaction of held table id's writes on a connection of the pool, at the epoch this
+ * process holds it at (read first, under s->lock; none is held while the transaction is
+ * open): body's writes. A body that finds another epoch in the row sets *fenced, and the table
+ * is then lost (qv__pg_lose). When the COMMIT fails after the body did all it had to, recheck
+ * (unless NULL) reads back whether it was kept anyway. */
+typedef struct held_tx {
+	const char *id;
+	qv_status (*body)(qv__pg_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err);
+	qv_status (*recheck)(qv__pg_conn *c, long long epoch, void *ctx, qv_status rc);
+	void *ctx;
+	long long epoch; /* set: the epoch it was written at */
+} held_tx;
+
+static qv_status in_held(qv__store *s, held_tx *tx, qv_err *err)
+{
+	tx->epoch = qv__pg_epoch(s, tx->id, err);
+	if (!tx->epoch)
+		return QV_ESTATE;
+	bool fenced = false;
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_begin(c, err);
+	if (!rc) {
+		rc = tx->body(c, tx->epoch, tx->ctx, &fenced, err);
+		bool built = rc == QV_OK;
+		rc = qv__pg_finish(c, rc, err);
+		if (rc && built && tx->recheck)
+			rc = tx->recheck(c, tx->epoch, tx->ctx, rc);
+	}
+	qv__pg_give(c);
+	return fenced ? qv__pg_lose(s, tx->id, err) : rc;
+}
+
+/* A seat's claim: what qv__pg_claim writes. */
+typedef struct claim {
+	const char *id;
+	int seat;
+	const char *hash, *player, *name, *status, *people;
+} claim;
+
 /* Inside a transaction: the seat's claim, the table's status (at the epoch this process holds
  * it at; *fenced when the row has another), and the player kept. */
-static qv_status claim_in(qv__pg_conn *c, const char *id, long long epoch, int seat,
-                          const char *hash, const char *player, const char *name,
-                          const char *status, const char *people, bool *fenced, qv_err *err)
+static qv_status claim_in(qv__pg_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
 {
+	const claim *k = ctx;
+	const char *id = k->id, *player = k->player;
+	int seat = k->seat;
 	qv__pg_args a = {0};
-	qv__pg_text(&a, hash);
+	qv__pg_text(&a, k->hash);
 	qv__pg_text(&a, player && player[0] ? player : NULL);
 	qv__pg_text(&a, id);
 	qv__pg_int(&a, seat);
@@ -164,8 +204,8 @@ static qv_status claim_in(qv__pg_conn *c, const char *id, long long epoch, int s
 		return qv_fail(err, QV_ESTATE, "the database: seat %d of table %s is not free",
 		               seat + 1, id);
 	qv__pg_args b = {0};
-	qv__pg_text(&b, status);
-	qv__pg_text(&b, people);
+	qv__pg_text(&b, k->status);
+	qv__pg_text(&b, k->people);
 	qv__pg_text(&b, id);
 	qv__pg_int(&b, epoch);
 	if (!rc)
@@ -178,7 +218,7 @@ static qv_status claim_in(qv__pg_conn *c, const char *id, long long epoch, int s
 		return rc;
 	qv__pg_args d = {0};
 	qv__pg_text(&d, player);
-	qv__pg_text(&d, name && name[0] ? name : NULL);
+	qv__pg_text(&d, k->name && k->name[0] ? k->name : NULL);
 	qv__pg_real(&d, qv_wall());
 	return qv__pg_run(c, PG_PLAYER_SEEN, &d, NULL, NULL, "saving a player", err);
 }
@@ -186,19 +226,9 @@ static qv_status claim_in(qv__pg_conn *c, const char *id, long long epoch, int s
 qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash, const char *player,
                        const char *name, const char *status, const char *people, qv_err *err)
 {
-	long long epoch = qv__pg_epoch(s, id, err);
-	if (!epoch)
-		return QV_ESTATE;
-	bool fenced = false;
-	qv__pg_conn *c = qv__pg_take(s);
-	qv_status rc = qv__pg_begin(c, err);
-	if (!rc)
-		rc = qv__pg_finish(
-		    c,
-		    claim_in(c, id, epoch, seat, hash, player, name, status, people, &fenced, err),
-		    err);
-	qv__pg_give(c);
-	return fenced ? qv__pg_lose(s, id, err) : rc;
+	claim k = {id, seat, hash, player, name, status, people};
+	held_tx tx = {.id = id, .body = claim_in, .ctx = &k};
+	return in_held(s, &tx, err);
 }
 
 /* The table's epoch, version and count of actions as the database holds them now, into
@@ -261,9 +291,9 @@ static qv_status update_row(qv__pg_conn *c, long long epoch, const qv__store_upd
 /* A COMMIT whose answer was lost (the connection went during it) is resolved by reading the
  * table back, never by guessing: the change's version and count of actions at the epoch the
  * process holds it at mean it was kept; anything else, that it was not. */
-static qv_status commit_lost(qv__pg_conn *c, long long epoch, const qv__store_update *up,
-                             qv_status rc)
+static qv_status commit_lost(qv__pg_conn *c, long long epoch, void *ctx, qv_status rc)
 {
+	const qv__store_update *up = ctx;
 	long long got[3];
 	if (PQstatus(c->conn) == CONNECTION_OK || !read_back(c, up->id, got))
 		return rc;
@@ -278,9 +308,9 @@ static qv_status commit_lost(qv__pg_conn *c, long long epoch, const qv__store_up
 }
 
 /* The change's writes, inside its transaction on c. */
-static qv_status change_in(qv__pg_conn *c, long long epoch, const qv__store_update *up,
-                           bool *fenced, qv_err *err)
+static qv_status change_in(qv__pg_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
 {
+	const qv__store_update *up = ctx;
 	qv_status rc = update_row(c, epoch, up, fenced, err);
 	if (!rc) {
 		qv__pg_args a = {0};
@@ -297,26 +327,12 @@ static qv_status change_in(qv__pg_conn *c, long long epoch, const qv__store_upda
 
 qv_status qv__pg_change(qv__store *s, const qv__store_update *up, qv_err *err)
 {
-	long long epoch = qv__pg_epoch(s, up->id, err);
-	if (!epoch)
-		return QV_ESTATE;
-	bool fenced = false;
-	qv__pg_conn *c = qv__pg_take(s);
-	qv_status rc = qv__pg_begin(c, err);
-	if (!rc) {
-		rc = change_in(c, epoch, up, &fenced, err);
-		bool built = rc == QV_OK;
-		rc = qv__pg_finish(c, rc, err);
-		if (rc && built)
-			rc = commit_lost(c, epoch, up, rc);
-	}
-	qv__pg_give(c);
-	if (fenced)
-		return qv__pg_lose(s, up->id, err);
+	held_tx tx = {.id = up->id, .body = change_in, .recheck = commit_lost, .ctx = (void *)up};
+	qv_status rc = in_held(s, &tx, err);
 	if (!rc) { /* the version the next change must find */
 		pthread_mutex_lock(&s->lock);
 		qv__pg_held *held = qv__pg_held_find(s, up->id);
-		if (held && held->epoch == epoch)
+		if (held && held->epoch == tx.epoch)
 			held->v = up->v;
 		pthread_mutex_unlock(&s->lock);
 	}
@@ -413,10 +429,12 @@ static qv_status in_one(qv__store *s, const int *steps, int n, const qv__pg_args
 	return rc;
 }
 
-/* The row of a held table locked, where it still has the epoch this process holds it at
- * (*fenced when not). */
-static qv_status fence(qv__pg_conn *c, const char *id, long long epoch, bool *fenced, qv_err *err)
+/* Inside a transaction: the row of held table ctx (its id) locked, where it still has the epoch
+ * this process holds it at (*fenced when not), and the table removed. */
+static qv_status remove_in(qv__pg_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
 {
+	static const int steps[] = {PG_DELETE_TABLE_ACTIONS, PG_DELETE_SEATS, PG_DELETE_TABLE};
+	const char *id = ctx;
 	qv__pg_args a = {0};
 	qv__pg_text(&a, id);
 	qv__pg_int(&a, epoch);
@@ -425,29 +443,19 @@ static qv_status fence(qv__pg_conn *c, const char *id, long long epoch, bool *fe
 	int rows = rc ? 0 : PQntuples(r);
 	PQclear(r);
 	*fenced = !rc && rows != 1;
-	return rc ? rc : rows == 1 ? QV_OK : QV_ESTATE;
+	if (!rc && rows != 1)
+		rc = QV_ESTATE;
+	qv__pg_args b = {0};
+	qv__pg_text(&b, id);
+	for (int k = 0; !rc && k < 3; k++)
+		rc = qv__pg_run(c, steps[k], &b, NULL, NULL, "removing a table", err);
+	return rc;
 }
 
 qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err)
 {
-	static const int steps[] = {PG_DELETE_TABLE_ACTIONS, PG_DELETE_SEATS, PG_DELETE_TABLE};
-	qv__pg_args a = {0};
-	qv__pg_text(&a, id);
-	long long epoch = qv__pg_epoch(s, id, err);
-	if (!epoch)
-		return QV_ESTATE;
-	bool fenced = false;
-	qv__pg_conn *c = qv__pg_take(s);
-	qv_status rc = qv__pg_begin(c, err);
-	if (!rc) {
-		rc = fence(c, id, epoch, &fenced, err);
-		for (int k = 0; !rc && k < 3; k++)
-			rc = qv__pg_run(c, steps[k], &a, NULL, NULL, "removing a table", err);
-		rc = qv__pg_finish(c, rc, err);
-	}
-	qv__pg_give(c);
-	if (fenced)
-		return qv__pg_lose(s, id, err);
+	held_tx tx = {.id = id, .body = remove_in, .ctx = (void *)id};
+	qv_status rc = in_held(s, &tx, err);
 	if (!rc)
 		qv__pg_disown(s, id);
 	return rc;

@@ -518,9 +518,10 @@ typedef enum { QV__FETCH_INFO, QV__FETCH_RECORD, QV__FETCH_REPLAY } qv__fetch;
  * owns *out. The info and the record only: a replay is written as text, qv__table_replay. */
 qv_status qv__table_fetch(qv__table *t, qv__fetch what, json_t **out, qv_err *err);
 
-/* The replay of a finished table (qv__replay_text, no bound: the game was played here) into
- * out, which the caller frees; refused as qv__table_fetch refuses it before the end. */
-qv_status qv__table_replay(qv__table *t, qv_buf *out, qv_err *err);
+/* The replay of a finished table (qv__replay_text, every view whole with full, no bound: the
+ * game was played here) into out, which the caller frees; refused as qv__table_fetch refuses it
+ * before the end. */
+qv_status qv__table_replay(qv__table *t, bool full, qv_buf *out, qv_err *err);
 
 /* The same for a finished table that left memory, from what the store kept when its game
  * ended (never replayed): 1 with *text (malloc'ed) for the info and the record; 0 for a

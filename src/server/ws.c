@@ -27,6 +27,7 @@
 
 #include "core/clock.h"
 #include "games/json_util.h"
+#include "server/blocks.h"
 #include "server/frame.h"
 #include "server/http.h"
 #include "server/metrics.h"
@@ -513,7 +514,13 @@ static void on_rematch(qv__conn *c)
 	qv__table *t = c->table, *nt = NULL;
 	json_t *req;
 	qv_err err;
-	qv_status rc = qv__table_rematch_ask(t, c->viewer, &req, &err);
+	/* people kept apart by a block play no rematch (blocks.h) */
+	qv_status rc = qv__blocks_rematch_check(c->srv->store, t, c->viewer, &err);
+	if (rc) {
+		send_error(c, "%s", err.msg);
+		return;
+	}
+	rc = qv__table_rematch_ask(t, c->viewer, &req, &err);
 	if (!rc && req) {
 		char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
 		rc = qv__table_rematch_make(t, req, &nt, tokens, &err);

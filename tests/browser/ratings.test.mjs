@@ -11,7 +11,6 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import path from 'node:path';
 import {
   serverAndBrowser,
@@ -21,6 +20,7 @@ import {
   openSeatLink,
   typeAMove,
   assertAccessible,
+  accountFrom,
 } from './support.mjs';
 
 const env = serverAndBrowser();
@@ -49,19 +49,7 @@ async function signUp(page, username) {
  */
 async function signUpElsewhere(page, username) {
   const password = `${username} plays arrows`;
-  const url = new URL('/api/accounts', env.server.url);
-  const status = await new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: '127.0.0.2' },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify({ username, password }));
-  });
-  assert.equal(status, 201);
+  assert.equal(await accountFrom(env.server.url, username, password, '127.0.0.2'), 201);
   await page.goto(new URL('account.html', env.server.url).toString());
   await page.waitForSelector('#sign-in');
   await page.fill('#sign-in-username', username);

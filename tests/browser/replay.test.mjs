@@ -127,6 +127,66 @@ test(
   },
 );
 
+/**
+ * What the page shows at its step: the step's words, the status, the board, the players'
+ * panels and the moves so far.
+ * @param {import('playwright-core').Page} page
+ */
+async function shown(page) {
+  return page.evaluate(() =>
+    ['#step-text', '#status', '#board-area', '#players-area', '#log'].map(
+      (s) => document.querySelector(s)?.innerHTML ?? '',
+    ),
+  );
+}
+
+for (const game of ['three-arrows', 'evons', 'arrow-party']) {
+  test(
+    `${game}: each step drawn from the replay's changes is the step its whole views draw`,
+    { timeout: budget(20000) },
+    async () => {
+      const t = await longFinishedTable(game, 20);
+      const full = await (await fetch(new URL(`/api/tables/${t.id}/replay?views=full`, env.server.url))).text();
+      /** @type {any} */
+      const whole = JSON.parse(full);
+      /** @type {any} */
+      const changes = await api(env.server.url, 'GET', `/api/tables/${t.id}/replay`);
+      const n = whole.steps.length - 1;
+      assert.equal(changes.steps.length, n + 1);
+      assert.ok(whole.steps.every((/** @type {any} */ s) => s.view && !s.changes));
+      assert.ok(changes.steps[0].view && changes.steps.slice(1).every((/** @type {any} */ s) => s.changes && !s.view));
+      // one page reads the changes the server sends; the other is sent the whole views instead
+      const a = await newPage(env.browser);
+      const b = await newPage(env.browser);
+      await b.page.route('**/api/tables/*/replay', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: full }),
+      );
+      for (const p of [a.page, b.page]) {
+        await p.goto(new URL(`replay.html?id=${t.id}`, env.server.url).toString());
+        await p.waitForSelector('#replay:not([hidden])');
+      }
+      const start = await shown(a.page);
+      // jumps forwards and backwards, across the page's kept views (every 16 steps), and steps
+      // back one at a time
+      const half = Math.floor(n / 2);
+      // (a game of fewer than 33 steps: its last step instead)
+      for (const k of [n, 0, 1, 2, half, half + 1, n - 1, 17, 16, 15, 33, 32, 3, n].map((j) => Math.min(j, n))) {
+        for (const p of [a.page, b.page]) await p.fill('#step', String(k));
+        assert.match(await stepText(a.page), new RegExp(`^Step ${k} of ${n}`));
+        assert.deepEqual(await shown(a.page), await shown(b.page), `${game}: step ${k} of ${n}`);
+        if (k === 0) continue; // nothing before the start: its button is disabled
+        for (const p of [a.page, b.page]) await p.click('#prev');
+        assert.deepEqual(await shown(a.page), await shown(b.page), `${game}: step ${k - 1} of ${n}, one back`);
+      }
+      const end = await shown(a.page);
+      assert.notDeepEqual(end[2], start[2], 'the board at the end is not the start');
+      assert.deepEqual([...a.errors, ...b.errors], []);
+      await a.page.context().close();
+      await b.page.context().close();
+    },
+  );
+}
+
 test('a replay of a game in progress is refused: it would show what is hidden', { timeout: budget(6000) }, async () => {
   const info = await api(env.server.url, 'POST', '/api/tables', {
     game: 'concardia',

@@ -5,6 +5,7 @@
 
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,12 +136,13 @@ export async function launchBrowser() {
 /**
  * A server and a browser for a test file: started before its first test, stopped after its
  * last. The fields are set once the tests run.
+ * @param {Parameters<typeof startServer>[0]} [o] the server's options (startServer)
  * @returns {{server: Awaited<ReturnType<typeof startServer>>, browser: import('playwright-core').Browser}}
  */
-export function serverAndBrowser() {
+export function serverAndBrowser(o) {
   const env = /** @type {any} */ ({});
   before(async () => {
-    env.server = await startServer();
+    env.server = await startServer(o);
     env.browser = await launchBrowser();
   });
   after(async () => {
@@ -246,6 +248,51 @@ export async function api(base, method, p, body) {
   const data = await res.json();
   if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${data.error}`);
   return data;
+}
+
+/**
+ * A request from a page itself (its cookies, its Origin), route relative to the page: its
+ * status and JSON (null when none).
+ * @param {import('playwright-core').Page} page
+ * @param {string} method
+ * @param {string} route
+ * @param {unknown} [body]
+ * @returns {Promise<{status: number, json: any}>}
+ */
+export function pageRequest(page, method, route, body) {
+  return page.evaluate(async ([m, r, b]) => {
+    const res = await fetch(r, {
+      method: m,
+      headers: { 'Content-Type': 'application/json' },
+      body: b === undefined ? undefined : JSON.stringify(b),
+    });
+    return { status: res.status, json: await res.json().catch(() => null) };
+  }, /** @type {[string, string, unknown]} */ ([method, route, body]));
+}
+
+/**
+ * Makes an account from the client address `from` (127.0.0.2: another than the browsers'),
+ * the test's own request; its status. Two accounts made from one address within a day rate no
+ * game together (the server's rule against rating farming, docs/server.md "Ratings").
+ * @param {string} base the server's URL
+ * @param {string} username
+ * @param {string} password
+ * @param {string} from
+ * @returns {Promise<number | undefined>}
+ */
+export function accountFrom(base, username, password, from) {
+  const url = new URL('/api/accounts', base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: from },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ username, password }));
+  });
 }
 
 /**

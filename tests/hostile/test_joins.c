@@ -3,7 +3,10 @@
  * concurrent joins of one seat): exactly one gets it, with a token that works, and every other
  * gets 409 and no token. Three ways to ask for the seat, each raced by JOINERS threads from as
  * many client addresses, released together by a barrier: the seat by name, the first free
- * seat (`{}`) when one is left, and an invite seat by its code.
+ * seat (`{}`) when one is left, and an invite seat by its code. Then an account and the
+ * account it blocks race for the two free seats of a stranger's table, again and again: one
+ * sits, the other is refused (403), never both (the seats are read under the table's lock in
+ * the join itself, blocks.h).
  *
  * Usage: test_joins PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -26,6 +29,7 @@
 typedef struct joiner {
 	int index;
 	const char *path, *body;
+	const char *headers; /* a browser's cookies (NULL: none) */
 	pthread_barrier_t *start;
 	int status;
 	char token[64];
@@ -41,7 +45,8 @@ static void *join_main(void *arg)
 	tc_set_source(source);
 	pthread_barrier_wait(j->start);
 	tc_reply r;
-	j->status = tc_http(th_server.port, "POST", j->path, j->body, strlen(j->body), &r);
+	j->status =
+	    tc_http_with(th_server.port, "POST", j->path, j->headers, j->body, strlen(j->body), &r);
 	const char *token = json_string_value(json_object_get(r.json, "token"));
 	const char *error = json_string_value(json_object_get(r.json, "error"));
 	snprintf(j->token, sizeof j->token, "%s", token ? token : "");
@@ -135,12 +140,81 @@ static void test_joins(void **state)
 	th_stop();
 }
 
+/* Browser b signs up as name, from the test's address. */
+static void sign_up(th_browser *b, const char *name)
+{
+	char body[128];
+	snprintf(body, sizeof body, "{\"username\": \"%s\", \"password\": \"arrows fly far\"}",
+	         name);
+	tc_reply r;
+	th_browser_ask(b, "POST", "/api/accounts", body, 201, &r);
+	tc_reply_free(&r);
+}
+
+#define BLOCK_ROUNDS 30
+
+/* Ann blocks Bob. BLOCK_ROUNDS times, a stranger's table of three has two free seats, and Ann
+ * and Bob ask for the first free one at the same moment: exactly one of them sits, the other
+ * is refused with 403 (a check made before the join, outside the table's lock, let both in
+ * when they came together). */
+static void test_blocked_race(void **state)
+{
+	(void)state;
+	const char *const roomy[] = {"--create-rate", "1000", "--address-tables", "100", NULL};
+	th_start(th_new_db(), roomy);
+	th_browser ann = {0}, bob = {0};
+	sign_up(&ann, "Ann");
+	sign_up(&bob, "Bob");
+	tc_reply r;
+	th_browser_ask(&ann, "POST", "/api/account/blocks", "{\"username\": \"Bob\"}", 200, &r);
+	tc_reply_free(&r);
+	char cookies[2][512];
+	snprintf(cookies[0], sizeof cookies[0], "Cookie: %s; %s\r\n", ann.key, ann.session);
+	snprintf(cookies[1], sizeof cookies[1], "Cookie: %s; %s\r\n", bob.key, bob.session);
+	int sat[2] = {0, 0};
+	for (int round = 0; round < BLOCK_ROUNDS; round++) {
+		char id[32], token[64], path[96];
+		th_create("{\"game\": \"three-arrows\", \"params\": {\"players\": 3}, \"seats\": "
+		          "[\"human\", \"human\", \"human\"]}",
+		          id);
+		th_join(id, "p1", token);
+		snprintf(path, sizeof path, "/api/tables/%s/join", id);
+		pthread_barrier_t start;
+		pthread_barrier_init(&start, NULL, 2);
+		joiner js[2];
+		pthread_t th[2];
+		for (int i = 0; i < 2; i++) {
+			js[i] = (joiner){.index = i,
+			                 .path = path,
+			                 .body = "{}",
+			                 .headers = cookies[i],
+			                 .start = &start};
+			assert_int_equal(pthread_create(&th[i], NULL, join_main, &js[i]), 0);
+		}
+		for (int i = 0; i < 2; i++)
+			pthread_join(th[i], NULL);
+		pthread_barrier_destroy(&start);
+		int in = js[0].status == 200 ? 0 : 1, out = 1 - in;
+		if (js[in].status != 200 || js[out].status != 403 ||
+		    !strstr(js[out].error,
+		            in == 0 ? "does not accept games with you" : "you block Bob"))
+			fail_msg(
+			    "round %d: Ann got %d '%s', Bob %d '%s'; expected one 200 and one 403",
+			    round, js[0].status, js[0].error, js[1].status, js[1].error);
+		sat[in]++;
+	}
+	printf("%d races of Ann and Bob, who she blocks: Ann sat %d times, Bob %d, never both\n",
+	       BLOCK_ROUNDS, sat[0], sat[1]);
+	th_stop();
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "joins", 600))
 		return 2;
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_teardown(test_joins, th_teardown),
+	    cmocka_unit_test_teardown(test_blocked_race, th_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,8 @@
  * - 32 replays at once from one address, uploads and GETs of a finished table: some are
  *   answered, the others 429 naming the limit of 2 per address. (The gate's every rule, the
  *   queue's order included, is checked without sockets by tests/server/test_replay_gate.c.)
+ * - The two forms of an answer (the start's view and each step's changes; ?views=full), the
+ *   same from a table and from its record, and a ?views the server does not know refused.
  *
  * The records are games the server plays itself between random seats. Every wait is bounded;
  * an alarm ends a stuck run.
@@ -248,6 +250,77 @@ static void test_one_address(void **state)
 	th_stop();
 }
 
+/* ---- the two forms -------------------------------------------------------------------------- */
+
+/* The answer of method path (body: a record to POST, or NULL) with status 200; its text in
+ * *text (malloc'ed), parsed. */
+static json_t *replay_answer(const char *method, const char *path, const char *body, char **text)
+{
+	tc_reply r;
+	tc_http(th_server.port, method, path, body, body ? strlen(body) : 0, &r);
+	if (r.status != 200)
+		fail_msg("%s %s: status %d: %s", method, path, r.status, r.body ? r.body : "");
+	*text = strdup(r.body);
+	json_t *j = json_incref(r.json);
+	tc_reply_free(&r);
+	assert_non_null(j);
+	return j;
+}
+
+/* Both routes give the start's view and each step's changes, or with ?views=full every step's
+ * view whole; a finished table's replay and its record's are the same bytes in each form; any
+ * other ?views is 400 naming the two. (tests/server/test_replay_changes.c checks that the
+ * changes give the views.) */
+static void test_forms(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	char id[32], get[96], get_full[128];
+	char *record = finished_record("evons", id);
+	snprintf(get, sizeof get, "/api/tables/%s/replay", id);
+	snprintf(get_full, sizeof get_full, "/api/tables/%s/replay?views=full", id);
+	char *a, *b, *c, *d, *e;
+	json_t *changes = replay_answer("GET", get, NULL, &a);
+	json_t *full = replay_answer("GET", get_full, NULL, &b);
+	json_decref(replay_answer("POST", "/api/replay", record, &c));
+	json_decref(replay_answer("POST", "/api/replay?views=full", record, &d));
+	char get_changes[128];
+	snprintf(get_changes, sizeof get_changes, "/api/tables/%s/replay?views=changes", id);
+	json_decref(replay_answer("GET", get_changes, NULL, &e));
+	assert_string_equal(a, c);
+	assert_string_equal(a, e);
+	assert_string_equal(b, d);
+	json_t *cs = json_object_get(changes, "steps"), *fs = json_object_get(full, "steps");
+	assert_true(json_array_size(cs) > 2);
+	assert_int_equal(json_array_size(cs), json_array_size(fs));
+	assert_true(json_equal(json_object_get(json_array_get(cs, 0), "view"),
+	                       json_object_get(json_array_get(fs, 0), "view")));
+	for (size_t k = 1; k < json_array_size(cs); k++) {
+		assert_true(json_is_array(json_object_get(json_array_get(cs, k), "changes")));
+		assert_null(json_object_get(json_array_get(cs, k), "view"));
+		assert_true(json_is_object(json_object_get(json_array_get(fs, k), "view")));
+		assert_null(json_object_get(json_array_get(fs, k), "changes"));
+	}
+	print_message("an Evons game of %zu steps: %zu bytes as changes, %zu as whole views\n",
+	              json_array_size(cs), strlen(a), strlen(b));
+	assert_true(strlen(a) * 2 < strlen(b));
+	const char *words = "views: expected 'changes' (the default: the start's view, then each "
+	                    "step's changes) or 'full' (every step's view whole), not 'all'";
+	char bad[128];
+	snprintf(bad, sizeof bad, "/api/tables/%s/replay?views=all", id);
+	th_refused("GET", bad, NULL, 400, words);
+	th_refused("POST", "/api/replay?views=all", record, 400, words);
+	json_decref(changes);
+	json_decref(full);
+	free(a);
+	free(b);
+	free(c);
+	free(d);
+	free(e);
+	free(record);
+	th_stop();
+}
+
 /* ---- the run ------------------------------------------------------------------------------ */
 
 int main(int argc, char **argv)
@@ -255,6 +328,7 @@ int main(int argc, char **argv)
 	if (th_init(argc, argv, "replay", 800))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
-	const struct CMUnitTest tests[] = {T(test_burst_memory), T(test_one_address)};
+	const struct CMUnitTest tests[] = {T(test_burst_memory), T(test_one_address),
+	                                   T(test_forms)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -937,7 +937,7 @@ static void test_fetch_rules(void **state)
 	qv_buf replay = {0};
 	for (int i = 0; i < 2; i++) {
 		if (secret[i].what == QV__FETCH_REPLAY) {
-			assert_int_equal(qv__table_replay(t, &replay, &err), QV_ESTATE);
+			assert_int_equal(qv__table_replay(t, false, &replay, &err), QV_ESTATE);
 			assert_int_equal(replay.len, 0);
 		} else {
 			assert_int_equal(qv__table_fetch(t, secret[i].what, &out, &err), QV_ESTATE);
@@ -954,7 +954,7 @@ static void test_fetch_rules(void **state)
 	assert_int_equal(qv__table_fetch(t, QV__FETCH_RECORD, &out, &err), QV_OK);
 	assert_true(json_is_array(json_object_get(out, "actions")));
 	json_decref(out);
-	assert_int_equal(qv__table_replay(t, &replay, &err), QV_OK);
+	assert_int_equal(qv__table_replay(t, false, &replay, &err), QV_OK);
 	out = json_loads(qv_buf_str(&replay), 0, NULL);
 	qv_buf_free(&replay);
 	assert_true(json_array_size(json_object_get(out, "steps")) > 1);
@@ -1035,7 +1035,7 @@ static void assert_accounts_schema(sqlite3 *db)
 		sqlite3_stmt *st;
 		assert_int_equal(sqlite3_prepare_v2(db, counts[i], -1, &st, NULL), SQLITE_OK);
 		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 11);
+		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 12);
 		sqlite3_finalize(st);
 	}
 }
@@ -1045,7 +1045,8 @@ static void assert_accounts_schema(sqlite3 *db)
  * which played built-in sets, come back as they were, their seats linked to no player. A
  * database of schema 5 gains the accounts and the column account of players, one of schema 6
  * the ratings (schema 7); every one gains the fencing epoch (schema 8), and accounts whose ids
- * are never given twice (schema 9), and the operator's tables (schema 10). */
+ * are never given twice (schema 9), and the operator's tables (schema 10); one of schema 11
+ * gains the table blocks (schema 12). */
 /* What version 8 added, taken away again (SQL of a database's downgrade, ends with ';'). */
 #define SCHEMA_8_UNDONE "ALTER TABLE tables DROP COLUMN epoch; DROP TABLE news; DROP TABLE live; "
 
@@ -1106,8 +1107,12 @@ static void test_store_upgrade(void **state)
 	sqlite3_finalize(st);
 	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 11);
+	assert_int_equal(sqlite3_column_int(st, 0), 12);
 	sqlite3_finalize(st);
+	/* schema 12: the accounts each account blocks (store_admin.c) */
+	assert_int_equal(
+	    sqlite3_exec(db, "SELECT account, blocked, at FROM blocks", NULL, NULL, NULL),
+	    SQLITE_OK);
 	/* schema 11: the index of a table's ratings (store_ratings.c) */
 	assert_int_equal(
 	    sqlite3_prepare_v2(db,
@@ -1141,6 +1146,10 @@ static void test_store_upgrade(void **state)
 	    &db, path,
 	    "DROP TABLE ratings; DROP TABLE rating_history; DROP TABLE rated; " SCHEMA_8_UNDONE
 	    "PRAGMA user_version=6;");
+	/* a version-11 database (without the blocks) gets them */
+	downgraded(&db, path, "DROP TABLE blocks; PRAGMA user_version=11;");
+	assert_int_equal(sqlite3_exec(db, "SELECT count(*) FROM blocks", NULL, NULL, NULL),
+	                 SQLITE_OK);
 	/* a version-7 database (without the fencing epoch and the processes' tables) gets them */
 	downgraded(&db, path, SCHEMA_8_UNDONE "PRAGMA user_version=7;");
 	assert_int_equal(sqlite3_exec(db,

@@ -1,4 +1,4 @@
-/* A fixture of server_size.sh's own test: one function of 7 lines (over 5), two of one line. */
+/* A fixture of size_rule.sh's own test: one function of 7 lines (over 5), two of one line. */
 static int seven(int a)
 {
 	int b = a + 1;
