@@ -53,7 +53,8 @@ typedef struct qv_match {
 	qv_events said;
 	uint32_t *said_at;
 	/* Each entry's move as each viewer may know it (qv_action_seen), made when first asked
-	 * for: seen[i * QV_VIEWERS + v] (NULL: not yet; "" for nothing to say). */
+	 * for: seen[i * (players + 2) + v], v a player, then players for QV_VIEW_PUBLIC and
+	 * players + 1 for QV_VIEW_ALL (NULL: not yet; "" for nothing to say). */
 	char **seen;
 	int nseen; /* how many entries of seen hold text (none: nothing to free) */
 	/* bit p: p's forced decisions wait for the front end (qv_match_hold_forced) */
@@ -97,9 +98,6 @@ typedef struct qv_match {
 	unsigned mark_used[QV_MATCH_MARKS];
 	unsigned mark_clock;
 } qv_match;
-
-/* The viewers a match words its log for: the players, then QV_VIEW_PUBLIC and QV_VIEW_ALL. */
-#define QV_VIEWERS (QV_MAX_PLAYERS + 2)
 
 /* Starts a new game. params may be NULL (all defaults). Forced moves are applied. */
 qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params, uint64_t seed,

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,16 +62,18 @@ static void count_line(void *ctx, const qv_log_line *line)
 	++*(int *)ctx;
 }
 
-/* The record of m as compact text (the caller frees it). */
-static char *record_text(const qv_match *m)
+/* j (which this frees) as compact text with sorted keys (the caller frees the text). */
+static char *text_of(json_t *j)
 {
-	json_t *rec = qv_match_record_json(m);
-	assert_non_null(rec);
-	char *s = json_dumps(rec, JSON_COMPACT | JSON_SORT_KEYS);
-	json_decref(rec);
+	assert_non_null(j);
+	char *s = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(j);
 	assert_non_null(s);
 	return s;
 }
+
+/* The record of m as compact text (the caller frees it). */
+static char *record_text(const qv_match *m) { return text_of(qv_match_record_json(m)); }
 
 /* Asserts that copy is src: the same record, state, history and narration, and the same
  * buffers' sizes. */
@@ -167,16 +170,90 @@ static void test_shared_entries(void **unused)
 	qv_match_free(m);
 }
 
-/* The state text of m's current position (the caller frees it). */
-static char *state_text(const qv_match *m)
+/* An Arrow Party match of this many players (default board) with this seed, played to n
+ * history entries. */
+static qv_match *party_of(int players, uint64_t seed, int n)
 {
-	json_t *j = qv_match_state_json(m);
-	assert_non_null(j);
-	char *s = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
-	json_decref(j);
-	assert_non_null(s);
-	return s;
+	qv_err err;
+	const qv_game *g = qv_game_find("arrow-party", &err);
+	assert_non_null(g);
+	qv_params p = {0};
+	char list[32];
+	snprintf(list, sizeof list, "players=%d", players);
+	qv_match *m = NULL;
+	if (qv_params_parse_list(&p, list, &err) || qv_match_new(&m, g, &p, seed, &err))
+		fail_msg("new: %s", err.msg);
+	play_to(m, n, seed + 1);
+	return m;
 }
+
+/* Appends a log line's text and a newline to the qv_buf ctx. */
+static void add_line(void *ctx, const qv_log_line *line)
+{
+	qv_buf *b = ctx;
+	qv_buf_printf(b, "%d %s\n", line->entry, line->text);
+	assert_false(b->failed);
+}
+
+/* Every log of m, each player's then the public's, as one text (the caller frees it). */
+static char *logs_text(qv_match *m)
+{
+	qv_buf b = {0};
+	int n = m->game->num_players(m->state);
+	for (int v = QV_VIEW_PUBLIC; v < n; v++)
+		if (v != QV_VIEW_ALL)
+			assert_int_equal(qv_match_log(m, v, 0, add_line, &b), QV_OK);
+	assert_non_null(b.s);
+	return b.s;
+}
+
+/* The worded moves are kept for the match's own players and the public and referee (the
+ * stride of seen): a spare that held a game of five copies one of three and back, words every
+ * viewer's log as the original does, and takes the original's words (under the sanitizers, a
+ * slot past the room is an error). */
+static void test_seen_by_the_players_it_has(void **unused)
+{
+	(void)unused;
+	qv_err err;
+	qv_match *three = party_of(3, 21, 60), *five = party_of(5, 22, 60);
+	char *want3 = logs_text(three), *want5 = logs_text(five);
+	qv_match *spare;
+	assert_int_equal(qv_match_fork(five, &spare, &err), QV_OK);
+	char *got = logs_text(spare);
+	assert_string_equal(got, want5);
+	free(got);
+	assert_int_equal(qv_match_copy(spare, three, &err), QV_OK);
+	assert_int_equal(spare->nseen, 0);
+	got = logs_text(spare);
+	assert_string_equal(got, want3);
+	free(got);
+	/* The words the copy found pass back to a copy of the original that has none. */
+	qv_match *next;
+	assert_int_equal(qv_match_fork(three, &next, &err), QV_OK);
+	int nseen = spare->nseen;
+	qv_match_pass_seen(spare, next);
+	assert_int_equal(next->nseen, nseen);
+	got = logs_text(next);
+	assert_string_equal(got, want3);
+	free(got);
+	assert_int_equal(qv_match_copy(spare, five, &err), QV_OK);
+	play_to(spare, 90, 23);
+	play_to(five, 90, 23);
+	free(want5);
+	want5 = logs_text(five);
+	got = logs_text(spare);
+	assert_string_equal(got, want5);
+	free(got);
+	free(want3);
+	free(want5);
+	qv_match_free(next);
+	qv_match_free(spare);
+	qv_match_free(three);
+	qv_match_free(five);
+}
+
+/* The state text of m's current position (the caller frees it). */
+static char *state_text(const qv_match *m) { return text_of(qv_match_state_json(m)); }
 
 /* A copy reads its original's walk marks until either keeps a new one, which then copies
  * them: what each walks to stays its own position (taken back to, worded from), whichever
@@ -299,6 +376,7 @@ int main(void)
 	    cmocka_unit_test(test_shared_entries),
 	    cmocka_unit_test(test_commitments_room),
 	    cmocka_unit_test(test_marks_shared),
+	    cmocka_unit_test(test_seen_by_the_players_it_has),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

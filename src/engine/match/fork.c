@@ -143,15 +143,17 @@ qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err)
 	 * so that a match made in a thread's spare holds what its original held and no more
 	 * (the spare may have held a longer game). */
 	size_t hcap = (size_t)dst->caphist, need = (size_t)src->caphist;
+	size_t vd = (size_t)(hcap ? qv__match_viewers(dst) : 0),
+	       vs = (size_t)qv__match_viewers(src);
 	size_t h = hcap * sizeof *dst->hist, a = hcap * sizeof *dst->said_at,
-	       na = hcap * sizeof *dst->note_at, sn = hcap * QV_VIEWERS * sizeof *dst->seen;
+	       na = hcap * sizeof *dst->note_at, sn = hcap * vd * sizeof *dst->seen;
 	size_t scratch_cap = dst->scratch ? 2 * g->state_size : 0;
 	size_t rows = QV_MAX_PLAYERS * sizeof *dst->pending, pending_cap = dst->pending ? rows : 0;
 	sized b[] = {
 	    {(void **)&dst->hist, &h, need * sizeof *dst->hist, NULL, false},
 	    {(void **)&dst->said_at, &a, need * sizeof *dst->said_at, NULL, false},
 	    {(void **)&dst->note_at, &na, need * sizeof *dst->note_at, NULL, false},
-	    {(void **)&dst->seen, &sn, need * QV_VIEWERS * sizeof *dst->seen, NULL, true},
+	    {(void **)&dst->seen, &sn, need * vs * sizeof *dst->seen, NULL, true},
 	    {(void **)&dst->notes, &dst->notes_cap, src->notes_cap, NULL, false},
 	    {(void **)&dst->said.text.s, &dst->said.text.cap, src->said.text.cap, NULL, false},
 	    {&dst->scratch, &scratch_cap, src->scratch ? scratch_cap : 0, NULL, false},
@@ -222,7 +224,8 @@ void qv_match_pass_seen(qv_match *from, qv_match *to)
 {
 	int n = qv_match_shared(from, to);
 	pass_marks(from, to, n);
-	if (to->nseen == 0 && from->caphist == to->caphist) {
+	int v = qv__match_viewers(to);
+	if (to->nseen == 0 && from->caphist == to->caphist && qv__match_viewers(from) == v) {
 		/* The usual case, a copy that has worded nothing yet and has not grown: the two
 		 * arrays are swapped whole, and only the entries they do not share are freed. */
 		char **seen = to->seen;
@@ -231,7 +234,7 @@ void qv_match_pass_seen(qv_match *from, qv_match *to)
 		from->seen = seen;
 		from->nseen = 0;
 		int top = from->nhist > to->nhist ? from->nhist : to->nhist;
-		for (int i = n * QV_VIEWERS; to->nseen && i < top * QV_VIEWERS; i++)
+		for (int i = n * v; to->nseen && i < top * v; i++)
 			if (to->seen[i]) {
 				free(to->seen[i]);
 				to->seen[i] = NULL;
@@ -240,7 +243,7 @@ void qv_match_pass_seen(qv_match *from, qv_match *to)
 		qv__match_check_history(to);
 		return;
 	}
-	for (int i = 0; from->nseen && i < n * QV_VIEWERS; i++) {
+	for (int i = 0; from->nseen && i < n * v; i++) {
 		char *text = from->seen[i];
 		if (!text)
 			continue;
