@@ -7,18 +7,20 @@
 // the game (review.js): its marks in the moves, its curve, and at a reviewed decision the best
 // alternative on the board.
 
-import { byId, replace } from './dom.js';
+import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
 import { LogPanel } from './log-panel.js';
-import { Screen, ranksTable, withCatalogue } from './screen.js';
+import { Screen, ranksTable, seatNamer, withCatalogue } from './screen.js';
 import { andList } from './grammar.js';
 import { ReviewPanel } from './review.js';
 import { ReplayViews } from './replay-views.js';
 
 /** @typedef {import('./types.js').Replay} Replay */
+/** @typedef {import('./types.js').TableInfo} TableInfo */
 
 const els = {
   title: byId('title'),
+  playedBy: byId('played-by'),
   open: byId('open'),
   file: /** @type {HTMLInputElement} */ (byId('record-file')),
   error: byId('replay-error'),
@@ -47,10 +49,18 @@ let views = null;
 let at = 0;
 
 /**
- * How to call a seat in a replay: its seat and who played it ("p2 (hard)").
+ * A table's replay: how its page calls the seats ("Anna (p1)", "p2 (hard AI)"); else null.
+ * @type {((seat: string) => string) | null}
+ */
+let tableName = null;
+
+/**
+ * How to call a seat in a replay: as the table did, else its seat and who played it by the
+ * record ("p2 (hard)").
  * @param {string} seat
  */
 function name(seat) {
+  if (tableName) return tableName(seat);
   const i = Number(seat.slice(1)) - 1;
   const who = replay?.players?.[i];
   return who && who !== seat ? `${seat} (${who})` : seat;
@@ -143,6 +153,26 @@ function start(data, label) {
   show(0);
 }
 
+/**
+ * Says who played a table's seats, each account's username a link to its profile.
+ * @param {TableInfo} info
+ */
+function showPlayedBy(info) {
+  const items = info.seats.flatMap((seat, i) => [
+    i ? ', ' : '',
+    seat.username
+      ? h(
+          'span',
+          {},
+          h('a', { href: `player.html?name=${encodeURIComponent(seat.username)}` }, seat.username),
+          ` (${seat.seat})`,
+        )
+      : name(seat.seat),
+  ]);
+  replace(els.playedBy, 'Played by ', ...items, '.');
+  els.playedBy.hidden = false;
+}
+
 /** @param {unknown} e */
 function fail(e) {
   els.error.textContent = e instanceof Error ? e.message : String(e);
@@ -178,9 +208,13 @@ const id = new URLSearchParams(location.search).get('id');
 if (id) {
   // a table's replay: no record to open (the form stays for a page opened without one)
   els.open.hidden = true;
-  API.replay(id)
-    .then((data) => {
+  // the table's info names the seats as its page did (its usernames linked); a replay
+  // whose info cannot be read still plays, naming the seats by the record
+  Promise.all([API.replay(id), API.tableInfo(id).catch(() => null)])
+    .then(([data, info]) => {
+      if (info?.seats) tableName = seatNamer(info, 'all', { zombie: false });
       start(data, `table ${id}`);
+      if (info?.seats) showPlayedBy(info);
       review.load(id, data.steps.length - 1);
     })
     .catch(fail);

@@ -188,8 +188,11 @@ qv_status qv__table_fetch(qv__table *t, qv__fetch what, json_t **out, qv_err *er
 qv_status qv__table_replay(qv__table *t, bool full, qv_buf *out, qv_err *err)
 {
 	qv__table_lock(t);
+	json_t *players = t->status == QV__OVER ? qv__table_players_locked(t) : NULL;
 	qv_status rc = t->status != QV__OVER ? secret_refused_locked(t, QV__FETCH_REPLAY, err)
-	                                     : qv__replay_text(t->m, full, 0, out, NULL, err);
+	               : !players            ? qv_fail(err, QV_ENOMEM, "out of memory")
+	                          : qv__replay_text(t->m, players, full, 0, out, NULL, err);
+	json_decref(players);
 	qv__table_unlock(t);
 	return rc;
 }

@@ -349,7 +349,7 @@ static int post_replay(qv__server *srv, qv__req *c, const qv__route_match *m)
 	}
 	bool too_big;
 	qv_buf text = {0};
-	qv_status rc = qv__replay_text(match, full, REPLAY_MAX, &text, &too_big, &err);
+	qv_status rc = qv__replay_text(match, NULL, full, REPLAY_MAX, &text, &too_big, &err);
 	qv_match_free(match);
 	size_t bytes = 0;
 	if (rc) {

@@ -183,15 +183,17 @@ static bool put_field(qv_buf *b, const char *key, json_t *value)
 	return ok;
 }
 
-/* The replay's fields before its steps: the record's game (text), params (text), players and
- * result, and the opening of "steps". false when memory ran out. */
-static bool put_head(qv_buf *out, json_t *rec, const char *game, const char *params)
+/* The replay's fields before its steps: the record's game (text), params (text), players (or
+ * the table's, when given) and result, and the opening of "steps". false when memory ran out. */
+static bool put_head(qv_buf *out, json_t *rec, const json_t *players, const char *game,
+                     const char *params)
 {
 	qv_buf_puts(out, "{\"game\":");
 	qv_buf_puts(out, game);
 	qv_buf_puts(out, ",\"params\":");
 	qv_buf_puts(out, params);
-	bool ok = put_field(out, "players", json_incref(json_object_get(rec, "players"))) &&
+	bool ok = put_field(out, "players",
+	                    json_deep_copy(players ? players : json_object_get(rec, "players"))) &&
 	          put_field(out, "result", json_incref(json_object_get(rec, "result")));
 	qv_buf_puts(out, ",\"steps\":[");
 	return ok;
@@ -215,8 +217,8 @@ static void put_tail(replay_walk *w)
 /* One walk of the history: the start and the position after each entry but the last from the
  * states the walk hands, the last from the match's current state. The record's game and params
  * are written once and copied into every whole view. */
-qv_status qv__replay_text(qv_match *m, bool full, size_t max_bytes, qv_buf *out, bool *too_big,
-                          qv_err *err)
+qv_status qv__replay_text(qv_match *m, const json_t *players, bool full, size_t max_bytes,
+                          qv_buf *out, bool *too_big, qv_err *err)
 {
 	if (too_big)
 		*too_big = false;
@@ -244,7 +246,7 @@ qv_status qv__replay_text(qv_match *m, bool full, size_t max_bytes, qv_buf *out,
 		free(whole);
 	}
 	if (!w.failed)
-		w.failed = !put_head(out, rec, game, params);
+		w.failed = !put_head(out, rec, players, game, params);
 	if (!w.failed && qv_match_walk(m, 0, replay_step, &w) != QV_OK)
 		w.failed = true;
 	if (!w.failed && !w.too_big)

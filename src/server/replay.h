@@ -21,9 +21,11 @@ struct json_t;
  * With max_bytes (0: no bound), fails (QV_EINVAL, *too_big set when too_big is not NULL) once
  * the answer would pass max_bytes, and the work stops there: a small record uploaded by anyone
  * replays into an answer many times larger. QV_ENOMEM when memory runs out. On failure out is
- * freed. m's history is only walked, which may keep a position in m (hold the table's lock). */
-qv_status qv__replay_text(qv_match *m, bool full, size_t max_bytes, qv_buf *out, bool *too_big,
-                          qv_err *err);
+ * freed. m's history is only walked, which may keep a position in m (hold the table's lock).
+ * players, when not NULL, is the answer's "players" (a table's: qv__table_players_locked),
+ * else the record's own (m's names). */
+qv_status qv__replay_text(qv_match *m, const struct json_t *players, bool full, size_t max_bytes,
+                          qv_buf *out, bool *too_big, qv_err *err);
 
 /* The components m is played with, as the browser's drawing modules read them (a table's,
  * a replay's or a lesson's "catalogue"): the resolved document of its variant or built-in

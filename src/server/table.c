@@ -642,9 +642,20 @@ void qv__table_touch_locked(qv__table *t)
 	t->active = qv_wall();
 	idle_note_locked(t);
 }
+json_t *qv__table_players_locked(const qv__table *t)
+{
+	json_t *players = json_array();
+	for (int i = 0; i < t->nseats; i++) {
+		const qv__seat *s = &t->seat[i];
+		players = qv__json_push(players, json_string(s->name[0] ? s->name : s->kind));
+	}
+	return players;
+}
+
 json_t *qv__table_record_locked(const qv__table *t)
 {
-	json_t *rec = qv_match_record_json(t->m);
+	json_t *rec =
+	    qv__json_put(qv_match_record_json(t->m), "players", qv__table_players_locked(t));
 	if (!strcmp(t->ended, "aborted") || !strcmp(t->ended, "drawn") ||
 	    !strcmp(t->ended, "closed"))
 		rec = qv__json_put(rec, "ended", json_string(t->ended));

@@ -502,9 +502,15 @@ void qv__table_rematch_failed(qv__table *t);
  * restart, or out of memory). */
 json_t *qv__table_rematch_frame_locked(qv__table *t, int viewer);
 
-/* The table's record (qv_match_record_json), with "ended": "aborted" or "drawn" when an abort or
- * an agreed draw ended the game rather than a move, since the moves alone do not say so (a
- * loader reads no other key of it). NULL when out of memory. */
+/* Who played each seat, as records and replays name them: the name the seat's person took
+ * (an account's username) or, for a seat nobody named, its kind ("human", an AI level). NULL
+ * when out of memory. */
+json_t *qv__table_players_locked(const qv__table *t);
+
+/* The table's record (qv_match_record_json) with the seats' players (qv__table_players_locked)
+ * for the match's, and "ended": "aborted" or "drawn" when an abort or an agreed draw ended the
+ * game rather than a move, since the moves alone do not say so (a loader reads no other key of
+ * it). NULL when out of memory. */
 json_t *qv__table_record_locked(const qv__table *t);
 
 /* ---- what a client may fetch (feed.c) ---- */

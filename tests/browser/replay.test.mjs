@@ -84,7 +84,9 @@ test(
     assert.ok(n > 5);
     assert.equal(await page.locator('#board-area .tile').count(), 0, 'the start: an empty board');
     await page.click('#next');
-    assert.match(await stepText(page), /^Step 1 of \d+ · p1 \(random\): place /);
+    // a table's replay names the seats as its page did
+    assert.match(await stepText(page), /^Step 1 of \d+ · p1 \(random AI\): place /);
+    assert.equal(await page.textContent('#played-by'), 'Played by p1 (random AI), p2 (random AI).');
     assert.equal(await page.locator('#board-area .tile').count(), 1, 'one piece after the first move');
     assert.equal(await page.locator('#log .log-entry').count(), 1);
     await page.keyboard.press('End');
@@ -112,6 +114,10 @@ test(
     await other.page.setInputFiles('#record-file', file);
     await other.page.waitForSelector('#replay:not([hidden])');
     assert.match(await stepText(other.page), new RegExp(`^Step 0 of ${n}`));
+    // a record names the seats by its players, and says nothing of a table
+    assert.ok(await other.page.locator('#played-by').isHidden());
+    await other.page.click('#next');
+    assert.match(await stepText(other.page), /^Step 1 of \d+ · p1 \(random\): place /);
     await other.page.keyboard.press('End');
     assert.equal(await other.page.locator('#board-area .tile').count(), tilesAtEnd, 'the same final board');
 
@@ -307,7 +313,7 @@ test(
     const titles = await page
       .locator('#players-area .cards.hand')
       .evaluateAll((els) => els.map((el) => el.parentElement?.querySelector('h4')?.textContent ?? ''));
-    assert.deepEqual(titles, ['Hand of p1 (random)', 'Hand of p2 (random)']);
+    assert.deepEqual(titles, ['Hand of p1 (random AI)', 'Hand of p2 (random AI)']);
     assert.ok((await page.evaluate(() => document.documentElement.scrollHeight)) > 420, 'the page is taller');
     await page.evaluate(() => window.scrollTo(0, 0));
     // where the page rests once any scrolling (smooth, a frame at a time) has stopped: the same

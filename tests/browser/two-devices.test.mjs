@@ -6,8 +6,9 @@
 // "Rated game". Each laptop makes one decision; then each phone, signed in to the account, opens
 // the table from Your games (Ann) or its address (Bob) as the account's seat, makes one
 // decision, and Bob's phone resigns. Both phones show the rating changes (+N, −N). The replay
-// page of the game gives the computer's review when asked. Ann then blocks Bob from her phone
-// and makes a new open table: Bob's phone is refused seat p2 there, in words. Screenshots at
+// page of the game names Ann and Bob (linked to their profiles) and gives the computer's review
+// when asked. Ann then blocks Bob from her phone and makes a new open table: Bob's phone is
+// refused seat p2 there, in words. Screenshots at
 // 1280 × 800 and 390 × 844: two-devices-laptop.png, two-devices-phone.png,
 // two-devices-result.png, two-devices-review.png, two-devices-refused.png.
 
@@ -161,6 +162,14 @@ test(
 
     // the game's replay page gives the computer's review when asked
     await annLaptop.page.goto(new URL(`replay.html?id=${id}`, env.server.url).toString());
+    // ... which names the seats by their usernames, linked to their profiles, as the table did
+    await annLaptop.page.waitForSelector('#played-by:not([hidden])');
+    assert.equal(await annLaptop.page.textContent('#played-by'), 'Played by Ann (p1), Bob (p2).');
+    assert.deepEqual(
+      await annLaptop.page.locator('#played-by a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+      ['player.html?name=Ann', 'player.html?name=Bob'],
+    );
+    assert.match(await annLaptop.page.textContent('#players-area'), /Ann \(p1\)/);
     await annLaptop.page.click('#ask-review');
     await annLaptop.page.waitForSelector('#review .review-curve');
     assert.equal(await annLaptop.page.locator('#review .review-seat').count(), 2);

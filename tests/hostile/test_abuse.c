@@ -648,11 +648,12 @@ static void test_replay_bound(void **state)
 		fail_msg("the record does not load: %s", err.msg);
 	bool too_big = true;
 	qv_buf all = {0}, cut = {0};
-	assert_int_equal(qv__replay_text(m, false, 0, &all, &too_big, &err), QV_OK);
+	assert_int_equal(qv__replay_text(m, NULL, false, 0, &all, &too_big, &err), QV_OK);
 	assert_false(too_big);
 	assert_int_equal(all.len, whole);
 	qv_buf_free(&all);
-	assert_int_equal(qv__replay_text(m, false, whole / 2, &cut, &too_big, &err), QV_EINVAL);
+	assert_int_equal(qv__replay_text(m, NULL, false, whole / 2, &cut, &too_big, &err),
+	                 QV_EINVAL);
 	assert_int_equal(cut.len, 0);
 	assert_true(too_big);
 	if (!strstr(err.msg, "would be over") || !strstr(err.msg, "quiver replay"))

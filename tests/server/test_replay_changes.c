@@ -414,7 +414,7 @@ static json_t *replay_of(qv_match *m, bool full, size_t *bytes)
 	qv_buf text = {0};
 	qv_err err;
 	bool too_big = true;
-	if (qv__replay_text(m, full, 0, &text, &too_big, &err))
+	if (qv__replay_text(m, NULL, full, 0, &text, &too_big, &err))
 		fail_msg("the replay failed: %s", err.msg);
 	assert_false(too_big);
 	json_error_t jerr;
@@ -510,12 +510,13 @@ static void test_bound(void **state)
 	qv_buf cut = {0};
 	qv_err err;
 	bool too_big = false;
-	assert_int_equal(qv__replay_text(m, false, bytes / 2, &cut, &too_big, &err), QV_EINVAL);
+	assert_int_equal(qv__replay_text(m, NULL, false, bytes / 2, &cut, &too_big, &err),
+	                 QV_EINVAL);
 	assert_true(too_big);
 	assert_int_equal(cut.len, 0);
 	assert_non_null(strstr(err.msg, "would be over"));
 	qv_buf all = {0};
-	assert_int_equal(qv__replay_text(m, false, 4 * bytes, &all, &too_big, &err), QV_OK);
+	assert_int_equal(qv__replay_text(m, NULL, false, 4 * bytes, &all, &too_big, &err), QV_OK);
 	assert_false(too_big);
 	assert_int_equal(all.len, bytes);
 	qv_buf_free(&all);

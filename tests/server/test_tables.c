@@ -297,6 +297,16 @@ static json_t *wait_status(const char *id, const char *want)
 }
 
 /* A table of two seats its creator joined itself: playing, and nobody at it. */
+/* Asserts that j's "players" (a record's or a replay's) are want's two names; releases j. */
+static void players_are(json_t *j, const char *const want[2])
+{
+	json_t *players = json_object_get(j, "players");
+	assert_int_equal(json_array_size(players), 2);
+	for (size_t i = 0; i < 2; i++)
+		assert_string_equal(json_string_value(json_array_get(players, i)), want[i]);
+	json_decref(j);
+}
+
 static void joined_table(const char *body, char id[32])
 {
 	char token[64];
@@ -321,7 +331,9 @@ static void test_idle_end(void **state)
 	char people[32], computer[32], clocked[32], watched[32], path[96];
 	double made = tc_now_ms();
 	joined_table("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", people);
-	joined_table("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"]}", computer);
+	char token[64];
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"random\"]}", computer);
+	th_join_with(computer, "{\"seat\": \"p1\", \"name\": \"Anna\"}", "p1", token);
 	joined_table("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"clock\": "
 	             "{\"kind\": \"move\", \"seconds\": 600}}",
 	             clocked);
@@ -336,6 +348,13 @@ static void test_idle_end(void **state)
 	t = wait_status(computer, "over");
 	assert_string_equal(json_string_value(json_object_get(t, "ended")), "abandoned");
 	json_decref(t);
+	/* Its record and replay name the seats by who played them: the name its person took, and
+	 * the computer's level. */
+	static const char *const named[] = {"Anna", "random"};
+	snprintf(path, sizeof path, "/api/tables/%s/record", computer);
+	players_are(th_http("GET", path, NULL, 200), named);
+	snprintf(path, sizeof path, "/api/tables/%s/replay", computer);
+	players_are(th_http("GET", path, NULL, 200), named);
 	/* The clock runs: it decides, not the idle limit. */
 	t = th_info(clocked);
 	assert_string_equal(status_of(t), "playing");
@@ -363,7 +382,6 @@ static void test_idle_end(void **state)
 
 	/* A connection keeps a table; the limit counts from when it closed. */
 	th_seat s;
-	char token[64];
 	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", people);
 	th_join(people, "p1", token);
 	th_join(people, "p2", token);
