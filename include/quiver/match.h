@@ -128,7 +128,7 @@ qv_status qv_match_fork(const qv_match *m, qv_match **out, qv_err *err);
 qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err);
 /* Moves from's worded moves (what qv_match_log keeps of each entry for each viewer) into to,
  * for the first entries the two matches share (the same moves from the same base), and its
- * walk marks of those entries when to has none of its own (from then has none): the match
+ * walk marks of those entries when to reads them or has none (from then has none): the match
  * that takes another's place words its log as cheaply as the old one would have. Entries to
  * has worded already keep their words. Needs no memory. */
 void qv_match_pass_seen(qv_match *from, qv_match *to);
