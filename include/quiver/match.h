@@ -53,7 +53,8 @@ typedef struct qv_match {
 	qv_events said;
 	uint32_t *said_at;
 	/* Each entry's move as each viewer may know it (qv_action_seen), made when first asked
-	 * for: seen[i * QV_VIEWERS + v] (NULL: not yet; "" for nothing to say). */
+	 * for: seen[i * (players + 2) + v], v a player, then players for QV_VIEW_PUBLIC and
+	 * players + 1 for QV_VIEW_ALL (NULL: not yet; "" for nothing to say). */
 	char **seen;
 	int nseen; /* how many entries of seen hold text (none: nothing to free) */
 	/* bit p: p's forced decisions wait for the front end (qv_match_hold_forced) */
@@ -77,8 +78,10 @@ typedef struct qv_match {
 	int nnotes;
 	/* Commitments made ahead of their turn in a simultaneous secret step (qv_match_act):
 	 * player p's are the notation lines of pending[p], each ended by a newline, applied in
-	 * order when p comes to move. Bit p of npending says that pending[p] holds one. */
-	char pending[QV_MAX_PLAYERS][QV_PENDING_TEXT];
+	 * order when p comes to move. Bit p of npending says that pending[p] holds one. The room
+	 * (QV_MAX_PLAYERS rows) is made with the first such commitment: NULL until then, as in
+	 * every match of a game without simultaneous steps. Read it with qv_match_committed. */
+	char (*pending)[QV_PENDING_TEXT];
 	unsigned npending;
 	void *scratch; /* a state to work out a player's turn in a step, made on first use */
 	/* Players who left the game (qv_match_leave): left[p] says why (QV_LEFT_RESIGNED,
@@ -96,9 +99,6 @@ typedef struct qv_match {
 	unsigned mark_clock;
 } qv_match;
 
-/* The viewers a match words its log for: the players, then QV_VIEW_PUBLIC and QV_VIEW_ALL. */
-#define QV_VIEWERS (QV_MAX_PLAYERS + 2)
-
 /* Starts a new game. params may be NULL (all defaults). Forced moves are applied. */
 qv_status qv_match_new(qv_match **out, const qv_game *g, const qv_params *params, uint64_t seed,
                        qv_err *err);
@@ -111,20 +111,24 @@ void qv_match_free(qv_match *m);
  * error (init refusing the parameters it accepted before) m still holds its game unchanged. */
 qv_status qv_match_restart(qv_match *m, uint64_t seed, qv_err *err);
 
-/* A copy of m that shares no memory with it (src/engine/match/fork.c): the same game,
+/* A copy of m that nothing done to either reaches (src/engine/match/fork.c): the same game,
  * parameters, names, history, notation, narration, commitments, leavers and settings, so that a
  * change can be built on the copy while m stays as it was (the server's acts: the next match
  * is built, saved, then put in m's place). The copy starts without m's worded moves (a cache:
- * see qv_match_pass_seen). Each is freed on its own with qv_match_free. QV_ENOMEM: *out NULL,
+ * see qv_match_pass_seen); the two read m's walk marks (another cache, the positions walks
+ * start from) until either keeps a new one, which then copies them. Each is freed on its own
+ * with qv_match_free, and each may be used by a thread of its own. QV_ENOMEM: *out NULL,
  * nothing changed. */
 qv_status qv_match_fork(const qv_match *m, qv_match **out, qv_err *err);
 /* Makes dst, a match of the same game, a copy of src as qv_match_fork would, in dst's own
- * memory (grown where src's history is longer): a driver that builds many changes apart
- * (the server) then allocates nothing for each. dst's worded moves are dropped. QV_ENOMEM:
+ * memory, each buffer made anew only where its size differs from src's: a driver that builds
+ * many changes apart (the server) then allocates nothing for most, and a dst that held a
+ * longer game holds no more than src afterwards. dst's worded moves are dropped. QV_ENOMEM:
  * dst is unchanged but for its worded moves, and may still be freed or copied into. */
 qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err);
 /* Moves from's worded moves (what qv_match_log keeps of each entry for each viewer) into to,
- * for the first entries the two matches share (the same moves from the same base): the match
+ * for the first entries the two matches share (the same moves from the same base), and its
+ * walk marks of those entries when to reads them or has none (from then has none): the match
  * that takes another's place words its log as cheaply as the old one would have. Entries to
  * has worded already keep their words. Needs no memory. */
 void qv_match_pass_seen(qv_match *from, qv_match *to);

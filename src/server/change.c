@@ -35,7 +35,8 @@ static qv_status fail_oom(qv_err *err)
  * allocations of a few kilobytes each, a third of a percent of an act's instructions and most
  * of the draft's cost (docs/benchmarks.md, "Every act a transaction"); so each thread keeps one
  * spare match, and a change copies the table's match into it (qv_match_copy, which allocates
- * nothing once the spare has grown to a game's length). The match a change replaces becomes
+ * only the buffers whose sizes differ: the copy holds what the table's match held, never the
+ * room of a longer game the spare held before). The match a change replaces becomes
  * the spare of the thread that published it; a draft dropped is given back the same way. The
  * spare of a thread that ends is freed with it; the one of the thread that exits the process
  * by atexit. */
@@ -96,6 +97,14 @@ qv_status qv__change_begin(qv__change *c, qv__table *t, qv__save_kind kind, unsi
 	c->owns = kind == QV__SAVE_GAME ? owns | QV__DRAFT_MATCH : owns;
 	memcpy(&c->next, t, sizeof c->next);
 	qv__table *d = &c->next;
+	d->seat = c->seat;
+	memcpy(c->seat, t->seat, (size_t)t->nseats * sizeof *c->seat);
+	for (int i = 0; i < t->nseats; i++) {
+		c->seat[i].device = c->device[i];
+		if (t->seat[i].ndevices)
+			memcpy(c->device[i], t->seat[i].device,
+			       (size_t)t->seat[i].ndevices * sizeof c->device[i][0]);
+	}
 	/* What the draft never owns nor touches: the viewers' logs, the connections. The
 	 * agents, the parameters and the variant are the live table's, read only. */
 	memset(d->log, 0, sizeof d->log);
@@ -239,6 +248,19 @@ static qv_status save_people(qv__change *c, qv_err *err)
 	return rc;
 }
 
+/* Makes room for devices in the live table's seats that have none and whose draft holds some
+ * (a first device joined), before the save, so that publishing needs no memory (the room is
+ * the seat's from then on, kept if the store refuses the change). false when out of memory. */
+static bool devices_room(qv__change *c)
+{
+	qv__table *t = c->t;
+	for (int i = 0; i < t->nseats; i++)
+		if (c->seat[i].ndevices && !t->seat[i].device &&
+		    !(t->seat[i].device = calloc(QV__DEVICES, sizeof *t->seat[i].device)))
+			return false;
+	return true;
+}
+
 /* Puts the saved draft in the live table's place: its value moves in, what it replaces is
  * freed, and what the live table keeps besides (logs, deadlines, agents) follows. */
 static void publish(qv__change *c, int keep)
@@ -264,7 +286,9 @@ static void publish(qv__change *c, int keep)
 		t->seat[i].rating = d->seat[i].rating;
 		t->seat[i].deviation = d->seat[i].deviation;
 		t->seat[i].account = d->seat[i].account;
-		memcpy(t->seat[i].device, d->seat[i].device, sizeof t->seat[i].device);
+		if (d->seat[i].ndevices) /* room made by devices_room */
+			memcpy(t->seat[i].device, d->seat[i].device,
+			       (size_t)d->seat[i].ndevices * sizeof *d->seat[i].device);
 		t->seat[i].ndevices = d->seat[i].ndevices;
 	}
 	t->offer = d->offer;
@@ -302,6 +326,8 @@ qv_status qv__change_commit(qv__change *c, qv_err *err)
 	int had = t->m->nhist;
 	int keep = c->kind == QV__SAVE_GAME ? qv_match_shared(t->m, d->m) : had;
 	qv_status rc = c->kind == QV__SAVE_GAME ? game_version(c, keep, err) : QV_OK;
+	if (!rc && !devices_room(c))
+		rc = fail_oom(err);
 	if (!rc) {
 		d->status = qv__table_status_of_locked(d);
 		if (!t->store)

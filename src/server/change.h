@@ -45,7 +45,11 @@ typedef struct qv__change {
 	 * kept as a mark when it adds some. */
 	bool marked;
 	qv__clock_mark mark;
-	qv__table next; /* the draft (last: qv__change_begin clears what comes before it) */
+	qv__table next; /* the draft (qv__change_begin clears what comes before it) */
+	/* The draft's seats and their devices (the live table's hold as many seats as it has
+	 * players, and room for devices only once one joins): copies the act may change. */
+	qv__seat seat[QV_MAX_PLAYERS];
+	qv__device device[QV_MAX_PLAYERS][QV__DEVICES];
 } qv__change;
 
 /* Makes c a draft of t (its lock held), owning what `owns` says, saved as `kind`; a change of

@@ -1,5 +1,5 @@
 /*
- * commitments.c - commitments made ahead of a turn, kept and put back (commitments.h).
+ * commitments.c - commitments made ahead of a turn, kept and read back (commitments.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,24 +70,4 @@ unsigned qv__commitments_mask(const qv_match *m, int nseats)
 	for (int p = 0; p < nseats; p++)
 		mask |= *qv_match_committed(m, p) ? 1u << p : 0u;
 	return mask;
-}
-
-char *qv__commitments_copy(const qv_match *m)
-{
-	char *copy = malloc((size_t)QV_MAX_PLAYERS * QV_PENDING_TEXT);
-	for (int p = 0; copy && p < QV_MAX_PLAYERS; p++)
-		memcpy(copy + p * QV_PENDING_TEXT, qv_match_committed(m, p), QV_PENDING_TEXT);
-	return copy;
-}
-
-void qv__commitments_restore(qv_match *m, int nseats, const char *copy)
-{
-	char line[QV_ACTION_TEXT];
-	for (int p = 0; p < nseats; p++) {
-		qv_match_withdraw(m, p);
-		for (const char *c = copy + p * QV_PENDING_TEXT; *c;) {
-			take_line(&c, line, sizeof line);
-			(void)qv_match_act(m, p, line, NULL);
-		}
-	}
 }

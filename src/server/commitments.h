@@ -1,7 +1,8 @@
 /*
  * commitments.h - the commitments seats make ahead of their turn in a simultaneous secret step
- * (qv_match_act): kept with the table's people so that a restart loses none, and copied before
- * a change so that a change the store refuses puts them back. Internal to the server.
+ * (qv_match_act): kept with the table's people so that a restart loses none (a change the
+ * store refuses leaves them as they were: it was built on a copy of the match, change.h).
+ * Internal to the server.
  *
  * The commitments themselves live in the match, which checks them; these functions read and
  * remake them there, and know nothing of the table that owns the match (the table calls them
@@ -24,12 +25,5 @@ qv_status qv__commitments_load(qv_match *m, int nseats, const json_t *j, qv_err 
 
 /* The seats with a commitment made ahead of their turn (bit p for seat p). */
 unsigned qv__commitments_mask(const qv_match *m, int nseats);
-
-/* Every seat's commitments, to put back after a change that could not be saved (free()
- * it). NULL when out of memory. */
-char *qv__commitments_copy(const qv_match *m);
-
-/* Puts back what qv__commitments_copy kept (their texts were checked when they were made). */
-void qv__commitments_restore(qv_match *m, int nseats, const char *copy);
 
 #endif

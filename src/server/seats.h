@@ -54,7 +54,10 @@ typedef struct qv__seat {
 	                                  the number of seats when it took the seat (0: none) */
 	double gone; /* epoch s: when its last connection closed (or it was claimed, or the
 	                server started) */
-	qv__device device[QV__DEVICES]; /* the account's other devices, oldest first */
+	/* The account's other devices, oldest first: ndevices of them, in room for QV__DEVICES
+	 * made with the first (NULL until then: most seats are played from one device). A
+	 * change's draft points at room of its own (change.h). */
+	qv__device *device;
 	int ndevices;
 } qv__seat;
 

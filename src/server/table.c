@@ -88,11 +88,14 @@ bool qv__table_clock_mark_locked(const qv__table *t, qv__clock_mark *mark)
 	return true;
 }
 
-/* Allocates a table around a match, with its seats' kinds and agents. */
+/* Allocates a table around a match, with its seats' kinds and agents: the seats (as many as
+ * the game has players) in the same block, after the struct. */
 static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const char *const *kinds,
                            qv_err *err)
 {
-	qv__table *t = calloc(1, sizeof *t);
+	_Static_assert(_Alignof(qv__table) >= _Alignof(qv__seat), "seats right after the table");
+	int n = m->game->num_players(m->state);
+	qv__table *t = calloc(1, sizeof *t + (size_t)n * sizeof *t->seat);
 	if (!t)
 		return qv_fail(err, QV_ENOMEM, "out of memory creating a table");
 	pthread_mutex_init(&t->lock, NULL);
@@ -101,7 +104,8 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 	t->m = m;
 	t->store = store;
 	qv__offer_clear(&t->offer);
-	t->nseats = m->game->num_players(m->state);
+	t->seat = (qv__seat *)(t + 1);
+	t->nseats = n;
 	for (int i = 0; i < t->nseats; i++) {
 		qv__seat *s = &t->seat[i];
 		qv_copy(s->kind, sizeof s->kind, kinds[i]);
@@ -136,8 +140,10 @@ void qv__table_free(qv__table *t)
 {
 	if (!t)
 		return;
-	for (int i = 0; i < QV_MAX_PLAYERS; i++)
+	for (int i = 0; i < t->nseats; i++) {
 		qv_agent_free(t->seat[i].agent);
+		free(t->seat[i].device);
+	}
 	qv__chat_free(&t->chat);
 	for (int v = 0; v <= QV_MAX_PLAYERS; v++)
 		qv__log_free(&t->log[v]);

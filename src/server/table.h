@@ -58,7 +58,10 @@ typedef struct qv__table {
 	const qv_game *game;
 	qv_match *m;
 	int nseats;
-	qv__seat seat[QV_MAX_PLAYERS];
+	/* The seats, nseats of them: in the table's own allocation, after the struct (table_new),
+	 * so that a table of two holds two; a change's draft points at its own copies (change.h).
+	 */
+	qv__seat *seat;
 	bool private_;
 	bool no_takebacks; /* created with "takebacks": false: no takeback is asked or made */
 	bool rated;        /* created with "rated": true: its end rates its accounts (rated.h) */

@@ -4,150 +4,171 @@
  * then put in the place of the old one), and the words the old one had found for its moves
  * handed on to the new one when it takes its place.
  *
- * A fork owns everything it holds: its states, history, notation, narration, commitments,
- * leavers and walk marks are copies, so nothing done to the fork reaches the original and
- * either may be freed first. The one cache it starts without is the worded moves (seen),
- * whose texts cost determinizations to make: qv_match_pass_seen moves them, for the history
- * the two matches share, from the match being replaced to its successor, which is then as
- * ready to word its log as the old one was.
+ * A fork owns everything it holds: its states, history, notation, narration, commitments and
+ * leavers are copies, so nothing done to the fork reaches the original and either may be
+ * freed first. Its walk marks (positions kept to replay from, up to eight states) are the
+ * original's, read by both until either keeps a new one, which then copies them first
+ * (walk.c): a copy made for a change that keeps none costs none. The one cache it starts
+ * without is the worded moves (seen), whose texts cost determinizations to make:
+ * qv_match_pass_seen moves them, with the marks, for the history the two matches share, from
+ * the match being replaced to its successor, which is then as ready to word its log as the
+ * old one was.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/match/history.h"
+#include "engine/match/life.h"
+#include "engine/match/walk.h"
 #include "quiver/variant.h"
 
-/* A copy of n bytes of src, or NULL (n == 0 or no memory: *failed says which). */
-static void *copy(const void *src, size_t n, bool *failed)
+/* A buffer of a copy: where it is, how many bytes it holds, and the buffer made for it when the
+ * one it had is not of the size wanted (made before any is changed, so that a copy refused for
+ * memory leaves its match as it was). */
+typedef struct sized {
+	void **at;
+	size_t *cap;
+	size_t want;
+	void *made;
+	bool zero; /* made with every byte 0 (the worded moves: no text) */
+} sized;
+
+/* Makes the buffers of b[0..n) that are not of the size they want (of a new size, not grown
+ * in place, since the copy writes over them: nothing of theirs needs keeping). false, with
+ * none changed, when out of memory. */
+static bool make_all(sized *b, int n)
 {
-	if (!src || n == 0)
-		return NULL;
-	void *p = malloc(n);
-	if (!p)
-		*failed = true;
-	else
-		memcpy(p, src, n);
-	return p;
+	for (int i = 0; i < n; i++) {
+		b[i].made = NULL;
+		if (*b[i].cap == b[i].want && (*b[i].at || b[i].want == 0))
+			continue;
+		if (b[i].want == 0)
+			continue;
+		b[i].made = b[i].zero ? calloc(1, b[i].want) : malloc(b[i].want);
+		if (!b[i].made) {
+			while (i-- > 0)
+				free(b[i].made);
+			return false;
+		}
+	}
+	for (int i = 0; i < n; i++)
+		if (b[i].made || (b[i].want == 0 && *b[i].at)) {
+			free(*b[i].at);
+			*b[i].at = b[i].made;
+			*b[i].cap = b[i].want;
+		}
+	return true;
+}
+
+/* The parameters of src into dst: only the entries and the text in use (qv_params: the rest is
+ * never read), a few dozen bytes rather than the struct's four kilobytes. */
+static void params_copy(qv_params *dst, const qv_params *src)
+{
+	dst->n = src->n;
+	dst->used = src->n ? src->used : 0;
+	memcpy(dst->kv, src->kv, (size_t)src->n * sizeof *src->kv);
+	if (src->n)
+		memcpy(dst->text, src->text, (size_t)src->used);
 }
 
 qv_status qv_match_fork(const qv_match *m, qv_match **out, qv_err *err)
 {
 	*out = NULL;
-	const qv_game *g = m->game;
-	qv_match *f = malloc(sizeof *f);
+	qv_match *f = qv__match_alloc(m->game, err);
 	if (!f)
-		return qv_fail(err, QV_ENOMEM, "out of memory copying a match");
-	/* The parameters' unused entries are never read (life.c): copy the struct as a whole,
-	 * then give it copies of every buffer it points to. */
-	memcpy(f, m, sizeof *f);
-	bool failed = false;
-	size_t cap = (size_t)m->caphist;
-	int nch = g->max_chance > 0 ? g->max_chance : 1;
-	f->state = copy(m->state, g->state_size, &failed);
-	f->base = copy(m->base, g->state_size, &failed);
-	f->hist = copy(m->hist, cap * sizeof *m->hist, &failed);
-	f->said_at = copy(m->said_at, cap * sizeof *m->said_at, &failed);
-	f->note_at = copy(m->note_at, cap * sizeof *m->note_at, &failed);
-	f->notes = copy(m->notes, m->notes_cap, &failed);
-	f->said.text.s = copy(m->said.text.s, m->said.text.cap, &failed);
-	f->cout = copy(m->cout, (size_t)nch * sizeof *m->cout, &failed);
-	f->cprob = copy(m->cprob, (size_t)nch * sizeof *m->cprob, &failed);
-	f->marks = copy(m->marks, QV_MATCH_MARKS * g->state_size, &failed);
-	f->scratch = NULL; /* made on first use */
-	f->seen = cap ? calloc(cap * QV_VIEWERS, sizeof *f->seen) : NULL;
-	f->nseen = 0;
-	failed = failed || (cap && !f->seen);
-	/* A match without marks' memory keeps none (walk.c allocates it with the first). */
-	if (!f->marks)
-		for (int k = 0; k < QV_MATCH_MARKS; k++)
-			f->mark_at[k] = -1;
-	f->variant = NULL; /* held below, once the copy can no longer fail */
-	if (failed || !f->state || !f->base || !f->cout || !f->cprob) {
+		return QV_ENOMEM;
+	qv_status rc = qv_match_copy(f, m, err);
+	if (rc) {
 		qv_match_free(f);
-		return qv_fail(err, QV_ENOMEM, "out of memory copying a match");
+		return rc;
 	}
-	if (m->variant) {
-		qv_variant_hold(m->variant);
-		f->variant = m->variant;
-	}
-	qv__match_check_history(f);
 	*out = f;
 	return QV_OK;
 }
 
-/* Grows *p to hold n bytes (kept as it is when it holds them already: *cap says how much it
- * holds). false when out of memory, and then *p is as it was. */
-static bool room(void **p, size_t *cap, size_t n)
+/* The struct's fields of src into dst, but for dst's buffers, which stay dst's, and the
+ * parameters and names, of which only what is in use is copied (the rest of their room, most
+ * of the struct's five kilobytes, is never read). The order of the fields that this copies in
+ * runs is checked below. */
+static void fields_copy(qv_match *dst, const qv_match *src)
 {
-	if (n <= *cap && (*p || n == 0))
-		return true;
-	void *q = realloc(*p, n);
-	if (!q)
-		return false;
-	*p = q;
-	*cap = n;
-	return true;
+	void *state = dst->state, *base = dst->base, *scratch = dst->scratch, *marks = dst->marks;
+	qv_action *cout = dst->cout;
+	double *cprob = dst->cprob;
+	qv_move *hist = dst->hist;
+	uint32_t *said_at = dst->said_at, *note_at = dst->note_at;
+	char **seen = dst->seen, *notes = dst->notes, *said = dst->said.text.s;
+	char(*pending)[QV_PENDING_TEXT] = dst->pending;
+	size_t notes_cap = dst->notes_cap, said_cap = dst->said.text.cap;
+	memcpy(dst, src, offsetof(qv_match, params));
+	params_copy(&dst->params, &src->params);
+	memcpy(&dst->seed, &src->seed, offsetof(qv_match, names) - offsetof(qv_match, seed));
+	for (int p = 0; p < QV_MAX_PLAYERS; p++)
+		qv_copy(dst->names[p], sizeof dst->names[p], src->names[p]);
+	memcpy(&dst->said, &src->said, sizeof *dst - offsetof(qv_match, said));
+	dst->state = state;
+	dst->base = base;
+	dst->scratch = scratch;
+	dst->marks = marks;
+	dst->cout = cout;
+	dst->cprob = cprob;
+	dst->hist = hist;
+	dst->said_at = said_at;
+	dst->note_at = note_at;
+	dst->seen = seen;
+	dst->nseen = 0;
+	dst->notes = notes;
+	dst->notes_cap = notes_cap;
+	dst->said.text.s = said;
+	dst->said.text.cap = said_cap;
+	dst->pending = pending;
+	for (int p = 0; src->pending && p < QV_MAX_PLAYERS; p++)
+		qv_copy(dst->pending[p], sizeof dst->pending[p], src->pending[p]);
 }
+_Static_assert(offsetof(qv_match, params) < offsetof(qv_match, seed) &&
+                   offsetof(qv_match, seed) < offsetof(qv_match, names) &&
+                   offsetof(qv_match, names) + sizeof(((qv_match *)0)->names) ==
+                       offsetof(qv_match, said) &&
+                   offsetof(qv_match, said) > offsetof(qv_match, caphist),
+               "fields_copy copies qv_match in runs between these fields");
 
 qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err)
 {
 	QV_ASSERT(dst->game == src->game && dst != src);
 	const qv_game *g = src->game;
-	/* What dst holds, kept across the copy of src's fields. */
-	qv_match keep = *dst;
-	size_t hcap = (size_t)keep.caphist, ncap = keep.notes_cap, tcap = keep.said.text.cap;
-	size_t need = (size_t)src->caphist;
 	qv__match_free_seen(dst, 0);
-	size_t h = hcap * sizeof *keep.hist, a = hcap * sizeof *keep.said_at,
-	       na = hcap * sizeof *keep.note_at, sn = hcap * QV_VIEWERS * sizeof *keep.seen;
-	bool ok = room((void **)&keep.hist, &h, need * sizeof *keep.hist) &&
-	          room((void **)&keep.said_at, &a, need * sizeof *keep.said_at) &&
-	          room((void **)&keep.note_at, &na, need * sizeof *keep.note_at) &&
-	          room((void **)&keep.seen, &sn, need * QV_VIEWERS * sizeof *keep.seen) &&
-	          room((void **)&keep.notes, &ncap, src->notes_cap) &&
-	          room((void **)&keep.said.text.s, &tcap, src->said.text.cap);
-	if (ok && src->marks && !keep.marks)
-		ok = (keep.marks = malloc(QV_MATCH_MARKS * g->state_size)) != NULL;
-	/* Whatever grew is dst's now, copied or not: its capacities are the smallest of the
-	 * arrays that grew together. */
-	size_t cap = h / sizeof *keep.hist;
-	cap = a / sizeof *keep.said_at < cap ? a / sizeof *keep.said_at : cap;
-	cap = na / sizeof *keep.note_at < cap ? na / sizeof *keep.note_at : cap;
-	cap = sn / (QV_VIEWERS * sizeof *keep.seen) < cap ? sn / (QV_VIEWERS * sizeof *keep.seen)
-	                                                  : cap;
-	if (!ok) {
-		dst->hist = keep.hist;
-		dst->said_at = keep.said_at;
-		dst->note_at = keep.note_at;
-		dst->seen = keep.seen;
-		dst->caphist = (int)(cap < hcap ? cap : hcap);
-		dst->notes = keep.notes;
-		dst->notes_cap = ncap;
-		dst->said.text.s = keep.said.text.s;
-		dst->said.text.cap = tcap;
-		dst->marks = keep.marks;
+	/* With no worded move left, every entry of dst's seen is NULL (history.c keeps those past
+	 * the history empty): kept as it is, it needs no clearing. Each buffer takes src's size,
+	 * so that a match made in a thread's spare holds what its original held and no more
+	 * (the spare may have held a longer game). */
+	size_t hcap = (size_t)dst->caphist, need = (size_t)src->caphist;
+	size_t vd = (size_t)(hcap ? qv__match_viewers(dst) : 0),
+	       vs = (size_t)qv__match_viewers(src);
+	size_t h = hcap * sizeof *dst->hist, a = hcap * sizeof *dst->said_at,
+	       na = hcap * sizeof *dst->note_at, sn = hcap * vd * sizeof *dst->seen;
+	size_t scratch_cap = dst->scratch ? 2 * g->state_size : 0;
+	size_t rows = QV_MAX_PLAYERS * sizeof *dst->pending, pending_cap = dst->pending ? rows : 0;
+	sized b[] = {
+	    {(void **)&dst->hist, &h, need * sizeof *dst->hist, NULL, false},
+	    {(void **)&dst->said_at, &a, need * sizeof *dst->said_at, NULL, false},
+	    {(void **)&dst->note_at, &na, need * sizeof *dst->note_at, NULL, false},
+	    {(void **)&dst->seen, &sn, need * vs * sizeof *dst->seen, NULL, true},
+	    {(void **)&dst->notes, &dst->notes_cap, src->notes_cap, NULL, false},
+	    {(void **)&dst->said.text.s, &dst->said.text.cap, src->said.text.cap, NULL, false},
+	    {&dst->scratch, &scratch_cap, src->scratch ? scratch_cap : 0, NULL, false},
+	    {(void **)&dst->pending, &pending_cap, src->pending ? rows : 0, NULL, false},
+	};
+	if (!make_all(b, (int)(sizeof b / sizeof *b)))
 		return qv_fail(err, QV_ENOMEM, "out of memory copying a match");
+	if (dst->variant != src->variant) {
+		if (src->variant)
+			qv_variant_hold(src->variant);
+		qv_variant_release(dst->variant);
 	}
+	qv__marks_share(dst, src); /* read only, until either keeps a mark (walk.c) */
+	fields_copy(dst, src);
 	int nch = g->max_chance > 0 ? g->max_chance : 1;
-	memcpy(dst, src, sizeof *dst);
-	dst->state = keep.state;
-	dst->base = keep.base;
-	dst->cout = keep.cout;
-	dst->cprob = keep.cprob;
-	dst->scratch = keep.scratch;
-	dst->hist = keep.hist;
-	dst->said_at = keep.said_at;
-	dst->note_at = keep.note_at;
-	dst->seen = keep.seen;
-	/* As many entries as src has room for (the arrays may hold more): a copy and its
-	 * original grow alike, so that qv_match_pass_seen can swap their worded moves whole. */
-	dst->caphist = src->caphist;
-	dst->nseen = 0;
-	dst->notes = keep.notes;
-	dst->notes_cap = ncap;
-	dst->said.text.s = keep.said.text.s;
-	dst->said.text.cap = tcap;
-	dst->marks = keep.marks;
 	memcpy(dst->state, src->state, g->state_size);
 	memcpy(dst->base, src->base, g->state_size);
 	memcpy(dst->cout, src->cout, (size_t)nch * sizeof *dst->cout);
@@ -160,19 +181,8 @@ qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err)
 		memcpy(dst->note_at, src->note_at, (size_t)src->nnotes * sizeof *dst->note_at);
 	if (src->notes_len)
 		memcpy(dst->notes, src->notes, src->notes_len);
-	if (src->said.text.len)
-		memcpy(dst->said.text.s, src->said.text.s, src->said.text.len);
-	for (size_t i = 0; i < need * QV_VIEWERS; i++)
-		dst->seen[i] = NULL;
-	for (int k = 0; k < QV_MATCH_MARKS; k++)
-		if (src->mark_at[k] >= 0)
-			memcpy((char *)dst->marks + (size_t)k * g->state_size,
-			       (const char *)src->marks + (size_t)k * g->state_size, g->state_size);
-	if (keep.variant != src->variant) {
-		if (src->variant)
-			qv_variant_hold(src->variant);
-		qv_variant_release(keep.variant);
-	}
+	if (src->said.text.s)
+		memcpy(dst->said.text.s, src->said.text.s, src->said.text.len + 1);
 	qv__match_check_history(dst);
 	return QV_OK;
 }
@@ -182,16 +192,40 @@ int qv_match_shared(const qv_match *a, const qv_match *b)
 	if (a->game != b->game || memcmp(a->base, b->base, a->game->state_size))
 		return 0;
 	int n = a->nhist < b->nhist ? a->nhist : b->nhist, i = 0;
+	/* Every entry's bytes are its move's, padding zeroed (history.c): a copy's history, the
+	 * whole of it in the usual case, is found shared by one comparison of its bytes. */
+	if (n > 0 && memcmp(a->hist, b->hist, (size_t)n * sizeof *a->hist) == 0)
+		return n;
 	while (i < n && a->hist[i].action == b->hist[i].action &&
 	       a->hist[i].who == b->hist[i].who && a->hist[i].automatic == b->hist[i].automatic)
 		i++;
 	return i;
 }
 
+/* The walk marks go with the words. When the two matches read the same (to is a copy of from),
+ * from lets go of them, so that to keeps its next mark in place rather than in a copy of its
+ * own (walk.c); when to has none, from's become to's, those of the n entries they share. */
+static void pass_marks(qv_match *from, qv_match *to, int n)
+{
+	if (from->marks == to->marks) {
+		qv__marks_drop(from);
+		return;
+	}
+	if (to->marks || !from->marks)
+		return;
+	qv__marks_share(to, from);
+	qv__match_forget_marks(to, n);
+	memcpy(to->mark_used, from->mark_used, sizeof to->mark_used);
+	to->mark_clock = from->mark_clock;
+	qv__marks_drop(from);
+}
+
 void qv_match_pass_seen(qv_match *from, qv_match *to)
 {
 	int n = qv_match_shared(from, to);
-	if (to->nseen == 0 && from->caphist == to->caphist) {
+	pass_marks(from, to, n);
+	int v = qv__match_viewers(to);
+	if (to->nseen == 0 && from->caphist == to->caphist && qv__match_viewers(from) == v) {
 		/* The usual case, a copy that has worded nothing yet and has not grown: the two
 		 * arrays are swapped whole, and only the entries they do not share are freed. */
 		char **seen = to->seen;
@@ -200,7 +234,7 @@ void qv_match_pass_seen(qv_match *from, qv_match *to)
 		from->seen = seen;
 		from->nseen = 0;
 		int top = from->nhist > to->nhist ? from->nhist : to->nhist;
-		for (int i = n * QV_VIEWERS; to->nseen && i < top * QV_VIEWERS; i++)
+		for (int i = n * v; to->nseen && i < top * v; i++)
 			if (to->seen[i]) {
 				free(to->seen[i]);
 				to->seen[i] = NULL;
@@ -209,7 +243,7 @@ void qv_match_pass_seen(qv_match *from, qv_match *to)
 		qv__match_check_history(to);
 		return;
 	}
-	for (int i = 0; from->nseen && i < n * QV_VIEWERS; i++) {
+	for (int i = 0; from->nseen && i < n * v; i++) {
 		char *text = from->seen[i];
 		if (!text)
 			continue;

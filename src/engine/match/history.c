@@ -17,16 +17,21 @@
 #include "engine/match/position.h"
 #include "engine/match/walk.h"
 
+int qv__match_viewers(const qv_match *m) { return m->game->num_players(m->base) + 2; }
+
 /* Frees the worded moves of the entries from `from` on (none to visit in a quiet match). */
 void qv__match_free_seen(qv_match *m, int from)
 {
-	for (int i = from * QV_VIEWERS; m->nseen && i < m->nhist * QV_VIEWERS; i++)
+	if (!m->nseen)
+		return;
+	int v = qv__match_viewers(m);
+	for (int i = from * v; m->nseen && i < m->nhist * v; i++)
 		if (m->seen[i]) {
 			free(m->seen[i]);
 			m->seen[i] = NULL;
 			m->nseen--;
 		}
-	QV_ASSERT(m->nseen >= 0 && m->nseen <= from * QV_VIEWERS);
+	QV_ASSERT(m->nseen >= 0 && m->nseen <= from * v);
 }
 
 /* The invariants of the history, checked after every change of it: the counts, one kept
@@ -35,7 +40,7 @@ void qv__match_free_seen(qv_match *m, int from)
 void qv__match_check_history(const qv_match *m)
 {
 	QV_ASSERT(m->nhist >= 0 && m->nhist <= m->caphist);
-	QV_ASSERT(m->nseen >= 0 && m->nseen <= m->nhist * QV_VIEWERS);
+	QV_ASSERT(m->nseen >= 0 && m->nseen <= m->nhist * qv__match_viewers(m));
 	QV_ASSERT(m->nnotes >= 0 && m->nnotes <= m->nhist && (m->quiet || m->nnotes == m->nhist));
 	QV_ASSERT(m->notes_len <= m->notes_cap);
 	if (m->nnotes == 0) {
@@ -69,12 +74,13 @@ static qv_status hist_reserve(qv_match *m, qv_err *err)
 	uint32_t *nat = at ? realloc(m->note_at, (size_t)cap * sizeof *nat) : NULL;
 	if (nat)
 		m->note_at = nat;
-	char **seen = nat ? realloc(m->seen, (size_t)cap * QV_VIEWERS * sizeof *seen) : NULL;
+	int v = qv__match_viewers(m);
+	char **seen = nat ? realloc(m->seen, (size_t)cap * (size_t)v * sizeof *seen) : NULL;
 	if (!seen)
 		return qv_fail(err, QV_ENOMEM, "out of memory growing the history");
 	/* Entries past the history have no worded moves: new ones start empty, and
 	 * qv__match_free_seen empties those it cuts off. */
-	for (int i = m->caphist * QV_VIEWERS; i < cap * QV_VIEWERS; i++)
+	for (int i = m->caphist * v; i < cap * v; i++)
 		seen[i] = NULL;
 	m->seen = seen;
 	m->caphist = cap;
@@ -142,7 +148,14 @@ qv_status qv__match_append(qv_match *m, int who, qv_action a, bool automatic, bo
 		qv__match_position_at(m, m->nhist, m->state);
 		return qv_fail(err, QV_ENOMEM, "out of memory narrating an action");
 	}
-	m->hist[m->nhist++] = (qv_move){.action = a, .who = who, .automatic = automatic};
+	/* Written with its padding zeroed, so that two entries are the same moves exactly when
+	 * their bytes are (qv_match_shared compares histories with memcmp). */
+	qv_move mv;
+	memset(&mv, 0, sizeof mv);
+	mv.action = a;
+	mv.who = who;
+	mv.automatic = automatic;
+	memcpy(&m->hist[m->nhist++], &mv, sizeof mv);
 	qv__match_check_history(m);
 	return QV_OK;
 }

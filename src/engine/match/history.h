@@ -21,6 +21,10 @@ void qv__match_truncate(qv_match *m, int n);
 /* Frees the worded moves (m->seen) of the entries from `from` on. */
 void qv__match_free_seen(qv_match *m, int from);
 
+/* The viewers each entry's worded moves are kept for, the stride of m->seen: m's players, then
+ * QV_VIEW_PUBLIC and QV_VIEW_ALL: 4 at a table of two, not room for the most players (7). */
+int qv__match_viewers(const qv_match *m);
+
 /* Asserts the history's invariants (QV_CHECKS builds; nothing otherwise). */
 void qv__match_check_history(const qv_match *m);
 

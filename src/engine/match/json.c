@@ -130,10 +130,11 @@ json_t *qv_match_view_json(qv_match *m, int viewer)
 		if (who == viewer && qv__match_holds(m, who) && qv_decision_forced(g, m->state, n))
 			j = qv__json_put(j, "forced", json_true());
 	}
-	if (j && viewer >= 0 && viewer < QV_MAX_PLAYERS && *m->pending[viewer]) {
+	if (j && *qv_match_committed(m, viewer)) {
 		json_t *mine = json_array();
 		char line[QV_ACTION_TEXT];
-		for (const char *c = m->pending[viewer]; qv__together_line(&c, line, sizeof line);)
+		for (const char *c = qv_match_committed(m, viewer);
+		     qv__together_line(&c, line, sizeof line);)
 			mine = qv__json_push(mine, json_string(line));
 		j = qv__json_put(j, "committed", mine);
 	}

@@ -54,16 +54,17 @@ void qv_match_free(qv_match *m)
 {
 	if (!m)
 		return;
+	qv__match_free_seen(m, 0); /* first: its room's stride is read from base */
 	free(m->state);
 	free(m->base);
 	free(m->hist);
-	qv__match_free_seen(m, 0);
 	free(m->seen);
 	free(m->said_at);
 	free(m->note_at);
 	free(m->notes);
-	free(m->marks);
+	qv__marks_drop(m);
 	free(m->scratch);
+	free(m->pending);
 	qv_events_free(&m->said);
 	free(m->cout);
 	free(m->cprob);

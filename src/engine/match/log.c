@@ -11,15 +11,18 @@
  */
 #include <string.h>
 
+#include "engine/match/history.h"
 #include "engine/match/log.h"
 
-/* The slot of a viewer in an entry's worded moves. */
-static int viewer_slot(int viewer)
+/* The slot of a viewer (a player of m, QV_VIEW_PUBLIC or QV_VIEW_ALL) in an entry's worded
+ * moves, of v (qv__match_viewers): the players', then the public's and the referee's. */
+static int viewer_slot(int viewer, int v)
 {
 	if (viewer == QV_VIEW_PUBLIC)
-		return QV_MAX_PLAYERS;
+		return v - 2;
 	if (viewer == QV_VIEW_ALL)
-		return QV_MAX_PLAYERS + 1;
+		return v - 1;
+	QV_ASSERT(viewer >= 0 && viewer < v - 2);
 	return viewer;
 }
 
@@ -28,7 +31,8 @@ static int viewer_slot(int viewer)
 const char *qv__match_seen_text(qv_match *m, int i, const void *before, int viewer)
 {
 	QV_ASSERT(i >= 0 && i < m->nhist);
-	char **slot = &m->seen[i * QV_VIEWERS + viewer_slot(viewer)];
+	int v = qv__match_viewers(m);
+	char **slot = &m->seen[i * v + viewer_slot(viewer, v)];
 	if (*slot)
 		return *slot;
 	char text[QV_ACTION_TEXT + 16];
@@ -44,7 +48,7 @@ const char *qv__match_seen_text(qv_match *m, int i, const void *before, int view
 		strcat(text, " (only option)");
 	*slot = strdup(text);
 	m->nseen += *slot != NULL;
-	QV_ASSERT(m->nseen <= m->nhist * QV_VIEWERS);
+	QV_ASSERT(m->nseen <= m->nhist * v);
 	return *slot;
 }
 
@@ -128,9 +132,9 @@ qv_status qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ct
 	if (!log_viewer(m, viewer) || from >= m->nhist)
 		return QV_OK;
 	log_walk w = {.m = m, .viewer = viewer, .fn = fn, .ctx = ctx};
-	int slot = viewer_slot(viewer), i = from;
-	for (; i < m->nhist && m->seen[i * QV_VIEWERS + slot] && !w.rc; i++)
-		w.rc = entry_lines(m, viewer, i, m->seen[i * QV_VIEWERS + slot], &w.line, fn, ctx);
+	int v = qv__match_viewers(m), slot = viewer_slot(viewer, v), i = from;
+	for (; i < m->nhist && m->seen[i * v + slot] && !w.rc; i++)
+		w.rc = entry_lines(m, viewer, i, m->seen[i * v + slot], &w.line, fn, ctx);
 	if (!w.rc && qv_match_walk(m, i, log_step, &w))
 		w.rc = QV_ENOMEM;
 	qv_buf_free(&w.line);

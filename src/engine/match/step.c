@@ -36,7 +36,8 @@ static bool step_turn(qv_match *m, int player, void *st, void *tmp)
 	bool broken = false;
 	const qv_game *g = m->game;
 	qv_action *list = qv__match_actions(g);
-	if (qv__together_reach(g, m->state, player, m->pending[player], st, tmp, list, &broken))
+	if (qv__together_reach(g, m->state, player, qv_match_committed(m, player), st, tmp, list,
+	                       &broken))
 		return true;
 	if (!broken)
 		return false;
@@ -81,12 +82,12 @@ bool qv_match_turn_of(qv_match *m, int player, void *st)
 
 const char *qv_match_committed(const qv_match *m, int player)
 {
-	return player >= 0 && player < QV_MAX_PLAYERS ? m->pending[player] : "";
+	return m->pending && player >= 0 && player < QV_MAX_PLAYERS ? m->pending[player] : "";
 }
 
 int qv_match_withdraw(qv_match *m, int player)
 {
-	if (player < 0 || player >= QV_MAX_PLAYERS)
+	if (!m->pending || player < 0 || player >= QV_MAX_PLAYERS)
 		return 0;
 	int n = qv__together_count(m->pending[player]);
 	m->pending[player][0] = '\0';
@@ -135,7 +136,7 @@ qv_status qv__match_commit(qv_match *m, int player, int who, const char *text, q
 	if (in_step(m, player) && !st)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
 	if (!st || !step_turn(m, player, st, st + g->state_size)) {
-		if (*m->pending[player])
+		if (*qv_match_committed(m, player))
 			return qv_fail(err, QV_ESTATE,
 			               "%s has made its choice for this step; it is applied when "
 			               "the others have made theirs",
@@ -143,6 +144,9 @@ qv_status qv__match_commit(qv_match *m, int player, int who, const char *text, q
 		return qv_fail(err, QV_ESTATE, "it is not %s's turn: %s is to move",
 		               qv_player_name(player, name), qv_player_name(who, mover));
 	}
+	/* The room for commitments, made with the first (most matches never need it). */
+	if (!m->pending && !(m->pending = calloc(QV_MAX_PLAYERS, sizeof *m->pending)))
+		return qv_fail(err, QV_ENOMEM, "out of memory keeping a commitment");
 	qv_status rc = qv__together_add(g, st, text, m->pending[player], QV_PENDING_TEXT, err);
 	if (!rc)
 		m->npending |= 1u << player;
