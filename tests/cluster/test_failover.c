@@ -228,7 +228,7 @@ static int serving_lines(const char *path)
  * its port, and waits for its `serving` line (up to 60 s). Returns 0 once it serves. */
 static int start_process(int i)
 {
-	char dir[96], out[128], err[128], port[16], prefix[8];
+	char dir[96], out[128], err[128], port[16], prefix[16];
 	snprintf(dir, sizeof dir, "%s/p%d", tmpdir, i + 1);
 	snprintf(prefix, sizeof prefix, "%d", i + 1); /* its server's use-server rule */
 	snprintf(out, sizeof out, "%s/stdout.log", dir);
