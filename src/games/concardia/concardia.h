@@ -211,8 +211,9 @@ typedef struct cc_state {
  * direction d (QV_N..QV_NW), or -1 off the grid; cc_adj[sq] the set of sq's 8 neighbours. */
 extern const int8_t cc_nb[CC_NSQ][QV_NDIRS];
 extern const uint64_t cc_adj[CC_NSQ];
-/* The directions in which two steps from sq stay on the grid (bit d), for jumps and shoves. */
-extern const uint8_t cc_lines[CC_NSQ];
+/* The neighbours of sq with a square beyond them, in line, on the grid, for jumps and shoves
+ * (a neighbour over = sq + step has that square at over + step = 2 * over - sq). */
+extern const uint64_t cc_over[CC_NSQ];
 /* The board direction from a square to its neighbour `to`: cc_dir(from, to). */
 extern const int8_t cc_delta_dir[15];
 static inline int cc_dir(int from, int to) { return cc_delta_dir[to - from + 7]; }

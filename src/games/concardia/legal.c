@@ -125,13 +125,15 @@ static int list_family(const family *f, qv_action *out)
 }
 
 /* Where a courier on sq can jump (over an adjacent card to the empty square beyond), or the
- * cards a shover on sq can push (each with an empty square beyond). */
+ * cards a shover on sq can push (each with an empty square beyond). Only the occupied
+ * neighbours with a square beyond are looked at, and the square beyond one, in line, is
+ * 2 * over - sq: a random playout asks this at most of its turns. */
 static uint64_t jumps(int sq, uint64_t occ, bool pushed)
 {
 	uint64_t m = 0;
-	for (unsigned lines = cc_lines[sq]; lines; lines &= lines - 1) {
-		int d = __builtin_ctz(lines), over = cc_nb[sq][d], to = cc_nb[over][d];
-		if ((occ >> over & 1) && !(occ >> to & 1))
+	for (uint64_t o = cc_over[sq] & occ; o; o &= o - 1) {
+		int over = lowest(o), to = 2 * over - sq;
+		if (!(occ >> to & 1))
 			m |= 1ull << (pushed ? over : to);
 	}
 	return m;

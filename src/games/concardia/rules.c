@@ -413,13 +413,16 @@ static qv_status parse_deck(const cc_tables *T, const qv_params *params, const c
 	const char *v = qv_params_get(params, key);
 	if (!v)
 		v = qv_param_find(cc_params, CC_NPARAMS, key)->def;
-	char decks[16 * CC_MAX_DECKS] = "";
-	for (int k = 0; k < T->ndecks; k++) {
+	for (int k = 0; k < T->ndecks; k++)
 		if (qv_streq_nocase(v, T->decks[k].id)) {
 			*n = T->decks[k].n;
 			memcpy(list, T->decks[k].cards, (size_t)*n);
 			return QV_OK;
 		}
+	/* The decks' names, for the messages: written only here, not at every init of a
+	 * random playout. */
+	char decks[16 * CC_MAX_DECKS] = "";
+	for (int k = 0; k < T->ndecks; k++) {
 		size_t used = strlen(decks);
 		snprintf(decks + used, sizeof decks - used, "%s%s", k == 0 ? "" : ", ",
 		         T->decks[k].id);

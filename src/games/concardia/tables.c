@@ -99,23 +99,22 @@ static const qv_vblock blocks[] = {
 	M(6 * (r)), M(6 * (r) + 1), M(6 * (r) + 2), M(6 * (r) + 3), M(6 * (r) + 4), M(6 * (r) + 5)
 #define GRID(M) RANK(M, 0), RANK(M, 1), RANK(M, 2), RANK(M, 3), RANK(M, 4), RANK(M, 5)
 
-#define LINE(sq, d, dx, dy) (IN_GRID(sq, 2 * (dx), 2 * (dy)) ? 1u << (d) : 0u)
-#define LINES(sq)                                                                                  \
-	(LINE(sq, QV_N, 0, 1) | LINE(sq, QV_NE, 1, 1) | LINE(sq, QV_E, 1, 0) |                     \
-	 LINE(sq, QV_SE, 1, -1) | LINE(sq, QV_S, 0, -1) | LINE(sq, QV_SW, -1, -1) |                \
-	 LINE(sq, QV_W, -1, 0) | LINE(sq, QV_NW, -1, 1))
+#define OVER(sq, dx, dy) (IN_GRID(sq, 2 * (dx), 2 * (dy)) ? BIT(sq, dx, dy) : 0)
+#define OVERS(sq)                                                                                  \
+	(OVER(sq, 0, 1) | OVER(sq, 1, 1) | OVER(sq, 1, 0) | OVER(sq, 1, -1) | OVER(sq, 0, -1) |    \
+	 OVER(sq, -1, -1) | OVER(sq, -1, 0) | OVER(sq, -1, 1))
 
 const int8_t cc_nb[CC_NSQ][QV_NDIRS] = {GRID(NB_ROW)};
 const uint64_t cc_adj[CC_NSQ] = {GRID(ADJ)};
-const uint8_t cc_lines[CC_NSQ] = {GRID(LINES)};
+const uint64_t cc_over[CC_NSQ] = {GRID(OVERS)};
 
 #undef IN_GRID
 #undef NB
 #undef BIT
 #undef NB_ROW
 #undef ADJ
-#undef LINE
-#undef LINES
+#undef OVER
+#undef OVERS
 #undef RANK
 #undef GRID
 

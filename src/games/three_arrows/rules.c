@@ -182,10 +182,17 @@ int ta_defence_strength(const ta_state *s, int from, int to)
 }
 
 /* Both strengths of the attack from `from` on `to`, the direction between them worked out once
- * (resolving an attack is most of a tactical playout's actions). */
+ * (resolving an attack is most of a tactical playout's actions). A pending attack's squares
+ * are neighbours on the frame (apply and check.c see to it), so the direction follows from
+ * the difference of the squares alone: rank * 8 + file gives each neighbour its own. */
 static void strengths(const ta_state *s, int from, int to, int *attack, int *defence)
 {
-	int d = dir_between(from, to), o = qv_dir_opp((qv_dir)d);
+	static const int8_t by_delta[19] = {
+	    [0] = QV_SW, [1] = QV_S,   [2] = QV_SE, [8] = QV_W,
+	    [10] = QV_E, [16] = QV_NW, [17] = QV_N, [18] = QV_NE,
+	};
+	QV_ASSERT(dir_between(from, to) >= 0);
+	int d = by_delta[to - from + 9], o = qv_dir_opp((qv_dir)d);
 	*attack = line_strength(s, from, TA_OWNER(s->cell[from]), d, o);
 	*defence = line_strength(s, to, TA_OWNER(s->cell[to]), o, d);
 }
@@ -202,13 +209,9 @@ int ta_to_move(const ta_state *s)
 	}
 }
 
-static int alive_count(const ta_state *s)
-{
-	int n = 0;
-	for (int p = 0; p < s->nplayers; p++)
-		n += !s->pl[p].eliminated;
-	return n;
-}
+/* The players not eliminated: the eliminated ones are numbered 1 .. nelim (check.c holds every
+ * state to it), so no walk over the players at each turn's end. */
+static int alive_count(const ta_state *s) { return s->nplayers - s->nelim; }
 
 /* Removes the piece on sq, captured by `capturer`, and eliminates its owner if it was their
  * last piece on the board. The captured piece's kind becomes public (every view counts each
@@ -279,8 +282,9 @@ static void end_turn(ta_state *s, qv_events *ev)
 			qv_say(ev, "p%d cannot act, so the extra turns are lost", p + 1);
 		s->extra = 0; /* nothing changes between extra turns: all of them are skipped */
 	}
-	for (int i = 1; i <= s->nplayers; i++) {
-		int q = (p + i) % s->nplayers;
+	for (int i = 1, q = p; i <= s->nplayers; i++) {
+		if (++q == s->nplayers) /* (p + i) % nplayers without a division at every turn */
+			q = 0;
 		if (!s->pl[q].eliminated && ta_can_act_or_uncover(s, q)) {
 			s->turn = (uint8_t)q;
 			s->phase = TA_PH_START;
