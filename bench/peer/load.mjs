@@ -25,8 +25,15 @@
 // without a token and read every frame (not parsed): the issue's "10,000 sockets said hello"
 // beside the tables that play. The line then says how many were watching.
 //
+// With --callgrind FILE (quiver only), the server runs under valgrind's callgrind, its counters
+// zeroed when the window starts and dumped (FILE.1) when it ends, and the line adds
+// instructions_per_move: the instructions of all the server's threads in the window divided by
+// its moves. The kernel's CPU and the load of the machine do not move it, so two builds compare
+// on a loaded machine; everything is some 50 times slower, so use few tables (20) and allow the
+// set-up its time (the first moves may take minutes).
+//
 //   node bench/peer/load.mjs --server quiver --quiver build/quiver [--tables N] [--think MS]
-//                             [--seconds S] [--limit S] [--spectators K]
+//                             [--seconds S] [--limit S] [--spectators K] [--callgrind FILE]
 //   node bench/peer/load.mjs --server bgio [same options]
 import { spawn, execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -50,17 +57,22 @@ const quiver = arg('--quiver', 'build/quiver');
 const ntables = Number(arg('--tables', '200'));
 const think = Number(arg('--think', '500'));
 const seconds = Number(arg('--seconds', '30'));
-const limit = Number(arg('--limit', String(seconds + 120)));
+const limit = Number(arg('--limit', String(seconds + 120 * (arg('--callgrind', '') ? 10 : 1))));
 const nspect = Number(arg('--spectators', '0'));
+const callgrind = arg('--callgrind', '');
+/** How long the set-up may take: callgrind makes the server some 50 times slower. */
+const slow = callgrind ? 10 : 1;
 if (
   !['quiver', 'bgio'].includes(kind) ||
   !(ntables >= 1 && ntables <= 5000) ||
   !(nspect >= 0 && nspect <= 50) ||
-  (nspect > 0 && kind !== 'quiver')
+  (nspect > 0 && kind !== 'quiver') ||
+  (callgrind !== '' && kind !== 'quiver')
 ) {
   process.stderr.write(
     'usage: node bench/peer/load.mjs --server quiver|bgio [--quiver PATH] [--tables 1..5000]' +
-      ' [--think MS] [--seconds S] [--limit S] [--spectators 0..50, quiver only]\n',
+      ' [--think MS] [--seconds S] [--limit S] [--spectators 0..50, quiver only]' +
+      ' [--callgrind FILE, quiver only]\n',
   );
   process.exit(2);
 }
@@ -119,7 +131,14 @@ function start() {
   if (kind === 'quiver') {
     dir = mkdtempSync(join(tmpdir(), 'qvpeer'));
     const opts = ['serve', '--port', '0', '--db', join(dir, 'q.db'), ...quiverOptions()];
-    child = spawn(quiver, opts, { stdio: ['ignore', 'pipe', 'inherit'] });
+    child = callgrind
+      ? // the tunable set, as `quiver serve` would set it by running itself again, which
+        // valgrind cannot follow
+        spawn('valgrind', ['--tool=callgrind', `--callgrind-out-file=${callgrind}`, quiver, ...opts], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+          env: { ...process.env, GLIBC_TUNABLES: 'glibc.malloc.tcache_count=0' },
+        })
+      : spawn(quiver, opts, { stdio: ['ignore', 'pipe', 'inherit'] });
   } else {
     child = spawn(process.execPath, [join(here, 'server.mjs')], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -370,6 +389,15 @@ function until(/** @type {() => boolean} */ test, /** @type {number} */ ms, /** 
   });
 }
 
+/** A file's text, '' while it does not exist. @param {string} path */
+function readText(path) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** The q-quantile of sorted values, in ms with one decimal. */
 const quantile = (/** @type {number[]} */ a, /** @type {number} */ q) =>
   a.length ? Math.round(a[Math.min(a.length - 1, Math.floor(q * a.length))] * 10) / 10 : null;
@@ -384,7 +412,7 @@ for (let i = 0; i < ntables; i++) {
   await t.open();
   tables.push(t);
 }
-await until(() => run.first >= ntables, 120000, `${ntables} tables' first ${FIRST_MOVES} moves`);
+await until(() => run.first >= ntables, 120000 * slow, `${ntables} tables' first ${FIRST_MOVES} moves`);
 await until(() => run.watching >= nspect * ntables, 120000, `${nspect * ntables} spectators' snapshots`);
 // The last updates are read by now; the server has nothing left to do for these tables.
 await new Promise((r) => setTimeout(r, 1000));
@@ -392,10 +420,12 @@ const held = usage();
 run.phase = 'load';
 for (const t of tables) for (const s of t.seats) s.schedule();
 const from = usage();
+if (callgrind) execFileSync('callgrind_control', ['-z', String(child?.pid)], { stdio: 'ignore' });
 const mine = process.cpuUsage();
 const t0 = performance.now();
 await new Promise((r) => setTimeout(r, seconds * 1000));
 const to = usage();
+if (callgrind) execFileSync('callgrind_control', ['-d', 'window', String(child?.pid)], { stdio: 'ignore' });
 const spent = process.cpuUsage(mine);
 const elapsed = (performance.now() - t0) / 1000;
 run.phase = 'done';
@@ -427,6 +457,12 @@ const result = {
   spectator_frames: run.frames,
   server_threads: Number(/Threads:\s*(\d+)/.exec(readFileSync(`/proc/${child?.pid}/status`, 'utf8'))?.[1]),
 };
+if (callgrind) {
+  // the window's dump, FILE.1, once callgrind has written its summary
+  await until(() => /^summary: \d+/m.test(readText(`${callgrind}.1`)), 120000, `callgrind's dump ${callgrind}.1`);
+  const ir = Number(/^summary: (\d+)/m.exec(readText(`${callgrind}.1`))?.[1]);
+  Object.assign(result, { instructions_per_move: run.moves ? Math.round(ir / run.moves) : null });
+}
 process.stdout.write(JSON.stringify(result) + '\n');
 stopping = true;
 for (const t of tables) {
