@@ -1,10 +1,11 @@
 /*
- * test_export.c - an account's export (issue 52, the second audit's finding 7): 8 exports at
- * once of an account of 30 finished games. The export is written a record at a time into a
- * temporary file, through a gate of its own: every answer is the whole export (200) or a
- * refusal at once (429 for the account's second, 503 past 2 at once) with Retry-After, and the
- * server's memory grows by far less than the records' JSON would take 8 times (before: the
- * answer was built whole in memory, with no gate, ~275 MiB each at the 10,000-game cap).
+ * test_export.c - an account's export (issue 52, the second audit's finding 7): 12 exports at
+ * once of an account of 120 finished games, in up to 5 bursts. The export is written a record
+ * at a time into a temporary file, through a gate of its own: every answer is the whole export
+ * (200) or a refusal at once (429 for the account's second, 503 past 2 at once) with
+ * Retry-After, and the server's memory grows by far less than the records' JSON would take 12
+ * times (before: the answer was built whole in memory, with no gate, ~275 MiB each at the
+ * 10,000-game cap).
  *
  * Usage: test_export PATH-TO-QUIVER.
  */
@@ -82,26 +83,35 @@ static void test_exports_at_once(void **state)
 		th_seat_close(&s);
 	}
 	long before = th_server_status("VmRSS"), peak = before;
-	atomic_store(&left, EXPORTS);
-	assert_int_equal(pthread_barrier_init(&together, NULL, EXPORTS), 0);
-	pthread_t t[EXPORTS];
-	for (int i = 0; i < EXPORTS; i++)
-		assert_int_equal(pthread_create(&t[i], NULL, export_main, NULL), 0);
-	while (atomic_load(&left) > 0) {
-		long now = th_server_status("VmRSS");
-		peak = now > peak ? now : peak;
+	/* 12 at once of one account: one is written at a time, the others refused at once. A
+	 * burst whose exports happen not to overlap (each is written in milliseconds, and a loaded
+	 * machine may run the threads one after another) refuses none, so up to 5 bursts are sent
+	 * until one meets the gate; without the gate none ever would. */
+	int refused = 0;
+	for (int round = 0; round < 5 && !refused; round++) {
+		for (size_t i = 0; i < sizeof answered / sizeof answered[0]; i++)
+			atomic_store(&answered[i], 0);
+		atomic_store(&left, EXPORTS);
+		assert_int_equal(pthread_barrier_init(&together, NULL, EXPORTS), 0);
+		pthread_t t[EXPORTS];
+		for (int i = 0; i < EXPORTS; i++)
+			assert_int_equal(pthread_create(&t[i], NULL, export_main, NULL), 0);
+		while (atomic_load(&left) > 0) {
+			long now = th_server_status("VmRSS");
+			peak = now > peak ? now : peak;
+		}
+		for (int i = 0; i < EXPORTS; i++)
+			pthread_join(t[i], NULL);
+		pthread_barrier_destroy(&together);
+		print_message("%d exports at once: %d whole, %d 429, %d 503; VmRSS %ld kB before, "
+		              "%ld kB at most\n",
+		              EXPORTS, atomic_load(&answered[200]), atomic_load(&answered[429]),
+		              atomic_load(&answered[503]), before, peak);
+		assert_int_equal(atomic_load(&others), 0);
+		assert_true(atomic_load(&answered[200]) >= 1);
+		refused = atomic_load(&answered[429]) + atomic_load(&answered[503]);
 	}
-	for (int i = 0; i < EXPORTS; i++)
-		pthread_join(t[i], NULL);
-	pthread_barrier_destroy(&together);
-	print_message("%d exports at once: %d whole, %d 429, %d 503; VmRSS %ld kB before, %ld kB "
-	              "at most\n",
-	              EXPORTS, atomic_load(&answered[200]), atomic_load(&answered[429]),
-	              atomic_load(&answered[503]), before, peak);
-	assert_int_equal(atomic_load(&others), 0);
-	assert_true(atomic_load(&answered[200]) >= 1);
-	/* 12 at once of one account: one is written at a time, the others refused at once */
-	assert_true(atomic_load(&answered[429]) + atomic_load(&answered[503]) >= 1);
+	assert_true(refused >= 1);
 	assert_true(peak - before < 32 * 1024);
 	th_stop();
 }
