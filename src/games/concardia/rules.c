@@ -419,8 +419,7 @@ static qv_status parse_deck(const cc_tables *T, const qv_params *params, const c
 			memcpy(list, T->decks[k].cards, (size_t)*n);
 			return QV_OK;
 		}
-	/* The decks' names, for the messages: written only here, not at every init of a
-	 * random playout. */
+	/* The decks' names for the messages, written only here (not at every playout's init). */
 	char decks[16 * CC_MAX_DECKS] = "";
 	for (int k = 0; k < T->ndecks; k++) {
 		size_t used = strlen(decks);
