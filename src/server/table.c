@@ -183,6 +183,9 @@ qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json
 		qv_match_free(m);
 		return rc;
 	}
+	/* Nobody else can reach the table yet; it is built under its lock all the same, as the
+	 * _locked functions it calls expect (table.h). */
+	qv__table_lock(t);
 	qv__table_id_new(t->id);
 	qv_copy(t->owner, sizeof t->owner, owner ? owner : "");
 	/* Shown once, to the creator; the table keeps their hashes, as a token's. */
@@ -194,6 +197,7 @@ qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json
 	t->created = qv_wall();
 	t->status = qv__table_status_of_locked(t);
 	rc = save_new(t, err);
+	qv__table_unlock(t);
 	if (rc) {
 		qv__table_free(t);
 		return rc;
@@ -257,6 +261,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 		qv_match_free(m);
 		return rc;
 	}
+	qv__table_lock(t); /* as qv__table_create builds a table */
 	qv_copy(t->id, sizeof t->id, saved->id);
 	for (int i = 0; i < saved->nseats; i++) {
 		qv_copy(t->seat[i].hash, sizeof t->seat[i].hash, saved->seats[i].hash);
@@ -269,6 +274,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	qv_copy(t->stuck, sizeof t->stuck, saved->stopped ? saved->stopped : "");
 	rc = restore_people(t, saved, err);
 	if (rc) {
+		qv__table_unlock(t);
 		qv__table_free(t);
 		return rc;
 	}
@@ -280,6 +286,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	t->clock.held = qv__commitments_mask(t->m, t->nseats);
 	qv__table_clock_sync_locked(t, 0);
 	restore_stopped(t, store, saved->ai_starts);
+	qv__table_unlock(t);
 	*out = t;
 	return QV_OK;
 }
