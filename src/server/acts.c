@@ -124,6 +124,7 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
  * whoever else is at the table. QV_ESTATE when it has none. */
 static qv_status withdraw_locked(qv__table *t, int seat, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	qv__change c;
 	qv_status rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, QV__DRAFT_MATCH, err);
 	if (rc)
@@ -157,6 +158,7 @@ static unsigned people_at(const qv__table *t)
  * from it to `asked` (when it asked: qv__marks_takeback). */
 static qv_status take_back_locked(qv__table *t, int seat, double asked, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	qv__change c;
 	qv_status rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, err);
 	if (rc)
@@ -190,6 +192,7 @@ static qv_status take_back_locked(qv__table *t, int seat, double asked, qv_err *
 /* Saves the offer `offer` in the table's place, a change of the people alone. */
 static qv_status offer_change_locked(qv__table *t, const qv__offer *offer, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	qv__change c;
 	qv_status rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, 0, err);
 	if (rc)
@@ -265,6 +268,7 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
  * store refuses, nothing changed. */
 static qv_status end_locked(qv__table *t, const char *how, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	qv__change c;
 	qv_status rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, err);
 	if (rc)
@@ -389,6 +393,7 @@ qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_
  * it; when the store refuses, nothing changed. The caller made every check but the match's. */
 static qv_status leave_locked(qv__table *t, int p, int reason, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	qv__change c;
 	qv_status rc = qv__leave_prepare(t->m, t->seat, t->nseats, p, err);
 	if (!rc)
@@ -503,6 +508,7 @@ qv_status qv__table_return(qv__table *t, int seat, qv_err *err)
  * so that a restart does not try again. */
 static void stop_locked(qv__table *t, const char *what, const qv_err *why)
 {
+	QV__TABLE_HELD(t);
 	snprintf(t->stuck, sizeof t->stuck, "%.60s: %.180s", what, why->msg);
 	t->iv++;
 	qv__oplog(QV__ERROR, "table %s: %s", t->id, t->stuck);
