@@ -60,6 +60,7 @@ static qv_status check_present(qv__table *t, int seat, qv_err *err)
  * action is not too long. The caller holds the table's lock. */
 static qv_status check_mover(qv__table *t, int seat, long long v, const char *action, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	qv_status rc = check_turn_base(t, v, err);
 	char name[8], mine[8];
 	int who = qv_match_to_move(t->m);
@@ -546,6 +547,7 @@ static void step_failed(qv__table *t, const char *what, qv_status rc, bool savin
  * the table stays as it was (the pool tries again); see step_failed for the rest. */
 static bool step_chance(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	qv_err err;
 	qv__change c;
 	bool saving = false;
@@ -578,6 +580,7 @@ typedef struct search {
  * the table stopped). */
 static bool search_begin(qv__table *t, int who, search *s)
 {
+	QV__TABLE_HELD(t);
 	qv_err err;
 	*s = (search){.who = who, .old_v = t->v};
 	if (t->released)
@@ -618,6 +621,7 @@ static bool search_begin(qv__table *t, int who, search *s)
 static bool search_keep(qv__table *t, const search *s, qv_action a, const char *text, qv_status *rc,
                         bool *tried, bool *cleared, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	int who = s->who;
 	*tried = *cleared = false;
 	if (t->v != s->old_v || t->status != QV__PLAYING)

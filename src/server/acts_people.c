@@ -22,6 +22,7 @@ qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
 /* The join's check of the people seated at t (t locked): QV_OK without one. */
 static qv_status people_checked(const qv__table *t, const qv__join *req, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	long long accounts[QV_MAX_PLAYERS];
 	const char *players[QV_MAX_PLAYERS];
 	int n = 0;

@@ -826,7 +826,11 @@ static json_t *info_json(qv__table *t, bool stored)
 	return info;
 }
 
-json_t *qv__table_info_locked(qv__table *t) { return info_json(t, false); }
+json_t *qv__table_info_locked(qv__table *t)
+{
+	QV__TABLE_HELD(t);
+	return info_json(t, false);
+}
 
 json_t *qv__table_info_full_locked(qv__table *t)
 {
