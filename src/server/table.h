@@ -26,8 +26,11 @@
  * Locking: functions ending in _locked expect the caller to hold t->lock (qv__table_lock);
  * the others take it themselves. The search of an AI seat runs without the lock. In a build
  * with QV_CHECKS (the sanitizer build) the table knows which thread holds its lock, and every
- * _locked function asserts that it is the caller's (QV__TABLE_HELD): the invariant is checked
- * where it is relied on, as SQLite's sqlite3_mutex_held asserts are.
+ * _locked function, and every other whose comment says the caller holds the lock (a change,
+ * change.h; the AI and chance steps in acts.c), asserts that it is the caller's
+ * (QV__TABLE_HELD): the invariant is checked where it is relied on, as SQLite's
+ * sqlite3_mutex_held asserts are (tests/server/test_table_lock.c). A table being created or
+ * restored is built under its lock too.
  */
 #ifndef QUIVER_SERVER_TABLE_H
 #define QUIVER_SERVER_TABLE_H
