@@ -60,6 +60,7 @@ static qv_status check_present(qv__table *t, int seat, qv_err *err)
  * action is not too long. The caller holds the table's lock. */
 static qv_status check_mover(qv__table *t, int seat, long long v, const char *action, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	qv_status rc = check_turn_base(t, v, err);
 	char name[8], mine[8];
 	int who = qv_match_to_move(t->m);
@@ -124,6 +125,7 @@ qv_status qv__table_act(qv__table *t, int seat, long long v, const char *action,
  * whoever else is at the table. QV_ESTATE when it has none. */
 static qv_status withdraw_locked(qv__table *t, int seat, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	qv__change c;
 	qv_status rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, QV__DRAFT_MATCH, err);
 	if (rc)
@@ -157,6 +159,7 @@ static unsigned people_at(const qv__table *t)
  * from it to `asked` (when it asked: qv__marks_takeback). */
 static qv_status take_back_locked(qv__table *t, int seat, double asked, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	qv__change c;
 	qv_status rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, err);
 	if (rc)
@@ -190,6 +193,7 @@ static qv_status take_back_locked(qv__table *t, int seat, double asked, qv_err *
 /* Saves the offer `offer` in the table's place, a change of the people alone. */
 static qv_status offer_change_locked(qv__table *t, const qv__offer *offer, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	qv__change c;
 	qv_status rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, 0, err);
 	if (rc)
@@ -265,6 +269,7 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
  * store refuses, nothing changed. */
 static qv_status end_locked(qv__table *t, const char *how, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	qv__change c;
 	qv_status rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, err);
 	if (rc)
@@ -389,6 +394,7 @@ qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_
  * it; when the store refuses, nothing changed. The caller made every check but the match's. */
 static qv_status leave_locked(qv__table *t, int p, int reason, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	qv__change c;
 	qv_status rc = qv__leave_prepare(t->m, t->seat, t->nseats, p, err);
 	if (!rc)
@@ -503,6 +509,7 @@ qv_status qv__table_return(qv__table *t, int seat, qv_err *err)
  * so that a restart does not try again. */
 static void stop_locked(qv__table *t, const char *what, const qv_err *why)
 {
+	QV__TABLE_HELD(t);
 	snprintf(t->stuck, sizeof t->stuck, "%.60s: %.180s", what, why->msg);
 	t->iv++;
 	qv__oplog(QV__ERROR, "table %s: %s", t->id, t->stuck);
@@ -540,6 +547,7 @@ static void step_failed(qv__table *t, const char *what, qv_status rc, bool savin
  * the table stays as it was (the pool tries again); see step_failed for the rest. */
 static bool step_chance(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	qv_err err;
 	qv__change c;
 	bool saving = false;
@@ -572,6 +580,7 @@ typedef struct search {
  * the table stopped). */
 static bool search_begin(qv__table *t, int who, search *s)
 {
+	QV__TABLE_HELD(t);
 	qv_err err;
 	*s = (search){.who = who, .old_v = t->v};
 	if (t->released)
@@ -612,6 +621,7 @@ static bool search_begin(qv__table *t, int who, search *s)
 static bool search_keep(qv__table *t, const search *s, qv_action a, const char *text, qv_status *rc,
                         bool *tried, bool *cleared, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	int who = s->who;
 	*tried = *cleared = false;
 	if (t->v != s->old_v || t->status != QV__PLAYING)

@@ -22,6 +22,7 @@ qv_status qv__table_join(qv__table *t, const char *seat, int *seat_out,
 /* The join's check of the people seated at t (t locked): QV_OK without one. */
 static qv_status people_checked(const qv__table *t, const qv__join *req, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	long long accounts[QV_MAX_PLAYERS];
 	const char *players[QV_MAX_PLAYERS];
 	int n = 0;
@@ -115,6 +116,7 @@ qv_status qv__table_device_join(qv__table *t, int p, long long account, const ch
 qv_status qv__table_chat_locked(qv__table *t, int viewer, const char *text, json_t **line,
                                 qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	char from[8];
 	*line = NULL;
 	qv__change c;
@@ -142,6 +144,7 @@ qv_status qv__table_chat_locked(qv__table *t, int viewer, const char *text, json
 
 qv_status qv__table_keep_clocks_locked(qv__table *t, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	qv__change c;
 	qv_status rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, 0, err);
 	return rc ? rc : qv__change_commit(&c, err);
@@ -155,6 +158,7 @@ qv_status qv__table_keep_clocks_locked(qv__table *t, qv_err *err)
  * dropped and a late act is stale, saved with its record before anyone hears of it. */
 static qv_status abandon_locked(qv__table *t, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	qv__change c;
 	qv_status rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, err);
 	if (rc)

@@ -330,6 +330,7 @@ static void add(news *list, int *n, const qv__table *t, int p, const char *type,
  * and when its timer is to look again (low_at). */
 static int news_locked(qv__table *t, news *list)
 {
+	QV__TABLE_HELD(t);
 	int n = 0;
 	bool keyed = false; /* a seat claimed with a player key: someone may listen */
 	for (int p = 0; p < t->nseats; p++)

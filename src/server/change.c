@@ -91,6 +91,7 @@ static void spare_keep(qv_match *m)
 qv_status qv__change_begin(qv__change *c, qv__table *t, qv__save_kind kind, unsigned owns,
                            qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	memset(c, 0, offsetof(qv__change, next));
 	c->t = t;
 	c->kind = kind;
@@ -139,6 +140,7 @@ qv_status qv__change_begin(qv__change *c, qv__table *t, qv__save_kind kind, unsi
 
 void qv__change_drop(qv__change *c)
 {
+	QV__TABLE_HELD(c->t);
 	qv__table *d = &c->next;
 	if ((c->owns & QV__DRAFT_MATCH) && d->m) /* NULL: its copy was refused */
 		spare_keep(d->m);
@@ -312,6 +314,7 @@ static void publish(qv__change *c, int keep)
 qv_status qv__change_commit(qv__change *c, qv_err *err)
 {
 	qv__table *t = c->t, *d = &c->next;
+	QV__TABLE_HELD(t);
 	if (t->released) {
 		/* A copy this process let go: an AI search or a request under way when it was let
 		 * go ends here. Its store entry may be a newer copy's by now (the table read back

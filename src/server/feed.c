@@ -24,6 +24,7 @@ static qv__log *viewer_log(qv__table *t, int viewer)
 
 json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos)
 {
+	QV__TABLE_HELD(t);
 	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
 	int had = log->n, upto = log->upto;
 	if (!viewer_log(t, viewer))
@@ -109,6 +110,7 @@ static bool past_step(void *ctx, int entry, const void *before)
 json_t *qv__table_history_locked(qv__table *t, int viewer, long long line, const qv__log_pos *pos,
                                  qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	QV_ASSERT(viewer == QV_VIEW_PUBLIC || (viewer >= 0 && viewer < t->nseats));
 	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
 	if (pos->takebacks != t->takebacks) {
@@ -151,6 +153,7 @@ json_t *qv__table_history_locked(qv__table *t, int viewer, long long line, const
 
 json_t *qv__table_rematch_frame_locked(qv__table *t, int viewer)
 {
+	QV__TABLE_HELD(t);
 	return qv__rematch_frame(&t->rematch, viewer, t->nseats);
 }
 
@@ -160,6 +163,7 @@ json_t *qv__table_rematch_frame_locked(qv__table *t, int viewer)
  * before the game is over. The lock is held. */
 static qv_status secret_refused_locked(const qv__table *t, qv__fetch what, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	return qv_fail(err, QV_ESTATE,
 	               "the game at table %s is not over: a %s everything hidden, so it is "
 	               "given only at the end",

@@ -37,8 +37,31 @@ const char *qv__status_name(int status)
 	return status == QV__WAITING ? "waiting" : status == QV__PLAYING ? "playing" : "over";
 }
 
+#ifdef QV_CHECKS
+/* A tag of the calling thread: the address of its own copy of this byte. */
+static _Thread_local char thread_tag;
+
+bool qv__table_held(const qv__table *t)
+{
+	return atomic_load(&t->holder) == (uintptr_t)&thread_tag;
+}
+
+void qv__table_lock(qv__table *t)
+{
+	pthread_mutex_lock(&t->lock);
+	atomic_store(&t->holder, (uintptr_t)&thread_tag);
+}
+
+void qv__table_unlock(qv__table *t)
+{
+	QV__TABLE_HELD(t);
+	atomic_store(&t->holder, 0);
+	pthread_mutex_unlock(&t->lock);
+}
+#else
 void qv__table_lock(qv__table *t) { pthread_mutex_lock(&t->lock); }
 void qv__table_unlock(qv__table *t) { pthread_mutex_unlock(&t->lock); }
+#endif
 
 /* ---- life cycle ---------------------------------------------------------------------------- */
 
@@ -46,6 +69,7 @@ void qv__table_unlock(qv__table *t) { pthread_mutex_unlock(&t->lock); }
  * abandoned table is over). */
 int qv__table_status_of_locked(const qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	if (qv_match_over(t->m) || t->ended[0])
 		return QV__OVER;
 	return qv__seats_unclaimed(t->seat, t->nseats) >= 0 ? QV__WAITING : QV__PLAYING;
@@ -55,6 +79,7 @@ int qv__table_status_of_locked(const qv__table *t)
 
 unsigned qv__table_clock_mask_locked(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	unsigned acting = qv__table_acting_locked(t), mask = 0;
 	for (int p = 0; p < t->nseats; p++)
 		if (acting >> p & 1u && t->seat[p].human && !qv_match_left(t->m, p))
@@ -66,6 +91,7 @@ static void idle_note_locked(qv__table *t);
 
 void qv__table_clock_sync_locked(qv__table *t, unsigned decided)
 {
+	QV__TABLE_HELD(t);
 	unsigned pending = qv__commitments_mask(t->m, t->nseats);
 	decided |= t->clock.held & ~pending;
 	t->clock.held = pending;
@@ -76,12 +102,14 @@ void qv__table_clock_sync_locked(qv__table *t, unsigned decided)
 
 void qv__table_deadlines_locked(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	atomic_store(&t->deadline, t->stuck[0] ? 0.0 : qv__clock_deadline(&t->clock));
 	idle_note_locked(t);
 }
 
 bool qv__table_clock_mark_locked(const qv__table *t, qv__clock_mark *mark)
 {
+	QV__TABLE_HELD(t);
 	if (!qv__clock_on(&t->clock))
 		return false;
 	qv__clock_mark_take(&t->clock, t->m->nhist, qv_wall(), mark);
@@ -183,6 +211,9 @@ qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json
 		qv_match_free(m);
 		return rc;
 	}
+	/* Nobody else can reach the table yet; it is built under its lock all the same, as the
+	 * _locked functions it calls expect (table.h). */
+	qv__table_lock(t);
 	qv__table_id_new(t->id);
 	qv_copy(t->owner, sizeof t->owner, owner ? owner : "");
 	/* Shown once, to the creator; the table keeps their hashes, as a token's. */
@@ -194,6 +225,7 @@ qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json
 	t->created = qv_wall();
 	t->status = qv__table_status_of_locked(t);
 	rc = save_new(t, err);
+	qv__table_unlock(t);
 	if (rc) {
 		qv__table_free(t);
 		return rc;
@@ -257,6 +289,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 		qv_match_free(m);
 		return rc;
 	}
+	qv__table_lock(t); /* as qv__table_create builds a table */
 	qv_copy(t->id, sizeof t->id, saved->id);
 	for (int i = 0; i < saved->nseats; i++) {
 		qv_copy(t->seat[i].hash, sizeof t->seat[i].hash, saved->seats[i].hash);
@@ -269,6 +302,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	qv_copy(t->stuck, sizeof t->stuck, saved->stopped ? saved->stopped : "");
 	rc = restore_people(t, saved, err);
 	if (rc) {
+		qv__table_unlock(t);
 		qv__table_free(t);
 		return rc;
 	}
@@ -280,6 +314,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 	t->clock.held = qv__commitments_mask(t->m, t->nseats);
 	qv__table_clock_sync_locked(t, 0);
 	restore_stopped(t, store, saved->ai_starts);
+	qv__table_unlock(t);
 	*out = t;
 	return QV_OK;
 }
@@ -382,6 +417,7 @@ static json_t *info_json(qv__table *t, bool stored);
 
 char *qv__table_people_text_locked(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	t->active = qv_wall(); /* every change saved is something that happened */
 	qv__table_clock_sync_locked(t, 0);
 	json_t *j = people_json(t);
@@ -392,6 +428,7 @@ char *qv__table_people_text_locked(qv__table *t)
 
 char *qv__table_stored_info_locked(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	json_t *inf = info_json(t, true);
 	char *text = inf ? qv__json_dumps(inf, JSON_COMPACT) : NULL;
 	json_decref(inf);
@@ -403,6 +440,7 @@ char *qv__table_stored_info_locked(qv__table *t)
 qv_status qv__table_describe_locked(const qv__table *t, int from, qv__store_move *moves,
                                     char **texts, qv_err *err)
 {
+	QV__TABLE_HELD(t);
 	const qv_match *m = t->m;
 	double at = qv_wall();
 	static const char *const names[] = {"p1", "p2", "p3", "p4", "p5"};
@@ -424,6 +462,7 @@ static bool has_decided(const qv__table *t, int p);
 
 bool qv__table_rated_result_locked(qv__table *t, qv__store_result *out)
 {
+	QV__TABLE_HELD(t);
 	unsigned decided = 0;
 	for (int p = 0; p < t->nseats; p++)
 		decided |= has_decided(t, p) ? 1u << p : 0u;
@@ -516,6 +555,7 @@ bool qv__table_seat_holder(qv__table *t, int p, long long *account, char player[
 
 void qv__table_online_locked(qv__table *t, int seat, int delta)
 {
+	QV__TABLE_HELD(t);
 	if (seat == QV_VIEW_PUBLIC) {
 		t->spectators += delta; /* announced by the sweep (qv__table_spectators_locked) */
 		t->spectators_moved = true;
@@ -541,6 +581,7 @@ static bool has_decided(const qv__table *t, int p)
 
 bool qv__table_abortable_locked(const qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	if (t->status != QV__PLAYING)
 		return false;
 	for (int p = 0; p < t->nseats; p++)
@@ -551,6 +592,7 @@ bool qv__table_abortable_locked(const qv__table *t)
 
 bool qv__table_spectators_locked(qv__table *t, int *n)
 {
+	QV__TABLE_HELD(t);
 	/* Whether anyone came or went, not whether the count differs from the last one announced:
 	 * one who came and one who went between two sweeps leave the count as it was, but the
 	 * updates sent in between said another one (test_spectators_between_sweeps). */
@@ -563,11 +605,13 @@ bool qv__table_spectators_locked(qv__table *t, int *n)
 
 unsigned qv__table_acting_locked(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	return t->status == QV__PLAYING && !t->stuck[0] ? qv_match_acting(t->m) : 0;
 }
 
 bool qv__table_zombie_locked(const qv__table *t, int p)
 {
+	QV__TABLE_HELD(t);
 	return qv__leave_zombie(t->m, t->seat, t->nseats, p);
 }
 
@@ -578,6 +622,7 @@ bool qv__table_zombie_locked(const qv__table *t, int p)
  * of the step wait only for each other). QV__NOBODY for nobody. */
 int qv__table_server_turn_locked(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	if (t->status != QV__PLAYING || t->stuck[0])
 		return QV__NOBODY;
 	int who = qv_match_to_move(t->m);
@@ -595,17 +640,20 @@ int qv__table_server_turn_locked(qv__table *t)
 
 bool qv__table_wants_step_locked(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	double at = atomic_load(&t->step_at);
 	return (at <= 0 || at <= qv_wall()) && qv__table_server_turn_locked(t) != QV__NOBODY;
 }
 
 bool qv__table_wants_chance_locked(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	return qv__table_server_turn_locked(t) == QV_CHANCE;
 }
 
 bool qv__table_searches_locked(const qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	for (int p = 0; !t->searches && p < t->nseats; p++)
 		if (qv__table_zombie_locked(t, p))
 			return true;
@@ -619,6 +667,7 @@ bool qv__table_searches_locked(const qv__table *t)
  * people, or has stopped). */
 bool qv__table_idle_applies_locked(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	return t->idle_limit > 0 && t->status == QV__PLAYING && atomic_load(&t->deadline) == 0 &&
 	       !qv__table_wants_step_locked(t);
 }
@@ -627,23 +676,27 @@ bool qv__table_idle_applies_locked(qv__table *t)
  * the rule applies. */
 static void idle_note_locked(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	atomic_store(&t->idle_at,
 	             qv__table_idle_applies_locked(t) ? t->active + t->idle_limit : 0.0);
 }
 
 void qv__table_set_idle_limit_locked(qv__table *t, double limit)
 {
+	QV__TABLE_HELD(t);
 	t->idle_limit = limit;
 	idle_note_locked(t);
 }
 
 void qv__table_touch_locked(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	t->active = qv_wall();
 	idle_note_locked(t);
 }
 json_t *qv__table_players_locked(const qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	json_t *players = json_array();
 	for (int i = 0; i < t->nseats; i++) {
 		const qv__seat *s = &t->seat[i];
@@ -654,6 +707,7 @@ json_t *qv__table_players_locked(const qv__table *t)
 
 json_t *qv__table_record_locked(const qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	json_t *rec =
 	    qv__json_put(qv_match_record_json(t->m), "players", qv__table_players_locked(t));
 	if (!strcmp(t->ended, "aborted") || !strcmp(t->ended, "drawn") ||
@@ -772,15 +826,21 @@ static json_t *info_json(qv__table *t, bool stored)
 	return info;
 }
 
-json_t *qv__table_info_locked(qv__table *t) { return info_json(t, false); }
+json_t *qv__table_info_locked(qv__table *t)
+{
+	QV__TABLE_HELD(t);
+	return info_json(t, false);
+}
 
 json_t *qv__table_info_full_locked(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	return qv__json_put(info_json(t, false), "catalogue", qv__catalogue_json(t->m));
 }
 
 bool qv__table_listed_locked(qv__table *t)
 {
+	QV__TABLE_HELD(t);
 	if (t->status == QV__OVER)
 		return false;
 	return (t->status == QV__PLAYING && !t->private_) || qv__seats_open(t->seat, t->nseats);
@@ -788,6 +848,7 @@ bool qv__table_listed_locked(qv__table *t)
 
 void qv__table_expire_locked(qv__table *t, double ttl)
 {
+	QV__TABLE_HELD(t);
 	bool minutes = ttl >= 120;
 	double n = minutes ? ttl / 60 : ttl;
 	snprintf(t->stuck, sizeof t->stuck,
@@ -804,6 +865,7 @@ void qv__table_expire_locked(qv__table *t, double ttl)
 
 const char *qv__table_name_locked(const qv__table *t, int viewer)
 {
+	QV__TABLE_HELD(t);
 	if (viewer < 0 || viewer >= t->nseats)
 		return "spectator";
 	return qv__seat_name(&t->seat[viewer], viewer);

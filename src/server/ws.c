@@ -407,6 +407,7 @@ static void on_leaving(qv__conn *c, const qv__frame *f)
  * (and *n = 0) when out of memory. */
 static qv__conn **chat_audience_locked(qv__table *t, int viewer, int *n)
 {
+	QV__TABLE_HELD(t);
 	int all = 0;
 	for (qv__conn *c = t->conns; c; c = c->next)
 		all++;

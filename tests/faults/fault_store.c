@@ -219,11 +219,22 @@ static bool first_legal(qv__table *t, int p, char *text, size_t len, int *count)
 /* The seat that may decide now (the first of a simultaneous step), or -1. */
 static int mover(qv__table *t)
 {
+	qv__table_lock(t);
 	unsigned acting = qv__table_acting_locked(t);
+	qv__table_unlock(t);
 	for (int p = 0; p < t->nseats; p++)
 		if (acting >> p & 1u)
 			return p;
 	return -1;
+}
+
+/* Who the server plays now (qv__table_server_turn_locked), asked as the server asks it. */
+static int server_turn(qv__table *t)
+{
+	qv__table_lock(t);
+	int who = qv__table_server_turn_locked(t);
+	qv__table_unlock(t);
+	return who;
 }
 
 static qv_status play_first(qv__table *t, void *ctx, qv_err *err)
@@ -241,7 +252,7 @@ static void play_until(qv__table *t, bool (*until)(qv__table *t))
 {
 	qv_err err;
 	for (int k = 0; k < 400 && !until(t); k++) {
-		if (qv__table_server_turn_locked(t) != QV__NOBODY) {
+		if (server_turn(t) != QV__NOBODY) {
 			assert_true(qv__table_step(t));
 			continue;
 		}
@@ -271,7 +282,7 @@ static qv__table *setup_forced(void *ctx)
 /* Two moves or more made, and a person to decide. */
 static bool moved_twice(qv__table *t)
 {
-	return t->m->nhist >= 2 && mover(t) >= 0 && qv__table_server_turn_locked(t) == QV__NOBODY;
+	return t->m->nhist >= 2 && mover(t) >= 0 && server_turn(t) == QV__NOBODY;
 }
 
 static qv__table *setup_moves(void *ctx)
@@ -369,11 +380,7 @@ static void test_commitments(void **state)
 
 /* ---- the server's own steps ---------------------------------------------------------------- */
 
-static bool ai_to_move(qv__table *t)
-{
-	int who = qv__table_server_turn_locked(t);
-	return who >= 0;
-}
+static bool ai_to_move(qv__table *t) { return server_turn(t) >= 0; }
 
 static qv__table *setup_ai(void *ctx)
 {
@@ -403,7 +410,7 @@ static qv_status step(qv__table *t, void *ctx, qv_err *err)
 	return changed ? QV_OK : qv_fail(err, QV_EIO, "the step was not made");
 }
 
-static bool chance_now(qv__table *t) { return qv__table_server_turn_locked(t) == QV_CHANCE; }
+static bool chance_now(qv__table *t) { return server_turn(t) == QV_CHANCE; }
 
 /* Plays first legal moves of two people until a chance event waits for the server. */
 static qv__table *setup_chance(void *ctx)
@@ -549,7 +556,10 @@ static qv__table *setup_zombie(void *ctx)
 	qv_err err;
 	assert_int_equal(play_first(t, NULL, &err), QV_OK);
 	assert_int_equal(qv__table_claim(t, 0, t->v, "p2", 0, &err), QV_OK);
-	assert_true(qv__table_zombie_locked(t, 1));
+	qv__table_lock(t);
+	bool zombie = qv__table_zombie_locked(t, 1);
+	qv__table_unlock(t);
+	assert_true(zombie);
 	return t;
 }
 

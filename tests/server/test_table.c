@@ -177,7 +177,9 @@ static void test_requests(void **state)
 	assert_int_equal(t->status, QV__WAITING);
 	assert_non_null(t->seat[1].agent);
 	assert_null(t->seat[0].agent);
+	qv__table_lock(t);
 	json_t *info = qv__table_info_locked(t);
+	qv__table_unlock(t);
 	assert_int_equal(
 	    json_integer_value(json_object_get(json_object_get(info, "params"), "players")), 3);
 	json_decref(info);

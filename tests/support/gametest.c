@@ -2,7 +2,6 @@
  * gametest.c - the games' unit tests' common steps through the game interface.
  */
 #include <setjmp.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -12,9 +11,8 @@
 
 #include <cmocka.h>
 #include <jansson.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
+#include "child.h"
 #include "gametest.h"
 #include "quiver/variant.h"
 
@@ -252,6 +250,19 @@ void qv_test_breakages(const qv_game *g, const qv_test_breakage *list, int n)
 	free(st);
 }
 
+/* An action applied to a state, in a child process (qv_test_apply_checks_state). */
+typedef struct applied {
+	const qv_game *g;
+	void *st;
+	qv_action act;
+} applied;
+
+static void apply_in_child(void *ctx)
+{
+	const applied *run = ctx;
+	run->g->apply(run->st, run->act, NULL);
+}
+
 void qv_test_apply_checks_state(const qv_game *g, const qv_test_breakage *list, int n,
                                 void (*breaks)(void *st), const char *a)
 {
@@ -266,40 +277,21 @@ void qv_test_apply_checks_state(const qv_game *g, const qv_test_breakage *list, 
 	qv_test_good_state(g, st, b);
 	qv_action act = qv_test_parse(g, st, a);
 	b->breaks(st);
-	int out[2];
-	assert_int_equal(pipe(out), 0);
-	fflush(NULL);
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		dup2(out[1], STDERR_FILENO);
-		close(out[0]);
-		g->apply(st, act, NULL);
-		_exit(0);
-	}
-	close(out[1]);
-	char said[4096];
-	size_t len = 0;
-	ssize_t got;
-	while (len < sizeof said - 1 && (got = read(out[0], said + len, sizeof said - 1 - len)) > 0)
-		len += (size_t)got;
-	said[len] = '\0';
-	close(out[0]);
-	int status;
-	assert_int_equal(waitpid(pid, &status, 0), pid);
+	applied run = {g, st, act};
+	qv_test_child c;
+	qv_test_in_child(apply_in_child, &run, &c);
 	free(st);
 	char want[64];
 	snprintf(want, sizeof want, "%s state_ok: ", g->name);
 #ifdef QV_CHECKS
-	if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGABRT || !strstr(said, want) ||
-	    !strstr(said, b->says))
+	if (!qv_test_child_aborted(&c, want) || !strstr(c.said, b->says))
 		fail_msg("apply of '%s' to a broken state did not abort naming '%s': status %d, "
 		         "said '%s'",
-		         a, b->says, status, said);
+		         a, b->says, c.status, c.said);
 #else
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || strstr(said, want))
+	if (!qv_test_child_quiet(&c, want))
 		fail_msg("apply of '%s' to a broken state did not end quietly: status %d, said "
 		         "'%s'",
-		         a, status, said);
+		         a, c.status, c.said);
 #endif
 }
