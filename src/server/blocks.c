@@ -110,7 +110,9 @@ static int add(qv__server *srv, qv__req *c, const qv__session *s, const qv__stor
 	char me[24], them[24], at[32], most[16];
 	snprintf(me, sizeof me, "%lld", s->account.id);
 	snprintf(them, sizeof them, "%lld", blocked->id);
-	snprintf(at, sizeof at, "%.3f", qv_wall());
+	/* To the microsecond: two blocks made one after the other keep their order (newest first)
+	 * where milliseconds would tie them (test_blocks). */
+	snprintf(at, sizeof at, "%.6f", qv_wall());
 	snprintf(most, sizeof most, "%d", QV__BLOCKS_MAX);
 	const char *row[] = {me, them, at, most};
 	qv_err err;
