@@ -1,14 +1,13 @@
 /*
- * acts.c - the acts that change a table: a seat's decision, its takeback (at once, or as an
- * offer the others answer), a timeout, a claim, a resignation, a return, the rematch, and the
- * server's own steps (an AI seat's decision, a chance outcome). Each is the route of the
- * conductor: check on the live table (the modules: leave.c, offer.c, rematch.c, seats.c), then
- * change a draft of it and commit the draft (change.h: saved, then published), all under the
- * table's lock; a refusal of the store leaves the live table as it was. Called by the server
- * (server.c, ws.c, pool.c); table.c never calls back here.
+ * acts.c - the acts that change a table: a seat's decision, its undo (its commitments
+ * withdrawn, or its takeback: takeback.c), an offer's answer, a timeout, a claim, a
+ * resignation, a return, the rematch, and the server's own steps (an AI seat's decision, a
+ * chance outcome). Each is the route of the conductor: check on the live table (the modules:
+ * leave.c, offer.c, rematch.c, seats.c), then change a draft of it and commit the draft
+ * (change.h: saved, then published), all under the table's lock; a refusal of the store leaves
+ * the live table as it was. Called by the server (server.c, ws.c, pool.c); table.c never calls
+ * back here.
  */
-#include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +20,7 @@
 #include "server/table/leave.h"
 #include "server/table/rated.h"
 #include "server/table/table.h"
+#include "server/table/takeback.h"
 
 /* Longest action text a client may send (notation is far shorter). */
 #define ACTION_MAX 1024
@@ -141,55 +141,6 @@ static qv_status withdraw_locked(qv__table *t, int seat, qv_err *err)
 	return qv__change_commit(&c, err);
 }
 
-/* The seats people play, as a mask (bit p for seat p): whose decisions a takeback asks for.
- * A seat whose person left (a zombie the server plays) is not asked: its decisions are the
- * server's. */
-static unsigned people_at(const qv__table *t)
-{
-	unsigned humans = 0;
-	for (int i = 0; i < t->nseats; i++)
-		humans |= t->seat[i].human && !qv_match_left(t->m, i) ? 1u << i : 0;
-	return humans;
-}
-
-/* Takes back `seat`'s last decision and everything after it, which the engine allows with
- * every other person concerned agreeing (qv_match_takeback_agreed), saves it, and tells every
- * connection the whole log again (takebacks). The request, if any, is cleared with it. The
- * clocks go back to what they held before the decision taken back, the seat charged the time
- * from it to `asked` (when it asked: qv__marks_takeback). */
-static qv_status take_back_locked(qv__table *t, int seat, double asked, qv_err *err)
-{
-	QV__TABLE_HELD(t);
-	qv__change c;
-	qv_status rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, err);
-	if (rc)
-		return rc;
-	qv__table *d = qv__change_draft(&c);
-	qv_takeback tb;
-	rc = qv_match_takeback(d->m, seat, people_at(d), &tb, err);
-	qv__clock_mark mark;
-	unsigned stand = 0;
-	double charged = 0;
-	bool clocked = !rc && tb.from >= 0 && qv__clock_on(&d->clock);
-	if (clocked)
-		qv__marks_takeback(d->marks, d->nmarks, d->m, &d->clock, seat, tb.from, asked,
-		                   qv_wall(), &mark, &stand, &charged);
-	if (!rc)
-		rc = qv_match_takeback_agreed(d->m, seat, people_at(d), err);
-	if (rc) {
-		qv__change_drop(&c);
-		return rc;
-	}
-	d->clock.held = qv__commitments_mask(d->m, d->nseats); /* taken back: they earn nothing */
-	if (clocked) {
-		qv__clock_rewind(&d->clock, &mark, stand, seat, charged,
-		                 qv__table_clock_mask_locked(d), qv_wall());
-		qv__marks_drop_after(d->marks, &d->nmarks, d->m->nhist);
-	}
-	qv__offer_clear(&d->offer);
-	return qv__change_commit(&c, err);
-}
-
 /* Saves the offer `offer` in the table's place, a change of the people alone. */
 static qv_status offer_change_locked(qv__table *t, const qv__offer *offer, qv_err *err)
 {
@@ -200,34 +151,6 @@ static qv_status offer_change_locked(qv__table *t, const qv__offer *offer, qv_er
 		return rc;
 	qv__change_draft(&c)->offer = *offer;
 	return qv__change_commit(&c, err);
-}
-
-/* The checks of a takeback by `seat` on version v, into *tb: what it reaches, refused when the
- * engine allows none (across a chance outcome or a reveal) or when the seat's clock would run
- * out (the clocks go back to before the seat's move and the time since counts against it: a
- * takeback that would leave it no time is refused rather than lose it the game). */
-static qv_status check_takeback(qv__table *t, int seat, double at, qv_takeback *tb, qv_err *err)
-{
-	qv_status rc = qv__offer_may_ask(&t->offer, seat, t->v, err);
-	if (!rc)
-		rc = qv_match_takeback(t->m, seat, people_at(t), tb, err);
-	if (!rc && (tb->from < 0 || tb->chance >= 0 || tb->reveal >= 0)) {
-		if (err)
-			*err = tb->from < 0 ? tb->why : tb->barrier;
-		rc = QV_ESTATE;
-	}
-	double since = 0;
-	long long had = !rc && qv__clock_on(&t->clock)
-	                    ? qv__marks_takeback_had(t->marks, t->nmarks, t->m, &t->clock, seat,
-	                                             tb->from, at, at, &since)
-	                    : LLONG_MAX;
-	if (had != LLONG_MAX && had - (long long)floor(since * 1000) <= 0)
-		rc = qv_fail(err, QV_ESTATE,
-		             "cannot take back: your clock would run out: a takeback sets every "
-		             "clock back to before your move, and the %.1f s since then count "
-		             "against you, who had %.1f s left then",
-		             since, (double)had / 1000);
-	return rc;
 }
 
 qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
@@ -245,18 +168,8 @@ qv_status qv__table_undo(qv__table *t, int seat, long long v, qv_err *err)
 		qv__table_unlock(t);
 		return rc;
 	}
-	double at = qv_wall();
-	qv_takeback tb;
 	if (!rc)
-		rc = check_takeback(t, seat, at, &tb, err);
-	unsigned others = rc ? 0 : tb.seats & people_at(t) & ~(1u << seat);
-	if (!rc && !others) {
-		rc = take_back_locked(t, seat, at, err);
-	} else if (!rc) {
-		qv__offer offer = t->offer;
-		qv__offer_make(&offer, QV__OFFER_TAKEBACK, seat, t->v + 1, others, at);
-		rc = offer_change_locked(t, &offer, err);
-	}
+		rc = qv__takeback_ask_locked(t, seat, err);
 	qv__table_unlock(t);
 	return rc;
 }
@@ -381,7 +294,7 @@ qv_status qv__table_answer(qv__table *t, int seat, long long v, bool accept, qv_
 	if (!rc && outcome == QV__OFFER_AGREED && kind == QV__OFFER_DRAW)
 		rc = end_locked(t, "drawn", err);
 	else if (!rc && outcome == QV__OFFER_AGREED)
-		rc = take_back_locked(t, old.by, old.at, err);
+		rc = qv__takeback_agreed_locked(t, old.by, old.at, err);
 	else if (!rc)
 		rc = offer_change_locked(t, &answered, err);
 	qv__table_unlock(t);

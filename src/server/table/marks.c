@@ -46,53 +46,6 @@ void qv__marks_chance(qv__clock_mark *marks, int *n, const qv_match *m, int from
 		}
 }
 
-void qv__marks_drop_after(const qv__clock_mark *marks, int *n, int nhist)
-{
-	while (*n > 0 && marks[*n - 1].from >= nhist)
-		(*n)--;
-}
-
-void qv__marks_takeback(const qv__clock_mark *marks, int n, const qv_match *m, const qv__clock *c,
-                        int seat, int from, double asked, double now, qv__clock_mark *mark,
-                        unsigned *stand, double *charged)
-{
-	*stand = 0;
-	*charged = 0;
-	int k = n - 1;
-	while (k >= 0 && marks[k].from > from)
-		k--;
-	if (k >= 0) {
-		*mark = marks[k];
-		for (int i = mark->from; i < from; i++) {
-			const qv_move *mv = &m->hist[i];
-			if (mv->who >= 0 && mv->who < QV_MAX_PLAYERS && !mv->automatic)
-				*stand |= 1u << mv->who;
-		}
-		*charged = asked > mark->at ? asked - mark->at : 0;
-		return;
-	}
-	qv__clock_mark_take(c, from, now, mark);
-	mark->running = ~0u; /* nobody begins a decision: the clocks carry on */
-	for (int i = from; i < m->nhist && c->kind == QV__CLOCK_FISCHER; i++) {
-		const qv_move *mv = &m->hist[i];
-		if (mv->who == seat && !mv->automatic)
-			mark->left[seat] -= c->increment * 1000;
-	}
-}
-
-long long qv__marks_takeback_had(const qv__clock_mark *marks, int n, const qv_match *m,
-                                 const qv__clock *c, int seat, int from, double asked, double now,
-                                 double *charged)
-{
-	qv__clock_mark mark;
-	unsigned stand;
-	qv__marks_takeback(marks, n, m, c, seat, from, asked, now, &mark, &stand, charged);
-	long long had = mark.left[seat];
-	if (stand >> seat & 1u && c->kind == QV__CLOCK_FISCHER)
-		had += c->increment * 1000;
-	return had;
-}
-
 json_t *qv__marks_json(const qv__clock_mark *marks, int n, int nseats, double now)
 {
 	json_t *j = json_array();

@@ -1,7 +1,7 @@
 /*
  * marks.h - the clock marks a table keeps for takebacks: the clocks just before each recent
- * change that added history entries (qv__clock_mark), and what a takeback of a seat's
- * decisions sets the clocks back to. Internal to the server.
+ * change that added history entries (qv__clock_mark), which a takeback of a seat's decisions
+ * sets the clocks back to (takeback.c). Internal to the server.
  *
  * A table keeps one mark per change since the last chance outcome (which no takeback crosses),
  * the oldest dropped past QV__CLOCK_MARKS, as an array it owns with its count; these functions
@@ -21,7 +21,7 @@
 
 /* The marks a table keeps at most. A takeback reaches back to the asker's last decision, a few
  * changes back at most (the other seats' answers in between); a takeback past the oldest mark
- * kept carries the clocks on as they are, less the asker's increments (qv__marks_takeback). */
+ * kept carries the clocks on as they are, less the asker's increments (takeback.c). */
 #define QV__CLOCK_MARKS 32
 
 /* Keeps a mark at the end of marks (n of them; the array is made at the first), the oldest
@@ -33,26 +33,6 @@ bool qv__marks_push(qv__clock_mark **marks, int *n, const qv__clock_mark *mark,
 /* Drops the marks no takeback can reach once history entries [from, m->nhist) are added:
  * those of changes before the last chance outcome among them, if any. */
 void qv__marks_chance(qv__clock_mark *marks, int *n, const qv_match *m, int from);
-
-/* Drops the marks of changes that no longer happened (a takeback back to history length nhist). */
-void qv__marks_drop_after(const qv__clock_mark *marks, int *n, int nhist);
-
-/* What a takeback of `seat`'s decisions from history entry `from` on does to the clocks c:
- * *mark is the mark to set them back to (the one taken before the change that added `from`),
- * *stand the seats whose decisions of that change stay (before `from`: their increments stay
- * too), *charged the seconds since that decision, which count against the seat (up to `asked`,
- * when it asked). Without such a mark (changes older than QV__CLOCK_MARKS, or a table saved by
- * an older quiver), the clocks as they are at `now`, the seat's increments for the decisions
- * taken back removed, nothing charged. */
-void qv__marks_takeback(const qv__clock_mark *marks, int n, const qv_match *m, const qv__clock *c,
-                        int seat, int from, double asked, double now, qv__clock_mark *mark,
-                        unsigned *stand, double *charged);
-
-/* What the seat's clock is set back to by that takeback, in ms, before *charged (seconds) is
- * counted against it. */
-long long qv__marks_takeback_had(const qv__clock_mark *marks, int n, const qv_match *m,
-                                 const qv__clock *c, int seat, int from, double asked, double now,
-                                 double *charged);
 
 /* The marks as the store keeps them, an array of qv__clock_mark_json (NULL when out of memory),
  * and read back into an empty array (j NULL: none), each a change of the match's history in

@@ -231,7 +231,7 @@ bool qv__table_seat_holder(qv__table *t, int p, long long *account, char player[
 qv_status qv__table_device_join(qv__table *t, int p, long long account, const char *linked,
                                 const char *session, char token[QV__TOKEN_LEN + 1], qv_err *err);
 
-/* ---- a seat's decisions and takebacks (acts.c) ---- */
+/* ---- a seat's decisions and takebacks (acts.c, and takeback.c for a takeback's work) ---- */
 
 /* The seat's decision `action` (notation) on version v. QV_ESTATE: waiting, over, stale
  * version, not the seat's turn; QV_EINVAL: malformed; QV_EILLEGAL: against the rules;
