@@ -195,7 +195,7 @@ struct qv__store {
 	const qv__store_ops *ops;
 	struct qv__histogram *timer; /* the changes' times (qv__store_time); NULL: not timed */
 	atomic_llong failures;       /* changes the store refused (qv__store_failures) */
-	struct qv__pg *pg;           /* the PostgreSQL backend's (store_pg.h); NULL for SQLite's */
+	struct qv__pg *pg;           /* PostgreSQL's state (postgres_impl.h); NULL for SQLite's */
 	/* The rest is SQLite's. */
 	sqlite3 *db;
 	pthread_mutex_t lock;
