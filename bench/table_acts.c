@@ -22,9 +22,9 @@
 #include <jansson.h>
 
 #include "games/json_util.h"
-#include "server/frame.h"
-#include "server/store.h"
-#include "server/table.h"
+#include "server/store/store.h"
+#include "server/table/table.h"
+#include "server/ws/frame.h"
 
 /* An update frame for every seat and the public, as the broadcast after a change builds them,
  * each written out as the text the socket sends (ws.c's write_json); pos holds each viewer's

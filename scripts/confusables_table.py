@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes src/server/confusables.c: the data of Unicode's confusables (UTS #39, "Unicode
+"""Writes src/server/base/confusables.c: the data of Unicode's confusables (UTS #39, "Unicode
 Security Mechanisms", section 4: the skeleton of a string) that the server's rule for usernames
-needs (src/server/skeleton.c), from the machine's ICU (libicu, the Debian package libicu72:
+needs (src/server/players/skeleton.c), from the machine's ICU (libicu, the Debian package libicu72:
 its spoof checker holds confusables.txt compiled). Run once when the Unicode version is to
 change, and commit the file it writes; the build never runs it, and quiver has no dependency on
 ICU. Before writing, it checks that the tables, read as skeleton.c reads them, give ICU's own
@@ -23,7 +23,7 @@ first; a count is 2 digits, a length 1.
   marks: FIRST LAST CLASS, code points FIRST to LAST of canonical combining class CLASS (2
         digits; class 0 is every other code point).
 
-usage: scripts/confusables_table.py [OUT]   (default: src/server/confusables.c beside this script)
+usage: scripts/confusables_table.py [OUT]   (default: src/server/base/confusables.c beside this script)
 """
 import ctypes
 import ctypes.util
@@ -126,7 +126,7 @@ def digits(x, n):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "src", "server",
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "src", "server", "base",
                                                             "confusables.c")
     skeleton, nfd, ccc, version = icu()
     decomp, proto = {}, {}
@@ -225,7 +225,7 @@ def main():
  * confusables.txt for ICU's Unicode version. Do not edit: run the script. The encoding is the
  * script's head; skeleton.c reads it.
  */
-#include "server/confusables.h"
+#include "server/base/confusables.h"
 
 """
     text = head + body + "\n"

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Writes src/server/unicode.c: the Unicode classes the server's rule for players' names needs
-(src/server/chat.c), as sorted tables of code point ranges, from the machine's Unicode data
+"""Writes src/server/base/unicode.c: the Unicode classes the server's rule for players' names needs
+(src/server/table/chat.c), as sorted tables of code point ranges, from the machine's Unicode data
 (Python's unicodedata, whose version the file states). Run once when the Unicode version is to
 change, and commit the file it writes (laid out by clang-format when it is installed); the
 build never runs it, and quiver has no dependency for it.
 
-usage: scripts/unicode_tables.py [OUT]   (default: src/server/unicode.c beside this script)
+usage: scripts/unicode_tables.py [OUT]   (default: src/server/base/unicode.c beside this script)
 """
 import os
 import shutil
@@ -58,7 +58,7 @@ def table(name, what, rows):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "src", "server",
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "src", "server", "base",
                                                              "unicode.c")
     version = unicodedata.unidata_version
     parts = [f"""/*
@@ -69,7 +69,7 @@ def main():
  * machine's Unicode data, Python's unicodedata): do not edit; run the script again for
  * another version of Unicode. A character assigned after that version is in no class.
  */
-#include "server/unicode.h"
+#include "server/base/unicode.h"
 
 /* A range of code points, first and last included. */
 typedef struct qv__urange {{

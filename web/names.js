@@ -12,7 +12,7 @@ const KEY = 'quiver.player';
 export const NAME_MAX = 24;
 
 // Letters, symbols and marks that show nothing: the Hangul fillers, the blank Braille
-// pattern, Khmer's invisible vowels (the server's list, src/server/chat.c).
+// pattern, Khmer's invisible vowels (the server's list, src/server/table/chat.c).
 const FILLERS = /\u115F|\u1160|\u3164|\uFFA0|\u2800|\u17B4|\u17B5/u;
 // Words the table shows for something else: the seats, the levels and agents, and the rest.
 const RESERVED = new Set([

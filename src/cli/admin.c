@@ -4,7 +4,7 @@
  * players read, ban an address (an IPv6 one by its /64) or suspend an account and undo either,
  * hide a chat line, and read the audit, where every act is written with when, who (the OS
  * user) and why. What the running server must do itself (end a table, hide a line, read the
- * bans, close a suspended account's channels) it does within a second (src/server/admin.h);
+ * bans, close a suspended account's channels) it does within a second (src/server/state/admin.h);
  * this command waits for it (--wait) and says what it did.
  */
 #include <arpa/inet.h>
@@ -18,11 +18,11 @@
 #include "cli/admin_list.h"
 #include "cli/cli.h"
 #include "core/clock.h"
-#include "server/addr.h"
-#include "server/admin.h"
-#include "server/chat.h"
-#include "server/credentials.h"
-#include "server/token.h"
+#include "server/base/addr.h"
+#include "server/base/token.h"
+#include "server/players/credentials.h"
+#include "server/state/admin.h"
+#include "server/table/chat.h"
 
 /* One subcommand: its name, its arguments, its options (besides --db, --wait, --help), its
  * help. */

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "server/store.h"
+#include "server/store/store.h"
 
 /* An option of a subcommand, as the command read them. */
 typedef struct admin_args {

@@ -1,13 +1,13 @@
 /*
  * db.c - `quiver db`: the server's database as a whole. `quiver db copy FROM TO` copies a
- * whole store into an empty one, SQLite into PostgreSQL or back (store_copy.h), and checks the
+ * whole store into an empty one, SQLite into PostgreSQL or back (store/copy.h), and checks the
  * copy row by row; its progress goes to stderr.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "server/store_copy.h"
+#include "server/store/copy.h"
 
 static void db_help(FILE *f)
 {

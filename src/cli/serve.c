@@ -15,9 +15,9 @@
 
 #include "cli/cli.h"
 #include "quiver/review.h"
+#include "server/base/oplog.h"
+#include "server/base/token.h"
 #include "server/listen.h"
-#include "server/oplog.h"
-#include "server/token.h"
 
 static const cli_opt serve_opts[] = {
     {"host", "H"},

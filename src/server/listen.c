@@ -2,23 +2,23 @@
  * listen.c - `quiver serve`'s front door (listen.h): the server's state (server.c) opened, then
  * the network layer (net.c: the loop, libmicrohttpd, the request workers) started in front of it
  * with the handlers it calls (the API's, http.c; the WebSockets' handshake, handshake.c, socket,
- * wsock.c, and messages, ws.c and the players' channels', chan.c); and everything stopped in
+ * wsock.c, and messages, ws.c and the players' channels', ws/channel.c); and everything stopped in
  * order.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "server/admin.h"
-#include "server/chan.h"
-#include "server/cluster.h"
-#include "server/handshake.h"
-#include "server/http.h"
+#include "server/api/http.h"
+#include "server/cluster/cluster.h"
 #include "server/listen.h"
-#include "server/net.h"
-#include "server/pwgate.h"
-#include "server/skeleton.h"
-#include "server/ws.h"
-#include "server/wsock.h"
+#include "server/net/net.h"
+#include "server/net/wsock.h"
+#include "server/players/pwgate.h"
+#include "server/players/skeleton.h"
+#include "server/state/admin.h"
+#include "server/ws/channel.h"
+#include "server/ws/handshake.h"
+#include "server/ws/ws.h"
 
 /* The server's hooks into the floors above it: the sockets' messages, the players' channels. */
 static void wire(qv__server *srv)

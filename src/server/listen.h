@@ -7,7 +7,7 @@
 #ifndef QUIVER_SERVER_LISTEN_H
 #define QUIVER_SERVER_LISTEN_H
 
-#include "server/server.h"
+#include "server/state/server.h"
 
 /* Opens the database, rebuilds every unfinished table, starts the workers and then the
  * listener. The message says what failed (database, port taken, bad host). */

@@ -7,7 +7,7 @@
 # SRC is the source tree (src/), OBJROOT a folder holding the build's object files (CMake's
 # CMakeFiles/; "-" to look at the includes only), each DIR a folder under SRC to check
 # (server, games). A file and its header
-# are one node (server/http.c and server/http.h: "server/http"). There is an edge A -> B when
+# are one node (server/api/http.c and server/api/http.h: "server/api/http"). There is an edge A -> B when
 # A.c or A.h includes "DIR/.../B.h", or when A.c.o's code (its .text sections, read with
 # objdump -r) uses a symbol that B.c.o defines (nm): a call, or a read of B's tables, through
 # whatever header declares it. References from data are left out: a game's qv_game descriptor

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # layers.sh - fails when a layer of quiver depends on a layer above it (docs/architecture.md,
-# "Layers"): core, games, ai, engine, lab, server, cli, each using only those before it.
+# "Layers"): core, games, ai, engine, lab, server, cli, each using only those before it; and,
+# inside the server, when one of its sub-folders depends on one above it ("The server's
+# folders"): base, store, table, state, net, players, api, ws, cluster, each using only those
+# before it, and the files of src/server/ itself (listen.c, which starts them all) above them.
 #
 #   layers.sh ROOT OBJROOT
 #
@@ -8,9 +11,14 @@
 # object files (CMake's CMakeFiles/; "-" to look at the includes only). A file's layer is its
 # folder under src/ (src/engine/match/play.c is engine); a public header's is the layer that
 # implements it, from the table below, so a new header of include/quiver/ must be added there.
+# A file of the server is also in the server's layer of its sub-folder (src/server/table/acts.c
+# is server/table; src/server/listen.c is server, the top), and a sub-folder of src/server/
+# missing from server_layers below is a failure too.
 # Three checks, each failure printed on a line of its own:
-#   - an include of a header of a layer above (a file of src/ or include/quiver/);
-#   - a call or any other use of a symbol that only an object of a layer above defines (nm);
+#   - an include of a header of a layer above (a file of src/ or include/quiver/), or of the
+#     server's sub-folder above;
+#   - a call or any other use of a symbol that only an object of a layer above defines (nm), or
+#     only an object of the server's sub-folder above;
 #   - a library out of place: core includes the C library's headers and jansson's only (the
 #     one fields check, core/fields.c), and nothing below the server includes a front end's
 #     libraries (the HTTP server, SQLite, the terminal's).
@@ -24,6 +32,8 @@ fi
 root=$1
 objroot=$2
 layers="core games ai engine lab server cli"
+# The server's sub-folders in their order; its own files (src/server/*.c) come after them all.
+server_layers="base store table state net players api ws cluster"
 
 # rank[LAYER]: its place in the order, 1 for core; unset for a folder that is no layer.
 declare -A rank
@@ -75,6 +85,14 @@ for dir in "$root"/src/*/; do
 		out "layer: src/${dir##*/} is in no layer (add it to layers.sh and docs/architecture.md)"
 	}
 done
+for dir in "$root"/src/server/*/; do
+	[ -d "$dir" ] || continue
+	dir=${dir%/}
+	case " $server_layers " in
+	*" ${dir##*/} "*) ;;
+	*) out "layer: src/server/${dir##*/} is in no layer of the server (add it to layers.sh and docs/architecture.md)" ;;
+	esac
+done
 
 # Includes, read by one awk over every file (a loop of the shell per line made this check take
 # minutes on a loaded machine). layer_of there is the function above, kept in step with it.
@@ -82,12 +100,23 @@ while IFS= read -r line; do
 	out "$line"
 done < <(find "$root/src" "$root/include/quiver" -name '*.[ch]' 2>/dev/null | sort |
 	xargs awk -v skip=$((${#root} + 2)) -v order="$layers" -v c_headers="$c_headers" \
-		-v front_libs="$front_libs" -v public="$(ls "$root/include/quiver" 2>/dev/null)" '
+		-v front_libs="$front_libs" -v public="$(ls "$root/include/quiver" 2>/dev/null)" \
+		-v server_order="$server_layers" '
 	BEGIN {
 		n = split(order, o, " ")
 		for (i = 1; i <= n; i++) rank[o[i]] = i
 		n = split(public, p, "\n")
 		for (i = 1; i <= n; i++) pub[p[i]] = 1
+		n = split(server_order, o, " ")
+		for (i = 1; i <= n; i++) srank["server/" o[i]] = i
+		srank["server"] = n + 1
+	}
+	# The server'"'"'s layer of a path under src/ ("server/table/acts.c": server/table;
+	# "server/listen.h": server), or "" for a path outside the server.
+	function server_layer(path,    parts, k) {
+		k = split(path, parts, "/")
+		if (parts[1] != "server") return ""
+		return k > 2 ? "server/" parts[2] : "server"
 	}
 	function layer_of(h,    top) {
 		if (h == "quiver/core.h") return "core"
@@ -109,6 +138,7 @@ done < <(find "$root/src" "$root/include/quiver" -name '*.[ch]' 2>/dev/null | so
 			me = rel; sub(/^src\//, "", me); sub(/\/.*/, "", me)
 		}
 		if (!(me in rank)) nextfile
+		mine = public_file ? "" : server_layer(substr(rel, 5))
 	}
 	/^[ \t]*#[ \t]*include[ \t]*[<"][^>"]*[>"]/ {
 		inc = $0
@@ -130,6 +160,11 @@ done < <(find "$root/src" "$root/include/quiver" -name '*.[ch]' 2>/dev/null | so
 			print "layer: " rel " includes " header ", a public header in no layer (add it to layers.sh)"
 		else if (rank[to] > rank[me])
 			print "layer: " rel " (" me ") includes " header " (" to ")"
+		else if (mine != "" && to == "server") {
+			theirs = server_layer(header)
+			if ((theirs in srank) && (mine in srank) && srank[theirs] > srank[mine])
+				print "layer: " rel " (" mine ") includes " header " (" theirs ")"
+		}
 	}')
 
 # Symbols: what each object uses that an object of another layer defines.
@@ -140,29 +175,45 @@ if [ "$objroot" != - ]; then
 		exit 2
 	fi
 	# shellcheck disable=SC2086 # one word per object file
+	# Each line: D or U, the layer (the server's sub-folder for its files: server/table), the
+	# symbol, the source file.
 	syms=$(nm -P -A $objects | awk '
 		{ f = $1; sub(/:$/, "", f); sub(/.*\/src\//, "", f); l = f; sub(/\/.*/, "", l)
+		  if (l == "server") { n = split(f, parts, "/"); if (n > 2) l = "server/" parts[2] }
 		  f = "src/" f; sub(/\.o$/, "", f) }
 		$3 ~ /^[TDRBCV]$/ { print "D", l, $2, f }
 		$3 == "U" { print "U", l, $2, f }')
 	while IFS= read -r line; do
 		out "$line"
-	done < <(awk -v order="$layers" '
-		BEGIN { n = split(order, o, " "); for (i = 1; i <= n; i++) r[o[i]] = i }
+	done < <(awk -v order="$layers" -v server_order="$server_layers" '
+		BEGIN {
+			n = split(order, o, " "); for (i = 1; i <= n; i++) r[o[i]] = i
+			n = split(server_order, o, " ")
+			for (i = 1; i <= n; i++) s["server/" o[i]] = i
+			s["server"] = n + 1
+		}
+		# The layer of quiver (server for each of the server'"'"'s sub-folders).
+		function top(l) { sub(/\/.*/, "", l); return l }
 		$1 == "D" { def[$3] = $2; where[$3] = $4 }
 		$1 == "U" { use[++k] = $0 }
 		END {
 			for (i = 1; i <= k; i++) {
 				split(use[i], u, " ")
-				if ((u[3] in def) && r[def[u[3]]] > r[u[2]])
+				if (!(u[3] in def))
+					continue
+				d = def[u[3]]
+				if (r[top(d)] > r[top(u[2])] ||
+				    (top(d) == "server" && top(u[2]) == "server" && s[d] > s[u[2]]))
 					print "layer: " u[4] " (" u[2] ") uses " u[3] " of " where[u[3]] \
-					      " (" def[u[3]] ")"
+					      " (" d ")"
 			}
 		}' <<<"$syms" | sort -u)
 fi
 
 if [ "$found" -ne 0 ]; then
-	echo "$found dependency(ies) out of place: each layer uses only the layers before it ($layers)"
+	echo "$found dependency(ies) out of place: each layer uses only the layers before it ($layers;" \
+		"in the server: $server_layers, then src/server/ itself)"
 	exit 1
 fi
-echo "every layer uses only the layers before it ($layers)"
+echo "every layer uses only the layers before it ($layers; in the server: $server_layers," \
+	"then src/server/ itself)"

@@ -25,7 +25,7 @@
 #include <cmocka.h>
 
 #include "harness.h"
-#include "server/store.h"
+#include "server/store/store.h"
 
 /* A store on db, as one process opens it. */
 static qv__store *open_store(const char *db)

@@ -30,8 +30,8 @@
 
 #include "core/clock.h"
 #include "harness.h"
-#include "server/store.h"
-#include "server/table.h"
+#include "server/store/store.h"
+#include "server/table/table.h"
 #include "storefault.h"
 
 /* ---- tables and their fingerprints --------------------------------------------------------- */

@@ -25,9 +25,9 @@
 #include "fault.h"
 #include "games/json_util.h"
 #include "quiver/variant.h"
-#include "server/frame.h"
-#include "server/store.h"
-#include "server/table.h"
+#include "server/store/store.h"
+#include "server/table/table.h"
+#include "server/ws/frame.h"
 
 static char dir[] = "/tmp/qvfaultXXXXXX";
 static char path[64];

@@ -4,7 +4,7 @@
  * to the server running inside this process (inproc.h) on 127.0.0.1. So the bytes go through
  * libmicrohttpd's parser, under the server's loop (net.c), into the same handlers a real server
  * runs: the API (http.c), the files and rules pages (files.c), the lessons (lessons.c), replays
- * (replay.c), the store (store.c) behind every table created, and the WebSocket upgrade
+ * (replay.c), the store (store/sqlite.c) behind every table created, and the WebSocket upgrade
  * (wsock.c). A crash, a sanitizer report, an
  * answer that is not HTTP, or a server that stops answering is a bug.
  *

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/proxy.h"
+#include "server/net/proxy.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

@@ -28,9 +28,9 @@
 
 #include "fuzz_text.h"
 #include "quiver/variant.h"
-#include "server/chat.h"
-#include "server/frame.h"
-#include "server/table.h"
+#include "server/table/chat.h"
+#include "server/table/table.h"
+#include "server/ws/frame.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

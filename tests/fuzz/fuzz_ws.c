@@ -2,9 +2,9 @@
  * fuzz_ws.c - libFuzzer target for a table's WebSocket in `quiver serve`: the server runs
  * inside this process (inproc.h) on 127.0.0.1 and each input is a table and a session on its
  * socket, so the frames go through the server's loop (wsock.c reads them) into ws.c's handlers
- * on the request workers, the table (table.c), the store (store.c) and the AI seats' searches on
- * the server's workers, as in a real server. A crash, a
- * sanitizer report, or a socket that neither answers a ping nor closes is a bug.
+ * on the request workers, the table (table.c), the store (store/sqlite.c) and the AI seats'
+ * searches on the server's workers, as in a real server. A crash, a sanitizer report, or a socket
+ * that neither answers a ping nor closes is a bug.
  *
  * The input is lines. The first is the body of POST /api/tables; every human seat is then
  * claimed (POST /join) and a WebSocket opened on the table. Each further line is one message:

@@ -3,10 +3,10 @@
  * server of src/server (the network loop on libmicrohttpd, the API, the WebSocket, the files,
  * the store) started on 127.0.0.1 at a free port with a temporary database, and talked to over
  * loopback sockets only. The loop serves only the connections it accepts, so this is the seam
- * that runs net.c, http.c, wsock.c, ws.c, files.c, lessons.c and store.c as a server runs
+ * that runs net.c, http.c, wsock.c, ws.c, files.c, lessons.c and store/sqlite.c as a server runs
  * them. The server is started again now and
- * then, on the same database (so that the tables are read back, store.c's other half) or on a
- * fresh one (so that the table limit is never what every input meets).
+ * then, on the same database (so that the tables are read back, store/sqlite.c's other half) or on
+ * a fresh one (so that the table limit is never what every input meets).
  */
 #ifndef QUIVER_FUZZ_INPROC_H
 #define QUIVER_FUZZ_INPROC_H

@@ -48,7 +48,7 @@
 #include <sqlite3.h>
 
 #include "harness.h"
-#include "server/replay.h"
+#include "server/table/replay.h"
 
 /* ---- helpers ----------------------------------------------------------------------------------
  */

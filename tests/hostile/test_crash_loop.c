@@ -26,8 +26,8 @@
 #include <jansson.h>
 
 #include "harness.h"
-#include "server/flight.h"
-#include "server/table.h"
+#include "server/state/flight.h"
+#include "server/table/table.h"
 
 /* Kills of each kind that must leave the tables playing. */
 #define KILLS 3

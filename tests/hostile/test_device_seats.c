@@ -36,7 +36,7 @@
 #include <sqlite3.h>
 
 #include "harness.h"
-#include "server/token.h"
+#include "server/base/token.h"
 
 #define PW "arrows fly far"
 #define TWO                                                                                        \

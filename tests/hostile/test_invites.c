@@ -21,7 +21,7 @@
 #include <jansson.h>
 
 #include "harness.h"
-#include "server/token.h"
+#include "server/base/token.h"
 
 /* The seat entry p of info. */
 static const json_t *seat_of(const json_t *info, int p)

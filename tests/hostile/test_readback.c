@@ -29,7 +29,7 @@
 #include <jansson.h>
 
 #include "harness.h"
-#include "server/store.h"
+#include "server/store/store.h"
 
 /* A finished table's info and record are answered from what the store kept when it ended:
  * the test removes the table's actions from the database (as the store's own change does), so

@@ -32,7 +32,7 @@
 #include <jansson.h>
 
 #include "harness.h"
-#include "server/replay.h"
+#include "server/table/replay.h"
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 

@@ -37,7 +37,7 @@
 #include <jansson.h>
 
 #include "harness.h"
-#include "server/jobs.h"
+#include "server/net/jobs.h"
 
 #define SOCKETS   10000
 #define TABLES    10

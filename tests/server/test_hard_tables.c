@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "server/table.h"
+#include "server/table/table.h"
 
 /* The time cap of the moves after the first, in seconds. */
 #define HARD_TIME "0.05"

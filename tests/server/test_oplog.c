@@ -1,5 +1,5 @@
 /*
- * test_oplog.c - the operator's log (src/server/oplog.h): every line carries its UTC time to
+ * test_oplog.c - the operator's log (src/server/base/oplog.h): every line carries its UTC time to
  * the millisecond and its level before "quiver serve: "; --log-level's levels keep the graver
  * lines only; a line longer than the buffer is cut, never run into the next; the level names
  * read back.
@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "server/oplog.h"
+#include "server/base/oplog.h"
 
 /* What the lines written by fn went to stderr as, into out. */
 static void captured(void (*fn)(void), char *out, size_t len)

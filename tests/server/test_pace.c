@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "server/pace.h"
+#include "server/net/pace.h"
 
 /* Stand-ins for held requests: the pace keeps their pointers and never reads them. */
 static char reqs[16];

@@ -1,5 +1,5 @@
 /*
- * test_rating.c - the rating arithmetic (src/server/rating.c) against published worked
+ * test_rating.c - the rating arithmetic (src/server/base/rating.c) against published worked
  * examples: Glickman's Glicko-2 example, lichess's scalachess vectors for a game rated as
  * lichess rates it, and openskill.js's Plackett-Luce vectors; then the properties the server
  * leans on (a win raises, results are symmetric, a draw between equals changes no rating,
@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "server/rating.h"
+#include "server/base/rating.h"
 
 #define LEN(a) (sizeof(a) / sizeof((a)[0]))
 

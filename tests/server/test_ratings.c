@@ -29,10 +29,10 @@
 #include <jansson.h>
 
 #include "harness.h"
-#include "server/rating.h"
+#include "server/base/rating.h"
 
 /* Browser b gets a player key, then signs up as name, from a client address of its own (two
- * accounts made from one address within a day rate no game together: store_ratings.h). */
+ * accounts made from one address within a day rate no game together: store/ratings.h). */
 static void sign_up(th_browser *b, const char *name)
 {
 	char source[32];

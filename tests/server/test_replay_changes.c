@@ -1,6 +1,6 @@
 /*
  * test_replay_changes.c - a replay sent as its start's view and each step's changes (RFC 6902
- * JSON Patch, src/server/json_patch.c) shows exactly the views the replay of whole views does,
+ * JSON Patch, src/server/base/json_patch.c) shows exactly the views the replay of whole views does,
  * without sockets:
  * - the changes of two JSON values, applied by an applier of the three operations written here
  *   apart from the server's (RFC 6902 sections 4.1 to 4.3, RFC 6901 pointers), give the second
@@ -25,8 +25,8 @@
 
 #include "quiver/game.h"
 #include "quiver/match.h"
-#include "server/json_patch.h"
-#include "server/replay.h"
+#include "server/base/json_patch.h"
+#include "server/table/replay.h"
 
 /* ---- an applier of RFC 6902, apart from the server's diff ------------------------------------ */
 

@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "server/replay.h"
+#include "server/table/replay.h"
 
 /* Every wait for a condition ends by this bound. */
 #define WAIT_MS 60000

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "server/http.h"
+#include "server/api/http.h"
 
 /* A server as far as routing looks at it: with or without lessons. */
 static qv__server *fake_server(bool lessons)

@@ -19,9 +19,9 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
-#include "server/frame.h"
-#include "server/table.h"
-#include "server/token.h"
+#include "server/base/token.h"
+#include "server/table/table.h"
+#include "server/ws/frame.h"
 
 /* ---- tokens -------------------------------------------------------------------------------- */
 
@@ -1111,11 +1111,11 @@ static void test_store_upgrade(void **state)
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 	assert_int_equal(sqlite3_column_int(st, 0), 12);
 	sqlite3_finalize(st);
-	/* schema 12: the accounts each account blocks (store_admin.c) */
+	/* schema 12: the accounts each account blocks (store/admin_schema.c) */
 	assert_int_equal(
 	    sqlite3_exec(db, "SELECT account, blocked, at FROM blocks", NULL, NULL, NULL),
 	    SQLITE_OK);
-	/* schema 11: the index of a table's ratings (store_ratings.c) */
+	/* schema 11: the index of a table's ratings (store/sqlite_ratings.c) */
 	assert_int_equal(
 	    sqlite3_prepare_v2(db,
 	                       "SELECT count(*) FROM sqlite_master WHERE type = 'index' "
@@ -1125,7 +1125,7 @@ static void test_store_upgrade(void **state)
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 	assert_int_equal(sqlite3_column_int(st, 0), 1);
 	sqlite3_finalize(st);
-	/* schema 10: the operator's tables (store_admin.c) */
+	/* schema 10: the operator's tables (store/admin_schema.c) */
 	assert_int_equal(
 	    sqlite3_prepare_v2(db, "SELECT count(*) FROM bans, suspensions, audit", -1, &st, NULL),
 	    SQLITE_OK);

@@ -17,8 +17,8 @@
 #include <unistd.h>
 
 #include "child.h"
-#include "server/change.h"
-#include "server/table.h"
+#include "server/table/change.h"
+#include "server/table/table.h"
 
 /* What QV_ASSERT prints when QV__TABLE_HELD fails (core.c). */
 #define FIRES "invariant broken: qv__table_held("

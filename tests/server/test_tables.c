@@ -27,10 +27,10 @@
 #include <cmocka.h>
 
 #include "harness.h"
-#include "server/flight.h"
-#include "server/pool.h"
-#include "server/store.h"
-#include "server/table.h"
+#include "server/state/flight.h"
+#include "server/state/pool.h"
+#include "server/store/store.h"
+#include "server/table/table.h"
 
 /* ---- a crash during an AI search ------------------------------------------------------------ */
 

@@ -1,0 +1,30 @@
+/*
+ * http.h - the HTTP API of `quiver serve`: its route table (route.h), which answers every
+ * request that is not a WebSocket upgrade, the files of the web folder included. Internal to
+ * the server.
+ */
+#ifndef QUIVER_SERVER_API_HTTP_H
+#define QUIVER_SERVER_API_HTTP_H
+
+#include "server/net/route.h"
+#include "server/state/server.h"
+
+/* A table's WebSocket (ws.c serves it; a plain request to it gets 400). */
+#define QV__WS_PATH "/api/tables/{table}/ws"
+/* A player's channel (ws/channel.c serves it; a plain request to it gets 400). */
+#define QV__CHAN_PATH "/api/me/ws"
+
+/* The API's routes, captures and families. */
+extern const qv__routes qv__http_routes;
+
+/* Answers a request that is not a WebSocket upgrade. The network layer calls it on a request
+ * worker once the request's headers and body are in (net.h), and counts the request as in
+ * flight (qv__server_busy) from its headers to its end. */
+void qv__http_handle(struct qv__server *srv, qv__req *c);
+
+/* Whether a request is one of the routes that check a password (a sign-in, a sign-up, a
+ * recovery, a password change, a deletion): the network loop paces them per address (pace.h).
+ * Any thread. */
+bool qv__http_paced(const char *method, const char *path);
+
+#endif

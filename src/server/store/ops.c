@@ -1,0 +1,378 @@
+/*
+ * ops.c - the store's public functions (store.h, accounts.h, ratings.h): the
+ * opening, which picks the backend by the text of --db, and the rest, each a call through the
+ * backend's table of operations (backend.h). Only the opening decides anything here; the
+ * changes of tables (made, claimed, moved, their people) are timed for GET /metrics.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/clock.h"
+#include "server/base/metrics.h"
+#include "server/store/accounts.h"
+#include "server/store/backend.h"
+#include "server/store/ratings.h"
+#include "server/store/store.h"
+
+bool qv__store_is_pg(const char *db)
+{
+	return strncmp(db, "postgresql://", 13) == 0 || strncmp(db, "postgres://", 11) == 0 ||
+	       strchr(db, '=') != NULL;
+}
+
+void qv__store_name(const char *db, char *out, size_t len)
+{
+	if (qv__store_is_pg(db))
+		qv__store_pg_redact(db, out, len);
+	else
+		snprintf(out, len, "%s", db);
+}
+
+void qv__store_flight_base(const char *db, char *out, size_t len)
+{
+	if (!qv__store_is_pg(db)) {
+		snprintf(out, len, "%s", db);
+		return;
+	}
+	uint64_t h = 0xcbf29ce484222325u; /* FNV-1a */
+	for (const unsigned char *p = (const unsigned char *)db; *p; p++)
+		h = (h ^ *p) * 0x100000001b3u;
+	snprintf(out, len, "quiver-pg-%016llx", (unsigned long long)h);
+}
+
+void qv__store_time(qv__store *s, struct qv__histogram *h) { s->timer = h; }
+
+/* Counts a change that began at t0 in s's timer, and passes its status on. */
+static qv_status timed(qv__store *s, double t0, qv_status rc)
+{
+	if (rc)
+		atomic_fetch_add(&s->failures, 1);
+	if (s->timer)
+		qv__histogram_add(s->timer, qv_mono() - t0);
+	return rc;
+}
+
+qv_status qv__store_open(qv__store **out, const char *db, qv_err *err)
+{
+	return qv__store_open_limits(out, db, QV__STORE_TIMEOUT_MS, QV__STORE_CONNECTIONS, err);
+}
+
+qv_status qv__store_open_limits(qv__store **out, const char *db, int timeout_ms, int conns,
+                                qv_err *err)
+{
+	if (qv__store_is_pg(db))
+		return qv__store_pg_open(out, db, timeout_ms, conns, err);
+	return qv__store_sqlite_open(out, db, err);
+}
+
+long long qv__store_failures(qv__store *s) { return atomic_load(&s->failures); }
+
+/* A row of "SELECT 1": nothing to keep. */
+static qv_status pinged(void *ctx, int n, const char *const *values)
+{
+	(void)ctx;
+	(void)n;
+	(void)values;
+	return QV_OK;
+}
+
+qv_status qv__store_ping(qv__store *s, double *seconds, qv_err *err)
+{
+	double t0 = qv_mono();
+	qv_status rc = s->ops->rows(s, "SELECT 1", 0, NULL, pinged, NULL, err);
+	*seconds = qv_mono() - t0;
+	return rc;
+}
+
+int qv__store_held(qv__store *s) { return s->ops->held ? s->ops->held(s) : -1; }
+
+bool qv__store_holds(qv__store *s, const char *id)
+{
+	return !s->ops->holds || s->ops->holds(s, id);
+}
+
+void qv__store_close(qv__store *s)
+{
+	if (s)
+		s->ops->close(s);
+}
+
+qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
+                                 const qv__store_move *moves, qv_err *err)
+{
+	double t0 = qv_mono();
+	return timed(s, t0, s->ops->insert_table(s, t, moves, err));
+}
+
+qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
+                          const char *player, const char *name, const char *status,
+                          const char *people, qv_err *err)
+{
+	double t0 = qv_mono();
+	return timed(s, t0, s->ops->claim(s, id, seat, hash, player, name, status, people, err));
+}
+
+int qv__store_player_name(qv__store *s, const char *player, char *name, size_t len)
+{
+	return s->ops->player_name(s, player, name, len);
+}
+
+qv_status qv__store_player_tables(qv__store *s, const char *player, long long account, int max,
+                                  qv__player_seat *out, int *n, qv_err *err)
+{
+	return s->ops->player_tables(s, player, account, max, out, n, err);
+}
+
+qv_status qv__store_change(qv__store *s, const qv__store_update *up, qv_err *err)
+{
+	double t0 = qv_mono();
+	return timed(s, t0, s->ops->change(s, up, err));
+}
+
+qv_status qv__store_people(qv__store *s, const char *id, const char *people, qv_err *err)
+{
+	double t0 = qv_mono();
+	return timed(s, t0, s->ops->people(s, id, people, err));
+}
+
+qv_status qv__store_people_over(qv__store *s, const char *id, const char *people, const char *info,
+                                qv_err *err)
+{
+	double t0 = qv_mono();
+	return timed(s, t0, s->ops->people_over(s, id, people, info, err));
+}
+
+qv_status qv__store_ai_start(qv__store *s, const char *id, qv_err *err)
+{
+	return s->ops->ai_start(s, id, err);
+}
+
+qv_status qv__store_ai_end(qv__store *s, const char *id, qv_err *err)
+{
+	return s->ops->ai_end(s, id, err);
+}
+
+qv_status qv__store_ai_forgive(qv__store *s, const char *id, qv_err *err)
+{
+	return s->ops->ai_forgive(s, id, err);
+}
+
+qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err)
+{
+	return s->ops->stop(s, id, why, err);
+}
+
+qv_status qv__store_delete(qv__store *s, const char *id, qv_err *err)
+{
+	return s->ops->delete_table(s, id, err);
+}
+
+qv_status qv__store_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
+{
+	return s->ops->delete_waiting(s, before, count, err);
+}
+
+int qv__store_get_over(qv__store *s, const char *id, char **info, char **record)
+{
+	return s->ops->get_over(s, id, info, record);
+}
+
+qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err)
+{
+	return s->ops->load_open(s, visit, ctx, err);
+}
+
+qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
+                             qv_err *err)
+{
+	return s->ops->load_one(s, id, visit, ctx, err);
+}
+
+qv_status qv__store_account_create(qv__store *s, const char *username, const char *lower,
+                                   const char *hash, const char *const *codes, int ncodes,
+                                   const qv__store_session *sess, qv_err *err)
+{
+	return s->ops->account_create(s, username, lower, hash, codes, ncodes, sess, err);
+}
+
+int qv__store_account_find(qv__store *s, const char *lower, qv__store_account *out)
+{
+	return s->ops->account_find(s, lower, out);
+}
+
+int qv__store_account_like(qv__store *s, const char *skeleton, qv__store_account *out)
+{
+	return s->ops->account_like(s, skeleton, out);
+}
+
+qv_status qv__store_account_skeleton(qv__store *s, long long account, const char *skeleton,
+                                     qv_err *err)
+{
+	return s->ops->account_skeleton(s, account, skeleton, err);
+}
+
+qv_status qv__store_session_start(qv__store *s, long long account, const qv__store_session *sess,
+                                  qv_err *err)
+{
+	return s->ops->session_start(s, account, sess, err);
+}
+
+int qv__store_session_find(qv__store *s, const char *hash, double since, qv__store_account *out,
+                           double *seen)
+{
+	return s->ops->session_find(s, hash, since, out, seen);
+}
+
+qv_status qv__store_session_seen(qv__store *s, const char *hash, double now, qv_err *err)
+{
+	return s->ops->session_seen(s, hash, now, err);
+}
+
+qv_status qv__store_session_end(qv__store *s, const char *hash, qv_err *err)
+{
+	return s->ops->session_end(s, hash, err);
+}
+
+qv_status qv__store_account_password(qv__store *s, long long account, const char *hash,
+                                     const char *code, const qv__store_session *sess, qv_err *err)
+{
+	return s->ops->account_password(s, account, hash, code, sess, err);
+}
+
+qv_status qv__store_account_rehash(qv__store *s, long long account, const char *hash, qv_err *err)
+{
+	return s->ops->account_rehash(s, account, hash, err);
+}
+
+qv_status qv__store_account_delete(qv__store *s, long long account, qv_err *err)
+{
+	return s->ops->account_delete(s, account, err);
+}
+
+long long qv__store_player_account(qv__store *s, const char *player)
+{
+	return s->ops->player_account(s, player);
+}
+
+int qv__store_ratings_list(qv__store *s, long long account, int which, qv__store_rating_fn fn,
+                           void *ctx)
+{
+	return s->ops->ratings_list(s, account, which, fn, ctx);
+}
+
+int qv__store_table_ratings(qv__store *s, const char *id, qv__store_rating_fn fn, void *ctx)
+{
+	return s->ops->table_ratings(s, id, fn, ctx);
+}
+
+int qv__store_leaderboard(qv__store *s, const char *game, int players, double settled, double since,
+                          int max, qv__store_rating_fn fn, void *ctx)
+{
+	return s->ops->leaderboard(s, game, players, settled, since, max, fn, ctx);
+}
+
+int qv__store_farming(qv__store *s, long long a, long long b, double now)
+{
+	return s->ops->farming(s, a, b, now);
+}
+
+qv_status qv__store_rows(qv__store *s, const char *select, qv__store_row_fn fn, void *ctx,
+                         qv_err *err)
+{
+	return s->ops->rows(s, select, 0, NULL, fn, ctx, err);
+}
+
+qv_status qv__store_query(qv__store *s, const char *select, int nargs, const char *const *args,
+                          qv__store_row_fn fn, void *ctx, qv_err *err)
+{
+	return s->ops->rows(s, select, nargs, args, fn, ctx, err);
+}
+
+qv_status qv__store_run(qv__store *s, const char *sql, int n, const char *const *values,
+                        qv_err *err)
+{
+	return s->ops->run(s, sql, n, values, err);
+}
+
+bool qv__store_shared(const qv__store *s) { return s->ops->own != NULL; }
+
+int qv__store_own(qv__store *s, const char *id, qv_err *err)
+{
+	return s->ops->own ? s->ops->own(s, id, err) : 1;
+}
+
+void qv__store_disown(qv__store *s, const char *id)
+{
+	if (s->ops->disown)
+		s->ops->disown(s, id);
+}
+
+int qv__store_lost(qv__store *s, char (*ids)[17], int max)
+{
+	return s->ops->lost ? s->ops->lost(s, ids, max) : 0;
+}
+
+int qv__store_orphans(qv__store *s, char (*ids)[17], int max)
+{
+	return s->ops->orphans ? s->ops->orphans(s, ids, max) : 0;
+}
+
+bool qv__store_elect(qv__store *s) { return s->ops->elect && s->ops->elect(s); }
+
+int qv__store_lease(qv__store *s, double lapse)
+{
+	return s->ops->lease ? s->ops->lease(s, lapse) : 0;
+}
+
+int qv__store_open_by(qv__store *s, const char *creator, int *searching)
+{
+	return s->ops->open_by ? s->ops->open_by(s, creator, searching) : -1;
+}
+
+qv_status qv__store_notify(qv__store *s, const char *payload, qv_err *err)
+{
+	return s->ops->notify ? s->ops->notify(s, payload, err) : QV_OK;
+}
+
+qv_status qv__store_listen(qv__store *s, void (*fn)(void *ctx, const char *payload), void *ctx,
+                           qv_err *err)
+{
+	return s->ops->listen ? s->ops->listen(s, fn, ctx, err) : QV_OK;
+}
+
+void qv__store_listen_stop(qv__store *s)
+{
+	if (s && s->ops->listen_stop)
+		s->ops->listen_stop(s);
+}
+
+long long qv__store_news_add(qv__store *s, const char *player, const char *frame,
+                             const char *origin)
+{
+	return s->ops->news_add ? s->ops->news_add(s, player, frame, origin) : 0;
+}
+
+long long qv__store_news_since(qv__store *s, long long after, const char *origin,
+                               void (*fn)(void *ctx, const char *player, const char *frame),
+                               void *ctx)
+{
+	return s->ops->news_since ? s->ops->news_since(s, after, origin, fn, ctx) : after;
+}
+
+qv_status qv__store_live_sync(qv__store *s, const char *origin, const qv__live_row *put, int nput,
+                              const char (*drop)[17], int ndrop, qv_err *err)
+{
+	return s->ops->live_sync ? s->ops->live_sync(s, origin, put, nput, drop, ndrop, err)
+	                         : QV_OK;
+}
+
+int qv__store_live_list(qv__store *s, void (*fn)(void *ctx, const qv__live_row *row), void *ctx)
+{
+	return s->ops->live_list ? s->ops->live_list(s, fn, ctx) : -1;
+}
+
+char *qv__store_live_info(qv__store *s, const char *id)
+{
+	return s->ops->live_info ? s->ops->live_info(s, id) : NULL;
+}

@@ -1,0 +1,554 @@
+/*
+ * postgres_tables.c - the PostgreSQL store's changes of tables (store.h): a new table with its
+ * seats and first actions, a seat claimed, a change of the game (its actions kept, taken back
+ * and appended, and a finished game's record and ratings), what a table keeps of its people,
+ * the AI-search mark, a stop, deletions and expiry, a finished table's info, and the players'
+ * keys. Each change is one transaction on a connection of the pool (postgres_impl.h), and each
+ * write of a table is fenced (postgres_own.c): made only where the row has the epoch this
+ * process took the table at (and, for a change of the game, the version the change was built
+ * on), or it changes nothing and fails. So two tables' acts are written side by side, each in
+ * its own transaction: one refused never touches another, and PostgreSQL flushes the commits
+ * that come together to disk together (its group commit).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/clock.h"
+#include "server/base/oplog.h"
+#include "server/store/postgres_impl.h"
+#include "server/store/ratings.h"
+#include "server/store/store.h"
+
+/* One statement of a's parameters, on its own (PostgreSQL commits it by itself). */
+static qv_status one(qv__store *s, int which, const qv__pg_args *a, const char *doing, qv_err *err)
+{
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_ready(c, err);
+	if (!rc)
+		rc = qv__pg_run(c, which, a, NULL, NULL, doing, err);
+	qv__pg_give(c);
+	return rc;
+}
+
+/* Inside a transaction: inserts moves as history entries from..from+n-1. */
+static qv_status insert_moves(qv__pg_conn *c, const char *id, int from, const qv__store_move *moves,
+                              int n, qv_err *err)
+{
+	qv_status rc = QV_OK;
+	for (int i = 0; !rc && i < n; i++) {
+		qv__pg_args a = {0};
+		qv__pg_text(&a, id);
+		qv__pg_int(&a, from + i);
+		qv__pg_text(&a, moves[i].who);
+		qv__pg_text(&a, moves[i].text);
+		qv__pg_int(&a, moves[i].automatic);
+		qv__pg_real(&a, moves[i].at);
+		rc = qv__pg_run(c, PG_INSERT_ACTION, &a, NULL, NULL, "saving an action", err);
+	}
+	return rc;
+}
+
+/* Inside a transaction: the table's row and its seats. */
+static qv_status insert_rows(qv__pg_conn *c, const qv__stored_table *t, qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, t->id);
+	qv__pg_text(&a, t->game);
+	qv__pg_text(&a, t->params);
+	qv__pg_int(&a, (long long)(int64_t)t->seed);
+	qv__pg_int(&a, t->private_);
+	qv__pg_int(&a, t->v);
+	qv__pg_text(&a, t->status);
+	qv__pg_real(&a, t->created);
+	qv__pg_text(&a, t->creator);
+	qv__pg_text(&a, t->people);
+	qv__pg_text(&a, t->variant);
+	qv_status rc = qv__pg_run(c, PG_INSERT_TABLE, &a, NULL, NULL, "saving a new table", err);
+	for (int i = 0; !rc && i < t->nseats; i++) {
+		qv__pg_args b = {0};
+		qv__pg_text(&b, t->id);
+		qv__pg_int(&b, i);
+		qv__pg_text(&b, t->seats[i].kind);
+		qv__pg_text(&b, t->seats[i].hash[0] ? t->seats[i].hash : NULL);
+		qv__pg_text(&b, t->seats[i].player[0] ? t->seats[i].player : NULL);
+		rc = qv__pg_run(c, PG_INSERT_SEAT, &b, NULL, NULL, "saving a seat", err);
+	}
+	return rc;
+}
+
+/* Runs PG_LOCK or PG_UNLOCK on table id's key, on the owner's connection (the caller holds
+ * s->lock): whether it answered true. */
+static bool lock_table(qv__store *s, int which, const char *id, qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_int(&a, qv__pg_key(id));
+	PGresult *r = NULL;
+	if (qv__pg_run(&s->pg->own, which, &a, &r, NULL, "locking a new table", err))
+		return false;
+	bool yes = PQntuples(r) == 1 && strcmp(qv__pg_str(r, 0, 0), "t") == 0;
+	PQclear(r);
+	return yes;
+}
+
+/* The new table's lock, on the owner's connection; its backend's pid into *pid. */
+static qv_status lock_new(qv__store *s, const char *id, int *pid, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = qv__pg_ready(&s->pg->own, err);
+	if (!rc && !lock_table(s, PG_LOCK, id, err))
+		rc = qv_fail(err, QV_ESTATE, "the database: table id %s is taken", id);
+	*pid = PQbackendPID(s->pg->own.conn);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+/* After the new table's rows were written (rc): held, or its lock let go. A session of the
+ * owner's connection other than the one that locked it (PostgreSQL went away meanwhile) has
+ * no lock of it: it is then to be taken again, as every held table's (qv__pg_relock). */
+static qv_status hold_new(qv__store *s, const qv__stored_table *t, int pid, qv_status rc,
+                          qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	if (!rc && !qv__pg_held_find(s, t->id) && !qv__pg_held_add(s, t->id, 1, t->v))
+		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a new table");
+	qv__pg_held *held = rc ? NULL : qv__pg_held_find(s, t->id);
+	if (held && PQbackendPID(s->pg->own.conn) != pid)
+		held->relock = s->pg->relock = true;
+	if (rc) {
+		qv_err why;
+		if (PQstatus(s->pg->own.conn) == CONNECTION_OK &&
+		    PQbackendPID(s->pg->own.conn) == pid)
+			lock_table(s, PG_UNLOCK, t->id, &why);
+	}
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+/* A new table is held by the process that makes it, at epoch 1: its lock is taken before the
+ * row exists (its id is new), so that no sweeper takes it for an orphan in between. */
+qv_status qv__pg_insert_table(qv__store *s, const qv__stored_table *t, const qv__store_move *moves,
+                              qv_err *err)
+{
+	int pid = 0;
+	qv_status rc = lock_new(s, t->id, &pid, err);
+	if (rc)
+		return rc;
+	qv__pg_conn *c = qv__pg_take(s);
+	rc = qv__pg_begin(c, err);
+	if (!rc) {
+		rc = insert_rows(c, t, err);
+		if (!rc)
+			rc = insert_moves(c, t->id, 0, moves, t->nmoves, err);
+		rc = qv__pg_finish(c, rc, err);
+	}
+	qv__pg_give(c);
+	return hold_new(s, t, pid, rc, err);
+}
+
+/* A transaction of held table id's writes on a connection of the pool, at the epoch this
+ * process holds it at (read first, under s->lock; none is held while the transaction is
+ * open): body's writes. A body that finds another epoch in the row sets *fenced, and the table
+ * is then lost (qv__pg_lose). When the COMMIT fails after the body did all it had to, recheck
+ * (unless NULL) reads back whether it was kept anyway. */
+typedef struct held_tx {
+	const char *id;
+	qv_status (*body)(qv__pg_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err);
+	qv_status (*recheck)(qv__pg_conn *c, long long epoch, void *ctx, qv_status rc);
+	void *ctx;
+	long long epoch; /* set: the epoch it was written at */
+} held_tx;
+
+static qv_status in_held(qv__store *s, held_tx *tx, qv_err *err)
+{
+	tx->epoch = qv__pg_epoch(s, tx->id, err);
+	if (!tx->epoch)
+		return QV_ESTATE;
+	bool fenced = false;
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_begin(c, err);
+	if (!rc) {
+		rc = tx->body(c, tx->epoch, tx->ctx, &fenced, err);
+		bool built = rc == QV_OK;
+		rc = qv__pg_finish(c, rc, err);
+		if (rc && built && tx->recheck)
+			rc = tx->recheck(c, tx->epoch, tx->ctx, rc);
+	}
+	qv__pg_give(c);
+	return fenced ? qv__pg_lose(s, tx->id, err) : rc;
+}
+
+/* A seat's claim: what qv__pg_claim writes. */
+typedef struct claim {
+	const char *id;
+	int seat;
+	const char *hash, *player, *name, *status, *people;
+} claim;
+
+/* Inside a transaction: the seat's claim, the table's status (at the epoch this process holds
+ * it at; *fenced when the row has another), and the player kept. */
+static qv_status claim_in(qv__pg_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
+{
+	const claim *k = ctx;
+	const char *id = k->id, *player = k->player;
+	int seat = k->seat;
+	qv__pg_args a = {0};
+	qv__pg_text(&a, k->hash);
+	qv__pg_text(&a, player && player[0] ? player : NULL);
+	qv__pg_text(&a, id);
+	qv__pg_int(&a, seat);
+	long long changed = 0;
+	qv_status rc = qv__pg_run(c, PG_CLAIM, &a, NULL, &changed, "claiming a seat", err);
+	if (!rc && changed != 1)
+		return qv_fail(err, QV_ESTATE, "the database: seat %d of table %s is not free",
+		               seat + 1, id);
+	qv__pg_args b = {0};
+	qv__pg_text(&b, k->status);
+	qv__pg_text(&b, k->people);
+	qv__pg_text(&b, id);
+	qv__pg_int(&b, epoch);
+	if (!rc)
+		rc = qv__pg_run(c, PG_STATUS, &b, NULL, &changed, "saving the table's status", err);
+	if (!rc && changed != 1) {
+		*fenced = true;
+		return QV_ESTATE;
+	}
+	if (rc || !player || !player[0])
+		return rc;
+	qv__pg_args d = {0};
+	qv__pg_text(&d, player);
+	qv__pg_text(&d, k->name && k->name[0] ? k->name : NULL);
+	qv__pg_real(&d, qv_wall());
+	return qv__pg_run(c, PG_PLAYER_SEEN, &d, NULL, NULL, "saving a player", err);
+}
+
+qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash, const char *player,
+                       const char *name, const char *status, const char *people, qv_err *err)
+{
+	claim k = {id, seat, hash, player, name, status, people};
+	held_tx tx = {.id = id, .body = claim_in, .ctx = &k};
+	return in_held(s, &tx, err);
+}
+
+/* The table's epoch, version and count of actions as the database holds them now, into
+ * got[3]; false when they cannot be read (no such table, or the database away). */
+static bool read_back(qv__pg_conn *c, const char *id, long long got[3])
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, id);
+	PGresult *r = NULL;
+	qv_err ignored;
+	if (qv__pg_ready(c, &ignored) ||
+	    qv__pg_run(c, PG_HELD, &a, &r, NULL, "reading a table's version", &ignored))
+		return false;
+	bool found = PQntuples(r) == 1;
+	for (int k = 0; found && k < 3; k++)
+		got[k] = qv__pg_ll(r, 0, k);
+	PQclear(r);
+	return found;
+}
+
+/* Inside a transaction: the table's row updated (with its record and info when over), only
+ * where it has the epoch the process holds it at and the version and count of actions the
+ * change was built on. Otherwise another process took the table (*fenced), or the table in
+ * memory does not match what was saved (refused and logged, never written). */
+static qv_status update_row(qv__pg_conn *c, long long epoch, const qv__store_update *up,
+                            bool *fenced, qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_int(&a, up->v);
+	qv__pg_text(&a, up->status);
+	qv__pg_int(&a, up->ai_done);
+	qv__pg_text(&a, up->people);
+	qv__pg_text(&a, up->id);
+	qv__pg_int(&a, epoch);
+	qv__pg_int(&a, up->from_v);
+	qv__pg_int(&a, up->had);
+	if (up->record) {
+		qv__pg_text(&a, up->record);
+		qv__pg_text(&a, up->info);
+	}
+	long long changed = 0, got[3];
+	qv_status rc = qv__pg_run(c, up->record ? PG_UPDATE_OVER : PG_UPDATE, &a, NULL, &changed,
+	                          "saving the table", err);
+	if (rc || changed == 1)
+		return rc;
+	if (!read_back(c, up->id, got) || got[0] != epoch) {
+		*fenced = true;
+		return QV_ESTATE;
+	}
+	qv__oplog(QV__ERROR,
+	          "table %s: refused a change built on version %lld with %d actions: "
+	          "the database holds version %lld with %lld",
+	          up->id, up->from_v, up->had, got[1], got[2]);
+	return qv_fail(err, QV_ESTATE,
+	               "the database holds version %lld with %lld actions, not the table's %lld "
+	               "with %d: the change was not saved",
+	               got[1], got[2], up->from_v, up->had);
+}
+
+/* A COMMIT whose answer was lost (the connection went during it) is resolved by reading the
+ * table back, never by guessing: the change's version and count of actions at the epoch the
+ * process holds it at mean it was kept; anything else, that it was not. */
+static qv_status commit_lost(qv__pg_conn *c, long long epoch, void *ctx, qv_status rc)
+{
+	const qv__store_update *up = ctx;
+	long long got[3];
+	if (PQstatus(c->conn) == CONNECTION_OK || !read_back(c, up->id, got))
+		return rc;
+	if (got[0] == epoch && got[1] == up->v && got[2] == up->keep + up->nmoves) {
+		qv__oplog(QV__WARN,
+		          "table %s: the answer to a COMMIT was lost; read back: "
+		          "version %lld was kept",
+		          up->id, up->v);
+		return QV_OK;
+	}
+	return rc;
+}
+
+/* The change's writes, inside its transaction on c. */
+static qv_status change_in(qv__pg_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
+{
+	const qv__store_update *up = ctx;
+	qv_status rc = update_row(c, epoch, up, fenced, err);
+	if (!rc) {
+		qv__pg_args a = {0};
+		qv__pg_text(&a, up->id);
+		qv__pg_int(&a, up->keep);
+		rc = qv__pg_run(c, PG_DELETE_ACTIONS, &a, NULL, NULL, "taking actions back", err);
+	}
+	if (!rc)
+		rc = insert_moves(c, up->id, up->keep, up->moves, up->nmoves, err);
+	if (!rc && up->record && up->rated)
+		rc = qv__pg_ratings_apply(c, up->id, up->rated, err);
+	return rc;
+}
+
+qv_status qv__pg_change(qv__store *s, const qv__store_update *up, qv_err *err)
+{
+	held_tx tx = {.id = up->id, .body = change_in, .recheck = commit_lost, .ctx = (void *)up};
+	qv_status rc = in_held(s, &tx, err);
+	if (!rc) { /* the version the next change must find */
+		pthread_mutex_lock(&s->lock);
+		qv__pg_held *held = qv__pg_held_find(s, up->id);
+		if (held && held->epoch == tx.epoch)
+			held->v = up->v;
+		pthread_mutex_unlock(&s->lock);
+	}
+	return rc;
+}
+
+/* One write of held table id on its own, with a's parameters and then the epoch the process
+ * holds it at: fenced, as every write of a table. */
+static qv_status held_one(qv__store *s, int which, qv__pg_args *a, const char *id,
+                          const char *doing, qv_err *err)
+{
+	long long epoch = qv__pg_epoch(s, id, err);
+	if (!epoch)
+		return QV_ESTATE;
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_ready(c, err);
+	long long changed = 0;
+	if (!rc) {
+		qv__pg_int(a, epoch);
+		rc = qv__pg_run(c, which, a, NULL, &changed, doing, err);
+	}
+	qv__pg_give(c);
+	return !rc && changed != 1 ? qv__pg_lose(s, id, err) : rc;
+}
+
+/* One write of a held table binding (text, id) or (id), then its epoch. */
+static qv_status one_update(qv__store *s, int which, const char *text, const char *id,
+                            const char *doing, qv_err *err)
+{
+	qv__pg_args a = {0};
+	if (text)
+		qv__pg_text(&a, text);
+	qv__pg_text(&a, id);
+	return held_one(s, which, &a, id, doing, err);
+}
+
+qv_status qv__pg_ai_start(qv__store *s, const char *id, qv_err *err)
+{
+	return one_update(s, PG_AI_START, NULL, id, "marking an AI move as begun", err);
+}
+
+qv_status qv__pg_ai_end(qv__store *s, const char *id, qv_err *err)
+{
+	return one_update(s, PG_AI_END, NULL, id, "marking an AI move as ended", err);
+}
+
+qv_status qv__pg_ai_forgive(qv__store *s, const char *id, qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, id);
+	return one(s, PG_AI_FORGIVE, &a, "forgiving an AI move", err);
+}
+
+qv_status qv__pg_people(qv__store *s, const char *id, const char *people, qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, people);
+	qv__pg_text(&a, id);
+	return held_one(s, PG_PEOPLE, &a, id, "saving the table's people", err);
+}
+
+qv_status qv__pg_people_over(qv__store *s, const char *id, const char *people, const char *info,
+                             qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, people);
+	qv__pg_text(&a, info);
+	qv__pg_text(&a, id);
+	return held_one(s, PG_PEOPLE_OVER, &a, id, "saving the table's people", err);
+}
+
+qv_status qv__pg_stop(qv__store *s, const char *id, const char *why, qv_err *err)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, why);
+	qv__pg_text(&a, id);
+	return held_one(s, PG_STOP, &a, id, "saving why a table stopped", err);
+}
+
+/* Runs steps[0..n-1], each with the parameters a, in one transaction; *changed, unless NULL,
+ * gets the count of rows the last one changed. */
+static qv_status in_one(qv__store *s, const int *steps, int n, const qv__pg_args *a,
+                        long long *changed, const char *doing, qv_err *err)
+{
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_begin(c, err);
+	if (!rc) {
+		for (int k = 0; !rc && k < n; k++)
+			rc = qv__pg_run(c, steps[k], a, NULL, k == n - 1 ? changed : NULL, doing,
+			                err);
+		rc = qv__pg_finish(c, rc, err);
+	}
+	qv__pg_give(c);
+	return rc;
+}
+
+/* Inside a transaction: the row of held table ctx (its id) locked, where it still has the epoch
+ * this process holds it at (*fenced when not), and the table removed. */
+static qv_status remove_in(qv__pg_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
+{
+	static const int steps[] = {PG_DELETE_TABLE_ACTIONS, PG_DELETE_SEATS, PG_DELETE_TABLE};
+	const char *id = ctx;
+	qv__pg_args a = {0};
+	qv__pg_text(&a, id);
+	qv__pg_int(&a, epoch);
+	PGresult *r = NULL;
+	qv_status rc = qv__pg_run(c, PG_FENCE, &a, &r, NULL, "locking a table's row", err);
+	int rows = rc ? 0 : PQntuples(r);
+	PQclear(r);
+	*fenced = !rc && rows != 1;
+	if (!rc && rows != 1)
+		rc = QV_ESTATE;
+	qv__pg_args b = {0};
+	qv__pg_text(&b, id);
+	for (int k = 0; !rc && k < 3; k++)
+		rc = qv__pg_run(c, steps[k], &b, NULL, NULL, "removing a table", err);
+	return rc;
+}
+
+qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err)
+{
+	held_tx tx = {.id = id, .body = remove_in, .ctx = (void *)id};
+	qv_status rc = in_held(s, &tx, err);
+	if (!rc)
+		qv__pg_disown(s, id);
+	return rc;
+}
+
+qv_status qv__pg_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
+{
+	static const int steps[] = {PG_EXPIRE_ACTIONS, PG_EXPIRE_SEATS, PG_EXPIRE_TABLES};
+	qv__pg_args a = {0};
+	qv__pg_real(&a, before);
+	long long changed = 0;
+	*count = 0;
+	qv_status rc = in_one(s, steps, 3, &a, &changed, "removing expired tables", err);
+	if (!rc)
+		*count = (int)changed;
+	return rc;
+}
+
+/* Runs a reading statement on a connection of the pool: its result, or NULL when it failed
+ * (with why). */
+static PGresult *read_rows(qv__store *s, int which, const qv__pg_args *a, const char *doing,
+                           qv_err *err)
+{
+	PGresult *r = NULL;
+	qv__pg_conn *c = qv__pg_take(s);
+	qv_status rc = qv__pg_ready(c, err);
+	if (!rc)
+		rc = qv__pg_run(c, which, a, &r, NULL, doing, err);
+	qv__pg_give(c);
+	return rc ? NULL : r;
+}
+
+int qv__pg_get_over(qv__store *s, const char *id, char **info, char **record)
+{
+	*info = NULL;
+	if (record)
+		*record = NULL;
+	qv__pg_args a = {0};
+	qv__pg_text(&a, id);
+	PGresult *r = read_rows(s, PG_SELECT_OVER, &a, "reading a finished table", NULL);
+	if (!r)
+		return -1;
+	int found = 0;
+	if (PQntuples(r) > 0) {
+		*info = strdup(qv__pg_str(r, 0, 0));
+		if (record)
+			*record = strdup(qv__pg_str(r, 0, 1));
+		found = *info && (!record || *record) ? 1 : -1;
+	}
+	PQclear(r);
+	if (found != 1) {
+		free(*info);
+		*info = NULL;
+		if (record) {
+			free(*record);
+			*record = NULL;
+		}
+	}
+	return found;
+}
+
+int qv__pg_player_name(qv__store *s, const char *player, char *name, size_t len)
+{
+	qv__pg_args a = {0};
+	qv__pg_text(&a, player);
+	PGresult *r = read_rows(s, PG_PLAYER_NAME, &a, "reading a player", NULL);
+	if (!r)
+		return -1;
+	int found = PQntuples(r) > 0;
+	if (found)
+		qv_copy(name, len, qv__pg_str(r, 0, 0));
+	PQclear(r);
+	return found;
+}
+
+qv_status qv__pg_player_tables(qv__store *s, const char *player, long long account, int max,
+                               qv__player_seat *out, int *n, qv_err *err)
+{
+	*n = 0;
+	qv__pg_args a = {0};
+	qv__pg_text(&a, player);
+	qv__pg_int(&a, account);
+	qv__pg_int(&a, max);
+	PGresult *r = read_rows(s, PG_PLAYER_TABLES, &a, "reading a player's tables", err);
+	if (!r)
+		return QV_EIO;
+	for (int i = 0; i < PQntuples(r) && *n < max; i++) {
+		qv__player_seat *row = &out[(*n)++];
+		qv_copy(row->id, sizeof row->id, qv__pg_str(r, i, 0));
+		row->seat = (int)qv__pg_ll(r, i, 1);
+		row->over = qv__pg_ll(r, i, 2) != 0;
+		row->finished = qv__pg_double(r, i, 3);
+	}
+	PQclear(r);
+	return QV_OK;
+}

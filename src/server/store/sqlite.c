@@ -1,0 +1,994 @@
+/*
+ * sqlite.c - the server's tables in SQLite, the store's first backend (its table of operations,
+ * qv__store_sqlite_ops, with sqlite_accounts.c's and sqlite_ratings.c's): schema, one transaction
+ * per change, and reading tables back at start-up.
+ *
+ * Durability: WAL with synchronous=NORMAL. A commit is in the WAL file before the call
+ * returns, so a killed process (kill -9) loses nothing committed; only a power failure could
+ * lose the last commits (synchronous=FULL would fsync each one, which caps the server at a few
+ * hundred changes per second on an ordinary disk).
+ *
+ * Checkpoints (copying the WAL into the database file, with an fsync) run on a thread of their
+ * own (sqlite_wal.c).
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sqlite3.h>
+
+#include "core/clock.h"
+#include "server/base/oplog.h"
+#include "server/store/accounts.h"
+#include "server/store/backend.h"
+#include "server/store/ratings.h"
+#include "server/store/store.h"
+
+/* The schema's version, kept in PRAGMA user_version. Version 2 added the columns ai_starts,
+ * stopped, creator and info of `tables` (a version-1 database gets them at open), version 3
+ * the column people, version 4 the column variant, version 5 the table players and the column
+ * player of `seats`, version 6 the accounts (sqlite_accounts.c) and the column account of
+ * players, version 7 the ratings (sqlite_ratings.c), version 8 the column epoch of tables and
+ * the tables news and live, which only PostgreSQL's processes use (store.h: one process holds
+ * SQLite's file) but which keep the two backends' schemas one; version 9 made accounts' ids
+ * never given twice (AUTOINCREMENT) and added the columns addr and skeleton of accounts
+ * (sqlite_accounts.c); version 10 the operator's tables bans, suspensions and audit
+ * (admin_schema.c); version 11 the index of rating_history by table (sqlite_ratings.c); version
+ * 12 the table blocks (admin_schema.c, made at every open as the other tables there). */
+#define SCHEMA_VERSION 12
+
+static const char *const schema =
+    "CREATE TABLE IF NOT EXISTS tables ("
+    "  id TEXT PRIMARY KEY,"
+    "  game TEXT NOT NULL,"
+    "  params TEXT NOT NULL,"  /* JSON object, every parameter */
+    "  seed INTEGER NOT NULL," /* the game's seed (int64 bits of the uint64) */
+    "  private INTEGER NOT NULL,"
+    "  v INTEGER NOT NULL,"    /* the version clients act on */
+    "  status TEXT NOT NULL,"  /* waiting, playing, over */
+    "  created REAL NOT NULL," /* seconds since the epoch */
+    "  finished REAL,"
+    "  record TEXT,"                          /* the record (JSON) once over */
+    "  ai_starts INTEGER NOT NULL DEFAULT 0," /* AI searches begun since the last one ended */
+    "  stopped TEXT,"                         /* why the table stopped playing itself */
+    "  creator TEXT,"                         /* the client address that created it */
+    "  info TEXT,"                            /* the table's info (JSON) once over */
+    "  people TEXT,"                          /* names, invites, clocks, offers, chat (JSON) */
+    "  variant TEXT,"                         /* the variant's resolved document (JSON); NULL:
+                                                 the built-in set */
+    "  epoch INTEGER NOT NULL DEFAULT 0"      /* the fencing epoch (PostgreSQL's processes) */
+    ");"
+    "CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created);"
+    "CREATE TABLE IF NOT EXISTS seats ("
+    "  table_id TEXT NOT NULL REFERENCES tables(id),"
+    "  seat INTEGER NOT NULL," /* 0-based */
+    "  kind TEXT NOT NULL,"    /* human or a level */
+    "  token_hash TEXT,"       /* SHA-256 of the token, hex; NULL while unclaimed */
+    "  player TEXT,"           /* the player key's hash that claimed it (players), or NULL */
+    "  PRIMARY KEY (table_id, seat)"
+    ");"
+    /* A browser's player key (player.h): only its SHA-256 is kept, with the name it last
+     * took a seat under. */
+    "CREATE TABLE IF NOT EXISTS players ("
+    "  hash TEXT PRIMARY KEY,"
+    "  name TEXT,"
+    "  created REAL NOT NULL,"
+    "  seen REAL NOT NULL,"
+    "  account INTEGER" /* the account it is linked to (accounts), or NULL */
+    ");"
+    "CREATE TABLE IF NOT EXISTS actions ("
+    "  table_id TEXT NOT NULL REFERENCES tables(id),"
+    "  idx INTEGER NOT NULL," /* history index, 0-based */
+    "  who TEXT NOT NULL,"    /* p1.. or chance */
+    "  action TEXT NOT NULL," /* notation */
+    "  automatic INTEGER NOT NULL,"
+    "  at REAL NOT NULL," /* seconds since the epoch */
+    "  PRIMARY KEY (table_id, idx)"
+    ");"
+    /* A player's news for the channels of other processes (PostgreSQL's; store.h). */
+    "CREATE TABLE IF NOT EXISTS news ("
+    "  id INTEGER PRIMARY KEY,"
+    "  player TEXT NOT NULL,"
+    "  frame TEXT NOT NULL,"
+    "  origin TEXT NOT NULL,"
+    "  at REAL NOT NULL"
+    ");"
+    "CREATE INDEX IF NOT EXISTS news_at ON news(at);"
+    /* What each process publishes of its tables not over, for the lobby and the players'
+     * lists of the others (PostgreSQL's; store.h). */
+    "CREATE TABLE IF NOT EXISTS live ("
+    "  id TEXT PRIMARY KEY,"
+    "  origin TEXT NOT NULL,"
+    "  listed INTEGER NOT NULL,"
+    "  created REAL NOT NULL,"
+    "  iv INTEGER NOT NULL,"
+    "  info TEXT NOT NULL"
+    ");";
+
+/* What a version-1 database lacks. */
+static const char *const upgrade_1_to_2 =
+    "ALTER TABLE tables ADD COLUMN ai_starts INTEGER NOT NULL "
+    "DEFAULT 0;"
+    "ALTER TABLE tables ADD COLUMN stopped TEXT;"
+    "ALTER TABLE tables ADD COLUMN creator TEXT;"
+    "ALTER TABLE tables ADD COLUMN info TEXT;";
+
+/* What a version-2 database lacks. */
+static const char *const upgrade_2_to_3 = "ALTER TABLE tables ADD COLUMN people TEXT;";
+
+/* What a version-3 database lacks: its tables all play built-in sets. */
+static const char *const upgrade_3_to_4 = "ALTER TABLE tables ADD COLUMN variant TEXT;";
+
+/* What a version-4 database lacks (the table players is made by the schema itself). */
+static const char *const upgrade_4_to_5 = "ALTER TABLE seats ADD COLUMN player TEXT;";
+
+/* What a database of versions 1 to 7 lacks. */
+static const char *const upgrade_7_to_8 =
+    "ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;";
+
+/* After the upgrades: what reads the columns they add. */
+static const char *const indexes = "CREATE INDEX IF NOT EXISTS seats_player ON seats(player);";
+
+enum {
+	ST_INSERT_TABLE,
+	ST_INSERT_SEAT,
+	ST_INSERT_ACTION,
+	ST_CLAIM,
+	ST_STATUS,
+	ST_DELETE_ACTIONS,
+	ST_UPDATE,
+	ST_UPDATE_OVER,
+	ST_HELD,
+	ST_SELECT_OPEN,
+	ST_SELECT_ONE,
+	ST_SELECT_SEATS,
+	ST_SELECT_ACTIONS,
+	ST_AI_START,
+	ST_AI_END,
+	ST_AI_FORGIVE,
+	ST_STOP,
+	ST_DELETE_TABLE_ACTIONS,
+	ST_DELETE_SEATS,
+	ST_DELETE_TABLE,
+	ST_SELECT_OVER,
+	ST_PEOPLE,
+	ST_PEOPLE_OVER,
+	ST_PLAYER_SEEN,
+	ST_PLAYER_NAME,
+	ST_PLAYER_TABLES,
+	ST_BEGIN,
+	ST_COMMIT,
+	ST_ROLLBACK,
+	ST_COUNT
+};
+_Static_assert(ST_COUNT <= QV__STORE_ST_MAX, "room for the statements in struct qv__store");
+
+static const char *const sql[ST_COUNT] = {
+    [ST_INSERT_TABLE] =
+        "INSERT INTO tables (id, game, params, seed, private, v, status, "
+        "created, creator, people, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    [ST_INSERT_SEAT] =
+        "INSERT INTO seats (table_id, seat, kind, token_hash, player) VALUES (?, ?, ?, ?, ?)",
+    [ST_INSERT_ACTION] = "INSERT INTO actions (table_id, idx, who, action, automatic, at) "
+                         "VALUES (?, ?, ?, ?, ?, ?)",
+    [ST_CLAIM] = "UPDATE seats SET token_hash = ?, player = ? WHERE table_id = ? AND seat = ? "
+                 "AND token_hash IS NULL",
+    [ST_STATUS] = "UPDATE tables SET status = ?, people = COALESCE(?, people) WHERE id = ?",
+    [ST_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = ? AND idx >= ?",
+    /* A change applies only to the version and the count of actions it was built on: the
+     * count is the last action's index plus one (the actions of a table are numbered from 0
+     * without a gap), found in the primary key's index. */
+    [ST_UPDATE] = "UPDATE tables SET v = ?1, status = ?2, ai_starts = CASE WHEN ?3 THEN 0 ELSE "
+                  "ai_starts END, people = COALESCE(?4, people) WHERE id = ?5 AND v = ?6 AND "
+                  "(SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = ?5) = ?7",
+    [ST_UPDATE_OVER] = "UPDATE tables SET v = ?1, status = ?2, ai_starts = CASE WHEN ?3 THEN 0 "
+                       "ELSE ai_starts END, people = COALESCE(?4, people), record = ?8, info = "
+                       "?9, finished = (julianday('now') - 2440587.5) * 86400.0 WHERE id = ?5 "
+                       "AND v = ?6 AND (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE "
+                       "table_id = ?5) = ?7",
+    [ST_HELD] = "SELECT v, (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = ?1) "
+                "FROM tables WHERE id = ?1",
+    [ST_SELECT_OPEN] =
+        "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
+        "stopped, creator, people, variant FROM tables WHERE status != 'over' ORDER BY "
+        "created, "
+        "id",
+    [ST_SELECT_ONE] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
+                      "stopped, creator, people, variant FROM tables WHERE id = ?",
+    [ST_SELECT_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = ? "
+                        "ORDER BY seat",
+    [ST_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx",
+    [ST_AI_START] = "UPDATE tables SET ai_starts = ai_starts + 1 WHERE id = ?",
+    [ST_AI_END] = "UPDATE tables SET ai_starts = 0 WHERE id = ?",
+    [ST_AI_FORGIVE] = "UPDATE tables SET ai_starts = ai_starts - 1 WHERE ai_starts > 0 AND (?1 "
+                      "IS NULL OR id = ?1)",
+    [ST_STOP] = "UPDATE tables SET stopped = ?, ai_starts = 0 WHERE id = ?",
+    [ST_DELETE_TABLE_ACTIONS] = "DELETE FROM actions WHERE table_id = ?",
+    [ST_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = ?",
+    [ST_DELETE_TABLE] = "DELETE FROM tables WHERE id = ?",
+    [ST_SELECT_OVER] = "SELECT info, record FROM tables WHERE id = ? AND status = 'over' AND "
+                       "info IS NOT NULL",
+    [ST_PEOPLE] = "UPDATE tables SET people = ? WHERE id = ?",
+    [ST_PEOPLE_OVER] = "UPDATE tables SET people = ?, info = ? WHERE id = ?",
+    [ST_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES (?1, ?2, ?3, ?3) "
+                       "ON CONFLICT (hash) DO UPDATE SET name = COALESCE(?2, name), seen = ?3",
+    [ST_PLAYER_NAME] = "SELECT name FROM players WHERE hash = ?",
+    /* the tables not over first, then the finished, newest first */
+    [ST_PLAYER_TABLES] =
+        "SELECT s.table_id, s.seat, t.status = 'over', t.finished FROM seats s JOIN tables t "
+        "ON t.id = s.table_id WHERE s.player = ?1 OR s.player IN (SELECT hash FROM players "
+        "WHERE account = ?2) ORDER BY t.status = 'over', "
+        "COALESCE(t.finished, t.created) DESC, t.id LIMIT ?3",
+    [ST_BEGIN] = "BEGIN IMMEDIATE",
+    [ST_COMMIT] = "COMMIT",
+    [ST_ROLLBACK] = "ROLLBACK",
+};
+
+/* The status for SQLite's last error on db: QV_ENOMEM when SQLite ran out of memory (a
+ * connection that could not even be made is NULL), so that the server words it as its own
+ * out-of-memory errors; QV_EIO for everything else. */
+static qv_status db_code(sqlite3 *db)
+{
+	return !db || (sqlite3_errcode(db) & 0xff) == SQLITE_NOMEM ? QV_ENOMEM : QV_EIO;
+}
+
+/* Fails with SQLite's own message, prefixed by what was being done. Messages of the store
+ * never hold the database's path: they may reach clients (the server logs the path). */
+static qv_status db_fail(qv__store *s, qv_err *err, const char *doing)
+{
+	return qv_fail(err, db_code(s->db), "the database: %s failed: %s", doing,
+	               sqlite3_errmsg(s->db));
+}
+
+/* Runs a statement that returns no rows, then resets it. */
+static qv_status step_done(qv__store *s, sqlite3_stmt *st, qv_err *err, const char *doing)
+{
+	int rc = sqlite3_step(st);
+	qv_status out = rc == SQLITE_DONE ? QV_OK : db_fail(s, err, doing);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return out;
+}
+
+static qv_status begin(qv__store *s, qv_err *err)
+{
+	return step_done(s, s->st[ST_BEGIN], err, "BEGIN");
+}
+
+/* Commits, or rolls back and fails. */
+static qv_status finish(qv__store *s, qv_status rc, qv_err *err)
+{
+	if (rc == QV_OK)
+		rc = step_done(s, s->st[ST_COMMIT], err, "COMMIT");
+	if (rc != QV_OK)
+		step_done(s, s->st[ST_ROLLBACK], NULL, "ROLLBACK");
+	return rc;
+}
+
+/* Runs a PRAGMA or DDL text and reports SQLite's error. */
+static qv_status exec(qv__store *s, const char *text, qv_err *err)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(s->db, text, NULL, NULL, &msg) != SQLITE_OK) {
+		qv_status rc = qv_fail(err, db_code(s->db), "the database: %s",
+		                       msg ? msg : sqlite3_errmsg(s->db));
+		sqlite3_free(msg);
+		return rc;
+	}
+	return QV_OK;
+}
+
+/* Reads one integer PRAGMA. */
+static qv_status pragma_int(qv__store *s, const char *text, long long *out, qv_err *err)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db, text, -1, &st, NULL) != SQLITE_OK)
+		return db_fail(s, err, text);
+	qv_status rc = QV_OK;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		*out = sqlite3_column_int64(st, 0);
+	else
+		rc = db_fail(s, err, text);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Sets WAL mode and checks that SQLite agreed (a read-only or in-memory database may not). */
+static qv_status set_wal(qv__store *s, bool memory, qv_err *err)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode=WAL", -1, &st, NULL) != SQLITE_OK)
+		return db_fail(s, err, "PRAGMA journal_mode=WAL");
+	qv_status rc = QV_OK;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		rc = db_fail(s, err, "PRAGMA journal_mode=WAL");
+	} else {
+		const char *mode = (const char *)sqlite3_column_text(st, 0);
+		if (!memory && (!mode || strcmp(mode, "wal") != 0))
+			rc = qv_fail(err, QV_EIO, "cannot use WAL mode (journal mode stays '%s')",
+			             mode ? mode : "?");
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Brings an open database of schema `version` (0: new) to the current schema, in WAL mode (not
+ * `in_memory`), and prepares the statements. */
+static qv_status schema_ready(qv__store *s, bool in_memory, long long version, qv_err *err)
+{
+	qv_status rc = set_wal(s, in_memory, err);
+	if (!rc)
+		rc = exec(s, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", err);
+	if (!rc)
+		rc = exec(s, schema, err);
+	if (!rc && version == 1)
+		rc = exec(s, upgrade_1_to_2, err);
+	if (!rc && (version == 1 || version == 2))
+		rc = exec(s, upgrade_2_to_3, err);
+	if (!rc && version >= 1 && version <= 3)
+		rc = exec(s, upgrade_3_to_4, err);
+	if (!rc && version >= 1 && version <= 4)
+		rc = exec(s, upgrade_4_to_5, err);
+	if (!rc && version == 5)
+		rc = exec(s, qv__store_accounts_upgrade_5_to_6, err);
+	if (!rc && version >= 1 && version <= 7)
+		rc = exec(s, upgrade_7_to_8, err);
+	if (!rc && version >= 6 && version <= 8) /* accounts of ids that were given twice */
+		rc = exec(s, qv__store_ratings_schema, err);
+	if (!rc && version >= 6 && version <= 8)
+		rc = exec(s, qv__store_accounts_upgrade_8_to_9, err);
+	if (!rc)
+		rc = exec(s, qv__store_accounts_schema, err);
+	if (!rc)
+		rc = exec(s, qv__store_ratings_schema, err);
+	if (!rc)
+		rc = exec(s, qv__store_admin_schema, err);
+	if (!rc)
+		rc = exec(s, indexes, err);
+	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
+	 * server may not write fails here, not at the first move. */
+	if (!rc)
+		rc = exec(s, "PRAGMA user_version=12", err);
+	for (int i = 0; !rc && i < ST_COUNT; i++)
+		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
+		                       NULL) != SQLITE_OK)
+			rc = db_fail(s, err, "preparing a statement");
+	if (!rc)
+		rc = qv__store_accounts_prepare(s, err);
+	if (!rc)
+		rc = qv__store_ratings_prepare(s, err);
+	return rc;
+}
+
+static void sq_close(qv__store *s);
+
+qv_status qv__store_sqlite_open(qv__store **out, const char *path, qv_err *err)
+{
+	*out = NULL;
+	qv__store *s = calloc(1, sizeof *s);
+	if (!s)
+		return qv_fail(err, QV_ENOMEM, "out of memory opening the database");
+	s->ops = &qv__store_sqlite_ops;
+	qv_copy(s->path, sizeof s->path, path);
+	pthread_mutex_init(&s->lock, NULL);
+	pthread_mutex_init(&s->ck_lock, NULL);
+	pthread_cond_init(&s->ck_cond, NULL);
+	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+	qv_status rc = QV_OK;
+	long long version = 0;
+	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
+		rc = qv_fail(err, db_code(s->db), "%s",
+		             s->db ? sqlite3_errmsg(s->db) : "out of memory");
+		goto done;
+	}
+	/* SQLite opens a file it may not write read-only without a word; every change would
+	 * then fail, so the server refuses to start. */
+	if (sqlite3_db_readonly(s->db, "main") == 1) {
+		rc =
+		    qv_fail(err, QV_EIO,
+		            "it is read-only: quiver serve saves every change there; give a file "
+		            "it may write, in a folder it may write (for the -wal and -shm files)");
+		goto done;
+	}
+	sqlite3_busy_timeout(s->db, 5000);
+	rc = pragma_int(s, "PRAGMA user_version", &version, err);
+	if (rc)
+		goto done;
+	if (version > SCHEMA_VERSION) {
+		rc = qv_fail(err, QV_EIO,
+		             "it was made by a newer quiver (schema %lld; this one knows %d)",
+		             version, SCHEMA_VERSION);
+		goto done;
+	}
+	rc = schema_ready(s, strcmp(path, ":memory:") == 0, version, err);
+	if (!rc && strcmp(path, ":memory:") != 0)
+		rc = qv__store_wal_start(s, err);
+done:
+	if (rc) {
+		/* Only the operator sees this message (the server does not start): it names the
+		 * file. */
+		qv_err why = *err;
+		qv_fail(err, rc, "cannot open the database %s: %s", path, why.msg);
+		sq_close(s);
+		return rc;
+	}
+	*out = s;
+	return QV_OK;
+}
+
+static void sq_close(qv__store *s)
+{
+	if (!s)
+		return;
+	qv__store_wal_stop(s);
+	for (int i = 0; i < ST_COUNT; i++)
+		sqlite3_finalize(s->st[i]);
+	qv__store_accounts_close(s);
+	qv__store_ratings_close(s);
+	sqlite3_close(s->db);
+	pthread_mutex_destroy(&s->lock);
+	free(s);
+}
+
+/* Binds text in place (SQLITE_STATIC): every text outlives the step it is bound for (each
+ * is bound just before its statement runs, in the same call), and a bind that copies could
+ * fail for memory and leave NULL bound, unchecked: a row saved or looked for without its id. */
+static void bind_text(sqlite3_stmt *st, int i, const char *text)
+{
+	if (text)
+		sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+/* Inserts moves as history entries from..from+n-1. */
+static qv_status insert_moves(qv__store *s, const char *id, int from, const qv__store_move *moves,
+                              int n, qv_err *err)
+{
+	sqlite3_stmt *st = s->st[ST_INSERT_ACTION];
+	for (int i = 0; i < n; i++) {
+		bind_text(st, 1, id);
+		sqlite3_bind_int(st, 2, from + i);
+		bind_text(st, 3, moves[i].who);
+		bind_text(st, 4, moves[i].text);
+		sqlite3_bind_int(st, 5, moves[i].automatic);
+		sqlite3_bind_double(st, 6, moves[i].at);
+		qv_status rc = step_done(s, st, err, "saving an action");
+		if (rc)
+			return rc;
+	}
+	return QV_OK;
+}
+
+static qv_status sq_insert_table(qv__store *s, const qv__stored_table *t,
+                                 const qv__store_move *moves, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = begin(s, err);
+	if (rc)
+		goto out;
+	sqlite3_stmt *st = s->st[ST_INSERT_TABLE];
+	bind_text(st, 1, t->id);
+	bind_text(st, 2, t->game);
+	bind_text(st, 3, t->params);
+	sqlite3_bind_int64(st, 4, (sqlite3_int64)t->seed);
+	sqlite3_bind_int(st, 5, t->private_);
+	sqlite3_bind_int64(st, 6, t->v);
+	bind_text(st, 7, t->status);
+	sqlite3_bind_double(st, 8, t->created);
+	bind_text(st, 9, t->creator);
+	bind_text(st, 10, t->people);
+	bind_text(st, 11, t->variant);
+	rc = step_done(s, st, err, "saving a new table");
+	for (int i = 0; !rc && i < t->nseats; i++) {
+		st = s->st[ST_INSERT_SEAT];
+		bind_text(st, 1, t->id);
+		sqlite3_bind_int(st, 2, i);
+		bind_text(st, 3, t->seats[i].kind);
+		bind_text(st, 4, t->seats[i].hash[0] ? t->seats[i].hash : NULL);
+		bind_text(st, 5, t->seats[i].player[0] ? t->seats[i].player : NULL);
+		rc = step_done(s, st, err, "saving a seat");
+	}
+	if (!rc)
+		rc = insert_moves(s, t->id, 0, moves, t->nmoves, err);
+	rc = finish(s, rc, err);
+out:
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+static qv_status sq_claim(qv__store *s, const char *id, int seat, const char *hash,
+                          const char *player, const char *name, const char *status,
+                          const char *people, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = begin(s, err);
+	if (rc)
+		goto out;
+	sqlite3_stmt *st = s->st[ST_CLAIM];
+	bind_text(st, 1, hash);
+	bind_text(st, 2, player && player[0] ? player : NULL);
+	bind_text(st, 3, id);
+	sqlite3_bind_int(st, 4, seat);
+	rc = step_done(s, st, err, "claiming a seat");
+	if (!rc && sqlite3_changes(s->db) != 1)
+		rc = qv_fail(err, QV_ESTATE, "the database: seat %d of table %s is not free",
+		             seat + 1, id);
+	if (!rc) {
+		st = s->st[ST_STATUS];
+		bind_text(st, 1, status);
+		bind_text(st, 2, people);
+		bind_text(st, 3, id);
+		rc = step_done(s, st, err, "saving the table's status");
+	}
+	if (!rc && player && player[0]) {
+		st = s->st[ST_PLAYER_SEEN];
+		bind_text(st, 1, player);
+		bind_text(st, 2, name && name[0] ? name : NULL);
+		sqlite3_bind_double(st, 3, qv_wall());
+		rc = step_done(s, st, err, "saving a player");
+	}
+	rc = finish(s, rc, err);
+out:
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+/* Why a change of table id did not apply: the store holds another version or count of
+ * actions than the change was built on (a table in memory that does not match what was saved:
+ * logged, as it should never happen), or no such table. */
+static qv_status mismatch(qv__store *s, const qv__store_update *up, qv_err *err)
+{
+	sqlite3_stmt *st = s->st[ST_HELD];
+	bind_text(st, 1, up->id);
+	int got = sqlite3_step(st);
+	long long v = got == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+	long long n = got == SQLITE_ROW ? sqlite3_column_int64(st, 1) : -1;
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (got != SQLITE_ROW)
+		return qv_fail(err, QV_ESTATE, "the database: no table %s", up->id);
+	qv__oplog(QV__ERROR,
+	          "table %s: refused a change built on version %lld with %d actions: "
+	          "the database holds version %lld with %lld",
+	          up->id, up->from_v, up->had, v, n);
+	return qv_fail(err, QV_ESTATE,
+	               "the database holds version %lld with %lld actions, not the table's %lld "
+	               "with %d: the change was not saved",
+	               v, n, up->from_v, up->had);
+}
+
+static qv_status sq_change(qv__store *s, const qv__store_update *up, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = begin(s, err);
+	if (rc)
+		goto out;
+	sqlite3_stmt *st = s->st[up->record ? ST_UPDATE_OVER : ST_UPDATE];
+	sqlite3_bind_int64(st, 1, up->v);
+	bind_text(st, 2, up->status);
+	sqlite3_bind_int(st, 3, up->ai_done);
+	bind_text(st, 4, up->people);
+	bind_text(st, 5, up->id);
+	sqlite3_bind_int64(st, 6, up->from_v);
+	sqlite3_bind_int(st, 7, up->had);
+	if (up->record) {
+		bind_text(st, 8, up->record);
+		bind_text(st, 9, up->info);
+	}
+	rc = step_done(s, st, err, "saving the table");
+	if (!rc && sqlite3_changes(s->db) != 1)
+		rc = mismatch(s, up, err);
+	if (!rc) {
+		st = s->st[ST_DELETE_ACTIONS];
+		bind_text(st, 1, up->id);
+		sqlite3_bind_int(st, 2, up->keep);
+		rc = step_done(s, st, err, "taking actions back");
+	}
+	if (!rc)
+		rc = insert_moves(s, up->id, up->keep, up->moves, up->nmoves, err);
+	if (!rc && up->record && up->rated)
+		rc = qv__store_ratings_apply(s, up->id, up->rated, err);
+	rc = finish(s, rc, err);
+out:
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+/* Text of a column, or "" for NULL. */
+static const char *column_text(sqlite3_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+	return t ? t : "";
+}
+
+/* Runs one statement binding (text, id) or (id) in a transaction of its own. */
+static qv_status one_update(qv__store *s, int which, const char *text, const char *id,
+                            const char *doing, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->st[which];
+	int i = 1;
+	if (text)
+		bind_text(st, i++, text);
+	bind_text(st, i, id);
+	qv_status rc = step_done(s, st, err, doing);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+static qv_status sq_ai_start(qv__store *s, const char *id, qv_err *err)
+{
+	return one_update(s, ST_AI_START, NULL, id, "marking an AI move as begun", err);
+}
+
+static qv_status sq_ai_end(qv__store *s, const char *id, qv_err *err)
+{
+	return one_update(s, ST_AI_END, NULL, id, "marking an AI move as ended", err);
+}
+
+static qv_status sq_ai_forgive(qv__store *s, const char *id, qv_err *err)
+{
+	return one_update(s, ST_AI_FORGIVE, NULL, id, "forgiving an AI move", err);
+}
+
+static qv_status sq_people(qv__store *s, const char *id, const char *people, qv_err *err)
+{
+	return one_update(s, ST_PEOPLE, people, id, "saving the table's people", err);
+}
+
+static qv_status sq_people_over(qv__store *s, const char *id, const char *people, const char *info,
+                                qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->st[ST_PEOPLE_OVER];
+	bind_text(st, 1, people);
+	bind_text(st, 2, info);
+	bind_text(st, 3, id);
+	qv_status rc = step_done(s, st, err, "saving the table's people");
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+static qv_status sq_stop(qv__store *s, const char *id, const char *why, qv_err *err)
+{
+	return one_update(s, ST_STOP, why, id, "saving why a table stopped", err);
+}
+
+static qv_status sq_delete_table(qv__store *s, const char *id, qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = begin(s, err);
+	static const int steps[] = {ST_DELETE_TABLE_ACTIONS, ST_DELETE_SEATS, ST_DELETE_TABLE};
+	for (int k = 0; !rc && k < 3; k++) {
+		bind_text(s->st[steps[k]], 1, id);
+		rc = step_done(s, s->st[steps[k]], err, "removing a table");
+	}
+	rc = finish(s, rc, err);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+static qv_status sq_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
+{
+	static const char *const text[] = {
+	    "DELETE FROM actions WHERE table_id IN (SELECT id FROM tables WHERE status = "
+	    "'waiting' AND created < ?1)",
+	    "DELETE FROM seats WHERE table_id IN (SELECT id FROM tables WHERE status = "
+	    "'waiting' AND created < ?1)",
+	    "DELETE FROM tables WHERE status = 'waiting' AND created < ?1"};
+	*count = 0;
+	pthread_mutex_lock(&s->lock);
+	qv_status rc = begin(s, err);
+	for (int k = 0; !rc && k < 3; k++) {
+		sqlite3_stmt *st;
+		if (sqlite3_prepare_v2(s->db, text[k], -1, &st, NULL) != SQLITE_OK) {
+			rc = db_fail(s, err, "removing expired tables");
+			break;
+		}
+		sqlite3_bind_double(st, 1, before);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = db_fail(s, err, "removing expired tables");
+		else if (k == 2)
+			*count = sqlite3_changes(s->db);
+		sqlite3_finalize(st);
+	}
+	rc = finish(s, rc, err);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+static int sq_get_over(qv__store *s, const char *id, char **info, char **record)
+{
+	*info = NULL;
+	if (record)
+		*record = NULL;
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->st[ST_SELECT_OVER];
+	bind_text(st, 1, id);
+	int found = 0;
+	int step = sqlite3_step(st);
+	if (step == SQLITE_ROW) {
+		*info = strdup(column_text(st, 0));
+		if (record)
+			*record = strdup(column_text(st, 1));
+		found = *info && (!record || *record) ? 1 : -1;
+	} else if (step != SQLITE_DONE) {
+		found = -1;
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	pthread_mutex_unlock(&s->lock);
+	if (found != 1) {
+		free(*info);
+		*info = NULL;
+		if (record) {
+			free(*record);
+			*record = NULL;
+		}
+	}
+	return found;
+}
+
+/* A table read from the database, owning its strings. */
+typedef struct loaded {
+	qv__stored_table t;
+	char *text[8]; /* id, game, params, status, stopped, creator, people, variant */
+	char **moves;
+} loaded;
+
+static void loaded_free(loaded *l)
+{
+	for (int i = 0; i < 8; i++)
+		free(l->text[i]);
+	for (int i = 0; i < l->t.nmoves; i++)
+		free(l->moves[i]);
+	free(l->moves);
+}
+
+/* Copies column i of row into l->text[k]; NULL stays NULL when `null_ok`. */
+static const char *keep_text(loaded *l, int k, sqlite3_stmt *row, int i, bool null_ok, bool *failed)
+{
+	const char *v = (const char *)sqlite3_column_text(row, i);
+	if (!v && null_ok)
+		return NULL;
+	l->text[k] = strdup(v ? v : "");
+	*failed |= !l->text[k];
+	return l->text[k];
+}
+
+/* Reads the seats of table t (its id read) into t. */
+static qv_status read_seats(qv__store *s, qv__stored_table *t, qv_err *err)
+{
+	sqlite3_stmt *st = s->st[ST_SELECT_SEATS];
+	bind_text(st, 1, t->id);
+	qv_status rc = QV_OK;
+	int step = SQLITE_DONE;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		int seat = sqlite3_column_int(st, 0);
+		if (seat != t->nseats || seat >= QV_MAX_PLAYERS) {
+			rc = qv_fail(err, QV_EIO, "the database: table %s has a bad seat %d", t->id,
+			             seat);
+			break;
+		}
+		qv_copy(t->seats[seat].kind, sizeof t->seats[seat].kind, column_text(st, 1));
+		qv_copy(t->seats[seat].hash, sizeof t->seats[seat].hash, column_text(st, 2));
+		qv_copy(t->seats[seat].player, sizeof t->seats[seat].player, column_text(st, 3));
+		t->nseats++;
+	}
+	if (!rc && step != SQLITE_DONE)
+		rc = db_fail(s, err, "reading seats");
+	sqlite3_reset(st);
+	return rc;
+}
+
+/* Reads the actions of the table in l (its id read) into l->moves. */
+static qv_status read_actions(qv__store *s, loaded *l, qv_err *err)
+{
+	qv__stored_table *t = &l->t;
+	qv_status rc = QV_OK;
+	int step = SQLITE_DONE;
+	sqlite3_stmt *st = s->st[ST_SELECT_ACTIONS];
+	bind_text(st, 1, t->id);
+	int cap = 0;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (sqlite3_column_int(st, 0) != t->nmoves) {
+			rc = qv_fail(err, QV_EIO, "the database: table %s misses action %d", t->id,
+			             t->nmoves + 1);
+			break;
+		}
+		if (t->nmoves == cap) {
+			cap = cap ? 2 * cap : 64;
+			char **grown = realloc(l->moves, (size_t)cap * sizeof *grown);
+			if (!grown) {
+				rc = qv_fail(err, QV_ENOMEM, "out of memory reading table %s",
+				             t->id);
+				break;
+			}
+			l->moves = grown;
+		}
+		l->moves[t->nmoves] = strdup(column_text(st, 1));
+		if (!l->moves[t->nmoves]) {
+			rc = qv_fail(err, QV_ENOMEM, "out of memory reading table %s", t->id);
+			break;
+		}
+		t->nmoves++;
+	}
+	if (!rc && step != SQLITE_DONE)
+		rc = db_fail(s, err, "reading actions");
+	sqlite3_reset(st);
+	t->moves = (const char **)l->moves;
+	return rc;
+}
+
+/* Reads the table in the current row of `row`, with its seats and actions, into l (the
+ * statement may be reset after). */
+static qv_status read_row(qv__store *s, sqlite3_stmt *row, loaded *l, qv_err *err)
+{
+	memset(l, 0, sizeof *l);
+	qv__stored_table *t = &l->t;
+	bool failed = false;
+	t->id = keep_text(l, 0, row, 0, false, &failed);
+	t->game = keep_text(l, 1, row, 1, false, &failed);
+	t->params = keep_text(l, 2, row, 2, false, &failed);
+	t->seed = (uint64_t)sqlite3_column_int64(row, 3);
+	t->private_ = sqlite3_column_int(row, 4) != 0;
+	t->v = sqlite3_column_int64(row, 5);
+	t->status = keep_text(l, 3, row, 6, false, &failed);
+	t->created = sqlite3_column_double(row, 7);
+	t->ai_starts = sqlite3_column_int(row, 8);
+	t->stopped = keep_text(l, 4, row, 9, true, &failed);
+	t->creator = keep_text(l, 5, row, 10, true, &failed);
+	t->people = keep_text(l, 6, row, 11, true, &failed);
+	t->variant = keep_text(l, 7, row, 12, true, &failed);
+	if (failed)
+		return qv_fail(err, QV_ENOMEM, "out of memory reading a table");
+	qv_status rc = read_seats(s, t, err);
+	return rc ? rc : read_actions(s, l, err);
+}
+
+static qv_status sq_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err)
+{
+	/* Every table is read first and visited after, without the store's lock, so that a visit
+	 * may write (a table found stopped is saved so). */
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->st[ST_SELECT_OPEN];
+	qv_status rc = QV_OK;
+	int step = SQLITE_DONE, n = 0, cap = 0;
+	loaded *all = NULL;
+	while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			loaded *grown = realloc(all, (size_t)cap * sizeof *grown);
+			if (!grown) {
+				rc = qv_fail(err, QV_ENOMEM, "out of memory reading tables");
+				break;
+			}
+			all = grown;
+		}
+		rc = read_row(s, st, &all[n], err);
+		n++;
+	}
+	if (!rc && step != SQLITE_DONE)
+		rc = db_fail(s, err, "reading tables");
+	sqlite3_reset(st);
+	pthread_mutex_unlock(&s->lock);
+	for (int i = 0; i < n; i++) {
+		if (!rc)
+			rc = visit(ctx, &all[i].t, err);
+		loaded_free(&all[i]);
+	}
+	free(all);
+	return rc;
+}
+
+static qv_status sq_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
+                             qv_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->st[ST_SELECT_ONE];
+	bind_text(st, 1, id);
+	qv_status rc;
+	loaded l = {0};
+	int step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		rc = read_row(s, st, &l, err);
+	else if (step == SQLITE_DONE)
+		rc = qv_fail(err, QV_ESTATE, "no table '%s'", id);
+	else
+		rc = db_fail(s, err, "reading a table");
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	pthread_mutex_unlock(&s->lock);
+	/* The visit (a replay of the whole game) runs without the store's lock, so that it
+	 * holds up no other table's commit. */
+	if (!rc)
+		rc = visit(ctx, &l.t, err);
+	loaded_free(&l);
+	return rc;
+}
+
+/* ---- players ---- */
+
+static int sq_player_name(qv__store *s, const char *player, char *name, size_t len)
+{
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->st[ST_PLAYER_NAME];
+	bind_text(st, 1, player);
+	int step = sqlite3_step(st), found = 0;
+	if (step == SQLITE_ROW) {
+		qv_copy(name, len, column_text(st, 0));
+		found = 1;
+	} else if (step != SQLITE_DONE) {
+		found = -1;
+	}
+	sqlite3_reset(st);
+	pthread_mutex_unlock(&s->lock);
+	return found;
+}
+
+static qv_status sq_player_tables(qv__store *s, const char *player, long long account, int max,
+                                  qv__player_seat *out, int *n, qv_err *err)
+{
+	*n = 0;
+	pthread_mutex_lock(&s->lock);
+	sqlite3_stmt *st = s->st[ST_PLAYER_TABLES];
+	bind_text(st, 1, player);
+	sqlite3_bind_int64(st, 2, account);
+	sqlite3_bind_int(st, 3, max);
+	int step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		qv__player_seat *row = &out[(*n)++];
+		qv_copy(row->id, sizeof row->id, column_text(st, 0));
+		row->seat = sqlite3_column_int(st, 1);
+		row->over = sqlite3_column_int(st, 2) != 0;
+		row->finished =
+		    sqlite3_column_type(st, 3) == SQLITE_NULL ? 0 : sqlite3_column_double(st, 3);
+	}
+	qv_status rc = QV_OK;
+	if (step != SQLITE_DONE && step != SQLITE_ROW)
+		rc = db_fail(s, err, "reading a player's tables");
+	sqlite3_reset(st);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+const qv__store_ops qv__store_sqlite_ops = {
+    .close = sq_close,
+    .insert_table = sq_insert_table,
+    .claim = sq_claim,
+    .player_name = sq_player_name,
+    .player_tables = sq_player_tables,
+    .change = sq_change,
+    .people = sq_people,
+    .people_over = sq_people_over,
+    .ai_start = sq_ai_start,
+    .ai_end = sq_ai_end,
+    .ai_forgive = sq_ai_forgive,
+    .stop = sq_stop,
+    .delete_table = sq_delete_table,
+    .delete_waiting = sq_delete_waiting,
+    .get_over = sq_get_over,
+    .load_open = sq_load_open,
+    .load_one = sq_load_one,
+    .account_create = qv__sqlite_account_create,
+    .account_find = qv__sqlite_account_find,
+    .account_like = qv__sqlite_account_like,
+    .account_skeleton = qv__sqlite_account_skeleton,
+    .session_start = qv__sqlite_session_start,
+    .session_find = qv__sqlite_session_find,
+    .session_seen = qv__sqlite_session_seen,
+    .session_end = qv__sqlite_session_end,
+    .account_password = qv__sqlite_account_password,
+    .account_rehash = qv__sqlite_account_rehash,
+    .account_delete = qv__sqlite_account_delete,
+    .player_account = qv__sqlite_player_account,
+    .ratings_list = qv__sqlite_ratings_list,
+    .leaderboard = qv__sqlite_leaderboard,
+    .table_ratings = qv__sqlite_table_ratings,
+    .farming = qv__sqlite_farming,
+    .rows = qv__sqlite_rows,
+    .run = qv__sqlite_run,
+};

@@ -1,0 +1,329 @@
+/*
+ * store.h - the server's storage: tables, seats and every action in SQLite (WAL mode) or in
+ * PostgreSQL, the two backends of one interface (backend.h). Internal to the server.
+ *
+ * The table logic (table.c) calls the store inside its own lock and tells clients of a change
+ * only after the store has committed it, so a crash (even kill -9) loses nothing a client was
+ * told. The database holds each table (game, parameters, seed, version, status), its seats
+ * (the kind and, once claimed, the SHA-256 of the token, never the token), every action of its
+ * history in notation with the time it was made, and, once the game is over, the record
+ * (the same JSON `quiver replay` reads). A table that is not over is rebuilt at start-up by
+ * replaying its stored actions.
+ *
+ * Thread-safe: one connection behind a mutex; every function is one transaction.
+ */
+#ifndef QUIVER_SERVER_STORE_STORE_H
+#define QUIVER_SERVER_STORE_STORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "quiver/game.h"
+
+typedef struct qv__store qv__store;
+
+/* A seat as stored: its kind ("human" or a level), the token hash ("" while unclaimed) and
+ * the hash of the player key that claimed it ("": none, or claimed without a key). */
+typedef struct qv__store_seat {
+	char kind[16];
+	char hash[65];
+	char player[65];
+} qv__store_seat;
+
+/* One history entry as stored. */
+typedef struct qv__store_move {
+	const char *who;  /* "p1".. or "chance" */
+	const char *text; /* notation */
+	bool automatic;   /* applied by the match as the only option */
+	double at;        /* seconds since the epoch */
+} qv__store_move;
+
+/* A table read back from the database. The strings belong to the store for the duration of
+ * the visit. */
+typedef struct qv__stored_table {
+	const char *id;
+	const char *game;
+	const char *params; /* JSON object text */
+	uint64_t seed;
+	bool private_;
+	long long v;
+	const char *status; /* "waiting", "playing" or "over" */
+	double created;
+	int ai_starts;       /* AI searches begun and not ended (the process died during them) */
+	const char *stopped; /* why the table stopped playing itself, or NULL */
+	const char *creator; /* the client address that created it, or NULL */
+	const char *people;  /* what the table keeps of its people (JSON object text), or NULL */
+	const char *variant; /* the resolved document of the variant played (JSON object text),
+	                      * NULL for a built-in set or a game without components */
+	int nseats;
+	qv__store_seat seats[QV_MAX_PLAYERS];
+	int nmoves;
+	const char **moves; /* notation of each history entry, in order */
+} qv__stored_table;
+
+/* Whether the --db text db names a PostgreSQL database: a URI postgresql://... or
+ * postgres://..., or libpq's key=value form (it holds a '='); anything else is an SQLite
+ * file's path. */
+bool qv__store_is_pg(const char *db);
+
+/* The database db names as the operator's log and messages name it, into out (len bytes): its
+ * path, or its connection string with the password hidden. */
+void qv__store_name(const char *db, char *out, size_t len);
+
+/* What the files beside the database (the flight recorder's DB-flight, flight.h) are named
+ * after, into out (len bytes): an SQLite database's path; for PostgreSQL, which has no file
+ * here, quiver-pg-HASH in the working folder, HASH the connection string's (so that a server
+ * started again on the same database with the same string finds its flight record). */
+void qv__store_flight_base(const char *db, char *out, size_t len);
+
+/* Opens the database db names (qv__store_is_pg): a PostgreSQL database through libpq, its
+ * schema made when it has none; or SQLite's file at the path db (creating it if needed) in
+ * WAL mode. The message names the database (a connection string without its password) and
+ * the reason when it cannot (not a database, read-only, made by a newer quiver, no server
+ * there, a password refused). */
+qv_status qv__store_open(qv__store **out, const char *db, qv_err *err);
+
+/* The default of `quiver serve --db-timeout`: how long a PostgreSQL statement may take. */
+#define QV__STORE_TIMEOUT_MS 5000
+
+/* The default of `quiver serve --db-connections`: the connections of a process's pool to
+ * PostgreSQL, besides the one that holds its tables' locks (postgres_impl.h). */
+#define QV__STORE_CONNECTIONS     4
+#define QV__STORE_CONNECTIONS_MAX 32
+
+/* The beginning of the message of a store that did not answer within its timeout (a
+ * statement cancelled, a lock not granted): what the players read is that the site is slow
+ * and their act was not done. */
+#define QV__STORE_SLOW "the site is slow"
+
+/* qv__store_open with PostgreSQL's statement timeout timeout_ms (lock waits, keepalives and
+ * unanswered writes bounded from it: postgres_conn.c) and a pool of conns connections (1 to
+ * 32); SQLite's lock wait is its own, and it has one connection. */
+qv_status qv__store_open_limits(qv__store **out, const char *db, int timeout_ms, int conns,
+                                qv_err *err);
+void qv__store_close(qv__store *s);
+
+/* The changes of tables (made, a seat claimed, a move, their people) the store refused since
+ * it was opened, for /metrics. */
+long long qv__store_failures(qv__store *s);
+
+/* Asks the store the smallest question ("SELECT 1") and times the answer, for GET
+ * /api/health: QV_EIO with the reason when the database does not answer (PostgreSQL within
+ * its timeout). */
+qv_status qv__store_ping(qv__store *s, double *seconds, qv_err *err);
+
+/* The tables this process holds among several (PostgreSQL), or -1 alone (SQLite). */
+int qv__store_held(qv__store *s);
+/* Whether this process holds table id: taken and not lost (always, alone). */
+bool qv__store_holds(qv__store *s, const char *id);
+
+struct qv__histogram;
+/* Times every change of a table (made, a seat claimed, a move, its people) in h (metrics.h)
+ * from now on; NULL stops. */
+void qv__store_time(qv__store *s, struct qv__histogram *h);
+
+/* A new table with its seats and the history it starts with (forced opening moves). */
+qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
+                                 const qv__store_move *moves, qv_err *err);
+
+/* Records the hash of a claimed seat, the table's new status and, unless it is NULL, what
+ * the table keeps of its people. player, unless NULL or "", is the hash of the player key
+ * that claimed it: the seat is linked to it, and the player is kept (with name, unless NULL
+ * or "", as the name it last took a seat under). */
+qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
+                          const char *player, const char *name, const char *status,
+                          const char *people, qv_err *err);
+
+/* The name a player key last took a seat under into name (len bytes; "" when none):
+ * 1 when the key is kept, 0 when it is not, -1 when the database failed. */
+int qv__store_player_name(qv__store *s, const char *player, char *name, size_t len);
+
+/* A seat claimed with a player key, as qv__store_player_tables lists it. */
+typedef struct qv__player_seat {
+	char id[17]; /* the table's */
+	int seat;    /* 0-based */
+	bool over;
+	double finished; /* epoch s when the game ended; 0: not over */
+} qv__player_seat;
+
+/* The seats claimed with player key hash `player` or with any key linked to account id
+ * `account` (0: none), at most max of them into out (*n): those of tables not over first, then
+ * those of finished tables; each group newest first. */
+qv_status qv__store_player_tables(qv__store *s, const char *player, long long account, int max,
+                                  qv__player_seat *out, int *n, qv_err *err);
+
+/* One change of a table's game (qv__store_change). */
+struct qv__store_result;
+typedef struct qv__store_update {
+	const char *id;
+	/* What the store must hold for the change to apply, the table's version and count of
+	 * actions as they were saved: a change built on anything else is refused (QV_ESTATE, the
+	 * message naming both), never written. */
+	long long from_v;
+	int had;
+	long long v;        /* the new version */
+	const char *status; /* the new status */
+	int keep;           /* the first `keep` actions stay; `moves` follow as keep, keep+1... */
+	const qv__store_move *moves;
+	int nmoves;
+	bool ai_done;       /* clears the mark of qv__store_ai_start */
+	const char *people; /* JSON text replacing what the table keeps of its people; NULL: kept */
+	/* The record and info (JSON texts) once the game is over (record NULL: not over), and
+	 * then, with rated (NULL: none), the result of a rated table's game, rated in the same
+	 * transaction (ratings.h; once per table). */
+	const char *record, *info;
+	const struct qv__store_result *rated;
+} qv__store_update;
+
+/* Applies one change of a table's game in one transaction, or nothing. */
+qv_status qv__store_change(qv__store *s, const qv__store_update *up, qv_err *err);
+
+/* Replaces what the table keeps of its people (names, invites, clocks, offers, chat: a JSON
+ * object text), for a change that is not a move. */
+qv_status qv__store_people(qv__store *s, const char *id, const char *people, qv_err *err);
+
+/* The same at a finished table, with its info (JSON text) replaced too. */
+qv_status qv__store_people_over(qv__store *s, const char *id, const char *people, const char *info,
+                                qv_err *err);
+
+/* Records, before an AI search begins, that one is under way (a counter, cleared by the
+ * qv__store_change with ai_done that follows the search): a table found with a count at
+ * start-up was searching when the process died. */
+qv_status qv__store_ai_start(qv__store *s, const char *id, qv_err *err);
+/* Clears that mark when the search ended without a change to save (the table moved on). */
+qv_status qv__store_ai_end(qv__store *s, const char *id, qv_err *err);
+
+/* Takes back the count qv__store_ai_start made on table id (or on every table, id NULL) when
+ * the process that made it died: that death is not counted against the table's search (see
+ * the crash-loop guard in server.c). */
+qv_status qv__store_ai_forgive(qv__store *s, const char *id, qv_err *err);
+
+/* Records why the table stopped playing itself (and clears the AI mark). */
+qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err);
+
+/* Removes a table with its seats and actions. */
+qv_status qv__store_delete(qv__store *s, const char *id, qv_err *err);
+
+/* Removes every waiting table created before `before` (seconds since the epoch); *count says
+ * how many. */
+qv_status qv__store_delete_waiting(qv__store *s, double before, int *count, qv_err *err);
+
+/* The info and (when record is not NULL) the record of a finished table, as stored when its
+ * game ended, in malloc'ed strings: 1 when found, 0 when the table is not over or has none
+ * stored (a database of an older quiver), -1 on an error. */
+int qv__store_get_over(qv__store *s, const char *id, char **info, char **record);
+
+/* Calls visit for every table that is not over, in order of creation, without holding the
+ * store's lock (a visit may call the store). A non-zero status from visit stops the walk and
+ * is returned. */
+typedef qv_status (*qv__store_visit_fn)(void *ctx, const qv__stored_table *t, qv_err *err);
+qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err);
+
+/* Calls visit for table id, whatever its status, without holding the store's lock; QV_ESTATE
+ * when there is no such table. */
+qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
+                             qv_err *err);
+
+/* ---- several processes on one database (PostgreSQL; docs/deploy.md) ----
+ *
+ * On PostgreSQL a table is played by one process at a time: the one that holds it, by an
+ * advisory lock on its session (which PostgreSQL lets go when the process dies) and by the
+ * table's fencing epoch, which grows each time a process takes the table. Every write of a
+ * table (a change, a claim, its people, the AI's mark, a stop, its deletion) is made only where
+ * the row still has the epoch this process took it at and, for a change of the game, the
+ * version this process last wrote: a compare-and-set, so that two processes can never both
+ * apply a change at one version, even while one of them wrongly believes it holds the table. A
+ * write refused so fails with QV_ESTATE, and the table is among qv__store_lost's. SQLite's file
+ * is one process's: there every table is held, and nothing here does anything. */
+
+/* Whether other processes may share the database: PostgreSQL. */
+bool qv__store_shared(const qv__store *s);
+
+/* Takes table id for this process: 1 when it holds it (already, or taken now), 0 when another
+ * process holds it, -2 when there is no such table, -1 when the database failed (why). */
+int qv__store_own(qv__store *s, const char *id, qv_err *err);
+/* Lets table id go (its lock; its next write would fail). */
+void qv__store_disown(qv__store *s, const char *id);
+/* The ids of the tables lost to another process since the last call (a write refused), at
+ * most max of them into ids; how many. */
+int qv__store_lost(qv__store *s, char (*ids)[17], int max);
+/* The ids of tables not over that no process holds (their process died), oldest first, at
+ * most max into ids; how many (0 as well when the database failed). Also forgets the news and
+ * the published rows (qv__store_live_sync) that are out of date. */
+int qv__store_orphans(qv__store *s, char (*ids)[17], int max);
+/* Whether this process is the one that takes the orphans and sweeps: the first process to ask
+ * is, until it dies (a lock of its session). */
+bool qv__store_elect(qv__store *s);
+/* This process's lease on its tables, kept (call it about every second): its session says it
+ * is alive, and the sessions of processes that have said nothing for `lapse` seconds while
+ * holding tables (a process stopped, SIGSTOP, keeps its session and its locks) are ended, so
+ * that their tables become orphans for the elected process to take. How many were ended; -1
+ * when the database failed; 0 on one process's database. */
+int qv__store_lease(qv__store *s, double lapse);
+/* The tables not over that client address `creator` made on every process of the site (the
+ * per-address limits, room.c): how many, and into *searching how many of them (not stopped)
+ * have a seat a search plays (easy, medium, hard); -1 on one process's database (SQLite: the
+ * server counts its own), or when the database failed. */
+int qv__store_open_by(qv__store *s, const char *creator, int *searching);
+
+/* Tells every process listening on the database (this one too) payload, a short text of ids,
+ * never of data: a listener that missed some reads what changed again. */
+qv_status qv__store_notify(qv__store *s, const char *payload, qv_err *err);
+/* Starts listening, on a thread and a connection of its own: fn(ctx, payload) for each
+ * notification, fn(ctx, "") each time the listener has (re)connected (what was said while it
+ * was away is lost: read again), and fn(ctx, NULL) about every second. The calls are on the
+ * listener's thread, one at a time. */
+qv_status qv__store_listen(qv__store *s, void (*fn)(void *ctx, const char *payload), void *ctx,
+                           qv_err *err);
+/* Stops the listener (waits for its thread); before qv__store_close. */
+void qv__store_listen_stop(qv__store *s);
+
+/* A player's news (a frame of ws/channel.h) for the channels of other processes: kept a few minutes
+ * with the process it came from (origin); its id, 0 when it could not be kept. */
+long long qv__store_news_add(qv__store *s, const char *player, const char *frame,
+                             const char *origin);
+/* Calls fn for each piece of news after id `after` not from origin, in order; the last id
+ * read (after when none), or -1 when the database failed. With after < 0: the last id there
+ * is, without calling fn. */
+long long qv__store_news_since(qv__store *s, long long after, const char *origin,
+                               void (*fn)(void *ctx, const char *player, const char *frame),
+                               void *ctx);
+
+/* What a process publishes of a table it holds that is not over, for the lobby and the players'
+ * lists of the other processes (cluster.c). */
+typedef struct qv__live_row {
+	char id[17];
+	bool listed;      /* the lobby lists it (qv__table_listed_locked) */
+	double created;   /* epoch s */
+	long long iv;     /* everything a client hears of it (the lobby's ETag) */
+	const char *info; /* its info (JSON text, with names) */
+	char origin[17];  /* read back: the process that published it (qv__store_live_sync's) */
+} qv__live_row;
+
+/* Publishes put (npub rows, upserted) and withdraws drop (ndrop ids: tables this process let
+ * go, or that ended), as process origin, in one transaction. QV_OK doing nothing on SQLite. */
+qv_status qv__store_live_sync(qv__store *s, const char *origin, const qv__live_row *put, int nput,
+                              const char (*drop)[17], int ndrop, qv_err *err);
+/* Calls fn for each listed table that some process holds now, in no order; how many, or -1
+ * when the database failed (or on SQLite, which has no processes to hear of). */
+int qv__store_live_list(qv__store *s, void (*fn)(void *ctx, const qv__live_row *row), void *ctx);
+/* The info (malloc'ed JSON text) another process published of table id, or NULL. */
+char *qv__store_live_info(qv__store *s, const char *id);
+
+/* For copying a whole database (copy.h): every row of `select` (a SELECT without
+ * parameters) to fn, each value as text (NULL for SQL NULL; a real in digits that read back as
+ * the same double), until fn returns non-zero, which is returned; and one statement with text
+ * parameters $1..$n run (values[i] NULL: SQL NULL), BEGIN and COMMIT among them. */
+typedef qv_status (*qv__store_row_fn)(void *ctx, int n, const char *const *values);
+qv_status qv__store_rows(qv__store *s, const char *select, qv__store_row_fn fn, void *ctx,
+                         qv_err *err);
+qv_status qv__store_run(qv__store *s, const char *sql, int n, const char *const *values,
+                        qv_err *err);
+/* qv__store_rows of a SELECT with text parameters $1..$nargs (args[i] NULL: SQL NULL), in SQL
+ * both backends read alike (`quiver admin`, admin.h). SQLite numbers $N by its first place in
+ * the text, not by N: write $1 first, then $2, and so on (each may come again after). The same
+ * holds for qv__store_run. */
+qv_status qv__store_query(qv__store *s, const char *select, int nargs, const char *const *args,
+                          qv__store_row_fn fn, void *ctx, qv_err *err);
+
+#endif

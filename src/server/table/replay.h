@@ -1,0 +1,71 @@
+/*
+ * replay.h - a game step by step as the referee sees it, for the browser's replay page
+ * (GET /api/tables/ID/replay once the game is over, POST /api/replay with a record), and the
+ * gate that bounds how many replays run at once.
+ */
+#ifndef QUIVER_SERVER_TABLE_REPLAY_H
+#define QUIVER_SERVER_TABLE_REPLAY_H
+
+#include <quiver/match.h>
+
+struct json_t;
+
+/* Writes into out (a zeroed or cleared qv_buf the caller frees) the compact JSON text of
+ * {"game", "params", "players", "result", "steps": [...], "catalogue"} (the catalogue:
+ * qv__catalogue_json). Step 0 is {"who": null, "action": null, "automatic": false, "view"}: the
+ * View JSON (viewer "all") of the start. Step k is the k-th history entry of m, with its
+ * notation (qv_match_notation) and who made it, and {"changes": [...]}: the RFC 6902 operations
+ * (json_patch.h) that turn step k - 1's View JSON into the one after the entry; with full,
+ * {"view"} instead, the whole View JSON, as step 0 (the answer before changes were sent).
+ * The answer is written step by step, two views held at a time.
+ * With max_bytes (0: no bound), fails (QV_EINVAL, *too_big set when too_big is not NULL) once
+ * the answer would pass max_bytes, and the work stops there: a small record uploaded by anyone
+ * replays into an answer many times larger. QV_ENOMEM when memory runs out. On failure out is
+ * freed. m's history is only walked, which may keep a position in m (hold the table's lock).
+ * players, when not NULL, is the answer's "players" (a table's: qv__table_players_locked),
+ * else the record's own (m's names). */
+qv_status qv__replay_text(qv_match *m, const struct json_t *players, bool full, size_t max_bytes,
+                          qv_buf *out, bool *too_big, qv_err *err);
+
+/* The components m is played with, as the browser's drawing modules read them (a table's,
+ * a replay's or a lesson's "catalogue"): the resolved document of its variant or built-in
+ * set, a new reference; a JSON null for a game without components; NULL when out of memory.
+ * Public: it is what is printed on the components. */
+struct json_t *qv__catalogue_json(const qv_match *m);
+
+/* ---- how many replays run at once ---- */
+
+/* A replay's views are the server's largest piece of work for one request (a 2.9 KB record
+ * makes 0.8 MB of views), so replays pass a gate: at most `running` at once (the server's
+ * workers: --threads), the next ones waiting in a queue of at most `waiting` for at most
+ * wait_ms each, then refused (503); at most per_address running or waiting from one client
+ * address (429). The queue is first come, first served. Thread-safe. */
+typedef struct qv__replay_gate qv__replay_gate;
+
+/* The bytes of a client address kept, with its NUL (IPv6 in text fits). */
+#define QV__REPLAY_ADDR 48
+/* The replays one client address may have running or waiting at once. */
+#define QV__REPLAY_PER_ADDRESS 2
+/* Replays that may wait for a turn; each holds a request worker while it waits. */
+#define QV__REPLAY_QUEUE 32
+/* How long one may wait. A replay within the 4 MiB bound takes well under a second of a
+ * worker (docs/benchmarks.md), so a full queue drains within it. */
+#define QV__REPLAY_WAIT_MS 10000
+/* An answer of at least this many bytes hands the heap's free pages back to the system when
+ * its replay ends (malloc_trim). */
+#define QV__REPLAY_TRIM_BYTES (256 * 1024)
+
+qv_status qv__replay_gate_new(qv__replay_gate **out, int running, int waiting, int per_address,
+                              int wait_ms, qv_err *err);
+void qv__replay_gate_free(qv__replay_gate *g);
+/* Waits for a turn for a replay asked by client address addr: 0, with *slot to give back to
+ * qv__replay_leave, or the HTTP status of a refusal (429 over the address's share, 503 when
+ * the queue is full or the wait ran out) with a message naming the limit. */
+int qv__replay_enter(qv__replay_gate *g, const char *addr, int *slot, qv_err *err);
+/* How many replays wait for a turn now (for the tests). */
+int qv__replay_waiting(qv__replay_gate *g);
+/* Ends a replay that entered (slot < 0: one that did not, nothing to do); bytes is the size of
+ * its answer (0 when it failed), a large one giving free memory back to the system. */
+void qv__replay_leave(qv__replay_gate *g, int slot, size_t bytes);
+
+#endif

@@ -1,0 +1,164 @@
+/*
+ * seats.h - the seats of a table: who sits at each (a person, known by a token's hash and a
+ * name, or a level of the computer with its agent), the invite seats and their codes, which
+ * seat a join takes, who is connected, and what the store keeps of them. Internal to the
+ * server.
+ *
+ * No lock and no table here: a table (table.c) owns an array of seats under its lock and calls
+ * these functions, which read and change only the seats they are given; none calls back into
+ * the table. A person's seat is claimed once, with a token shown once (token.h); an invite
+ * seat only by the holder of its code, which is kept hashed as a token is; a name follows the
+ * rule of chat.c.
+ */
+#ifndef QUIVER_SERVER_TABLE_SEATS_H
+#define QUIVER_SERVER_TABLE_SEATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "quiver/agent.h"
+#include "server/base/token.h"
+#include "server/table/chat.h"
+
+/* The devices of an account that may play a seat besides the one that took it: at most this
+ * many, one per session (a session that asks again gets a new token in its own place; a new
+ * session past the count takes the place of the longest held). */
+#define QV__DEVICES 4
+
+/* A device's token of a seat: its SHA-256 and the hash of the session it was given to. It
+ * works only with that session (a WebSocket upgrade that carries it), so that a session ended
+ * by a sign-out, a new password or the account's deletion plays no more. */
+typedef struct qv__device {
+	char hash[QV__HASH_LEN + 1];
+	char session[QV__HASH_LEN + 1];
+} qv__device;
+
+typedef struct qv__seat {
+	char kind[16]; /* "human" or a level */
+	bool human;
+	char hash[QV__HASH_LEN + 1];   /* SHA-256 of the token; "" while unclaimed */
+	char player[QV__HASH_LEN + 1]; /* SHA-256 of the player key that claimed it; "": none */
+	long long account; /* the account signed in when it was claimed (0: none), for good */
+	int online;        /* connections that said hello with the seat's token */
+	qv_agent *agent;   /* AI seats */
+	int seen;          /* history entries the agent has been told */
+	bool forget;       /* reset the agent before its next use (after an undo) */
+	bool invite;       /* a human seat only the holder of its invite code may join */
+	char invite_hash[QV__HASH_LEN + 1]; /* SHA-256 of the invite code */
+	char name[QV__NAME_BYTES];          /* the person's name; "" until joined (the seat's) */
+	char username[QV__NAME_BYTES]; /* the account's username when one took it ("": none), its
+	                                  name too */
+	double rating, deviation;      /* at a rated table, the account's rating of the game and
+	                                  the number of seats when it took the seat (0: none) */
+	double gone; /* epoch s: when its last connection closed (or it was claimed, or the
+	                server started) */
+	/* The account's other devices, oldest first: ndevices of them, in room for QV__DEVICES
+	 * made with the first (NULL until then: most seats are played from one device). A
+	 * change's draft points at room of its own (change.h). */
+	qv__device *device;
+	int ndevices;
+} qv__seat;
+
+/* A join's check of the people seated already (blocks.h): called under the table's lock with
+ * the account (0: none) and player key ("": none) of each of the n claimed seats; QV_OK lets
+ * the claimant sit, QV_ESTATE refuses (403, err saying why), another status is a failure. */
+typedef qv_status (*qv__join_check)(void *ctx, int n, const long long *accounts,
+                                    const char *const *players, qv_err *err);
+
+/* A join request: each field NULL when absent. */
+typedef struct qv__join {
+	const char *seat;   /* "p2"; NULL: the invite's seat, or the first free open seat */
+	const char *invite; /* an invite seat's code */
+	size_t invite_len;
+	const char *name;         /* the person's name (checked here), default the seat's */
+	const char *player;       /* the hash of the claimant's player key (player.h), or NULL */
+	long long account;        /* the account of the claimant's session, 0: none */
+	const char *username;     /* that account's username (the seat's name then), or NULL */
+	double rating, deviation; /* its rating at a rated table (0: none) */
+	qv__join_check check;     /* NULL: anyone may sit with anyone */
+	void *check_ctx;
+} qv__join;
+
+/* The invite codes of a new table, shown once to its creator. */
+typedef struct qv__invites {
+	int n;
+	int seat[QV_MAX_PLAYERS];
+	char code[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
+} qv__invites;
+
+/* Whether text is a seat kind a table keeps: human or one of the computer's levels
+ * (qv_agent_levels). */
+bool qv__seat_kind_valid(const char *text);
+
+/* Reads a table request's "seats" into kinds (n of them; an invite seat is "human" there, and
+ * its bit is set in *invites); *n = 0 when j is NULL. QV_EINVAL names the bad entry and lists
+ * the kinds. The kinds point into j. */
+qv_status qv__seats_read(const json_t *j, const char **kinds, int *n, unsigned *invites,
+                         qv_err *err);
+
+/* The seats of kinds (n) that a person plays, as a mask (bit p for seat p). */
+unsigned qv__seat_kinds_people(const char *const *kinds, int n);
+
+/* The seats a person plays, as a mask (bit p for seat p). */
+unsigned qv__seats_people(const qv__seat *seat, int n);
+
+/* The first person's seat nobody has claimed yet, or -1: a table waits until there is none. */
+int qv__seats_unclaimed(const qv__seat *seat, int n);
+
+/* Whether an open seat (a person's, not an invite seat) is free: the lobby lists the table. */
+bool qv__seats_open(const qv__seat *seat, int n);
+
+/* Makes the seats of mask invite seats, each with a new code written into *out (shown once, to
+ * the creator; the seat keeps its hash). */
+void qv__seats_invite(qv__seat *seat, int n, unsigned mask, qv__invites *out);
+
+/* The seat a join request takes at table `id` (for messages): *p, or a refusal. QV_EINVAL: no
+ * such seat, an AI seat, or a code for an open seat; QV_ESTATE: taken, no free seat, or an
+ * invite seat without its right code (*forbidden set: HTTP 403). Codes are compared in
+ * constant time, every invite seat's. */
+qv_status qv__seats_choose(const qv__seat *seat, int n, const qv__join *req, const char *id, int *p,
+                           bool *forbidden, qv_err *err);
+
+/* A join refused at table `id` because its game is over (QV_ESTATE), whether the table is in
+ * memory or only in the store. */
+qv_status qv__seats_over(const char *id, qv_err *err);
+
+/* The seat whose token this is, or -1. Every seat's hash, and every device's, is compared, in
+ * constant time. *device (unless NULL) is the index of the device whose token it is, -1 for
+ * the seat's own token. */
+int qv__seats_auth(const qv__seat *seat, int n, const char *token, size_t len, int *device);
+
+/* Gives seat s a new device token for the session whose hash is `session`: into the place that
+ * session had, else a free one, else the longest held's. */
+void qv__seat_device_add(qv__seat *s, const char token_hash[QV__HASH_LEN + 1], const char *session);
+
+/* Counts a connection of the seat coming (+1) or going (-1) at `now` (epoch s). */
+void qv__seat_online(qv__seat *s, int delta, double now);
+
+/* The name of seat p as info and chat lines give it: the person's, else the seat's ("p2") for
+ * a person's seat, the level for an AI seat. */
+const char *qv__seat_name(const qv__seat *s, int p);
+
+/* Info's entry of seat p: {"seat", "kind", "claimed", "online", "name", "open", "away_ms",
+ * "away_since"} (away_ms: how long a claimed person's seat has had no connection at `now`;
+ * away_since: since when, epoch ms, null while it has one). `over`: the game
+ * is over (no seat is open); `stored`: the copy kept once over, which says no person is online
+ * and away. NULL when out of memory. */
+json_t *qv__seat_info_json(const qv__seat *s, int p, bool over, bool stored, double now);
+
+/* {"p2": {"name": "Ann", "invite": hash, "account": id, "devices": [{"token", "session"}]},
+ * ...}: what each seat keeps besides its token (a seat with none is left out), as the store keeps
+ * it; NULL when out of memory. qv__seats_load reads it back (j NULL: nothing kept), untrusted:
+ * QV_EIO names the bad entry. */
+json_t *qv__seats_json(const qv__seat *seat, int n);
+qv_status qv__seats_load(qv__seat *seat, int n, const json_t *j, qv_err *err);
+
+/* The seats of a mask as a JSON array of names, ["p1", "p3"]; NULL when out of memory. */
+json_t *qv__seat_mask_json(unsigned mask, int n);
+
+/* A mask of seats (of n) from a JSON array of names; false when it is not one. */
+bool qv__seat_mask_read(const json_t *list, int n, unsigned *mask);
+
+#endif
