@@ -4,6 +4,8 @@
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= 2
+# Tests at once: twice JOBS, as a test's PROCESSORS counts half a core (tests/CMakeLists.txt).
+TEST_JOBS  ?= $(shell echo $$((2 * $(JOBS))))
 GAME       ?= three-arrows
 PORT       ?= 8080
 DB         ?= quiver.db
@@ -100,10 +102,10 @@ PROPERTY_SCALE ?= 0.25
 test: test-release test-asan
 
 test-release: build
-	@cd $(BUILD) && QV_PROPERTY_SCALE=$(PROPERTY_SCALE) FAULT_STRIDE=32 FAULT_START=1 ctest --output-on-failure -j $(JOBS)
+	@cd $(BUILD) && QV_PROPERTY_SCALE=$(PROPERTY_SCALE) FAULT_STRIDE=32 FAULT_START=1 ctest --output-on-failure -j $(TEST_JOBS)
 
 test-asan: build-asan
-	@cd $(ASAN_BUILD) && QV_PROPERTY_SCALE=0.02 QV_PROPERTY_FULL=1 FAULT_STRIDE=32 FAULT_START=17 ctest --output-on-failure -j $(JOBS) \
+	@cd $(ASAN_BUILD) && QV_PROPERTY_SCALE=0.02 QV_PROPERTY_FULL=1 FAULT_STRIDE=32 FAULT_START=17 ctest --output-on-failure -j $(TEST_JOBS) \
 	    -E '^cluster/(server/|script$$|failover$$|browser$$)'
 
 # The whole fault suite (tests/faults/, label faults): every allocation refused in turn
