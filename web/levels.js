@@ -26,6 +26,18 @@ export function levelName(level) {
   return NAMES[level] ?? level;
 }
 
+/** The levels a server that names none offers (an older one), weakest first. */
+const DEFAULT_LEVELS = ['beginner', 'easy', 'medium', 'hard'];
+
+/**
+ * The computer's levels for a game, weakest first: those the server offers for it.
+ * @param {{levels?: string[]}} game a game of GET /api/games
+ * @returns {string[]}
+ */
+export function levelsOf(game) {
+  return game.levels?.length ? game.levels : DEFAULT_LEVELS;
+}
+
 /**
  * Whether this browser has started a game of `game` against the computer, or finished one of
  * its lessons.

@@ -16,7 +16,7 @@ import { clockField } from './clock-field.js';
 import { nameBox } from './names.js';
 import { paramField, typedValue, label } from './param-fields.js';
 import { seatIcon } from './seat-marks.js';
-import { levelName, firstLevel, playedBefore, rememberLevel } from './levels.js';
+import { levelName, levelsOf, firstLevel, playedBefore, rememberLevel } from './levels.js';
 import { drawMyGames, waiting, WaitingSignal } from './my-games.js';
 import { PlayerChannel } from './channel.js';
 import { TurnSignal } from './your-turn.js';
@@ -79,7 +79,7 @@ function drawGames() {
     els.games,
     games.map((g) => {
       const mod = gameModule(g.name);
-      const levels = g.levels?.length ? g.levels : ['beginner', 'easy', 'medium', 'hard'];
+      const levels = levelsOf(g);
       const start = firstLevel(g.name, levels);
       const sel = h(
         'select',
@@ -190,13 +190,12 @@ function variantField(g) {
   return { el, value };
 }
 
-/** The "create a table" form for the chosen game. */
-function drawForm(gameName = games[0]?.name) {
-  const g = games.find((x) => x.name === gameName) ?? games[0];
-  if (!g) return;
-  /** @type {Record<string, string>} */
-  const values = {};
-  const gamePick = h(
+/**
+ * The game picker of the "create a table" form: choosing another game draws the form anew.
+ * @param {GameInfo} g the game chosen
+ */
+function gamePicker(g) {
+  return h(
     'fieldset',
     { class: 'field' },
     h('legend', {}, 'Game'),
@@ -219,23 +218,27 @@ function drawForm(gameName = games[0]?.name) {
       ),
     ),
   );
-  const seatsMeaning =
-    'Who plays each seat. A friend gets an invite link that only works once; an open seat is for anyone: the lobby lists it until someone takes it; the computer plays at the level you choose.';
-  const seatBox = h(
-    'fieldset',
-    { class: 'field' },
-    h('legend', {}, 'Seats'),
-    h('p', { class: 'meaning' }, seatsMeaning),
-  );
-  const levels = g.levels?.length ? g.levels : ['beginner', 'easy', 'medium', 'hard'];
+}
+
+const SEATS_MEANING =
+  'Who plays each seat. A friend gets an invite link that only works once; an open seat is for anyone: the lobby lists it until someone takes it; the computer plays at the level you choose.';
+
+/**
+ * The seats of the form, a row each: drawn again (keeping the choices made) when the number
+ * of players changes.
+ * @param {GameInfo} g
+ * @param {Record<string, string>} values the parameters chosen so far (`players`)
+ */
+function seatField(g, values) {
+  const el = h('fieldset', { class: 'field' });
+  const levels = levelsOf(g);
   /** @type {HTMLSelectElement[]} */
-  let seatSelects = [];
-  const drawSeatRows = () => {
-    const n = seatCount(g, values);
-    const old = seatSelects.map((sel) => sel.value);
-    seatSelects = [];
+  let selects = [];
+  const draw = () => {
+    const old = selects.map((sel) => sel.value);
+    selects = [];
     const rows = [];
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < seatCount(g, values); i++) {
       const seat = `p${i + 1}`;
       const id = `seat-${seat}`;
       const sel = h(
@@ -247,11 +250,57 @@ function drawForm(gameName = games[0]?.name) {
         levels.map((/** @type {string} */ l) => h('option', { value: l }, `computer: ${levelName(l)}`)),
       );
       sel.value = old[i] ?? (i === 0 ? 'me' : 'invite');
-      seatSelects.push(sel);
+      selects.push(sel);
       rows.push(h('div', { class: 'seat-row' }, h('label', { for: id }, seatIcon(seat), seat), sel));
     }
-    replace(seatBox, h('legend', {}, 'Seats'), h('p', { class: 'meaning' }, seatsMeaning), rows);
+    replace(el, h('legend', {}, 'Seats'), h('p', { class: 'meaning' }, SEATS_MEANING), rows);
   };
+  return { el, draw, kinds: () => selects.map((sel) => sel.value) };
+}
+
+/**
+ * A check box of the form with its label.
+ * @param {string} id
+ * @param {string} text
+ * @param {boolean} checked
+ */
+function checkField(id, text, checked) {
+  const box = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id, checked }));
+  return { box, el: h('div', { class: 'check' }, box, h('label', { for: id }, text)) };
+}
+
+/** The form's three choices of how the table is played: listed, takebacks, rated. */
+function tableChecks() {
+  const listed = checkField(
+    'listed',
+    'List this table in the lobby while it is played, for anyone to watch (otherwise only people with its link find it)',
+    false,
+  );
+  const takebacks = checkField(
+    'takebacks',
+    'Takebacks: a player may ask to take a move back (the others accept or decline)',
+    true,
+  );
+  const rated = checkField(
+    'rated',
+    'Rated: the result changes the ratings of the players with an account, and the game shows on their profiles (needs your account, a clock, people in every seat, and no takebacks)',
+    false,
+  );
+  // a rated game has no takebacks
+  rated.box.addEventListener('change', () => {
+    if (rated.box.checked) takebacks.box.checked = false;
+    takebacks.box.disabled = rated.box.checked;
+  });
+  return { listed: listed.box, takebacks: takebacks.box, rated: rated.box, els: [listed.el, takebacks.el, rated.el] };
+}
+
+/** The "create a table" form for the chosen game. */
+function drawForm(gameName = games[0]?.name) {
+  const g = games.find((x) => x.name === gameName) ?? games[0];
+  if (!g) return;
+  /** @type {Record<string, string>} */
+  const values = {};
+  const seats = seatField(g, values);
   // `variant` names loaded components by their hash, which nobody types: a file is offered
   const shown = (g.params ?? []).filter((p) => p.key !== 'variant');
   const variant = variantField(g);
@@ -259,25 +308,17 @@ function drawForm(gameName = games[0]?.name) {
     values[p.key] = String(p.default);
     return paramField(g.name, p, (key, v) => {
       values[key] = v;
-      if (key === 'players') drawSeatRows();
+      if (key === 'players') seats.draw();
     });
   });
-  drawSeatRows();
+  seats.draw();
   const clock = clockField();
-  const listed = h('input', { type: 'checkbox', id: 'listed' });
-  const takebacks = h('input', { type: 'checkbox', id: 'takebacks', checked: true });
-  const rated = h('input', { type: 'checkbox', id: 'rated' });
-  // a rated game has no takebacks
-  rated.addEventListener('change', () => {
-    const on = /** @type {HTMLInputElement} */ (rated).checked;
-    if (on) /** @type {HTMLInputElement} */ (takebacks).checked = false;
-    /** @type {HTMLInputElement} */ (takebacks).disabled = on;
-  });
+  const checks = tableChecks();
   const submit = h('button', { type: 'submit' }, `Create the ${g.title ?? g.name} table`);
   const formError = h('p', { class: 'error', id: 'create-error', role: 'alert' });
   replace(
     els.form,
-    gamePick,
+    gamePicker(g),
     h(
       'details',
       {},
@@ -285,38 +326,9 @@ function drawForm(gameName = games[0]?.name) {
       fields.map((f) => f.el),
     ),
     variant?.el ?? null,
-    seatBox,
+    seats.el,
     clock.el,
-    h(
-      'div',
-      { class: 'check' },
-      listed,
-      h(
-        'label',
-        { for: 'listed' },
-        'List this table in the lobby while it is played, for anyone to watch (otherwise only people with its link find it)',
-      ),
-    ),
-    h(
-      'div',
-      { class: 'check' },
-      takebacks,
-      h(
-        'label',
-        { for: 'takebacks' },
-        'Takebacks: a player may ask to take a move back (the others accept or decline)',
-      ),
-    ),
-    h(
-      'div',
-      { class: 'check' },
-      rated,
-      h(
-        'label',
-        { for: 'rated' },
-        'Rated: the result changes the ratings of the players with an account, and the game shows on their profiles (needs your account, a clock, people in every seat, and no takebacks)',
-      ),
-    ),
+    checks.els,
     h('div', { class: 'form-actions' }, submit),
     formError,
   );
@@ -332,17 +344,17 @@ function drawForm(gameName = games[0]?.name) {
         const v = fields[i].value();
         if (v !== String(p.default)) params[p.key] = typedValue(p, v);
       });
-      const kinds = seatSelects.map((sel) => sel.value);
+      const kinds = seats.kinds();
       const doc = variant ? await variant.value() : undefined;
       const info = await create(
         g,
         params,
         kinds,
-        !listed.checked,
+        !checks.listed.checked,
         clock.value(),
         doc,
-        takebacks.checked,
-        /** @type {HTMLInputElement} */ (rated).checked,
+        checks.takebacks.checked,
+        checks.rated.checked,
       );
       showCreated(info, kinds);
       loadTables();
