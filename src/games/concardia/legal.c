@@ -25,8 +25,8 @@
 #define ALL_SQ 0xfffffffffull
 
 /* The most families a decision has: play, persist, two for each of the player's cards on the
- * grid with an Action (a move) and one for each card id with an Immediate in hand (together
- * at most the 60 cards of a deck), four persistent boosts, pass. */
+ * grid with an Action (a move; at most the 60 cards of a deck), four persistent boosts,
+ * immediates, pass. */
 #define MAX_FAMILIES (4 + 2 * CC_DECK_MAX + CC_MAX_PERSIST)
 
 /* CC_MAKE(type, base | i << shift) for each i of mask, in ascending order; or, for a pair
@@ -37,8 +37,16 @@ typedef struct family {
 	uint64_t mask, squares;
 } family;
 
+/* How the families are gathered, a constant wherever it is given (each way is compiled on its
+ * own): written down (legal, check); counted only (but for the action step's plays, the first
+ * family, written as f[0]); or passed over, counted down, until the one holding the k-th
+ * action, which is decoded (the sampler, which counts first). */
+enum { WRITE, COUNT, FIND };
+
 typedef struct families {
-	int n, total; /* families, actions */
+	int n, total;    /* families written (WRITE); actions (WRITE and COUNT) */
+	int k;           /* FIND: the index sought, less the sizes of the families passed */
+	qv_action found; /* FIND: the action */
 	family f[MAX_FAMILIES];
 } families;
 
@@ -60,35 +68,54 @@ static inline uint64_t grow(uint64_t m)
 	return (row | row << 6 | row >> 6) & ALL_SQ;
 }
 
-static void add_bits(families *fs, int type, int base, uint64_t mask, int shift)
-{
-	if (!mask)
-		return;
-	QV_ASSERT(fs->n < MAX_FAMILIES);
-	family *f = &fs->f[fs->n++];
-	*f = (family){type, base, shift, popcount(mask), mask, 0};
-	fs->total += f->size;
-}
-
-static void add_one(families *fs, int type, int arg) { add_bits(fs, type, arg, 1, 0); }
-
-static void add_pairs(families *fs, int type, uint64_t cards, uint64_t squares)
-{
-	if (!cards || !squares)
-		return;
-	QV_ASSERT(fs->n < MAX_FAMILIES);
-	family *f = &fs->f[fs->n++];
-	*f = (family){type, 0, 6, popcount(cards) * popcount(squares), cards, squares};
-	fs->total += f->size;
-}
-
 /* The i-th action of family f. */
-static qv_action family_action(const family *f, int i)
+static inline qv_action family_action(const family *f, int i)
 {
 	if (!f->squares)
 		return CC_MAKE(f->type, f->base | nth_bit(f->mask, i) << f->shift);
 	int nsq = popcount(f->squares);
 	return CC_MAKE(f->type, nth_bit(f->mask, i / nsq) | nth_bit(f->squares, i % nsq) << 6);
+}
+
+/* Family f (none when empty), gathered as `how` says. True when it holds the action sought
+ * (FIND), which is then in fs->found. */
+static inline __attribute__((always_inline)) bool add_family(families *fs, int how, family f)
+{
+	if (!f.size)
+		return false;
+	switch (how) {
+	case WRITE:
+		QV_ASSERT(fs->n < MAX_FAMILIES);
+		fs->f[fs->n++] = f;
+		fs->total += f.size;
+		return false;
+	case COUNT: fs->total += f.size; return false;
+	default:
+		if (fs->k >= f.size) {
+			fs->k -= f.size;
+			return false;
+		}
+		fs->found = family_action(&f, fs->k);
+		return true;
+	}
+}
+
+static inline __attribute__((always_inline)) bool add_bits(families *fs, int how, int type,
+                                                           int base, uint64_t mask, int shift)
+{
+	return add_family(fs, how, (family){type, base, shift, popcount(mask), mask, 0});
+}
+
+static inline __attribute__((always_inline)) bool add_one(families *fs, int how, int type, int arg)
+{
+	return add_bits(fs, how, type, arg, 1, 0);
+}
+
+static inline __attribute__((always_inline)) bool add_pairs(families *fs, int how, int type,
+                                                            uint64_t cards, uint64_t squares)
+{
+	return add_family(
+	    fs, how, (family){type, 0, 6, popcount(cards) * popcount(squares), cards, squares});
 }
 
 /* Whether a is one of f's actions. */
@@ -150,46 +177,65 @@ static uint64_t sabotage_targets(const cc_state *s, int p, int units)
 	return m;
 }
 
-/* Step 3, the turn's action. The Actions of the active player's cards on the grid come
- * square by square; a shove or a boost needs its cost in units (1 and 2 in the built-in set). */
-static void gather_action_step(const cc_state *s, uint64_t hand, families *fs)
+/* cc_units(s, p), counted at the first call (*units -1 before it). */
+static inline int units_of(const cc_state *s, int p, int *units)
+{
+	if (*units < 0)
+		*units = cc_units(s, p);
+	return *units;
+}
+
+/* Step 3, the turn's action, gathered as `how` says; true when the action sought is found
+ * (FIND). The Actions of the active player's cards on the grid come square by square; a shove
+ * or a boost needs its cost in units (1 and 2 in the built-in set), counted only when such a
+ * card asks. A saboteur's Immediates are one pair family: each card id held, each target. */
+static inline __attribute__((always_inline)) bool action_step(const cc_state *s, uint64_t hand,
+                                                              families *fs, int how)
 {
 	const cc_tables *T = cc_T(s);
-	int p = s->active;
+	int p = s->active, units = -1;
 	const cc_player *pl = &s->pl[p];
 	uint64_t occ = s->occ[0] | s->occ[1];
-	add_pairs(fs, CC_ACT_PLAY, hand, grow(occ) & ~occ);
+	uint64_t near = grow(occ) & ~occ;
+	family play = {CC_ACT_PLAY, 0, 6, popcount(hand) * popcount(near), hand, near};
+	if (how == COUNT)
+		fs->f[0] = play; /* the sampler's: most of its draws are plays */
+	if (add_family(fs, how, play))
+		return true;
 	uint64_t persistent = hand & T->of_kind[CC_AB_CHARGE];
 	if (persistent && pl->npersist < CC_MAX_PERSIST) {
 		for (int i = 0; i < pl->npersist; i++) /* one card of a name there */
 			persistent &= ~T->cards[pl->persist[i] - 1].same_name;
-		add_bits(fs, CC_ACT_PERSIST, 0, persistent, 0);
+		if (add_bits(fs, how, CC_ACT_PERSIST, 0, persistent, 0))
+			return true;
 	}
-	int units = cc_units(s, p);
 	for (uint64_t m = (s->movers | s->dynamos) & s->occ[p]; m; m &= m - 1) {
 		int sq = lowest(m), cell = s->grid[sq].card, k = T->kind[cell];
 		if (k == CC_AB_MOVE) {
-			add_bits(fs, CC_ACT_SLIDE, sq, cc_adj[sq] & ~occ, 6);
-			add_bits(fs, CC_ACT_JUMP, sq, jumps(sq, occ, false), 6);
+			if (add_bits(fs, how, CC_ACT_SLIDE, sq, cc_adj[sq] & ~occ, 6) ||
+			    add_bits(fs, how, CC_ACT_JUMP, sq, jumps(sq, occ, false), 6))
+				return true;
 		} else if (k == CC_AB_SHOVE) {
-			if (units >= T->cost[cell])
-				add_bits(fs, CC_ACT_SHOVE, sq, jumps(sq, occ, true), 6);
+			if (units_of(s, p, &units) >= T->cost[cell] &&
+			    add_bits(fs, how, CC_ACT_SHOVE, sq, jumps(sq, occ, true), 6))
+				return true;
 		} else {
 			QV_ASSERT(k == CC_AB_CHARGE);
-			if (units >= T->cost[cell])
-				add_one(fs, CC_ACT_BOOST, sq);
+			if (units_of(s, p, &units) >= T->cost[cell] &&
+			    add_one(fs, how, CC_ACT_BOOST, sq))
+				return true;
 		}
 	}
 	for (int i = 0; i < pl->npersist; i++)
-		if (T->kind[pl->persist[i]] == CC_AB_CHARGE && units >= T->cost[pl->persist[i]])
-			add_one(fs, CC_ACT_PBOOST, pl->persist[i] - 1);
+		if (T->kind[pl->persist[i]] == CC_AB_CHARGE &&
+		    units_of(s, p, &units) >= T->cost[pl->persist[i]] &&
+		    add_one(fs, how, CC_ACT_PBOOST, pl->persist[i] - 1))
+			return true;
 	uint64_t saboteurs = hand & T->of_kind[CC_AB_SABOTAGE];
-	if (saboteurs) {
-		uint64_t targets = sabotage_targets(s, p, units);
-		for (; saboteurs; saboteurs &= saboteurs - 1)
-			add_bits(fs, CC_ACT_IMMEDIATE, lowest(saboteurs), targets, 6);
-	}
-	add_one(fs, CC_ACT_PASS, 0);
+	if (saboteurs && add_pairs(fs, how, CC_ACT_IMMEDIATE, saboteurs,
+	                           sabotage_targets(s, p, units_of(s, p, &units))))
+		return true;
+	return add_one(fs, how, CC_ACT_PASS, 0);
 }
 
 /* A unit of a cost: a card from the hand, a Charge Counter on the grid (only chargers carry
@@ -198,18 +244,18 @@ static void gather_payment(const cc_state *s, uint64_t hand, families *fs)
 {
 	int p = s->active;
 	const cc_player *pl = &s->pl[p];
-	add_bits(fs, CC_ACT_DISCARD, 0, hand, 0);
+	add_bits(fs, WRITE, CC_ACT_DISCARD, 0, hand, 0);
 	uint64_t charged = 0;
 	for (uint64_t m = s->dynamos & s->occ[p]; m; m &= m - 1)
 		if (s->grid[lowest(m)].counters)
 			charged |= m & -m;
-	add_bits(fs, CC_ACT_COUNTER, 0, charged, 0);
+	add_bits(fs, WRITE, CC_ACT_COUNTER, 0, charged, 0);
 	for (int i = 0; i < pl->npersist; i++)
 		if (pl->pcounters[i])
-			add_one(fs, CC_ACT_PCOUNTER, pl->persist[i] - 1);
+			add_one(fs, WRITE, CC_ACT_PCOUNTER, pl->persist[i] - 1);
 }
 
-/* The legal actions now, as families in the documented order. */
+/* The legal actions now, written down as families in the documented order. */
 static void gather(const cc_state *s, families *fs)
 {
 	fs->n = fs->total = 0;
@@ -218,14 +264,14 @@ static void gather(const cc_state *s, families *fs)
 		return;
 	uint64_t hand = cc_hand_mask(&s->pl[who]);
 	switch (s->phase) {
-	case CC_PH_START: add_bits(fs, CC_ACT_START, 0, hand, 0); break;
-	case CC_PH_ACTION: gather_action_step(s, hand, fs); break;
+	case CC_PH_START: add_bits(fs, WRITE, CC_ACT_START, 0, hand, 0); break;
+	case CC_PH_ACTION: action_step(s, hand, fs, WRITE); break;
 	case CC_PH_PAY: gather_payment(s, hand, fs); break;
 	case CC_PH_REACT:
 		/* the offer for the card on react_next's square: each aegis held, or decline */
-		add_bits(fs, CC_ACT_REACT, (s->react_next % CC_NSQ) << 6,
+		add_bits(fs, WRITE, CC_ACT_REACT, (s->react_next % CC_NSQ) << 6,
 		         hand & cc_T(s)->of_kind[CC_AB_SAVE], 0);
-		add_one(fs, CC_ACT_DECLINE, 0);
+		add_one(fs, WRITE, CC_ACT_DECLINE, 0);
 		break;
 	default: break;
 	}
@@ -243,25 +289,48 @@ int cc_legal(const void *st, qv_action *out)
 
 int cc_count(const void *st)
 {
+	const cc_state *s = st;
 	families fs;
-	gather(st, &fs);
+	if (s->phase == CC_PH_ACTION) {
+		fs.total = 0;
+		action_step(s, cc_hand_mask(&s->pl[s->active]), &fs, COUNT);
+	} else {
+		gather(s, &fs);
+	}
 	return fs.total;
 }
 
 /* The same draw as legal's list at qv_rng_below(count): random games are the same with or
- * without the sampler. */
+ * without the sampler. The action step is counted; a play is decoded at once, and for another
+ * draw the step is gone through again only as far as its family, with nothing written
+ * down. */
 qv_action cc_sample(const void *st, qv_rng *rng, int *restrict n)
 {
+	const cc_state *s = st;
 	families fs;
-	gather(st, &fs);
-	*n = fs.total;
-	if (fs.total == 0)
-		return -1;
-	int k = (int)qv_rng_below(rng, (uint32_t)fs.total);
-	const family *f = fs.f;
-	for (; k >= f->size; f++)
-		k -= f->size;
-	return family_action(f, k);
+	if (s->phase != CC_PH_ACTION) {
+		gather(s, &fs);
+		*n = fs.total;
+		if (fs.total == 0)
+			return -1;
+		int k = (int)qv_rng_below(rng, (uint32_t)fs.total);
+		const family *f = fs.f;
+		for (; k >= f->size; f++)
+			k -= f->size;
+		return family_action(f, k);
+	}
+	uint64_t hand = cc_hand_mask(&s->pl[s->active]);
+	fs.total = 0;
+	action_step(s, hand, &fs, COUNT);
+	*n = fs.total; /* never 0: passing is always legal */
+	fs.k = (int)qv_rng_below(rng, (uint32_t)fs.total);
+	if (fs.k < fs.f[0].size)
+		return family_action(&fs.f[0], fs.k);
+	fs.found = -1;
+	bool found = action_step(s, hand, &fs, FIND);
+	QV_ASSERT(found);
+	(void)found;
+	return fs.found;
 }
 
 int cc_chance(const void *st, qv_action *out, double *prob)
