@@ -304,6 +304,23 @@ static void advance_capture(cc_state *s, qv_events *ev)
 	clean_up(s, ev);
 }
 
+/* advance_capture without narration, the way of random playouts and the search, which pass
+ * here at every turn: compiled once with every function it calls (flatten), where the
+ * narration's branches and the registers they keep are gone. */
+static __attribute__((noinline, flatten)) void advance_capture_quiet(cc_state *s)
+{
+	advance_capture(s, NULL);
+}
+
+/* advance_capture, narrated when ev is not NULL. */
+static inline void capture_next(cc_state *s, qv_events *ev)
+{
+	if (ev)
+		advance_capture(s, ev);
+	else
+		advance_capture_quiet(s);
+}
+
 /* Step 4a, after the action. */
 static void begin_capture(cc_state *s, qv_events *ev)
 {
@@ -313,7 +330,7 @@ static void begin_capture(cc_state *s, qv_events *ev)
 	s->saved = 0;
 	s->reacted = 0;
 	s->react_next = 0;
-	advance_capture(s, ev);
+	capture_next(s, ev);
 }
 
 void cc_pending_effect(cc_state *s, qv_events *ev)
@@ -357,7 +374,7 @@ void cc_pending_effect(cc_state *s, qv_events *ev)
 }
 
 /* The effect of a paid action, then the capture step. */
-static void resolve_pending(cc_state *s, qv_events *ev)
+static __attribute__((noinline)) void resolve_pending(cc_state *s, qv_events *ev)
 {
 	cc_pending_effect(s, ev);
 	s->pend_kind = s->pend_from = s->pend_to = s->pend_left = s->pend_paid = 0;
@@ -663,13 +680,13 @@ static void apply_react(cc_state *s, int card, int sq, qv_events *ev)
 	 * there on (a decline moves past its card, which is not saved) */
 	if (ev)
 		cc_say_saved(s, card, sq, ev);
-	advance_capture(s, ev);
+	capture_next(s, ev);
 }
 
 static void apply_decline(cc_state *s, qv_events *ev)
 {
 	s->react_next++;
-	advance_capture(s, ev);
+	capture_next(s, ev);
 }
 
 static void apply_pass(cc_state *s, qv_events *ev)
@@ -709,10 +726,20 @@ static void apply_action(cc_state *s, qv_action a, qv_events *ev)
 	}
 }
 
+/* apply_action without narration, the way of random playouts and the search: every function
+ * of this file that it calls, but the capture step's, is compiled into it (flatten). */
+static __attribute__((flatten)) void apply_quiet(cc_state *s, qv_action a)
+{
+	apply_action(s, a, NULL);
+}
+
 /* The trusted apply (game.h), and the state's invariants after it in the sanitizer build. */
 static void cc_apply(void *st, qv_action a, qv_events *ev)
 {
-	apply_action(st, a, ev);
+	if (ev)
+		apply_action(st, a, ev);
+	else
+		apply_quiet(st, a);
 	QV_ASSERT_STATE(&qv_concardia, st);
 }
 
