@@ -20,11 +20,16 @@ const char *qv_params_value(const qv_params *p, int i)
 	return p->text + p->kv[i].value_at;
 }
 
+/* a and b are the same key: the first characters compared before a call to strcmp, since most
+ * keys looked up differ from most keys looked at there (a game's init reads each of its
+ * parameters at every random playout). */
+static inline bool same_key(const char *a, const char *b) { return *a == *b && strcmp(a, b) == 0; }
+
 /* The entry of key, or -1. */
 static int find(const qv_params *p, const char *key)
 {
 	for (int i = 0; i < p->n; i++)
-		if (strcmp(qv_params_key(p, i), key) == 0)
+		if (same_key(qv_params_key(p, i), key))
 			return i;
 	return -1;
 }
@@ -170,7 +175,7 @@ const char *qv_params_get(const qv_params *p, const char *key)
 const qv_param_def *qv_param_find(const qv_param_def *defs, int ndefs, const char *key)
 {
 	for (int i = 0; i < ndefs; i++)
-		if (strcmp(defs[i].key, key) == 0)
+		if (same_key(defs[i].key, key))
 			return &defs[i];
 	return NULL;
 }
@@ -290,13 +295,18 @@ static int word_index(const char *const *list, const char *v, bool nocase)
 	return -1;
 }
 
+/* Whether x is a value of the INT parameter d (within the bounds and on the step). */
+static bool int_ok(const qv_param_def *d, long x)
+{
+	return (double)x >= d->lo && (double)x <= d->hi && (x - (long)d->lo) % step_of(d) == 0;
+}
+
 /* Whether v is a number d accepts (INT or REAL, within the bounds and on the step). */
 static bool number_ok(const qv_param_def *d, const char *v)
 {
 	if (d->kind == QV_PARAM_INT) {
 		long x;
-		return qv_parse_long(v, &x) && (double)x >= d->lo && (double)x <= d->hi &&
-		       (x - (long)d->lo) % step_of(d) == 0;
+		return qv_parse_long(v, &x) && int_ok(d, x);
 	}
 	char *end = NULL;
 	double x = *v ? strtod(v, &end) : 0;
@@ -343,6 +353,17 @@ static qv_status read_value(const qv_params *p, const qv_param_def *defs, int nd
 qv_status qv_param_int(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
                        long *out, qv_err *err)
 {
+	/* A number within the bounds, read once (a game's init reads its numbers at every random
+	 * playout); anything else goes the way of read_value, which words what is wrong. */
+	const qv_param_def *d = qv_param_find(defs, ndefs, key);
+	if (d && d->kind == QV_PARAM_INT) {
+		const char *given = qv_params_get(p, key);
+		long x;
+		if (qv_parse_long(given ? given : d->def, &x) && int_ok(d, x)) {
+			*out = x;
+			return QV_OK;
+		}
+	}
 	const char *v;
 	qv_status rc = read_value(p, defs, ndefs, key, QV_PARAM_INT, &v, err);
 	if (rc)
