@@ -361,6 +361,11 @@ qv_status cc_check_derived(const cc_state *s, qv_err *why);
  * CC_MAX_CARDS entries. */
 void cc_count_placed(const cc_state *s, int p, int *placed);
 
+/* The parameters and the set-up of a game (setup.c): the descriptor's params and init. */
+#define CC_NPARAMS 6
+extern const qv_param_def cc_params[CC_NPARAMS];
+qv_status cc_init(void *st, const qv_params *params, uint64_t seed, qv_err *err);
+
 /* Legal actions (legal.c): the descriptor's legal, count, sample, chance and check. */
 int cc_legal(const void *st, qv_action *out);
 int cc_count(const void *st);
