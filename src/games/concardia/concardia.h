@@ -238,6 +238,8 @@ uint64_t cc_hand_mask(const cc_player *pl);
 /* Rules (rules.c). */
 static inline int cc_to_move(const cc_state *s)
 {
+	if (s->phase == CC_PH_ACTION) /* first: most decisions of a game are turns' actions */
+		return s->active;
 	switch (s->phase) {
 	case CC_PH_OVER: return QV_OVER;
 	case CC_PH_COIN: return QV_CHANCE;
