@@ -19,10 +19,11 @@
 
 /* ---- the legal actions, family by family ---- */
 
-/* Squares of files a and f, and the whole grid. */
-#define FILE_A 0x041041041ull
-#define FILE_F 0x820820820ull
-#define ALL_SQ 0xfffffffffull
+/* Squares of files a and f, the whole grid, and its ranks 1 to 3. */
+#define FILE_A   0x041041041ull
+#define FILE_F   0x820820820ull
+#define ALL_SQ   0xfffffffffull
+#define LOW_HALF 0x3ffffull
 
 /* The most families a decision has: play, persist, two for each of the player's cards on the
  * grid with an Action (a move; at most the 60 cards of a deck), four persistent boosts,
@@ -61,6 +62,19 @@ static inline int nth_bit(uint64_t m, int i)
 	return lowest(m);
 }
 
+/* nth_bit for a set of squares, which a random play's square is drawn from (a dozen or more):
+ * the low half of the grid (ranks 1 to 3) is passed over at once, with one popcount, when i
+ * lies beyond it. */
+static inline int nth_square(uint64_t m, int i)
+{
+	int low = popcount(m & LOW_HALF);
+	if (i >= low) {
+		i -= low;
+		m &= ~LOW_HALF;
+	}
+	return nth_bit(m, i);
+}
+
 /* The squares of m and every square next to one of them. */
 static inline uint64_t grow(uint64_t m)
 {
@@ -74,7 +88,7 @@ static inline qv_action family_action(const family *f, int i)
 	if (!f->squares)
 		return CC_MAKE(f->type, f->base | nth_bit(f->mask, i) << f->shift);
 	int nsq = popcount(f->squares);
-	return CC_MAKE(f->type, nth_bit(f->mask, i / nsq) | nth_bit(f->squares, i % nsq) << 6);
+	return CC_MAKE(f->type, nth_bit(f->mask, i / nsq) | nth_square(f->squares, i % nsq) << 6);
 }
 
 /* Family f (none when empty), gathered as `how` says. True when it holds the action sought
@@ -300,37 +314,52 @@ int cc_count(const void *st)
 	return fs.total;
 }
 
-/* The same draw as legal's list at qv_rng_below(count): random games are the same with or
- * without the sampler. The action step is counted; a play is decoded at once, and for another
- * draw the step is gone through again only as far as its family, with nothing written
- * down. */
-qv_action cc_sample(const void *st, qv_rng *rng, int *restrict n)
+/* The k-th of the actions listed now, drawn by qv_rng_below as the sampler draws. */
+static __attribute__((noinline)) qv_action sample_listed(const cc_state *s, qv_rng *rng,
+                                                         int *restrict n)
 {
-	const cc_state *s = st;
 	families fs;
-	if (s->phase != CC_PH_ACTION) {
-		gather(s, &fs);
-		*n = fs.total;
-		if (fs.total == 0)
-			return -1;
-		int k = (int)qv_rng_below(rng, (uint32_t)fs.total);
-		const family *f = fs.f;
-		for (; k >= f->size; f++)
-			k -= f->size;
-		return family_action(f, k);
-	}
-	uint64_t hand = cc_hand_mask(&s->pl[s->active]);
-	fs.total = 0;
-	action_step(s, hand, &fs, COUNT);
-	*n = fs.total; /* never 0: passing is always legal */
-	fs.k = (int)qv_rng_below(rng, (uint32_t)fs.total);
-	if (fs.k < fs.f[0].size)
-		return family_action(&fs.f[0], fs.k);
+	gather(s, &fs);
+	*n = fs.total;
+	if (fs.total == 0)
+		return -1;
+	int k = (int)qv_rng_below(rng, (uint32_t)fs.total);
+	const family *f = fs.f;
+	for (; k >= f->size; f++)
+		k -= f->size;
+	return family_action(f, k);
+}
+
+/* The k-th action of the action step, k past its plays: the step gone through again only as
+ * far as the family holding it, nothing written down. */
+static __attribute__((noinline)) qv_action find_in_step(const cc_state *s, uint64_t hand, int k)
+{
+	families fs;
+	fs.k = k;
 	fs.found = -1;
 	bool found = action_step(s, hand, &fs, FIND);
 	QV_ASSERT(found);
 	(void)found;
 	return fs.found;
+}
+
+/* The same draw as legal's list at qv_rng_below(count): random games are the same with or
+ * without the sampler. The action step is counted, and a play (most draws) decoded at once;
+ * the other phases are listed. */
+qv_action cc_sample(const void *st, qv_rng *rng, int *restrict n)
+{
+	const cc_state *s = st;
+	if (s->phase != CC_PH_ACTION)
+		return sample_listed(s, rng, n);
+	uint64_t hand = cc_hand_mask(&s->pl[s->active]);
+	families fs;
+	fs.total = 0;
+	action_step(s, hand, &fs, COUNT);
+	*n = fs.total; /* never 0: passing is always legal */
+	int k = (int)qv_rng_below(rng, (uint32_t)fs.total);
+	if (k < fs.f[0].size)
+		return family_action(&fs.f[0], k);
+	return find_in_step(s, hand, k);
 }
 
 int cc_chance(const void *st, qv_action *out, double *prob)
