@@ -3,8 +3,9 @@
  * checks a position: the parameters within their bounds, every square of the grid a card of
  * the set (or all zero), what the state keeps beside the grid (the masks of cards and roles,
  * the superior sums and the threats: concardia.h) equal to what the grid gives, every card of
- * each decklist in exactly one place, each pile's unused slots zero, and the phase, the cost
- * being paid and the capture step agreeing with the rest.
+ * each decklist in exactly one place, each pile's unused slots zero, the phase, the cost being
+ * paid and the capture step agreeing with the rest, and last the card ids held (held) those of
+ * the hands.
  *
  * The sanitizer build runs it at the end of every apply (and the derived half at every
  * capture step), load_json refuses a state that breaks it, and the property tests ask at every
@@ -378,6 +379,12 @@ static qv_status check_state(const cc_state *s, qv_err *why)
 			return rc;
 	if ((rc = check_capture(s, why)) || (rc = check_phase(s, why)))
 		return rc;
+	for (int p = 0; p < 2; p++)
+		if (s->held[p] != cc_hand_mask(&s->pl[p]))
+			return qv_fail(why, QV_EINVAL,
+			               "p%d's held cards 0x%llx are not its hand's 0x%llx", p + 1,
+			               (unsigned long long)s->held[p],
+			               (unsigned long long)cc_hand_mask(&s->pl[p]));
 	return QV_OK;
 }
 

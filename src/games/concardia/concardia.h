@@ -16,9 +16,12 @@
  * (supports, chargers, movers), the sum of the superior Strengths pointing at each card (atk)
  * and the cards whose sum reaches their printed Defense (threat). These are derived from the
  * grid and change only with it, through cc_put, cc_lift, cc_move and cc_set_boost, so two
- * states with the same grid keep the same values. The tables give, by a cell's value (card id
- * + 1), its numbers, its ability's kind, the cells it beats and the squares it points at from
- * each square for each owner, so nothing is looked up by name on a hot path.
+ * states with the same grid keep the same values. Likewise the card ids in each hand (held),
+ * which every decision of the action step asks: they change with the hand only, through
+ * cc_hand_take, the draw, and cc_hands_held after a hand is dealt or loaded. The tables give,
+ * by a cell's value (card id + 1), its numbers, its ability's kind, the cells it beats and the
+ * squares it points at from each square for each owner, so nothing is looked up by name on a
+ * hot path.
  */
 #ifndef QUIVER_CONCARDIA_H
 #define QUIVER_CONCARDIA_H
@@ -181,6 +184,7 @@ typedef struct cc_state {
 	uint64_t saved; /* capture step: cards a reaction saved */
 	/* derived from grid, kept in step with it (see the top of this file) */
 	uint64_t occ[2];                   /* the squares of each player's cards */
+	uint64_t held[2];                  /* derived from the hands: their card ids */
 	uint64_t threat;                   /* cards whose atk reaches their printed Defense */
 	uint64_t banners, dynamos, movers; /* squares of the cards with a support, a charge, a
 	                                    * move or shove ability */
@@ -232,8 +236,12 @@ void cc_lift(cc_state *s, int sq);
 void cc_move(cc_state *s, int from, int to);
 void cc_set_boost(cc_state *s, int sq, int boost);
 
-/* The set of cards in p's hand, bit c for card id c (what legal() asks). */
+/* The set of cards in p's hand, bit c for card id c: what held keeps (rules.c). */
 uint64_t cc_hand_mask(const cc_player *pl);
+/* Takes a card out of p's hand, keeping held. */
+void cc_hand_take(cc_state *s, int p, int card);
+/* Sets held from the hands, after they were dealt or loaded. */
+void cc_hands_held(cc_state *s);
 
 /* Rules (rules.c). */
 static inline int cc_to_move(const cc_state *s)

@@ -629,6 +629,7 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 	for (int p = 0; players && p < 2; p++)
 		if ((rc = load_player(s, p, json_array_get(players, (size_t)p), &given[p], err)))
 			return rc;
+	cc_hands_held(s);
 	if ((rc = load_turn(s, j, err)))
 		return rc;
 	json_t *pend = json_object_get(j, "pending");

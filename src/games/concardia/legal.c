@@ -276,7 +276,7 @@ static void gather(const cc_state *s, families *fs)
 	int who = cc_to_move(s);
 	if (who < 0)
 		return;
-	uint64_t hand = cc_hand_mask(&s->pl[who]);
+	uint64_t hand = s->held[who];
 	switch (s->phase) {
 	case CC_PH_START: add_bits(fs, WRITE, CC_ACT_START, 0, hand, 0); break;
 	case CC_PH_ACTION: action_step(s, hand, fs, WRITE); break;
@@ -307,7 +307,7 @@ int cc_count(const void *st)
 	families fs;
 	if (s->phase == CC_PH_ACTION) {
 		fs.total = 0;
-		action_step(s, cc_hand_mask(&s->pl[s->active]), &fs, COUNT);
+		action_step(s, s->held[s->active], &fs, COUNT);
 	} else {
 		gather(s, &fs);
 	}
@@ -351,7 +351,7 @@ qv_action cc_sample(const void *st, qv_rng *rng, int *restrict n)
 	const cc_state *s = st;
 	if (s->phase != CC_PH_ACTION)
 		return sample_listed(s, rng, n);
-	uint64_t hand = cc_hand_mask(&s->pl[s->active]);
+	uint64_t hand = s->held[s->active];
 	families fs;
 	fs.total = 0;
 	action_step(s, hand, &fs, COUNT);

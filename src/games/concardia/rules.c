@@ -166,7 +166,10 @@ static int aegis_held(const cc_tables *T, const cc_player *pl)
 static int draw(cc_state *s, int p)
 {
 	cc_player *pl = &s->pl[p];
-	return qv__deck_draw(pl->deck, &pl->ndeck, pl->hand, &pl->nhand);
+	int card = qv__deck_draw(pl->deck, &pl->ndeck, pl->hand, &pl->nhand);
+	if (card >= 0)
+		s->held[p] |= 1ull << card;
+	return card;
 }
 
 /* Steps 1 and 2 of p's turn: the draw and the Persistent effects (dynamos charge). */
@@ -424,18 +427,25 @@ static void reveal_starts(cc_state *s, qv_events *ev)
 	}
 }
 
-/* Takes card out of p's hand. */
-static void from_hand(cc_player *pl, int card)
+void cc_hand_take(cc_state *s, int p, int card)
 {
+	cc_player *pl = &s->pl[p];
 	QV_ASSERT(pl->hand[card] > 0 && pl->nhand > 0);
-	pl->hand[card]--;
+	if (--pl->hand[card] == 0)
+		s->held[p] &= ~(1ull << card);
 	pl->nhand--;
+}
+
+void cc_hands_held(cc_state *s)
+{
+	for (int p = 0; p < 2; p++)
+		s->held[p] = cc_hand_mask(&s->pl[p]);
 }
 
 static void apply_start(cc_state *s, int card, qv_events *ev)
 {
 	cc_player *pl = &s->pl[s->active];
-	from_hand(pl, card);
+	cc_hand_take(s, s->active, card);
 	pl->start = (uint8_t)(card + 1);
 	if (s->active == 0)
 		s->active = 1;
@@ -446,7 +456,7 @@ static void apply_start(cc_state *s, int card, qv_events *ev)
 static void apply_play(cc_state *s, int card, int sq, qv_events *ev)
 {
 	int p = s->active;
-	from_hand(&s->pl[p], card);
+	cc_hand_take(s, p, card);
 	cc_put(s, sq, (cc_cell){(uint8_t)(card + 1), (uint8_t)p, 0, 0});
 	s->passes = 0;
 	begin_capture(s, ev);
@@ -455,7 +465,7 @@ static void apply_play(cc_state *s, int card, int sq, qv_events *ev)
 static void apply_persist(cc_state *s, int card, qv_events *ev)
 {
 	cc_player *pl = &s->pl[s->active];
-	from_hand(pl, card);
+	cc_hand_take(s, s->active, card);
 	QV_ASSERT(pl->npersist < CC_MAX_PERSIST);
 	pl->persist[pl->npersist] = (uint8_t)(card + 1);
 	pl->pcounters[pl->npersist++] = 0;
@@ -492,7 +502,7 @@ static void begin_paying(cc_state *s, int kind, int from, int to, int cost, qv_e
 /* A saboteur from the hand: set aside while X is paid. */
 static void apply_immediate(cc_state *s, int card, int target, qv_events *ev)
 {
-	from_hand(&s->pl[s->active], card);
+	cc_hand_take(s, s->active, card);
 	s->pend_card = (uint8_t)(card + 1);
 	begin_paying(s, CC_PEND_SABOTAGE, 0, target, cc_sabotage_cost(s, target), ev);
 }
@@ -512,7 +522,7 @@ static void unit_paid(cc_state *s, qv_events *ev)
 static void pay_discard(cc_state *s, int card, qv_events *ev)
 {
 	cc_player *pl = &s->pl[s->active];
-	from_hand(pl, card);
+	cc_hand_take(s, s->active, card);
 	pl->discard[pl->ndiscard++] = (uint8_t)card;
 	unit_paid(s, ev);
 }
@@ -538,8 +548,9 @@ static void pay_persistent_counter(cc_state *s, int card, qv_events *ev)
 /* An aegis saves the card on sq: discarded from the hand of the player offered the reaction. */
 static void apply_react(cc_state *s, int card, int sq, qv_events *ev)
 {
-	cc_player *r = &s->pl[cc_to_move(s)];
-	from_hand(r, card);
+	int q = cc_to_move(s);
+	cc_player *r = &s->pl[q];
+	cc_hand_take(s, q, card);
 	r->discard[r->ndiscard++] = (uint8_t)card;
 	s->saved |= 1ull << sq;
 	s->reacted = 1;
@@ -731,6 +742,7 @@ static void cc_determinize(void *st, int viewer, qv_rng *rng)
 		}
 		qv__deck_deal_deck(pool, n, &at, pl->deck, CC_DECK_MAX, pl->ndeck);
 	}
+	cc_hands_held(s);
 }
 
 /* ---- reveals (qv_game.reveals) ---- */
@@ -790,8 +802,10 @@ static bool cc_reveals(const void *st, qv_action a, int viewer)
 	if (unseen <= 0)
 		return false; /* the viewer knows the opponent holds no aegis it cannot see */
 	cc_state u = *s;
-	u.pl[q].hand[lowest(T->of_kind[CC_AB_SAVE])]++;
+	int aegis = lowest(T->of_kind[CC_AB_SAVE]);
+	u.pl[q].hand[aegis]++;
 	u.pl[q].nhand++;
+	u.held[q] |= 1ull << aegis;
 	return offered_after(&u, a, q);
 }
 

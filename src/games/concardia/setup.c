@@ -131,8 +131,11 @@ qv_status cc_init(void *st, const qv_params *params, uint64_t seed, qv_err *err)
 		pl->decklen = (uint8_t)n[p];
 		qv__deck_setup(list[p], n[p], pl->owned, pl->deck, &pl->ndeck,
 		               shuffle ? &rng : NULL);
-		for (int i = 0; i < CC_HAND; i++)
-			qv__deck_draw(pl->deck, &pl->ndeck, pl->hand, &pl->nhand);
+		for (int i = 0; i < CC_HAND; i++) {
+			int card = qv__deck_draw(pl->deck, &pl->ndeck, pl->hand, &pl->nhand);
+			if (card >= 0)
+				s->held[p] |= 1ull << card;
+		}
 	}
 	s->phase = CC_PH_START;
 	s->active = 0;
