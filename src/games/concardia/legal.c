@@ -191,65 +191,121 @@ static uint64_t sabotage_targets(const cc_state *s, int p, int units)
 	return m;
 }
 
-/* cc_units(s, p), counted at the first call (*units -1 before it). */
-static inline int units_of(const cc_state *s, int p, int *units)
+/* The action step being gathered: what its parts share. units and targets are worked out at
+ * the first part that asks (-1 and 0 with `targets_known` false before). */
+typedef struct step {
+	const cc_state *s;
+	const cc_tables *T;
+	int p, units;
+	bool targets_known;
+	uint64_t hand, occ, targets;
+} step;
+
+/* Where the count of the action step saw each card's Actions begin, for the search past the
+ * plays: the cards' squares in order, the index of each one's first action, start[n] where
+ * the persistent boosts, Immediates and pass begin, and start[0] past the plays and persists;
+ * and the units and targets the count worked out. */
+typedef struct step_marks {
+	int n, units;
+	bool targets_known;
+	uint64_t targets;
+	int8_t sq[CC_NSQ];
+	int start[CC_NSQ + 1];
+} step_marks;
+
+/* cc_units(s, p), counted at the first call. */
+static inline int units_of(step *st)
 {
-	if (*units < 0)
-		*units = cc_units(s, p);
-	return *units;
+	if (st->units < 0)
+		st->units = cc_units(st->s, st->p);
+	return st->units;
 }
 
-/* Step 3, the turn's action, gathered as `how` says; true when the action sought is found
- * (FIND). The Actions of the active player's cards on the grid come square by square; a shove
- * or a boost needs its cost in units (1 and 2 in the built-in set), counted only when such a
- * card asks. A saboteur's Immediates are one pair family: each card id held, each target. */
-static inline __attribute__((always_inline)) bool action_step(const cc_state *s, uint64_t hand,
-                                                              families *fs, int how)
+/* Step 3, the turn's action, in three parts, each gathered as `how` says and true when the
+ * action sought is found (FIND). First the plays and the persists. */
+static inline __attribute__((always_inline)) bool step_head(const step *st, families *fs, int how)
 {
-	const cc_tables *T = cc_T(s);
-	int p = s->active, units = -1;
-	const cc_player *pl = &s->pl[p];
-	uint64_t occ = s->occ[0] | s->occ[1];
-	uint64_t near = grow(occ) & ~occ;
-	family play = {CC_ACT_PLAY, 0, 6, popcount(hand) * popcount(near), hand, near};
+	const cc_player *pl = &st->s->pl[st->p];
+	uint64_t near = grow(st->occ) & ~st->occ;
+	family play = {CC_ACT_PLAY, 0, 6, popcount(st->hand) * popcount(near), st->hand, near};
 	if (how == COUNT)
 		fs->f[0] = play; /* the sampler's: most of its draws are plays */
 	if (add_family(fs, how, play))
 		return true;
-	uint64_t persistent = hand & T->of_kind[CC_AB_CHARGE];
-	if (persistent && pl->npersist < CC_MAX_PERSIST) {
-		for (int i = 0; i < pl->npersist; i++) /* one card of a name there */
-			persistent &= ~T->cards[pl->persist[i] - 1].same_name;
-		if (add_bits(fs, how, CC_ACT_PERSIST, 0, persistent, 0))
-			return true;
-	}
-	for (uint64_t m = (s->movers | s->dynamos) & s->occ[p]; m; m &= m - 1) {
-		int sq = lowest(m), cell = s->grid[sq].card, k = T->kind[cell];
-		if (k == CC_AB_MOVE) {
-			if (add_bits(fs, how, CC_ACT_SLIDE, sq, cc_adj[sq] & ~occ, 6) ||
-			    add_bits(fs, how, CC_ACT_JUMP, sq, jumps(sq, occ, false), 6))
-				return true;
-		} else if (k == CC_AB_SHOVE) {
-			if (units_of(s, p, &units) >= T->cost[cell] &&
-			    add_bits(fs, how, CC_ACT_SHOVE, sq, jumps(sq, occ, true), 6))
-				return true;
-		} else {
-			QV_ASSERT(k == CC_AB_CHARGE);
-			if (units_of(s, p, &units) >= T->cost[cell] &&
-			    add_one(fs, how, CC_ACT_BOOST, sq))
-				return true;
-		}
-	}
+	uint64_t persistent = st->hand & st->T->of_kind[CC_AB_CHARGE];
+	if (!persistent || pl->npersist >= CC_MAX_PERSIST)
+		return false;
+	for (int i = 0; i < pl->npersist; i++) /* one card of a name there */
+		persistent &= ~st->T->cards[pl->persist[i] - 1].same_name;
+	return add_bits(fs, how, CC_ACT_PERSIST, 0, persistent, 0);
+}
+
+/* Then the Actions of the active player's card on sq: a courier's slides and jumps, a
+ * shover's shoves, a charger's boost; a shove or a boost needs its cost in units (1 and 2 in
+ * the built-in set). */
+static inline __attribute__((always_inline)) bool step_card(step *st, int sq, families *fs, int how)
+{
+	const cc_tables *T = st->T;
+	int cell = st->s->grid[sq].card, k = T->kind[cell];
+	if (k == CC_AB_MOVE)
+		return add_bits(fs, how, CC_ACT_SLIDE, sq, cc_adj[sq] & ~st->occ, 6) ||
+		       add_bits(fs, how, CC_ACT_JUMP, sq, jumps(sq, st->occ, false), 6);
+	if (k == CC_AB_SHOVE)
+		return units_of(st) >= T->cost[cell] &&
+		       add_bits(fs, how, CC_ACT_SHOVE, sq, jumps(sq, st->occ, true), 6);
+	QV_ASSERT(k == CC_AB_CHARGE);
+	return units_of(st) >= T->cost[cell] && add_one(fs, how, CC_ACT_BOOST, sq);
+}
+
+/* Last the persistent boosts, a saboteur's Immediates (one pair family: each card id held,
+ * each target) and pass. */
+static inline __attribute__((always_inline)) bool step_tail(step *st, families *fs, int how)
+{
+	const cc_tables *T = st->T;
+	const cc_player *pl = &st->s->pl[st->p];
 	for (int i = 0; i < pl->npersist; i++)
 		if (T->kind[pl->persist[i]] == CC_AB_CHARGE &&
-		    units_of(s, p, &units) >= T->cost[pl->persist[i]] &&
+		    units_of(st) >= T->cost[pl->persist[i]] &&
 		    add_one(fs, how, CC_ACT_PBOOST, pl->persist[i] - 1))
 			return true;
-	uint64_t saboteurs = hand & T->of_kind[CC_AB_SABOTAGE];
-	if (saboteurs && add_pairs(fs, how, CC_ACT_IMMEDIATE, saboteurs,
-	                           sabotage_targets(s, p, units_of(s, p, &units))))
-		return true;
+	uint64_t saboteurs = st->hand & T->of_kind[CC_AB_SABOTAGE];
+	if (saboteurs) {
+		if (!st->targets_known) {
+			st->targets = sabotage_targets(st->s, st->p, units_of(st));
+			st->targets_known = true;
+		}
+		if (add_pairs(fs, how, CC_ACT_IMMEDIATE, saboteurs, st->targets))
+			return true;
+	}
 	return add_one(fs, how, CC_ACT_PASS, 0);
+}
+
+/* The action step of the player to move at s with the cards hand, whole: written (WRITE) or
+ * counted (COUNT; with marks, where each part begins is kept there). */
+static inline __attribute__((always_inline)) void
+action_step(const cc_state *s, uint64_t hand, families *fs, int how, step_marks *marks)
+{
+	int p = s->active;
+	step st = {s, cc_T(s), p, -1, false, hand, s->occ[0] | s->occ[1], 0};
+	step_head(&st, fs, how);
+	int n = 0;
+	for (uint64_t m = (s->movers | s->dynamos) & s->occ[p]; m; m &= m - 1) {
+		if (marks) {
+			marks->sq[n] = (int8_t)lowest(m);
+			marks->start[n++] = fs->total;
+		}
+		step_card(&st, lowest(m), fs, how);
+	}
+	if (marks) {
+		marks->n = n;
+		marks->start[n] = fs->total;
+	}
+	step_tail(&st, fs, how);
+	if (marks) {
+		marks->units = st.units;
+		marks->targets_known = st.targets_known;
+		marks->targets = st.targets;
+	}
 }
 
 /* A unit of a cost: a card from the hand, a Charge Counter on the grid (only chargers carry
@@ -279,7 +335,7 @@ static void gather(const cc_state *s, families *fs)
 	uint64_t hand = s->held[who];
 	switch (s->phase) {
 	case CC_PH_START: add_bits(fs, WRITE, CC_ACT_START, 0, hand, 0); break;
-	case CC_PH_ACTION: action_step(s, hand, fs, WRITE); break;
+	case CC_PH_ACTION: action_step(s, hand, fs, WRITE, NULL); break;
 	case CC_PH_PAY: gather_payment(s, hand, fs); break;
 	case CC_PH_REACT:
 		/* the offer for the card on react_next's square: each aegis held, or decline */
@@ -307,7 +363,7 @@ int cc_count(const void *st)
 	families fs;
 	if (s->phase == CC_PH_ACTION) {
 		fs.total = 0;
-		action_step(s, s->held[s->active], &fs, COUNT);
+		action_step(s, s->held[s->active], &fs, COUNT, NULL);
 	} else {
 		gather(s, &fs);
 	}
@@ -330,36 +386,58 @@ static __attribute__((noinline)) qv_action sample_listed(const cc_state *s, qv_r
 	return family_action(f, k);
 }
 
-/* The k-th action of the action step, k past its plays: the step gone through again only as
- * far as the family holding it, nothing written down. */
-static __attribute__((noinline)) qv_action find_in_step(const cc_state *s, uint64_t hand, int k)
+/* The k-th action of the action step, k past its plays: found in the part that marks say
+ * holds it, gone through again alone, with nothing written down. */
+static __attribute__((noinline)) qv_action find_in_step(const cc_state *s, const step_marks *marks,
+                                                        int k)
 {
+	step st = {s,
+	           cc_T(s),
+	           s->active,
+	           marks->units,
+	           marks->targets_known,
+	           s->held[s->active],
+	           s->occ[0] | s->occ[1],
+	           marks->targets};
 	families fs;
-	fs.k = k;
 	fs.found = -1;
-	bool found = action_step(s, hand, &fs, FIND);
+	int i = marks->n;
+	while (i >= 0 && marks->start[i] > k)
+		i--;
+	bool found;
+	if (i < 0) {
+		fs.k = k;
+		found = step_head(&st, &fs, FIND);
+	} else if (i < marks->n) {
+		fs.k = k - marks->start[i];
+		found = step_card(&st, marks->sq[i], &fs, FIND);
+	} else {
+		fs.k = k - marks->start[i];
+		found = step_tail(&st, &fs, FIND);
+	}
 	QV_ASSERT(found);
 	(void)found;
 	return fs.found;
 }
 
 /* The same draw as legal's list at qv_rng_below(count): random games are the same with or
- * without the sampler. The action step is counted, and a play (most draws) decoded at once;
- * the other phases are listed. */
+ * without the sampler. The action step is counted, a play (most draws) decoded at once, and
+ * another action found in the part of the step that holds it; the other phases are
+ * listed. */
 qv_action cc_sample(const void *st, qv_rng *rng, int *restrict n)
 {
 	const cc_state *s = st;
 	if (s->phase != CC_PH_ACTION)
 		return sample_listed(s, rng, n);
-	uint64_t hand = s->held[s->active];
 	families fs;
+	step_marks marks;
 	fs.total = 0;
-	action_step(s, hand, &fs, COUNT);
+	action_step(s, s->held[s->active], &fs, COUNT, &marks);
 	*n = fs.total; /* never 0: passing is always legal */
 	int k = (int)qv_rng_below(rng, (uint32_t)fs.total);
 	if (k < fs.f[0].size)
 		return family_action(&fs.f[0], k);
-	return find_in_step(s, hand, k);
+	return find_in_step(s, &marks, k);
 }
 
 int cc_chance(const void *st, qv_action *out, double *prob)
