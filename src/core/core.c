@@ -430,11 +430,12 @@ bool qv_parse_long(const char *text, long *out)
 		p++;
 	if (*p < '0' || *p > '9')
 		return false;
-	/* the magnitude's limit: LONG_MAX, or one more for a negative number */
-	unsigned long limit = (unsigned long)LONG_MAX + negative, v = 0;
+	/* the magnitude's limit: LONG_MAX, or one more for a negative number; below a tenth of
+	 * it, ten times a number and a digit cannot pass it */
+	unsigned long limit = (unsigned long)LONG_MAX + negative, safe = limit / 10, v = 0;
 	for (; *p >= '0' && *p <= '9'; p++) {
 		unsigned long digit = (unsigned long)(*p - '0');
-		if (v > (limit - digit) / 10)
+		if (v >= safe && v > (limit - digit) / 10)
 			return false;
 		v = v * 10 + digit;
 	}
