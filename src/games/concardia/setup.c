@@ -54,7 +54,7 @@ static qv_status parse_deck(const cc_tables *T, const qv_params *params, const c
 	if (!v)
 		v = qv_param_find(cc_params, CC_NPARAMS, key)->def;
 	for (int k = 0; k < T->ndecks; k++)
-		if (qv_streq_nocase(v, T->decks[k].id)) {
+		if (strcmp(v, T->decks[k].id) == 0 || qv_streq_nocase(v, T->decks[k].id)) {
 			*n = T->decks[k].n;
 			memcpy(list, T->decks[k].cards, (size_t)*n);
 			return QV_OK;
