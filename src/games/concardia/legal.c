@@ -309,43 +309,59 @@ action_step(const cc_state *s, uint64_t hand, families *fs, int how, step_marks 
 }
 
 /* A unit of a cost: a card from the hand, a Charge Counter on the grid (only chargers carry
- * them) or in the Persistent Area. */
-static void gather_payment(const cc_state *s, uint64_t hand, families *fs)
+ * them) or in the Persistent Area; gathered as `how` says, true when found (FIND). */
+static inline __attribute__((always_inline)) bool payment(const cc_state *s, uint64_t hand,
+                                                          families *fs, int how)
 {
 	int p = s->active;
 	const cc_player *pl = &s->pl[p];
-	add_bits(fs, WRITE, CC_ACT_DISCARD, 0, hand, 0);
+	if (add_bits(fs, how, CC_ACT_DISCARD, 0, hand, 0))
+		return true;
 	uint64_t charged = 0;
 	for (uint64_t m = s->dynamos & s->occ[p]; m; m &= m - 1)
 		if (s->grid[lowest(m)].counters)
 			charged |= m & -m;
-	add_bits(fs, WRITE, CC_ACT_COUNTER, 0, charged, 0);
+	if (add_bits(fs, how, CC_ACT_COUNTER, 0, charged, 0))
+		return true;
 	for (int i = 0; i < pl->npersist; i++)
-		if (pl->pcounters[i])
-			add_one(fs, WRITE, CC_ACT_PCOUNTER, pl->persist[i] - 1);
+		if (pl->pcounters[i] && add_one(fs, how, CC_ACT_PCOUNTER, pl->persist[i] - 1))
+			return true;
+	return false;
 }
 
-/* The legal actions now, written down as families in the documented order. */
-static void gather(const cc_state *s, families *fs)
+/* The decisions other than the action step (the start, a cost, a reaction), gathered as `how`
+ * says; true when found (FIND). */
+static inline __attribute__((always_inline)) bool other_step(const cc_state *s, uint64_t hand,
+                                                             families *fs, int how)
+{
+	switch (s->phase) {
+	case CC_PH_START: return add_bits(fs, how, CC_ACT_START, 0, hand, 0);
+	case CC_PH_PAY: return payment(s, hand, fs, how);
+	case CC_PH_REACT:
+		/* the offer for the card on react_next's square: each aegis held, or decline */
+		return add_bits(fs, how, CC_ACT_REACT, (s->react_next % CC_NSQ) << 6,
+		                hand & cc_T(s)->of_kind[CC_AB_SAVE], 0) ||
+		       add_one(fs, how, CC_ACT_DECLINE, 0);
+	default: return false;
+	}
+}
+
+/* The legal actions now, gathered as `how` says (WRITE or COUNT): as families in the
+ * documented order. */
+static inline __attribute__((always_inline)) void gather_as(const cc_state *s, families *fs,
+                                                            int how)
 {
 	fs->n = fs->total = 0;
 	int who = cc_to_move(s);
 	if (who < 0)
 		return;
-	uint64_t hand = s->held[who];
-	switch (s->phase) {
-	case CC_PH_START: add_bits(fs, WRITE, CC_ACT_START, 0, hand, 0); break;
-	case CC_PH_ACTION: action_step(s, hand, fs, WRITE, NULL); break;
-	case CC_PH_PAY: gather_payment(s, hand, fs); break;
-	case CC_PH_REACT:
-		/* the offer for the card on react_next's square: each aegis held, or decline */
-		add_bits(fs, WRITE, CC_ACT_REACT, (s->react_next % CC_NSQ) << 6,
-		         hand & cc_T(s)->of_kind[CC_AB_SAVE], 0);
-		add_one(fs, WRITE, CC_ACT_DECLINE, 0);
-		break;
-	default: break;
-	}
+	if (s->phase == CC_PH_ACTION)
+		action_step(s, s->held[who], fs, how, NULL);
+	else
+		other_step(s, s->held[who], fs, how);
 }
+
+static void gather(const cc_state *s, families *fs) { gather_as(s, fs, WRITE); }
 
 int cc_legal(const void *st, qv_action *out)
 {
@@ -359,31 +375,32 @@ int cc_legal(const void *st, qv_action *out)
 
 int cc_count(const void *st)
 {
-	const cc_state *s = st;
 	families fs;
-	if (s->phase == CC_PH_ACTION) {
-		fs.total = 0;
-		action_step(s, s->held[s->active], &fs, COUNT, NULL);
-	} else {
-		gather(s, &fs);
-	}
+	gather_as(st, &fs, COUNT);
 	return fs.total;
 }
 
-/* The k-th of the actions listed now, drawn by qv_rng_below as the sampler draws. */
-static __attribute__((noinline)) qv_action sample_listed(const cc_state *s, qv_rng *rng,
-                                                         int *restrict n)
+/* The draw outside the action step: the decision's actions counted, then gone through again
+ * as far as the one drawn, with nothing written down. */
+static __attribute__((noinline)) qv_action sample_other(const cc_state *s, qv_rng *rng,
+                                                        int *restrict n)
 {
 	families fs;
-	gather(s, &fs);
+	int who = cc_to_move(s);
+	*n = 0;
+	if (who < 0)
+		return -1;
+	fs.total = 0;
+	other_step(s, s->held[who], &fs, COUNT);
 	*n = fs.total;
 	if (fs.total == 0)
 		return -1;
-	int k = (int)qv_rng_below(rng, (uint32_t)fs.total);
-	const family *f = fs.f;
-	for (; k >= f->size; f++)
-		k -= f->size;
-	return family_action(f, k);
+	fs.k = (int)qv_rng_below(rng, (uint32_t)fs.total);
+	fs.found = -1;
+	bool found = other_step(s, s->held[who], &fs, FIND);
+	QV_ASSERT(found);
+	(void)found;
+	return fs.found;
 }
 
 /* The k-th action of the action step, k past its plays: found in the part that marks say
@@ -422,13 +439,12 @@ static __attribute__((noinline)) qv_action find_in_step(const cc_state *s, const
 
 /* The same draw as legal's list at qv_rng_below(count): random games are the same with or
  * without the sampler. The action step is counted, a play (most draws) decoded at once, and
- * another action found in the part of the step that holds it; the other phases are
- * listed. */
+ * another action found in the part of the step that holds it. */
 qv_action cc_sample(const void *st, qv_rng *rng, int *restrict n)
 {
 	const cc_state *s = st;
 	if (s->phase != CC_PH_ACTION)
-		return sample_listed(s, rng, n);
+		return sample_other(s, rng, n);
 	families fs;
 	step_marks marks;
 	fs.total = 0;
