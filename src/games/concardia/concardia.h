@@ -89,7 +89,8 @@ typedef struct cc_deck {
  * cell's value, card id + 1, 0 for an empty square (all zero there). */
 typedef struct cc_tables {
 	int ncards, ndecks;
-	int id_width; /* the longest card id's length */
+	int id_width;    /* the longest card id's length */
+	int max_defense; /* the highest printed Defense of the set */
 	cc_card cards[CC_MAX_CARDS];
 	cc_deck decks[CC_MAX_DECKS];
 	uint64_t of_kind[CC_NKINDS]; /* the card ids with each kind of ability */

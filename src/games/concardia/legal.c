@@ -181,11 +181,15 @@ static uint64_t jumps(int sq, uint64_t occ, bool pushed)
 }
 
 /* The opponent cards a saboteur could remove with `units` cost units: X = Defense - 1, paid
- * from the units other than the saboteur itself. */
+ * from the units other than the saboteur itself. Every one of them when the units pay the
+ * highest printed Defense and none of them stands next to a support of its owner's (nearly
+ * always, in random games). */
 static uint64_t sabotage_targets(const cc_state *s, int p, int units)
 {
-	uint64_t m = 0;
-	for (uint64_t t = s->occ[1 - p]; t; t &= t - 1)
+	uint64_t foes = s->occ[1 - p], m = 0;
+	if (units >= 1 && units >= cc_T(s)->max_defense && !(s->banners & foes))
+		return foes;
+	for (uint64_t t = foes; t; t &= t - 1)
 		if (units - 1 >= cc_sabotage_cost(s, lowest(t)))
 			m |= t & -t;
 	return m;
