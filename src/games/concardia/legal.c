@@ -165,19 +165,33 @@ static int list_family(const family *f, qv_action *out)
 	return n;
 }
 
-/* Where a courier on sq can jump (over an adjacent card to the empty square beyond), or the
- * cards a shover on sq can push (each with an empty square beyond). Only the occupied
- * neighbours with a square beyond are looked at, and the square beyond one, in line, is
- * 2 * over - sq: a random playout asks this at most of its turns. */
-static uint64_t jumps(int sq, uint64_t occ, bool pushed)
+/* The cards a shover on sq can push (each with an empty square beyond it, in line). Only the
+ * occupied neighbours with a square beyond are looked at, and the square beyond one is
+ * 2 * over - sq. */
+static uint64_t pushes(int sq, uint64_t occ)
 {
 	uint64_t m = 0;
 	for (uint64_t o = cc_over[sq] & occ; o; o &= o - 1) {
-		int over = lowest(o), to = 2 * over - sq;
-		if (!(occ >> to & 1))
-			m |= 1ull << (pushed ? over : to);
+		int over = lowest(o);
+		if (!(occ >> (2 * over - sq) & 1))
+			m |= o & -o;
 	}
 	return m;
+}
+
+/* Where a courier on sq can jump: over an adjacent card to the empty square beyond. The
+ * occupied neighbours with a square beyond (sq + d for d in -7..7) are laid out as the bits
+ * d + 7 of a word, whose bits are spread to the even places (bit j to bit 2j, as a Morton
+ * code does): bit 2d + 14 is then the square sq + 2d beyond, shifted back in place without a
+ * loop. The pushes are as many (pushes), so a count of them comes from here too. */
+static inline uint64_t jumps(int sq, uint64_t occ)
+{
+	uint64_t w = ((cc_over[sq] & occ) << 7) >> sq;
+	w = (w | w << 8) & 0x00ff00ffull;
+	w = (w | w << 4) & 0x0f0f0f0full;
+	w = (w | w << 2) & 0x33333333ull;
+	w = (w | w << 1) & 0x55555555ull;
+	return (w << sq) >> 14 & ~occ;
 }
 
 /* The opponent cards a saboteur could remove with `units` cost units: X = Defense - 1, paid
@@ -253,10 +267,11 @@ static inline __attribute__((always_inline)) bool step_card(step *st, int sq, fa
 	int cell = st->s->grid[sq].card, k = T->kind[cell];
 	if (k == CC_AB_MOVE)
 		return add_bits(fs, how, CC_ACT_SLIDE, sq, cc_adj[sq] & ~st->occ, 6) ||
-		       add_bits(fs, how, CC_ACT_JUMP, sq, jumps(sq, st->occ, false), 6);
-	if (k == CC_AB_SHOVE)
+		       add_bits(fs, how, CC_ACT_JUMP, sq, jumps(sq, st->occ), 6);
+	if (k == CC_AB_SHOVE) /* counted as the jumps are: as many */
 		return units_of(st) >= T->cost[cell] &&
-		       add_bits(fs, how, CC_ACT_SHOVE, sq, jumps(sq, st->occ, true), 6);
+		       add_bits(fs, how, CC_ACT_SHOVE, sq,
+		                how == COUNT ? jumps(sq, st->occ) : pushes(sq, st->occ), 6);
 	QV_ASSERT(k == CC_AB_CHARGE);
 	return units_of(st) >= T->cost[cell] && add_one(fs, how, CC_ACT_BOOST, sq);
 }
