@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/rng.h"
 #include "quiver/core.h"
 
 const char *qv_strerror(qv_status status)
@@ -60,40 +61,9 @@ void qv_rng_seed(qv_rng *r, uint64_t seed)
 		r->s[i] = splitmix64(&x);
 }
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+uint64_t qv_rng_next(qv_rng *r) { return qv__rng_next(r); }
 
-static inline uint64_t next(qv_rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
-uint64_t qv_rng_next(qv_rng *r) { return next(r); }
-
-/* Lemire's multiply-and-reject: unbiased and nearly always a single multiplication. */
-static inline uint32_t below(qv_rng *r, uint32_t n)
-{
-	uint64_t m = (uint64_t)(uint32_t)(next(r) >> 32) * n;
-	uint32_t low = (uint32_t)m;
-	if (low < n) {
-		uint32_t threshold = (uint32_t)(-n) % n;
-		while (low < threshold) {
-			m = (uint64_t)(uint32_t)(next(r) >> 32) * n;
-			low = (uint32_t)m;
-		}
-	}
-	return (uint32_t)(m >> 32);
-}
-
-uint32_t qv_rng_below(qv_rng *r, uint32_t n) { return below(r, n); }
+uint32_t qv_rng_below(qv_rng *r, uint32_t n) { return qv__rng_below(r, n); }
 
 /* The same draws as qv_rng_below's, from a copy of the generator that stays in registers
  * (every random playout of a card game shuffles its decks). */
@@ -101,7 +71,7 @@ void qv_shuffle_bytes(uint8_t *a, int n, qv_rng *r)
 {
 	qv_rng g = *r;
 	for (int i = n - 1; i > 0; i--) {
-		int j = (int)below(&g, (uint32_t)(i + 1));
+		int j = (int)qv__rng_below(&g, (uint32_t)(i + 1));
 		uint8_t t = a[i];
 		a[i] = a[j];
 		a[j] = t;
@@ -109,7 +79,7 @@ void qv_shuffle_bytes(uint8_t *a, int n, qv_rng *r)
 	*r = g;
 }
 
-double qv_rng_double(qv_rng *r) { return (double)(qv_rng_next(r) >> 11) * 0x1.0p-53; }
+double qv_rng_double(qv_rng *r) { return (double)(qv__rng_next(r) >> 11) * 0x1.0p-53; }
 
 uint64_t qv_seed_mix(uint64_t a, uint64_t b)
 {
