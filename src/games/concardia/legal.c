@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "core/rng.h"
 
 /* ---- the legal actions, family by family ---- */
 
@@ -469,7 +470,7 @@ qv_action cc_sample(const void *st, qv_rng *rng, int *restrict n)
 	fs.total = 0;
 	action_step(s, s->held[s->active], &fs, COUNT, &marks);
 	*n = fs.total; /* never 0: passing is always legal */
-	int k = (int)qv_rng_below(rng, (uint32_t)fs.total);
+	int k = (int)qv__rng_below(rng, (uint32_t)fs.total);
 	if (k < fs.f[0].size)
 		return family_action(&fs.f[0], k);
 	return find_in_step(s, &marks, k);
