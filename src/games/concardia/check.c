@@ -84,7 +84,7 @@ static qv_status check_grid(const cc_state *s, qv_err *why)
 qv_status cc_check_derived(const cc_state *s, qv_err *why)
 {
 	const cc_tables *T = cc_T(s);
-	uint64_t occ[2] = {0, 0}, banners = 0, dynamos = 0, movers = 0, threat = 0;
+	uint64_t occ[2] = {0, 0}, banners = 0, dynamos = 0, movers = 0, boosted = 0, threat = 0;
 	for (int sq = 0; sq < CC_NSQ; sq++) {
 		const cc_cell *c = &s->grid[sq];
 		uint64_t bit = 1ull << sq;
@@ -94,6 +94,7 @@ qv_status cc_check_derived(const cc_state *s, qv_err *why)
 			banners |= k == CC_AB_SUPPORT ? bit : 0;
 			dynamos |= k == CC_AB_CHARGE ? bit : 0;
 			movers |= k == CC_AB_MOVE || k == CC_AB_SHOVE ? bit : 0;
+			boosted |= c->boost ? bit : 0;
 		}
 	}
 	/* the sums again, from the cards the grid holds (not from the masks being checked) */
@@ -123,6 +124,9 @@ qv_status cc_check_derived(const cc_state *s, qv_err *why)
 	if (s->threat != threat)
 		return qv_fail(why, QV_EINVAL, "threat is %#llx, the sums give %#llx",
 		               (unsigned long long)s->threat, (unsigned long long)threat);
+	if (s->boosted != boosted)
+		return qv_fail(why, QV_EINVAL, "boosted is %#llx, the grid gives %#llx",
+		               (unsigned long long)s->boosted, (unsigned long long)boosted);
 	return QV_OK;
 }
 

@@ -13,14 +13,14 @@
  * Speed: random playouts and the search apply millions of actions, so the rules work on
  * bitmasks and keep what the Capture step asks up to date instead of rescanning the grid: the
  * state holds the squares of each player's cards (occ) and of the cards that do something
- * (supports, chargers, movers), the sum of the superior Strengths pointing at each card (atk)
- * and the cards whose sum reaches their printed Defense (threat). These are derived from the
- * grid and change only with it, through cc_put, cc_lift, cc_move and cc_set_boost, so two
- * states with the same grid keep the same values. Likewise the card ids in each hand (held),
- * which every decision of the action step asks: they change with the hand only, through
- * cc_hand_take, the draw, and cc_hands_held after a hand is dealt or loaded. The tables give,
- * by a cell's value (card id + 1), its numbers, its ability's kind, the cells it beats and the
- * squares it points at from each square for each owner, so nothing is looked up by name on a
+ * (supports, chargers, movers) or are boosted, the sum of the superior Strengths pointing at
+ * each card (atk) and the cards whose sum reaches their printed Defense (threat). These are
+ * derived from the grid and change only with it, through cc_put, cc_lift, cc_move and
+ * cc_set_boost, so two states with the same grid keep the same values. Likewise the card ids in
+ * each hand (held), which every decision of the action step asks: they change with the hand only,
+ * through cc_hand_take, the draw, and cc_hands_held after a hand is dealt or loaded. The tables
+ * give, by a cell's value (card id + 1), its numbers, its ability's kind, the cells it beats and
+ * the squares it points at from each square for each owner, so nothing is looked up by name on a
  * hot path.
  */
 #ifndef QUIVER_CONCARDIA_H
@@ -189,6 +189,7 @@ typedef struct cc_state {
 	uint64_t threat;                   /* cards whose atk reaches their printed Defense */
 	uint64_t banners, dynamos, movers; /* squares of the cards with a support, a charge, a
 	                                    * move or shove ability */
+	uint64_t boosted;                  /* squares of the cards with a boost */
 	cc_cell grid[CC_NSQ];
 	cc_player pl[2];
 	uint16_t target, max_turns;

@@ -101,6 +101,8 @@ void cc_put(cc_state *s, int sq, cc_cell c)
 	uint64_t *role = role_mask(s, T->kind[c.card]);
 	if (role)
 		*role |= 1ull << sq;
+	if (c.boost)
+		s->boosted |= 1ull << sq;
 	spread(T, s, sq, cc_strength(s, sq));
 	s->atk[sq] = (uint8_t)cc_superior_sum(T, s, sq, cc_adj[sq] & s->occ[1 - c.owner]);
 	mark(T, s, sq);
@@ -116,6 +118,7 @@ void cc_lift(cc_state *s, int sq)
 		*role &= ~bit;
 	s->occ[s->grid[sq].owner] &= ~bit;
 	s->threat &= ~bit;
+	s->boosted &= ~bit;
 	s->atk[sq] = 0;
 	s->grid[sq] = (cc_cell){0, 0, 0, 0};
 }
@@ -132,6 +135,10 @@ void cc_set_boost(cc_state *s, int sq, int boost)
 	const cc_tables *T = cc_T(s);
 	int delta = T->boost[s->grid[sq].card] * (boost - s->grid[sq].boost);
 	s->grid[sq].boost = (uint8_t)boost;
+	if (boost)
+		s->boosted |= 1ull << sq;
+	else
+		s->boosted &= ~(1ull << sq);
 	if (delta)
 		spread(T, s, sq, delta);
 }
@@ -245,9 +252,8 @@ static void clean_up(cc_state *s, qv_events *ev)
 	s->would = s->saved = 0;
 	s->react_next = s->reacted = 0;
 	set_aside_to_discard(s, ev);
-	for (uint64_t m = s->dynamos; m; m &= m - 1) /* only dynamos are boosted */
-		if (s->grid[lowest(m)].boost)
-			cc_set_boost(s, lowest(m), 0);
+	for (uint64_t m = s->boosted; m; m &= m - 1)
+		cc_set_boost(s, lowest(m), 0);
 	if (s->pl[p].turns < 255)
 		s->pl[p].turns++;
 	s->turn_no++;
