@@ -415,7 +415,7 @@ static __attribute__((noinline)) qv_action sample_other(const cc_state *s, qv_rn
 	*n = fs.total;
 	if (fs.total == 0)
 		return -1;
-	fs.k = (int)qv_rng_below(rng, (uint32_t)fs.total);
+	fs.k = (int)qv__rng_below(rng, (uint32_t)fs.total);
 	fs.found = -1;
 	bool found = other_step(s, s->held[who], &fs, FIND);
 	QV_ASSERT(found);
