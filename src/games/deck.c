@@ -11,12 +11,13 @@
 void qv__deck_setup(uint8_t *list, int n, uint8_t *owned, uint8_t *deck, uint8_t *ndeck,
                     qv_rng *rng)
 {
-	for (int i = 0; i < n; i++)
-		owned[list[i]]++;
 	if (rng)
 		qv_shuffle_bytes(list, n, rng);
-	for (int i = 0; i < n; i++)
-		deck[i] = list[n - 1 - i];
+	for (int i = 0; i < n; i++) { /* one pass: the list counted and turned over */
+		uint8_t id = list[n - 1 - i];
+		owned[id]++;
+		deck[i] = id;
+	}
 	*ndeck = (uint8_t)n;
 }
 
