@@ -330,8 +330,8 @@ static inline void capture_next(cc_state *s, qv_events *ev)
 		advance_capture_quiet(s);
 }
 
-/* Step 4a, after the action. */
-static void begin_capture(cc_state *s, qv_events *ev)
+/* Step 4a, after the action: what would be captured. */
+static void start_capture(cc_state *s)
 {
 	s->pend_kind = s->pend_from = s->pend_to = s->pend_left = s->pend_paid = 0;
 	s->phase = CC_PH_ACTION; /* not REACT unless an offer is made */
@@ -339,6 +339,12 @@ static void begin_capture(cc_state *s, qv_events *ev)
 	s->saved = 0;
 	s->reacted = 0;
 	s->react_next = 0;
+}
+
+/* Step 4a, then the offers and the captures. */
+static void begin_capture(cc_state *s, qv_events *ev)
+{
+	start_capture(s);
 	capture_next(s, ev);
 }
 
@@ -459,16 +465,17 @@ static void apply_start(cc_state *s, int card, qv_events *ev)
 		reveal_starts(s, ev);
 }
 
-static void apply_play(cc_state *s, int card, int sq, qv_events *ev)
+/* A play, a persist, a move and a pass are followed at once by the capture step, which
+ * apply_action begins after them. */
+static void apply_play(cc_state *s, int card, int sq)
 {
 	int p = s->active;
 	cc_hand_take(s, p, card);
 	cc_put(s, sq, (cc_cell){(uint8_t)(card + 1), (uint8_t)p, 0, 0});
 	s->passes = 0;
-	begin_capture(s, ev);
 }
 
-static void apply_persist(cc_state *s, int card, qv_events *ev)
+static void apply_persist(cc_state *s, int card)
 {
 	cc_player *pl = &s->pl[s->active];
 	cc_hand_take(s, s->active, card);
@@ -476,15 +483,13 @@ static void apply_persist(cc_state *s, int card, qv_events *ev)
 	pl->persist[pl->npersist] = (uint8_t)(card + 1);
 	pl->pcounters[pl->npersist++] = 0;
 	s->passes = 0;
-	begin_capture(s, ev);
 }
 
 /* A courier's slide or jump. */
-static void apply_move(cc_state *s, int from, int to, qv_events *ev)
+static void apply_move(cc_state *s, int from, int to)
 {
 	cc_move(s, from, to);
 	s->passes = 0;
-	begin_capture(s, ev);
 }
 
 /* An action with a cost (a shove, a boost, a saboteur): what it is for, then the payment,
@@ -573,11 +578,7 @@ static void apply_decline(cc_state *s, qv_events *ev)
 	capture_next(s, ev);
 }
 
-static void apply_pass(cc_state *s, qv_events *ev)
-{
-	s->passes++;
-	begin_capture(s, ev);
-}
+static void apply_pass(cc_state *s) { s->passes++; }
 
 /* The trusted apply (game.h) without the check of the whole state: a is legal now, so
  * nothing is checked but the invariants of each step, in the sanitizer build. */
@@ -586,28 +587,33 @@ static void apply_action(cc_state *s, qv_action a, qv_events *ev)
 	int type = CC_TYPE(a), arg = CC_ARG(a), x = CC_A(arg), y = CC_B(arg);
 	QV_ASSERT(s->phase != CC_PH_OVER);
 	switch (type) {
-	case CC_ACT_COIN: apply_coin(s, arg, ev); break;
-	case CC_ACT_START: apply_start(s, x, ev); break;
-	case CC_ACT_PLAY: apply_play(s, x, y, ev); break;
-	case CC_ACT_PERSIST: apply_persist(s, x, ev); break;
+	case CC_ACT_COIN: apply_coin(s, arg, ev); return;
+	case CC_ACT_START: apply_start(s, x, ev); return;
+	case CC_ACT_PLAY: apply_play(s, x, y); break;
+	case CC_ACT_PERSIST: apply_persist(s, x); break;
 	case CC_ACT_SLIDE:
-	case CC_ACT_JUMP: apply_move(s, x, y, ev); break;
+	case CC_ACT_JUMP: apply_move(s, x, y); break;
+	case CC_ACT_PASS: apply_pass(s); break;
 	case CC_ACT_SHOVE:
 		begin_paying(s, CC_PEND_SHOVE, x, y, cc_T(s)->cost[s->grid[x].card], ev);
-		break;
+		return;
 	case CC_ACT_BOOST:
 		begin_paying(s, CC_PEND_BOOST, x, 0, cc_T(s)->cost[s->grid[x].card], ev);
-		break;
-	case CC_ACT_PBOOST: begin_paying(s, CC_PEND_PBOOST, x, 0, cc_T(s)->cost[x + 1], ev); break;
-	case CC_ACT_IMMEDIATE: apply_immediate(s, x, y, ev); break;
-	case CC_ACT_DISCARD: pay_discard(s, x, ev); break;
-	case CC_ACT_COUNTER: pay_counter(s, x, ev); break;
-	case CC_ACT_PCOUNTER: pay_persistent_counter(s, x, ev); break;
-	case CC_ACT_REACT: apply_react(s, x, y, ev); break;
-	case CC_ACT_DECLINE: apply_decline(s, ev); break;
-	case CC_ACT_PASS: apply_pass(s, ev); break;
-	default: QV_ASSERT(type >= CC_ACT_START && type <= CC_ACT_COIN); break;
+		return;
+	case CC_ACT_PBOOST: begin_paying(s, CC_PEND_PBOOST, x, 0, cc_T(s)->cost[x + 1], ev); return;
+	case CC_ACT_IMMEDIATE: apply_immediate(s, x, y, ev); return;
+	case CC_ACT_DISCARD: pay_discard(s, x, ev); return;
+	case CC_ACT_COUNTER: pay_counter(s, x, ev); return;
+	case CC_ACT_PCOUNTER: pay_persistent_counter(s, x, ev); return;
+	case CC_ACT_REACT: apply_react(s, x, y, ev); return;
+	case CC_ACT_DECLINE: apply_decline(s, ev); return;
+	default: QV_ASSERT(type >= CC_ACT_START && type <= CC_ACT_COIN); return;
 	}
+	/* most actions of a playout end here (a play, then a pass): the capture step is begun in
+	 * place, so that the quiet apply compiles it in, where the other ways to it call
+	 * advance_capture_quiet */
+	start_capture(s);
+	advance_capture(s, ev);
 }
 
 /* apply_action without narration, the way of random playouts and the search: every function
