@@ -20,10 +20,14 @@ const char *qv_params_value(const qv_params *p, int i)
 	return p->text + p->kv[i].value_at;
 }
 
-/* a and b are the same key: the first characters compared before a call to strcmp, since most
- * keys looked up differ from most keys looked at there (a game's init reads each of its
- * parameters at every random playout). */
-static inline bool same_key(const char *a, const char *b) { return *a == *b && strcmp(a, b) == 0; }
+/* a and b are the same key: the same text (a game's init names a key with the literal of its
+ * definition), or the first characters compared before a call to strcmp, since most keys
+ * looked up differ from most keys looked at there (a game's init reads each of its parameters
+ * at every random playout). */
+static inline bool same_key(const char *a, const char *b)
+{
+	return a == b || (*a == *b && strcmp(a, b) == 0);
+}
 
 /* The entry of key, or -1. */
 static int find(const qv_params *p, const char *key)
@@ -350,6 +354,25 @@ static qv_status read_value(const qv_params *p, const qv_param_def *defs, int nd
 	return qv_param_check(d, v, err);
 }
 
+/* qv_param_int for a value that is not a number within the bounds: read_value words what is
+ * wrong, or the value is one of the parameter's names. Apart, so that the numbers' way keeps
+ * no room for the message. */
+static __attribute__((noinline)) qv_status int_other(const qv_params *p, const qv_param_def *defs,
+                                                     int ndefs, const char *key, long *out,
+                                                     qv_err *err)
+{
+	const char *v;
+	qv_status rc = read_value(p, defs, ndefs, key, QV_PARAM_INT, &v, err);
+	if (rc)
+		return rc;
+	if (!qv_parse_long(v, out)) { /* one of its names, which its caller reads */
+		char quoted[QV_QUOTE_MAX * 4 + 4];
+		return qv_fail(err, QV_EINVAL, "bad value '%s' for %s: expected a whole number",
+		               qv_shorten(v, QV_QUOTE_MAX, quoted, sizeof quoted), key);
+	}
+	return QV_OK;
+}
+
 qv_status qv_param_int(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
                        long *out, qv_err *err)
 {
@@ -364,16 +387,7 @@ qv_status qv_param_int(const qv_params *p, const qv_param_def *defs, int ndefs, 
 			return QV_OK;
 		}
 	}
-	const char *v;
-	qv_status rc = read_value(p, defs, ndefs, key, QV_PARAM_INT, &v, err);
-	if (rc)
-		return rc;
-	if (!qv_parse_long(v, out)) { /* one of its names, which its caller reads */
-		char quoted[QV_QUOTE_MAX * 4 + 4];
-		return qv_fail(err, QV_EINVAL, "bad value '%s' for %s: expected a whole number",
-		               qv_shorten(v, QV_QUOTE_MAX, quoted, sizeof quoted), key);
-	}
-	return QV_OK;
+	return int_other(p, defs, ndefs, key, out, err);
 }
 
 qv_status qv_param_double(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
@@ -389,6 +403,15 @@ qv_status qv_param_double(const qv_params *p, const qv_param_def *defs, int ndef
 qv_status qv_param_bool(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
                         bool *out, qv_err *err)
 {
+	/* true or false read at once, as qv_param_int reads a number; else read_value's words */
+	const qv_param_def *d = qv_param_find(defs, ndefs, key);
+	if (d && d->kind == QV_PARAM_BOOL) {
+		const char *given = qv_params_get(p, key), *v = given ? given : d->def;
+		if (strcmp(v, "true") == 0 || strcmp(v, "false") == 0) {
+			*out = v[0] == 't';
+			return QV_OK;
+		}
+	}
 	const char *v;
 	qv_status rc = read_value(p, defs, ndefs, key, QV_PARAM_BOOL, &v, err);
 	if (!rc)
