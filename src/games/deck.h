@@ -21,8 +21,18 @@
 void qv__deck_setup(uint8_t *list, int n, uint8_t *owned, uint8_t *deck, uint8_t *ndeck,
                     qv_rng *rng);
 
-/* Moves the top card of the deck into the hand; returns its id, or -1 when the deck is empty. */
-int qv__deck_draw(uint8_t *deck, uint8_t *ndeck, uint8_t *hand, uint8_t *nhand);
+/* Moves the top card of the deck into the hand; returns its id, or -1 when the deck is empty.
+ * Inline: a turn of either game starts with it. */
+static inline int qv__deck_draw(uint8_t *deck, uint8_t *ndeck, uint8_t *hand, uint8_t *nhand)
+{
+	if (*ndeck == 0)
+		return -1;
+	int id = deck[--*ndeck];
+	deck[*ndeck] = 0;
+	hand[id]++;
+	++*nhand;
+	return id;
+}
 
 /* Writes count[id] copies of each id < nids to pool, in id order, at most max in all; returns
  * how many. */

@@ -92,12 +92,22 @@ int qv_count_legal(const qv_game *g, const void *st, qv_action *buf)
 	return g->count ? g->count(st) : g->legal(st, buf);
 }
 
-qv_action qv_sample_legal(const qv_game *g, const void *st, qv_rng *rng, qv_action *buf, int *n)
+/* qv_sample_legal for a game without a sampler: a function of its own, so that the sampler's
+ * path saves no registers for it. */
+static __attribute__((noinline)) qv_action sample_listed(const qv_game *g, const void *st,
+                                                         qv_rng *rng, qv_action *buf, int *n)
 {
-	if (g->sample) /* a tail call: nothing of this frame is needed after it (playouts) */
-		return g->sample(st, rng, n);
 	*n = g->legal(st, buf);
 	return *n > 0 ? buf[qv_rng_below(rng, (uint32_t)*n)] : -1;
+}
+
+qv_action qv_sample_legal(const qv_game *g, const void *st, qv_rng *rng, qv_action *buf, int *n)
+{
+	/* tail calls both: nothing of this frame is needed after them (a playout's every
+	 * decision comes here) */
+	if (g->sample)
+		return g->sample(st, rng, n);
+	return sample_listed(g, st, rng, buf, n);
 }
 
 bool qv_decision_forced(const qv_game *g, const void *st, int n)

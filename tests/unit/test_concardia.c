@@ -1635,6 +1635,8 @@ static void cc_break_would(void *st) { CC_ST(st)->would = 1ull << cc_sq("c3"); }
 static void cc_break_would_empty(void *st) { CC_ST(st)->would |= 1ull << cc_sq("a1"); }
 static void cc_break_offer(void *st) { CC_ST(st)->react_next = (uint8_t)cc_sq("d5"); }
 static void cc_break_ended(void *st) { CC_ST(st)->ended = CC_END_POINTS; }
+static void cc_break_boosted(void *st) { CC_ST(st)->boosted |= 1ull << cc_sq("c3"); }
+static void cc_break_held(void *st) { CC_ST(st)->held[0] ^= 1ull << id_of("striker-r"); }
 static void cc_break_lost(void *st) { CC_ST(st)->pl[0].lost = 1; }
 static void cc_break_start_active(void *st) { CC_ST(st)->active = 1; }
 static void cc_break_start_kept(void *st)
@@ -1693,6 +1695,8 @@ static const qv_test_breakage cc_breakages[] = {
     {EXPFOU, cc_action, NULL, cc_break_points, "p1 has 1 points, the target 1"},
     {EXPFOU, cc_action, NULL, cc_break_turns, "300 turns of 300 are played"},
     {EXPFOU, cc_action, NULL, cc_break_two_passes, "two passes in a row in phase action"},
+    {EXPFOU, cc_action, NULL, cc_break_held, "p1's held cards"},
+    {EXPFOU, cc_action, NULL, cc_break_boosted, "boosted is"},
 };
 
 /* Every invariant of check.c fires on a state that breaks it, and holds on the good ones. */

@@ -2,6 +2,7 @@
  * test_core.c - unit tests of the core layer: RNG, text buffer, parameters, squares and
  * directions, text helpers, and the rank helpers of game.c.
  */
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -892,6 +893,28 @@ static void test_streq_and_parse_long(void **state)
 	assert_false(qv_parse_long("4x", &v));
 	assert_false(qv_parse_long("99999999999999999999999", &v));
 	assert_false(qv_parse_long(NULL, &v));
+	/* what strtol takes, written out: the ends of a long, a sign alone, leading zeros */
+	char text[32];
+	snprintf(text, sizeof text, "%ld", LONG_MAX);
+	assert_true(qv_parse_long(text, &v));
+	assert_true(v == LONG_MAX);
+	snprintf(text, sizeof text, "%ld", LONG_MIN);
+	assert_true(qv_parse_long(text, &v));
+	assert_true(v == LONG_MIN);
+	snprintf(text, sizeof text, "%lu", (unsigned long)LONG_MAX + 1);
+	assert_false(qv_parse_long(text, &v));
+	snprintf(text, sizeof text, "-%lu", (unsigned long)LONG_MAX + 2);
+	assert_false(qv_parse_long(text, &v));
+	assert_false(qv_parse_long("-", &v));
+	assert_false(qv_parse_long("+", &v));
+	assert_false(qv_parse_long("--1", &v));
+	assert_false(qv_parse_long("- 1", &v));
+	assert_false(qv_parse_long("0x10", &v));
+	assert_true(qv_parse_long("-007", &v));
+	assert_int_equal(v, -7);
+	assert_true(qv_streq_nocase("Expedition", "eXPEDITION"));
+	assert_false(qv_streq_nocase("expedition", "foundry"));
+	assert_false(qv_streq_nocase("[", "{")); /* not letters: only A-Z take a case */
 }
 
 /* ---- ranks and utilities (game.c) ---- */

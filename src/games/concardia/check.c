@@ -3,8 +3,9 @@
  * checks a position: the parameters within their bounds, every square of the grid a card of
  * the set (or all zero), what the state keeps beside the grid (the masks of cards and roles,
  * the superior sums and the threats: concardia.h) equal to what the grid gives, every card of
- * each decklist in exactly one place, each pile's unused slots zero, and the phase, the cost
- * being paid and the capture step agreeing with the rest.
+ * each decklist in exactly one place, each pile's unused slots zero, the phase, the cost being
+ * paid and the capture step agreeing with the rest, and last the card ids held (held) those of
+ * the hands.
  *
  * The sanitizer build runs it at the end of every apply (and the derived half at every
  * capture step), load_json refuses a state that breaks it, and the property tests ask at every
@@ -83,7 +84,7 @@ static qv_status check_grid(const cc_state *s, qv_err *why)
 qv_status cc_check_derived(const cc_state *s, qv_err *why)
 {
 	const cc_tables *T = cc_T(s);
-	uint64_t occ[2] = {0, 0}, banners = 0, dynamos = 0, movers = 0, threat = 0;
+	uint64_t occ[2] = {0, 0}, banners = 0, dynamos = 0, movers = 0, boosted = 0, threat = 0;
 	for (int sq = 0; sq < CC_NSQ; sq++) {
 		const cc_cell *c = &s->grid[sq];
 		uint64_t bit = 1ull << sq;
@@ -93,6 +94,7 @@ qv_status cc_check_derived(const cc_state *s, qv_err *why)
 			banners |= k == CC_AB_SUPPORT ? bit : 0;
 			dynamos |= k == CC_AB_CHARGE ? bit : 0;
 			movers |= k == CC_AB_MOVE || k == CC_AB_SHOVE ? bit : 0;
+			boosted |= c->boost ? bit : 0;
 		}
 	}
 	/* the sums again, from the cards the grid holds (not from the masks being checked) */
@@ -122,6 +124,9 @@ qv_status cc_check_derived(const cc_state *s, qv_err *why)
 	if (s->threat != threat)
 		return qv_fail(why, QV_EINVAL, "threat is %#llx, the sums give %#llx",
 		               (unsigned long long)s->threat, (unsigned long long)threat);
+	if (s->boosted != boosted)
+		return qv_fail(why, QV_EINVAL, "boosted is %#llx, the grid gives %#llx",
+		               (unsigned long long)s->boosted, (unsigned long long)boosted);
 	return QV_OK;
 }
 
@@ -378,6 +383,12 @@ static qv_status check_state(const cc_state *s, qv_err *why)
 			return rc;
 	if ((rc = check_capture(s, why)) || (rc = check_phase(s, why)))
 		return rc;
+	for (int p = 0; p < 2; p++)
+		if (s->held[p] != cc_hand_mask(&s->pl[p]))
+			return qv_fail(why, QV_EINVAL,
+			               "p%d's held cards 0x%llx are not its hand's 0x%llx", p + 1,
+			               (unsigned long long)s->held[p],
+			               (unsigned long long)cc_hand_mask(&s->pl[p]));
 	return QV_OK;
 }
 

@@ -13,12 +13,15 @@
  * Speed: random playouts and the search apply millions of actions, so the rules work on
  * bitmasks and keep what the Capture step asks up to date instead of rescanning the grid: the
  * state holds the squares of each player's cards (occ) and of the cards that do something
- * (supports, chargers, movers), the sum of the superior Strengths pointing at each card (atk)
- * and the cards whose sum reaches their printed Defense (threat). These are derived from the
- * grid and change only with it, through cc_put, cc_lift, cc_move and cc_set_boost, so two
- * states with the same grid keep the same values. The tables give, by a cell's value (card id
- * + 1), its numbers, its ability's kind, the cells it beats and the squares it points at from
- * each square for each owner, so nothing is looked up by name on a hot path.
+ * (supports, chargers, movers) or are boosted, the sum of the superior Strengths pointing at
+ * each card (atk) and the cards whose sum reaches their printed Defense (threat). These are
+ * derived from the grid and change only with it, through cc_put, cc_lift, cc_move and
+ * cc_set_boost, so two states with the same grid keep the same values. Likewise the card ids in
+ * each hand (held), which every decision of the action step asks: they change with the hand only,
+ * through cc_hand_take, the draw, and cc_hands_held after a hand is dealt or loaded. The tables
+ * give, by a cell's value (card id + 1), its numbers, its ability's kind, the cells it beats and
+ * the squares it points at from each square for each owner, so nothing is looked up by name on a
+ * hot path.
  */
 #ifndef QUIVER_CONCARDIA_H
 #define QUIVER_CONCARDIA_H
@@ -86,7 +89,8 @@ typedef struct cc_deck {
  * cell's value, card id + 1, 0 for an empty square (all zero there). */
 typedef struct cc_tables {
 	int ncards, ndecks;
-	int id_width; /* the longest card id's length */
+	int id_width;    /* the longest card id's length */
+	int max_defense; /* the highest printed Defense of the set */
 	cc_card cards[CC_MAX_CARDS];
 	cc_deck decks[CC_MAX_DECKS];
 	uint64_t of_kind[CC_NKINDS]; /* the card ids with each kind of ability */
@@ -181,9 +185,11 @@ typedef struct cc_state {
 	uint64_t saved; /* capture step: cards a reaction saved */
 	/* derived from grid, kept in step with it (see the top of this file) */
 	uint64_t occ[2];                   /* the squares of each player's cards */
+	uint64_t held[2];                  /* derived from the hands: their card ids */
 	uint64_t threat;                   /* cards whose atk reaches their printed Defense */
 	uint64_t banners, dynamos, movers; /* squares of the cards with a support, a charge, a
 	                                    * move or shove ability */
+	uint64_t boosted;                  /* squares of the cards with a boost */
 	cc_cell grid[CC_NSQ];
 	cc_player pl[2];
 	uint16_t target, max_turns;
@@ -232,12 +238,18 @@ void cc_lift(cc_state *s, int sq);
 void cc_move(cc_state *s, int from, int to);
 void cc_set_boost(cc_state *s, int sq, int boost);
 
-/* The set of cards in p's hand, bit c for card id c (what legal() asks). */
+/* The set of cards in p's hand, bit c for card id c: what held keeps (rules.c). */
 uint64_t cc_hand_mask(const cc_player *pl);
+/* Takes a card out of p's hand, keeping held. */
+void cc_hand_take(cc_state *s, int p, int card);
+/* Sets held from the hands, after they were dealt or loaded. */
+void cc_hands_held(cc_state *s);
 
 /* Rules (rules.c). */
 static inline int cc_to_move(const cc_state *s)
 {
+	if (s->phase == CC_PH_ACTION) /* first: most decisions of a game are turns' actions */
+		return s->active;
 	switch (s->phase) {
 	case CC_PH_OVER: return QV_OVER;
 	case CC_PH_COIN: return QV_CHANCE;
@@ -360,6 +372,11 @@ qv_status cc_check_derived(const cc_state *s, qv_err *why);
  * and the saboteur set aside (load_json fills a missing deck with the rest). placed has
  * CC_MAX_CARDS entries. */
 void cc_count_placed(const cc_state *s, int p, int *placed);
+
+/* The parameters and the set-up of a game (setup.c): the descriptor's params and init. */
+#define CC_NPARAMS 6
+extern const qv_param_def cc_params[CC_NPARAMS];
+qv_status cc_init(void *st, const qv_params *params, uint64_t seed, qv_err *err);
 
 /* Legal actions (legal.c): the descriptor's legal, count, sample, chance and check. */
 int cc_legal(const void *st, qv_action *out);

@@ -507,7 +507,7 @@ static qv_status check_phase(cc_state *s, qv_err *err)
 static void reset_for_load(cc_state *s)
 {
 	s->would = s->saved = s->occ[0] = s->occ[1] = s->threat = 0;
-	s->banners = s->dynamos = s->movers = 0;
+	s->banners = s->dynamos = s->movers = s->boosted = 0;
 	memset(s->grid, 0, sizeof s->grid);
 	memset(s->atk, 0, sizeof s->atk);
 	for (int p = 0; p < 2; p++) {
@@ -629,6 +629,7 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 	for (int p = 0; players && p < 2; p++)
 		if ((rc = load_player(s, p, json_array_get(players, (size_t)p), &given[p], err)))
 			return rc;
+	cc_hands_held(s);
 	if ((rc = load_turn(s, j, err)))
 		return rc;
 	json_t *pend = json_object_get(j, "pending");

@@ -16,17 +16,19 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "core/rng.h"
 
 /* ---- the legal actions, family by family ---- */
 
-/* Squares of files a and f, and the whole grid. */
-#define FILE_A 0x041041041ull
-#define FILE_F 0x820820820ull
-#define ALL_SQ 0xfffffffffull
+/* Squares of files a and f, the whole grid, and its ranks 1 to 3. */
+#define FILE_A   0x041041041ull
+#define FILE_F   0x820820820ull
+#define ALL_SQ   0xfffffffffull
+#define LOW_HALF 0x3ffffull
 
 /* The most families a decision has: play, persist, two for each of the player's cards on the
- * grid with an Action (a move) and one for each card id with an Immediate in hand (together
- * at most the 60 cards of a deck), four persistent boosts, pass. */
+ * grid with an Action (a move; at most the 60 cards of a deck), four persistent boosts,
+ * immediates, pass. */
 #define MAX_FAMILIES (4 + 2 * CC_DECK_MAX + CC_MAX_PERSIST)
 
 /* CC_MAKE(type, base | i << shift) for each i of mask, in ascending order; or, for a pair
@@ -37,8 +39,16 @@ typedef struct family {
 	uint64_t mask, squares;
 } family;
 
+/* How the families are gathered, a constant wherever it is given (each way is compiled on its
+ * own): written down (legal, check); counted only (but for the action step's plays, the first
+ * family, written as f[0]); or passed over, counted down, until the one holding the k-th
+ * action, which is decoded (the sampler, which counts first). */
+enum { WRITE, COUNT, FIND };
+
 typedef struct families {
-	int n, total; /* families, actions */
+	int n, total;    /* families written (WRITE); actions (WRITE and COUNT) */
+	int k;           /* FIND: the index sought, less the sizes of the families passed */
+	qv_action found; /* FIND: the action */
 	family f[MAX_FAMILIES];
 } families;
 
@@ -53,6 +63,19 @@ static inline int nth_bit(uint64_t m, int i)
 	return lowest(m);
 }
 
+/* nth_bit for a set of squares, which a random play's square is drawn from (a dozen or more):
+ * the low half of the grid (ranks 1 to 3) is passed over at once, with one popcount, when i
+ * lies beyond it. */
+static inline int nth_square(uint64_t m, int i)
+{
+	int low = popcount(m & LOW_HALF);
+	if (i >= low) {
+		i -= low;
+		m &= ~LOW_HALF;
+	}
+	return nth_bit(m, i);
+}
+
 /* The squares of m and every square next to one of them. */
 static inline uint64_t grow(uint64_t m)
 {
@@ -60,35 +83,54 @@ static inline uint64_t grow(uint64_t m)
 	return (row | row << 6 | row >> 6) & ALL_SQ;
 }
 
-static void add_bits(families *fs, int type, int base, uint64_t mask, int shift)
-{
-	if (!mask)
-		return;
-	QV_ASSERT(fs->n < MAX_FAMILIES);
-	family *f = &fs->f[fs->n++];
-	*f = (family){type, base, shift, popcount(mask), mask, 0};
-	fs->total += f->size;
-}
-
-static void add_one(families *fs, int type, int arg) { add_bits(fs, type, arg, 1, 0); }
-
-static void add_pairs(families *fs, int type, uint64_t cards, uint64_t squares)
-{
-	if (!cards || !squares)
-		return;
-	QV_ASSERT(fs->n < MAX_FAMILIES);
-	family *f = &fs->f[fs->n++];
-	*f = (family){type, 0, 6, popcount(cards) * popcount(squares), cards, squares};
-	fs->total += f->size;
-}
-
 /* The i-th action of family f. */
-static qv_action family_action(const family *f, int i)
+static inline qv_action family_action(const family *f, int i)
 {
 	if (!f->squares)
 		return CC_MAKE(f->type, f->base | nth_bit(f->mask, i) << f->shift);
 	int nsq = popcount(f->squares);
-	return CC_MAKE(f->type, nth_bit(f->mask, i / nsq) | nth_bit(f->squares, i % nsq) << 6);
+	return CC_MAKE(f->type, nth_bit(f->mask, i / nsq) | nth_square(f->squares, i % nsq) << 6);
+}
+
+/* Family f (none when empty), gathered as `how` says. True when it holds the action sought
+ * (FIND), which is then in fs->found. */
+static inline __attribute__((always_inline)) bool add_family(families *fs, int how, family f)
+{
+	if (!f.size)
+		return false;
+	switch (how) {
+	case WRITE:
+		QV_ASSERT(fs->n < MAX_FAMILIES);
+		fs->f[fs->n++] = f;
+		fs->total += f.size;
+		return false;
+	case COUNT: fs->total += f.size; return false;
+	default:
+		if (fs->k >= f.size) {
+			fs->k -= f.size;
+			return false;
+		}
+		fs->found = family_action(&f, fs->k);
+		return true;
+	}
+}
+
+static inline __attribute__((always_inline)) bool add_bits(families *fs, int how, int type,
+                                                           int base, uint64_t mask, int shift)
+{
+	return add_family(fs, how, (family){type, base, shift, popcount(mask), mask, 0});
+}
+
+static inline __attribute__((always_inline)) bool add_one(families *fs, int how, int type, int arg)
+{
+	return add_bits(fs, how, type, arg, 1, 0);
+}
+
+static inline __attribute__((always_inline)) bool add_pairs(families *fs, int how, int type,
+                                                            uint64_t cards, uint64_t squares)
+{
+	return add_family(
+	    fs, how, (family){type, 0, 6, popcount(cards) * popcount(squares), cards, squares});
 }
 
 /* Whether a is one of f's actions. */
@@ -124,112 +166,222 @@ static int list_family(const family *f, qv_action *out)
 	return n;
 }
 
-/* Where a courier on sq can jump (over an adjacent card to the empty square beyond), or the
- * cards a shover on sq can push (each with an empty square beyond). Only the occupied
- * neighbours with a square beyond are looked at, and the square beyond one, in line, is
- * 2 * over - sq: a random playout asks this at most of its turns. */
-static uint64_t jumps(int sq, uint64_t occ, bool pushed)
+/* The cards a shover on sq can push (each with an empty square beyond it, in line). Only the
+ * occupied neighbours with a square beyond are looked at, and the square beyond one is
+ * 2 * over - sq. */
+static uint64_t pushes(int sq, uint64_t occ)
 {
 	uint64_t m = 0;
 	for (uint64_t o = cc_over[sq] & occ; o; o &= o - 1) {
-		int over = lowest(o), to = 2 * over - sq;
-		if (!(occ >> to & 1))
-			m |= 1ull << (pushed ? over : to);
+		int over = lowest(o);
+		if (!(occ >> (2 * over - sq) & 1))
+			m |= o & -o;
 	}
 	return m;
 }
 
+/* Where a courier on sq can jump: over an adjacent card to the empty square beyond. The
+ * occupied neighbours with a square beyond (sq + d for d in -7..7) are laid out as the bits
+ * d + 7 of a word, whose bits are spread to the even places (bit j to bit 2j, as a Morton
+ * code does): bit 2d + 14 is then the square sq + 2d beyond, shifted back in place without a
+ * loop. The pushes are as many (pushes), so a count of them comes from here too. */
+static inline uint64_t jumps(int sq, uint64_t occ)
+{
+	uint64_t w = ((cc_over[sq] & occ) << 7) >> sq;
+	w = (w | w << 8) & 0x00ff00ffull;
+	w = (w | w << 4) & 0x0f0f0f0full;
+	w = (w | w << 2) & 0x33333333ull;
+	w = (w | w << 1) & 0x55555555ull;
+	return (w << sq) >> 14 & ~occ;
+}
+
 /* The opponent cards a saboteur could remove with `units` cost units: X = Defense - 1, paid
- * from the units other than the saboteur itself. */
+ * from the units other than the saboteur itself. Every one of them when the units pay the
+ * highest printed Defense and none of them stands next to a support of its owner's (nearly
+ * always, in random games). */
 static uint64_t sabotage_targets(const cc_state *s, int p, int units)
 {
-	uint64_t m = 0;
-	for (uint64_t t = s->occ[1 - p]; t; t &= t - 1)
+	uint64_t foes = s->occ[1 - p], m = 0;
+	if (units >= 1 && units >= cc_T(s)->max_defense && !(s->banners & foes))
+		return foes;
+	for (uint64_t t = foes; t; t &= t - 1)
 		if (units - 1 >= cc_sabotage_cost(s, lowest(t)))
 			m |= t & -t;
 	return m;
 }
 
-/* Step 3, the turn's action. The Actions of the active player's cards on the grid come
- * square by square; a shove or a boost needs its cost in units (1 and 2 in the built-in set). */
-static void gather_action_step(const cc_state *s, uint64_t hand, families *fs)
+/* The action step being gathered: what its parts share. units and targets are worked out at
+ * the first part that asks (-1 and 0 with `targets_known` false before). */
+typedef struct step {
+	const cc_state *s;
+	const cc_tables *T;
+	int p, units;
+	bool targets_known;
+	uint64_t hand, occ, targets;
+} step;
+
+/* Where the count of the action step saw each card's Actions begin, for the search past the
+ * plays: the cards' squares in order, the index of each one's first action, start[n] where
+ * the persistent boosts, Immediates and pass begin, and start[0] past the plays and persists;
+ * and the units and targets the count worked out. */
+typedef struct step_marks {
+	int n, units;
+	bool targets_known;
+	uint64_t targets;
+	int8_t sq[CC_NSQ];
+	int start[CC_NSQ + 1];
+} step_marks;
+
+/* cc_units(s, p), counted at the first call. */
+static inline int units_of(step *st)
 {
-	const cc_tables *T = cc_T(s);
-	int p = s->active;
-	const cc_player *pl = &s->pl[p];
-	uint64_t occ = s->occ[0] | s->occ[1];
-	add_pairs(fs, CC_ACT_PLAY, hand, grow(occ) & ~occ);
-	uint64_t persistent = hand & T->of_kind[CC_AB_CHARGE];
-	if (persistent && pl->npersist < CC_MAX_PERSIST) {
-		for (int i = 0; i < pl->npersist; i++) /* one card of a name there */
-			persistent &= ~T->cards[pl->persist[i] - 1].same_name;
-		add_bits(fs, CC_ACT_PERSIST, 0, persistent, 0);
-	}
-	int units = cc_units(s, p);
-	for (uint64_t m = (s->movers | s->dynamos) & s->occ[p]; m; m &= m - 1) {
-		int sq = lowest(m), cell = s->grid[sq].card, k = T->kind[cell];
-		if (k == CC_AB_MOVE) {
-			add_bits(fs, CC_ACT_SLIDE, sq, cc_adj[sq] & ~occ, 6);
-			add_bits(fs, CC_ACT_JUMP, sq, jumps(sq, occ, false), 6);
-		} else if (k == CC_AB_SHOVE) {
-			if (units >= T->cost[cell])
-				add_bits(fs, CC_ACT_SHOVE, sq, jumps(sq, occ, true), 6);
-		} else {
-			QV_ASSERT(k == CC_AB_CHARGE);
-			if (units >= T->cost[cell])
-				add_one(fs, CC_ACT_BOOST, sq);
-		}
-	}
+	if (st->units < 0)
+		st->units = cc_units(st->s, st->p);
+	return st->units;
+}
+
+/* Step 3, the turn's action, in three parts, each gathered as `how` says and true when the
+ * action sought is found (FIND). First the plays and the persists. */
+static inline __attribute__((always_inline)) bool step_head(const step *st, families *fs, int how)
+{
+	const cc_player *pl = &st->s->pl[st->p];
+	uint64_t near = grow(st->occ) & ~st->occ;
+	family play = {CC_ACT_PLAY, 0, 6, popcount(st->hand) * popcount(near), st->hand, near};
+	if (how == COUNT)
+		fs->f[0] = play; /* the sampler's: most of its draws are plays */
+	if (add_family(fs, how, play))
+		return true;
+	uint64_t persistent = st->hand & st->T->of_kind[CC_AB_CHARGE];
+	if (!persistent || pl->npersist >= CC_MAX_PERSIST)
+		return false;
+	for (int i = 0; i < pl->npersist; i++) /* one card of a name there */
+		persistent &= ~st->T->cards[pl->persist[i] - 1].same_name;
+	return add_bits(fs, how, CC_ACT_PERSIST, 0, persistent, 0);
+}
+
+/* Then the Actions of the active player's card on sq: a courier's slides and jumps, a
+ * shover's shoves, a charger's boost; a shove or a boost needs its cost in units (1 and 2 in
+ * the built-in set). */
+static inline __attribute__((always_inline)) bool step_card(step *st, int sq, families *fs, int how)
+{
+	const cc_tables *T = st->T;
+	int cell = st->s->grid[sq].card, k = T->kind[cell];
+	if (k == CC_AB_MOVE)
+		return add_bits(fs, how, CC_ACT_SLIDE, sq, cc_adj[sq] & ~st->occ, 6) ||
+		       add_bits(fs, how, CC_ACT_JUMP, sq, jumps(sq, st->occ), 6);
+	if (k == CC_AB_SHOVE) /* counted as the jumps are: as many */
+		return units_of(st) >= T->cost[cell] &&
+		       add_bits(fs, how, CC_ACT_SHOVE, sq,
+		                how == COUNT ? jumps(sq, st->occ) : pushes(sq, st->occ), 6);
+	QV_ASSERT(k == CC_AB_CHARGE);
+	return units_of(st) >= T->cost[cell] && add_one(fs, how, CC_ACT_BOOST, sq);
+}
+
+/* Last the persistent boosts, a saboteur's Immediates (one pair family: each card id held,
+ * each target) and pass. */
+static inline __attribute__((always_inline)) bool step_tail(step *st, families *fs, int how)
+{
+	const cc_tables *T = st->T;
+	const cc_player *pl = &st->s->pl[st->p];
 	for (int i = 0; i < pl->npersist; i++)
-		if (T->kind[pl->persist[i]] == CC_AB_CHARGE && units >= T->cost[pl->persist[i]])
-			add_one(fs, CC_ACT_PBOOST, pl->persist[i] - 1);
-	uint64_t saboteurs = hand & T->of_kind[CC_AB_SABOTAGE];
+		if (T->kind[pl->persist[i]] == CC_AB_CHARGE &&
+		    units_of(st) >= T->cost[pl->persist[i]] &&
+		    add_one(fs, how, CC_ACT_PBOOST, pl->persist[i] - 1))
+			return true;
+	uint64_t saboteurs = st->hand & T->of_kind[CC_AB_SABOTAGE];
 	if (saboteurs) {
-		uint64_t targets = sabotage_targets(s, p, units);
-		for (; saboteurs; saboteurs &= saboteurs - 1)
-			add_bits(fs, CC_ACT_IMMEDIATE, lowest(saboteurs), targets, 6);
+		if (!st->targets_known) {
+			st->targets = sabotage_targets(st->s, st->p, units_of(st));
+			st->targets_known = true;
+		}
+		if (add_pairs(fs, how, CC_ACT_IMMEDIATE, saboteurs, st->targets))
+			return true;
 	}
-	add_one(fs, CC_ACT_PASS, 0);
+	return add_one(fs, how, CC_ACT_PASS, 0);
+}
+
+/* The action step of the player to move at s with the cards hand, whole: written (WRITE) or
+ * counted (COUNT; with marks, where each part begins is kept there). */
+static inline __attribute__((always_inline)) void
+action_step(const cc_state *s, uint64_t hand, families *fs, int how, step_marks *marks)
+{
+	int p = s->active;
+	step st = {s, cc_T(s), p, -1, false, hand, s->occ[0] | s->occ[1], 0};
+	step_head(&st, fs, how);
+	int n = 0;
+	for (uint64_t m = (s->movers | s->dynamos) & s->occ[p]; m; m &= m - 1) {
+		if (marks) {
+			marks->sq[n] = (int8_t)lowest(m);
+			marks->start[n++] = fs->total;
+		}
+		step_card(&st, lowest(m), fs, how);
+	}
+	if (marks) {
+		marks->n = n;
+		marks->start[n] = fs->total;
+	}
+	step_tail(&st, fs, how);
+	if (marks) {
+		marks->units = st.units;
+		marks->targets_known = st.targets_known;
+		marks->targets = st.targets;
+	}
 }
 
 /* A unit of a cost: a card from the hand, a Charge Counter on the grid (only chargers carry
- * them) or in the Persistent Area. */
-static void gather_payment(const cc_state *s, uint64_t hand, families *fs)
+ * them) or in the Persistent Area; gathered as `how` says, true when found (FIND). */
+static inline __attribute__((always_inline)) bool payment(const cc_state *s, uint64_t hand,
+                                                          families *fs, int how)
 {
 	int p = s->active;
 	const cc_player *pl = &s->pl[p];
-	add_bits(fs, CC_ACT_DISCARD, 0, hand, 0);
+	if (add_bits(fs, how, CC_ACT_DISCARD, 0, hand, 0))
+		return true;
 	uint64_t charged = 0;
 	for (uint64_t m = s->dynamos & s->occ[p]; m; m &= m - 1)
 		if (s->grid[lowest(m)].counters)
 			charged |= m & -m;
-	add_bits(fs, CC_ACT_COUNTER, 0, charged, 0);
+	if (add_bits(fs, how, CC_ACT_COUNTER, 0, charged, 0))
+		return true;
 	for (int i = 0; i < pl->npersist; i++)
-		if (pl->pcounters[i])
-			add_one(fs, CC_ACT_PCOUNTER, pl->persist[i] - 1);
+		if (pl->pcounters[i] && add_one(fs, how, CC_ACT_PCOUNTER, pl->persist[i] - 1))
+			return true;
+	return false;
 }
 
-/* The legal actions now, as families in the documented order. */
-static void gather(const cc_state *s, families *fs)
+/* The decisions other than the action step (the start, a cost, a reaction), gathered as `how`
+ * says; true when found (FIND). */
+static inline __attribute__((always_inline)) bool other_step(const cc_state *s, uint64_t hand,
+                                                             families *fs, int how)
+{
+	switch (s->phase) {
+	case CC_PH_START: return add_bits(fs, how, CC_ACT_START, 0, hand, 0);
+	case CC_PH_PAY: return payment(s, hand, fs, how);
+	case CC_PH_REACT:
+		/* the offer for the card on react_next's square: each aegis held, or decline */
+		return add_bits(fs, how, CC_ACT_REACT, (s->react_next % CC_NSQ) << 6,
+		                hand & cc_T(s)->of_kind[CC_AB_SAVE], 0) ||
+		       add_one(fs, how, CC_ACT_DECLINE, 0);
+	default: return false;
+	}
+}
+
+/* The legal actions now, gathered as `how` says (WRITE or COUNT): as families in the
+ * documented order. */
+static inline __attribute__((always_inline)) void gather_as(const cc_state *s, families *fs,
+                                                            int how)
 {
 	fs->n = fs->total = 0;
 	int who = cc_to_move(s);
 	if (who < 0)
 		return;
-	uint64_t hand = cc_hand_mask(&s->pl[who]);
-	switch (s->phase) {
-	case CC_PH_START: add_bits(fs, CC_ACT_START, 0, hand, 0); break;
-	case CC_PH_ACTION: gather_action_step(s, hand, fs); break;
-	case CC_PH_PAY: gather_payment(s, hand, fs); break;
-	case CC_PH_REACT:
-		/* the offer for the card on react_next's square: each aegis held, or decline */
-		add_bits(fs, CC_ACT_REACT, (s->react_next % CC_NSQ) << 6,
-		         hand & cc_T(s)->of_kind[CC_AB_SAVE], 0);
-		add_one(fs, CC_ACT_DECLINE, 0);
-		break;
-	default: break;
-	}
+	if (s->phase == CC_PH_ACTION)
+		action_step(s, s->held[who], fs, how, NULL);
+	else
+		other_step(s, s->held[who], fs, how);
 }
+
+static void gather(const cc_state *s, families *fs) { gather_as(s, fs, WRITE); }
 
 int cc_legal(const void *st, qv_action *out)
 {
@@ -244,24 +396,84 @@ int cc_legal(const void *st, qv_action *out)
 int cc_count(const void *st)
 {
 	families fs;
-	gather(st, &fs);
+	gather_as(st, &fs, COUNT);
 	return fs.total;
 }
 
-/* The same draw as legal's list at qv_rng_below(count): random games are the same with or
- * without the sampler. */
-qv_action cc_sample(const void *st, qv_rng *rng, int *restrict n)
+/* The draw outside the action step: the decision's actions counted, then gone through again
+ * as far as the one drawn, with nothing written down. */
+static __attribute__((noinline)) qv_action sample_other(const cc_state *s, qv_rng *rng,
+                                                        int *restrict n)
 {
 	families fs;
-	gather(st, &fs);
+	int who = cc_to_move(s);
+	*n = 0;
+	if (who < 0)
+		return -1;
+	fs.total = 0;
+	other_step(s, s->held[who], &fs, COUNT);
 	*n = fs.total;
 	if (fs.total == 0)
 		return -1;
-	int k = (int)qv_rng_below(rng, (uint32_t)fs.total);
-	const family *f = fs.f;
-	for (; k >= f->size; f++)
-		k -= f->size;
-	return family_action(f, k);
+	fs.k = (int)qv__rng_below(rng, (uint32_t)fs.total);
+	fs.found = -1;
+	bool found = other_step(s, s->held[who], &fs, FIND);
+	QV_ASSERT(found);
+	(void)found;
+	return fs.found;
+}
+
+/* The k-th action of the action step, k past its plays: found in the part that marks say
+ * holds it, gone through again alone, with nothing written down. */
+static __attribute__((noinline)) qv_action find_in_step(const cc_state *s, const step_marks *marks,
+                                                        int k)
+{
+	step st = {s,
+	           cc_T(s),
+	           s->active,
+	           marks->units,
+	           marks->targets_known,
+	           s->held[s->active],
+	           s->occ[0] | s->occ[1],
+	           marks->targets};
+	families fs;
+	fs.found = -1;
+	int i = marks->n;
+	while (i >= 0 && marks->start[i] > k)
+		i--;
+	bool found;
+	if (i < 0) {
+		fs.k = k;
+		found = step_head(&st, &fs, FIND);
+	} else if (i < marks->n) {
+		fs.k = k - marks->start[i];
+		found = step_card(&st, marks->sq[i], &fs, FIND);
+	} else {
+		fs.k = k - marks->start[i];
+		found = step_tail(&st, &fs, FIND);
+	}
+	QV_ASSERT(found);
+	(void)found;
+	return fs.found;
+}
+
+/* The same draw as legal's list at qv_rng_below(count): random games are the same with or
+ * without the sampler. The action step is counted, a play (most draws) decoded at once, and
+ * another action found in the part of the step that holds it. */
+qv_action cc_sample(const void *st, qv_rng *rng, int *restrict n)
+{
+	const cc_state *s = st;
+	if (s->phase != CC_PH_ACTION)
+		return sample_other(s, rng, n);
+	families fs;
+	step_marks marks;
+	fs.total = 0;
+	action_step(s, s->held[s->active], &fs, COUNT, &marks);
+	*n = fs.total; /* never 0: passing is always legal */
+	int k = (int)qv__rng_below(rng, (uint32_t)fs.total);
+	if (k < fs.f[0].size)
+		return family_action(&fs.f[0], k);
+	return find_in_step(s, &marks, k);
 }
 
 int cc_chance(const void *st, qv_action *out, double *prob)

@@ -282,10 +282,8 @@ static void note_placement(note *n, const cc_state *s, int m, int type, int x, i
 {
 	cc_state t = *s;
 	cc_player *pl = &t.pl[m];
-	if (type == CC_ACT_PLAY || type == CC_ACT_PERSIST) {
-		pl->hand[x]--;
-		pl->nhand--;
-	}
+	if (type == CC_ACT_PLAY || type == CC_ACT_PERSIST)
+		cc_hand_take(&t, m, x);
 	if (type == CC_ACT_PLAY) {
 		cc_put(&t, y, (cc_cell){(uint8_t)(x + 1), (uint8_t)m, 0, 0});
 	} else if (type == CC_ACT_PERSIST) {
@@ -315,8 +313,7 @@ static void note_costly(note *n, const cc_state *s, int m, int type, int x, int 
 		p.pend_kind = CC_PEND_SABOTAGE, p.pend_to = (uint8_t)y;
 		p.pend_card = (uint8_t)(x + 1);
 		cost = cc_sabotage_cost(s, y);
-		p.pl[m].hand[x]--;
-		p.pl[m].nhand--;
+		cc_hand_take(&p, m, x);
 	}
 	if (type == CC_ACT_IMMEDIATE)
 		part(n, "cost X = %d", cost);
@@ -332,10 +329,8 @@ static void note_costly(note *n, const cc_state *s, int m, int type, int x, int 
 static void note_payment(note *n, const cc_state *s, int m, int type, int x, bool *confirm)
 {
 	cc_state p = *s, t;
-	if (type == CC_ACT_DISCARD) {
-		p.pl[m].hand[x]--;
-		p.pl[m].nhand--;
-	}
+	if (type == CC_ACT_DISCARD)
+		cc_hand_take(&p, m, x);
 	if (s->pend_left > 1) {
 		part(n, "%d more to pay after this", s->pend_left - 1);
 		return;

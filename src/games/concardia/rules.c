@@ -1,9 +1,9 @@
 /*
  * rules.c - the rules of ConCardia, Arrow rules (docs/rules/concardia.md): the grid changes
- * that keep the attack sums, parameters and set-up, the secret start, the five-step turn,
- * costs, the capture step with its reactions, the end, ranks, determinization, a heuristic and
- * the descriptor. The cards and the grid's constant tables are tables.c's part, which actions
- * are legal legal.c's, the narration narrate.c's.
+ * that keep the attack sums, the secret start, the five-step turn, costs, the capture step
+ * with its reactions, the end, ranks, determinization, a heuristic and the descriptor. The
+ * cards and the grid's constant tables are tables.c's part, the parameters and the set-up
+ * setup.c's, which actions are legal legal.c's, the narration narrate.c's.
  *
  * Drawing is never a chance event: the decks are put in order (shuffled with a generator
  * seeded by init, or as listed with shuffle=false) when the game starts, and a draw takes the
@@ -101,6 +101,8 @@ void cc_put(cc_state *s, int sq, cc_cell c)
 	uint64_t *role = role_mask(s, T->kind[c.card]);
 	if (role)
 		*role |= 1ull << sq;
+	if (c.boost)
+		s->boosted |= 1ull << sq;
 	spread(T, s, sq, cc_strength(s, sq));
 	s->atk[sq] = (uint8_t)cc_superior_sum(T, s, sq, cc_adj[sq] & s->occ[1 - c.owner]);
 	mark(T, s, sq);
@@ -116,6 +118,7 @@ void cc_lift(cc_state *s, int sq)
 		*role &= ~bit;
 	s->occ[s->grid[sq].owner] &= ~bit;
 	s->threat &= ~bit;
+	s->boosted &= ~bit;
 	s->atk[sq] = 0;
 	s->grid[sq] = (cc_cell){0, 0, 0, 0};
 }
@@ -132,6 +135,10 @@ void cc_set_boost(cc_state *s, int sq, int boost)
 	const cc_tables *T = cc_T(s);
 	int delta = T->boost[s->grid[sq].card] * (boost - s->grid[sq].boost);
 	s->grid[sq].boost = (uint8_t)boost;
+	if (boost)
+		s->boosted |= 1ull << sq;
+	else
+		s->boosted &= ~(1ull << sq);
 	if (delta)
 		spread(T, s, sq, delta);
 }
@@ -166,7 +173,10 @@ static int aegis_held(const cc_tables *T, const cc_player *pl)
 static int draw(cc_state *s, int p)
 {
 	cc_player *pl = &s->pl[p];
-	return qv__deck_draw(pl->deck, &pl->ndeck, pl->hand, &pl->nhand);
+	int card = qv__deck_draw(pl->deck, &pl->ndeck, pl->hand, &pl->nhand);
+	if (card >= 0)
+		s->held[p] |= 1ull << card;
+	return card;
 }
 
 /* Steps 1 and 2 of p's turn: the draw and the Persistent effects (dynamos charge). */
@@ -242,9 +252,8 @@ static void clean_up(cc_state *s, qv_events *ev)
 	s->would = s->saved = 0;
 	s->react_next = s->reacted = 0;
 	set_aside_to_discard(s, ev);
-	for (uint64_t m = s->dynamos; m; m &= m - 1) /* only dynamos are boosted */
-		if (s->grid[lowest(m)].boost)
-			cc_set_boost(s, lowest(m), 0);
+	for (uint64_t m = s->boosted; m; m &= m - 1)
+		cc_set_boost(s, lowest(m), 0);
 	if (s->pl[p].turns < 255)
 		s->pl[p].turns++;
 	s->turn_no++;
@@ -304,8 +313,25 @@ static void advance_capture(cc_state *s, qv_events *ev)
 	clean_up(s, ev);
 }
 
-/* Step 4a, after the action. */
-static void begin_capture(cc_state *s, qv_events *ev)
+/* advance_capture without narration, the way of random playouts and the search, which pass
+ * here at every turn: compiled once with every function it calls (flatten), where the
+ * narration's branches and the registers they keep are gone. */
+static __attribute__((noinline, flatten)) void advance_capture_quiet(cc_state *s)
+{
+	advance_capture(s, NULL);
+}
+
+/* advance_capture, narrated when ev is not NULL. */
+static inline void capture_next(cc_state *s, qv_events *ev)
+{
+	if (ev)
+		advance_capture(s, ev);
+	else
+		advance_capture_quiet(s);
+}
+
+/* Step 4a, after the action: what would be captured. */
+static void start_capture(cc_state *s)
 {
 	s->pend_kind = s->pend_from = s->pend_to = s->pend_left = s->pend_paid = 0;
 	s->phase = CC_PH_ACTION; /* not REACT unless an offer is made */
@@ -313,7 +339,13 @@ static void begin_capture(cc_state *s, qv_events *ev)
 	s->saved = 0;
 	s->reacted = 0;
 	s->react_next = 0;
-	advance_capture(s, ev);
+}
+
+/* Step 4a, then the offers and the captures. */
+static void begin_capture(cc_state *s, qv_events *ev)
+{
+	start_capture(s);
+	capture_next(s, ev);
 }
 
 void cc_pending_effect(cc_state *s, qv_events *ev)
@@ -357,146 +389,13 @@ void cc_pending_effect(cc_state *s, qv_events *ev)
 }
 
 /* The effect of a paid action, then the capture step. */
-static void resolve_pending(cc_state *s, qv_events *ev)
+static __attribute__((noinline)) void resolve_pending(cc_state *s, qv_events *ev)
 {
 	cc_pending_effect(s, ev);
 	s->pend_kind = s->pend_from = s->pend_to = s->pend_left = s->pend_paid = 0;
 	if (check_loss(s, ev))
 		return;
 	begin_capture(s, ev);
-}
-
-/* ---- init ---- */
-
-/* The built-in set's deck names: what the deck parameters name besides card ids (a variant's
- * decks are accepted too, by their ids). */
-static const char *const starter_names[] = {"expedition", "foundry", NULL};
-
-static const qv_param_def cc_params[] = {
-    {.key = "deck1",
-     .def = "expedition",
-     .allowed = "expedition, foundry, or a comma-separated list of 8-60 card ids",
-     .help = "p1's deck",
-     .kind = QV_PARAM_TEXT,
-     .choices = starter_names},
-    {.key = "deck2",
-     .def = "foundry",
-     .allowed = "expedition, foundry, or a comma-separated list of 8-60 card ids",
-     .help = "p2's deck",
-     .kind = QV_PARAM_TEXT,
-     .choices = starter_names},
-    {.key = "shuffle",
-     .def = "true",
-     .help = "false keeps the listed order (top of deck first)",
-     .kind = QV_PARAM_BOOL},
-    {.key = "target",
-     .def = "5",
-     .help = "points that end the game",
-     .kind = QV_PARAM_INT,
-     .lo = 1,
-     .hi = 60},
-    {.key = "max_turns",
-     .def = "300",
-     .help = "safety cap: the game ends after this many turns",
-     .kind = QV_PARAM_INT,
-     .lo = 20,
-     .hi = 5000},
-    QV_VARIANT_PARAM,
-};
-#define CC_NPARAMS ((int)(sizeof cc_params / sizeof cc_params[0]))
-
-/* Reads a deck parameter into list (top of deck first): a deck of the set by its id, or card
- * ids. */
-static qv_status parse_deck(const cc_tables *T, const qv_params *params, const char *key,
-                            uint8_t *list, int *n, qv_err *err)
-{
-	const char *v = qv_params_get(params, key);
-	if (!v)
-		v = qv_param_find(cc_params, CC_NPARAMS, key)->def;
-	for (int k = 0; k < T->ndecks; k++)
-		if (qv_streq_nocase(v, T->decks[k].id)) {
-			*n = T->decks[k].n;
-			memcpy(list, T->decks[k].cards, (size_t)*n);
-			return QV_OK;
-		}
-	/* The decks' names for the messages, written only here (not at every playout's init). */
-	char decks[16 * CC_MAX_DECKS] = "";
-	for (int k = 0; k < T->ndecks; k++) {
-		size_t used = strlen(decks);
-		snprintf(decks + used, sizeof decks - used, "%s%s", k == 0 ? "" : ", ",
-		         T->decks[k].id);
-	}
-	uint8_t count[CC_MAX_CARDS] = {0};
-	*n = 0;
-	const char *p = v;
-	char tok[32];
-	size_t len;
-	while (qv_list_next(&p, tok, sizeof tok, &len)) {
-		if (len == 0)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "%s: an empty card id in '%.60s' (expected %s, or card ids separated by commas, e.g. %s,...)",
-			    key, v, decks, T->cards[0].id);
-		int card = len < 31 ? cc_find_card(T, tok) : -1;
-		if (card < 0)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "%s: unknown card id '%s' (a card id is a template and a trait r, p or s, e.g. striker-p; templates: %s; or a starter deck: %s)",
-			    key, tok, T->names, decks);
-		if (*n >= CC_DECK_MAX)
-			return qv_fail(err, QV_EINVAL, "%s: a deck holds at most %d cards", key,
-			               CC_DECK_MAX);
-		if (++count[card] > 2)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "%s: '%s' appears more than twice (a card id at most twice in a deck)",
-			    key, tok);
-		list[(*n)++] = (uint8_t)card;
-	}
-	if (*n < CC_DECK_MIN)
-		return qv_fail(err, QV_EINVAL, "%s: a deck needs %d to %d cards, this one has %d",
-		               key, CC_DECK_MIN, CC_DECK_MAX, *n);
-	return QV_OK;
-}
-
-static qv_status cc_init(void *st, const qv_params *params, uint64_t seed, qv_err *err)
-{
-	long target, max_turns;
-	bool shuffle;
-	uint8_t list[2][CC_DECK_MAX];
-	int n[2];
-	qv_status rc;
-	const qv_variant *v;
-	qv_params merged;
-	if ((rc = qv_params_check_keys(params, cc_params, CC_NPARAMS, "concardia", err)) ||
-	    (rc = qv_variant_open(&qv_concardia, params, &v, &merged, err)))
-		return rc;
-	const cc_tables *T = v->tables;
-	if ((rc = parse_deck(T, &merged, "deck1", list[0], &n[0], err)) ||
-	    (rc = parse_deck(T, &merged, "deck2", list[1], &n[1], err)) ||
-	    (rc = qv_param_bool(&merged, cc_params, CC_NPARAMS, "shuffle", &shuffle, err)) ||
-	    (rc = qv_param_int(&merged, cc_params, CC_NPARAMS, "target", &target, err)) ||
-	    (rc = qv_param_int(&merged, cc_params, CC_NPARAMS, "max_turns", &max_turns, err)))
-		return rc;
-	cc_state *s = st;
-	memset(s, 0, sizeof *s);
-	s->variant = v->slot;
-	s->target = (uint16_t)target;
-	s->max_turns = (uint16_t)max_turns;
-	s->shuffle = (uint8_t)shuffle;
-	qv_rng rng;
-	qv_rng_seed(&rng, seed);
-	for (int p = 0; p < 2; p++) {
-		cc_player *pl = &s->pl[p];
-		pl->decklen = (uint8_t)n[p];
-		qv__deck_setup(list[p], n[p], pl->owned, pl->deck, &pl->ndeck,
-		               shuffle ? &rng : NULL);
-		for (int i = 0; i < CC_HAND; i++)
-			draw(s, p);
-	}
-	s->phase = CC_PH_START;
-	s->active = 0;
-	return QV_OK;
 }
 
 /* ---- apply: one function per kind of action ---- */
@@ -540,18 +439,25 @@ static void reveal_starts(cc_state *s, qv_events *ev)
 	}
 }
 
-/* Takes card out of p's hand. */
-static void from_hand(cc_player *pl, int card)
+void cc_hand_take(cc_state *s, int p, int card)
 {
+	cc_player *pl = &s->pl[p];
 	QV_ASSERT(pl->hand[card] > 0 && pl->nhand > 0);
-	pl->hand[card]--;
+	if (--pl->hand[card] == 0)
+		s->held[p] &= ~(1ull << card);
 	pl->nhand--;
+}
+
+void cc_hands_held(cc_state *s)
+{
+	for (int p = 0; p < 2; p++)
+		s->held[p] = cc_hand_mask(&s->pl[p]);
 }
 
 static void apply_start(cc_state *s, int card, qv_events *ev)
 {
 	cc_player *pl = &s->pl[s->active];
-	from_hand(pl, card);
+	cc_hand_take(s, s->active, card);
 	pl->start = (uint8_t)(card + 1);
 	if (s->active == 0)
 		s->active = 1;
@@ -559,32 +465,31 @@ static void apply_start(cc_state *s, int card, qv_events *ev)
 		reveal_starts(s, ev);
 }
 
-static void apply_play(cc_state *s, int card, int sq, qv_events *ev)
+/* A play, a persist, a move and a pass are followed at once by the capture step, which
+ * apply_action begins after them. */
+static void apply_play(cc_state *s, int card, int sq)
 {
 	int p = s->active;
-	from_hand(&s->pl[p], card);
+	cc_hand_take(s, p, card);
 	cc_put(s, sq, (cc_cell){(uint8_t)(card + 1), (uint8_t)p, 0, 0});
 	s->passes = 0;
-	begin_capture(s, ev);
 }
 
-static void apply_persist(cc_state *s, int card, qv_events *ev)
+static void apply_persist(cc_state *s, int card)
 {
 	cc_player *pl = &s->pl[s->active];
-	from_hand(pl, card);
+	cc_hand_take(s, s->active, card);
 	QV_ASSERT(pl->npersist < CC_MAX_PERSIST);
 	pl->persist[pl->npersist] = (uint8_t)(card + 1);
 	pl->pcounters[pl->npersist++] = 0;
 	s->passes = 0;
-	begin_capture(s, ev);
 }
 
 /* A courier's slide or jump. */
-static void apply_move(cc_state *s, int from, int to, qv_events *ev)
+static void apply_move(cc_state *s, int from, int to)
 {
 	cc_move(s, from, to);
 	s->passes = 0;
-	begin_capture(s, ev);
 }
 
 /* An action with a cost (a shove, a boost, a saboteur): what it is for, then the payment,
@@ -608,7 +513,7 @@ static void begin_paying(cc_state *s, int kind, int from, int to, int cost, qv_e
 /* A saboteur from the hand: set aside while X is paid. */
 static void apply_immediate(cc_state *s, int card, int target, qv_events *ev)
 {
-	from_hand(&s->pl[s->active], card);
+	cc_hand_take(s, s->active, card);
 	s->pend_card = (uint8_t)(card + 1);
 	begin_paying(s, CC_PEND_SABOTAGE, 0, target, cc_sabotage_cost(s, target), ev);
 }
@@ -628,7 +533,7 @@ static void unit_paid(cc_state *s, qv_events *ev)
 static void pay_discard(cc_state *s, int card, qv_events *ev)
 {
 	cc_player *pl = &s->pl[s->active];
-	from_hand(pl, card);
+	cc_hand_take(s, s->active, card);
 	pl->discard[pl->ndiscard++] = (uint8_t)card;
 	unit_paid(s, ev);
 }
@@ -654,8 +559,9 @@ static void pay_persistent_counter(cc_state *s, int card, qv_events *ev)
 /* An aegis saves the card on sq: discarded from the hand of the player offered the reaction. */
 static void apply_react(cc_state *s, int card, int sq, qv_events *ev)
 {
-	cc_player *r = &s->pl[cc_to_move(s)];
-	from_hand(r, card);
+	int q = cc_to_move(s);
+	cc_player *r = &s->pl[q];
+	cc_hand_take(s, q, card);
 	r->discard[r->ndiscard++] = (uint8_t)card;
 	s->saved |= 1ull << sq;
 	s->reacted = 1;
@@ -663,20 +569,16 @@ static void apply_react(cc_state *s, int card, int sq, qv_events *ev)
 	 * there on (a decline moves past its card, which is not saved) */
 	if (ev)
 		cc_say_saved(s, card, sq, ev);
-	advance_capture(s, ev);
+	capture_next(s, ev);
 }
 
 static void apply_decline(cc_state *s, qv_events *ev)
 {
 	s->react_next++;
-	advance_capture(s, ev);
+	capture_next(s, ev);
 }
 
-static void apply_pass(cc_state *s, qv_events *ev)
-{
-	s->passes++;
-	begin_capture(s, ev);
-}
+static void apply_pass(cc_state *s) { s->passes++; }
 
 /* The trusted apply (game.h) without the check of the whole state: a is legal now, so
  * nothing is checked but the invariants of each step, in the sanitizer build. */
@@ -685,34 +587,49 @@ static void apply_action(cc_state *s, qv_action a, qv_events *ev)
 	int type = CC_TYPE(a), arg = CC_ARG(a), x = CC_A(arg), y = CC_B(arg);
 	QV_ASSERT(s->phase != CC_PH_OVER);
 	switch (type) {
-	case CC_ACT_COIN: apply_coin(s, arg, ev); break;
-	case CC_ACT_START: apply_start(s, x, ev); break;
-	case CC_ACT_PLAY: apply_play(s, x, y, ev); break;
-	case CC_ACT_PERSIST: apply_persist(s, x, ev); break;
+	case CC_ACT_COIN: apply_coin(s, arg, ev); return;
+	case CC_ACT_START: apply_start(s, x, ev); return;
+	case CC_ACT_PLAY: apply_play(s, x, y); break;
+	case CC_ACT_PERSIST: apply_persist(s, x); break;
 	case CC_ACT_SLIDE:
-	case CC_ACT_JUMP: apply_move(s, x, y, ev); break;
+	case CC_ACT_JUMP: apply_move(s, x, y); break;
+	case CC_ACT_PASS: apply_pass(s); break;
 	case CC_ACT_SHOVE:
 		begin_paying(s, CC_PEND_SHOVE, x, y, cc_T(s)->cost[s->grid[x].card], ev);
-		break;
+		return;
 	case CC_ACT_BOOST:
 		begin_paying(s, CC_PEND_BOOST, x, 0, cc_T(s)->cost[s->grid[x].card], ev);
-		break;
-	case CC_ACT_PBOOST: begin_paying(s, CC_PEND_PBOOST, x, 0, cc_T(s)->cost[x + 1], ev); break;
-	case CC_ACT_IMMEDIATE: apply_immediate(s, x, y, ev); break;
-	case CC_ACT_DISCARD: pay_discard(s, x, ev); break;
-	case CC_ACT_COUNTER: pay_counter(s, x, ev); break;
-	case CC_ACT_PCOUNTER: pay_persistent_counter(s, x, ev); break;
-	case CC_ACT_REACT: apply_react(s, x, y, ev); break;
-	case CC_ACT_DECLINE: apply_decline(s, ev); break;
-	case CC_ACT_PASS: apply_pass(s, ev); break;
-	default: QV_ASSERT(type >= CC_ACT_START && type <= CC_ACT_COIN); break;
+		return;
+	case CC_ACT_PBOOST: begin_paying(s, CC_PEND_PBOOST, x, 0, cc_T(s)->cost[x + 1], ev); return;
+	case CC_ACT_IMMEDIATE: apply_immediate(s, x, y, ev); return;
+	case CC_ACT_DISCARD: pay_discard(s, x, ev); return;
+	case CC_ACT_COUNTER: pay_counter(s, x, ev); return;
+	case CC_ACT_PCOUNTER: pay_persistent_counter(s, x, ev); return;
+	case CC_ACT_REACT: apply_react(s, x, y, ev); return;
+	case CC_ACT_DECLINE: apply_decline(s, ev); return;
+	default: QV_ASSERT(type >= CC_ACT_START && type <= CC_ACT_COIN); return;
 	}
+	/* most actions of a playout end here (a play, then a pass): the capture step is begun in
+	 * place, so that the quiet apply compiles it in, where the other ways to it call
+	 * advance_capture_quiet */
+	start_capture(s);
+	advance_capture(s, ev);
+}
+
+/* apply_action without narration, the way of random playouts and the search: every function
+ * of this file that it calls, but the capture step's, is compiled into it (flatten). */
+static __attribute__((flatten)) void apply_quiet(cc_state *s, qv_action a)
+{
+	apply_action(s, a, NULL);
 }
 
 /* The trusted apply (game.h), and the state's invariants after it in the sanitizer build. */
 static void cc_apply(void *st, qv_action a, qv_events *ev)
 {
-	apply_action(st, a, ev);
+	if (ev)
+		apply_action(st, a, ev);
+	else
+		apply_quiet(st, a);
 	QV_ASSERT_STATE(&qv_concardia, st);
 }
 
@@ -837,6 +754,7 @@ static void cc_determinize(void *st, int viewer, qv_rng *rng)
 		}
 		qv__deck_deal_deck(pool, n, &at, pl->deck, CC_DECK_MAX, pl->ndeck);
 	}
+	cc_hands_held(s);
 }
 
 /* ---- reveals (qv_game.reveals) ---- */
@@ -896,8 +814,10 @@ static bool cc_reveals(const void *st, qv_action a, int viewer)
 	if (unseen <= 0)
 		return false; /* the viewer knows the opponent holds no aegis it cannot see */
 	cc_state u = *s;
-	u.pl[q].hand[lowest(T->of_kind[CC_AB_SAVE])]++;
+	int aegis = lowest(T->of_kind[CC_AB_SAVE]);
+	u.pl[q].hand[aegis]++;
 	u.pl[q].nhand++;
+	u.held[q] |= 1ull << aegis;
 	return offered_after(&u, a, q);
 }
 

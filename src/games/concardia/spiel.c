@@ -83,6 +83,7 @@ static void cc_arrange(void *st, const qv__deal *d, unsigned flags)
 		                                      pl->deck, pl->ndeck, CC_DECK_MAX);
 		at += g->n;
 	}
+	cc_hands_held(s);
 	cc_canon(s, flags);
 }
 

@@ -354,6 +354,8 @@ static void fill_cells(cc_tables *T)
 		int cell = c + 1;
 		T->strength[cell] = k->strength;
 		T->defense[cell] = k->defense;
+		if (k->defense > T->max_defense)
+			T->max_defense = k->defense;
 		T->boost[cell] = k->boost;
 		T->bonus[cell] = k->bonus;
 		T->kind[cell] = k->kind;

@@ -12,6 +12,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/rng.h"
 #include "evons.h"
 
 /* ---- legal actions ---- */
@@ -312,18 +313,18 @@ qv_action ev_sample(const void *st, qv_rng *rng, int *restrict n)
 	case EV_PH_MAIN: {
 		if (s->played) {
 			*n = 1;
-			(void)qv_rng_below(rng, 1); /* as a caller of legal() draws among one */
+			(void)qv__rng_below(rng, 1); /* as a caller of legal() draws among one */
 			return EV_MAKE(EV_ACT_END, 0);
 		}
 		main_families f;
 		count_main(s, &f);
 		int k = *n = (f.nplay + f.ncover) * f.nempty + f.nreveal + 1;
-		return main_action(&f, (int)qv_rng_below(rng, (uint32_t)k));
+		return main_action(&f, (int)qv__rng_below(rng, (uint32_t)k));
 	}
 	case EV_PH_CHAIN: {
 		qv_action list[EV_MAX_CHAIN_ACTIONS];
 		int k = *n = legal_chain(s, list);
-		return k > 0 ? list[qv_rng_below(rng, (uint32_t)k)] : -1;
+		return k > 0 ? list[qv__rng_below(rng, (uint32_t)k)] : -1;
 	}
 	case EV_PH_MULLIGAN: return sample_listed(s, rng, n);
 	default: *n = 0; return -1;

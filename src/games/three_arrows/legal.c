@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/rng.h"
 #include "three_arrows.h"
 
 /* ---- legal actions ---- */
@@ -185,7 +186,7 @@ qv_action ta_sample(const void *st, qv_rng *rng, int *restrict n)
 	unsigned kinds = fam.kinds;
 	uint64_t mycov = fam.mycov, targets = fam.targets, opp = ta_opp_occ(s, p),
 	         unshield = fam.unshield, attackers = fam.attackers;
-	int r = (int)qv_rng_below(rng, (uint32_t)total);
+	int r = (int)qv__rng_below(rng, (uint32_t)total);
 	if (r < nbonus)
 		return TA_MAKE(TA_ACT_BONUS, r + 2);
 	r -= nbonus;
