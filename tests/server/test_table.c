@@ -1115,7 +1115,7 @@ static void test_store_upgrade(void **state)
 	assert_int_equal(
 	    sqlite3_exec(db, "SELECT account, blocked, at FROM blocks", NULL, NULL, NULL),
 	    SQLITE_OK);
-	/* schema 11: the index of a table's ratings (store/sqlite_ratings.c) */
+	/* schema 11: the index of a table's ratings (store/sqlite_schema.c) */
 	assert_int_equal(
 	    sqlite3_prepare_v2(db,
 	                       "SELECT count(*) FROM sqlite_master WHERE type = 'index' "

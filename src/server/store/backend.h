@@ -1,10 +1,11 @@
 /*
  * backend.h - what the files of the store share: its table of operations, which each backend
- * (SQLite: sqlite.c with sqlite_accounts.c and sqlite_ratings.c; PostgreSQL: postgres*.c) fills and
- * ops.c's public functions call through; its struct; and the part of schema 6 that
- * sqlite_accounts.c keeps (its tables and statements), and of schema 7 that sqlite_ratings.c keeps,
- * which sqlite.c runs and prepares when the store opens and finalizes when it closes. Internal to
- * the store: the rest of the server sees only store.h, accounts.h and ratings.h.
+ * (SQLite: sqlite*.c; PostgreSQL: postgres*.c) fills and ops.c's public functions call through,
+ * for the operations each backend still writes its own way (tables, ownership, news); its
+ * struct, which holds the backend's driver (driver.h) of the operations written once (accounts.c,
+ * ratings.c); and SQLite's part of schemas 6 and 7 (sqlite_schema.c), which sqlite.c runs when
+ * the store opens. Internal to the store: the rest of the server sees only store.h, accounts.h
+ * and ratings.h.
  */
 #ifndef QUIVER_SERVER_STORE_BACKEND_H
 #define QUIVER_SERVER_STORE_BACKEND_H
@@ -16,10 +17,10 @@
 #include <sqlite3.h>
 
 #include "quiver/core.h"
-#include "server/base/rating.h"
+#include "server/store/driver.h"
 
-/* The operations of a backend, one per public function of store.h, accounts.h and
- * ratings.h, with the same contract (ops.c calls them with the same arguments).
+/* The operations of a backend, one per public function of store.h that is not written once
+ * over the driver, with the same contract (ops.c calls them with the same arguments).
  * Opening is not among them: ops.c picks the backend's open by the --db text. The types
  * are named by their tags (store.h's, accounts.h's, ratings.h's), as this header
  * does not include those: sqlite.c and the others include it. */
@@ -27,10 +28,6 @@ typedef struct qv__store qv__store;
 struct qv__stored_table;
 struct qv__store_move;
 struct qv__player_seat;
-struct qv__store_result;
-struct qv__store_session;
-struct qv__store_account;
-struct qv__store_rating_row;
 struct qv__live_row;
 struct qv__store_update;
 
@@ -63,36 +60,6 @@ typedef struct qv__store_ops {
 	                      qv_status (*visit)(void *ctx, const struct qv__stored_table *t,
 	                                         qv_err *err),
 	                      void *ctx, qv_err *err);
-	qv_status (*account_create)(qv__store *s, const char *username, const char *lower,
-	                            const char *hash, const char *const *codes, int ncodes,
-	                            const struct qv__store_session *sess, qv_err *err);
-	int (*account_find)(qv__store *s, const char *lower, struct qv__store_account *out);
-	int (*account_like)(qv__store *s, const char *skeleton, struct qv__store_account *out);
-	qv_status (*account_skeleton)(qv__store *s, long long account, const char *skeleton,
-	                              qv_err *err);
-	qv_status (*session_start)(qv__store *s, long long account,
-	                           const struct qv__store_session *sess, qv_err *err);
-	int (*session_find)(qv__store *s, const char *hash, double since,
-	                    struct qv__store_account *out, double *seen);
-	qv_status (*session_seen)(qv__store *s, const char *hash, double now, qv_err *err);
-	qv_status (*session_end)(qv__store *s, const char *hash, qv_err *err);
-	qv_status (*account_password)(qv__store *s, long long account, const char *hash,
-	                              const char *code, const struct qv__store_session *sess,
-	                              qv_err *err);
-	qv_status (*account_rehash)(qv__store *s, long long account, const char *hash, qv_err *err);
-	qv_status (*account_delete)(qv__store *s, long long account, qv_err *err);
-	long long (*player_account)(qv__store *s, const char *player);
-	int (*ratings_list)(qv__store *s, long long account, int which,
-	                    void (*fn)(void *ctx, const struct qv__store_rating_row *row),
-	                    void *ctx);
-	int (*table_ratings)(qv__store *s, const char *id,
-	                     void (*fn)(void *ctx, const struct qv__store_rating_row *row),
-	                     void *ctx);
-	int (*leaderboard)(qv__store *s, const char *game, int players, double settled,
-	                   double since, int max,
-	                   void (*fn)(void *ctx, const struct qv__store_rating_row *row),
-	                   void *ctx);
-	int (*farming)(qv__store *s, long long a, long long b, double now);
 	/* For `quiver db copy` (copy.c): every row of a SELECT text without parameters to
 	 * fn, each value as text (NULL for SQL NULL; a real printed so that it reads back as the
 	 * same double), until fn returns non-zero, which is returned (its text parameters $1..
@@ -143,39 +110,6 @@ qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_m
  * password= parameter, of a URI or of the key=value form (postgres.c). */
 void qv__store_pg_redact(const char *conninfo, char *out, size_t len);
 
-/* SQLite's operations of accounts (sqlite_accounts.c) and ratings (sqlite_ratings.c), which
- * sqlite.c's table names: those of accounts.h and ratings.h. */
-qv_status qv__sqlite_account_create(qv__store *s, const char *username, const char *lower,
-                                    const char *hash, const char *const *codes, int ncodes,
-                                    const struct qv__store_session *sess, qv_err *err);
-int qv__sqlite_account_find(qv__store *s, const char *lower, struct qv__store_account *out);
-int qv__sqlite_account_like(qv__store *s, const char *skeleton, struct qv__store_account *out);
-qv_status qv__sqlite_account_skeleton(qv__store *s, long long account, const char *skeleton,
-                                      qv_err *err);
-qv_status qv__sqlite_session_start(qv__store *s, long long account,
-                                   const struct qv__store_session *sess, qv_err *err);
-int qv__sqlite_session_find(qv__store *s, const char *hash, double since,
-                            struct qv__store_account *out, double *seen);
-qv_status qv__sqlite_session_seen(qv__store *s, const char *hash, double now, qv_err *err);
-qv_status qv__sqlite_session_end(qv__store *s, const char *hash, qv_err *err);
-qv_status qv__sqlite_account_password(qv__store *s, long long account, const char *hash,
-                                      const char *code, const struct qv__store_session *sess,
-                                      qv_err *err);
-qv_status qv__sqlite_account_rehash(qv__store *s, long long account, const char *hash, qv_err *err);
-qv_status qv__sqlite_account_delete(qv__store *s, long long account, qv_err *err);
-long long qv__sqlite_player_account(qv__store *s, const char *player);
-int qv__sqlite_ratings_list(qv__store *s, long long account, int which,
-                            void (*fn)(void *ctx, const struct qv__store_rating_row *row),
-                            void *ctx);
-int qv__sqlite_farming(qv__store *s, long long a, long long b, double now);
-int qv__sqlite_table_ratings(qv__store *s, const char *id,
-                             void (*fn)(void *ctx, const struct qv__store_rating_row *row),
-                             void *ctx);
-int qv__sqlite_leaderboard(qv__store *s, const char *game, int players, double settled,
-                           double since, int max,
-                           void (*fn)(void *ctx, const struct qv__store_rating_row *row),
-                           void *ctx);
-
 /* SQLite's rows and statements for copying (sqlite_rows.c), which sqlite.c's table names. */
 qv_status qv__sqlite_rows(qv__store *s, const char *select, int nargs, const char *const *args,
                           qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
@@ -196,12 +130,13 @@ struct qv__store {
 	struct qv__histogram *timer; /* the changes' times (qv__store_time); NULL: not timed */
 	atomic_llong failures;       /* changes the store refused (qv__store_failures) */
 	struct qv__pg *pg;           /* PostgreSQL's state (postgres_impl.h); NULL for SQLite's */
+	const qv__store_driver *drv; /* the backend's driver of the operations written once */
 	/* The rest is SQLite's. */
 	sqlite3 *db;
 	pthread_mutex_t lock;
 	sqlite3_stmt *st[QV__STORE_ST_MAX];
-	sqlite3_stmt **acct; /* sqlite_accounts.c's statements (NULL until prepared) */
-	sqlite3_stmt **rate; /* sqlite_ratings.c's */
+	qv__store_conn conn; /* the driver's connection for an operation: the store's own */
+	sqlite3_stmt **body; /* the driver's statements (NULL until prepared) */
 	char path[256];
 	/* The checkpointer: its own connection and thread, stopped through ck_stop. */
 	sqlite3 *ck_db;
@@ -211,12 +146,10 @@ struct qv__store {
 	pthread_cond_t ck_cond;
 };
 
-/* The steps of sqlite_accounts.c and sqlite_ratings.c (sqlite_steps.c; sqlite.c keeps its own):
- * a failure with SQLite's message (QV_ENOMEM or QV_EIO); a statement without rows run, reset
- * and unbound; text bound in place (NULL: SQL NULL; every text outlives its step) and read
- * ("" for NULL). */
+/* The steps of sqlite_rows.c (sqlite_driver.c; sqlite.c keeps its own): a failure with
+ * SQLite's message (QV_ENOMEM or QV_EIO); text bound in place (NULL: SQL NULL; every text
+ * outlives its step) and read ("" for NULL). */
 qv_status qv__store_fail(struct qv__store *s, qv_err *err, const char *doing);
-qv_status qv__store_step(struct qv__store *s, sqlite3_stmt *st, qv_err *err, const char *doing);
 void qv__store_bind_text(sqlite3_stmt *st, int i, const char *text);
 const char *qv__store_text(sqlite3_stmt *st, int i);
 
@@ -231,47 +164,13 @@ extern const char *const qv__store_accounts_upgrade_8_to_9;
  * every open. */
 extern const char *const qv__store_admin_schema;
 
-/* Prepares sqlite_accounts.c's statements into s->acct; the message names the failure. */
-qv_status qv__store_accounts_prepare(struct qv__store *s, qv_err *err);
-
-/* Finalizes them (nothing when they were never prepared). */
-void qv__store_accounts_close(struct qv__store *s);
-
 /* Schema 7's tables of ratings (ratings, rating_history, rated), made at every open (a
  * version-6 database lacks only them). */
 extern const char *const qv__store_ratings_schema;
 
-/* Prepares sqlite_ratings.c's statements into s->rate; finalizes them (nothing when never
- * prepared). */
-qv_status qv__store_ratings_prepare(struct qv__store *s, qv_err *err);
-void qv__store_ratings_close(struct qv__store *s);
-
-struct qv__store_result;
-
-/* Inside the transaction that saves the end of rated table id: applies its result's ratings
- * (sqlite_ratings.c says who is rated and how), once: a table rated already changes nothing. */
-qv_status qv__store_ratings_apply(struct qv__store *s, const char *id,
-                                  const struct qv__store_result *r, qv_err *err);
-
-/* One account's rating of the kind being rated, before and after the game (sqlite_ratings.c's
- * and postgres_ratings.c's). */
-typedef struct qv__store_rated {
-	long long account;
-	int rank; /* among the rated accounts, 1 the best */
-	qv__glicko2 g;
-	qv__wl w;
-	int games;
-	double updated; /* 0: never rated in the kind */
-} qv__store_rated;
-
-/* The new ratings of the n accounts of one[] (each rated account's rank among them, and its
- * rating before), worked out in place for a game ended at `at`: Glicko-2 for two seats (each
- * RD widened first for the days since that account's last rated game of the kind), Weng-Lin
- * else. False when the arithmetic refuses them (nothing is then rated), with why. Both
- * backends rate with it, so that they rate alike. */
-bool qv__store_rate(qv__store_rated *one, int n, bool glicko, double at, qv_err *why);
-
-/* Inside a transaction: deletes an account's ratings and their history. */
-qv_status qv__store_ratings_forget(struct qv__store *s, long long account, qv_err *err);
+/* SQLite's driver (sqlite_driver.c) set up for s: the operations' statements (driver.h) prepared
+ * into s->body; and finalized (nothing when never prepared). */
+qv_status qv__store_sqlite_prepare(struct qv__store *s, qv_err *err);
+void qv__store_sqlite_unprepare(struct qv__store *s);
 
 #endif

@@ -1,8 +1,9 @@
 /*
  * postgres.c - the store's second backend, PostgreSQL through libpq: its opening (the
  * connection, the schema made or checked, the statements prepared), its closing, and its table
- * of operations, qv__store_pg_ops (the operations are in postgres_tables.c, postgres_load.c,
- * postgres_accounts.c and postgres_ratings.c; their steps in postgres_conn.c).
+ * of operations, qv__store_pg_ops (the operations are in postgres_tables.c and postgres_load.c,
+ * their steps in postgres_conn.c; those of accounts and ratings are written once, accounts.c and
+ * ratings.c, over its driver, postgres_driver.c).
  *
  * Durability: each change is one transaction, committed (PostgreSQL's synchronous_commit, on by
  * default, has it on disk) before the call returns, as SQLite's. The schema is SQLite's version
@@ -187,7 +188,7 @@ static void pg_close(qv__store *s)
 /* Makes connection c of the store (the owner's or one of the pool's). */
 static qv_status connect_one(qv__store *s, qv__pg_conn *c, bool owner, qv_err *err)
 {
-	c->s = s;
+	c->base.s = s;
 	c->owner = owner;
 	c->conn = qv__pg_connect(s->pg->conninfo, s->pg->timeout_ms);
 	if (!c->conn)
@@ -239,6 +240,7 @@ qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_m
 		return qv_fail(err, QV_ENOMEM, "out of memory opening the database");
 	}
 	s->ops = &qv__store_pg_ops;
+	s->drv = &qv__store_pg_driver;
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_mutex_init(&s->pg->pool_lock, NULL);
 	pthread_cond_init(&s->pg->pool_free, NULL);
@@ -276,22 +278,6 @@ const qv__store_ops qv__store_pg_ops = {
     .get_over = qv__pg_get_over,
     .load_open = qv__pg_load_open,
     .load_one = qv__pg_load_one,
-    .account_create = qv__pg_account_create,
-    .account_find = qv__pg_account_find,
-    .account_like = qv__pg_account_like,
-    .account_skeleton = qv__pg_account_skeleton,
-    .session_start = qv__pg_session_start,
-    .session_find = qv__pg_session_find,
-    .session_seen = qv__pg_session_seen,
-    .session_end = qv__pg_session_end,
-    .account_password = qv__pg_account_password,
-    .account_rehash = qv__pg_account_rehash,
-    .account_delete = qv__pg_account_delete,
-    .player_account = qv__pg_player_account,
-    .ratings_list = qv__pg_ratings_list,
-    .leaderboard = qv__pg_leaderboard,
-    .table_ratings = qv__pg_table_ratings,
-    .farming = qv__pg_farming,
     .rows = qv__pg_rows,
     .run = qv__pg_run_text,
     .own = qv__pg_own,

@@ -64,7 +64,7 @@ int qv__pg_lock_ms(int timeout_ms) { return timeout_ms / 2 > 100 ? timeout_ms / 
  * get within the lock timeout (55P03): the site is slow, and the players are told so. */
 static qv_status slow_fail(const qv__pg_conn *c, qv_err *err)
 {
-	int timeout_ms = c->s->pg->timeout_ms;
+	int timeout_ms = c->base.s->pg->timeout_ms;
 	if (!strcmp(c->state, "55P03"))
 		return qv_fail(err, QV_EIO, "%s: the database held the table's row past %d ms",
 		               QV__STORE_SLOW, qv__pg_lock_ms(timeout_ms));
@@ -130,7 +130,7 @@ qv__pg_conn *qv__pg_take(qv__store *s)
 
 void qv__pg_give(qv__pg_conn *c)
 {
-	struct qv__pg *pg = c->s->pg;
+	struct qv__pg *pg = c->base.s->pg;
 	pthread_mutex_lock(&pg->pool_lock);
 	pg->free[c - pg->pool] = true;
 	pthread_cond_signal(&pg->pool_free);
@@ -139,10 +139,16 @@ void qv__pg_give(qv__pg_conn *c)
 
 qv_status qv__pg_prepare(qv__pg_conn *c, qv_err *err)
 {
-	for (int i = 0; i < PG_COUNT; i++) {
-		char name[16];
+	/* the backend's own, then the operations' written once (driver.h), after them */
+	for (int i = 0; i < PG_COUNT + QS_COUNT; i++) {
+		char name[16], text[2048];
 		snprintf(name, sizeof name, "qv%d", i);
-		PGresult *r = PQprepare(c->conn, name, qv__pg_sql[i], 0, NULL);
+		if (i >= PG_COUNT &&
+		    !qv__store_sql_render(&qv__store_pg_dialect, i - PG_COUNT, text, sizeof text))
+			return qv_fail(err, QV_EINVAL, "statement %d: longer than %zu bytes", i,
+			               sizeof text);
+		PGresult *r =
+		    PQprepare(c->conn, name, i < PG_COUNT ? qv__pg_sql[i] : text, 0, NULL);
 		bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
 		qv_status rc = ok ? QV_OK
 		                  : pg_fail(err, "preparing a statement",
@@ -172,7 +178,7 @@ static qv_status reconnect_fail(const qv__pg_conn *c, qv_err *err)
 qv_status qv__pg_ready(qv__pg_conn *c, qv_err *err)
 {
 	if (PQstatus(c->conn) != CONNECTION_OK) {
-		struct qv__pg *pg = c->s->pg;
+		struct qv__pg *pg = c->base.s->pg;
 		c->prepared = false;
 		if (c->owner) { /* the old session's advisory locks went with it */
 			pg->relock = true;

@@ -43,7 +43,7 @@ typedef struct qv__pg_held {
 
 /* One connection of the store, its statements prepared once per session. */
 typedef struct qv__pg_conn {
-	qv__store *s;
+	qv__store_conn base; /* the driver's (driver.h): its store */
 	PGconn *conn;
 	bool prepared; /* the statements are prepared on this connection */
 	bool owner;    /* the owner's connection (its session holds the advisory locks) */
@@ -113,40 +113,6 @@ enum {
 	PG_PLAYER_SEEN,
 	PG_PLAYER_NAME,
 	PG_PLAYER_TABLES,
-	/* accounts (postgres_accounts.c) */
-	PG_AC_INSERT,
-	PG_AC_FIND,
-	PG_AC_LIKE,
-	PG_AC_SET_SKELETON,
-	PG_AC_CODE,
-	PG_AC_SESSION,
-	PG_AC_LINK,
-	PG_AC_SESSION_FIND,
-	PG_AC_SESSION_SEEN,
-	PG_AC_SESSION_END,
-	PG_AC_SESSIONS_END,
-	PG_AC_SESSIONS_EXPIRED,
-	PG_AC_USE_CODE,
-	PG_AC_PASSWORD,
-	PG_AC_DELETE,
-	PG_AC_CODES_DELETE,
-	PG_AC_UNLINK,
-	PG_AC_PLAYER_ACCOUNT,
-	/* ratings (postgres_ratings.c) */
-	PG_RT_DONE,
-	PG_RT_SEATS,
-	PG_RT_FARM_ADDR,
-	PG_RT_FARM_PAIR,
-	PG_RT_GET,
-	PG_RT_PUT,
-	PG_RT_HISTORY_ADD,
-	PG_RT_CURRENT,
-	PG_RT_HISTORY,
-	PG_RT_RECENT,
-	PG_RT_BOARD,
-	PG_RT_FORGET,
-	PG_RT_FORGET_HISTORY,
-	PG_RT_TABLE,
 	/* ownership and news between processes (postgres_own.c, postgres_listen.c) */
 	PG_LOCK,
 	PG_UNLOCK,
@@ -234,9 +200,8 @@ const char *qv__pg_str(const PGresult *r, int row, int col);
 long long qv__pg_ll(const PGresult *r, int row, int col);
 double qv__pg_double(const PGresult *r, int row, int col);
 
-/* The operations of postgres_tables.c, postgres_load.c, postgres_accounts.c and
- * postgres_ratings.c, which postgres.c's table names (the contracts of store.h,
- * accounts.h and ratings.h). */
+/* The operations of postgres_tables.c and postgres_load.c, which postgres.c's table names (the
+ * contracts of store.h). */
 qv_status qv__pg_insert_table(qv__store *s, const struct qv__stored_table *t,
                               const struct qv__store_move *moves, qv_err *err);
 qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash, const char *player,
@@ -263,33 +228,6 @@ qv_status qv__pg_load_one(qv__store *s, const char *id,
                           qv_status (*visit)(void *ctx, const struct qv__stored_table *t,
                                              qv_err *err),
                           void *ctx, qv_err *err);
-qv_status qv__pg_account_create(qv__store *s, const char *username, const char *lower,
-                                const char *hash, const char *const *codes, int ncodes,
-                                const struct qv__store_session *sess, qv_err *err);
-int qv__pg_account_find(qv__store *s, const char *lower, struct qv__store_account *out);
-int qv__pg_account_like(qv__store *s, const char *skeleton, struct qv__store_account *out);
-qv_status qv__pg_account_skeleton(qv__store *s, long long account, const char *skeleton,
-                                  qv_err *err);
-qv_status qv__pg_session_start(qv__store *s, long long account,
-                               const struct qv__store_session *sess, qv_err *err);
-int qv__pg_session_find(qv__store *s, const char *hash, double since, struct qv__store_account *out,
-                        double *seen);
-qv_status qv__pg_session_seen(qv__store *s, const char *hash, double now, qv_err *err);
-qv_status qv__pg_session_end(qv__store *s, const char *hash, qv_err *err);
-qv_status qv__pg_account_password(qv__store *s, long long account, const char *hash,
-                                  const char *code, const struct qv__store_session *sess,
-                                  qv_err *err);
-qv_status qv__pg_account_rehash(qv__store *s, long long account, const char *hash, qv_err *err);
-qv_status qv__pg_account_delete(qv__store *s, long long account, qv_err *err);
-long long qv__pg_player_account(qv__store *s, const char *player);
-int qv__pg_ratings_list(qv__store *s, long long account, int which,
-                        void (*fn)(void *ctx, const struct qv__store_rating_row *row), void *ctx);
-int qv__pg_farming(qv__store *s, long long a, long long b, double now);
-int qv__pg_table_ratings(qv__store *s, const char *id,
-                         void (*fn)(void *ctx, const struct qv__store_rating_row *row), void *ctx);
-int qv__pg_leaderboard(qv__store *s, const char *game, int players, double settled, double since,
-                       int max, void (*fn)(void *ctx, const struct qv__store_rating_row *row),
-                       void *ctx);
 
 /* The epoch this process holds table id at, read under s->lock, for a write on a pool
  * connection; 0 when it does not hold it (the table is then among the lost, and *err says
@@ -353,11 +291,5 @@ qv_status qv__pg_rows(qv__store *s, const char *select, int nargs, const char *c
                       qv_err *err);
 qv_status qv__pg_run_text(qv__store *s, const char *sql, int n, const char *const *values,
                           qv_err *err);
-
-/* Inside a transaction on c: a rated table's ratings applied once (ratings.h), and an
- * account's ratings and their history deleted. */
-qv_status qv__pg_ratings_apply(qv__pg_conn *c, const char *id, const struct qv__store_result *r,
-                               qv_err *err);
-qv_status qv__pg_ratings_forget(qv__pg_conn *c, long long account, qv_err *err);
 
 #endif

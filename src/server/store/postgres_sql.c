@@ -1,6 +1,6 @@
 /*
  * postgres_sql.c - the PostgreSQL store's SQL (postgres_impl.h): the schema of version 8, the
- * same tables and columns as SQLite's (sqlite.c, sqlite_accounts.c, sqlite_ratings.c) with their
+ * same tables and columns as SQLite's (sqlite.c, sqlite_schema.c) with their
  * types mapped, and every statement, each the SQLite backend's own with $N placeholders.
  *
  * Where the two dialects differ: SQLite's julianday('now') is PostgreSQL's clock_timestamp();
@@ -207,67 +207,6 @@ const char *const qv__pg_sql[PG_COUNT] = {
     [PG_PLAYER_NAME] = "SELECT name FROM players WHERE hash = $1",
     [PG_PLAYER_TABLES] = PLAYER_SEATS "ORDER BY t.status = 'over', COALESCE(t.finished, "
                                       "t.created) DESC, t.id COLLATE \"C\" LIMIT $3",
-
-    [PG_AC_INSERT] = "INSERT INTO accounts (username, lower, hash, created, password_at, "
-                     "addr) VALUES ($1, $2, $3, $4, $4, $5) RETURNING id",
-    [PG_AC_FIND] = "SELECT id, username, hash FROM accounts WHERE lower = $1",
-    [PG_AC_LIKE] = "SELECT id, username, hash FROM accounts WHERE skeleton = $1 LIMIT 1",
-    [PG_AC_SET_SKELETON] = "UPDATE accounts SET skeleton = $1 WHERE id = $2",
-    [PG_AC_CODE] = "INSERT INTO recovery (account, code_hash) VALUES ($1, $2)",
-    [PG_AC_SESSION] = "INSERT INTO sessions (hash, account, created, seen, addr) VALUES ($1, "
-                      "$2, $3, $3, $4)",
-    [PG_AC_LINK] = "INSERT INTO players (hash, created, seen, account) VALUES ($1, $2, $2, $3) "
-                   "ON CONFLICT (hash) DO UPDATE SET seen = $2, account = $3",
-    [PG_AC_SESSION_FIND] = "SELECT a.id, a.username, a.hash, s.seen FROM sessions s JOIN "
-                           "accounts a ON a.id = s.account WHERE s.hash = $1 AND s.seen >= $2",
-    [PG_AC_SESSION_SEEN] = "UPDATE sessions SET seen = $1 WHERE hash = $2",
-    [PG_AC_SESSION_END] = "DELETE FROM sessions WHERE hash = $1",
-    [PG_AC_SESSIONS_END] = "DELETE FROM sessions WHERE account = $1",
-    [PG_AC_SESSIONS_EXPIRED] = "DELETE FROM sessions WHERE seen < $1",
-    [PG_AC_USE_CODE] = "UPDATE recovery SET used = $1 WHERE account = $2 AND code_hash = $3 AND "
-                       "used IS NULL",
-    [PG_AC_PASSWORD] = "UPDATE accounts SET hash = $1, password_at = COALESCE($2, password_at) "
-                       "WHERE id = $3",
-    [PG_AC_DELETE] = "DELETE FROM accounts WHERE id = $1",
-    [PG_AC_CODES_DELETE] = "DELETE FROM recovery WHERE account = $1",
-    [PG_AC_UNLINK] = "UPDATE players SET account = NULL WHERE account = $1",
-    [PG_AC_PLAYER_ACCOUNT] = "SELECT account FROM players WHERE hash = $1 AND account IS NOT "
-                             "NULL",
-
-    [PG_RT_DONE] = "INSERT INTO rated (table_id, at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-    [PG_RT_SEATS] = "SELECT 1 FROM accounts WHERE id = $1",
-    [PG_RT_FARM_ADDR] = "SELECT count(*) FROM accounts a JOIN accounts b ON a.addr = b.addr "
-                        "WHERE a.id = $1 AND b.id = $2 AND abs(a.created - b.created) < $3",
-    [PG_RT_FARM_PAIR] = "SELECT count(*) FROM rating_history x JOIN rating_history y ON "
-                        "y.table_id = x.table_id AND y.account = $2 WHERE x.account = $1 AND "
-                        "x.at >= $3",
-    [PG_RT_GET] = "SELECT rating, deviation, volatility, mu, sigma, games, updated FROM ratings "
-                  "WHERE account = $1 AND game = $2 AND players = $3",
-    [PG_RT_PUT] = "INSERT INTO ratings (account, game, players, rating, deviation, volatility, "
-                  "mu, sigma, games, updated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
-                  "ON CONFLICT (account, game, players) DO UPDATE SET rating = $4, deviation = "
-                  "$5, volatility = $6, mu = $7, sigma = $8, games = $9, updated = $10",
-    [PG_RT_HISTORY_ADD] = "INSERT INTO rating_history (account, game, players, at, rating, "
-                          "table_id) VALUES ($1, $2, $3, $4, $5, $6)",
-    [PG_RT_CURRENT] = "SELECT game, players, rating, deviation, games, updated FROM ratings "
-                      "WHERE account = $1 ORDER BY game COLLATE \"C\", players",
-    [PG_RT_HISTORY] = "SELECT game, players, at, rating FROM rating_history WHERE account = $1 "
-                      "ORDER BY at, ctid",
-    [PG_RT_RECENT] = "SELECT info FROM tables WHERE status = 'over' AND info IS NOT NULL AND id "
-                     "IN (SELECT s.table_id FROM seats s JOIN players p ON p.hash = s.player "
-                     "WHERE p.account = $1) AND (private = 0 OR id IN (SELECT table_id FROM "
-                     "rated)) ORDER BY finished DESC LIMIT 20",
-    [PG_RT_BOARD] = "SELECT a.username, r.rating, r.deviation, r.games FROM ratings r JOIN "
-                    "accounts a ON a.id = r.account WHERE r.game = $1 AND r.players = $2 AND "
-                    "r.deviation < $3 AND r.updated >= $4 ORDER BY r.rating DESC, a.lower "
-                    "COLLATE \"C\" LIMIT $5",
-    [PG_RT_FORGET] = "DELETE FROM ratings WHERE account = $1",
-    [PG_RT_FORGET_HISTORY] = "DELETE FROM rating_history WHERE account = $1",
-    [PG_RT_TABLE] =
-        "SELECT a.username, h.rating, COALESCE((SELECT p.rating FROM rating_history p WHERE "
-        "p.account = h.account AND p.game = h.game AND p.players = h.players AND "
-        "p.at < h.at ORDER BY p.at DESC LIMIT 1), -1) FROM rating_history h JOIN "
-        "accounts a ON a.id = h.account WHERE h.table_id = $1 ORDER BY a.lower",
 
     [PG_LOCK] = "SELECT pg_try_advisory_lock($1::bigint)",
     [PG_UNLOCK] = "SELECT pg_advisory_unlock($1::bigint)",

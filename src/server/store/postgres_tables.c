@@ -321,7 +321,7 @@ static qv_status change_in(qv__pg_conn *c, long long epoch, void *ctx, bool *fen
 	if (!rc)
 		rc = insert_moves(c, up->id, up->keep, up->moves, up->nmoves, err);
 	if (!rc && up->record && up->rated)
-		rc = qv__pg_ratings_apply(c, up->id, up->rated, err);
+		rc = qv__store_ratings_apply(&c->base, up->id, up->rated, err);
 	return rc;
 }
 

@@ -1,7 +1,7 @@
 /*
  * sqlite.c - the server's tables in SQLite, the store's first backend (its table of operations,
- * qv__store_sqlite_ops, with sqlite_accounts.c's and sqlite_ratings.c's): schema, one transaction
- * per change, and reading tables back at start-up.
+ * qv__store_sqlite_ops; the operations of accounts and ratings are written once over its driver,
+ * sqlite_driver.c): schema, one transaction per change, and reading tables back at start-up.
  *
  * Durability: WAL with synchronous=NORMAL. A commit is in the WAL file before the call
  * returns, so a killed process (kill -9) loses nothing committed; only a power failure could
@@ -29,13 +29,13 @@
 /* The schema's version, kept in PRAGMA user_version. Version 2 added the columns ai_starts,
  * stopped, creator and info of `tables` (a version-1 database gets them at open), version 3
  * the column people, version 4 the column variant, version 5 the table players and the column
- * player of `seats`, version 6 the accounts (sqlite_accounts.c) and the column account of
- * players, version 7 the ratings (sqlite_ratings.c), version 8 the column epoch of tables and
+ * player of `seats`, version 6 the accounts (sqlite_schema.c) and the column account of
+ * players, version 7 the ratings (sqlite_schema.c), version 8 the column epoch of tables and
  * the tables news and live, which only PostgreSQL's processes use (store.h: one process holds
  * SQLite's file) but which keep the two backends' schemas one; version 9 made accounts' ids
  * never given twice (AUTOINCREMENT) and added the columns addr and skeleton of accounts
- * (sqlite_accounts.c); version 10 the operator's tables bans, suspensions and audit
- * (admin_schema.c); version 11 the index of rating_history by table (sqlite_ratings.c); version
+ * (sqlite_schema.c); version 10 the operator's tables bans, suspensions and audit
+ * (admin_schema.c); version 11 the index of rating_history by table (sqlite_schema.c); version
  * 12 the table blocks (admin_schema.c, made at every open as the other tables there). */
 #define SCHEMA_VERSION 12
 
@@ -356,9 +356,7 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 		                       NULL) != SQLITE_OK)
 			rc = db_fail(s, err, "preparing a statement");
 	if (!rc)
-		rc = qv__store_accounts_prepare(s, err);
-	if (!rc)
-		rc = qv__store_ratings_prepare(s, err);
+		rc = qv__store_sqlite_prepare(s, err);
 	return rc;
 }
 
@@ -371,6 +369,8 @@ qv_status qv__store_sqlite_open(qv__store **out, const char *path, qv_err *err)
 	if (!s)
 		return qv_fail(err, QV_ENOMEM, "out of memory opening the database");
 	s->ops = &qv__store_sqlite_ops;
+	s->drv = &qv__store_sqlite_driver;
+	s->conn.s = s;
 	qv_copy(s->path, sizeof s->path, path);
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_mutex_init(&s->ck_lock, NULL);
@@ -425,8 +425,7 @@ static void sq_close(qv__store *s)
 	qv__store_wal_stop(s);
 	for (int i = 0; i < ST_COUNT; i++)
 		sqlite3_finalize(s->st[i]);
-	qv__store_accounts_close(s);
-	qv__store_ratings_close(s);
+	qv__store_sqlite_unprepare(s);
 	sqlite3_close(s->db);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
@@ -590,7 +589,7 @@ static qv_status sq_change(qv__store *s, const qv__store_update *up, qv_err *err
 	if (!rc)
 		rc = insert_moves(s, up->id, up->keep, up->moves, up->nmoves, err);
 	if (!rc && up->record && up->rated)
-		rc = qv__store_ratings_apply(s, up->id, up->rated, err);
+		rc = qv__store_ratings_apply(&s->conn, up->id, up->rated, err);
 	rc = finish(s, rc, err);
 out:
 	pthread_mutex_unlock(&s->lock);
@@ -973,22 +972,6 @@ const qv__store_ops qv__store_sqlite_ops = {
     .get_over = sq_get_over,
     .load_open = sq_load_open,
     .load_one = sq_load_one,
-    .account_create = qv__sqlite_account_create,
-    .account_find = qv__sqlite_account_find,
-    .account_like = qv__sqlite_account_like,
-    .account_skeleton = qv__sqlite_account_skeleton,
-    .session_start = qv__sqlite_session_start,
-    .session_find = qv__sqlite_session_find,
-    .session_seen = qv__sqlite_session_seen,
-    .session_end = qv__sqlite_session_end,
-    .account_password = qv__sqlite_account_password,
-    .account_rehash = qv__sqlite_account_rehash,
-    .account_delete = qv__sqlite_account_delete,
-    .player_account = qv__sqlite_player_account,
-    .ratings_list = qv__sqlite_ratings_list,
-    .leaderboard = qv__sqlite_leaderboard,
-    .table_ratings = qv__sqlite_table_ratings,
-    .farming = qv__sqlite_farming,
     .rows = qv__sqlite_rows,
     .run = qv__sqlite_run,
 };

@@ -1,0 +1,157 @@
+/*
+ * driver.h - the store's interface below its logic: what an operation written once (accounts.c,
+ * ratings.c) asks of a backend's driver (SQLite's sqlite_driver.c, PostgreSQL's
+ * postgres_driver.c): a connection for the operation, a transaction begun and finished on it,
+ * a statement run with its parameters and its rows read; and the few differences of the two SQL
+ * dialects, as data, which turn the statements' one text (statements.c) into each backend's.
+ * Internal to the store, as backend.h.
+ */
+#ifndef QUIVER_SERVER_STORE_DRIVER_H
+#define QUIVER_SERVER_STORE_DRIVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "quiver/core.h"
+
+typedef struct qv__store qv__store;
+
+/* A connection of a backend for one operation: SQLite's the store's own one, under the store's
+ * lock; PostgreSQL's one of the pool (a qv__pg_conn, which begins with it). */
+typedef struct qv__store_conn {
+	qv__store *s;
+	bool taken; /* its last failed statement was refused by a unique key */
+} qv__store_conn;
+
+/* Every statement of the operations written once, in statements.c, which each driver prepares
+ * when it opens (SQLite) or connects (PostgreSQL). */
+enum {
+	/* accounts (accounts.c) */
+	QS_AC_INSERT,
+	QS_AC_FIND,
+	QS_AC_LIKE,
+	QS_AC_SET_SKELETON,
+	QS_AC_CODE,
+	QS_AC_SESSION,
+	QS_AC_LINK,
+	QS_AC_SESSION_FIND,
+	QS_AC_SESSION_SEEN,
+	QS_AC_SESSION_END,
+	QS_AC_SESSIONS_END,
+	QS_AC_SESSIONS_EXPIRED,
+	QS_AC_USE_CODE,
+	QS_AC_PASSWORD,
+	QS_AC_DELETE,
+	QS_AC_CODES_DELETE,
+	QS_AC_UNLINK,
+	QS_AC_PLAYER_ACCOUNT,
+	/* ratings (ratings.c) */
+	QS_RT_DONE,
+	QS_RT_SEATS,
+	QS_RT_FARM_ADDR,
+	QS_RT_FARM_PAIR,
+	QS_RT_GET,
+	QS_RT_PUT,
+	QS_RT_HISTORY_ADD,
+	QS_RT_CURRENT,
+	QS_RT_HISTORY,
+	QS_RT_RECENT,
+	QS_RT_BOARD,
+	QS_RT_FORGET,
+	QS_RT_FORGET_HISTORY,
+	QS_RT_TABLE,
+	QS_COUNT
+};
+
+/* The statements' one text: parameters $1.., and {binary} (text compared byte by byte) and
+ * {rowid} (a row's order of insertion) where the dialects differ. */
+extern const char *const qv__store_sql[QS_COUNT];
+
+/* What differs between the dialects, as data. */
+typedef struct qv__store_dialect {
+	char param;         /* the sign of a numbered parameter: '?' (SQLite), '$' (PostgreSQL) */
+	const char *binary; /* the collation clause of byte order */
+	const char *rowid;  /* the column of a row's order of insertion */
+} qv__store_dialect;
+
+/* The two dialects (statements.c). */
+extern const qv__store_dialect qv__store_sqlite_dialect;
+extern const qv__store_dialect qv__store_pg_dialect;
+
+/* Statement `which` in dialect d into out (len bytes); false when it does not fit. */
+bool qv__store_sql_render(const qv__store_dialect *d, int which, char *out, size_t len);
+
+/* The parameters of one statement, each of its type (text NULL: SQL NULL). */
+#define QV__STORE_ARGS 12
+typedef struct qv__store_args {
+	int n;
+	struct {
+		char kind; /* 'i' integer, 'r' real, 't' text */
+		long long i;
+		double r;
+		const char *t;
+	} v[QV__STORE_ARGS];
+} qv__store_args;
+
+void qv__store_arg_int(qv__store_args *a, long long x);
+void qv__store_arg_real(qv__store_args *a, double x);
+void qv__store_arg_text(qv__store_args *a, const char *text);
+
+/* A row of a statement's result, read through its driver (a value NULL in SQL reads as "" or
+ * 0). */
+typedef struct qv__store_driver qv__store_driver;
+typedef struct qv__drv_row {
+	const qv__store_driver *drv;
+	void *impl; /* SQLite's statement; PostgreSQL's result */
+	int i;      /* the row's index in PostgreSQL's result */
+} qv__drv_row;
+typedef void (*qv__drv_row_fn)(void *ctx, const qv__drv_row *row);
+
+struct qv__store_driver {
+	/* A connection for one operation (waited for), and given back. */
+	qv__store_conn *(*take)(qv__store *s);
+	void (*give)(qv__store_conn *c);
+	/* Made ready for statements outside a transaction (PostgreSQL: connected again after
+	 * the database went away). */
+	qv_status (*ready)(qv__store_conn *c, qv_err *err);
+	/* A transaction begun (made ready first), and finished: COMMIT when rc is QV_OK, else
+	 * ROLLBACK and rc. */
+	qv_status (*begin)(qv__store_conn *c, qv_err *err);
+	qv_status (*finish)(qv__store_conn *c, qv_status rc, qv_err *err);
+	/* Runs statement `which` with a's parameters (NULL: none), each row to fn (NULL: none),
+	 * the count of rows it changed into *changes (unless NULL). A failure names `doing` with
+	 * the database's message (c->taken: a unique key refused it). */
+	qv_status (*exec)(qv__store_conn *c, int which, const qv__store_args *a, qv__drv_row_fn fn,
+	                  void *ctx, long long *changes, const char *doing, qv_err *err);
+	const char *(*text)(const qv__drv_row *r, int col);
+	long long (*integer)(const qv__drv_row *r, int col);
+	double (*real)(const qv__drv_row *r, int col);
+	const qv__store_dialect *dialect; /* what the statements are prepared in */
+};
+
+extern const qv__store_driver qv__store_sqlite_driver;
+extern const qv__store_driver qv__store_pg_driver;
+
+/* A row's values through its driver. */
+static inline const char *qv__row_text(const qv__drv_row *r, int col)
+{
+	return r->drv->text(r, col);
+}
+static inline long long qv__row_int(const qv__drv_row *r, int col)
+{
+	return r->drv->integer(r, col);
+}
+static inline double qv__row_real(const qv__drv_row *r, int col) { return r->drv->real(r, col); }
+
+/* A row's first value, an integer, into ctx (a long long): a row function of exec. */
+void qv__store_first_int(void *ctx, const qv__drv_row *row);
+
+/* Inside a transaction on c: a rated table's ratings applied once (ratings.h says whom and
+ * how; a table rated already changes nothing), and an account's ratings and their history
+ * deleted (ratings.c). */
+struct qv__store_result;
+qv_status qv__store_ratings_apply(qv__store_conn *c, const char *id,
+                                  const struct qv__store_result *r, qv_err *err);
+qv_status qv__store_ratings_forget(qv__store_conn *c, long long account, qv_err *err);
+
+#endif

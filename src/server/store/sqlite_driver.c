@@ -1,0 +1,158 @@
+/*
+ * sqlite_driver.c - SQLite's driver (driver.h): the store's one connection under its lock, the
+ * operations' statements (statements.c, with ?N parameters) prepared when the store opens, a
+ * transaction BEGIN IMMEDIATE (the busy timeout waits for another writer), each parameter bound
+ * in its own type; and the steps sqlite_rows.c shares (backend.h): a failure with SQLite's
+ * message, text bound and read.
+ */
+#include <stdlib.h>
+
+#include "server/store/backend.h"
+#include "server/store/driver.h"
+
+qv_status qv__store_fail(struct qv__store *s, qv_err *err, const char *doing)
+{
+	int code = sqlite3_errcode(s->db) & 0xff;
+	return qv_fail(err, code == SQLITE_NOMEM ? QV_ENOMEM : QV_EIO,
+	               "the database: %s failed: %s", doing, sqlite3_errmsg(s->db));
+}
+
+void qv__store_bind_text(sqlite3_stmt *st, int i, const char *text)
+{
+	if (text)
+		sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+const char *qv__store_text(sqlite3_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+	return t ? t : "";
+}
+
+/* The transaction's statements, after the operations' in s->body. */
+enum { SQ_BEGIN = QS_COUNT, SQ_COMMIT, SQ_ROLLBACK, SQ_COUNT };
+
+static const char *const tx_sql[] = {"BEGIN IMMEDIATE", "COMMIT", "ROLLBACK"};
+
+qv_status qv__store_sqlite_prepare(qv__store *s, qv_err *err)
+{
+	s->body = calloc(SQ_COUNT, sizeof *s->body);
+	if (!s->body)
+		return qv_fail(err, QV_ENOMEM, "out of memory opening the database");
+	for (int i = 0; i < SQ_COUNT; i++) {
+		char text[2048];
+		if (i < QS_COUNT &&
+		    !qv__store_sql_render(qv__store_sqlite_driver.dialect, i, text, sizeof text))
+			return qv_fail(err, QV_EINVAL, "statement %d: longer than %zu bytes", i,
+			               sizeof text);
+		if (sqlite3_prepare_v3(s->db, i < QS_COUNT ? text : tx_sql[i - QS_COUNT], -1,
+		                       SQLITE_PREPARE_PERSISTENT, &s->body[i], NULL) != SQLITE_OK)
+			return qv__store_fail(s, err, "preparing a statement");
+	}
+	return QV_OK;
+}
+
+void qv__store_sqlite_unprepare(qv__store *s)
+{
+	if (!s->body)
+		return;
+	for (int i = 0; i < SQ_COUNT; i++)
+		sqlite3_finalize(s->body[i]);
+	free(s->body);
+	s->body = NULL;
+}
+
+static qv__store_conn *sq_take(qv__store *s)
+{
+	pthread_mutex_lock(&s->lock);
+	return &s->conn;
+}
+
+static void sq_give(qv__store_conn *c) { pthread_mutex_unlock(&c->s->lock); }
+
+static qv_status sq_ready(qv__store_conn *c, qv_err *err)
+{
+	(void)c;
+	(void)err;
+	return QV_OK;
+}
+
+/* Runs statement st without rows, reset and unbound. */
+static qv_status step(qv__store *s, sqlite3_stmt *st, qv_err *err, const char *doing)
+{
+	int rc = sqlite3_step(st);
+	qv_status out = rc == SQLITE_DONE ? QV_OK : qv__store_fail(s, err, doing);
+	sqlite3_reset(st);
+	return out;
+}
+
+static qv_status sq_begin(qv__store_conn *c, qv_err *err)
+{
+	return step(c->s, c->s->body[SQ_BEGIN], err, "BEGIN");
+}
+
+static qv_status sq_finish(qv__store_conn *c, qv_status rc, qv_err *err)
+{
+	if (rc == QV_OK)
+		rc = step(c->s, c->s->body[SQ_COMMIT], err, "COMMIT");
+	if (rc != QV_OK)
+		step(c->s, c->s->body[SQ_ROLLBACK], NULL, "ROLLBACK");
+	return rc;
+}
+
+static qv_status sq_exec(qv__store_conn *c, int which, const qv__store_args *a, qv__drv_row_fn fn,
+                         void *ctx, long long *changes, const char *doing, qv_err *err)
+{
+	qv__store *s = c->s;
+	sqlite3_stmt *st = s->body[which];
+	for (int i = 0; a && i < a->n; i++) {
+		switch (a->v[i].kind) {
+		case 'i': sqlite3_bind_int64(st, i + 1, a->v[i].i); break;
+		case 'r': sqlite3_bind_double(st, i + 1, a->v[i].r); break;
+		default: qv__store_bind_text(st, i + 1, a->v[i].t);
+		}
+	}
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		qv__drv_row row = {.drv = &qv__store_sqlite_driver, .impl = st};
+		if (fn)
+			fn(ctx, &row);
+	}
+	c->taken = rc == SQLITE_CONSTRAINT;
+	qv_status out = rc == SQLITE_DONE ? QV_OK : qv__store_fail(s, err, doing);
+	if (!out && changes)
+		*changes = sqlite3_changes(s->db);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return out;
+}
+
+static const char *sq_text(const qv__drv_row *r, int col)
+{
+	return qv__store_text((sqlite3_stmt *)r->impl, col);
+}
+
+static long long sq_integer(const qv__drv_row *r, int col)
+{
+	return sqlite3_column_int64((sqlite3_stmt *)r->impl, col);
+}
+
+static double sq_real(const qv__drv_row *r, int col)
+{
+	return sqlite3_column_double((sqlite3_stmt *)r->impl, col);
+}
+
+const qv__store_driver qv__store_sqlite_driver = {
+    .take = sq_take,
+    .give = sq_give,
+    .ready = sq_ready,
+    .begin = sq_begin,
+    .finish = sq_finish,
+    .exec = sq_exec,
+    .text = sq_text,
+    .integer = sq_integer,
+    .real = sq_real,
+    .dialect = &qv__store_sqlite_dialect,
+};

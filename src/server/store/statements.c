@@ -1,0 +1,140 @@
+/*
+ * statements.c - the statements of the operations written once (driver.h), in one text for
+ * both backends: parameters $1.., and a placeholder where the dialects differ, which
+ * qv__store_sql_render fills from the driver's dialect.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "server/store/driver.h"
+
+const char *const qv__store_sql[QS_COUNT] = {
+    [QS_AC_INSERT] = "INSERT INTO accounts (username, lower, hash, created, password_at, "
+                     "addr) VALUES ($1, $2, $3, $4, $4, $5) RETURNING id",
+    [QS_AC_FIND] = "SELECT id, username, hash FROM accounts WHERE lower = $1",
+    [QS_AC_LIKE] = "SELECT id, username, hash FROM accounts WHERE skeleton = $1 LIMIT 1",
+    [QS_AC_SET_SKELETON] = "UPDATE accounts SET skeleton = $1 WHERE id = $2",
+    [QS_AC_CODE] = "INSERT INTO recovery (account, code_hash) VALUES ($1, $2)",
+    [QS_AC_SESSION] = "INSERT INTO sessions (hash, account, created, seen, addr) VALUES ($1, "
+                      "$2, $3, $3, $4)",
+    [QS_AC_LINK] = "INSERT INTO players (hash, created, seen, account) VALUES ($1, $2, $2, $3) "
+                   "ON CONFLICT (hash) DO UPDATE SET seen = $2, account = $3",
+    [QS_AC_SESSION_FIND] = "SELECT a.id, a.username, a.hash, s.seen FROM sessions s JOIN "
+                           "accounts a ON a.id = s.account WHERE s.hash = $1 AND s.seen >= $2",
+    [QS_AC_SESSION_SEEN] = "UPDATE sessions SET seen = $1 WHERE hash = $2",
+    [QS_AC_SESSION_END] = "DELETE FROM sessions WHERE hash = $1",
+    [QS_AC_SESSIONS_END] = "DELETE FROM sessions WHERE account = $1",
+    [QS_AC_SESSIONS_EXPIRED] = "DELETE FROM sessions WHERE seen < $1",
+    [QS_AC_USE_CODE] = "UPDATE recovery SET used = $1 WHERE account = $2 AND code_hash = $3 AND "
+                       "used IS NULL",
+    [QS_AC_PASSWORD] = "UPDATE accounts SET hash = $1, password_at = COALESCE($2, password_at) "
+                       "WHERE id = $3",
+    [QS_AC_DELETE] = "DELETE FROM accounts WHERE id = $1",
+    [QS_AC_CODES_DELETE] = "DELETE FROM recovery WHERE account = $1",
+    [QS_AC_UNLINK] = "UPDATE players SET account = NULL WHERE account = $1",
+    [QS_AC_PLAYER_ACCOUNT] = "SELECT account FROM players WHERE hash = $1 AND account IS NOT "
+                             "NULL",
+
+    [QS_RT_DONE] = "INSERT INTO rated (table_id, at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+    [QS_RT_SEATS] = "SELECT 1 FROM accounts WHERE id = $1",
+    [QS_RT_FARM_ADDR] = "SELECT count(*) FROM accounts a JOIN accounts b ON a.addr = b.addr "
+                        "WHERE a.id = $1 AND b.id = $2 AND abs(a.created - b.created) < $3",
+    [QS_RT_FARM_PAIR] = "SELECT count(*) FROM rating_history x JOIN rating_history y ON "
+                        "y.table_id = x.table_id AND y.account = $2 WHERE x.account = $1 AND "
+                        "x.at >= $3",
+    [QS_RT_GET] = "SELECT rating, deviation, volatility, mu, sigma, games, updated FROM ratings "
+                  "WHERE account = $1 AND game = $2 AND players = $3",
+    [QS_RT_PUT] = "INSERT INTO ratings (account, game, players, rating, deviation, volatility, "
+                  "mu, sigma, games, updated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+                  "ON CONFLICT (account, game, players) DO UPDATE SET rating = $4, deviation = "
+                  "$5, volatility = $6, mu = $7, sigma = $8, games = $9, updated = $10",
+    [QS_RT_HISTORY_ADD] = "INSERT INTO rating_history (account, game, players, at, rating, "
+                          "table_id) VALUES ($1, $2, $3, $4, $5, $6)",
+    [QS_RT_CURRENT] = "SELECT game, players, rating, deviation, games, updated FROM ratings "
+                      "WHERE account = $1 ORDER BY game {binary}, players",
+    [QS_RT_HISTORY] = "SELECT game, players, at, rating FROM rating_history WHERE account = $1 "
+                      "ORDER BY at, {rowid}",
+    /* a public profile lists no private table (its id is the key to its record) but a rated
+     * one: ratings are public, as lichess's rated games are */
+    [QS_RT_RECENT] = "SELECT info FROM tables WHERE status = 'over' AND info IS NOT NULL AND id "
+                     "IN (SELECT s.table_id FROM seats s JOIN players p ON p.hash = s.player "
+                     "WHERE p.account = $1) AND (private = 0 OR id IN (SELECT table_id FROM "
+                     "rated)) ORDER BY finished DESC LIMIT 20",
+    [QS_RT_BOARD] = "SELECT a.username, r.rating, r.deviation, r.games FROM ratings r JOIN "
+                    "accounts a ON a.id = r.account WHERE r.game = $1 AND r.players = $2 AND "
+                    "r.deviation < $3 AND r.updated >= $4 ORDER BY r.rating DESC, a.lower "
+                    "{binary} LIMIT $5",
+    [QS_RT_FORGET] = "DELETE FROM ratings WHERE account = $1",
+    [QS_RT_FORGET_HISTORY] = "DELETE FROM rating_history WHERE account = $1",
+    [QS_RT_TABLE] =
+        "SELECT a.username, h.rating, COALESCE((SELECT p.rating FROM rating_history p WHERE "
+        "p.account = h.account AND p.game = h.game AND p.players = h.players AND "
+        "p.at < h.at ORDER BY p.at DESC LIMIT 1), -1) FROM rating_history h JOIN "
+        "accounts a ON a.id = h.account WHERE h.table_id = $1 ORDER BY a.lower",
+};
+
+const qv__store_dialect qv__store_sqlite_dialect = {
+    .param = '?', .binary = "COLLATE BINARY", .rowid = "rowid"};
+const qv__store_dialect qv__store_pg_dialect = {
+    .param = '$', .binary = "COLLATE \"C\"", .rowid = "ctid"};
+
+/* Appends text to out (of len bytes, n used); false when it does not fit. */
+static bool put(char *out, size_t len, size_t *n, const char *text, size_t k)
+{
+	if (*n + k >= len)
+		return false;
+	memcpy(out + *n, text, k);
+	*n += k;
+	out[*n] = '\0';
+	return true;
+}
+
+bool qv__store_sql_render(const qv__store_dialect *d, int which, char *out, size_t len)
+{
+	size_t n = 0;
+	bool ok = put(out, len, &n, "", 0);
+	char quote = 0; /* inside '...' or "...": copied as it is */
+	for (const char *p = qv__store_sql[which]; ok && *p; p++) {
+		if (quote) {
+			quote = *p == quote ? 0 : quote;
+			ok = put(out, len, &n, p, 1);
+		} else if (*p == '\'' || *p == '"') {
+			quote = *p;
+			ok = put(out, len, &n, p, 1);
+		} else if (*p == '$' && p[1] >= '0' && p[1] <= '9') {
+			ok = put(out, len, &n, &d->param, 1);
+		} else if (!strncmp(p, "{binary}", 8)) {
+			ok = put(out, len, &n, d->binary, strlen(d->binary));
+			p += 7;
+		} else if (!strncmp(p, "{rowid}", 7)) {
+			ok = put(out, len, &n, d->rowid, strlen(d->rowid));
+			p += 6;
+		} else {
+			ok = put(out, len, &n, p, 1);
+		}
+	}
+	return ok;
+}
+
+void qv__store_arg_int(qv__store_args *a, long long x)
+{
+	a->v[a->n].kind = 'i';
+	a->v[a->n++].i = x;
+}
+
+void qv__store_arg_real(qv__store_args *a, double x)
+{
+	a->v[a->n].kind = 'r';
+	a->v[a->n++].r = x;
+}
+
+void qv__store_arg_text(qv__store_args *a, const char *text)
+{
+	a->v[a->n].kind = 't';
+	a->v[a->n++].t = text;
+}
+
+void qv__store_first_int(void *ctx, const qv__drv_row *row)
+{
+	*(long long *)ctx = qv__row_int(row, 0);
+}
