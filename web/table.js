@@ -26,6 +26,7 @@ import { confirmDialog } from './confirm.js';
 import { TurnSignal } from './your-turn.js';
 import { myName, nameBox } from './names.js';
 import { phoneLayout } from './phone.js';
+import { keepOwnPanel } from './own-panel.js';
 import { Details } from './details.js';
 import { Takeback } from './takeback.js';
 import { Courtesy } from './courtesy.js';
@@ -155,6 +156,7 @@ const turn = new TurnSignal();
 // on a phone: the action sheet, the hand strip and the board's zoom; everywhere: the detail
 // sheet of whatever is tapped that chooses nothing
 phoneLayout({ board: els.board, players: els.players, move: els.move, game: () => state.vj?.game });
+keepOwnPanel(els.players);
 new Details([els.board, els.players], {
   game: () => state.vj?.game,
   variant: () => (state.table?.variant && !state.table.variant.builtin ? state.table.variant.sha256 : undefined),
