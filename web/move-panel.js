@@ -83,6 +83,7 @@ export class MovePanel {
     /** Whether the last choice was made by keyboard: the focus then goes to the next choice. */
     this.keyboard = false;
     this.choices = h('div', { class: 'choices' });
+    this.keepPresses();
     this.error = h('p', { class: 'act-error', role: 'alert' });
     this.input = h('input', {
       id: 'notation',
@@ -120,6 +121,41 @@ export class MovePanel {
       }
     });
     replace(root, this.choices, this.error, this.form);
+  }
+
+  /**
+   * A frame may draw the choices again between a press and its release (a person connected,
+   * the other player moved): the click then lands on the panel, not on a button, and the press
+   * did nothing now and then. It counts for the button pressed if the new choices have it.
+   */
+  keepPresses() {
+    /** @param {Element | null} b */
+    const keyOf = (b) =>
+      b?.matches('.word-button')
+        ? `w ${b.getAttribute('data-word')}`
+        : b?.matches('.play-button')
+          ? `p ${b.getAttribute('data-action')}`
+          : '';
+    /** @type {{key: string, at: number} | null} */
+    let down = null;
+    this.choices.addEventListener('pointerdown', (ev) => {
+      const key = keyOf(/** @type {Element} */ (ev.target).closest('button'));
+      down = key ? { key, at: ev.timeStamp } : null;
+    });
+    this.choices.addEventListener('click', (ev) => {
+      const pressed = down;
+      down = null;
+      if (!pressed || /** @type {Element} */ (ev.target).closest('button') || ev.timeStamp - pressed.at > 2000) return;
+      const again = [...this.choices.querySelectorAll('.word-button, .play-button')].find(
+        (b) => keyOf(b) === pressed.key,
+      );
+      if (!again) return;
+      this.keyboard = false;
+      const word = again.getAttribute('data-word');
+      const action = again.getAttribute('data-action');
+      if (word !== null) this.hooks.choose(word);
+      else if (action !== null) this.hooks.play(action);
+    });
   }
 
   /**

@@ -5,8 +5,8 @@
 // for me"; with "confirm moves" off a complete action goes at once. Evons' end of the turn that
 // ends the game shows its warning before Play is pressed, and so does a THREE ARROWS placement
 // that would leave its player skipped (a plain one says the squares it points at). Also: the
-// keyboard focus after a keyboard choice, the last move marked on the board, and the table's
-// rules link. Screenshots of the choices go to $QV_SCREENSHOT_DIR (else build/screenshots).
+// keyboard focus after a keyboard choice, a press on a choice drawn again before its release,
+// the last move marked on the board, and the table's rules link. Screenshots of the choices go to $QV_SCREENSHOT_DIR (else build/screenshots).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -164,6 +164,41 @@ test('one click on an own piece selects it; the attack waits for Play', { timeou
   assert.deepEqual([...a.errors, ...b.errors], []);
   await close();
 });
+
+test(
+  'a press on a choice counts when the choices are drawn again before its release',
+  { timeout: budget(20000) },
+  async () => {
+    const { a, b, close } = await table('three-arrows');
+    await a.page.waitForSelector('#move-panel .word-button');
+    // a frame drew the choices again between the press and the release (the buttons are new),
+    // so the click lands on the panel's box, not on a button: it once did nothing
+    const word = await a.page.evaluate(() => {
+      const choices = /** @type {Element} */ (document.querySelector('#move-panel .choices'));
+      const button = /** @type {HTMLElement} */ (choices.querySelector('.word-button'));
+      button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerType: 'mouse', isPrimary: true }));
+      for (const old of choices.querySelectorAll('.word-button')) old.replaceWith(old.cloneNode(true));
+      choices.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, pointerType: 'mouse', isPrimary: true }));
+      choices.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
+      return button.getAttribute('data-word');
+    });
+    await until(
+      async () =>
+        (
+          (await a.page
+            .locator('#move-panel .chosen strong')
+            .textContent({ timeout: 1000 })
+            .catch(() => '')) ?? ''
+        )
+          .split(' ')
+          .at(-1) === word,
+      `the press on "${word}" taken`,
+    );
+    assert.equal(a.acts().length, 0, 'a choice sends nothing');
+    assert.deepEqual([...a.errors, ...b.errors], []);
+    await close();
+  },
+);
 
 test('a forced move waits for Play, then is sent', { timeout: budget(20000) }, async () => {
   const { a, b, close } = await table('three-arrows');
