@@ -17,6 +17,7 @@ import {
   newPage,
   api,
   moveOnce,
+  shownVersion,
   clickAndWait,
   rng,
   until,
@@ -118,8 +119,14 @@ async function askTakeback(a, b, rand) {
     const boards = { a: await boardShown(a), b: await boardShown(b) };
     await moveOnce(a, rand);
     await playOnUntil(a, [a, b], rand);
-    const lines = await logLength(b);
-    await until(async () => (await logLength(a)) === lines, "p1's page shows every move");
+    // both pages at the same version, each showing every move (the other page may still be
+    // drawing the last one: its log's length alone, read once, could be one short for good)
+    let lines = 0;
+    await until(async () => {
+      const [va, vb, la, lb] = [await shownVersion(a), await shownVersion(b), await logLength(a), await logLength(b)];
+      lines = lb;
+      return va === vb && la === lb;
+    }, 'both pages show every move');
     await a.click('#undo');
     let outcome = '';
     await until(async () => {
