@@ -98,8 +98,22 @@ cluster: quiet-build
 # the PostgreSQL store's own tests (cluster/pg-store, the fencing of tables between processes,
 # cluster/fencing, and two processes on one database, cluster/processes). The time each test
 # takes is in docs/testing.md ("The time of make test").
+#
+# The sanitizer build compiles at the lowest priority (nice 19) while the release tests run,
+# most of which wait on pages, sockets, timers and other processes: its tests start as soon as
+# the release run ends. Its output is shown when it warns or fails.
 PROPERTY_SCALE ?= 0.25
-test: test-release test-asan
+test: build
+	@mkdir -p $(ASAN_BUILD)
+	@( nice -n 19 sh -c 'cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DQV_SANITIZE=ON && \
+	     cmake --build $(ASAN_BUILD) -j $(JOBS)' >$(ASAN_BUILD)/make-build.log 2>&1; \
+	   echo $$? >$(ASAN_BUILD)/make-build.rc ) & \
+	$(MAKE) test-release; release=$$?; wait; \
+	grep -B2 -A4 'warning:' $(ASAN_BUILD)/make-build.log || true; \
+	if [ "$$(cat $(ASAN_BUILD)/make-build.rc)" != 0 ]; then \
+	  cat $(ASAN_BUILD)/make-build.log; echo "make: the sanitizer build failed (above)" >&2; exit 1; fi; \
+	[ $$release = 0 ] || exit $$release; \
+	$(MAKE) test-asan
 
 test-release: build
 	@cd $(BUILD) && QV_PROPERTY_SCALE=$(PROPERTY_SCALE) FAULT_STRIDE=32 FAULT_START=1 ctest --output-on-failure -j $(TEST_JOBS)
