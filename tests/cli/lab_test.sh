@@ -99,8 +99,8 @@ expect_rc 0 "$Q" lab run concardia --agents random --games 4 --component-games 1
 # report is byte for byte an uninterrupted run's. Without a terminal, a progress line comes
 # every --progress seconds.
 # (a study of some seconds even on an idle machine: a progress line comes after a second, and
-# the Ctrl-C must come before its end; the sanitizer build, ten times slower, plays a third of
-# it: QV_LAB_SLOW_GAMES, set by tests/cli/CMakeLists.txt)
+# the Ctrl-C must come before its end; the sanitizer build, ten times slower, plays fewer
+# games: QV_LAB_SLOW_GAMES, set by tests/cli/CMakeLists.txt)
 slow_games=${QV_LAB_SLOW_GAMES:-200}
 slow=(concardia --agents easy --games "$slow_games" --component-games $((slow_games / 5))
 	--components scout-r,ability:charge --ladder-games 0 --luck-games 0 --seed 13 --threads 2)
