@@ -400,7 +400,24 @@ export async function waitForChange(page, mark) {
 export async function clickAndWait(page, rand) {
   const mark = await pageMark(page);
   const what = await clickOnce(page, rand);
-  if (what !== 'nothing') await waitForChange(page, mark);
+  if (what === 'nothing') return what;
+  try {
+    await waitForChange(page, mark);
+  } catch (e) {
+    // what the page showed, so that a click that did nothing can be told from a page that
+    // stopped hearing the table
+    const shown = await page
+      .evaluate(() => ({
+        conn: document.getElementById('conn')?.textContent ?? '',
+        v: document.body.dataset.v ?? '',
+        panel: (document.getElementById('move-panel')?.textContent ?? '').slice(0, 300),
+      }))
+      .catch(() => null);
+    throw new Error(
+      `${what}: the page did not change (${JSON.stringify(shown)}): ${e instanceof Error ? e.message : e}`,
+      { cause: e },
+    );
+  }
   return what;
 }
 
