@@ -280,8 +280,7 @@ function redraw() {
   panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], vj) : w), idle);
   // the move panel only for a seat in a game not over
   els.move.hidden = state.seat === 'public' || state.table?.status === 'over' || Boolean(state.table?.stopped);
-  // a game over keeps its hand in the page's flow (a phone's strip would lie over the result)
-  document.body.classList.toggle('game-over', state.table?.status === 'over' || Boolean(state.table?.stopped));
+  markGameOver();
   // a takeback takes back this seat's own last decision: offered once the seat has made one,
   // and not while a request is waiting for its answers
   els.undo.hidden =
@@ -459,8 +458,18 @@ function ratingList(changes) {
   );
 }
 
+/**
+ * A game over (or a stopped table) keeps its hand in the page's flow: a phone's strip would lie
+ * over the result. Marked as the result shows, not only at the redraw after the last walk (the
+ * strip then lay over the result while the walk played).
+ */
+function markGameOver() {
+  document.body.classList.toggle('game-over', state.table?.status === 'over' || Boolean(state.table?.stopped));
+}
+
 /** The result panel: ranks and scores, the record, replay, play again or the rematch. */
 function drawResult() {
+  markGameOver();
   const res = state.table?.result;
   const over = state.table?.status === 'over' && Array.isArray(res);
   els.result.hidden = !over;

@@ -420,6 +420,12 @@ for (const game of GAMES) {
     // to the end, the page open: the last walk is not said to be going on once the game is over
     const played = playThroughSocket(env.browser, env.server.url, info.id, j.token, 5000);
     await page.waitForSelector('#result:not([hidden])', { timeout: budget(30000) });
+    // the hand leaves its strip as the result shows, not only once the last walk is drawn (a
+    // walk of Arrow Party's last move kept the strip over the result on a loaded machine)
+    assert.ok(
+      await page.evaluate(() => document.body.classList.contains('game-over')),
+      `${at}: the page marked over as its result shows`,
+    );
     const said = await page.textContent('#status');
     assert.doesNotMatch(said ?? '', /Walking/, `${at}: the status at the end`);
     assert.match(said ?? '', /The game is over/);
