@@ -45,9 +45,6 @@ typedef struct qv__store_ops {
 	qv_status (*people)(qv__store *s, const char *id, const char *people, qv_err *err);
 	qv_status (*people_over)(qv__store *s, const char *id, const char *people, const char *info,
 	                         qv_err *err);
-	qv_status (*ai_start)(qv__store *s, const char *id, qv_err *err);
-	qv_status (*ai_end)(qv__store *s, const char *id, qv_err *err);
-	qv_status (*ai_forgive)(qv__store *s, const char *id, qv_err *err);
 	qv_status (*stop)(qv__store *s, const char *id, const char *why, qv_err *err);
 	qv_status (*delete_table)(qv__store *s, const char *id, qv_err *err);
 	qv_status (*delete_waiting)(qv__store *s, double before, int *count, qv_err *err);

@@ -143,21 +143,6 @@ qv_status qv__store_people_over(qv__store *s, const char *id, const char *people
 	return timed(s, t0, s->ops->people_over(s, id, people, info, err));
 }
 
-qv_status qv__store_ai_start(qv__store *s, const char *id, qv_err *err)
-{
-	return s->ops->ai_start(s, id, err);
-}
-
-qv_status qv__store_ai_end(qv__store *s, const char *id, qv_err *err)
-{
-	return s->ops->ai_end(s, id, err);
-}
-
-qv_status qv__store_ai_forgive(qv__store *s, const char *id, qv_err *err)
-{
-	return s->ops->ai_forgive(s, id, err);
-}
-
 qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err)
 {
 	return s->ops->stop(s, id, why, err);

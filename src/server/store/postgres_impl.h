@@ -97,9 +97,6 @@ enum {
 	PG_SELECT_ONE,
 	PG_SELECT_SEATS,
 	PG_SELECT_ACTIONS,
-	PG_AI_START,
-	PG_AI_END,
-	PG_AI_FORGIVE,
 	PG_STOP,
 	PG_DELETE_TABLE_ACTIONS,
 	PG_DELETE_SEATS,
@@ -213,9 +210,6 @@ qv_status qv__pg_change(qv__store *s, const struct qv__store_update *up, qv_err 
 qv_status qv__pg_people(qv__store *s, const char *id, const char *people, qv_err *err);
 qv_status qv__pg_people_over(qv__store *s, const char *id, const char *people, const char *info,
                              qv_err *err);
-qv_status qv__pg_ai_start(qv__store *s, const char *id, qv_err *err);
-qv_status qv__pg_ai_end(qv__store *s, const char *id, qv_err *err);
-qv_status qv__pg_ai_forgive(qv__store *s, const char *id, qv_err *err);
 qv_status qv__pg_stop(qv__store *s, const char *id, const char *why, qv_err *err);
 qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err);
 qv_status qv__pg_delete_waiting(qv__store *s, double before, int *count, qv_err *err);

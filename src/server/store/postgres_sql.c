@@ -186,10 +186,6 @@ const char *const qv__pg_sql[PG_COUNT] = {
     [PG_SELECT_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = $1 "
                         "ORDER BY seat",
     [PG_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = $1 ORDER BY idx",
-    [PG_AI_START] = "UPDATE tables SET ai_starts = ai_starts + 1 WHERE id = $1 AND epoch = $2",
-    [PG_AI_END] = "UPDATE tables SET ai_starts = 0 WHERE id = $1 AND epoch = $2",
-    [PG_AI_FORGIVE] = "UPDATE tables SET ai_starts = ai_starts - 1 WHERE ai_starts > 0 AND "
-                      "($1::text IS NULL OR id = $1::text)",
     [PG_STOP] = "UPDATE tables SET stopped = $1, ai_starts = 0 WHERE id = $2 AND epoch = $3",
     [PG_DELETE_TABLE_ACTIONS] = "DELETE FROM actions WHERE table_id = $1",
     [PG_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = $1",

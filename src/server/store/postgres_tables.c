@@ -2,13 +2,14 @@
  * postgres_tables.c - the PostgreSQL store's changes of tables (store.h): a new table with its
  * seats and first actions, a seat claimed, a change of the game (its actions kept, taken back
  * and appended, and a finished game's record and ratings), what a table keeps of its people,
- * the AI-search mark, a stop, deletions and expiry, a finished table's info, and the players'
- * keys. Each change is one transaction on a connection of the pool (postgres_impl.h), and each
- * write of a table is fenced (postgres_own.c): made only where the row has the epoch this
- * process took the table at (and, for a change of the game, the version the change was built
- * on), or it changes nothing and fails. So two tables' acts are written side by side, each in
- * its own transaction: one refused never touches another, and PostgreSQL flushes the commits
- * that come together to disk together (its group commit).
+ * a stop, deletions and expiry, a finished table's info, and the players' keys (the AI-search
+ * mark is written once for both backends: tables.c). Each change is one transaction on a
+ * connection of the pool (postgres_impl.h), and each write of a table is fenced
+ * (postgres_own.c): made only where the row has the epoch this process took the table at (and,
+ * for a change of the game, the version the change was built on), or it changes nothing and
+ * fails. So two tables' acts are written side by side, each in its own transaction: one refused
+ * never touches another, and PostgreSQL flushes the commits that come together to disk together
+ * (its group commit).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,17 +21,6 @@
 #include "server/store/postgres_impl.h"
 #include "server/store/ratings.h"
 #include "server/store/store.h"
-
-/* One statement of a's parameters, on its own (PostgreSQL commits it by itself). */
-static qv_status one(qv__store *s, int which, const qv__pg_args *a, const char *doing, qv_err *err)
-{
-	qv__pg_conn *c = qv__pg_take(s);
-	qv_status rc = qv__pg_ready(c, err);
-	if (!rc)
-		rc = qv__pg_run(c, which, a, NULL, NULL, doing, err);
-	qv__pg_give(c);
-	return rc;
-}
 
 /* Inside a transaction: inserts moves as history entries from..from+n-1. */
 static qv_status insert_moves(qv__pg_conn *c, const char *id, int from, const qv__store_move *moves,
@@ -356,34 +346,6 @@ static qv_status held_one(qv__store *s, int which, qv__pg_args *a, const char *i
 	}
 	qv__pg_give(c);
 	return !rc && changed != 1 ? qv__pg_lose(s, id, err) : rc;
-}
-
-/* One write of a held table binding (text, id) or (id), then its epoch. */
-static qv_status one_update(qv__store *s, int which, const char *text, const char *id,
-                            const char *doing, qv_err *err)
-{
-	qv__pg_args a = {0};
-	if (text)
-		qv__pg_text(&a, text);
-	qv__pg_text(&a, id);
-	return held_one(s, which, &a, id, doing, err);
-}
-
-qv_status qv__pg_ai_start(qv__store *s, const char *id, qv_err *err)
-{
-	return one_update(s, PG_AI_START, NULL, id, "marking an AI move as begun", err);
-}
-
-qv_status qv__pg_ai_end(qv__store *s, const char *id, qv_err *err)
-{
-	return one_update(s, PG_AI_END, NULL, id, "marking an AI move as ended", err);
-}
-
-qv_status qv__pg_ai_forgive(qv__store *s, const char *id, qv_err *err)
-{
-	qv__pg_args a = {0};
-	qv__pg_text(&a, id);
-	return one(s, PG_AI_FORGIVE, &a, "forgiving an AI move", err);
 }
 
 qv_status qv__pg_people(qv__store *s, const char *id, const char *people, qv_err *err)

@@ -145,9 +145,6 @@ enum {
 	ST_SELECT_ONE,
 	ST_SELECT_SEATS,
 	ST_SELECT_ACTIONS,
-	ST_AI_START,
-	ST_AI_END,
-	ST_AI_FORGIVE,
 	ST_STOP,
 	ST_DELETE_TABLE_ACTIONS,
 	ST_DELETE_SEATS,
@@ -200,10 +197,6 @@ static const char *const sql[ST_COUNT] = {
     [ST_SELECT_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = ? "
                         "ORDER BY seat",
     [ST_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx",
-    [ST_AI_START] = "UPDATE tables SET ai_starts = ai_starts + 1 WHERE id = ?",
-    [ST_AI_END] = "UPDATE tables SET ai_starts = 0 WHERE id = ?",
-    [ST_AI_FORGIVE] = "UPDATE tables SET ai_starts = ai_starts - 1 WHERE ai_starts > 0 AND (?1 "
-                      "IS NULL OR id = ?1)",
     [ST_STOP] = "UPDATE tables SET stopped = ?, ai_starts = 0 WHERE id = ?",
     [ST_DELETE_TABLE_ACTIONS] = "DELETE FROM actions WHERE table_id = ?",
     [ST_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = ?",
@@ -618,21 +611,6 @@ static qv_status one_update(qv__store *s, int which, const char *text, const cha
 	return rc;
 }
 
-static qv_status sq_ai_start(qv__store *s, const char *id, qv_err *err)
-{
-	return one_update(s, ST_AI_START, NULL, id, "marking an AI move as begun", err);
-}
-
-static qv_status sq_ai_end(qv__store *s, const char *id, qv_err *err)
-{
-	return one_update(s, ST_AI_END, NULL, id, "marking an AI move as ended", err);
-}
-
-static qv_status sq_ai_forgive(qv__store *s, const char *id, qv_err *err)
-{
-	return one_update(s, ST_AI_FORGIVE, NULL, id, "forgiving an AI move", err);
-}
-
 static qv_status sq_people(qv__store *s, const char *id, const char *people, qv_err *err)
 {
 	return one_update(s, ST_PEOPLE, people, id, "saving the table's people", err);
@@ -963,9 +941,6 @@ const qv__store_ops qv__store_sqlite_ops = {
     .change = sq_change,
     .people = sq_people,
     .people_over = sq_people_over,
-    .ai_start = sq_ai_start,
-    .ai_end = sq_ai_end,
-    .ai_forgive = sq_ai_forgive,
     .stop = sq_stop,
     .delete_table = sq_delete_table,
     .delete_waiting = sq_delete_waiting,

@@ -1,9 +1,11 @@
 /*
  * statements.c - the statements of the operations written once (driver.h), in one text for
  * both backends: parameters $1.., and a placeholder where the dialects differ, which
- * qv__store_sql_render fills from the driver's dialect.
+ * qv__store_sql_render fills from the driver's dialect (a table's write fenced by its epoch:
+ * {epoch}, nothing in SQLite's).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "server/store/driver.h"
@@ -71,12 +73,18 @@ const char *const qv__store_sql[QS_COUNT] = {
         "p.account = h.account AND p.game = h.game AND p.players = h.players AND "
         "p.at < h.at ORDER BY p.at DESC LIMIT 1), -1) FROM rating_history h JOIN "
         "accounts a ON a.id = h.account WHERE h.table_id = $1 ORDER BY a.lower",
+
+    [QS_TB_AI_START] = "UPDATE tables SET ai_starts = ai_starts + 1 WHERE id = $1 {epoch}",
+    [QS_TB_AI_END] = "UPDATE tables SET ai_starts = 0 WHERE id = $1 {epoch}",
+    /* every table's count when id is NULL: a text parameter's type fixed for PostgreSQL */
+    [QS_TB_AI_FORGIVE] = "UPDATE tables SET ai_starts = ai_starts - 1 WHERE ai_starts > 0 AND "
+                         "(CAST($1 AS text) IS NULL OR id = CAST($1 AS text))",
 };
 
 const qv__store_dialect qv__store_sqlite_dialect = {
-    .param = '?', .binary = "COLLATE BINARY", .rowid = "rowid"};
+    .param = '?', .binary = "COLLATE BINARY", .rowid = "rowid", .epoch = NULL};
 const qv__store_dialect qv__store_pg_dialect = {
-    .param = '$', .binary = "COLLATE \"C\"", .rowid = "ctid"};
+    .param = '$', .binary = "COLLATE \"C\"", .rowid = "ctid", .epoch = "AND epoch ="};
 
 /* Appends text to out (of len bytes, n used); false when it does not fit. */
 static bool put(char *out, size_t len, size_t *n, const char *text, size_t k)
@@ -89,10 +97,22 @@ static bool put(char *out, size_t len, size_t *n, const char *text, size_t k)
 	return true;
 }
 
+/* Appends the fence's clause of dialect d (nothing when it fences nothing) comparing the epoch
+ * with parameter number k. */
+static bool put_epoch(const qv__store_dialect *d, int k, char *out, size_t len, size_t *n)
+{
+	if (!d->epoch)
+		return true;
+	char clause[64];
+	int w = snprintf(clause, sizeof clause, "%s %c%d", d->epoch, d->param, k);
+	return w > 0 && (size_t)w < sizeof clause && put(out, len, n, clause, (size_t)w);
+}
+
 bool qv__store_sql_render(const qv__store_dialect *d, int which, char *out, size_t len)
 {
 	size_t n = 0;
 	bool ok = put(out, len, &n, "", 0);
+	int last = 0;   /* the highest parameter's number so far */
 	char quote = 0; /* inside '...' or "...": copied as it is */
 	for (const char *p = qv__store_sql[which]; ok && *p; p++) {
 		if (quote) {
@@ -102,12 +122,17 @@ bool qv__store_sql_render(const qv__store_dialect *d, int which, char *out, size
 			quote = *p;
 			ok = put(out, len, &n, p, 1);
 		} else if (*p == '$' && p[1] >= '0' && p[1] <= '9') {
+			int k = atoi(p + 1);
+			last = k > last ? k : last;
 			ok = put(out, len, &n, &d->param, 1);
 		} else if (!strncmp(p, "{binary}", 8)) {
 			ok = put(out, len, &n, d->binary, strlen(d->binary));
 			p += 7;
 		} else if (!strncmp(p, "{rowid}", 7)) {
 			ok = put(out, len, &n, d->rowid, strlen(d->rowid));
+			p += 6;
+		} else if (!strncmp(p, "{epoch}", 7)) {
+			ok = put_epoch(d, last + 1, out, len, &n);
 			p += 6;
 		} else {
 			ok = put(out, len, &n, p, 1);

@@ -1,0 +1,69 @@
+/*
+ * tables.c - the store's operations of tables (store.h) written once over the backend's driver
+ * (driver.h): the AI-search mark (and a death forgiven). Each is one statement on the driver's
+ * connection, committed by itself: SQLite's under the store's lock, PostgreSQL's one of the
+ * pool. A write of a table is fenced where the driver fences (PostgreSQL's processes share the
+ * tables): made only where the row has the epoch this process holds the table at, after which
+ * a row at another epoch means another process took the table, which this one then loses.
+ */
+#include "server/store/backend.h"
+#include "server/store/driver.h"
+#include "server/store/store.h"
+
+/* Runs statement `which` with a's parameters on its own (no transaction: it commits by
+ * itself); *changed, unless NULL, gets the count of rows it changed. */
+static qv_status one(qv__store *s, int which, const qv__store_args *a, long long *changed,
+                     const char *doing, qv_err *err)
+{
+	const qv__store_driver *d = s->drv;
+	qv__store_conn *c = d->take(s);
+	qv_status rc = d->ready(c, err);
+	if (!rc)
+		rc = d->exec(c, which, a, NULL, NULL, changed, doing, err);
+	d->give(c);
+	return rc;
+}
+
+/* One write of table id on its own, with a's parameters and then, where the driver fences, the
+ * epoch this process holds the table at (the statement's {epoch}): a row at another epoch is
+ * not written, and the table is lost. */
+static qv_status held_write(qv__store *s, int which, qv__store_args *a, const char *id,
+                            const char *doing, qv_err *err)
+{
+	const qv__store_driver *d = s->drv;
+	if (d->hold) {
+		long long epoch = d->hold(s, id, err);
+		if (!epoch)
+			return QV_ESTATE;
+		qv__store_arg_int(a, epoch);
+	}
+	long long changed = 0;
+	qv_status rc = one(s, which, a, &changed, doing, err);
+	return !rc && d->hold && changed != 1 ? d->lose(s, id, err) : rc;
+}
+
+/* A write of table id binding only its id, fenced. */
+static qv_status by_id(qv__store *s, int which, const char *id, const char *doing, qv_err *err)
+{
+	qv__store_args a = {0};
+	qv__store_arg_text(&a, id);
+	return held_write(s, which, &a, id, doing, err);
+}
+
+qv_status qv__store_ai_start(qv__store *s, const char *id, qv_err *err)
+{
+	return by_id(s, QS_TB_AI_START, id, "marking an AI move as begun", err);
+}
+
+qv_status qv__store_ai_end(qv__store *s, const char *id, qv_err *err)
+{
+	return by_id(s, QS_TB_AI_END, id, "marking an AI move as ended", err);
+}
+
+/* Not fenced: it runs before the process takes any table (id NULL: every table's mark). */
+qv_status qv__store_ai_forgive(qv__store *s, const char *id, qv_err *err)
+{
+	qv__store_args a = {0};
+	qv__store_arg_text(&a, id);
+	return one(s, QS_TB_AI_FORGIVE, &a, NULL, "forgiving an AI move", err);
+}
