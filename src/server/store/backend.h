@@ -42,10 +42,6 @@ typedef struct qv__store_ops {
 	qv_status (*player_tables)(qv__store *s, const char *player, long long account, int max,
 	                           struct qv__player_seat *out, int *n, qv_err *err);
 	qv_status (*change)(qv__store *s, const struct qv__store_update *up, qv_err *err);
-	qv_status (*people)(qv__store *s, const char *id, const char *people, qv_err *err);
-	qv_status (*people_over)(qv__store *s, const char *id, const char *people, const char *info,
-	                         qv_err *err);
-	qv_status (*stop)(qv__store *s, const char *id, const char *why, qv_err *err);
 	qv_status (*delete_table)(qv__store *s, const char *id, qv_err *err);
 	qv_status (*delete_waiting)(qv__store *s, double before, int *count, qv_err *err);
 	int (*get_over)(qv__store *s, const char *id, char **info, char **record);
@@ -106,6 +102,10 @@ qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_m
 /* conninfo with its password hidden into out (len bytes): a URI's user:password@ and any
  * password= parameter, of a URI or of the key=value form (postgres.c). */
 void qv__store_pg_redact(const char *conninfo, char *out, size_t len);
+
+/* Counts a change of a table that began at t0 (qv_mono) in s's timer, and passes its status
+ * rc on (ops.c). */
+qv_status qv__store_timed(qv__store *s, double t0, qv_status rc);
 
 /* SQLite's rows and statements for copying (sqlite_rows.c), which sqlite.c's table names. */
 qv_status qv__sqlite_rows(qv__store *s, const char *select, int nargs, const char *const *args,

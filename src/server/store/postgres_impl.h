@@ -97,7 +97,6 @@ enum {
 	PG_SELECT_ONE,
 	PG_SELECT_SEATS,
 	PG_SELECT_ACTIONS,
-	PG_STOP,
 	PG_DELETE_TABLE_ACTIONS,
 	PG_DELETE_SEATS,
 	PG_DELETE_TABLE,
@@ -105,8 +104,6 @@ enum {
 	PG_EXPIRE_SEATS,
 	PG_EXPIRE_TABLES,
 	PG_SELECT_OVER,
-	PG_PEOPLE,
-	PG_PEOPLE_OVER,
 	PG_PLAYER_SEEN,
 	PG_PLAYER_NAME,
 	PG_PLAYER_TABLES,
@@ -207,10 +204,6 @@ int qv__pg_player_name(qv__store *s, const char *player, char *name, size_t len)
 qv_status qv__pg_player_tables(qv__store *s, const char *player, long long account, int max,
                                struct qv__player_seat *out, int *n, qv_err *err);
 qv_status qv__pg_change(qv__store *s, const struct qv__store_update *up, qv_err *err);
-qv_status qv__pg_people(qv__store *s, const char *id, const char *people, qv_err *err);
-qv_status qv__pg_people_over(qv__store *s, const char *id, const char *people, const char *info,
-                             qv_err *err);
-qv_status qv__pg_stop(qv__store *s, const char *id, const char *why, qv_err *err);
 qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err);
 qv_status qv__pg_delete_waiting(qv__store *s, double before, int *count, qv_err *err);
 int qv__pg_get_over(qv__store *s, const char *id, char **info, char **record);

@@ -186,7 +186,6 @@ const char *const qv__pg_sql[PG_COUNT] = {
     [PG_SELECT_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = $1 "
                         "ORDER BY seat",
     [PG_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = $1 ORDER BY idx",
-    [PG_STOP] = "UPDATE tables SET stopped = $1, ai_starts = 0 WHERE id = $2 AND epoch = $3",
     [PG_DELETE_TABLE_ACTIONS] = "DELETE FROM actions WHERE table_id = $1",
     [PG_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = $1",
     [PG_DELETE_TABLE] = "DELETE FROM tables WHERE id = $1",
@@ -195,8 +194,6 @@ const char *const qv__pg_sql[PG_COUNT] = {
     [PG_EXPIRE_TABLES] = "DELETE FROM tables WHERE id IN " EXPIRED,
     [PG_SELECT_OVER] = "SELECT info, record FROM tables WHERE id = $1 AND status = 'over' AND "
                        "info IS NOT NULL",
-    [PG_PEOPLE] = "UPDATE tables SET people = $1 WHERE id = $2 AND epoch = $3",
-    [PG_PEOPLE_OVER] = "UPDATE tables SET people = $1, info = $2 WHERE id = $3 AND epoch = $4",
     [PG_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES ($1, $2, $3, $3) "
                        "ON CONFLICT (hash) DO UPDATE SET name = COALESCE($2, players.name), "
                        "seen = $3",

@@ -1,15 +1,14 @@
 /*
  * postgres_tables.c - the PostgreSQL store's changes of tables (store.h): a new table with its
  * seats and first actions, a seat claimed, a change of the game (its actions kept, taken back
- * and appended, and a finished game's record and ratings), what a table keeps of its people,
- * a stop, deletions and expiry, a finished table's info, and the players' keys (the AI-search
- * mark is written once for both backends: tables.c). Each change is one transaction on a
- * connection of the pool (postgres_impl.h), and each write of a table is fenced
- * (postgres_own.c): made only where the row has the epoch this process took the table at (and,
- * for a change of the game, the version the change was built on), or it changes nothing and
- * fails. So two tables' acts are written side by side, each in its own transaction: one refused
- * never touches another, and PostgreSQL flushes the commits that come together to disk together
- * (its group commit).
+ * and appended, and a finished game's record and ratings), deletions and expiry, a finished
+ * table's info, and the players' keys (the AI-search mark, a stop and the people are written
+ * once for both backends: tables.c). Each change is one transaction on a connection of the pool
+ * (postgres_impl.h), and each write of a table is fenced (postgres_own.c): made only where the
+ * row has the epoch this process took the table at (and, for a change of the game, the version
+ * the change was built on), or it changes nothing and fails. So two tables' acts are written
+ * side by side, each in its own transaction: one refused never touches another, and PostgreSQL
+ * flushes the commits that come together to disk together (its group commit).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -327,51 +326,6 @@ qv_status qv__pg_change(qv__store *s, const qv__store_update *up, qv_err *err)
 		pthread_mutex_unlock(&s->lock);
 	}
 	return rc;
-}
-
-/* One write of held table id on its own, with a's parameters and then the epoch the process
- * holds it at: fenced, as every write of a table. */
-static qv_status held_one(qv__store *s, int which, qv__pg_args *a, const char *id,
-                          const char *doing, qv_err *err)
-{
-	long long epoch = qv__pg_epoch(s, id, err);
-	if (!epoch)
-		return QV_ESTATE;
-	qv__pg_conn *c = qv__pg_take(s);
-	qv_status rc = qv__pg_ready(c, err);
-	long long changed = 0;
-	if (!rc) {
-		qv__pg_int(a, epoch);
-		rc = qv__pg_run(c, which, a, NULL, &changed, doing, err);
-	}
-	qv__pg_give(c);
-	return !rc && changed != 1 ? qv__pg_lose(s, id, err) : rc;
-}
-
-qv_status qv__pg_people(qv__store *s, const char *id, const char *people, qv_err *err)
-{
-	qv__pg_args a = {0};
-	qv__pg_text(&a, people);
-	qv__pg_text(&a, id);
-	return held_one(s, PG_PEOPLE, &a, id, "saving the table's people", err);
-}
-
-qv_status qv__pg_people_over(qv__store *s, const char *id, const char *people, const char *info,
-                             qv_err *err)
-{
-	qv__pg_args a = {0};
-	qv__pg_text(&a, people);
-	qv__pg_text(&a, info);
-	qv__pg_text(&a, id);
-	return held_one(s, PG_PEOPLE_OVER, &a, id, "saving the table's people", err);
-}
-
-qv_status qv__pg_stop(qv__store *s, const char *id, const char *why, qv_err *err)
-{
-	qv__pg_args a = {0};
-	qv__pg_text(&a, why);
-	qv__pg_text(&a, id);
-	return held_one(s, PG_STOP, &a, id, "saving why a table stopped", err);
 }
 
 /* Runs steps[0..n-1], each with the parameters a, in one transaction; *changed, unless NULL,

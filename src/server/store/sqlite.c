@@ -145,13 +145,10 @@ enum {
 	ST_SELECT_ONE,
 	ST_SELECT_SEATS,
 	ST_SELECT_ACTIONS,
-	ST_STOP,
 	ST_DELETE_TABLE_ACTIONS,
 	ST_DELETE_SEATS,
 	ST_DELETE_TABLE,
 	ST_SELECT_OVER,
-	ST_PEOPLE,
-	ST_PEOPLE_OVER,
 	ST_PLAYER_SEEN,
 	ST_PLAYER_NAME,
 	ST_PLAYER_TABLES,
@@ -197,14 +194,11 @@ static const char *const sql[ST_COUNT] = {
     [ST_SELECT_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = ? "
                         "ORDER BY seat",
     [ST_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx",
-    [ST_STOP] = "UPDATE tables SET stopped = ?, ai_starts = 0 WHERE id = ?",
     [ST_DELETE_TABLE_ACTIONS] = "DELETE FROM actions WHERE table_id = ?",
     [ST_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = ?",
     [ST_DELETE_TABLE] = "DELETE FROM tables WHERE id = ?",
     [ST_SELECT_OVER] = "SELECT info, record FROM tables WHERE id = ? AND status = 'over' AND "
                        "info IS NOT NULL",
-    [ST_PEOPLE] = "UPDATE tables SET people = ? WHERE id = ?",
-    [ST_PEOPLE_OVER] = "UPDATE tables SET people = ?, info = ? WHERE id = ?",
     [ST_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES (?1, ?2, ?3, ?3) "
                        "ON CONFLICT (hash) DO UPDATE SET name = COALESCE(?2, name), seen = ?3",
     [ST_PLAYER_NAME] = "SELECT name FROM players WHERE hash = ?",
@@ -596,44 +590,6 @@ static const char *column_text(sqlite3_stmt *st, int i)
 	return t ? t : "";
 }
 
-/* Runs one statement binding (text, id) or (id) in a transaction of its own. */
-static qv_status one_update(qv__store *s, int which, const char *text, const char *id,
-                            const char *doing, qv_err *err)
-{
-	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->st[which];
-	int i = 1;
-	if (text)
-		bind_text(st, i++, text);
-	bind_text(st, i, id);
-	qv_status rc = step_done(s, st, err, doing);
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
-static qv_status sq_people(qv__store *s, const char *id, const char *people, qv_err *err)
-{
-	return one_update(s, ST_PEOPLE, people, id, "saving the table's people", err);
-}
-
-static qv_status sq_people_over(qv__store *s, const char *id, const char *people, const char *info,
-                                qv_err *err)
-{
-	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->st[ST_PEOPLE_OVER];
-	bind_text(st, 1, people);
-	bind_text(st, 2, info);
-	bind_text(st, 3, id);
-	qv_status rc = step_done(s, st, err, "saving the table's people");
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
-static qv_status sq_stop(qv__store *s, const char *id, const char *why, qv_err *err)
-{
-	return one_update(s, ST_STOP, why, id, "saving why a table stopped", err);
-}
-
 static qv_status sq_delete_table(qv__store *s, const char *id, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
@@ -939,9 +895,6 @@ const qv__store_ops qv__store_sqlite_ops = {
     .player_name = sq_player_name,
     .player_tables = sq_player_tables,
     .change = sq_change,
-    .people = sq_people,
-    .people_over = sq_people_over,
-    .stop = sq_stop,
     .delete_table = sq_delete_table,
     .delete_waiting = sq_delete_waiting,
     .get_over = sq_get_over,

@@ -79,6 +79,9 @@ const char *const qv__store_sql[QS_COUNT] = {
     /* every table's count when id is NULL: a text parameter's type fixed for PostgreSQL */
     [QS_TB_AI_FORGIVE] = "UPDATE tables SET ai_starts = ai_starts - 1 WHERE ai_starts > 0 AND "
                          "(CAST($1 AS text) IS NULL OR id = CAST($1 AS text))",
+    [QS_TB_STOP] = "UPDATE tables SET stopped = $1, ai_starts = 0 WHERE id = $2 {epoch}",
+    [QS_TB_PEOPLE] = "UPDATE tables SET people = $1 WHERE id = $2 {epoch}",
+    [QS_TB_PEOPLE_OVER] = "UPDATE tables SET people = $1, info = $2 WHERE id = $3 {epoch}",
 };
 
 const qv__store_dialect qv__store_sqlite_dialect = {

@@ -1,11 +1,13 @@
 /*
  * tables.c - the store's operations of tables (store.h) written once over the backend's driver
- * (driver.h): the AI-search mark (and a death forgiven). Each is one statement on the driver's
+ * (driver.h): the AI-search mark (and a death forgiven), a stop, what a table keeps of its
+ * people. Each is one statement on the driver's
  * connection, committed by itself: SQLite's under the store's lock, PostgreSQL's one of the
  * pool. A write of a table is fenced where the driver fences (PostgreSQL's processes share the
  * tables): made only where the row has the epoch this process holds the table at, after which
  * a row at another epoch means another process took the table, which this one then loses.
  */
+#include "core/clock.h"
 #include "server/store/backend.h"
 #include "server/store/driver.h"
 #include "server/store/store.h"
@@ -66,4 +68,35 @@ qv_status qv__store_ai_forgive(qv__store *s, const char *id, qv_err *err)
 	qv__store_args a = {0};
 	qv__store_arg_text(&a, id);
 	return one(s, QS_TB_AI_FORGIVE, &a, NULL, "forgiving an AI move", err);
+}
+
+qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err)
+{
+	qv__store_args a = {0};
+	qv__store_arg_text(&a, why);
+	qv__store_arg_text(&a, id);
+	return held_write(s, QS_TB_STOP, &a, id, "saving why a table stopped", err);
+}
+
+/* A change of the people is timed as the changes of the game are (GET /metrics). */
+qv_status qv__store_people(qv__store *s, const char *id, const char *people, qv_err *err)
+{
+	double t0 = qv_mono();
+	qv__store_args a = {0};
+	qv__store_arg_text(&a, people);
+	qv__store_arg_text(&a, id);
+	return qv__store_timed(
+	    s, t0, held_write(s, QS_TB_PEOPLE, &a, id, "saving the table's people", err));
+}
+
+qv_status qv__store_people_over(qv__store *s, const char *id, const char *people, const char *info,
+                                qv_err *err)
+{
+	double t0 = qv_mono();
+	qv__store_args a = {0};
+	qv__store_arg_text(&a, people);
+	qv__store_arg_text(&a, info);
+	qv__store_arg_text(&a, id);
+	return qv__store_timed(
+	    s, t0, held_write(s, QS_TB_PEOPLE_OVER, &a, id, "saving the table's people", err));
 }
