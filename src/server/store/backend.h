@@ -43,8 +43,6 @@ typedef struct qv__store_ops {
 	                           struct qv__player_seat *out, int *n, qv_err *err);
 	qv_status (*change)(qv__store *s, const struct qv__store_update *up, qv_err *err);
 	qv_status (*delete_table)(qv__store *s, const char *id, qv_err *err);
-	qv_status (*delete_waiting)(qv__store *s, double before, int *count, qv_err *err);
-	int (*get_over)(qv__store *s, const char *id, char **info, char **record);
 	qv_status (*load_open)(qv__store *s,
 	                       qv_status (*visit)(void *ctx, const struct qv__stored_table *t,
 	                                          qv_err *err),

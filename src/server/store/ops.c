@@ -136,16 +136,6 @@ qv_status qv__store_delete(qv__store *s, const char *id, qv_err *err)
 	return s->ops->delete_table(s, id, err);
 }
 
-qv_status qv__store_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
-{
-	return s->ops->delete_waiting(s, before, count, err);
-}
-
-int qv__store_get_over(qv__store *s, const char *id, char **info, char **record)
-{
-	return s->ops->get_over(s, id, info, record);
-}
-
 qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err)
 {
 	return s->ops->load_open(s, visit, ctx, err);

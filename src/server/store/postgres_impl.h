@@ -100,10 +100,6 @@ enum {
 	PG_DELETE_TABLE_ACTIONS,
 	PG_DELETE_SEATS,
 	PG_DELETE_TABLE,
-	PG_EXPIRE_ACTIONS,
-	PG_EXPIRE_SEATS,
-	PG_EXPIRE_TABLES,
-	PG_SELECT_OVER,
 	PG_PLAYER_SEEN,
 	PG_PLAYER_NAME,
 	PG_PLAYER_TABLES,
@@ -205,8 +201,6 @@ qv_status qv__pg_player_tables(qv__store *s, const char *player, long long accou
                                struct qv__player_seat *out, int *n, qv_err *err);
 qv_status qv__pg_change(qv__store *s, const struct qv__store_update *up, qv_err *err);
 qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err);
-qv_status qv__pg_delete_waiting(qv__store *s, double before, int *count, qv_err *err);
-int qv__pg_get_over(qv__store *s, const char *id, char **info, char **record);
 qv_status qv__pg_load_open(qv__store *s,
                            qv_status (*visit)(void *ctx, const struct qv__stored_table *t,
                                               qv_err *err),

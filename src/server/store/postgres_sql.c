@@ -151,9 +151,6 @@ const char *const qv__pg_upgrade_8_to_9 =
 	"tables t ON t.id = s.table_id WHERE s.player = $1 OR s.player IN (SELECT hash FROM "      \
 	"players WHERE account = $2) "
 
-/* The waiting tables created before $1. */
-#define EXPIRED "(SELECT id FROM tables WHERE status = 'waiting' AND created < $1)"
-
 const char *const qv__pg_sql[PG_COUNT] = {
     [PG_INSERT_TABLE] = "INSERT INTO tables (id, game, params, seed, private, v, status, "
                         "created, creator, people, variant, epoch) VALUES ($1, $2, $3, $4, $5, "
@@ -189,11 +186,6 @@ const char *const qv__pg_sql[PG_COUNT] = {
     [PG_DELETE_TABLE_ACTIONS] = "DELETE FROM actions WHERE table_id = $1",
     [PG_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = $1",
     [PG_DELETE_TABLE] = "DELETE FROM tables WHERE id = $1",
-    [PG_EXPIRE_ACTIONS] = "DELETE FROM actions WHERE table_id IN " EXPIRED,
-    [PG_EXPIRE_SEATS] = "DELETE FROM seats WHERE table_id IN " EXPIRED,
-    [PG_EXPIRE_TABLES] = "DELETE FROM tables WHERE id IN " EXPIRED,
-    [PG_SELECT_OVER] = "SELECT info, record FROM tables WHERE id = $1 AND status = 'over' AND "
-                       "info IS NOT NULL",
     [PG_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES ($1, $2, $3, $3) "
                        "ON CONFLICT (hash) DO UPDATE SET name = COALESCE($2, players.name), "
                        "seen = $3",

@@ -1,9 +1,9 @@
 /*
  * postgres_tables.c - the PostgreSQL store's changes of tables (store.h): a new table with its
  * seats and first actions, a seat claimed, a change of the game (its actions kept, taken back
- * and appended, and a finished game's record and ratings), deletions and expiry, a finished
- * table's info, and the players' keys (the AI-search mark, a stop and the people are written
- * once for both backends: tables.c). Each change is one transaction on a connection of the pool
+ * and appended, and a finished game's record and ratings), a table deleted, and the players' keys
+ * (the AI-search mark, a stop, the people, expiry and a finished table's info are written once
+ * for both backends: tables.c). Each change is one transaction on a connection of the pool
  * (postgres_impl.h), and each write of a table is fenced (postgres_own.c): made only where the
  * row has the epoch this process took the table at (and, for a change of the game, the version
  * the change was built on), or it changes nothing and fails. So two tables' acts are written
@@ -328,23 +328,6 @@ qv_status qv__pg_change(qv__store *s, const qv__store_update *up, qv_err *err)
 	return rc;
 }
 
-/* Runs steps[0..n-1], each with the parameters a, in one transaction; *changed, unless NULL,
- * gets the count of rows the last one changed. */
-static qv_status in_one(qv__store *s, const int *steps, int n, const qv__pg_args *a,
-                        long long *changed, const char *doing, qv_err *err)
-{
-	qv__pg_conn *c = qv__pg_take(s);
-	qv_status rc = qv__pg_begin(c, err);
-	if (!rc) {
-		for (int k = 0; !rc && k < n; k++)
-			rc = qv__pg_run(c, steps[k], a, NULL, k == n - 1 ? changed : NULL, doing,
-			                err);
-		rc = qv__pg_finish(c, rc, err);
-	}
-	qv__pg_give(c);
-	return rc;
-}
-
 /* Inside a transaction: the row of held table ctx (its id) locked, where it still has the epoch
  * this process holds it at (*fenced when not), and the table removed. */
 static qv_status remove_in(qv__pg_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
@@ -377,19 +360,6 @@ qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err)
 	return rc;
 }
 
-qv_status qv__pg_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
-{
-	static const int steps[] = {PG_EXPIRE_ACTIONS, PG_EXPIRE_SEATS, PG_EXPIRE_TABLES};
-	qv__pg_args a = {0};
-	qv__pg_real(&a, before);
-	long long changed = 0;
-	*count = 0;
-	qv_status rc = in_one(s, steps, 3, &a, &changed, "removing expired tables", err);
-	if (!rc)
-		*count = (int)changed;
-	return rc;
-}
-
 /* Runs a reading statement on a connection of the pool: its result, or NULL when it failed
  * (with why). */
 static PGresult *read_rows(qv__store *s, int which, const qv__pg_args *a, const char *doing,
@@ -402,35 +372,6 @@ static PGresult *read_rows(qv__store *s, int which, const qv__pg_args *a, const 
 		rc = qv__pg_run(c, which, a, &r, NULL, doing, err);
 	qv__pg_give(c);
 	return rc ? NULL : r;
-}
-
-int qv__pg_get_over(qv__store *s, const char *id, char **info, char **record)
-{
-	*info = NULL;
-	if (record)
-		*record = NULL;
-	qv__pg_args a = {0};
-	qv__pg_text(&a, id);
-	PGresult *r = read_rows(s, PG_SELECT_OVER, &a, "reading a finished table", NULL);
-	if (!r)
-		return -1;
-	int found = 0;
-	if (PQntuples(r) > 0) {
-		*info = strdup(qv__pg_str(r, 0, 0));
-		if (record)
-			*record = strdup(qv__pg_str(r, 0, 1));
-		found = *info && (!record || *record) ? 1 : -1;
-	}
-	PQclear(r);
-	if (found != 1) {
-		free(*info);
-		*info = NULL;
-		if (record) {
-			free(*record);
-			*record = NULL;
-		}
-	}
-	return found;
 }
 
 int qv__pg_player_name(qv__store *s, const char *player, char *name, size_t len)

@@ -148,7 +148,6 @@ enum {
 	ST_DELETE_TABLE_ACTIONS,
 	ST_DELETE_SEATS,
 	ST_DELETE_TABLE,
-	ST_SELECT_OVER,
 	ST_PLAYER_SEEN,
 	ST_PLAYER_NAME,
 	ST_PLAYER_TABLES,
@@ -197,8 +196,6 @@ static const char *const sql[ST_COUNT] = {
     [ST_DELETE_TABLE_ACTIONS] = "DELETE FROM actions WHERE table_id = ?",
     [ST_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = ?",
     [ST_DELETE_TABLE] = "DELETE FROM tables WHERE id = ?",
-    [ST_SELECT_OVER] = "SELECT info, record FROM tables WHERE id = ? AND status = 'over' AND "
-                       "info IS NOT NULL",
     [ST_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES (?1, ?2, ?3, ?3) "
                        "ON CONFLICT (hash) DO UPDATE SET name = COALESCE(?2, name), seen = ?3",
     [ST_PLAYER_NAME] = "SELECT name FROM players WHERE hash = ?",
@@ -604,67 +601,6 @@ static qv_status sq_delete_table(qv__store *s, const char *id, qv_err *err)
 	return rc;
 }
 
-static qv_status sq_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
-{
-	static const char *const text[] = {
-	    "DELETE FROM actions WHERE table_id IN (SELECT id FROM tables WHERE status = "
-	    "'waiting' AND created < ?1)",
-	    "DELETE FROM seats WHERE table_id IN (SELECT id FROM tables WHERE status = "
-	    "'waiting' AND created < ?1)",
-	    "DELETE FROM tables WHERE status = 'waiting' AND created < ?1"};
-	*count = 0;
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = begin(s, err);
-	for (int k = 0; !rc && k < 3; k++) {
-		sqlite3_stmt *st;
-		if (sqlite3_prepare_v2(s->db, text[k], -1, &st, NULL) != SQLITE_OK) {
-			rc = db_fail(s, err, "removing expired tables");
-			break;
-		}
-		sqlite3_bind_double(st, 1, before);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			rc = db_fail(s, err, "removing expired tables");
-		else if (k == 2)
-			*count = sqlite3_changes(s->db);
-		sqlite3_finalize(st);
-	}
-	rc = finish(s, rc, err);
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
-static int sq_get_over(qv__store *s, const char *id, char **info, char **record)
-{
-	*info = NULL;
-	if (record)
-		*record = NULL;
-	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->st[ST_SELECT_OVER];
-	bind_text(st, 1, id);
-	int found = 0;
-	int step = sqlite3_step(st);
-	if (step == SQLITE_ROW) {
-		*info = strdup(column_text(st, 0));
-		if (record)
-			*record = strdup(column_text(st, 1));
-		found = *info && (!record || *record) ? 1 : -1;
-	} else if (step != SQLITE_DONE) {
-		found = -1;
-	}
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	pthread_mutex_unlock(&s->lock);
-	if (found != 1) {
-		free(*info);
-		*info = NULL;
-		if (record) {
-			free(*record);
-			*record = NULL;
-		}
-	}
-	return found;
-}
-
 /* A table read from the database, owning its strings. */
 typedef struct loaded {
 	qv__stored_table t;
@@ -896,8 +832,6 @@ const qv__store_ops qv__store_sqlite_ops = {
     .player_tables = sq_player_tables,
     .change = sq_change,
     .delete_table = sq_delete_table,
-    .delete_waiting = sq_delete_waiting,
-    .get_over = sq_get_over,
     .load_open = sq_load_open,
     .load_one = sq_load_one,
     .rows = qv__sqlite_rows,

@@ -82,6 +82,14 @@ const char *const qv__store_sql[QS_COUNT] = {
     [QS_TB_STOP] = "UPDATE tables SET stopped = $1, ai_starts = 0 WHERE id = $2 {epoch}",
     [QS_TB_PEOPLE] = "UPDATE tables SET people = $1 WHERE id = $2 {epoch}",
     [QS_TB_PEOPLE_OVER] = "UPDATE tables SET people = $1, info = $2 WHERE id = $3 {epoch}",
+    /* the waiting tables created before $1, with their seats and actions */
+    [QS_TB_EXPIRE_ACTIONS] = "DELETE FROM actions WHERE table_id IN (SELECT id FROM tables "
+                             "WHERE status = 'waiting' AND created < $1)",
+    [QS_TB_EXPIRE_SEATS] = "DELETE FROM seats WHERE table_id IN (SELECT id FROM tables WHERE "
+                           "status = 'waiting' AND created < $1)",
+    [QS_TB_EXPIRE_TABLES] = "DELETE FROM tables WHERE status = 'waiting' AND created < $1",
+    [QS_TB_OVER] = "SELECT info, record FROM tables WHERE id = $1 AND status = 'over' AND info "
+                   "IS NOT NULL",
 };
 
 const qv__store_dialect qv__store_sqlite_dialect = {

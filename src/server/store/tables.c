@@ -1,27 +1,31 @@
 /*
  * tables.c - the store's operations of tables (store.h) written once over the backend's driver
  * (driver.h): the AI-search mark (and a death forgiven), a stop, what a table keeps of its
- * people. Each is one statement on the driver's
- * connection, committed by itself: SQLite's under the store's lock, PostgreSQL's one of the
- * pool. A write of a table is fenced where the driver fences (PostgreSQL's processes share the
- * tables): made only where the row has the epoch this process holds the table at, after which
- * a row at another epoch means another process took the table, which this one then loses.
+ * people, expiry, a finished table's info. Each is one statement on the driver's connection,
+ * committed by itself (expiry: one transaction): SQLite's under the store's lock, PostgreSQL's
+ * one of the pool. A write of a table is fenced where the driver fences (PostgreSQL's processes
+ * share the tables): made only where the row has the epoch this process holds the table at; a
+ * row at another epoch means another process took the table, which this one then loses.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "core/clock.h"
 #include "server/store/backend.h"
 #include "server/store/driver.h"
 #include "server/store/store.h"
 
-/* Runs statement `which` with a's parameters on its own (no transaction: it commits by
- * itself); *changed, unless NULL, gets the count of rows it changed. */
-static qv_status one(qv__store *s, int which, const qv__store_args *a, long long *changed,
-                     const char *doing, qv_err *err)
+/* Runs statement `which` with a's parameters on its own (no transaction: a write commits by
+ * itself), each row to fn (NULL: none); *changed, unless NULL, gets the count of rows it
+ * changed. */
+static qv_status one(qv__store *s, int which, const qv__store_args *a, qv__drv_row_fn fn, void *ctx,
+                     long long *changed, const char *doing, qv_err *err)
 {
 	const qv__store_driver *d = s->drv;
 	qv__store_conn *c = d->take(s);
 	qv_status rc = d->ready(c, err);
 	if (!rc)
-		rc = d->exec(c, which, a, NULL, NULL, changed, doing, err);
+		rc = d->exec(c, which, a, fn, ctx, changed, doing, err);
 	d->give(c);
 	return rc;
 }
@@ -40,7 +44,7 @@ static qv_status held_write(qv__store *s, int which, qv__store_args *a, const ch
 		qv__store_arg_int(a, epoch);
 	}
 	long long changed = 0;
-	qv_status rc = one(s, which, a, &changed, doing, err);
+	qv_status rc = one(s, which, a, NULL, NULL, &changed, doing, err);
 	return !rc && d->hold && changed != 1 ? d->lose(s, id, err) : rc;
 }
 
@@ -67,7 +71,7 @@ qv_status qv__store_ai_forgive(qv__store *s, const char *id, qv_err *err)
 {
 	qv__store_args a = {0};
 	qv__store_arg_text(&a, id);
-	return one(s, QS_TB_AI_FORGIVE, &a, NULL, "forgiving an AI move", err);
+	return one(s, QS_TB_AI_FORGIVE, &a, NULL, NULL, NULL, "forgiving an AI move", err);
 }
 
 qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err)
@@ -99,4 +103,64 @@ qv_status qv__store_people_over(qv__store *s, const char *id, const char *people
 	qv__store_arg_text(&a, id);
 	return qv__store_timed(
 	    s, t0, held_write(s, QS_TB_PEOPLE_OVER, &a, id, "saving the table's people", err));
+}
+
+qv_status qv__store_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
+{
+	static const int steps[] = {QS_TB_EXPIRE_ACTIONS, QS_TB_EXPIRE_SEATS, QS_TB_EXPIRE_TABLES};
+	const qv__store_driver *d = s->drv;
+	qv__store_args a = {0};
+	qv__store_arg_real(&a, before);
+	long long changed = 0;
+	*count = 0;
+	qv__store_conn *c = d->take(s);
+	qv_status rc = d->begin(c, err);
+	if (!rc) {
+		for (int k = 0; !rc && k < 3; k++)
+			rc = d->exec(c, steps[k], &a, NULL, NULL, k == 2 ? &changed : NULL,
+			             "removing expired tables", err);
+		rc = d->finish(c, rc, err);
+	}
+	d->give(c);
+	if (!rc)
+		*count = (int)changed;
+	return rc;
+}
+
+/* Where get_over's row goes: the first (the table's id is the key: there is one at most). */
+typedef struct over {
+	char **info, **record;
+	int found; /* 1: copied; -1: out of memory */
+} over;
+
+static void over_row(void *ctx, const qv__drv_row *r)
+{
+	over *o = ctx;
+	if (o->found)
+		return;
+	*o->info = strdup(qv__row_text(r, 0));
+	if (o->record)
+		*o->record = strdup(qv__row_text(r, 1));
+	o->found = *o->info && (!o->record || *o->record) ? 1 : -1;
+}
+
+int qv__store_get_over(qv__store *s, const char *id, char **info, char **record)
+{
+	*info = NULL;
+	if (record)
+		*record = NULL;
+	qv__store_args a = {0};
+	qv__store_arg_text(&a, id);
+	over o = {.info = info, .record = record};
+	qv_status rc = one(s, QS_TB_OVER, &a, over_row, &o, NULL, "reading a finished table", NULL);
+	int found = rc ? -1 : o.found;
+	if (found != 1) {
+		free(*info);
+		*info = NULL;
+		if (record) {
+			free(*record);
+			*record = NULL;
+		}
+	}
+	return found;
 }
