@@ -27,7 +27,6 @@
 typedef struct qv__store qv__store;
 struct qv__stored_table;
 struct qv__store_move;
-struct qv__player_seat;
 struct qv__live_row;
 struct qv__store_update;
 
@@ -38,9 +37,6 @@ typedef struct qv__store_ops {
 	qv_status (*claim)(qv__store *s, const char *id, int seat, const char *hash,
 	                   const char *player, const char *name, const char *status,
 	                   const char *people, qv_err *err);
-	int (*player_name)(qv__store *s, const char *player, char *name, size_t len);
-	qv_status (*player_tables)(qv__store *s, const char *player, long long account, int max,
-	                           struct qv__player_seat *out, int *n, qv_err *err);
 	qv_status (*change)(qv__store *s, const struct qv__store_update *up, qv_err *err);
 	qv_status (*delete_table)(qv__store *s, const char *id, qv_err *err);
 	qv_status (*load_open)(qv__store *s,

@@ -114,17 +114,6 @@ qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *ha
 	                       s->ops->claim(s, id, seat, hash, player, name, status, people, err));
 }
 
-int qv__store_player_name(qv__store *s, const char *player, char *name, size_t len)
-{
-	return s->ops->player_name(s, player, name, len);
-}
-
-qv_status qv__store_player_tables(qv__store *s, const char *player, long long account, int max,
-                                  qv__player_seat *out, int *n, qv_err *err)
-{
-	return s->ops->player_tables(s, player, account, max, out, n, err);
-}
-
 qv_status qv__store_change(qv__store *s, const qv__store_update *up, qv_err *err)
 {
 	double t0 = qv_mono();

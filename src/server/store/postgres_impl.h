@@ -101,8 +101,6 @@ enum {
 	PG_DELETE_SEATS,
 	PG_DELETE_TABLE,
 	PG_PLAYER_SEEN,
-	PG_PLAYER_NAME,
-	PG_PLAYER_TABLES,
 	/* ownership and news between processes (postgres_own.c, postgres_listen.c) */
 	PG_LOCK,
 	PG_UNLOCK,
@@ -196,9 +194,6 @@ qv_status qv__pg_insert_table(qv__store *s, const struct qv__stored_table *t,
                               const struct qv__store_move *moves, qv_err *err);
 qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash, const char *player,
                        const char *name, const char *status, const char *people, qv_err *err);
-int qv__pg_player_name(qv__store *s, const char *player, char *name, size_t len);
-qv_status qv__pg_player_tables(qv__store *s, const char *player, long long account, int max,
-                               struct qv__player_seat *out, int *n, qv_err *err);
 qv_status qv__pg_change(qv__store *s, const struct qv__store_update *up, qv_err *err);
 qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err);
 qv_status qv__pg_load_open(qv__store *s,

@@ -145,12 +145,6 @@ const char *const qv__pg_upgrade_8_to_9 =
 	"SELECT id, game, params, seed, private, v, status, created, ai_starts, stopped, "         \
 	"creator, people, variant FROM tables "
 
-/* The tables a player key (or the keys of an account) claimed a seat at. */
-#define PLAYER_SEATS                                                                               \
-	"SELECT s.table_id, s.seat, (t.status = 'over')::int, t.finished FROM seats s JOIN "       \
-	"tables t ON t.id = s.table_id WHERE s.player = $1 OR s.player IN (SELECT hash FROM "      \
-	"players WHERE account = $2) "
-
 const char *const qv__pg_sql[PG_COUNT] = {
     [PG_INSERT_TABLE] = "INSERT INTO tables (id, game, params, seed, private, v, status, "
                         "created, creator, people, variant, epoch) VALUES ($1, $2, $3, $4, $5, "
@@ -189,9 +183,6 @@ const char *const qv__pg_sql[PG_COUNT] = {
     [PG_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES ($1, $2, $3, $3) "
                        "ON CONFLICT (hash) DO UPDATE SET name = COALESCE($2, players.name), "
                        "seen = $3",
-    [PG_PLAYER_NAME] = "SELECT name FROM players WHERE hash = $1",
-    [PG_PLAYER_TABLES] = PLAYER_SEATS "ORDER BY t.status = 'over', COALESCE(t.finished, "
-                                      "t.created) DESC, t.id COLLATE \"C\" LIMIT $3",
 
     [PG_LOCK] = "SELECT pg_try_advisory_lock($1::bigint)",
     [PG_UNLOCK] = "SELECT pg_advisory_unlock($1::bigint)",

@@ -1,9 +1,9 @@
 /*
  * postgres_tables.c - the PostgreSQL store's changes of tables (store.h): a new table with its
  * seats and first actions, a seat claimed, a change of the game (its actions kept, taken back
- * and appended, and a finished game's record and ratings), a table deleted, and the players' keys
- * (the AI-search mark, a stop, the people, expiry and a finished table's info are written once
- * for both backends: tables.c). Each change is one transaction on a connection of the pool
+ * and appended, and a finished game's record and ratings), and a table deleted (the AI-search
+ * mark, a stop, the people, expiry, a finished table's info and the players' keys are written
+ * once for both backends: tables.c). Each change is one transaction on a connection of the pool
  * (postgres_impl.h), and each write of a table is fenced (postgres_own.c): made only where the
  * row has the epoch this process took the table at (and, for a change of the game, the version
  * the change was built on), or it changes nothing and fails. So two tables' acts are written
@@ -358,54 +358,4 @@ qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err)
 	if (!rc)
 		qv__pg_disown(s, id);
 	return rc;
-}
-
-/* Runs a reading statement on a connection of the pool: its result, or NULL when it failed
- * (with why). */
-static PGresult *read_rows(qv__store *s, int which, const qv__pg_args *a, const char *doing,
-                           qv_err *err)
-{
-	PGresult *r = NULL;
-	qv__pg_conn *c = qv__pg_take(s);
-	qv_status rc = qv__pg_ready(c, err);
-	if (!rc)
-		rc = qv__pg_run(c, which, a, &r, NULL, doing, err);
-	qv__pg_give(c);
-	return rc ? NULL : r;
-}
-
-int qv__pg_player_name(qv__store *s, const char *player, char *name, size_t len)
-{
-	qv__pg_args a = {0};
-	qv__pg_text(&a, player);
-	PGresult *r = read_rows(s, PG_PLAYER_NAME, &a, "reading a player", NULL);
-	if (!r)
-		return -1;
-	int found = PQntuples(r) > 0;
-	if (found)
-		qv_copy(name, len, qv__pg_str(r, 0, 0));
-	PQclear(r);
-	return found;
-}
-
-qv_status qv__pg_player_tables(qv__store *s, const char *player, long long account, int max,
-                               qv__player_seat *out, int *n, qv_err *err)
-{
-	*n = 0;
-	qv__pg_args a = {0};
-	qv__pg_text(&a, player);
-	qv__pg_int(&a, account);
-	qv__pg_int(&a, max);
-	PGresult *r = read_rows(s, PG_PLAYER_TABLES, &a, "reading a player's tables", err);
-	if (!r)
-		return QV_EIO;
-	for (int i = 0; i < PQntuples(r) && *n < max; i++) {
-		qv__player_seat *row = &out[(*n)++];
-		qv_copy(row->id, sizeof row->id, qv__pg_str(r, i, 0));
-		row->seat = (int)qv__pg_ll(r, i, 1);
-		row->over = qv__pg_ll(r, i, 2) != 0;
-		row->finished = qv__pg_double(r, i, 3);
-	}
-	PQclear(r);
-	return QV_OK;
 }

@@ -149,8 +149,6 @@ enum {
 	ST_DELETE_SEATS,
 	ST_DELETE_TABLE,
 	ST_PLAYER_SEEN,
-	ST_PLAYER_NAME,
-	ST_PLAYER_TABLES,
 	ST_BEGIN,
 	ST_COMMIT,
 	ST_ROLLBACK,
@@ -198,13 +196,6 @@ static const char *const sql[ST_COUNT] = {
     [ST_DELETE_TABLE] = "DELETE FROM tables WHERE id = ?",
     [ST_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES (?1, ?2, ?3, ?3) "
                        "ON CONFLICT (hash) DO UPDATE SET name = COALESCE(?2, name), seen = ?3",
-    [ST_PLAYER_NAME] = "SELECT name FROM players WHERE hash = ?",
-    /* the tables not over first, then the finished, newest first */
-    [ST_PLAYER_TABLES] =
-        "SELECT s.table_id, s.seat, t.status = 'over', t.finished FROM seats s JOIN tables t "
-        "ON t.id = s.table_id WHERE s.player = ?1 OR s.player IN (SELECT hash FROM players "
-        "WHERE account = ?2) ORDER BY t.status = 'over', "
-        "COALESCE(t.finished, t.created) DESC, t.id LIMIT ?3",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
@@ -779,57 +770,10 @@ static qv_status sq_load_one(qv__store *s, const char *id, qv__store_visit_fn vi
 	return rc;
 }
 
-/* ---- players ---- */
-
-static int sq_player_name(qv__store *s, const char *player, char *name, size_t len)
-{
-	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->st[ST_PLAYER_NAME];
-	bind_text(st, 1, player);
-	int step = sqlite3_step(st), found = 0;
-	if (step == SQLITE_ROW) {
-		qv_copy(name, len, column_text(st, 0));
-		found = 1;
-	} else if (step != SQLITE_DONE) {
-		found = -1;
-	}
-	sqlite3_reset(st);
-	pthread_mutex_unlock(&s->lock);
-	return found;
-}
-
-static qv_status sq_player_tables(qv__store *s, const char *player, long long account, int max,
-                                  qv__player_seat *out, int *n, qv_err *err)
-{
-	*n = 0;
-	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->st[ST_PLAYER_TABLES];
-	bind_text(st, 1, player);
-	sqlite3_bind_int64(st, 2, account);
-	sqlite3_bind_int(st, 3, max);
-	int step;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
-		qv__player_seat *row = &out[(*n)++];
-		qv_copy(row->id, sizeof row->id, column_text(st, 0));
-		row->seat = sqlite3_column_int(st, 1);
-		row->over = sqlite3_column_int(st, 2) != 0;
-		row->finished =
-		    sqlite3_column_type(st, 3) == SQLITE_NULL ? 0 : sqlite3_column_double(st, 3);
-	}
-	qv_status rc = QV_OK;
-	if (step != SQLITE_DONE && step != SQLITE_ROW)
-		rc = db_fail(s, err, "reading a player's tables");
-	sqlite3_reset(st);
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
 const qv__store_ops qv__store_sqlite_ops = {
     .close = sq_close,
     .insert_table = sq_insert_table,
     .claim = sq_claim,
-    .player_name = sq_player_name,
-    .player_tables = sq_player_tables,
     .change = sq_change,
     .delete_table = sq_delete_table,
     .load_open = sq_load_open,

@@ -90,6 +90,14 @@ const char *const qv__store_sql[QS_COUNT] = {
     [QS_TB_EXPIRE_TABLES] = "DELETE FROM tables WHERE status = 'waiting' AND created < $1",
     [QS_TB_OVER] = "SELECT info, record FROM tables WHERE id = $1 AND status = 'over' AND info "
                    "IS NOT NULL",
+    [QS_TB_PLAYER_NAME] = "SELECT name FROM players WHERE hash = $1",
+    /* the seats a player key (or the keys of an account) claimed: those of tables not over
+     * first, then the finished, newest first */
+    [QS_TB_PLAYER_TABLES] = "SELECT s.table_id, s.seat, CASE WHEN t.status = 'over' THEN 1 ELSE "
+                            "0 END, t.finished FROM seats s JOIN tables t ON t.id = s.table_id "
+                            "WHERE s.player = $1 OR s.player IN (SELECT hash FROM players WHERE "
+                            "account = $2) ORDER BY t.status = 'over', COALESCE(t.finished, "
+                            "t.created) DESC, t.id {binary} LIMIT $3",
 };
 
 const qv__store_dialect qv__store_sqlite_dialect = {

@@ -1,11 +1,12 @@
 /*
  * tables.c - the store's operations of tables (store.h) written once over the backend's driver
  * (driver.h): the AI-search mark (and a death forgiven), a stop, what a table keeps of its
- * people, expiry, a finished table's info. Each is one statement on the driver's connection,
- * committed by itself (expiry: one transaction): SQLite's under the store's lock, PostgreSQL's
- * one of the pool. A write of a table is fenced where the driver fences (PostgreSQL's processes
- * share the tables): made only where the row has the epoch this process holds the table at; a
- * row at another epoch means another process took the table, which this one then loses.
+ * people, expiry, a finished table's info, the name and seats of a player's key. Each is one
+ * statement on the driver's connection, committed by itself (expiry: one transaction): SQLite's
+ * under the store's lock, PostgreSQL's one of the pool. A write of a table is fenced where the
+ * driver fences (PostgreSQL's processes share the tables): made only where the row has the epoch
+ * this process holds the table at; a row at another epoch means another process took the table,
+ * which this one then loses.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -163,4 +164,59 @@ int qv__store_get_over(qv__store *s, const char *id, char **info, char **record)
 		}
 	}
 	return found;
+}
+
+/* Where player_name's row goes (the key is the hash: one row at most). */
+typedef struct naming {
+	char *name;
+	size_t len;
+	int found;
+} naming;
+
+static void name_row(void *ctx, const qv__drv_row *r)
+{
+	naming *n = ctx;
+	if (!n->found)
+		qv_copy(n->name, n->len, qv__row_text(r, 0));
+	n->found = 1;
+}
+
+int qv__store_player_name(qv__store *s, const char *player, char *name, size_t len)
+{
+	qv__store_args a = {0};
+	qv__store_arg_text(&a, player);
+	naming n = {.name = name, .len = len};
+	qv_status rc = one(s, QS_TB_PLAYER_NAME, &a, name_row, &n, NULL, "reading a player", NULL);
+	return rc ? -1 : n.found;
+}
+
+/* Where player_tables's rows go: at most max seats. */
+typedef struct seating {
+	qv__player_seat *out;
+	int *n, max;
+} seating;
+
+static void seat_row(void *ctx, const qv__drv_row *r)
+{
+	seating *g = ctx;
+	if (*g->n >= g->max)
+		return;
+	qv__player_seat *row = &g->out[(*g->n)++];
+	qv_copy(row->id, sizeof row->id, qv__row_text(r, 0));
+	row->seat = (int)qv__row_int(r, 1);
+	row->over = qv__row_int(r, 2) != 0;
+	row->finished = qv__row_real(r, 3);
+}
+
+qv_status qv__store_player_tables(qv__store *s, const char *player, long long account, int max,
+                                  qv__player_seat *out, int *n, qv_err *err)
+{
+	*n = 0;
+	qv__store_args a = {0};
+	qv__store_arg_text(&a, player);
+	qv__store_arg_int(&a, account);
+	qv__store_arg_int(&a, max);
+	seating g = {.out = out, .n = n, .max = max};
+	return one(s, QS_TB_PLAYER_TABLES, &a, seat_row, &g, NULL, "reading a player's tables",
+	           err);
 }
