@@ -68,6 +68,10 @@ enum {
 	QS_TB_STOP,
 	QS_TB_PEOPLE,
 	QS_TB_PEOPLE_OVER,
+	QS_TB_FENCE,
+	QS_TB_DELETE_ACTIONS,
+	QS_TB_DELETE_SEATS,
+	QS_TB_DELETE,
 	QS_TB_EXPIRE_ACTIONS,
 	QS_TB_EXPIRE_SEATS,
 	QS_TB_EXPIRE_TABLES,
@@ -78,8 +82,9 @@ enum {
 };
 
 /* The statements' one text: parameters $1.., and {binary} (text compared byte by byte),
- * {rowid} (a row's order of insertion) and {epoch} (the fence of a table's write: its epoch
- * compared with the parameter after the statement's last) where the dialects differ. */
+ * {rowid} (a row's order of insertion), {epoch} (the fence of a table's write: its epoch
+ * compared with the parameter after the statement's last) and {lock} (the rows read locked
+ * until the transaction ends) where the dialects differ. */
 extern const char *const qv__store_sql[QS_COUNT];
 
 /* What differs between the dialects, as data. */
@@ -89,6 +94,8 @@ typedef struct qv__store_dialect {
 	const char *rowid;  /* the column of a row's order of insertion */
 	const char *epoch;  /* the fence's clause, before its parameter; NULL: none (a backend
 	                     * that fences nothing, whose driver's hold is NULL) */
+	const char *lock;   /* the clause locking the rows read ("": a write transaction holds
+	                     * the whole database) */
 } qv__store_dialect;
 
 /* The two dialects (statements.c). */

@@ -120,11 +120,6 @@ qv_status qv__store_change(qv__store *s, const qv__store_update *up, qv_err *err
 	return qv__store_timed(s, t0, s->ops->change(s, up, err));
 }
 
-qv_status qv__store_delete(qv__store *s, const char *id, qv_err *err)
-{
-	return s->ops->delete_table(s, id, err);
-}
-
 qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err)
 {
 	return s->ops->load_open(s, visit, ctx, err);

@@ -2,8 +2,8 @@
  * postgres.c - the store's second backend, PostgreSQL through libpq: its opening (the
  * connection, the schema made or checked, the statements prepared), its closing, and its table
  * of operations, qv__store_pg_ops (the operations are in postgres_tables.c and postgres_load.c,
- * their steps in postgres_conn.c; those of accounts and ratings are written once, accounts.c and
- * ratings.c, over its driver, postgres_driver.c).
+ * their steps in postgres_conn.c; those of accounts, ratings and most of the tables' are written
+ * once, accounts.c, ratings.c and tables.c, over its driver, postgres_driver.c).
  *
  * Durability: each change is one transaction, committed (PostgreSQL's synchronous_commit, on by
  * default, has it on disk) before the call returns, as SQLite's. The schema is SQLite's version
@@ -265,7 +265,6 @@ const qv__store_ops qv__store_pg_ops = {
     .insert_table = qv__pg_insert_table,
     .claim = qv__pg_claim,
     .change = qv__pg_change,
-    .delete_table = qv__pg_delete_table,
     .load_open = qv__pg_load_open,
     .load_one = qv__pg_load_one,
     .rows = qv__pg_rows,

@@ -97,15 +97,11 @@ enum {
 	PG_SELECT_ONE,
 	PG_SELECT_SEATS,
 	PG_SELECT_ACTIONS,
-	PG_DELETE_TABLE_ACTIONS,
-	PG_DELETE_SEATS,
-	PG_DELETE_TABLE,
 	PG_PLAYER_SEEN,
 	/* ownership and news between processes (postgres_own.c, postgres_listen.c) */
 	PG_LOCK,
 	PG_UNLOCK,
 	PG_TAKE,
-	PG_FENCE,
 	PG_NOTIFY,
 	PG_ORPHANS,
 	PG_LEASE,
@@ -195,7 +191,6 @@ qv_status qv__pg_insert_table(qv__store *s, const struct qv__stored_table *t,
 qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash, const char *player,
                        const char *name, const char *status, const char *people, qv_err *err);
 qv_status qv__pg_change(qv__store *s, const struct qv__store_update *up, qv_err *err);
-qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err);
 qv_status qv__pg_load_open(qv__store *s,
                            qv_status (*visit)(void *ctx, const struct qv__stored_table *t,
                                               qv_err *err),

@@ -177,9 +177,6 @@ const char *const qv__pg_sql[PG_COUNT] = {
     [PG_SELECT_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = $1 "
                         "ORDER BY seat",
     [PG_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = $1 ORDER BY idx",
-    [PG_DELETE_TABLE_ACTIONS] = "DELETE FROM actions WHERE table_id = $1",
-    [PG_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = $1",
-    [PG_DELETE_TABLE] = "DELETE FROM tables WHERE id = $1",
     [PG_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES ($1, $2, $3, $3) "
                        "ON CONFLICT (hash) DO UPDATE SET name = COALESCE($2, players.name), "
                        "seen = $3",
@@ -187,7 +184,6 @@ const char *const qv__pg_sql[PG_COUNT] = {
     [PG_LOCK] = "SELECT pg_try_advisory_lock($1::bigint)",
     [PG_UNLOCK] = "SELECT pg_advisory_unlock($1::bigint)",
     [PG_TAKE] = "UPDATE tables SET epoch = epoch + 1 WHERE id = $1 RETURNING epoch, v, status",
-    [PG_FENCE] = "SELECT 1 FROM tables WHERE id = $1 AND epoch = $2 FOR UPDATE",
     [PG_NOTIFY] = "SELECT pg_notify('quiver', $1)",
     /* The tables not over whose advisory lock (the table id's 64 bits, which pg_locks shows
      * as classid, the high half, and objid, the low half) no session holds. */

@@ -1,9 +1,9 @@
 /*
  * postgres_tables.c - the PostgreSQL store's changes of tables (store.h): a new table with its
  * seats and first actions, a seat claimed, a change of the game (its actions kept, taken back
- * and appended, and a finished game's record and ratings), and a table deleted (the AI-search
- * mark, a stop, the people, expiry, a finished table's info and the players' keys are written
- * once for both backends: tables.c). Each change is one transaction on a connection of the pool
+ * and appended, and a finished game's record and ratings), (the AI-search mark, a stop, the
+ * people, deletions and expiry, a finished table's info and the players' keys are written once
+ * for both backends: tables.c). Each change is one transaction on a connection of the pool
  * (postgres_impl.h), and each write of a table is fenced (postgres_own.c): made only where the
  * row has the epoch this process took the table at (and, for a change of the game, the version
  * the change was built on), or it changes nothing and fails. So two tables' acts are written
@@ -325,37 +325,5 @@ qv_status qv__pg_change(qv__store *s, const qv__store_update *up, qv_err *err)
 			held->v = up->v;
 		pthread_mutex_unlock(&s->lock);
 	}
-	return rc;
-}
-
-/* Inside a transaction: the row of held table ctx (its id) locked, where it still has the epoch
- * this process holds it at (*fenced when not), and the table removed. */
-static qv_status remove_in(qv__pg_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
-{
-	static const int steps[] = {PG_DELETE_TABLE_ACTIONS, PG_DELETE_SEATS, PG_DELETE_TABLE};
-	const char *id = ctx;
-	qv__pg_args a = {0};
-	qv__pg_text(&a, id);
-	qv__pg_int(&a, epoch);
-	PGresult *r = NULL;
-	qv_status rc = qv__pg_run(c, PG_FENCE, &a, &r, NULL, "locking a table's row", err);
-	int rows = rc ? 0 : PQntuples(r);
-	PQclear(r);
-	*fenced = !rc && rows != 1;
-	if (!rc && rows != 1)
-		rc = QV_ESTATE;
-	qv__pg_args b = {0};
-	qv__pg_text(&b, id);
-	for (int k = 0; !rc && k < 3; k++)
-		rc = qv__pg_run(c, steps[k], &b, NULL, NULL, "removing a table", err);
-	return rc;
-}
-
-qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err)
-{
-	held_tx tx = {.id = id, .body = remove_in, .ctx = (void *)id};
-	qv_status rc = in_held(s, &tx, err);
-	if (!rc)
-		qv__pg_disown(s, id);
 	return rc;
 }

@@ -1,7 +1,8 @@
 /*
  * sqlite.c - the server's tables in SQLite, the store's first backend (its table of operations,
- * qv__store_sqlite_ops; the operations of accounts and ratings are written once over its driver,
- * sqlite_driver.c): schema, one transaction per change, and reading tables back at start-up.
+ * qv__store_sqlite_ops; the operations of accounts, ratings and most of the tables' are written
+ * once over its driver, sqlite_driver.c): schema, a new table, a claim and a change of the game
+ * each one transaction, and reading tables back at start-up.
  *
  * Durability: WAL with synchronous=NORMAL. A commit is in the WAL file before the call
  * returns, so a killed process (kill -9) loses nothing committed; only a power failure could
@@ -145,9 +146,6 @@ enum {
 	ST_SELECT_ONE,
 	ST_SELECT_SEATS,
 	ST_SELECT_ACTIONS,
-	ST_DELETE_TABLE_ACTIONS,
-	ST_DELETE_SEATS,
-	ST_DELETE_TABLE,
 	ST_PLAYER_SEEN,
 	ST_BEGIN,
 	ST_COMMIT,
@@ -191,9 +189,6 @@ static const char *const sql[ST_COUNT] = {
     [ST_SELECT_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = ? "
                         "ORDER BY seat",
     [ST_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx",
-    [ST_DELETE_TABLE_ACTIONS] = "DELETE FROM actions WHERE table_id = ?",
-    [ST_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = ?",
-    [ST_DELETE_TABLE] = "DELETE FROM tables WHERE id = ?",
     [ST_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES (?1, ?2, ?3, ?3) "
                        "ON CONFLICT (hash) DO UPDATE SET name = COALESCE(?2, name), seen = ?3",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
@@ -578,20 +573,6 @@ static const char *column_text(sqlite3_stmt *st, int i)
 	return t ? t : "";
 }
 
-static qv_status sq_delete_table(qv__store *s, const char *id, qv_err *err)
-{
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = begin(s, err);
-	static const int steps[] = {ST_DELETE_TABLE_ACTIONS, ST_DELETE_SEATS, ST_DELETE_TABLE};
-	for (int k = 0; !rc && k < 3; k++) {
-		bind_text(s->st[steps[k]], 1, id);
-		rc = step_done(s, s->st[steps[k]], err, "removing a table");
-	}
-	rc = finish(s, rc, err);
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
 /* A table read from the database, owning its strings. */
 typedef struct loaded {
 	qv__stored_table t;
@@ -775,7 +756,6 @@ const qv__store_ops qv__store_sqlite_ops = {
     .insert_table = sq_insert_table,
     .claim = sq_claim,
     .change = sq_change,
-    .delete_table = sq_delete_table,
     .load_open = sq_load_open,
     .load_one = sq_load_one,
     .rows = qv__sqlite_rows,

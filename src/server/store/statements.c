@@ -82,6 +82,12 @@ const char *const qv__store_sql[QS_COUNT] = {
     [QS_TB_STOP] = "UPDATE tables SET stopped = $1, ai_starts = 0 WHERE id = $2 {epoch}",
     [QS_TB_PEOPLE] = "UPDATE tables SET people = $1 WHERE id = $2 {epoch}",
     [QS_TB_PEOPLE_OVER] = "UPDATE tables SET people = $1, info = $2 WHERE id = $3 {epoch}",
+    /* a table's row locked at the epoch this process holds it at, for its deletion (run only
+     * where the driver fences) */
+    [QS_TB_FENCE] = "SELECT 1 FROM tables WHERE id = $1 {epoch} {lock}",
+    [QS_TB_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = $1",
+    [QS_TB_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = $1",
+    [QS_TB_DELETE] = "DELETE FROM tables WHERE id = $1",
     /* the waiting tables created before $1, with their seats and actions */
     [QS_TB_EXPIRE_ACTIONS] = "DELETE FROM actions WHERE table_id IN (SELECT id FROM tables "
                              "WHERE status = 'waiting' AND created < $1)",
@@ -101,9 +107,12 @@ const char *const qv__store_sql[QS_COUNT] = {
 };
 
 const qv__store_dialect qv__store_sqlite_dialect = {
-    .param = '?', .binary = "COLLATE BINARY", .rowid = "rowid", .epoch = NULL};
-const qv__store_dialect qv__store_pg_dialect = {
-    .param = '$', .binary = "COLLATE \"C\"", .rowid = "ctid", .epoch = "AND epoch ="};
+    .param = '?', .binary = "COLLATE BINARY", .rowid = "rowid", .epoch = NULL, .lock = ""};
+const qv__store_dialect qv__store_pg_dialect = {.param = '$',
+                                                .binary = "COLLATE \"C\"",
+                                                .rowid = "ctid",
+                                                .epoch = "AND epoch =",
+                                                .lock = "FOR UPDATE"};
 
 /* Appends text to out (of len bytes, n used); false when it does not fit. */
 static bool put(char *out, size_t len, size_t *n, const char *text, size_t k)
@@ -153,6 +162,9 @@ bool qv__store_sql_render(const qv__store_dialect *d, int which, char *out, size
 		} else if (!strncmp(p, "{epoch}", 7)) {
 			ok = put_epoch(d, last + 1, out, len, &n);
 			p += 6;
+		} else if (!strncmp(p, "{lock}", 6)) {
+			ok = put(out, len, &n, d->lock, strlen(d->lock));
+			p += 5;
 		} else {
 			ok = put(out, len, &n, p, 1);
 		}

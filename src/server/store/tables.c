@@ -1,12 +1,12 @@
 /*
  * tables.c - the store's operations of tables (store.h) written once over the backend's driver
  * (driver.h): the AI-search mark (and a death forgiven), a stop, what a table keeps of its
- * people, expiry, a finished table's info, the name and seats of a player's key. Each is one
- * statement on the driver's connection, committed by itself (expiry: one transaction): SQLite's
- * under the store's lock, PostgreSQL's one of the pool. A write of a table is fenced where the
- * driver fences (PostgreSQL's processes share the tables): made only where the row has the epoch
- * this process holds the table at; a row at another epoch means another process took the table,
- * which this one then loses.
+ * people, deletions and expiry, a finished table's info, the name and seats of a player's key.
+ * Each is one statement on the driver's connection, committed by itself (a deletion and expiry:
+ * one transaction): SQLite's under the store's lock, PostgreSQL's one of the pool. A write of a
+ * table is fenced where the driver fences (PostgreSQL's processes share the tables): made only
+ * where the row has the epoch this process holds the table at; a row at another epoch means
+ * another process took the table, which this one then loses.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +125,63 @@ qv_status qv__store_delete_waiting(qv__store *s, double before, int *count, qv_e
 	d->give(c);
 	if (!rc)
 		*count = (int)changed;
+	return rc;
+}
+
+/* A row's being there counted into ctx (an int). */
+static void count_row(void *ctx, const qv__drv_row *r)
+{
+	(void)r;
+	(*(int *)ctx)++;
+}
+
+/* Inside a transaction on c: table id removed, with its seats and actions. Where the driver
+ * fences, its row is locked first at the epoch this process holds it at (`epoch`), so that no
+ * other process takes it meanwhile; *fenced when the row has another (or is gone). */
+static qv_status remove_in(qv__store_conn *c, const char *id, long long epoch, bool *fenced,
+                           qv_err *err)
+{
+	static const int steps[] = {QS_TB_DELETE_ACTIONS, QS_TB_DELETE_SEATS, QS_TB_DELETE};
+	const qv__store_driver *d = c->s->drv;
+	qv__store_args a = {0};
+	qv__store_arg_text(&a, id);
+	qv_status rc = QV_OK;
+	if (d->hold) {
+		qv__store_args f = a;
+		qv__store_arg_int(&f, epoch);
+		int rows = 0;
+		rc = d->exec(c, QS_TB_FENCE, &f, count_row, &rows, NULL, "locking a table's row",
+		             err);
+		*fenced = !rc && rows != 1;
+		if (*fenced)
+			rc = QV_ESTATE;
+	}
+	for (int k = 0; !rc && k < 3; k++)
+		rc = d->exec(c, steps[k], &a, NULL, NULL, NULL, "removing a table", err);
+	return rc;
+}
+
+/* One transaction, its epoch read first where the driver fences (none is held while the
+ * transaction is open); a table taken by another process meanwhile is lost, and one removed
+ * is let go (qv__store_disown: nothing on SQLite). */
+qv_status qv__store_delete(qv__store *s, const char *id, qv_err *err)
+{
+	const qv__store_driver *d = s->drv;
+	long long epoch = d->hold ? d->hold(s, id, err) : 0;
+	if (d->hold && !epoch)
+		return QV_ESTATE;
+	bool fenced = false;
+	qv__store_conn *c = d->take(s);
+	qv_status rc = d->begin(c, err);
+	if (!rc) {
+		rc = remove_in(c, id, epoch, &fenced, err);
+		rc = d->finish(c, rc, err);
+	}
+	d->give(c);
+	if (fenced)
+		return d->lose(s, id, err);
+	if (!rc)
+		qv__store_disown(s, id);
 	return rc;
 }
 
