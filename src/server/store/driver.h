@@ -179,6 +179,11 @@ static inline double qv__row_real(const qv__drv_row *r, int col) { return r->drv
 /* A row's first value, an integer, into ctx (a long long): a row function of exec. */
 void qv__store_first_int(void *ctx, const qv__drv_row *row);
 
+/* Runs statement `which` as exec does, on a connection of its own made ready, outside a
+ * transaction (a write commits by itself). */
+qv_status qv__store_one(qv__store *s, int which, const qv__store_args *a, qv__drv_row_fn fn,
+                        void *ctx, long long *changes, const char *doing, qv_err *err);
+
 /* Inside a transaction on c: a rated table's ratings applied once (ratings.h says whom and
  * how; a table rated already changes nothing), and an account's ratings and their history
  * deleted (ratings.c). */

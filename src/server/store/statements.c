@@ -2,12 +2,13 @@
  * statements.c - the statements of the operations written once (driver.h), in one text for
  * both backends: parameters $1.., and a placeholder where the dialects differ, which
  * qv__store_sql_render fills from the driver's dialect (a table's write fenced by its epoch:
- * {epoch}, nothing in SQLite's).
+ * {epoch}, nothing in SQLite's); a statement run on its own.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "server/store/backend.h"
 #include "server/store/driver.h"
 
 const char *const qv__store_sql[QS_COUNT] = {
@@ -193,4 +194,16 @@ void qv__store_arg_text(qv__store_args *a, const char *text)
 void qv__store_first_int(void *ctx, const qv__drv_row *row)
 {
 	*(long long *)ctx = qv__row_int(row, 0);
+}
+
+qv_status qv__store_one(qv__store *s, int which, const qv__store_args *a, qv__drv_row_fn fn,
+                        void *ctx, long long *changes, const char *doing, qv_err *err)
+{
+	const qv__store_driver *d = s->drv;
+	qv__store_conn *c = d->take(s);
+	qv_status rc = d->ready(c, err);
+	if (!rc)
+		rc = d->exec(c, which, a, fn, ctx, changes, doing, err);
+	d->give(c);
+	return rc;
 }

@@ -16,21 +16,6 @@
 #include "server/store/driver.h"
 #include "server/store/store.h"
 
-/* Runs statement `which` with a's parameters on its own (no transaction: a write commits by
- * itself), each row to fn (NULL: none); *changed, unless NULL, gets the count of rows it
- * changed. */
-static qv_status one(qv__store *s, int which, const qv__store_args *a, qv__drv_row_fn fn, void *ctx,
-                     long long *changed, const char *doing, qv_err *err)
-{
-	const qv__store_driver *d = s->drv;
-	qv__store_conn *c = d->take(s);
-	qv_status rc = d->ready(c, err);
-	if (!rc)
-		rc = d->exec(c, which, a, fn, ctx, changed, doing, err);
-	d->give(c);
-	return rc;
-}
-
 /* One write of table id on its own, with a's parameters and then, where the driver fences, the
  * epoch this process holds the table at (the statement's {epoch}): a row at another epoch is
  * not written, and the table is lost. */
@@ -45,7 +30,7 @@ static qv_status held_write(qv__store *s, int which, qv__store_args *a, const ch
 		qv__store_arg_int(a, epoch);
 	}
 	long long changed = 0;
-	qv_status rc = one(s, which, a, NULL, NULL, &changed, doing, err);
+	qv_status rc = qv__store_one(s, which, a, NULL, NULL, &changed, doing, err);
 	return !rc && d->hold && changed != 1 ? d->lose(s, id, err) : rc;
 }
 
@@ -72,7 +57,8 @@ qv_status qv__store_ai_forgive(qv__store *s, const char *id, qv_err *err)
 {
 	qv__store_args a = {0};
 	qv__store_arg_text(&a, id);
-	return one(s, QS_TB_AI_FORGIVE, &a, NULL, NULL, NULL, "forgiving an AI move", err);
+	return qv__store_one(s, QS_TB_AI_FORGIVE, &a, NULL, NULL, NULL, "forgiving an AI move",
+	                     err);
 }
 
 qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err)
@@ -210,7 +196,8 @@ int qv__store_get_over(qv__store *s, const char *id, char **info, char **record)
 	qv__store_args a = {0};
 	qv__store_arg_text(&a, id);
 	over o = {.info = info, .record = record};
-	qv_status rc = one(s, QS_TB_OVER, &a, over_row, &o, NULL, "reading a finished table", NULL);
+	qv_status rc =
+	    qv__store_one(s, QS_TB_OVER, &a, over_row, &o, NULL, "reading a finished table", NULL);
 	int found = rc ? -1 : o.found;
 	if (found != 1) {
 		free(*info);
@@ -243,7 +230,8 @@ int qv__store_player_name(qv__store *s, const char *player, char *name, size_t l
 	qv__store_args a = {0};
 	qv__store_arg_text(&a, player);
 	naming n = {.name = name, .len = len};
-	qv_status rc = one(s, QS_TB_PLAYER_NAME, &a, name_row, &n, NULL, "reading a player", NULL);
+	qv_status rc =
+	    qv__store_one(s, QS_TB_PLAYER_NAME, &a, name_row, &n, NULL, "reading a player", NULL);
 	return rc ? -1 : n.found;
 }
 
@@ -274,6 +262,6 @@ qv_status qv__store_player_tables(qv__store *s, const char *player, long long ac
 	qv__store_arg_int(&a, account);
 	qv__store_arg_int(&a, max);
 	seating g = {.out = out, .n = n, .max = max};
-	return one(s, QS_TB_PLAYER_TABLES, &a, seat_row, &g, NULL, "reading a player's tables",
-	           err);
+	return qv__store_one(s, QS_TB_PLAYER_TABLES, &a, seat_row, &g, NULL,
+	                     "reading a player's tables", err);
 }
