@@ -9,6 +9,8 @@
  *   at once, in either order: exactly one succeeds, the one that took it last, and the
  *   database holds its action and version only; the one that lost it, writing alone, is
  *   refused by the epoch, and a row at a version the holder did not write takes no change;
+ * - the writes of one statement (the AI mark, a stop, the people) and a deletion fenced as a
+ *   change is;
  * - two processes taking one table that nobody holds at once: exactly one gets it;
  * - the orphans: a table whose process died is listed, one held is not; one process is
  *   elected, and the other becomes so when the first one's session ends.
@@ -188,6 +190,75 @@ static void test_two_owners_one_change(void **state)
 	}
 }
 
+/* The writes of one statement (the AI mark, a stop, the people) are fenced as a change is: made
+ * by the process that holds the table; once another took it (its epoch raised in the row), the
+ * first one's write changes nothing and it hears so, first by the epoch in the row, then as it
+ * holds the table no more. */
+static void test_one_statement_fenced(void **state)
+{
+	(void)state;
+	const char *id = "00000000000000c3";
+	const char *db = th_new_db();
+	qv__store *a = open_store(db);
+	make_table(a, id);
+	qv_err err;
+	assert_int_equal(qv__store_ai_start(a, id, &err), QV_OK);
+	assert_int_equal(qv__store_ai_start(a, id, &err), QV_OK);
+	assert_int_equal(th_sql_number(db, "SELECT ai_starts FROM tables"), 2);
+	assert_int_equal(qv__store_ai_end(a, id, &err), QV_OK);
+	assert_int_equal(qv__store_ai_start(a, id, &err), QV_OK);
+	assert_int_equal(qv__store_stop(a, id, "a", &err), QV_OK); /* and the mark cleared */
+	assert_int_equal(qv__store_people(a, id, "{\"a\":1}", &err), QV_OK);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM tables WHERE ai_starts = 0 AND "
+	                                   "stopped = 'a' AND people = '{\"a\":1}'"),
+	                 1);
+	assert_int_equal(qv__store_people_over(a, id, "{\"a\":2}", "{}", &err), QV_OK);
+	const char *kept = "SELECT count(*) FROM tables WHERE ai_starts = 0 AND stopped = 'a' AND "
+	                   "people = '{\"a\":2}' AND info = '{}'";
+	assert_int_equal(th_sql_number(db, kept), 1);
+	th_sql(db, "UPDATE tables SET epoch = epoch + 1"); /* as another process takes it */
+	assert_int_equal(qv__store_ai_start(a, id, &err), QV_ESTATE); /* the row's epoch */
+	assert_non_null(strstr(err.msg, "played by another process"));
+	char lost[4][17];
+	assert_int_equal(qv__store_lost(a, lost, 4), 1);
+	assert_string_equal(lost[0], id);
+	assert_int_equal(qv__store_ai_end(a, id, &err), QV_ESTATE); /* held no more */
+	assert_int_equal(qv__store_stop(a, id, "b", &err), QV_ESTATE);
+	assert_int_equal(qv__store_people(a, id, "{}", &err), QV_ESTATE);
+	assert_int_equal(qv__store_people_over(a, id, "{}", "{}", &err), QV_ESTATE);
+	assert_int_equal(th_sql_number(db, kept), 1);
+	qv__store_close(a);
+}
+
+/* A deletion is fenced too: the holder's removes the table and lets it go; once another process
+ * took a table (its epoch raised in the row), the first one's deletion removes nothing, and it
+ * hears that it lost the table. */
+static void test_delete_fenced(void **state)
+{
+	(void)state;
+	const char *db = th_new_db();
+	qv__store *a = open_store(db);
+	make_table(a, "00000000000000d1");
+	make_table(a, "00000000000000d2");
+	assert_int_equal(qv__store_held(a), 2);
+	qv_err err;
+	assert_int_equal(qv__store_delete(a, "00000000000000d1", &err), QV_OK);
+	assert_int_equal(qv__store_held(a), 1);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM seats WHERE table_id = "
+	                                   "'00000000000000d1'"),
+	                 0);
+	th_sql(db, "UPDATE tables SET epoch = epoch + 1 WHERE id = '00000000000000d2'");
+	assert_int_equal(qv__store_delete(a, "00000000000000d2", &err), QV_ESTATE);
+	assert_non_null(strstr(err.msg, "played by another process"));
+	char lost[4][17];
+	assert_int_equal(qv__store_lost(a, lost, 4), 1);
+	assert_string_equal(lost[0], "00000000000000d2");
+	assert_int_equal(qv__store_held(a), 0);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM tables"), 1);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM seats"), 2);
+	qv__store_close(a);
+}
+
 /* s's orphans into ids, once there are `want` of them: a closed connection's session (and its
  * locks) ends a moment after the client let go of it. */
 static int orphans_when(qv__store *s, char (*ids)[17], int want)
@@ -295,6 +366,8 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_held_and_let_go),
 	    cmocka_unit_test(test_two_owners_one_change),
 	    cmocka_unit_test(test_stale_owner_first),
+	    cmocka_unit_test(test_one_statement_fenced),
+	    cmocka_unit_test(test_delete_fenced),
 	    cmocka_unit_test(test_one_taker),
 	    cmocka_unit_test(test_orphans_and_election),
 	};

@@ -113,19 +113,6 @@ static void read_account(void *ctx, const qv__drv_row *row)
 		*f->seen = qv__row_real(row, 3);
 }
 
-/* Reads statement `which` (of a) outside a transaction, each row to fn: 0, or -1 when the
- * database failed. */
-static int read_rows(qv__store *s, int which, const qv__store_args *a, qv__drv_row_fn fn, void *ctx)
-{
-	const qv__store_driver *d = s->drv;
-	qv__store_conn *c = d->take(s);
-	qv_status rc = d->ready(c, NULL);
-	if (!rc)
-		rc = d->exec(c, which, a, fn, ctx, NULL, "reading an account", NULL);
-	d->give(c);
-	return rc ? -1 : 0;
-}
-
 /* The account that statement `which` finds by text, into out: 1, 0 none, -1 the database
  * failed. */
 static int find_by(qv__store *s, int which, const char *text, qv__store_account *out)
@@ -133,7 +120,7 @@ static int find_by(qv__store *s, int which, const char *text, qv__store_account 
 	qv__store_args a = {0};
 	qv__store_arg_text(&a, text);
 	found f = {.out = out};
-	if (read_rows(s, which, &a, read_account, &f))
+	if (qv__store_one(s, which, &a, read_account, &f, NULL, "reading an account", NULL))
 		return -1;
 	return f.n > 0;
 }
@@ -185,22 +172,10 @@ int qv__store_session_find(qv__store *s, const char *hash, double since, qv__sto
 	qv__store_arg_text(&a, hash);
 	qv__store_arg_real(&a, since);
 	found f = {.out = out, .seen = seen};
-	if (read_rows(s, QS_AC_SESSION_FIND, &a, read_account, &f))
+	if (qv__store_one(s, QS_AC_SESSION_FIND, &a, read_account, &f, NULL, "reading an account",
+	                  NULL))
 		return -1;
 	return f.n > 0;
-}
-
-/* One statement on its own, outside a transaction. */
-static qv_status one(qv__store *s, int which, const qv__store_args *a, const char *doing,
-                     qv_err *err)
-{
-	const qv__store_driver *d = s->drv;
-	qv__store_conn *c = d->take(s);
-	qv_status rc = d->ready(c, err);
-	if (!rc)
-		rc = d->exec(c, which, a, NULL, NULL, NULL, doing, err);
-	d->give(c);
-	return rc;
 }
 
 qv_status qv__store_session_seen(qv__store *s, const char *hash, double now, qv_err *err)
@@ -208,14 +183,15 @@ qv_status qv__store_session_seen(qv__store *s, const char *hash, double now, qv_
 	qv__store_args a = {0};
 	qv__store_arg_real(&a, now);
 	qv__store_arg_text(&a, hash);
-	return one(s, QS_AC_SESSION_SEEN, &a, "renewing a session", err);
+	return qv__store_one(s, QS_AC_SESSION_SEEN, &a, NULL, NULL, NULL, "renewing a session",
+	                     err);
 }
 
 qv_status qv__store_session_end(qv__store *s, const char *hash, qv_err *err)
 {
 	qv__store_args a = {0};
 	qv__store_arg_text(&a, hash);
-	return one(s, QS_AC_SESSION_END, &a, "ending a session", err);
+	return qv__store_one(s, QS_AC_SESSION_END, &a, NULL, NULL, NULL, "ending a session", err);
 }
 
 /* Inside a transaction: uses the account's unused recovery code of hash `code`; QV_ESTATE when
@@ -309,5 +285,7 @@ long long qv__store_player_account(qv__store *s, const char *player)
 	qv__store_args a = {0};
 	qv__store_arg_text(&a, player);
 	long long account = 0;
-	return read_rows(s, QS_AC_PLAYER_ACCOUNT, &a, qv__store_first_int, &account) ? -1 : account;
+	qv_status rc = qv__store_one(s, QS_AC_PLAYER_ACCOUNT, &a, qv__store_first_int, &account,
+	                             NULL, "reading an account", NULL);
+	return rc ? -1 : account;
 }

@@ -1,11 +1,11 @@
 /*
  * backend.h - what the files of the store share: its table of operations, which each backend
  * (SQLite: sqlite*.c; PostgreSQL: postgres*.c) fills and ops.c's public functions call through,
- * for the operations each backend still writes its own way (tables, ownership, news); its
- * struct, which holds the backend's driver (driver.h) of the operations written once (accounts.c,
- * ratings.c); and SQLite's part of schemas 6 and 7 (sqlite_schema.c), which sqlite.c runs when
- * the store opens. Internal to the store: the rest of the server sees only store.h, accounts.h
- * and ratings.h.
+ * for the operations each backend still writes its own way (a table made, claimed, changed and
+ * read back; ownership, news); its struct, which holds the backend's driver (driver.h) of the
+ * operations written once (accounts.c, ratings.c, tables.c); ops.c's timing of a change; and
+ * SQLite's part of schemas 6 and 7 (sqlite_schema.c), which sqlite.c runs when the store opens.
+ * Internal to the store: the rest of the server sees only store.h, accounts.h and ratings.h.
  */
 #ifndef QUIVER_SERVER_STORE_BACKEND_H
 #define QUIVER_SERVER_STORE_BACKEND_H
@@ -27,7 +27,6 @@
 typedef struct qv__store qv__store;
 struct qv__stored_table;
 struct qv__store_move;
-struct qv__player_seat;
 struct qv__live_row;
 struct qv__store_update;
 
@@ -38,20 +37,7 @@ typedef struct qv__store_ops {
 	qv_status (*claim)(qv__store *s, const char *id, int seat, const char *hash,
 	                   const char *player, const char *name, const char *status,
 	                   const char *people, qv_err *err);
-	int (*player_name)(qv__store *s, const char *player, char *name, size_t len);
-	qv_status (*player_tables)(qv__store *s, const char *player, long long account, int max,
-	                           struct qv__player_seat *out, int *n, qv_err *err);
 	qv_status (*change)(qv__store *s, const struct qv__store_update *up, qv_err *err);
-	qv_status (*people)(qv__store *s, const char *id, const char *people, qv_err *err);
-	qv_status (*people_over)(qv__store *s, const char *id, const char *people, const char *info,
-	                         qv_err *err);
-	qv_status (*ai_start)(qv__store *s, const char *id, qv_err *err);
-	qv_status (*ai_end)(qv__store *s, const char *id, qv_err *err);
-	qv_status (*ai_forgive)(qv__store *s, const char *id, qv_err *err);
-	qv_status (*stop)(qv__store *s, const char *id, const char *why, qv_err *err);
-	qv_status (*delete_table)(qv__store *s, const char *id, qv_err *err);
-	qv_status (*delete_waiting)(qv__store *s, double before, int *count, qv_err *err);
-	int (*get_over)(qv__store *s, const char *id, char **info, char **record);
 	qv_status (*load_open)(qv__store *s,
 	                       qv_status (*visit)(void *ctx, const struct qv__stored_table *t,
 	                                          qv_err *err),
@@ -109,6 +95,10 @@ qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_m
 /* conninfo with its password hidden into out (len bytes): a URI's user:password@ and any
  * password= parameter, of a URI or of the key=value form (postgres.c). */
 void qv__store_pg_redact(const char *conninfo, char *out, size_t len);
+
+/* Counts a change of a table that began at t0 (qv_mono) in s's timer, and passes its status
+ * rc on (ops.c). */
+qv_status qv__store_timed(qv__store *s, double t0, qv_status rc);
 
 /* SQLite's rows and statements for copying (sqlite_rows.c), which sqlite.c's table names. */
 qv_status qv__sqlite_rows(qv__store *s, const char *select, int nargs, const char *const *args,

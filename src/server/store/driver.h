@@ -1,10 +1,11 @@
 /*
  * driver.h - the store's interface below its logic: what an operation written once (accounts.c,
- * ratings.c) asks of a backend's driver (SQLite's sqlite_driver.c, PostgreSQL's
+ * ratings.c, tables.c) asks of a backend's driver (SQLite's sqlite_driver.c, PostgreSQL's
  * postgres_driver.c): a connection for the operation, a transaction begun and finished on it,
- * a statement run with its parameters and its rows read; and the few differences of the two SQL
- * dialects, as data, which turn the statements' one text (statements.c) into each backend's.
- * Internal to the store, as backend.h.
+ * a statement run with its parameters and its rows read, and the fence of a table's writes
+ * where several processes share the tables; and the few differences of the two SQL dialects,
+ * as data, which turn the statements' one text (statements.c) into each backend's. Internal
+ * to the store, as backend.h.
  */
 #ifndef QUIVER_SERVER_STORE_DRIVER_H
 #define QUIVER_SERVER_STORE_DRIVER_H
@@ -60,11 +61,30 @@ enum {
 	QS_RT_FORGET,
 	QS_RT_FORGET_HISTORY,
 	QS_RT_TABLE,
+	/* tables (tables.c) */
+	QS_TB_AI_START,
+	QS_TB_AI_END,
+	QS_TB_AI_FORGIVE,
+	QS_TB_STOP,
+	QS_TB_PEOPLE,
+	QS_TB_PEOPLE_OVER,
+	QS_TB_FENCE,
+	QS_TB_DELETE_ACTIONS,
+	QS_TB_DELETE_SEATS,
+	QS_TB_DELETE,
+	QS_TB_EXPIRE_ACTIONS,
+	QS_TB_EXPIRE_SEATS,
+	QS_TB_EXPIRE_TABLES,
+	QS_TB_OVER,
+	QS_TB_PLAYER_NAME,
+	QS_TB_PLAYER_TABLES,
 	QS_COUNT
 };
 
-/* The statements' one text: parameters $1.., and {binary} (text compared byte by byte) and
- * {rowid} (a row's order of insertion) where the dialects differ. */
+/* The statements' one text: parameters $1.., and {binary} (text compared byte by byte),
+ * {rowid} (a row's order of insertion), {epoch} (the fence of a table's write: its epoch
+ * compared with the parameter after the statement's last) and {lock} (the rows read locked
+ * until the transaction ends) where the dialects differ. */
 extern const char *const qv__store_sql[QS_COUNT];
 
 /* What differs between the dialects, as data. */
@@ -72,6 +92,10 @@ typedef struct qv__store_dialect {
 	char param;         /* the sign of a numbered parameter: '?' (SQLite), '$' (PostgreSQL) */
 	const char *binary; /* the collation clause of byte order */
 	const char *rowid;  /* the column of a row's order of insertion */
+	const char *epoch;  /* the fence's clause, before its parameter; NULL: none (a backend
+	                     * that fences nothing, whose driver's hold is NULL) */
+	const char *lock;   /* the clause locking the rows read ("": a write transaction holds
+	                     * the whole database) */
 } qv__store_dialect;
 
 /* The two dialects (statements.c). */
@@ -126,6 +150,15 @@ struct qv__store_driver {
 	const char *(*text)(const qv__drv_row *r, int col);
 	long long (*integer)(const qv__drv_row *r, int col);
 	double (*real)(const qv__drv_row *r, int col);
+	/* The fence of a table's writes (store.h: PostgreSQL's processes share the tables, each
+	 * writing only those it holds); NULL in a backend of one process (SQLite's), which holds
+	 * every table and fences nothing. hold: the epoch this process holds table id at, read
+	 * before the write's connection is taken, for the write's {epoch} (its last parameter);
+	 * 0 when it does not hold it (the table is then among the lost, and *err says so).
+	 * lose: a fenced write found another epoch in the row: the table is lost to the process
+	 * that took it (let go, among the lost), and QV_ESTATE says so. */
+	long long (*hold)(qv__store *s, const char *id, qv_err *err);
+	qv_status (*lose)(qv__store *s, const char *id, qv_err *err);
 	const qv__store_dialect *dialect; /* what the statements are prepared in */
 };
 
@@ -145,6 +178,11 @@ static inline double qv__row_real(const qv__drv_row *r, int col) { return r->drv
 
 /* A row's first value, an integer, into ctx (a long long): a row function of exec. */
 void qv__store_first_int(void *ctx, const qv__drv_row *row);
+
+/* Runs statement `which` as exec does, on a connection of its own made ready, outside a
+ * transaction (a write commits by itself). */
+qv_status qv__store_one(qv__store *s, int which, const qv__store_args *a, qv__drv_row_fn fn,
+                        void *ctx, long long *changes, const char *doing, qv_err *err);
 
 /* Inside a transaction on c: a rated table's ratings applied once (ratings.h says whom and
  * how; a table rated already changes nothing), and an account's ratings and their history

@@ -1,8 +1,9 @@
 /*
- * ops.c - the store's public functions (store.h, accounts.h, ratings.h): the
- * opening, which picks the backend by the text of --db, and the rest, each a call through the
- * backend's table of operations (backend.h). Only the opening decides anything here; the
- * changes of tables (made, claimed, moved, their people) are timed for GET /metrics.
+ * ops.c - the store's public functions (store.h, accounts.h, ratings.h) not written once over
+ * the driver (accounts.c, ratings.c, tables.c): the opening, which picks the backend by the text
+ * of --db, and the rest, each a call through the backend's table of operations (backend.h).
+ * Only the opening decides anything here; the changes of tables (made, claimed, moved, and
+ * tables.c's of their people) are timed for GET /metrics.
  */
 #include <stdio.h>
 #include <string.h>
@@ -43,8 +44,7 @@ void qv__store_flight_base(const char *db, char *out, size_t len)
 
 void qv__store_time(qv__store *s, struct qv__histogram *h) { s->timer = h; }
 
-/* Counts a change that began at t0 in s's timer, and passes its status on. */
-static qv_status timed(qv__store *s, double t0, qv_status rc)
+qv_status qv__store_timed(qv__store *s, double t0, qv_status rc)
 {
 	if (rc)
 		atomic_fetch_add(&s->failures, 1);
@@ -102,7 +102,7 @@ qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
                                  const qv__store_move *moves, qv_err *err)
 {
 	double t0 = qv_mono();
-	return timed(s, t0, s->ops->insert_table(s, t, moves, err));
+	return qv__store_timed(s, t0, s->ops->insert_table(s, t, moves, err));
 }
 
 qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
@@ -110,72 +110,14 @@ qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *ha
                           const char *people, qv_err *err)
 {
 	double t0 = qv_mono();
-	return timed(s, t0, s->ops->claim(s, id, seat, hash, player, name, status, people, err));
-}
-
-int qv__store_player_name(qv__store *s, const char *player, char *name, size_t len)
-{
-	return s->ops->player_name(s, player, name, len);
-}
-
-qv_status qv__store_player_tables(qv__store *s, const char *player, long long account, int max,
-                                  qv__player_seat *out, int *n, qv_err *err)
-{
-	return s->ops->player_tables(s, player, account, max, out, n, err);
+	return qv__store_timed(s, t0,
+	                       s->ops->claim(s, id, seat, hash, player, name, status, people, err));
 }
 
 qv_status qv__store_change(qv__store *s, const qv__store_update *up, qv_err *err)
 {
 	double t0 = qv_mono();
-	return timed(s, t0, s->ops->change(s, up, err));
-}
-
-qv_status qv__store_people(qv__store *s, const char *id, const char *people, qv_err *err)
-{
-	double t0 = qv_mono();
-	return timed(s, t0, s->ops->people(s, id, people, err));
-}
-
-qv_status qv__store_people_over(qv__store *s, const char *id, const char *people, const char *info,
-                                qv_err *err)
-{
-	double t0 = qv_mono();
-	return timed(s, t0, s->ops->people_over(s, id, people, info, err));
-}
-
-qv_status qv__store_ai_start(qv__store *s, const char *id, qv_err *err)
-{
-	return s->ops->ai_start(s, id, err);
-}
-
-qv_status qv__store_ai_end(qv__store *s, const char *id, qv_err *err)
-{
-	return s->ops->ai_end(s, id, err);
-}
-
-qv_status qv__store_ai_forgive(qv__store *s, const char *id, qv_err *err)
-{
-	return s->ops->ai_forgive(s, id, err);
-}
-
-qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err)
-{
-	return s->ops->stop(s, id, why, err);
-}
-
-qv_status qv__store_delete(qv__store *s, const char *id, qv_err *err)
-{
-	return s->ops->delete_table(s, id, err);
-}
-
-qv_status qv__store_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
-{
-	return s->ops->delete_waiting(s, before, count, err);
-}
-
-int qv__store_get_over(qv__store *s, const char *id, char **info, char **record)
-{
-	return s->ops->get_over(s, id, info, record);
+	return qv__store_timed(s, t0, s->ops->change(s, up, err));
 }
 
 qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err)

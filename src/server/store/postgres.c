@@ -2,8 +2,8 @@
  * postgres.c - the store's second backend, PostgreSQL through libpq: its opening (the
  * connection, the schema made or checked, the statements prepared), its closing, and its table
  * of operations, qv__store_pg_ops (the operations are in postgres_tables.c and postgres_load.c,
- * their steps in postgres_conn.c; those of accounts and ratings are written once, accounts.c and
- * ratings.c, over its driver, postgres_driver.c).
+ * their steps in postgres_conn.c; those of accounts, ratings and most of the tables' are written
+ * once, accounts.c, ratings.c and tables.c, over its driver, postgres_driver.c).
  *
  * Durability: each change is one transaction, committed (PostgreSQL's synchronous_commit, on by
  * default, has it on disk) before the call returns, as SQLite's. The schema is SQLite's version
@@ -264,18 +264,7 @@ const qv__store_ops qv__store_pg_ops = {
     .close = pg_close,
     .insert_table = qv__pg_insert_table,
     .claim = qv__pg_claim,
-    .player_name = qv__pg_player_name,
-    .player_tables = qv__pg_player_tables,
     .change = qv__pg_change,
-    .people = qv__pg_people,
-    .people_over = qv__pg_people_over,
-    .ai_start = qv__pg_ai_start,
-    .ai_end = qv__pg_ai_end,
-    .ai_forgive = qv__pg_ai_forgive,
-    .stop = qv__pg_stop,
-    .delete_table = qv__pg_delete_table,
-    .delete_waiting = qv__pg_delete_waiting,
-    .get_over = qv__pg_get_over,
     .load_open = qv__pg_load_open,
     .load_one = qv__pg_load_one,
     .rows = qv__pg_rows,

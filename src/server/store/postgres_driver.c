@@ -3,7 +3,8 @@
  * operation (never the owner's, whose session holds the advisory locks), made ready again after
  * PostgreSQL went away; a transaction begun and finished by postgres_conn.c's steps; the
  * operations' statements (statements.c, prepared on every connection after the backend's own:
- * qv__pg_prepare) run with their parameters as text, and their rows read from the result.
+ * qv__pg_prepare) run with their parameters as text, and their rows read from the result; a
+ * table's writes fenced by the epoch this process holds it at (postgres_own.c).
  */
 #include <string.h>
 
@@ -65,5 +66,7 @@ const qv__store_driver qv__store_pg_driver = {
     .text = pg_text,
     .integer = pg_integer,
     .real = pg_real,
+    .hold = qv__pg_epoch,
+    .lose = qv__pg_lose,
     .dialect = &qv__store_pg_dialect,
 };

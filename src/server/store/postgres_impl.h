@@ -97,27 +97,11 @@ enum {
 	PG_SELECT_ONE,
 	PG_SELECT_SEATS,
 	PG_SELECT_ACTIONS,
-	PG_AI_START,
-	PG_AI_END,
-	PG_AI_FORGIVE,
-	PG_STOP,
-	PG_DELETE_TABLE_ACTIONS,
-	PG_DELETE_SEATS,
-	PG_DELETE_TABLE,
-	PG_EXPIRE_ACTIONS,
-	PG_EXPIRE_SEATS,
-	PG_EXPIRE_TABLES,
-	PG_SELECT_OVER,
-	PG_PEOPLE,
-	PG_PEOPLE_OVER,
 	PG_PLAYER_SEEN,
-	PG_PLAYER_NAME,
-	PG_PLAYER_TABLES,
 	/* ownership and news between processes (postgres_own.c, postgres_listen.c) */
 	PG_LOCK,
 	PG_UNLOCK,
 	PG_TAKE,
-	PG_FENCE,
 	PG_NOTIFY,
 	PG_ORPHANS,
 	PG_LEASE,
@@ -206,20 +190,7 @@ qv_status qv__pg_insert_table(qv__store *s, const struct qv__stored_table *t,
                               const struct qv__store_move *moves, qv_err *err);
 qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash, const char *player,
                        const char *name, const char *status, const char *people, qv_err *err);
-int qv__pg_player_name(qv__store *s, const char *player, char *name, size_t len);
-qv_status qv__pg_player_tables(qv__store *s, const char *player, long long account, int max,
-                               struct qv__player_seat *out, int *n, qv_err *err);
 qv_status qv__pg_change(qv__store *s, const struct qv__store_update *up, qv_err *err);
-qv_status qv__pg_people(qv__store *s, const char *id, const char *people, qv_err *err);
-qv_status qv__pg_people_over(qv__store *s, const char *id, const char *people, const char *info,
-                             qv_err *err);
-qv_status qv__pg_ai_start(qv__store *s, const char *id, qv_err *err);
-qv_status qv__pg_ai_end(qv__store *s, const char *id, qv_err *err);
-qv_status qv__pg_ai_forgive(qv__store *s, const char *id, qv_err *err);
-qv_status qv__pg_stop(qv__store *s, const char *id, const char *why, qv_err *err);
-qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err);
-qv_status qv__pg_delete_waiting(qv__store *s, double before, int *count, qv_err *err);
-int qv__pg_get_over(qv__store *s, const char *id, char **info, char **record);
 qv_status qv__pg_load_open(qv__store *s,
                            qv_status (*visit)(void *ctx, const struct qv__stored_table *t,
                                               qv_err *err),

@@ -145,15 +145,6 @@ const char *const qv__pg_upgrade_8_to_9 =
 	"SELECT id, game, params, seed, private, v, status, created, ai_starts, stopped, "         \
 	"creator, people, variant FROM tables "
 
-/* The tables a player key (or the keys of an account) claimed a seat at. */
-#define PLAYER_SEATS                                                                               \
-	"SELECT s.table_id, s.seat, (t.status = 'over')::int, t.finished FROM seats s JOIN "       \
-	"tables t ON t.id = s.table_id WHERE s.player = $1 OR s.player IN (SELECT hash FROM "      \
-	"players WHERE account = $2) "
-
-/* The waiting tables created before $1. */
-#define EXPIRED "(SELECT id FROM tables WHERE status = 'waiting' AND created < $1)"
-
 const char *const qv__pg_sql[PG_COUNT] = {
     [PG_INSERT_TABLE] = "INSERT INTO tables (id, game, params, seed, private, v, status, "
                         "created, creator, people, variant, epoch) VALUES ($1, $2, $3, $4, $5, "
@@ -186,32 +177,13 @@ const char *const qv__pg_sql[PG_COUNT] = {
     [PG_SELECT_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = $1 "
                         "ORDER BY seat",
     [PG_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = $1 ORDER BY idx",
-    [PG_AI_START] = "UPDATE tables SET ai_starts = ai_starts + 1 WHERE id = $1 AND epoch = $2",
-    [PG_AI_END] = "UPDATE tables SET ai_starts = 0 WHERE id = $1 AND epoch = $2",
-    [PG_AI_FORGIVE] = "UPDATE tables SET ai_starts = ai_starts - 1 WHERE ai_starts > 0 AND "
-                      "($1::text IS NULL OR id = $1::text)",
-    [PG_STOP] = "UPDATE tables SET stopped = $1, ai_starts = 0 WHERE id = $2 AND epoch = $3",
-    [PG_DELETE_TABLE_ACTIONS] = "DELETE FROM actions WHERE table_id = $1",
-    [PG_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = $1",
-    [PG_DELETE_TABLE] = "DELETE FROM tables WHERE id = $1",
-    [PG_EXPIRE_ACTIONS] = "DELETE FROM actions WHERE table_id IN " EXPIRED,
-    [PG_EXPIRE_SEATS] = "DELETE FROM seats WHERE table_id IN " EXPIRED,
-    [PG_EXPIRE_TABLES] = "DELETE FROM tables WHERE id IN " EXPIRED,
-    [PG_SELECT_OVER] = "SELECT info, record FROM tables WHERE id = $1 AND status = 'over' AND "
-                       "info IS NOT NULL",
-    [PG_PEOPLE] = "UPDATE tables SET people = $1 WHERE id = $2 AND epoch = $3",
-    [PG_PEOPLE_OVER] = "UPDATE tables SET people = $1, info = $2 WHERE id = $3 AND epoch = $4",
     [PG_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES ($1, $2, $3, $3) "
                        "ON CONFLICT (hash) DO UPDATE SET name = COALESCE($2, players.name), "
                        "seen = $3",
-    [PG_PLAYER_NAME] = "SELECT name FROM players WHERE hash = $1",
-    [PG_PLAYER_TABLES] = PLAYER_SEATS "ORDER BY t.status = 'over', COALESCE(t.finished, "
-                                      "t.created) DESC, t.id COLLATE \"C\" LIMIT $3",
 
     [PG_LOCK] = "SELECT pg_try_advisory_lock($1::bigint)",
     [PG_UNLOCK] = "SELECT pg_advisory_unlock($1::bigint)",
     [PG_TAKE] = "UPDATE tables SET epoch = epoch + 1 WHERE id = $1 RETURNING epoch, v, status",
-    [PG_FENCE] = "SELECT 1 FROM tables WHERE id = $1 AND epoch = $2 FOR UPDATE",
     [PG_NOTIFY] = "SELECT pg_notify('quiver', $1)",
     /* The tables not over whose advisory lock (the table id's 64 bits, which pg_locks shows
      * as classid, the high half, and objid, the low half) no session holds. */

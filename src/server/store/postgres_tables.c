@@ -1,14 +1,14 @@
 /*
  * postgres_tables.c - the PostgreSQL store's changes of tables (store.h): a new table with its
  * seats and first actions, a seat claimed, a change of the game (its actions kept, taken back
- * and appended, and a finished game's record and ratings), what a table keeps of its people,
- * the AI-search mark, a stop, deletions and expiry, a finished table's info, and the players'
- * keys. Each change is one transaction on a connection of the pool (postgres_impl.h), and each
- * write of a table is fenced (postgres_own.c): made only where the row has the epoch this
- * process took the table at (and, for a change of the game, the version the change was built
- * on), or it changes nothing and fails. So two tables' acts are written side by side, each in
- * its own transaction: one refused never touches another, and PostgreSQL flushes the commits
- * that come together to disk together (its group commit).
+ * and appended, and a finished game's record and ratings), (the AI-search mark, a stop, the
+ * people, deletions and expiry, a finished table's info and the players' keys are written once
+ * for both backends: tables.c). Each change is one transaction on a connection of the pool
+ * (postgres_impl.h), and each write of a table is fenced (postgres_own.c): made only where the
+ * row has the epoch this process took the table at (and, for a change of the game, the version
+ * the change was built on), or it changes nothing and fails. So two tables' acts are written
+ * side by side, each in its own transaction: one refused never touches another, and PostgreSQL
+ * flushes the commits that come together to disk together (its group commit).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,17 +20,6 @@
 #include "server/store/postgres_impl.h"
 #include "server/store/ratings.h"
 #include "server/store/store.h"
-
-/* One statement of a's parameters, on its own (PostgreSQL commits it by itself). */
-static qv_status one(qv__store *s, int which, const qv__pg_args *a, const char *doing, qv_err *err)
-{
-	qv__pg_conn *c = qv__pg_take(s);
-	qv_status rc = qv__pg_ready(c, err);
-	if (!rc)
-		rc = qv__pg_run(c, which, a, NULL, NULL, doing, err);
-	qv__pg_give(c);
-	return rc;
-}
 
 /* Inside a transaction: inserts moves as history entries from..from+n-1. */
 static qv_status insert_moves(qv__pg_conn *c, const char *id, int from, const qv__store_move *moves,
@@ -337,218 +326,4 @@ qv_status qv__pg_change(qv__store *s, const qv__store_update *up, qv_err *err)
 		pthread_mutex_unlock(&s->lock);
 	}
 	return rc;
-}
-
-/* One write of held table id on its own, with a's parameters and then the epoch the process
- * holds it at: fenced, as every write of a table. */
-static qv_status held_one(qv__store *s, int which, qv__pg_args *a, const char *id,
-                          const char *doing, qv_err *err)
-{
-	long long epoch = qv__pg_epoch(s, id, err);
-	if (!epoch)
-		return QV_ESTATE;
-	qv__pg_conn *c = qv__pg_take(s);
-	qv_status rc = qv__pg_ready(c, err);
-	long long changed = 0;
-	if (!rc) {
-		qv__pg_int(a, epoch);
-		rc = qv__pg_run(c, which, a, NULL, &changed, doing, err);
-	}
-	qv__pg_give(c);
-	return !rc && changed != 1 ? qv__pg_lose(s, id, err) : rc;
-}
-
-/* One write of a held table binding (text, id) or (id), then its epoch. */
-static qv_status one_update(qv__store *s, int which, const char *text, const char *id,
-                            const char *doing, qv_err *err)
-{
-	qv__pg_args a = {0};
-	if (text)
-		qv__pg_text(&a, text);
-	qv__pg_text(&a, id);
-	return held_one(s, which, &a, id, doing, err);
-}
-
-qv_status qv__pg_ai_start(qv__store *s, const char *id, qv_err *err)
-{
-	return one_update(s, PG_AI_START, NULL, id, "marking an AI move as begun", err);
-}
-
-qv_status qv__pg_ai_end(qv__store *s, const char *id, qv_err *err)
-{
-	return one_update(s, PG_AI_END, NULL, id, "marking an AI move as ended", err);
-}
-
-qv_status qv__pg_ai_forgive(qv__store *s, const char *id, qv_err *err)
-{
-	qv__pg_args a = {0};
-	qv__pg_text(&a, id);
-	return one(s, PG_AI_FORGIVE, &a, "forgiving an AI move", err);
-}
-
-qv_status qv__pg_people(qv__store *s, const char *id, const char *people, qv_err *err)
-{
-	qv__pg_args a = {0};
-	qv__pg_text(&a, people);
-	qv__pg_text(&a, id);
-	return held_one(s, PG_PEOPLE, &a, id, "saving the table's people", err);
-}
-
-qv_status qv__pg_people_over(qv__store *s, const char *id, const char *people, const char *info,
-                             qv_err *err)
-{
-	qv__pg_args a = {0};
-	qv__pg_text(&a, people);
-	qv__pg_text(&a, info);
-	qv__pg_text(&a, id);
-	return held_one(s, PG_PEOPLE_OVER, &a, id, "saving the table's people", err);
-}
-
-qv_status qv__pg_stop(qv__store *s, const char *id, const char *why, qv_err *err)
-{
-	qv__pg_args a = {0};
-	qv__pg_text(&a, why);
-	qv__pg_text(&a, id);
-	return held_one(s, PG_STOP, &a, id, "saving why a table stopped", err);
-}
-
-/* Runs steps[0..n-1], each with the parameters a, in one transaction; *changed, unless NULL,
- * gets the count of rows the last one changed. */
-static qv_status in_one(qv__store *s, const int *steps, int n, const qv__pg_args *a,
-                        long long *changed, const char *doing, qv_err *err)
-{
-	qv__pg_conn *c = qv__pg_take(s);
-	qv_status rc = qv__pg_begin(c, err);
-	if (!rc) {
-		for (int k = 0; !rc && k < n; k++)
-			rc = qv__pg_run(c, steps[k], a, NULL, k == n - 1 ? changed : NULL, doing,
-			                err);
-		rc = qv__pg_finish(c, rc, err);
-	}
-	qv__pg_give(c);
-	return rc;
-}
-
-/* Inside a transaction: the row of held table ctx (its id) locked, where it still has the epoch
- * this process holds it at (*fenced when not), and the table removed. */
-static qv_status remove_in(qv__pg_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
-{
-	static const int steps[] = {PG_DELETE_TABLE_ACTIONS, PG_DELETE_SEATS, PG_DELETE_TABLE};
-	const char *id = ctx;
-	qv__pg_args a = {0};
-	qv__pg_text(&a, id);
-	qv__pg_int(&a, epoch);
-	PGresult *r = NULL;
-	qv_status rc = qv__pg_run(c, PG_FENCE, &a, &r, NULL, "locking a table's row", err);
-	int rows = rc ? 0 : PQntuples(r);
-	PQclear(r);
-	*fenced = !rc && rows != 1;
-	if (!rc && rows != 1)
-		rc = QV_ESTATE;
-	qv__pg_args b = {0};
-	qv__pg_text(&b, id);
-	for (int k = 0; !rc && k < 3; k++)
-		rc = qv__pg_run(c, steps[k], &b, NULL, NULL, "removing a table", err);
-	return rc;
-}
-
-qv_status qv__pg_delete_table(qv__store *s, const char *id, qv_err *err)
-{
-	held_tx tx = {.id = id, .body = remove_in, .ctx = (void *)id};
-	qv_status rc = in_held(s, &tx, err);
-	if (!rc)
-		qv__pg_disown(s, id);
-	return rc;
-}
-
-qv_status qv__pg_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
-{
-	static const int steps[] = {PG_EXPIRE_ACTIONS, PG_EXPIRE_SEATS, PG_EXPIRE_TABLES};
-	qv__pg_args a = {0};
-	qv__pg_real(&a, before);
-	long long changed = 0;
-	*count = 0;
-	qv_status rc = in_one(s, steps, 3, &a, &changed, "removing expired tables", err);
-	if (!rc)
-		*count = (int)changed;
-	return rc;
-}
-
-/* Runs a reading statement on a connection of the pool: its result, or NULL when it failed
- * (with why). */
-static PGresult *read_rows(qv__store *s, int which, const qv__pg_args *a, const char *doing,
-                           qv_err *err)
-{
-	PGresult *r = NULL;
-	qv__pg_conn *c = qv__pg_take(s);
-	qv_status rc = qv__pg_ready(c, err);
-	if (!rc)
-		rc = qv__pg_run(c, which, a, &r, NULL, doing, err);
-	qv__pg_give(c);
-	return rc ? NULL : r;
-}
-
-int qv__pg_get_over(qv__store *s, const char *id, char **info, char **record)
-{
-	*info = NULL;
-	if (record)
-		*record = NULL;
-	qv__pg_args a = {0};
-	qv__pg_text(&a, id);
-	PGresult *r = read_rows(s, PG_SELECT_OVER, &a, "reading a finished table", NULL);
-	if (!r)
-		return -1;
-	int found = 0;
-	if (PQntuples(r) > 0) {
-		*info = strdup(qv__pg_str(r, 0, 0));
-		if (record)
-			*record = strdup(qv__pg_str(r, 0, 1));
-		found = *info && (!record || *record) ? 1 : -1;
-	}
-	PQclear(r);
-	if (found != 1) {
-		free(*info);
-		*info = NULL;
-		if (record) {
-			free(*record);
-			*record = NULL;
-		}
-	}
-	return found;
-}
-
-int qv__pg_player_name(qv__store *s, const char *player, char *name, size_t len)
-{
-	qv__pg_args a = {0};
-	qv__pg_text(&a, player);
-	PGresult *r = read_rows(s, PG_PLAYER_NAME, &a, "reading a player", NULL);
-	if (!r)
-		return -1;
-	int found = PQntuples(r) > 0;
-	if (found)
-		qv_copy(name, len, qv__pg_str(r, 0, 0));
-	PQclear(r);
-	return found;
-}
-
-qv_status qv__pg_player_tables(qv__store *s, const char *player, long long account, int max,
-                               qv__player_seat *out, int *n, qv_err *err)
-{
-	*n = 0;
-	qv__pg_args a = {0};
-	qv__pg_text(&a, player);
-	qv__pg_int(&a, account);
-	qv__pg_int(&a, max);
-	PGresult *r = read_rows(s, PG_PLAYER_TABLES, &a, "reading a player's tables", err);
-	if (!r)
-		return QV_EIO;
-	for (int i = 0; i < PQntuples(r) && *n < max; i++) {
-		qv__player_seat *row = &out[(*n)++];
-		qv_copy(row->id, sizeof row->id, qv__pg_str(r, i, 0));
-		row->seat = (int)qv__pg_ll(r, i, 1);
-		row->over = qv__pg_ll(r, i, 2) != 0;
-		row->finished = qv__pg_double(r, i, 3);
-	}
-	PQclear(r);
-	return QV_OK;
 }

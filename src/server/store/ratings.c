@@ -260,14 +260,8 @@ static void list_row(void *ctx, const qv__drv_row *r)
 static int each_row(qv__store *s, int stmt, const qv__store_args *a, int which,
                     qv__store_rating_fn fn, void *ctx)
 {
-	const qv__store_driver *d = s->drv;
 	listing l = {.which = which, .fn = fn, .ctx = ctx};
-	qv__store_conn *c = d->take(s);
-	qv_status rc = d->ready(c, NULL);
-	if (!rc)
-		rc = d->exec(c, stmt, a, list_row, &l, NULL, "reading ratings", NULL);
-	d->give(c);
-	return rc ? -1 : 0;
+	return qv__store_one(s, stmt, a, list_row, &l, NULL, "reading ratings", NULL) ? -1 : 0;
 }
 
 int qv__store_ratings_list(qv__store *s, long long account, int which, qv__store_rating_fn fn,

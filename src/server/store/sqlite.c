@@ -1,7 +1,8 @@
 /*
  * sqlite.c - the server's tables in SQLite, the store's first backend (its table of operations,
- * qv__store_sqlite_ops; the operations of accounts and ratings are written once over its driver,
- * sqlite_driver.c): schema, one transaction per change, and reading tables back at start-up.
+ * qv__store_sqlite_ops; the operations of accounts, ratings and most of the tables' are written
+ * once over its driver, sqlite_driver.c): schema, a new table, a claim and a change of the game
+ * each one transaction, and reading tables back at start-up.
  *
  * Durability: WAL with synchronous=NORMAL. A commit is in the WAL file before the call
  * returns, so a killed process (kill -9) loses nothing committed; only a power failure could
@@ -145,19 +146,7 @@ enum {
 	ST_SELECT_ONE,
 	ST_SELECT_SEATS,
 	ST_SELECT_ACTIONS,
-	ST_AI_START,
-	ST_AI_END,
-	ST_AI_FORGIVE,
-	ST_STOP,
-	ST_DELETE_TABLE_ACTIONS,
-	ST_DELETE_SEATS,
-	ST_DELETE_TABLE,
-	ST_SELECT_OVER,
-	ST_PEOPLE,
-	ST_PEOPLE_OVER,
 	ST_PLAYER_SEEN,
-	ST_PLAYER_NAME,
-	ST_PLAYER_TABLES,
 	ST_BEGIN,
 	ST_COMMIT,
 	ST_ROLLBACK,
@@ -200,27 +189,8 @@ static const char *const sql[ST_COUNT] = {
     [ST_SELECT_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = ? "
                         "ORDER BY seat",
     [ST_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx",
-    [ST_AI_START] = "UPDATE tables SET ai_starts = ai_starts + 1 WHERE id = ?",
-    [ST_AI_END] = "UPDATE tables SET ai_starts = 0 WHERE id = ?",
-    [ST_AI_FORGIVE] = "UPDATE tables SET ai_starts = ai_starts - 1 WHERE ai_starts > 0 AND (?1 "
-                      "IS NULL OR id = ?1)",
-    [ST_STOP] = "UPDATE tables SET stopped = ?, ai_starts = 0 WHERE id = ?",
-    [ST_DELETE_TABLE_ACTIONS] = "DELETE FROM actions WHERE table_id = ?",
-    [ST_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = ?",
-    [ST_DELETE_TABLE] = "DELETE FROM tables WHERE id = ?",
-    [ST_SELECT_OVER] = "SELECT info, record FROM tables WHERE id = ? AND status = 'over' AND "
-                       "info IS NOT NULL",
-    [ST_PEOPLE] = "UPDATE tables SET people = ? WHERE id = ?",
-    [ST_PEOPLE_OVER] = "UPDATE tables SET people = ?, info = ? WHERE id = ?",
     [ST_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES (?1, ?2, ?3, ?3) "
                        "ON CONFLICT (hash) DO UPDATE SET name = COALESCE(?2, name), seen = ?3",
-    [ST_PLAYER_NAME] = "SELECT name FROM players WHERE hash = ?",
-    /* the tables not over first, then the finished, newest first */
-    [ST_PLAYER_TABLES] =
-        "SELECT s.table_id, s.seat, t.status = 'over', t.finished FROM seats s JOIN tables t "
-        "ON t.id = s.table_id WHERE s.player = ?1 OR s.player IN (SELECT hash FROM players "
-        "WHERE account = ?2) ORDER BY t.status = 'over', "
-        "COALESCE(t.finished, t.created) DESC, t.id LIMIT ?3",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
@@ -603,134 +573,6 @@ static const char *column_text(sqlite3_stmt *st, int i)
 	return t ? t : "";
 }
 
-/* Runs one statement binding (text, id) or (id) in a transaction of its own. */
-static qv_status one_update(qv__store *s, int which, const char *text, const char *id,
-                            const char *doing, qv_err *err)
-{
-	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->st[which];
-	int i = 1;
-	if (text)
-		bind_text(st, i++, text);
-	bind_text(st, i, id);
-	qv_status rc = step_done(s, st, err, doing);
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
-static qv_status sq_ai_start(qv__store *s, const char *id, qv_err *err)
-{
-	return one_update(s, ST_AI_START, NULL, id, "marking an AI move as begun", err);
-}
-
-static qv_status sq_ai_end(qv__store *s, const char *id, qv_err *err)
-{
-	return one_update(s, ST_AI_END, NULL, id, "marking an AI move as ended", err);
-}
-
-static qv_status sq_ai_forgive(qv__store *s, const char *id, qv_err *err)
-{
-	return one_update(s, ST_AI_FORGIVE, NULL, id, "forgiving an AI move", err);
-}
-
-static qv_status sq_people(qv__store *s, const char *id, const char *people, qv_err *err)
-{
-	return one_update(s, ST_PEOPLE, people, id, "saving the table's people", err);
-}
-
-static qv_status sq_people_over(qv__store *s, const char *id, const char *people, const char *info,
-                                qv_err *err)
-{
-	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->st[ST_PEOPLE_OVER];
-	bind_text(st, 1, people);
-	bind_text(st, 2, info);
-	bind_text(st, 3, id);
-	qv_status rc = step_done(s, st, err, "saving the table's people");
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
-static qv_status sq_stop(qv__store *s, const char *id, const char *why, qv_err *err)
-{
-	return one_update(s, ST_STOP, why, id, "saving why a table stopped", err);
-}
-
-static qv_status sq_delete_table(qv__store *s, const char *id, qv_err *err)
-{
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = begin(s, err);
-	static const int steps[] = {ST_DELETE_TABLE_ACTIONS, ST_DELETE_SEATS, ST_DELETE_TABLE};
-	for (int k = 0; !rc && k < 3; k++) {
-		bind_text(s->st[steps[k]], 1, id);
-		rc = step_done(s, s->st[steps[k]], err, "removing a table");
-	}
-	rc = finish(s, rc, err);
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
-static qv_status sq_delete_waiting(qv__store *s, double before, int *count, qv_err *err)
-{
-	static const char *const text[] = {
-	    "DELETE FROM actions WHERE table_id IN (SELECT id FROM tables WHERE status = "
-	    "'waiting' AND created < ?1)",
-	    "DELETE FROM seats WHERE table_id IN (SELECT id FROM tables WHERE status = "
-	    "'waiting' AND created < ?1)",
-	    "DELETE FROM tables WHERE status = 'waiting' AND created < ?1"};
-	*count = 0;
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = begin(s, err);
-	for (int k = 0; !rc && k < 3; k++) {
-		sqlite3_stmt *st;
-		if (sqlite3_prepare_v2(s->db, text[k], -1, &st, NULL) != SQLITE_OK) {
-			rc = db_fail(s, err, "removing expired tables");
-			break;
-		}
-		sqlite3_bind_double(st, 1, before);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			rc = db_fail(s, err, "removing expired tables");
-		else if (k == 2)
-			*count = sqlite3_changes(s->db);
-		sqlite3_finalize(st);
-	}
-	rc = finish(s, rc, err);
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
-static int sq_get_over(qv__store *s, const char *id, char **info, char **record)
-{
-	*info = NULL;
-	if (record)
-		*record = NULL;
-	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->st[ST_SELECT_OVER];
-	bind_text(st, 1, id);
-	int found = 0;
-	int step = sqlite3_step(st);
-	if (step == SQLITE_ROW) {
-		*info = strdup(column_text(st, 0));
-		if (record)
-			*record = strdup(column_text(st, 1));
-		found = *info && (!record || *record) ? 1 : -1;
-	} else if (step != SQLITE_DONE) {
-		found = -1;
-	}
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	pthread_mutex_unlock(&s->lock);
-	if (found != 1) {
-		free(*info);
-		*info = NULL;
-		if (record) {
-			free(*record);
-			*record = NULL;
-		}
-	}
-	return found;
-}
-
 /* A table read from the database, owning its strings. */
 typedef struct loaded {
 	qv__stored_table t;
@@ -909,67 +751,11 @@ static qv_status sq_load_one(qv__store *s, const char *id, qv__store_visit_fn vi
 	return rc;
 }
 
-/* ---- players ---- */
-
-static int sq_player_name(qv__store *s, const char *player, char *name, size_t len)
-{
-	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->st[ST_PLAYER_NAME];
-	bind_text(st, 1, player);
-	int step = sqlite3_step(st), found = 0;
-	if (step == SQLITE_ROW) {
-		qv_copy(name, len, column_text(st, 0));
-		found = 1;
-	} else if (step != SQLITE_DONE) {
-		found = -1;
-	}
-	sqlite3_reset(st);
-	pthread_mutex_unlock(&s->lock);
-	return found;
-}
-
-static qv_status sq_player_tables(qv__store *s, const char *player, long long account, int max,
-                                  qv__player_seat *out, int *n, qv_err *err)
-{
-	*n = 0;
-	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->st[ST_PLAYER_TABLES];
-	bind_text(st, 1, player);
-	sqlite3_bind_int64(st, 2, account);
-	sqlite3_bind_int(st, 3, max);
-	int step;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
-		qv__player_seat *row = &out[(*n)++];
-		qv_copy(row->id, sizeof row->id, column_text(st, 0));
-		row->seat = sqlite3_column_int(st, 1);
-		row->over = sqlite3_column_int(st, 2) != 0;
-		row->finished =
-		    sqlite3_column_type(st, 3) == SQLITE_NULL ? 0 : sqlite3_column_double(st, 3);
-	}
-	qv_status rc = QV_OK;
-	if (step != SQLITE_DONE && step != SQLITE_ROW)
-		rc = db_fail(s, err, "reading a player's tables");
-	sqlite3_reset(st);
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
 const qv__store_ops qv__store_sqlite_ops = {
     .close = sq_close,
     .insert_table = sq_insert_table,
     .claim = sq_claim,
-    .player_name = sq_player_name,
-    .player_tables = sq_player_tables,
     .change = sq_change,
-    .people = sq_people,
-    .people_over = sq_people_over,
-    .ai_start = sq_ai_start,
-    .ai_end = sq_ai_end,
-    .ai_forgive = sq_ai_forgive,
-    .stop = sq_stop,
-    .delete_table = sq_delete_table,
-    .delete_waiting = sq_delete_waiting,
-    .get_over = sq_get_over,
     .load_open = sq_load_open,
     .load_one = sq_load_one,
     .rows = qv__sqlite_rows,

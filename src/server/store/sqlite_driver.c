@@ -2,8 +2,8 @@
  * sqlite_driver.c - SQLite's driver (driver.h): the store's one connection under its lock, the
  * operations' statements (statements.c, with ?N parameters) prepared when the store opens, a
  * transaction BEGIN IMMEDIATE (the busy timeout waits for another writer), each parameter bound
- * in its own type; and the steps sqlite_rows.c shares (backend.h): a failure with SQLite's
- * message, text bound and read.
+ * in its own type, and no fence (one process holds every table); and the steps sqlite_rows.c
+ * shares (backend.h): a failure with SQLite's message, text bound and read.
  */
 #include <stdlib.h>
 

@@ -1,11 +1,14 @@
 /*
  * statements.c - the statements of the operations written once (driver.h), in one text for
  * both backends: parameters $1.., and a placeholder where the dialects differ, which
- * qv__store_sql_render fills from the driver's dialect.
+ * qv__store_sql_render fills from the driver's dialect (a table's write fenced by its epoch:
+ * {epoch}, nothing in SQLite's); a statement run on its own.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "server/store/backend.h"
 #include "server/store/driver.h"
 
 const char *const qv__store_sql[QS_COUNT] = {
@@ -71,12 +74,46 @@ const char *const qv__store_sql[QS_COUNT] = {
         "p.account = h.account AND p.game = h.game AND p.players = h.players AND "
         "p.at < h.at ORDER BY p.at DESC LIMIT 1), -1) FROM rating_history h JOIN "
         "accounts a ON a.id = h.account WHERE h.table_id = $1 ORDER BY a.lower",
+
+    [QS_TB_AI_START] = "UPDATE tables SET ai_starts = ai_starts + 1 WHERE id = $1 {epoch}",
+    [QS_TB_AI_END] = "UPDATE tables SET ai_starts = 0 WHERE id = $1 {epoch}",
+    /* every table's count when id is NULL: a text parameter's type fixed for PostgreSQL */
+    [QS_TB_AI_FORGIVE] = "UPDATE tables SET ai_starts = ai_starts - 1 WHERE ai_starts > 0 AND "
+                         "(CAST($1 AS text) IS NULL OR id = CAST($1 AS text))",
+    [QS_TB_STOP] = "UPDATE tables SET stopped = $1, ai_starts = 0 WHERE id = $2 {epoch}",
+    [QS_TB_PEOPLE] = "UPDATE tables SET people = $1 WHERE id = $2 {epoch}",
+    [QS_TB_PEOPLE_OVER] = "UPDATE tables SET people = $1, info = $2 WHERE id = $3 {epoch}",
+    /* a table's row locked at the epoch this process holds it at, for its deletion (run only
+     * where the driver fences) */
+    [QS_TB_FENCE] = "SELECT 1 FROM tables WHERE id = $1 {epoch} {lock}",
+    [QS_TB_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = $1",
+    [QS_TB_DELETE_SEATS] = "DELETE FROM seats WHERE table_id = $1",
+    [QS_TB_DELETE] = "DELETE FROM tables WHERE id = $1",
+    /* the waiting tables created before $1, with their seats and actions */
+    [QS_TB_EXPIRE_ACTIONS] = "DELETE FROM actions WHERE table_id IN (SELECT id FROM tables "
+                             "WHERE status = 'waiting' AND created < $1)",
+    [QS_TB_EXPIRE_SEATS] = "DELETE FROM seats WHERE table_id IN (SELECT id FROM tables WHERE "
+                           "status = 'waiting' AND created < $1)",
+    [QS_TB_EXPIRE_TABLES] = "DELETE FROM tables WHERE status = 'waiting' AND created < $1",
+    [QS_TB_OVER] = "SELECT info, record FROM tables WHERE id = $1 AND status = 'over' AND info "
+                   "IS NOT NULL",
+    [QS_TB_PLAYER_NAME] = "SELECT name FROM players WHERE hash = $1",
+    /* the seats a player key (or the keys of an account) claimed: those of tables not over
+     * first, then the finished, newest first */
+    [QS_TB_PLAYER_TABLES] = "SELECT s.table_id, s.seat, CASE WHEN t.status = 'over' THEN 1 ELSE "
+                            "0 END, t.finished FROM seats s JOIN tables t ON t.id = s.table_id "
+                            "WHERE s.player = $1 OR s.player IN (SELECT hash FROM players WHERE "
+                            "account = $2) ORDER BY t.status = 'over', COALESCE(t.finished, "
+                            "t.created) DESC, t.id {binary} LIMIT $3",
 };
 
 const qv__store_dialect qv__store_sqlite_dialect = {
-    .param = '?', .binary = "COLLATE BINARY", .rowid = "rowid"};
-const qv__store_dialect qv__store_pg_dialect = {
-    .param = '$', .binary = "COLLATE \"C\"", .rowid = "ctid"};
+    .param = '?', .binary = "COLLATE BINARY", .rowid = "rowid", .epoch = NULL, .lock = ""};
+const qv__store_dialect qv__store_pg_dialect = {.param = '$',
+                                                .binary = "COLLATE \"C\"",
+                                                .rowid = "ctid",
+                                                .epoch = "AND epoch =",
+                                                .lock = "FOR UPDATE"};
 
 /* Appends text to out (of len bytes, n used); false when it does not fit. */
 static bool put(char *out, size_t len, size_t *n, const char *text, size_t k)
@@ -89,10 +126,22 @@ static bool put(char *out, size_t len, size_t *n, const char *text, size_t k)
 	return true;
 }
 
+/* Appends the fence's clause of dialect d (nothing when it fences nothing) comparing the epoch
+ * with parameter number k. */
+static bool put_epoch(const qv__store_dialect *d, int k, char *out, size_t len, size_t *n)
+{
+	if (!d->epoch)
+		return true;
+	char clause[64];
+	int w = snprintf(clause, sizeof clause, "%s %c%d", d->epoch, d->param, k);
+	return w > 0 && (size_t)w < sizeof clause && put(out, len, n, clause, (size_t)w);
+}
+
 bool qv__store_sql_render(const qv__store_dialect *d, int which, char *out, size_t len)
 {
 	size_t n = 0;
 	bool ok = put(out, len, &n, "", 0);
+	int last = 0;   /* the highest parameter's number so far */
 	char quote = 0; /* inside '...' or "...": copied as it is */
 	for (const char *p = qv__store_sql[which]; ok && *p; p++) {
 		if (quote) {
@@ -102,6 +151,8 @@ bool qv__store_sql_render(const qv__store_dialect *d, int which, char *out, size
 			quote = *p;
 			ok = put(out, len, &n, p, 1);
 		} else if (*p == '$' && p[1] >= '0' && p[1] <= '9') {
+			int k = atoi(p + 1);
+			last = k > last ? k : last;
 			ok = put(out, len, &n, &d->param, 1);
 		} else if (!strncmp(p, "{binary}", 8)) {
 			ok = put(out, len, &n, d->binary, strlen(d->binary));
@@ -109,6 +160,12 @@ bool qv__store_sql_render(const qv__store_dialect *d, int which, char *out, size
 		} else if (!strncmp(p, "{rowid}", 7)) {
 			ok = put(out, len, &n, d->rowid, strlen(d->rowid));
 			p += 6;
+		} else if (!strncmp(p, "{epoch}", 7)) {
+			ok = put_epoch(d, last + 1, out, len, &n);
+			p += 6;
+		} else if (!strncmp(p, "{lock}", 6)) {
+			ok = put(out, len, &n, d->lock, strlen(d->lock));
+			p += 5;
 		} else {
 			ok = put(out, len, &n, p, 1);
 		}
@@ -137,4 +194,16 @@ void qv__store_arg_text(qv__store_args *a, const char *text)
 void qv__store_first_int(void *ctx, const qv__drv_row *row)
 {
 	*(long long *)ctx = qv__row_int(row, 0);
+}
+
+qv_status qv__store_one(qv__store *s, int which, const qv__store_args *a, qv__drv_row_fn fn,
+                        void *ctx, long long *changes, const char *doing, qv_err *err)
+{
+	const qv__store_driver *d = s->drv;
+	qv__store_conn *c = d->take(s);
+	qv_status rc = d->ready(c, err);
+	if (!rc)
+		rc = d->exec(c, which, a, fn, ctx, changes, doing, err);
+	d->give(c);
+	return rc;
 }
