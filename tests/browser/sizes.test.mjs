@@ -234,21 +234,31 @@ async function playOn(id, seats, n) {
   }
 }
 
+/**
+ * A table of `game` between two people (Ann Example as p1, Bo as p2) with a clock of ten
+ * minutes and five seconds a move, both seats taken.
+ * @param {string} game
+ */
+async function peopleWithClock(game) {
+  const info = await api(env.server.url, 'POST', '/api/tables', {
+    game,
+    seats: ['human', 'human'],
+    clock: { kind: 'fischer', base: 600, increment: 5 },
+  });
+  const seats = [];
+  for (const seat of ['p1', 'p2']) {
+    const j = await api(env.server.url, 'POST', `/api/tables/${info.id}/join`, {
+      seat,
+      name: seat === 'p1' ? 'Ann Example' : 'Bo',
+    });
+    seats.push({ id: info.id, seat, token: j.token });
+  }
+  return { info, seats };
+}
+
 for (const game of GAMES.filter((g) => g !== 'arrow-party')) {
   test(`${game}: a table of two people with a clock at every desktop size`, { timeout: budget(40000) }, async () => {
-    const info = await api(env.server.url, 'POST', '/api/tables', {
-      game,
-      seats: ['human', 'human'],
-      clock: { kind: 'fischer', base: 600, increment: 5 },
-    });
-    const seats = [];
-    for (const seat of ['p1', 'p2']) {
-      const j = await api(env.server.url, 'POST', `/api/tables/${info.id}/join`, {
-        seat,
-        name: seat === 'p1' ? 'Ann Example' : 'Bo',
-      });
-      seats.push({ id: info.id, seat, token: j.token });
-    }
+    const { info, seats } = await peopleWithClock(game);
     for (const when of ['start', 'later']) {
       if (when === 'later') await playOn(info.id, seats, 8);
       // each seat's page opened once, then resized through the desktop sizes
@@ -289,21 +299,13 @@ if (GAMES.includes('evons'))
     { timeout: budget(60000) },
     async () => {
       const size = DESKTOPS.find((d) => d.name === '1366x768') ?? DESKTOPS[0];
-      const info = await api(env.server.url, 'POST', '/api/tables', {
-        game: 'evons',
-        seats: ['human', 'human'],
-        clock: { kind: 'fischer', base: 600, increment: 5 },
-      });
+      const { info, seats } = await peopleWithClock('evons');
       const pages = [];
-      for (const seat of ['p1', 'p2']) {
-        const j = await api(env.server.url, 'POST', `/api/tables/${info.id}/join`, {
-          seat,
-          name: seat === 'p1' ? 'Ann Example' : 'Bo',
-        });
-        const at = await pageAt(size, { id: info.id, seat, token: j.token });
+      for (const s of seats) {
+        const at = await pageAt(size, s);
         await at.page.goto(new URL(`table.html?id=${info.id}`, env.server.url).toString());
         await at.page.waitForSelector('#conn.open');
-        pages.push({ seat, ...at });
+        pages.push({ seat: s.seat, ...at });
       }
       const rand = rng(3);
       let twoRows = 0;
