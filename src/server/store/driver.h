@@ -150,6 +150,7 @@ struct qv__store_driver {
 	const char *(*text)(const qv__drv_row *r, int col);
 	long long (*integer)(const qv__drv_row *r, int col);
 	double (*real)(const qv__drv_row *r, int col);
+	bool (*null)(const qv__drv_row *r, int col); /* whether the value is NULL in SQL */
 	/* The fence of a table's writes (store.h: PostgreSQL's processes share the tables, each
 	 * writing only those it holds); NULL in a backend of one process (SQLite's), which holds
 	 * every table and fences nothing. hold: the epoch this process holds table id at, read
@@ -175,6 +176,7 @@ static inline long long qv__row_int(const qv__drv_row *r, int col)
 	return r->drv->integer(r, col);
 }
 static inline double qv__row_real(const qv__drv_row *r, int col) { return r->drv->real(r, col); }
+static inline bool qv__row_null(const qv__drv_row *r, int col) { return r->drv->null(r, col); }
 
 /* A row's first value, an integer, into ctx (a long long): a row function of exec. */
 void qv__store_first_int(void *ctx, const qv__drv_row *row);
