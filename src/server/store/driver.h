@@ -1,6 +1,6 @@
 /*
  * driver.h - the store's interface below its logic: what an operation written once (accounts.c,
- * ratings.c, tables.c) asks of a backend's driver (SQLite's sqlite_driver.c, PostgreSQL's
+ * ratings.c, tables.c, load.c) asks of a backend's driver (SQLite's sqlite_driver.c, PostgreSQL's
  * postgres_driver.c): a connection for the operation, a transaction begun and finished on it,
  * a statement run with its parameters and its rows read, and the fence of a table's writes
  * where several processes share the tables; and the few differences of the two SQL dialects,
@@ -78,6 +78,11 @@ enum {
 	QS_TB_OVER,
 	QS_TB_PLAYER_NAME,
 	QS_TB_PLAYER_TABLES,
+	/* tables read back (load.c) */
+	QS_LD_OPEN,
+	QS_LD_ONE,
+	QS_LD_SEATS,
+	QS_LD_ACTIONS,
 	QS_COUNT
 };
 

@@ -1,8 +1,8 @@
 /*
  * sqlite.c - the server's tables in SQLite, the store's first backend (its table of operations,
- * qv__store_sqlite_ops; the operations of accounts, ratings and most of the tables' are written
- * once over its driver, sqlite_driver.c): schema, a new table, a claim and a change of the game
- * each one transaction, and reading tables back at start-up.
+ * qv__store_sqlite_ops; the operations of accounts, ratings, most of the tables' and their
+ * reading back are written once over its driver, sqlite_driver.c): schema, and a new table, a
+ * claim and a change of the game each one transaction.
  *
  * Durability: WAL with synchronous=NORMAL. A commit is in the WAL file before the call
  * returns, so a killed process (kill -9) loses nothing committed; only a power failure could
@@ -142,10 +142,6 @@ enum {
 	ST_UPDATE,
 	ST_UPDATE_OVER,
 	ST_HELD,
-	ST_SELECT_OPEN,
-	ST_SELECT_ONE,
-	ST_SELECT_SEATS,
-	ST_SELECT_ACTIONS,
 	ST_PLAYER_SEEN,
 	ST_BEGIN,
 	ST_COMMIT,
@@ -179,16 +175,6 @@ static const char *const sql[ST_COUNT] = {
                        "table_id = ?5) = ?7",
     [ST_HELD] = "SELECT v, (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = ?1) "
                 "FROM tables WHERE id = ?1",
-    [ST_SELECT_OPEN] =
-        "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
-        "stopped, creator, people, variant FROM tables WHERE status != 'over' ORDER BY "
-        "created, "
-        "id",
-    [ST_SELECT_ONE] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
-                      "stopped, creator, people, variant FROM tables WHERE id = ?",
-    [ST_SELECT_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = ? "
-                        "ORDER BY seat",
-    [ST_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx",
     [ST_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES (?1, ?2, ?3, ?3) "
                        "ON CONFLICT (hash) DO UPDATE SET name = COALESCE(?2, name), seen = ?3",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
@@ -566,198 +552,11 @@ out:
 	return rc;
 }
 
-/* Text of a column, or "" for NULL. */
-static const char *column_text(sqlite3_stmt *st, int i)
-{
-	const char *t = (const char *)sqlite3_column_text(st, i);
-	return t ? t : "";
-}
-
-/* A table read from the database, owning its strings. */
-typedef struct loaded {
-	qv__stored_table t;
-	char *text[8]; /* id, game, params, status, stopped, creator, people, variant */
-	char **moves;
-} loaded;
-
-static void loaded_free(loaded *l)
-{
-	for (int i = 0; i < 8; i++)
-		free(l->text[i]);
-	for (int i = 0; i < l->t.nmoves; i++)
-		free(l->moves[i]);
-	free(l->moves);
-}
-
-/* Copies column i of row into l->text[k]; NULL stays NULL when `null_ok`. */
-static const char *keep_text(loaded *l, int k, sqlite3_stmt *row, int i, bool null_ok, bool *failed)
-{
-	const char *v = (const char *)sqlite3_column_text(row, i);
-	if (!v && null_ok)
-		return NULL;
-	l->text[k] = strdup(v ? v : "");
-	*failed |= !l->text[k];
-	return l->text[k];
-}
-
-/* Reads the seats of table t (its id read) into t. */
-static qv_status read_seats(qv__store *s, qv__stored_table *t, qv_err *err)
-{
-	sqlite3_stmt *st = s->st[ST_SELECT_SEATS];
-	bind_text(st, 1, t->id);
-	qv_status rc = QV_OK;
-	int step = SQLITE_DONE;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		int seat = sqlite3_column_int(st, 0);
-		if (seat != t->nseats || seat >= QV_MAX_PLAYERS) {
-			rc = qv_fail(err, QV_EIO, "the database: table %s has a bad seat %d", t->id,
-			             seat);
-			break;
-		}
-		qv_copy(t->seats[seat].kind, sizeof t->seats[seat].kind, column_text(st, 1));
-		qv_copy(t->seats[seat].hash, sizeof t->seats[seat].hash, column_text(st, 2));
-		qv_copy(t->seats[seat].player, sizeof t->seats[seat].player, column_text(st, 3));
-		t->nseats++;
-	}
-	if (!rc && step != SQLITE_DONE)
-		rc = db_fail(s, err, "reading seats");
-	sqlite3_reset(st);
-	return rc;
-}
-
-/* Reads the actions of the table in l (its id read) into l->moves. */
-static qv_status read_actions(qv__store *s, loaded *l, qv_err *err)
-{
-	qv__stored_table *t = &l->t;
-	qv_status rc = QV_OK;
-	int step = SQLITE_DONE;
-	sqlite3_stmt *st = s->st[ST_SELECT_ACTIONS];
-	bind_text(st, 1, t->id);
-	int cap = 0;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (sqlite3_column_int(st, 0) != t->nmoves) {
-			rc = qv_fail(err, QV_EIO, "the database: table %s misses action %d", t->id,
-			             t->nmoves + 1);
-			break;
-		}
-		if (t->nmoves == cap) {
-			cap = cap ? 2 * cap : 64;
-			char **grown = realloc(l->moves, (size_t)cap * sizeof *grown);
-			if (!grown) {
-				rc = qv_fail(err, QV_ENOMEM, "out of memory reading table %s",
-				             t->id);
-				break;
-			}
-			l->moves = grown;
-		}
-		l->moves[t->nmoves] = strdup(column_text(st, 1));
-		if (!l->moves[t->nmoves]) {
-			rc = qv_fail(err, QV_ENOMEM, "out of memory reading table %s", t->id);
-			break;
-		}
-		t->nmoves++;
-	}
-	if (!rc && step != SQLITE_DONE)
-		rc = db_fail(s, err, "reading actions");
-	sqlite3_reset(st);
-	t->moves = (const char **)l->moves;
-	return rc;
-}
-
-/* Reads the table in the current row of `row`, with its seats and actions, into l (the
- * statement may be reset after). */
-static qv_status read_row(qv__store *s, sqlite3_stmt *row, loaded *l, qv_err *err)
-{
-	memset(l, 0, sizeof *l);
-	qv__stored_table *t = &l->t;
-	bool failed = false;
-	t->id = keep_text(l, 0, row, 0, false, &failed);
-	t->game = keep_text(l, 1, row, 1, false, &failed);
-	t->params = keep_text(l, 2, row, 2, false, &failed);
-	t->seed = (uint64_t)sqlite3_column_int64(row, 3);
-	t->private_ = sqlite3_column_int(row, 4) != 0;
-	t->v = sqlite3_column_int64(row, 5);
-	t->status = keep_text(l, 3, row, 6, false, &failed);
-	t->created = sqlite3_column_double(row, 7);
-	t->ai_starts = sqlite3_column_int(row, 8);
-	t->stopped = keep_text(l, 4, row, 9, true, &failed);
-	t->creator = keep_text(l, 5, row, 10, true, &failed);
-	t->people = keep_text(l, 6, row, 11, true, &failed);
-	t->variant = keep_text(l, 7, row, 12, true, &failed);
-	if (failed)
-		return qv_fail(err, QV_ENOMEM, "out of memory reading a table");
-	qv_status rc = read_seats(s, t, err);
-	return rc ? rc : read_actions(s, l, err);
-}
-
-static qv_status sq_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err)
-{
-	/* Every table is read first and visited after, without the store's lock, so that a visit
-	 * may write (a table found stopped is saved so). */
-	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->st[ST_SELECT_OPEN];
-	qv_status rc = QV_OK;
-	int step = SQLITE_DONE, n = 0, cap = 0;
-	loaded *all = NULL;
-	while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (n == cap) {
-			cap = cap ? 2 * cap : 64;
-			loaded *grown = realloc(all, (size_t)cap * sizeof *grown);
-			if (!grown) {
-				rc = qv_fail(err, QV_ENOMEM, "out of memory reading tables");
-				break;
-			}
-			all = grown;
-		}
-		rc = read_row(s, st, &all[n], err);
-		n++;
-	}
-	if (!rc && step != SQLITE_DONE)
-		rc = db_fail(s, err, "reading tables");
-	sqlite3_reset(st);
-	pthread_mutex_unlock(&s->lock);
-	for (int i = 0; i < n; i++) {
-		if (!rc)
-			rc = visit(ctx, &all[i].t, err);
-		loaded_free(&all[i]);
-	}
-	free(all);
-	return rc;
-}
-
-static qv_status sq_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
-                             qv_err *err)
-{
-	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->st[ST_SELECT_ONE];
-	bind_text(st, 1, id);
-	qv_status rc;
-	loaded l = {0};
-	int step = sqlite3_step(st);
-	if (step == SQLITE_ROW)
-		rc = read_row(s, st, &l, err);
-	else if (step == SQLITE_DONE)
-		rc = qv_fail(err, QV_ESTATE, "no table '%s'", id);
-	else
-		rc = db_fail(s, err, "reading a table");
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	pthread_mutex_unlock(&s->lock);
-	/* The visit (a replay of the whole game) runs without the store's lock, so that it
-	 * holds up no other table's commit. */
-	if (!rc)
-		rc = visit(ctx, &l.t, err);
-	loaded_free(&l);
-	return rc;
-}
-
 const qv__store_ops qv__store_sqlite_ops = {
     .close = sq_close,
     .insert_table = sq_insert_table,
     .claim = sq_claim,
     .change = sq_change,
-    .load_open = sq_load_open,
-    .load_one = sq_load_one,
     .rows = qv__sqlite_rows,
     .run = qv__sqlite_run,
 };

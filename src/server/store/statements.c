@@ -105,6 +105,17 @@ const char *const qv__store_sql[QS_COUNT] = {
                             "WHERE s.player = $1 OR s.player IN (SELECT hash FROM players WHERE "
                             "account = $2) ORDER BY t.status = 'over', COALESCE(t.finished, "
                             "t.created) DESC, t.id {binary} LIMIT $3",
+
+    /* the tables not over in the order they were made, or one, and their seats and
+     * actions */
+    [QS_LD_OPEN] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
+                   "stopped, creator, people, variant FROM tables WHERE status <> 'over' ORDER "
+                   "BY created, id {binary}",
+    [QS_LD_ONE] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
+                  "stopped, creator, people, variant FROM tables WHERE id = $1",
+    [QS_LD_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = $1 ORDER "
+                    "BY seat",
+    [QS_LD_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = $1 ORDER BY idx",
 };
 
 const qv__store_dialect qv__store_sqlite_dialect = {
