@@ -78,6 +78,9 @@ enum {
 	QS_TB_OVER,
 	QS_TB_PLAYER_NAME,
 	QS_TB_PLAYER_TABLES,
+	QS_TB_CLAIM,
+	QS_TB_STATUS,
+	QS_TB_PLAYER_SEEN,
 	/* tables read back (load.c) */
 	QS_LD_OPEN,
 	QS_LD_ONE,

@@ -263,7 +263,6 @@ qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_m
 const qv__store_ops qv__store_pg_ops = {
     .close = pg_close,
     .insert_table = qv__pg_insert_table,
-    .claim = qv__pg_claim,
     .change = qv__pg_change,
     .rows = qv__pg_rows,
     .run = qv__pg_run_text,

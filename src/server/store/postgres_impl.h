@@ -87,13 +87,10 @@ enum {
 	PG_INSERT_TABLE,
 	PG_INSERT_SEAT,
 	PG_INSERT_ACTION,
-	PG_CLAIM,
-	PG_STATUS,
 	PG_DELETE_ACTIONS,
 	PG_UPDATE,
 	PG_UPDATE_OVER,
 	PG_HELD,
-	PG_PLAYER_SEEN,
 	/* ownership and news between processes (postgres_own.c, postgres_listen.c) */
 	PG_LOCK,
 	PG_UNLOCK,
@@ -184,8 +181,6 @@ double qv__pg_double(const PGresult *r, int row, int col);
  * store.h). */
 qv_status qv__pg_insert_table(qv__store *s, const struct qv__stored_table *t,
                               const struct qv__store_move *moves, qv_err *err);
-qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash, const char *player,
-                       const char *name, const char *status, const char *people, qv_err *err);
 qv_status qv__pg_change(qv__store *s, const struct qv__store_update *up, qv_err *err);
 
 /* The epoch this process holds table id at, read under s->lock, for a write on a pool

@@ -1,7 +1,7 @@
 /*
  * postgres_tables.c - the PostgreSQL store's changes of tables (store.h): a new table with its
- * seats and first actions, a seat claimed, a change of the game (its actions kept, taken back
- * and appended, and a finished game's record and ratings), (the AI-search mark, a stop, the
+ * seats and first actions, a change of the game (its actions kept, taken back and appended, and
+ * a finished game's record and ratings), (a seat claimed, the AI-search mark, a stop, the
  * people, deletions and expiry, a finished table's info and the players' keys are written once
  * for both backends: tables.c). Each change is one transaction on a connection of the pool
  * (postgres_impl.h), and each write of a table is fenced (postgres_own.c): made only where the
@@ -166,58 +166,6 @@ static qv_status in_held(qv__store *s, held_tx *tx, qv_err *err)
 	}
 	qv__pg_give(c);
 	return fenced ? qv__pg_lose(s, tx->id, err) : rc;
-}
-
-/* A seat's claim: what qv__pg_claim writes. */
-typedef struct claim {
-	const char *id;
-	int seat;
-	const char *hash, *player, *name, *status, *people;
-} claim;
-
-/* Inside a transaction: the seat's claim, the table's status (at the epoch this process holds
- * it at; *fenced when the row has another), and the player kept. */
-static qv_status claim_in(qv__pg_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
-{
-	const claim *k = ctx;
-	const char *id = k->id, *player = k->player;
-	int seat = k->seat;
-	qv__pg_args a = {0};
-	qv__pg_text(&a, k->hash);
-	qv__pg_text(&a, player && player[0] ? player : NULL);
-	qv__pg_text(&a, id);
-	qv__pg_int(&a, seat);
-	long long changed = 0;
-	qv_status rc = qv__pg_run(c, PG_CLAIM, &a, NULL, &changed, "claiming a seat", err);
-	if (!rc && changed != 1)
-		return qv_fail(err, QV_ESTATE, "the database: seat %d of table %s is not free",
-		               seat + 1, id);
-	qv__pg_args b = {0};
-	qv__pg_text(&b, k->status);
-	qv__pg_text(&b, k->people);
-	qv__pg_text(&b, id);
-	qv__pg_int(&b, epoch);
-	if (!rc)
-		rc = qv__pg_run(c, PG_STATUS, &b, NULL, &changed, "saving the table's status", err);
-	if (!rc && changed != 1) {
-		*fenced = true;
-		return QV_ESTATE;
-	}
-	if (rc || !player || !player[0])
-		return rc;
-	qv__pg_args d = {0};
-	qv__pg_text(&d, player);
-	qv__pg_text(&d, k->name && k->name[0] ? k->name : NULL);
-	qv__pg_real(&d, qv_wall());
-	return qv__pg_run(c, PG_PLAYER_SEEN, &d, NULL, NULL, "saving a player", err);
-}
-
-qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash, const char *player,
-                       const char *name, const char *status, const char *people, qv_err *err)
-{
-	claim k = {id, seat, hash, player, name, status, people};
-	held_tx tx = {.id = id, .body = claim_in, .ctx = &k};
-	return in_held(s, &tx, err);
 }
 
 /* The table's epoch, version and count of actions as the database holds them now, into

@@ -1,8 +1,8 @@
 /*
  * sqlite.c - the server's tables in SQLite, the store's first backend (its table of operations,
- * qv__store_sqlite_ops; the operations of accounts, ratings, most of the tables' and their
- * reading back are written once over its driver, sqlite_driver.c): schema, and a new table, a
- * claim and a change of the game each one transaction.
+ * qv__store_sqlite_ops; the operations of accounts, ratings, most of the tables' (a claim
+ * among them) and their reading back are written once over its driver, sqlite_driver.c): schema,
+ * and a new table and a change of the game each one transaction.
  *
  * Durability: WAL with synchronous=NORMAL. A commit is in the WAL file before the call
  * returns, so a killed process (kill -9) loses nothing committed; only a power failure could
@@ -136,13 +136,10 @@ enum {
 	ST_INSERT_TABLE,
 	ST_INSERT_SEAT,
 	ST_INSERT_ACTION,
-	ST_CLAIM,
-	ST_STATUS,
 	ST_DELETE_ACTIONS,
 	ST_UPDATE,
 	ST_UPDATE_OVER,
 	ST_HELD,
-	ST_PLAYER_SEEN,
 	ST_BEGIN,
 	ST_COMMIT,
 	ST_ROLLBACK,
@@ -158,9 +155,6 @@ static const char *const sql[ST_COUNT] = {
         "INSERT INTO seats (table_id, seat, kind, token_hash, player) VALUES (?, ?, ?, ?, ?)",
     [ST_INSERT_ACTION] = "INSERT INTO actions (table_id, idx, who, action, automatic, at) "
                          "VALUES (?, ?, ?, ?, ?, ?)",
-    [ST_CLAIM] = "UPDATE seats SET token_hash = ?, player = ? WHERE table_id = ? AND seat = ? "
-                 "AND token_hash IS NULL",
-    [ST_STATUS] = "UPDATE tables SET status = ?, people = COALESCE(?, people) WHERE id = ?",
     [ST_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = ? AND idx >= ?",
     /* A change applies only to the version and the count of actions it was built on: the
      * count is the last action's index plus one (the actions of a table are numbered from 0
@@ -175,8 +169,6 @@ static const char *const sql[ST_COUNT] = {
                        "table_id = ?5) = ?7",
     [ST_HELD] = "SELECT v, (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = ?1) "
                 "FROM tables WHERE id = ?1",
-    [ST_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES (?1, ?2, ?3, ?3) "
-                       "ON CONFLICT (hash) DO UPDATE SET name = COALESCE(?2, name), seen = ?3",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
@@ -454,43 +446,6 @@ out:
 	return rc;
 }
 
-static qv_status sq_claim(qv__store *s, const char *id, int seat, const char *hash,
-                          const char *player, const char *name, const char *status,
-                          const char *people, qv_err *err)
-{
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = begin(s, err);
-	if (rc)
-		goto out;
-	sqlite3_stmt *st = s->st[ST_CLAIM];
-	bind_text(st, 1, hash);
-	bind_text(st, 2, player && player[0] ? player : NULL);
-	bind_text(st, 3, id);
-	sqlite3_bind_int(st, 4, seat);
-	rc = step_done(s, st, err, "claiming a seat");
-	if (!rc && sqlite3_changes(s->db) != 1)
-		rc = qv_fail(err, QV_ESTATE, "the database: seat %d of table %s is not free",
-		             seat + 1, id);
-	if (!rc) {
-		st = s->st[ST_STATUS];
-		bind_text(st, 1, status);
-		bind_text(st, 2, people);
-		bind_text(st, 3, id);
-		rc = step_done(s, st, err, "saving the table's status");
-	}
-	if (!rc && player && player[0]) {
-		st = s->st[ST_PLAYER_SEEN];
-		bind_text(st, 1, player);
-		bind_text(st, 2, name && name[0] ? name : NULL);
-		sqlite3_bind_double(st, 3, qv_wall());
-		rc = step_done(s, st, err, "saving a player");
-	}
-	rc = finish(s, rc, err);
-out:
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
 /* Why a change of table id did not apply: the store holds another version or count of
  * actions than the change was built on (a table in memory that does not match what was saved:
  * logged, as it should never happen), or no such table. */
@@ -555,7 +510,6 @@ out:
 const qv__store_ops qv__store_sqlite_ops = {
     .close = sq_close,
     .insert_table = sq_insert_table,
-    .claim = sq_claim,
     .change = sq_change,
     .rows = qv__sqlite_rows,
     .run = qv__sqlite_run,

@@ -105,6 +105,13 @@ const char *const qv__store_sql[QS_COUNT] = {
                             "WHERE s.player = $1 OR s.player IN (SELECT hash FROM players WHERE "
                             "account = $2) ORDER BY t.status = 'over', COALESCE(t.finished, "
                             "t.created) DESC, t.id {binary} LIMIT $3",
+    [QS_TB_CLAIM] = "UPDATE seats SET token_hash = $1, player = $2 WHERE table_id = $3 AND seat "
+                    "= $4 AND token_hash IS NULL",
+    [QS_TB_STATUS] = "UPDATE tables SET status = $1, people = COALESCE($2, people) WHERE id = $3 "
+                     "{epoch}",
+    [QS_TB_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES ($1, $2, $3, "
+                          "$3) ON CONFLICT (hash) DO UPDATE SET name = COALESCE($2, "
+                          "players.name), seen = $3",
 
     /* the tables not over in the order they were made, or one, and their seats and
      * actions */
