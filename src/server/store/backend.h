@@ -1,7 +1,7 @@
 /*
  * backend.h - what the files of the store share: its table of operations, which each backend
  * (SQLite: sqlite*.c; PostgreSQL: postgres*.c) fills and ops.c's public functions call through,
- * for the operations each backend still writes its own way (a table made and changed;
+ * for the operations each backend still writes its own way (a table's change of the game;
  * ownership, news); its struct, which holds the backend's driver (driver.h) of the operations
  * written once (accounts.c, ratings.c, tables.c, load.c); ops.c's timing of a change; and
  * SQLite's part of schemas 6 and 7 (sqlite_schema.c), which sqlite.c runs when the store opens.
@@ -32,8 +32,6 @@ struct qv__store_update;
 
 typedef struct qv__store_ops {
 	void (*close)(qv__store *s);
-	qv_status (*insert_table)(qv__store *s, const struct qv__stored_table *t,
-	                          const struct qv__store_move *moves, qv_err *err);
 	qv_status (*change)(qv__store *s, const struct qv__store_update *up, qv_err *err);
 	/* For `quiver db copy` (copy.c): every row of a SELECT text without parameters to
 	 * fn, each value as text (NULL for SQL NULL; a real printed so that it reads back as the

@@ -16,6 +16,7 @@
 #include "quiver/core.h"
 
 typedef struct qv__store qv__store;
+struct qv__stored_table;
 
 /* A connection of a backend for one operation: SQLite's the store's own one, under the store's
  * lock; PostgreSQL's one of the pool (a qv__pg_conn, which begins with it). */
@@ -81,6 +82,9 @@ enum {
 	QS_TB_CLAIM,
 	QS_TB_STATUS,
 	QS_TB_PLAYER_SEEN,
+	QS_TB_INSERT,
+	QS_TB_INSERT_SEAT,
+	QS_TB_INSERT_ACTION,
 	/* tables read back (load.c) */
 	QS_LD_OPEN,
 	QS_LD_ONE,
@@ -168,6 +172,15 @@ struct qv__store_driver {
 	 * that took it (let go, among the lost), and QV_ESTATE says so. */
 	long long (*hold)(qv__store *s, const char *id, qv_err *err);
 	qv_status (*lose)(qv__store *s, const char *id, qv_err *err);
+	/* A new table held by the process that makes it, where the driver fences (NULL in
+	 * SQLite's, whose new tables are at the column's default epoch 0): lock_new takes it
+	 * before its row exists (PostgreSQL: its lock on the owner's connection, so that no
+	 * sweeper takes it for an orphan in between), the session that took it into *session;
+	 * hold_new, once its rows were written (rc), holds it at epoch 1, or lets the lock go when
+	 * rc failed, and passes rc on. */
+	qv_status (*lock_new)(qv__store *s, const char *id, int *session, qv_err *err);
+	qv_status (*hold_new)(qv__store *s, const struct qv__stored_table *t, int session,
+	                      qv_status rc, qv_err *err);
 	const qv__store_dialect *dialect; /* what the statements are prepared in */
 };
 
@@ -198,8 +211,14 @@ qv_status qv__store_one(qv__store *s, int which, const qv__store_args *a, qv__dr
  * how; a table rated already changes nothing), and an account's ratings and their history
  * deleted (ratings.c). */
 struct qv__store_result;
+struct qv__store_move;
 qv_status qv__store_ratings_apply(qv__store_conn *c, const char *id,
                                   const struct qv__store_result *r, qv_err *err);
 qv_status qv__store_ratings_forget(qv__store_conn *c, long long account, qv_err *err);
+
+/* Inside a transaction on c: table id's n moves saved as its actions from..from+n-1
+ * (statements.c; a new table's, and each backend's change of the game). */
+qv_status qv__store_insert_moves(qv__store_conn *c, const char *id, int from,
+                                 const struct qv__store_move *moves, int n, qv_err *err);
 
 #endif

@@ -71,5 +71,7 @@ const qv__store_driver qv__store_pg_driver = {
     .null = pg_null,
     .hold = qv__pg_epoch,
     .lose = qv__pg_lose,
+    .lock_new = qv__pg_lock_new,
+    .hold_new = qv__pg_hold_new,
     .dialect = &qv__store_pg_dialect,
 };

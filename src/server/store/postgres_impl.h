@@ -84,9 +84,6 @@ struct qv__pg {
 /* Every statement of the backend, prepared on each connection as "qvN" (N its number). */
 enum {
 	/* tables, seats, actions, players (postgres_tables.c) */
-	PG_INSERT_TABLE,
-	PG_INSERT_SEAT,
-	PG_INSERT_ACTION,
 	PG_DELETE_ACTIONS,
 	PG_UPDATE,
 	PG_UPDATE_OVER,
@@ -179,8 +176,6 @@ double qv__pg_double(const PGresult *r, int row, int col);
 
 /* The operations of postgres_tables.c, which postgres.c's table names (the contracts of
  * store.h). */
-qv_status qv__pg_insert_table(qv__store *s, const struct qv__stored_table *t,
-                              const struct qv__store_move *moves, qv_err *err);
 qv_status qv__pg_change(qv__store *s, const struct qv__store_update *up, qv_err *err);
 
 /* The epoch this process holds table id at, read under s->lock, for a write on a pool
@@ -189,6 +184,12 @@ qv_status qv__pg_change(qv__store *s, const struct qv__store_update *up, qv_err 
 long long qv__pg_epoch(qv__store *s, const char *id, qv_err *err);
 /* Under s->lock: qv__pg_fenced (a write on a pool connection found another epoch). */
 qv_status qv__pg_lose(qv__store *s, const char *id, qv_err *err);
+/* A new table's lock taken on the owner's connection before its row exists (its session's pid
+ * into *pid), and the table held at epoch 1 once its rows were written (rc), or its lock let go
+ * (postgres_tables.c): the driver's lock_new and hold_new. */
+qv_status qv__pg_lock_new(qv__store *s, const char *id, int *pid, qv_err *err);
+qv_status qv__pg_hold_new(qv__store *s, const struct qv__stored_table *t, int pid, qv_status rc,
+                          qv_err *err);
 
 /* Ownership (postgres_own.c), the caller holding s->lock. The table id's held entry, or NULL
  * when this process does not hold it (a write then fails: qv__pg_not_held's message, and the

@@ -141,13 +141,6 @@ const char *const qv__pg_upgrade_8_to_9 =
     "ALTER TABLE IF EXISTS accounts ADD COLUMN IF NOT EXISTS skeleton text";
 
 const char *const qv__pg_sql[PG_COUNT] = {
-    [PG_INSERT_TABLE] = "INSERT INTO tables (id, game, params, seed, private, v, status, "
-                        "created, creator, people, variant, epoch) VALUES ($1, $2, $3, $4, $5, "
-                        "$6, $7, $8, $9, $10, $11, 1)",
-    [PG_INSERT_SEAT] = "INSERT INTO seats (table_id, seat, kind, token_hash, player) VALUES "
-                       "($1, $2, $3, $4, $5)",
-    [PG_INSERT_ACTION] = "INSERT INTO actions (table_id, idx, who, action, automatic, at) "
-                         "VALUES ($1, $2, $3, $4, $5, $6)",
     [PG_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = $1 AND idx >= $2",
     /* A change applies only to the epoch this process holds the table at (fencing), and to
      * the version and the count of actions it was built on: the count is the last action's

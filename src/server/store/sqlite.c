@@ -1,8 +1,8 @@
 /*
  * sqlite.c - the server's tables in SQLite, the store's first backend (its table of operations,
- * qv__store_sqlite_ops; the operations of accounts, ratings, most of the tables' (a claim
- * among them) and their reading back are written once over its driver, sqlite_driver.c): schema,
- * and a new table and a change of the game each one transaction.
+ * qv__store_sqlite_ops; the operations of accounts, ratings, most of the tables' (a new table
+ * and a claim among them) and their reading back are written once over its driver,
+ * sqlite_driver.c): schema, and a change of the game, one transaction.
  *
  * Durability: WAL with synchronous=NORMAL. A commit is in the WAL file before the call
  * returns, so a killed process (kill -9) loses nothing committed; only a power failure could
@@ -133,9 +133,6 @@ static const char *const upgrade_7_to_8 =
 static const char *const indexes = "CREATE INDEX IF NOT EXISTS seats_player ON seats(player);";
 
 enum {
-	ST_INSERT_TABLE,
-	ST_INSERT_SEAT,
-	ST_INSERT_ACTION,
 	ST_DELETE_ACTIONS,
 	ST_UPDATE,
 	ST_UPDATE_OVER,
@@ -148,13 +145,6 @@ enum {
 _Static_assert(ST_COUNT <= QV__STORE_ST_MAX, "room for the statements in struct qv__store");
 
 static const char *const sql[ST_COUNT] = {
-    [ST_INSERT_TABLE] =
-        "INSERT INTO tables (id, game, params, seed, private, v, status, "
-        "created, creator, people, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    [ST_INSERT_SEAT] =
-        "INSERT INTO seats (table_id, seat, kind, token_hash, player) VALUES (?, ?, ?, ?, ?)",
-    [ST_INSERT_ACTION] = "INSERT INTO actions (table_id, idx, who, action, automatic, at) "
-                         "VALUES (?, ?, ?, ?, ?, ?)",
     [ST_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = ? AND idx >= ?",
     /* A change applies only to the version and the count of actions it was built on: the
      * count is the last action's index plus one (the actions of a table are numbered from 0
@@ -391,61 +381,6 @@ static void bind_text(sqlite3_stmt *st, int i, const char *text)
 }
 
 /* Inserts moves as history entries from..from+n-1. */
-static qv_status insert_moves(qv__store *s, const char *id, int from, const qv__store_move *moves,
-                              int n, qv_err *err)
-{
-	sqlite3_stmt *st = s->st[ST_INSERT_ACTION];
-	for (int i = 0; i < n; i++) {
-		bind_text(st, 1, id);
-		sqlite3_bind_int(st, 2, from + i);
-		bind_text(st, 3, moves[i].who);
-		bind_text(st, 4, moves[i].text);
-		sqlite3_bind_int(st, 5, moves[i].automatic);
-		sqlite3_bind_double(st, 6, moves[i].at);
-		qv_status rc = step_done(s, st, err, "saving an action");
-		if (rc)
-			return rc;
-	}
-	return QV_OK;
-}
-
-static qv_status sq_insert_table(qv__store *s, const qv__stored_table *t,
-                                 const qv__store_move *moves, qv_err *err)
-{
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = begin(s, err);
-	if (rc)
-		goto out;
-	sqlite3_stmt *st = s->st[ST_INSERT_TABLE];
-	bind_text(st, 1, t->id);
-	bind_text(st, 2, t->game);
-	bind_text(st, 3, t->params);
-	sqlite3_bind_int64(st, 4, (sqlite3_int64)t->seed);
-	sqlite3_bind_int(st, 5, t->private_);
-	sqlite3_bind_int64(st, 6, t->v);
-	bind_text(st, 7, t->status);
-	sqlite3_bind_double(st, 8, t->created);
-	bind_text(st, 9, t->creator);
-	bind_text(st, 10, t->people);
-	bind_text(st, 11, t->variant);
-	rc = step_done(s, st, err, "saving a new table");
-	for (int i = 0; !rc && i < t->nseats; i++) {
-		st = s->st[ST_INSERT_SEAT];
-		bind_text(st, 1, t->id);
-		sqlite3_bind_int(st, 2, i);
-		bind_text(st, 3, t->seats[i].kind);
-		bind_text(st, 4, t->seats[i].hash[0] ? t->seats[i].hash : NULL);
-		bind_text(st, 5, t->seats[i].player[0] ? t->seats[i].player : NULL);
-		rc = step_done(s, st, err, "saving a seat");
-	}
-	if (!rc)
-		rc = insert_moves(s, t->id, 0, moves, t->nmoves, err);
-	rc = finish(s, rc, err);
-out:
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
 /* Why a change of table id did not apply: the store holds another version or count of
  * actions than the change was built on (a table in memory that does not match what was saved:
  * logged, as it should never happen), or no such table. */
@@ -498,7 +433,7 @@ static qv_status sq_change(qv__store *s, const qv__store_update *up, qv_err *err
 		rc = step_done(s, st, err, "taking actions back");
 	}
 	if (!rc)
-		rc = insert_moves(s, up->id, up->keep, up->moves, up->nmoves, err);
+		rc = qv__store_insert_moves(&s->conn, up->id, up->keep, up->moves, up->nmoves, err);
 	if (!rc && up->record && up->rated)
 		rc = qv__store_ratings_apply(&s->conn, up->id, up->rated, err);
 	rc = finish(s, rc, err);
@@ -509,7 +444,6 @@ out:
 
 const qv__store_ops qv__store_sqlite_ops = {
     .close = sq_close,
-    .insert_table = sq_insert_table,
     .change = sq_change,
     .rows = qv__sqlite_rows,
     .run = qv__sqlite_run,
