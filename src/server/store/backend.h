@@ -1,9 +1,9 @@
 /*
  * backend.h - what the files of the store share: its table of operations, which each backend
  * (SQLite: sqlite*.c; PostgreSQL: postgres*.c) fills and ops.c's public functions call through,
- * for the operations each backend still writes its own way (a table made, claimed, changed and
- * read back; ownership, news); its struct, which holds the backend's driver (driver.h) of the
- * operations written once (accounts.c, ratings.c, tables.c); ops.c's timing of a change; and
+ * for the operations each backend still writes its own way (a table's change of the game;
+ * ownership, news); its struct, which holds the backend's driver (driver.h) of the operations
+ * written once (accounts.c, ratings.c, tables.c, load.c); ops.c's timing of a change; and
  * SQLite's part of schemas 6 and 7 (sqlite_schema.c), which sqlite.c runs when the store opens.
  * Internal to the store: the rest of the server sees only store.h, accounts.h and ratings.h.
  */
@@ -32,20 +32,7 @@ struct qv__store_update;
 
 typedef struct qv__store_ops {
 	void (*close)(qv__store *s);
-	qv_status (*insert_table)(qv__store *s, const struct qv__stored_table *t,
-	                          const struct qv__store_move *moves, qv_err *err);
-	qv_status (*claim)(qv__store *s, const char *id, int seat, const char *hash,
-	                   const char *player, const char *name, const char *status,
-	                   const char *people, qv_err *err);
 	qv_status (*change)(qv__store *s, const struct qv__store_update *up, qv_err *err);
-	qv_status (*load_open)(qv__store *s,
-	                       qv_status (*visit)(void *ctx, const struct qv__stored_table *t,
-	                                          qv_err *err),
-	                       void *ctx, qv_err *err);
-	qv_status (*load_one)(qv__store *s, const char *id,
-	                      qv_status (*visit)(void *ctx, const struct qv__stored_table *t,
-	                                         qv_err *err),
-	                      void *ctx, qv_err *err);
 	/* For `quiver db copy` (copy.c): every row of a SELECT text without parameters to
 	 * fn, each value as text (NULL for SQL NULL; a real printed so that it reads back as the
 	 * same double), until fn returns non-zero, which is returned (its text parameters $1..

@@ -1,6 +1,6 @@
 /*
  * driver.h - the store's interface below its logic: what an operation written once (accounts.c,
- * ratings.c, tables.c) asks of a backend's driver (SQLite's sqlite_driver.c, PostgreSQL's
+ * ratings.c, tables.c, load.c) asks of a backend's driver (SQLite's sqlite_driver.c, PostgreSQL's
  * postgres_driver.c): a connection for the operation, a transaction begun and finished on it,
  * a statement run with its parameters and its rows read, and the fence of a table's writes
  * where several processes share the tables; and the few differences of the two SQL dialects,
@@ -16,6 +16,7 @@
 #include "quiver/core.h"
 
 typedef struct qv__store qv__store;
+struct qv__stored_table;
 
 /* A connection of a backend for one operation: SQLite's the store's own one, under the store's
  * lock; PostgreSQL's one of the pool (a qv__pg_conn, which begins with it). */
@@ -78,6 +79,17 @@ enum {
 	QS_TB_OVER,
 	QS_TB_PLAYER_NAME,
 	QS_TB_PLAYER_TABLES,
+	QS_TB_CLAIM,
+	QS_TB_STATUS,
+	QS_TB_PLAYER_SEEN,
+	QS_TB_INSERT,
+	QS_TB_INSERT_SEAT,
+	QS_TB_INSERT_ACTION,
+	/* tables read back (load.c) */
+	QS_LD_OPEN,
+	QS_LD_ONE,
+	QS_LD_SEATS,
+	QS_LD_ACTIONS,
 	QS_COUNT
 };
 
@@ -150,6 +162,7 @@ struct qv__store_driver {
 	const char *(*text)(const qv__drv_row *r, int col);
 	long long (*integer)(const qv__drv_row *r, int col);
 	double (*real)(const qv__drv_row *r, int col);
+	bool (*null)(const qv__drv_row *r, int col); /* whether the value is NULL in SQL */
 	/* The fence of a table's writes (store.h: PostgreSQL's processes share the tables, each
 	 * writing only those it holds); NULL in a backend of one process (SQLite's), which holds
 	 * every table and fences nothing. hold: the epoch this process holds table id at, read
@@ -159,6 +172,15 @@ struct qv__store_driver {
 	 * that took it (let go, among the lost), and QV_ESTATE says so. */
 	long long (*hold)(qv__store *s, const char *id, qv_err *err);
 	qv_status (*lose)(qv__store *s, const char *id, qv_err *err);
+	/* A new table held by the process that makes it, where the driver fences (NULL in
+	 * SQLite's, whose new tables are at the column's default epoch 0): lock_new takes it
+	 * before its row exists (PostgreSQL: its lock on the owner's connection, so that no
+	 * sweeper takes it for an orphan in between), the session that took it into *session;
+	 * hold_new, once its rows were written (rc), holds it at epoch 1, or lets the lock go when
+	 * rc failed, and passes rc on. */
+	qv_status (*lock_new)(qv__store *s, const char *id, int *session, qv_err *err);
+	qv_status (*hold_new)(qv__store *s, const struct qv__stored_table *t, int session,
+	                      qv_status rc, qv_err *err);
 	const qv__store_dialect *dialect; /* what the statements are prepared in */
 };
 
@@ -175,6 +197,7 @@ static inline long long qv__row_int(const qv__drv_row *r, int col)
 	return r->drv->integer(r, col);
 }
 static inline double qv__row_real(const qv__drv_row *r, int col) { return r->drv->real(r, col); }
+static inline bool qv__row_null(const qv__drv_row *r, int col) { return r->drv->null(r, col); }
 
 /* A row's first value, an integer, into ctx (a long long): a row function of exec. */
 void qv__store_first_int(void *ctx, const qv__drv_row *row);
@@ -188,8 +211,14 @@ qv_status qv__store_one(qv__store *s, int which, const qv__store_args *a, qv__dr
  * how; a table rated already changes nothing), and an account's ratings and their history
  * deleted (ratings.c). */
 struct qv__store_result;
+struct qv__store_move;
 qv_status qv__store_ratings_apply(qv__store_conn *c, const char *id,
                                   const struct qv__store_result *r, qv_err *err);
 qv_status qv__store_ratings_forget(qv__store_conn *c, long long account, qv_err *err);
+
+/* Inside a transaction on c: table id's n moves saved as its actions from..from+n-1
+ * (statements.c; a new table's, and each backend's change of the game). */
+qv_status qv__store_insert_moves(qv__store_conn *c, const char *id, int from,
+                                 const struct qv__store_move *moves, int n, qv_err *err);
 
 #endif

@@ -1,9 +1,9 @@
 /*
  * ops.c - the store's public functions (store.h, accounts.h, ratings.h) not written once over
- * the driver (accounts.c, ratings.c, tables.c): the opening, which picks the backend by the text
- * of --db, and the rest, each a call through the backend's table of operations (backend.h).
- * Only the opening decides anything here; the changes of tables (made, claimed, moved, and
- * tables.c's of their people) are timed for GET /metrics.
+ * the driver (accounts.c, ratings.c, tables.c, load.c): the opening, which picks the backend by the
+ * text of --db, and the rest, each a call through the backend's table of operations (backend.h).
+ * Only the opening decides anything here; the changes of tables (moved here, and tables.c's
+ * new tables, claims and changes of their people) are timed for GET /metrics.
  */
 #include <stdio.h>
 #include <string.h>
@@ -98,37 +98,10 @@ void qv__store_close(qv__store *s)
 		s->ops->close(s);
 }
 
-qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
-                                 const qv__store_move *moves, qv_err *err)
-{
-	double t0 = qv_mono();
-	return qv__store_timed(s, t0, s->ops->insert_table(s, t, moves, err));
-}
-
-qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
-                          const char *player, const char *name, const char *status,
-                          const char *people, qv_err *err)
-{
-	double t0 = qv_mono();
-	return qv__store_timed(s, t0,
-	                       s->ops->claim(s, id, seat, hash, player, name, status, people, err));
-}
-
 qv_status qv__store_change(qv__store *s, const qv__store_update *up, qv_err *err)
 {
 	double t0 = qv_mono();
 	return qv__store_timed(s, t0, s->ops->change(s, up, err));
-}
-
-qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err)
-{
-	return s->ops->load_open(s, visit, ctx, err);
-}
-
-qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
-                             qv_err *err)
-{
-	return s->ops->load_one(s, id, visit, ctx, err);
 }
 
 qv_status qv__store_rows(qv__store *s, const char *select, qv__store_row_fn fn, void *ctx,

@@ -54,6 +54,8 @@ static const char *pg_text(const qv__drv_row *r, int col) { return qv__pg_str(r-
 
 static long long pg_integer(const qv__drv_row *r, int col) { return qv__pg_ll(r->impl, r->i, col); }
 
+static bool pg_null(const qv__drv_row *r, int col) { return PQgetisnull(r->impl, r->i, col); }
+
 static double pg_real(const qv__drv_row *r, int col) { return qv__pg_double(r->impl, r->i, col); }
 
 const qv__store_driver qv__store_pg_driver = {
@@ -66,7 +68,10 @@ const qv__store_driver qv__store_pg_driver = {
     .text = pg_text,
     .integer = pg_integer,
     .real = pg_real,
+    .null = pg_null,
     .hold = qv__pg_epoch,
     .lose = qv__pg_lose,
+    .lock_new = qv__pg_lock_new,
+    .hold_new = qv__pg_hold_new,
     .dialect = &qv__store_pg_dialect,
 };

@@ -83,21 +83,11 @@ struct qv__pg {
 
 /* Every statement of the backend, prepared on each connection as "qvN" (N its number). */
 enum {
-	/* tables, seats, actions, players (postgres_tables.c, postgres_load.c) */
-	PG_INSERT_TABLE,
-	PG_INSERT_SEAT,
-	PG_INSERT_ACTION,
-	PG_CLAIM,
-	PG_STATUS,
+	/* tables, seats, actions, players (postgres_tables.c) */
 	PG_DELETE_ACTIONS,
 	PG_UPDATE,
 	PG_UPDATE_OVER,
 	PG_HELD,
-	PG_SELECT_OPEN,
-	PG_SELECT_ONE,
-	PG_SELECT_SEATS,
-	PG_SELECT_ACTIONS,
-	PG_PLAYER_SEEN,
 	/* ownership and news between processes (postgres_own.c, postgres_listen.c) */
 	PG_LOCK,
 	PG_UNLOCK,
@@ -184,21 +174,9 @@ const char *qv__pg_str(const PGresult *r, int row, int col);
 long long qv__pg_ll(const PGresult *r, int row, int col);
 double qv__pg_double(const PGresult *r, int row, int col);
 
-/* The operations of postgres_tables.c and postgres_load.c, which postgres.c's table names (the
- * contracts of store.h). */
-qv_status qv__pg_insert_table(qv__store *s, const struct qv__stored_table *t,
-                              const struct qv__store_move *moves, qv_err *err);
-qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash, const char *player,
-                       const char *name, const char *status, const char *people, qv_err *err);
+/* The operations of postgres_tables.c, which postgres.c's table names (the contracts of
+ * store.h). */
 qv_status qv__pg_change(qv__store *s, const struct qv__store_update *up, qv_err *err);
-qv_status qv__pg_load_open(qv__store *s,
-                           qv_status (*visit)(void *ctx, const struct qv__stored_table *t,
-                                              qv_err *err),
-                           void *ctx, qv_err *err);
-qv_status qv__pg_load_one(qv__store *s, const char *id,
-                          qv_status (*visit)(void *ctx, const struct qv__stored_table *t,
-                                             qv_err *err),
-                          void *ctx, qv_err *err);
 
 /* The epoch this process holds table id at, read under s->lock, for a write on a pool
  * connection; 0 when it does not hold it (the table is then among the lost, and *err says
@@ -206,6 +184,12 @@ qv_status qv__pg_load_one(qv__store *s, const char *id,
 long long qv__pg_epoch(qv__store *s, const char *id, qv_err *err);
 /* Under s->lock: qv__pg_fenced (a write on a pool connection found another epoch). */
 qv_status qv__pg_lose(qv__store *s, const char *id, qv_err *err);
+/* A new table's lock taken on the owner's connection before its row exists (its session's pid
+ * into *pid), and the table held at epoch 1 once its rows were written (rc), or its lock let go
+ * (postgres_tables.c): the driver's lock_new and hold_new. */
+qv_status qv__pg_lock_new(qv__store *s, const char *id, int *pid, qv_err *err);
+qv_status qv__pg_hold_new(qv__store *s, const struct qv__stored_table *t, int pid, qv_status rc,
+                          qv_err *err);
 
 /* Ownership (postgres_own.c), the caller holding s->lock. The table id's held entry, or NULL
  * when this process does not hold it (a write then fails: qv__pg_not_held's message, and the

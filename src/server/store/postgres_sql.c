@@ -140,23 +140,7 @@ const char *const qv__pg_upgrade_8_to_9 =
     "ALTER TABLE IF EXISTS accounts ADD COLUMN IF NOT EXISTS addr text;"
     "ALTER TABLE IF EXISTS accounts ADD COLUMN IF NOT EXISTS skeleton text";
 
-/* The columns of a table as postgres_load.c reads them. */
-#define TABLE_COLUMNS                                                                              \
-	"SELECT id, game, params, seed, private, v, status, created, ai_starts, stopped, "         \
-	"creator, people, variant FROM tables "
-
 const char *const qv__pg_sql[PG_COUNT] = {
-    [PG_INSERT_TABLE] = "INSERT INTO tables (id, game, params, seed, private, v, status, "
-                        "created, creator, people, variant, epoch) VALUES ($1, $2, $3, $4, $5, "
-                        "$6, $7, $8, $9, $10, $11, 1)",
-    [PG_INSERT_SEAT] = "INSERT INTO seats (table_id, seat, kind, token_hash, player) VALUES "
-                       "($1, $2, $3, $4, $5)",
-    [PG_INSERT_ACTION] = "INSERT INTO actions (table_id, idx, who, action, automatic, at) "
-                         "VALUES ($1, $2, $3, $4, $5, $6)",
-    [PG_CLAIM] = "UPDATE seats SET token_hash = $1, player = $2 WHERE table_id = $3 AND seat = "
-                 "$4 AND token_hash IS NULL",
-    [PG_STATUS] = "UPDATE tables SET status = $1, people = COALESCE($2, people) WHERE id = $3 "
-                  "AND epoch = $4",
     [PG_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = $1 AND idx >= $2",
     /* A change applies only to the epoch this process holds the table at (fencing), and to
      * the version and the count of actions it was built on: the count is the last action's
@@ -172,14 +156,6 @@ const char *const qv__pg_sql[PG_COUNT] = {
                        "coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = $5) = $8",
     [PG_HELD] = "SELECT epoch, v, (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE "
                 "table_id = $1) FROM tables WHERE id = $1",
-    [PG_SELECT_OPEN] = TABLE_COLUMNS "WHERE status <> 'over' ORDER BY created, id COLLATE \"C\"",
-    [PG_SELECT_ONE] = TABLE_COLUMNS "WHERE id = $1",
-    [PG_SELECT_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = $1 "
-                        "ORDER BY seat",
-    [PG_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = $1 ORDER BY idx",
-    [PG_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES ($1, $2, $3, $3) "
-                       "ON CONFLICT (hash) DO UPDATE SET name = COALESCE($2, players.name), "
-                       "seen = $3",
 
     [PG_LOCK] = "SELECT pg_try_advisory_lock($1::bigint)",
     [PG_UNLOCK] = "SELECT pg_advisory_unlock($1::bigint)",

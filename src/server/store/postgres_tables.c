@@ -1,14 +1,15 @@
 /*
- * postgres_tables.c - the PostgreSQL store's changes of tables (store.h): a new table with its
- * seats and first actions, a seat claimed, a change of the game (its actions kept, taken back
- * and appended, and a finished game's record and ratings), (the AI-search mark, a stop, the
- * people, deletions and expiry, a finished table's info and the players' keys are written once
- * for both backends: tables.c). Each change is one transaction on a connection of the pool
- * (postgres_impl.h), and each write of a table is fenced (postgres_own.c): made only where the
- * row has the epoch this process took the table at (and, for a change of the game, the version
- * the change was built on), or it changes nothing and fails. So two tables' acts are written
- * side by side, each in its own transaction: one refused never touches another, and PostgreSQL
- * flushes the commits that come together to disk together (its group commit).
+ * postgres_tables.c - the PostgreSQL store's change of the game (store.h: its actions kept,
+ * taken back and appended, and a finished game's record and ratings), and the driver's holding
+ * of a new table (its lock taken before its row exists, and the table held once written); (a
+ * new table, a seat claimed, the AI-search mark, a stop, the people, deletions and expiry, a
+ * finished table's info and the players' keys are written once for both backends: tables.c). Each
+ * change is one transaction on a connection of the pool (postgres_impl.h), and each write of a
+ * table is fenced (postgres_own.c): made only where the row has the epoch this process took the
+ * table at (and, for a change of the game, the version the change was built on), or it changes
+ * nothing and fails. So two tables' acts are written side by side, each in its own transaction: one
+ * refused never touches another, and PostgreSQL flushes the commits that come together to disk
+ * together (its group commit).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,52 +21,6 @@
 #include "server/store/postgres_impl.h"
 #include "server/store/ratings.h"
 #include "server/store/store.h"
-
-/* Inside a transaction: inserts moves as history entries from..from+n-1. */
-static qv_status insert_moves(qv__pg_conn *c, const char *id, int from, const qv__store_move *moves,
-                              int n, qv_err *err)
-{
-	qv_status rc = QV_OK;
-	for (int i = 0; !rc && i < n; i++) {
-		qv__pg_args a = {0};
-		qv__pg_text(&a, id);
-		qv__pg_int(&a, from + i);
-		qv__pg_text(&a, moves[i].who);
-		qv__pg_text(&a, moves[i].text);
-		qv__pg_int(&a, moves[i].automatic);
-		qv__pg_real(&a, moves[i].at);
-		rc = qv__pg_run(c, PG_INSERT_ACTION, &a, NULL, NULL, "saving an action", err);
-	}
-	return rc;
-}
-
-/* Inside a transaction: the table's row and its seats. */
-static qv_status insert_rows(qv__pg_conn *c, const qv__stored_table *t, qv_err *err)
-{
-	qv__pg_args a = {0};
-	qv__pg_text(&a, t->id);
-	qv__pg_text(&a, t->game);
-	qv__pg_text(&a, t->params);
-	qv__pg_int(&a, (long long)(int64_t)t->seed);
-	qv__pg_int(&a, t->private_);
-	qv__pg_int(&a, t->v);
-	qv__pg_text(&a, t->status);
-	qv__pg_real(&a, t->created);
-	qv__pg_text(&a, t->creator);
-	qv__pg_text(&a, t->people);
-	qv__pg_text(&a, t->variant);
-	qv_status rc = qv__pg_run(c, PG_INSERT_TABLE, &a, NULL, NULL, "saving a new table", err);
-	for (int i = 0; !rc && i < t->nseats; i++) {
-		qv__pg_args b = {0};
-		qv__pg_text(&b, t->id);
-		qv__pg_int(&b, i);
-		qv__pg_text(&b, t->seats[i].kind);
-		qv__pg_text(&b, t->seats[i].hash[0] ? t->seats[i].hash : NULL);
-		qv__pg_text(&b, t->seats[i].player[0] ? t->seats[i].player : NULL);
-		rc = qv__pg_run(c, PG_INSERT_SEAT, &b, NULL, NULL, "saving a seat", err);
-	}
-	return rc;
-}
 
 /* Runs PG_LOCK or PG_UNLOCK on table id's key, on the owner's connection (the caller holds
  * s->lock): whether it answered true. */
@@ -82,7 +37,7 @@ static bool lock_table(qv__store *s, int which, const char *id, qv_err *err)
 }
 
 /* The new table's lock, on the owner's connection; its backend's pid into *pid. */
-static qv_status lock_new(qv__store *s, const char *id, int *pid, qv_err *err)
+qv_status qv__pg_lock_new(qv__store *s, const char *id, int *pid, qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
 	qv_status rc = qv__pg_ready(&s->pg->own, err);
@@ -96,7 +51,7 @@ static qv_status lock_new(qv__store *s, const char *id, int *pid, qv_err *err)
 /* After the new table's rows were written (rc): held, or its lock let go. A session of the
  * owner's connection other than the one that locked it (PostgreSQL went away meanwhile) has
  * no lock of it: it is then to be taken again, as every held table's (qv__pg_relock). */
-static qv_status hold_new(qv__store *s, const qv__stored_table *t, int pid, qv_status rc,
+qv_status qv__pg_hold_new(qv__store *s, const qv__stored_table *t, int pid, qv_status rc,
                           qv_err *err)
 {
 	pthread_mutex_lock(&s->lock);
@@ -113,27 +68,6 @@ static qv_status hold_new(qv__store *s, const qv__stored_table *t, int pid, qv_s
 	}
 	pthread_mutex_unlock(&s->lock);
 	return rc;
-}
-
-/* A new table is held by the process that makes it, at epoch 1: its lock is taken before the
- * row exists (its id is new), so that no sweeper takes it for an orphan in between. */
-qv_status qv__pg_insert_table(qv__store *s, const qv__stored_table *t, const qv__store_move *moves,
-                              qv_err *err)
-{
-	int pid = 0;
-	qv_status rc = lock_new(s, t->id, &pid, err);
-	if (rc)
-		return rc;
-	qv__pg_conn *c = qv__pg_take(s);
-	rc = qv__pg_begin(c, err);
-	if (!rc) {
-		rc = insert_rows(c, t, err);
-		if (!rc)
-			rc = insert_moves(c, t->id, 0, moves, t->nmoves, err);
-		rc = qv__pg_finish(c, rc, err);
-	}
-	qv__pg_give(c);
-	return hold_new(s, t, pid, rc, err);
 }
 
 /* A transaction of held table id's writes on a connection of the pool, at the epoch this
@@ -166,58 +100,6 @@ static qv_status in_held(qv__store *s, held_tx *tx, qv_err *err)
 	}
 	qv__pg_give(c);
 	return fenced ? qv__pg_lose(s, tx->id, err) : rc;
-}
-
-/* A seat's claim: what qv__pg_claim writes. */
-typedef struct claim {
-	const char *id;
-	int seat;
-	const char *hash, *player, *name, *status, *people;
-} claim;
-
-/* Inside a transaction: the seat's claim, the table's status (at the epoch this process holds
- * it at; *fenced when the row has another), and the player kept. */
-static qv_status claim_in(qv__pg_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
-{
-	const claim *k = ctx;
-	const char *id = k->id, *player = k->player;
-	int seat = k->seat;
-	qv__pg_args a = {0};
-	qv__pg_text(&a, k->hash);
-	qv__pg_text(&a, player && player[0] ? player : NULL);
-	qv__pg_text(&a, id);
-	qv__pg_int(&a, seat);
-	long long changed = 0;
-	qv_status rc = qv__pg_run(c, PG_CLAIM, &a, NULL, &changed, "claiming a seat", err);
-	if (!rc && changed != 1)
-		return qv_fail(err, QV_ESTATE, "the database: seat %d of table %s is not free",
-		               seat + 1, id);
-	qv__pg_args b = {0};
-	qv__pg_text(&b, k->status);
-	qv__pg_text(&b, k->people);
-	qv__pg_text(&b, id);
-	qv__pg_int(&b, epoch);
-	if (!rc)
-		rc = qv__pg_run(c, PG_STATUS, &b, NULL, &changed, "saving the table's status", err);
-	if (!rc && changed != 1) {
-		*fenced = true;
-		return QV_ESTATE;
-	}
-	if (rc || !player || !player[0])
-		return rc;
-	qv__pg_args d = {0};
-	qv__pg_text(&d, player);
-	qv__pg_text(&d, k->name && k->name[0] ? k->name : NULL);
-	qv__pg_real(&d, qv_wall());
-	return qv__pg_run(c, PG_PLAYER_SEEN, &d, NULL, NULL, "saving a player", err);
-}
-
-qv_status qv__pg_claim(qv__store *s, const char *id, int seat, const char *hash, const char *player,
-                       const char *name, const char *status, const char *people, qv_err *err)
-{
-	claim k = {id, seat, hash, player, name, status, people};
-	held_tx tx = {.id = id, .body = claim_in, .ctx = &k};
-	return in_held(s, &tx, err);
 }
 
 /* The table's epoch, version and count of actions as the database holds them now, into
@@ -308,7 +190,7 @@ static qv_status change_in(qv__pg_conn *c, long long epoch, void *ctx, bool *fen
 		rc = qv__pg_run(c, PG_DELETE_ACTIONS, &a, NULL, NULL, "taking actions back", err);
 	}
 	if (!rc)
-		rc = insert_moves(c, up->id, up->keep, up->moves, up->nmoves, err);
+		rc = qv__store_insert_moves(&c->base, up->id, up->keep, up->moves, up->nmoves, err);
 	if (!rc && up->record && up->rated)
 		rc = qv__store_ratings_apply(&c->base, up->id, up->rated, err);
 	return rc;

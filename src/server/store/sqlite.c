@@ -1,8 +1,8 @@
 /*
  * sqlite.c - the server's tables in SQLite, the store's first backend (its table of operations,
- * qv__store_sqlite_ops; the operations of accounts, ratings and most of the tables' are written
- * once over its driver, sqlite_driver.c): schema, a new table, a claim and a change of the game
- * each one transaction, and reading tables back at start-up.
+ * qv__store_sqlite_ops; the operations of accounts, ratings, most of the tables' (a new table
+ * and a claim among them) and their reading back are written once over its driver,
+ * sqlite_driver.c): schema, and a change of the game, one transaction.
  *
  * Durability: WAL with synchronous=NORMAL. A commit is in the WAL file before the call
  * returns, so a killed process (kill -9) loses nothing committed; only a power failure could
@@ -133,20 +133,10 @@ static const char *const upgrade_7_to_8 =
 static const char *const indexes = "CREATE INDEX IF NOT EXISTS seats_player ON seats(player);";
 
 enum {
-	ST_INSERT_TABLE,
-	ST_INSERT_SEAT,
-	ST_INSERT_ACTION,
-	ST_CLAIM,
-	ST_STATUS,
 	ST_DELETE_ACTIONS,
 	ST_UPDATE,
 	ST_UPDATE_OVER,
 	ST_HELD,
-	ST_SELECT_OPEN,
-	ST_SELECT_ONE,
-	ST_SELECT_SEATS,
-	ST_SELECT_ACTIONS,
-	ST_PLAYER_SEEN,
 	ST_BEGIN,
 	ST_COMMIT,
 	ST_ROLLBACK,
@@ -155,16 +145,6 @@ enum {
 _Static_assert(ST_COUNT <= QV__STORE_ST_MAX, "room for the statements in struct qv__store");
 
 static const char *const sql[ST_COUNT] = {
-    [ST_INSERT_TABLE] =
-        "INSERT INTO tables (id, game, params, seed, private, v, status, "
-        "created, creator, people, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    [ST_INSERT_SEAT] =
-        "INSERT INTO seats (table_id, seat, kind, token_hash, player) VALUES (?, ?, ?, ?, ?)",
-    [ST_INSERT_ACTION] = "INSERT INTO actions (table_id, idx, who, action, automatic, at) "
-                         "VALUES (?, ?, ?, ?, ?, ?)",
-    [ST_CLAIM] = "UPDATE seats SET token_hash = ?, player = ? WHERE table_id = ? AND seat = ? "
-                 "AND token_hash IS NULL",
-    [ST_STATUS] = "UPDATE tables SET status = ?, people = COALESCE(?, people) WHERE id = ?",
     [ST_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = ? AND idx >= ?",
     /* A change applies only to the version and the count of actions it was built on: the
      * count is the last action's index plus one (the actions of a table are numbered from 0
@@ -179,18 +159,6 @@ static const char *const sql[ST_COUNT] = {
                        "table_id = ?5) = ?7",
     [ST_HELD] = "SELECT v, (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = ?1) "
                 "FROM tables WHERE id = ?1",
-    [ST_SELECT_OPEN] =
-        "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
-        "stopped, creator, people, variant FROM tables WHERE status != 'over' ORDER BY "
-        "created, "
-        "id",
-    [ST_SELECT_ONE] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
-                      "stopped, creator, people, variant FROM tables WHERE id = ?",
-    [ST_SELECT_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = ? "
-                        "ORDER BY seat",
-    [ST_SELECT_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = ? ORDER BY idx",
-    [ST_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES (?1, ?2, ?3, ?3) "
-                       "ON CONFLICT (hash) DO UPDATE SET name = COALESCE(?2, name), seen = ?3",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
@@ -413,98 +381,6 @@ static void bind_text(sqlite3_stmt *st, int i, const char *text)
 }
 
 /* Inserts moves as history entries from..from+n-1. */
-static qv_status insert_moves(qv__store *s, const char *id, int from, const qv__store_move *moves,
-                              int n, qv_err *err)
-{
-	sqlite3_stmt *st = s->st[ST_INSERT_ACTION];
-	for (int i = 0; i < n; i++) {
-		bind_text(st, 1, id);
-		sqlite3_bind_int(st, 2, from + i);
-		bind_text(st, 3, moves[i].who);
-		bind_text(st, 4, moves[i].text);
-		sqlite3_bind_int(st, 5, moves[i].automatic);
-		sqlite3_bind_double(st, 6, moves[i].at);
-		qv_status rc = step_done(s, st, err, "saving an action");
-		if (rc)
-			return rc;
-	}
-	return QV_OK;
-}
-
-static qv_status sq_insert_table(qv__store *s, const qv__stored_table *t,
-                                 const qv__store_move *moves, qv_err *err)
-{
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = begin(s, err);
-	if (rc)
-		goto out;
-	sqlite3_stmt *st = s->st[ST_INSERT_TABLE];
-	bind_text(st, 1, t->id);
-	bind_text(st, 2, t->game);
-	bind_text(st, 3, t->params);
-	sqlite3_bind_int64(st, 4, (sqlite3_int64)t->seed);
-	sqlite3_bind_int(st, 5, t->private_);
-	sqlite3_bind_int64(st, 6, t->v);
-	bind_text(st, 7, t->status);
-	sqlite3_bind_double(st, 8, t->created);
-	bind_text(st, 9, t->creator);
-	bind_text(st, 10, t->people);
-	bind_text(st, 11, t->variant);
-	rc = step_done(s, st, err, "saving a new table");
-	for (int i = 0; !rc && i < t->nseats; i++) {
-		st = s->st[ST_INSERT_SEAT];
-		bind_text(st, 1, t->id);
-		sqlite3_bind_int(st, 2, i);
-		bind_text(st, 3, t->seats[i].kind);
-		bind_text(st, 4, t->seats[i].hash[0] ? t->seats[i].hash : NULL);
-		bind_text(st, 5, t->seats[i].player[0] ? t->seats[i].player : NULL);
-		rc = step_done(s, st, err, "saving a seat");
-	}
-	if (!rc)
-		rc = insert_moves(s, t->id, 0, moves, t->nmoves, err);
-	rc = finish(s, rc, err);
-out:
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
-static qv_status sq_claim(qv__store *s, const char *id, int seat, const char *hash,
-                          const char *player, const char *name, const char *status,
-                          const char *people, qv_err *err)
-{
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = begin(s, err);
-	if (rc)
-		goto out;
-	sqlite3_stmt *st = s->st[ST_CLAIM];
-	bind_text(st, 1, hash);
-	bind_text(st, 2, player && player[0] ? player : NULL);
-	bind_text(st, 3, id);
-	sqlite3_bind_int(st, 4, seat);
-	rc = step_done(s, st, err, "claiming a seat");
-	if (!rc && sqlite3_changes(s->db) != 1)
-		rc = qv_fail(err, QV_ESTATE, "the database: seat %d of table %s is not free",
-		             seat + 1, id);
-	if (!rc) {
-		st = s->st[ST_STATUS];
-		bind_text(st, 1, status);
-		bind_text(st, 2, people);
-		bind_text(st, 3, id);
-		rc = step_done(s, st, err, "saving the table's status");
-	}
-	if (!rc && player && player[0]) {
-		st = s->st[ST_PLAYER_SEEN];
-		bind_text(st, 1, player);
-		bind_text(st, 2, name && name[0] ? name : NULL);
-		sqlite3_bind_double(st, 3, qv_wall());
-		rc = step_done(s, st, err, "saving a player");
-	}
-	rc = finish(s, rc, err);
-out:
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
 /* Why a change of table id did not apply: the store holds another version or count of
  * actions than the change was built on (a table in memory that does not match what was saved:
  * logged, as it should never happen), or no such table. */
@@ -557,7 +433,7 @@ static qv_status sq_change(qv__store *s, const qv__store_update *up, qv_err *err
 		rc = step_done(s, st, err, "taking actions back");
 	}
 	if (!rc)
-		rc = insert_moves(s, up->id, up->keep, up->moves, up->nmoves, err);
+		rc = qv__store_insert_moves(&s->conn, up->id, up->keep, up->moves, up->nmoves, err);
 	if (!rc && up->record && up->rated)
 		rc = qv__store_ratings_apply(&s->conn, up->id, up->rated, err);
 	rc = finish(s, rc, err);
@@ -566,198 +442,9 @@ out:
 	return rc;
 }
 
-/* Text of a column, or "" for NULL. */
-static const char *column_text(sqlite3_stmt *st, int i)
-{
-	const char *t = (const char *)sqlite3_column_text(st, i);
-	return t ? t : "";
-}
-
-/* A table read from the database, owning its strings. */
-typedef struct loaded {
-	qv__stored_table t;
-	char *text[8]; /* id, game, params, status, stopped, creator, people, variant */
-	char **moves;
-} loaded;
-
-static void loaded_free(loaded *l)
-{
-	for (int i = 0; i < 8; i++)
-		free(l->text[i]);
-	for (int i = 0; i < l->t.nmoves; i++)
-		free(l->moves[i]);
-	free(l->moves);
-}
-
-/* Copies column i of row into l->text[k]; NULL stays NULL when `null_ok`. */
-static const char *keep_text(loaded *l, int k, sqlite3_stmt *row, int i, bool null_ok, bool *failed)
-{
-	const char *v = (const char *)sqlite3_column_text(row, i);
-	if (!v && null_ok)
-		return NULL;
-	l->text[k] = strdup(v ? v : "");
-	*failed |= !l->text[k];
-	return l->text[k];
-}
-
-/* Reads the seats of table t (its id read) into t. */
-static qv_status read_seats(qv__store *s, qv__stored_table *t, qv_err *err)
-{
-	sqlite3_stmt *st = s->st[ST_SELECT_SEATS];
-	bind_text(st, 1, t->id);
-	qv_status rc = QV_OK;
-	int step = SQLITE_DONE;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		int seat = sqlite3_column_int(st, 0);
-		if (seat != t->nseats || seat >= QV_MAX_PLAYERS) {
-			rc = qv_fail(err, QV_EIO, "the database: table %s has a bad seat %d", t->id,
-			             seat);
-			break;
-		}
-		qv_copy(t->seats[seat].kind, sizeof t->seats[seat].kind, column_text(st, 1));
-		qv_copy(t->seats[seat].hash, sizeof t->seats[seat].hash, column_text(st, 2));
-		qv_copy(t->seats[seat].player, sizeof t->seats[seat].player, column_text(st, 3));
-		t->nseats++;
-	}
-	if (!rc && step != SQLITE_DONE)
-		rc = db_fail(s, err, "reading seats");
-	sqlite3_reset(st);
-	return rc;
-}
-
-/* Reads the actions of the table in l (its id read) into l->moves. */
-static qv_status read_actions(qv__store *s, loaded *l, qv_err *err)
-{
-	qv__stored_table *t = &l->t;
-	qv_status rc = QV_OK;
-	int step = SQLITE_DONE;
-	sqlite3_stmt *st = s->st[ST_SELECT_ACTIONS];
-	bind_text(st, 1, t->id);
-	int cap = 0;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (sqlite3_column_int(st, 0) != t->nmoves) {
-			rc = qv_fail(err, QV_EIO, "the database: table %s misses action %d", t->id,
-			             t->nmoves + 1);
-			break;
-		}
-		if (t->nmoves == cap) {
-			cap = cap ? 2 * cap : 64;
-			char **grown = realloc(l->moves, (size_t)cap * sizeof *grown);
-			if (!grown) {
-				rc = qv_fail(err, QV_ENOMEM, "out of memory reading table %s",
-				             t->id);
-				break;
-			}
-			l->moves = grown;
-		}
-		l->moves[t->nmoves] = strdup(column_text(st, 1));
-		if (!l->moves[t->nmoves]) {
-			rc = qv_fail(err, QV_ENOMEM, "out of memory reading table %s", t->id);
-			break;
-		}
-		t->nmoves++;
-	}
-	if (!rc && step != SQLITE_DONE)
-		rc = db_fail(s, err, "reading actions");
-	sqlite3_reset(st);
-	t->moves = (const char **)l->moves;
-	return rc;
-}
-
-/* Reads the table in the current row of `row`, with its seats and actions, into l (the
- * statement may be reset after). */
-static qv_status read_row(qv__store *s, sqlite3_stmt *row, loaded *l, qv_err *err)
-{
-	memset(l, 0, sizeof *l);
-	qv__stored_table *t = &l->t;
-	bool failed = false;
-	t->id = keep_text(l, 0, row, 0, false, &failed);
-	t->game = keep_text(l, 1, row, 1, false, &failed);
-	t->params = keep_text(l, 2, row, 2, false, &failed);
-	t->seed = (uint64_t)sqlite3_column_int64(row, 3);
-	t->private_ = sqlite3_column_int(row, 4) != 0;
-	t->v = sqlite3_column_int64(row, 5);
-	t->status = keep_text(l, 3, row, 6, false, &failed);
-	t->created = sqlite3_column_double(row, 7);
-	t->ai_starts = sqlite3_column_int(row, 8);
-	t->stopped = keep_text(l, 4, row, 9, true, &failed);
-	t->creator = keep_text(l, 5, row, 10, true, &failed);
-	t->people = keep_text(l, 6, row, 11, true, &failed);
-	t->variant = keep_text(l, 7, row, 12, true, &failed);
-	if (failed)
-		return qv_fail(err, QV_ENOMEM, "out of memory reading a table");
-	qv_status rc = read_seats(s, t, err);
-	return rc ? rc : read_actions(s, l, err);
-}
-
-static qv_status sq_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err)
-{
-	/* Every table is read first and visited after, without the store's lock, so that a visit
-	 * may write (a table found stopped is saved so). */
-	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->st[ST_SELECT_OPEN];
-	qv_status rc = QV_OK;
-	int step = SQLITE_DONE, n = 0, cap = 0;
-	loaded *all = NULL;
-	while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (n == cap) {
-			cap = cap ? 2 * cap : 64;
-			loaded *grown = realloc(all, (size_t)cap * sizeof *grown);
-			if (!grown) {
-				rc = qv_fail(err, QV_ENOMEM, "out of memory reading tables");
-				break;
-			}
-			all = grown;
-		}
-		rc = read_row(s, st, &all[n], err);
-		n++;
-	}
-	if (!rc && step != SQLITE_DONE)
-		rc = db_fail(s, err, "reading tables");
-	sqlite3_reset(st);
-	pthread_mutex_unlock(&s->lock);
-	for (int i = 0; i < n; i++) {
-		if (!rc)
-			rc = visit(ctx, &all[i].t, err);
-		loaded_free(&all[i]);
-	}
-	free(all);
-	return rc;
-}
-
-static qv_status sq_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
-                             qv_err *err)
-{
-	pthread_mutex_lock(&s->lock);
-	sqlite3_stmt *st = s->st[ST_SELECT_ONE];
-	bind_text(st, 1, id);
-	qv_status rc;
-	loaded l = {0};
-	int step = sqlite3_step(st);
-	if (step == SQLITE_ROW)
-		rc = read_row(s, st, &l, err);
-	else if (step == SQLITE_DONE)
-		rc = qv_fail(err, QV_ESTATE, "no table '%s'", id);
-	else
-		rc = db_fail(s, err, "reading a table");
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	pthread_mutex_unlock(&s->lock);
-	/* The visit (a replay of the whole game) runs without the store's lock, so that it
-	 * holds up no other table's commit. */
-	if (!rc)
-		rc = visit(ctx, &l.t, err);
-	loaded_free(&l);
-	return rc;
-}
-
 const qv__store_ops qv__store_sqlite_ops = {
     .close = sq_close,
-    .insert_table = sq_insert_table,
-    .claim = sq_claim,
     .change = sq_change,
-    .load_open = sq_load_open,
-    .load_one = sq_load_one,
     .rows = qv__sqlite_rows,
     .run = qv__sqlite_run,
 };

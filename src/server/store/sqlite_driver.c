@@ -129,6 +129,11 @@ static qv_status sq_exec(qv__store_conn *c, int which, const qv__store_args *a, 
 	return out;
 }
 
+static bool sq_null(const qv__drv_row *r, int col)
+{
+	return sqlite3_column_type((sqlite3_stmt *)r->impl, col) == SQLITE_NULL;
+}
+
 static const char *sq_text(const qv__drv_row *r, int col)
 {
 	return qv__store_text((sqlite3_stmt *)r->impl, col);
@@ -154,5 +159,6 @@ const qv__store_driver qv__store_sqlite_driver = {
     .text = sq_text,
     .integer = sq_integer,
     .real = sq_real,
+    .null = sq_null,
     .dialect = &qv__store_sqlite_dialect,
 };

@@ -2,7 +2,8 @@
  * statements.c - the statements of the operations written once (driver.h), in one text for
  * both backends: parameters $1.., and a placeholder where the dialects differ, which
  * qv__store_sql_render fills from the driver's dialect (a table's write fenced by its epoch:
- * {epoch}, nothing in SQLite's); a statement run on its own.
+ * {epoch}, nothing in SQLite's); a statement run on its own; a table's actions saved inside a
+ * transaction (a new table's, and each backend's change of the game).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include "server/store/backend.h"
 #include "server/store/driver.h"
+#include "server/store/store.h"
 
 const char *const qv__store_sql[QS_COUNT] = {
     [QS_AC_INSERT] = "INSERT INTO accounts (username, lower, hash, created, password_at, "
@@ -105,6 +107,32 @@ const char *const qv__store_sql[QS_COUNT] = {
                             "WHERE s.player = $1 OR s.player IN (SELECT hash FROM players WHERE "
                             "account = $2) ORDER BY t.status = 'over', COALESCE(t.finished, "
                             "t.created) DESC, t.id {binary} LIMIT $3",
+    [QS_TB_CLAIM] = "UPDATE seats SET token_hash = $1, player = $2 WHERE table_id = $3 AND seat "
+                    "= $4 AND token_hash IS NULL",
+    [QS_TB_STATUS] = "UPDATE tables SET status = $1, people = COALESCE($2, people) WHERE id = $3 "
+                     "{epoch}",
+    /* a new table at the epoch its maker holds it at (the parameter after the last) */
+    [QS_TB_INSERT] = "INSERT INTO tables (id, game, params, seed, private, v, status, created, "
+                     "creator, people, variant, epoch) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, "
+                     "$9, $10, $11, $12)",
+    [QS_TB_INSERT_SEAT] = "INSERT INTO seats (table_id, seat, kind, token_hash, player) VALUES "
+                          "($1, $2, $3, $4, $5)",
+    [QS_TB_INSERT_ACTION] = "INSERT INTO actions (table_id, idx, who, action, automatic, at) "
+                            "VALUES ($1, $2, $3, $4, $5, $6)",
+    [QS_TB_PLAYER_SEEN] = "INSERT INTO players (hash, name, created, seen) VALUES ($1, $2, $3, "
+                          "$3) ON CONFLICT (hash) DO UPDATE SET name = COALESCE($2, "
+                          "players.name), seen = $3",
+
+    /* the tables not over in the order they were made, or one, and their seats and
+     * actions */
+    [QS_LD_OPEN] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
+                   "stopped, creator, people, variant FROM tables WHERE status <> 'over' ORDER "
+                   "BY created, id {binary}",
+    [QS_LD_ONE] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
+                  "stopped, creator, people, variant FROM tables WHERE id = $1",
+    [QS_LD_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = $1 ORDER "
+                    "BY seat",
+    [QS_LD_ACTIONS] = "SELECT idx, action FROM actions WHERE table_id = $1 ORDER BY idx",
 };
 
 const qv__store_dialect qv__store_sqlite_dialect = {
@@ -205,5 +233,23 @@ qv_status qv__store_one(qv__store *s, int which, const qv__store_args *a, qv__dr
 	if (!rc)
 		rc = d->exec(c, which, a, fn, ctx, changes, doing, err);
 	d->give(c);
+	return rc;
+}
+
+qv_status qv__store_insert_moves(qv__store_conn *c, const char *id, int from,
+                                 const qv__store_move *moves, int n, qv_err *err)
+{
+	const qv__store_driver *d = c->s->drv;
+	qv_status rc = QV_OK;
+	for (int i = 0; !rc && i < n; i++) {
+		qv__store_args a = {0};
+		qv__store_arg_text(&a, id);
+		qv__store_arg_int(&a, from + i);
+		qv__store_arg_text(&a, moves[i].who);
+		qv__store_arg_text(&a, moves[i].text);
+		qv__store_arg_int(&a, moves[i].automatic);
+		qv__store_arg_real(&a, moves[i].at);
+		rc = d->exec(c, QS_TB_INSERT_ACTION, &a, NULL, NULL, NULL, "saving an action", err);
+	}
 	return rc;
 }

@@ -1,12 +1,13 @@
 /*
  * tables.c - the store's operations of tables (store.h) written once over the backend's driver
  * (driver.h): the AI-search mark (and a death forgiven), a stop, what a table keeps of its
- * people, deletions and expiry, a finished table's info, the name and seats of a player's key.
- * Each is one statement on the driver's connection, committed by itself (a deletion and expiry:
- * one transaction): SQLite's under the store's lock, PostgreSQL's one of the pool. A write of a
- * table is fenced where the driver fences (PostgreSQL's processes share the tables): made only
- * where the row has the epoch this process holds the table at; a row at another epoch means
- * another process took the table, which this one then loses.
+ * people, a new table and a seat claimed, deletions and expiry, a finished table's info, the
+ * name and seats of a player's key. Each is one statement on the driver's connection, committed
+ * by itself (a new table, a claim, a deletion and expiry: one transaction): SQLite's under the
+ * store's lock, PostgreSQL's one of the pool. A write of a table is fenced where the driver fences
+ * (PostgreSQL's processes share the tables): made only where the row has the epoch this process
+ * holds the table at; a row at another epoch means another process took the table, which this one
+ * then loses.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +170,125 @@ qv_status qv__store_delete(qv__store *s, const char *id, qv_err *err)
 	if (!rc)
 		qv__store_disown(s, id);
 	return rc;
+}
+
+/* Inside a transaction on c: seat `seat` of table id claimed (only while free), the table's
+ * status and people saved (where the driver fences, only at the epoch this process holds it at:
+ * *fenced when the row has another), and the player kept with its name. */
+static qv_status claim_in(qv__store_conn *c, const char *id, int seat, const char *hash,
+                          const char *player, const char *name, const char *status,
+                          const char *people, long long epoch, bool *fenced, qv_err *err)
+{
+	const qv__store_driver *d = c->s->drv;
+	bool named = player && player[0];
+	qv__store_args a = {0};
+	qv__store_arg_text(&a, hash);
+	qv__store_arg_text(&a, named ? player : NULL);
+	qv__store_arg_text(&a, id);
+	qv__store_arg_int(&a, seat);
+	long long changed = 0;
+	qv_status rc = d->exec(c, QS_TB_CLAIM, &a, NULL, NULL, &changed, "claiming a seat", err);
+	if (!rc && changed != 1)
+		return qv_fail(err, QV_ESTATE, "the database: seat %d of table %s is not free",
+		               seat + 1, id);
+	qv__store_args b = {0};
+	qv__store_arg_text(&b, status);
+	qv__store_arg_text(&b, people);
+	qv__store_arg_text(&b, id);
+	if (d->hold)
+		qv__store_arg_int(&b, epoch);
+	if (!rc)
+		rc = d->exec(c, QS_TB_STATUS, &b, NULL, NULL, &changed, "saving the table's status",
+		             err);
+	if (!rc && d->hold && changed != 1) {
+		*fenced = true;
+		return QV_ESTATE;
+	}
+	if (rc || !named)
+		return rc;
+	qv__store_args p = {0};
+	qv__store_arg_text(&p, player);
+	qv__store_arg_text(&p, name && name[0] ? name : NULL);
+	qv__store_arg_real(&p, qv_wall());
+	return d->exec(c, QS_TB_PLAYER_SEEN, &p, NULL, NULL, NULL, "saving a player", err);
+}
+
+/* One transaction, its epoch read first where the driver fences; a table taken by another
+ * process meanwhile is lost. Timed as the changes of the game are (GET /metrics). */
+qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
+                          const char *player, const char *name, const char *status,
+                          const char *people, qv_err *err)
+{
+	double t0 = qv_mono();
+	const qv__store_driver *d = s->drv;
+	long long epoch = d->hold ? d->hold(s, id, err) : 0;
+	if (d->hold && !epoch)
+		return qv__store_timed(s, t0, QV_ESTATE);
+	bool fenced = false;
+	qv__store_conn *c = d->take(s);
+	qv_status rc = d->begin(c, err);
+	if (!rc) {
+		rc = claim_in(c, id, seat, hash, player, name, status, people, epoch, &fenced, err);
+		rc = d->finish(c, rc, err);
+	}
+	d->give(c);
+	return qv__store_timed(s, t0, fenced ? d->lose(s, id, err) : rc);
+}
+
+/* Inside a transaction on c: the new table's row (at epoch 1 where the driver fences: its
+ * maker holds it so; else at 0, the column's default), its seats and its first actions. */
+static qv_status insert_in(qv__store_conn *c, const qv__stored_table *t,
+                           const qv__store_move *moves, qv_err *err)
+{
+	const qv__store_driver *d = c->s->drv;
+	qv__store_args a = {0};
+	qv__store_arg_text(&a, t->id);
+	qv__store_arg_text(&a, t->game);
+	qv__store_arg_text(&a, t->params);
+	qv__store_arg_int(&a, (long long)t->seed);
+	qv__store_arg_int(&a, t->private_);
+	qv__store_arg_int(&a, t->v);
+	qv__store_arg_text(&a, t->status);
+	qv__store_arg_real(&a, t->created);
+	qv__store_arg_text(&a, t->creator);
+	qv__store_arg_text(&a, t->people);
+	qv__store_arg_text(&a, t->variant);
+	qv__store_arg_int(&a, d->lock_new ? 1 : 0);
+	qv_status rc = d->exec(c, QS_TB_INSERT, &a, NULL, NULL, NULL, "saving a new table", err);
+	for (int i = 0; !rc && i < t->nseats; i++) {
+		qv__store_args b = {0};
+		qv__store_arg_text(&b, t->id);
+		qv__store_arg_int(&b, i);
+		qv__store_arg_text(&b, t->seats[i].kind);
+		qv__store_arg_text(&b, t->seats[i].hash[0] ? t->seats[i].hash : NULL);
+		qv__store_arg_text(&b, t->seats[i].player[0] ? t->seats[i].player : NULL);
+		rc = d->exec(c, QS_TB_INSERT_SEAT, &b, NULL, NULL, NULL, "saving a seat", err);
+	}
+	return rc ? rc : qv__store_insert_moves(c, t->id, 0, moves, t->nmoves, err);
+}
+
+/* One transaction; where the driver fences, the table is held by the process that makes it:
+ * locked before its row exists (its id is new) and held once the row is written. Timed as the
+ * changes of the game are (GET /metrics). */
+qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
+                                 const qv__store_move *moves, qv_err *err)
+{
+	double t0 = qv_mono();
+	const qv__store_driver *d = s->drv;
+	int session = 0;
+	qv_status rc = d->lock_new ? d->lock_new(s, t->id, &session, err) : QV_OK;
+	if (rc)
+		return qv__store_timed(s, t0, rc);
+	qv__store_conn *c = d->take(s);
+	rc = d->begin(c, err);
+	if (!rc) {
+		rc = insert_in(c, t, moves, err);
+		rc = d->finish(c, rc, err);
+	}
+	d->give(c);
+	if (d->hold_new)
+		rc = d->hold_new(s, t, session, rc, err);
+	return qv__store_timed(s, t0, rc);
 }
 
 /* Where get_over's row goes: the first (the table's id is the key: there is one at most). */
