@@ -670,29 +670,23 @@ static int check_table(qv__route_match *m, int i)
 	return 404;
 }
 
-/* {game}: a game of the registry. */
-static int check_game(qv__route_match *m, int i)
+/* Capture i, a game of the registry; else 404 naming `list`, the route that lists them. */
+static int find_game(qv__route_match *m, int i, const char *list)
 {
 	m->cap[i].value = qv_game_find(m->cap[i].text, NULL);
 	if (m->cap[i].value)
 		return 0;
 	char quoted[QV_QUOTE_MAX * 4 + 4];
-	snprintf(m->msg, sizeof m->msg, "no game '%s'; GET /api/lessons lists the games",
-	         qv_shorten(m->cap[i].text, QV_QUOTE_MAX, quoted, sizeof quoted));
+	snprintf(m->msg, sizeof m->msg, "no game '%s'; GET %s lists the games",
+	         qv_shorten(m->cap[i].text, QV_QUOTE_MAX, quoted, sizeof quoted), list);
 	return 404;
 }
 
+/* {game}: a game of the registry (the lessons' routes). */
+static int check_game(qv__route_match *m, int i) { return find_game(m, i, "/api/lessons"); }
+
 /* {gamename}: a game of the registry, under /api/games. */
-static int check_game_name(qv__route_match *m, int i)
-{
-	m->cap[i].value = qv_game_find(m->cap[i].text, NULL);
-	if (m->cap[i].value)
-		return 0;
-	char quoted[QV_QUOTE_MAX * 4 + 4];
-	snprintf(m->msg, sizeof m->msg, "no game '%s'; GET /api/games lists the games",
-	         qv_shorten(m->cap[i].text, QV_QUOTE_MAX, quoted, sizeof quoted));
-	return 404;
-}
+static int check_game_name(qv__route_match *m, int i) { return find_game(m, i, "/api/games"); }
 
 /* {lesson}: a plain lesson name (after its {game}). */
 static int check_lesson(qv__route_match *m, int i)

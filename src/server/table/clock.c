@@ -231,6 +231,24 @@ json_t *qv__clock_info_json(const qv__clock *c, unsigned shown, bool stored, dou
 	return qv__json_put(j, "now", json_integer((json_int_t)(now * 1000)));
 }
 
+/* The seats named in `running` (an array of "p1", "p2"...) added to *mask; a name that is not a
+ * seat of nseats is refused as `field`.running[i]. */
+static qv_status running_seats(const json_t *running, int nseats, const char *field, unsigned *mask,
+                               qv_err *err)
+{
+	size_t i;
+	const json_t *seat;
+	json_array_foreach(running, i, seat)
+	{
+		int p =
+		    json_is_string(seat) ? qv_player_parse(json_string_value(seat), nseats) : -1;
+		if (p < 0)
+			return qv_fail(err, QV_EIO, "%s.running[%zu]: expected a seat", field, i);
+		*mask |= 1u << p;
+	}
+	return QV_OK;
+}
+
 qv_status qv__clock_load_json(qv__clock *c, const json_t *j, int nseats, double now, qv_err *err)
 {
 	if (!json_is_object(j))
@@ -256,19 +274,7 @@ qv_status qv__clock_load_json(qv__clock *c, const json_t *j, int nseats, double 
 		c->left[p] = json_integer_value(ms);
 		c->since[p] = now; /* a clock stopped on a commitment resumes from here */
 	}
-	size_t i;
-	const json_t *seat;
-	json_array_foreach(running, i, seat)
-	{
-		int p =
-		    json_is_string(seat) ? qv_player_parse(json_string_value(seat), nseats) : -1;
-		if (p < 0)
-			return qv_fail(err, QV_EIO, "people.clock.running[%zu]: expected a seat",
-			               i);
-		c->running |= 1u << p;
-		c->since[p] = now;
-	}
-	return QV_OK;
+	return running_seats(running, nseats, "people.clock", &c->running, err);
 }
 
 json_t *qv__clock_mark_json(const qv__clock_mark *m, int nseats, double now)
@@ -304,16 +310,5 @@ qv_status qv__clock_mark_load(qv__clock_mark *m, const json_t *j, int nseats, do
 			return qv_fail(err, QV_EIO, "people.marks.left.%s: expected ms", name);
 		m->left[p] = json_integer_value(ms);
 	}
-	size_t i;
-	const json_t *seat;
-	json_array_foreach(running, i, seat)
-	{
-		int p =
-		    json_is_string(seat) ? qv_player_parse(json_string_value(seat), nseats) : -1;
-		if (p < 0)
-			return qv_fail(err, QV_EIO, "people.marks.running[%zu]: expected a seat",
-			               i);
-		m->running |= 1u << p;
-	}
-	return QV_OK;
+	return running_seats(running, nseats, "people.marks", &m->running, err);
 }
