@@ -611,7 +611,7 @@ static inline uint32_t filter_bit(qv_action a)
  * actions that are children, a bit per child in a filter sparing most of the actions a
  * lookup. An opening of Evons has some 400 legal actions and up to a few dozen children, and
  * indexing the actions at every visit was a sixth of its search. */
-static void mark_legal(mcts_tree *t, int nk, int n)
+static __attribute__((noinline)) void mark_legal(mcts_tree *t, int nk, int n)
 {
 	if (nk <= MCTS_SCAN_KIDS) {
 		for (int j = 0; j < nk; j++) {
@@ -750,17 +750,23 @@ static qv_action rank_order(mcts_tree *t, uint32_t ni, int n, int ntaken, int mo
 	return t->acts[idx[0]];
 }
 
-/* What action a is in this visit of the node: -1 not legal, 0 legal and untried, 1 one of its
- * children (told by the visit's marked list, or else the index of its children). An action
- * kept by a deterministic visit (iterate) is legal in every deterministic visit of the node. */
-static int status_of(const mcts_tree *t, qv_action a)
+/* What action a is in this visit of the node, whose nk children are in t->kid: -1 not legal, 0
+ * legal and untried, 1 one of its children (told by the visit's marked list, or else its
+ * children, indexed when they are many: kept_next). An action kept by a deterministic visit
+ * (iterate) is legal in every deterministic visit of the node. */
+static int status_of(const mcts_tree *t, qv_action a, int nk)
 {
 	if (t->marked) {
 		int i = listed_find(t->acts, t->nlegal, a);
 		return i < 0 ? -1 : t->lkid[i];
 	}
-	if (index_find(t, a) >= 0)
+	if (t->by == MCTS_BY_NONE) { /* a few children, looked at one by one */
+		for (int j = 0; j < nk; j++)
+			if (t->node[t->kid[j]].action == a)
+				return 1;
+	} else if (index_find(t, a) >= 0) {
 		return 1;
+	}
 	return t->det || t->g->check(t->st, a, NULL) == QV_OK ? 0 : -1;
 }
 
@@ -771,13 +777,13 @@ static qv_action kept_next(mcts_tree *t, uint32_t ni, int nk)
 	uint32_t o = t->node[ni].kept;
 	if (!o)
 		return -1;
-	if (t->by == MCTS_BY_NONE && !t->marked)
+	if (t->by == MCTS_BY_NONE && !t->marked && nk > MCTS_SCAN_KIDS)
 		index_kids(t, nk);
 	qv_action *e = &t->order[o + 1];
 	for (int j = 0; j < t->order[o]; j++) {
 		if (e[j] < 0)
 			continue;
-		int s = status_of(t, e[j]);
+		int s = status_of(t, e[j], nk);
 		if (s < 0)
 			continue;
 		qv_action a = e[j];
@@ -830,25 +836,38 @@ static uint32_t widen(mcts_tree *t, uint32_t ni, int nk, int tried, int mover)
  * listed legal actions each (a short list), or marked by mark_legal (a long one). */
 enum { MCTS_TELL_CHECK, MCTS_TELL_FIND, MCTS_TELL_MARKED };
 
-/* Whether child c, the nk-th of the visited node, is legal in this visit (tell: how). A cheap
- * check is skipped in a deterministic visit for a child added in this decision, legal in
- * every such visit; a search marks the legal action found as a child (t->lkid). */
+/* Whether child c, the nk-th of the visited node, is legal in a visit that listed the legal
+ * actions (tell: marked by mark_legal, or found now, marking the legal action as a child in
+ * t->lkid). A visit that checks instead skips the check in a deterministic visit for a child
+ * added in this decision, legal in every such visit (select_child). */
 static inline bool child_legal(mcts_tree *t, uint32_t c, int nk, int tell)
 {
 	if (tell == MCTS_TELL_MARKED)
 		return t->kidok[nk];
-	qv_action a = t->node[c].action;
-	if (tell == MCTS_TELL_CHECK)
-		return (t->det && c >= t->born) || t->g->check(t->st, a, NULL) == QV_OK;
-	int i = listed_find(t->acts, t->nlegal, a);
+	int i = listed_find(t->acts, t->nlegal, t->node[c].action);
 	if (i >= 0)
 		t->lkid[i] = 1;
 	return i >= 0;
 }
 
+/* Counts legal child c's availability and weighs it by UCB for the mover, keeping the best. */
+static inline void weigh(mcts_tree *t, uint32_t c, int mover, uint32_t *best, double *best_u)
+{
+	mcts_node *cn = &t->node[c];
+	cn->avail++;
+	/* visited only when it was legal; every child is followed when it is added */
+	QV_ASSERT(cn->visits > 0 && cn->visits <= cn->avail);
+	double u =
+	    ret_of(t, c)[mover] / cn->visits + t->cf->c * sqrt(log_count(cn->avail) / cn->visits);
+	if (u > *best_u) {
+		*best_u = u;
+		*best = c;
+	}
+}
+
 /* Lists node ni's children into t->kid, making room for them; returns how many, or -1 when
  * there is no memory for them. */
-static int gather_kids(mcts_tree *t, uint32_t ni)
+static __attribute__((noinline)) int gather_kids(mcts_tree *t, uint32_t ni)
 {
 	int nk = 0;
 	for (uint32_t c = t->node[ni].child; c; c = t->node[c].sibling) {
@@ -887,8 +906,7 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 		t->marked = true;
 		memset(t->lkid, 0, (size_t)n);
 		if (n > MCTS_SCAN_SHORT) {
-			/* without room for the children, the node is valued as a leaf */
-			int kids = gather_kids(t, ni);
+			int kids = gather_kids(t, ni); /* -1: no room for them, valued as a leaf */
 			if (kids < 0)
 				return 0;
 			mark_legal(t, kids, n);
@@ -899,28 +917,35 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 	uint64_t through = 0; /* the children's visits, each of which went through ni */
 	uint32_t best = 0;
 	double best_u = -INFINITY;
-	for (uint32_t c = first; c; c = t->node[c].sibling, nk++) {
-		QV_ASSERT(c > ni && c < t->used);
-		if (tell != MCTS_TELL_MARKED) {
-			/* without room for the children, the node is valued as a leaf */
+	/* Two loops: the one of a visit that checks (the hot one of THREE ARROWS) tests nothing
+	 * else. Without room for the children, the node is valued as a leaf. */
+	if (tell == MCTS_TELL_CHECK) {
+		for (uint32_t c = first; c; c = t->node[c].sibling, nk++) {
+			QV_ASSERT(c > ni && c < t->used);
 			if ((uint32_t)nk == t->kcap && !kids_room(t, (uint32_t)nk + 1))
 				return 0;
 			t->kid[nk] = c;
+			through += t->node[c].visits;
+			if ((t->det && c >= t->born) ||
+			    g->check(t->st, t->node[c].action, NULL) == QV_OK) {
+				tried++;
+				weigh(t, c, mover, &best, &best_u);
+			}
 		}
-		QV_ASSERT(t->kid[nk] == c);
-		mcts_node *cn = &t->node[c];
-		through += cn->visits;
-		if (!child_legal(t, c, nk, tell))
-			continue;
-		cn->avail++;
-		tried++;
-		/* visited only when it was legal; every child is followed when it is added */
-		QV_ASSERT(cn->visits > 0 && cn->visits <= cn->avail);
-		double u = ret_of(t, c)[mover] / cn->visits +
-		           t->cf->c * sqrt(log_count(cn->avail) / cn->visits);
-		if (u > best_u) {
-			best_u = u;
-			best = c;
+	} else {
+		for (uint32_t c = first; c; c = t->node[c].sibling, nk++) {
+			QV_ASSERT(c > ni && c < t->used);
+			if (tell == MCTS_TELL_FIND) {
+				if ((uint32_t)nk == t->kcap && !kids_room(t, (uint32_t)nk + 1))
+					return 0;
+				t->kid[nk] = c;
+			}
+			QV_ASSERT(t->kid[nk] == c);
+			through += t->node[c].visits;
+			if (child_legal(t, c, nk, tell)) {
+				tried++;
+				weigh(t, c, mover, &best, &best_u);
+			}
 		}
 	}
 	/* Children are distinct nodes after their parent in the arena, and every iteration
