@@ -218,6 +218,16 @@ static size_t change_line(const qv__sparse *old, const qv__sparse *now, qv_buf *
 		return 0;
 	int i = 0, j = 0;
 	while (i < old->n || j < now->n) {
+		/* a run of slots that kept their value, compared without the ends' checks */
+		int run = old->n - i < now->n - j ? old->n - i : now->n - j;
+		const int32_t *oi = old->idx + i, *ni = now->idx + j;
+		const float *ov = old->val + i, *nv = now->val + j;
+		int k = 0;
+		while (k < run && oi[k] == ni[k] && ov[k] == nv[k])
+			k++;
+		i += k, j += k;
+		if (i == old->n && j == now->n)
+			break;
 		int32_t a = i < old->n ? old->idx[i] : INT32_MAX;
 		int32_t b = j < now->n ? now->idx[j] : INT32_MAX;
 		if (a == b && old->val[i] == now->val[j]) {
