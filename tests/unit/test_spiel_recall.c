@@ -7,7 +7,8 @@
  * how many were made), the same information states whether a state kept them from its start,
  * began keeping them late (a replay) or was read back from its serialized form, clones
  * that share their lines without seeing each other's later ones, and worlds drawn for one seat
- * that the others tell apart as they see them (one information state, one set of actions).
+ * that the others tell apart as they see them (one information state, one set of actions),
+ * and lines that add up to the observation, with a tensor of the most each slot held.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -120,6 +121,74 @@ static void test_perfect_recall(void **state)
 		              spiel_configs[c].game, spiel_configs[c].params, apart, recalled);
 		assert_true(apart > 0);
 		free(ids);
+		qv_spiel_game_free(g);
+	}
+}
+
+/* The lines add up: each seat's "= slot:value" lines, applied in order to its observation at
+ * the start (which every history of the game shares, so it is not written), give its
+ * observation now, at every step of random games, and the information state tensor's
+ * second half is the most each slot held in the observations so far. */
+static void apply_lines(const char *text, float *obs)
+{
+	for (const char *line = text; *line; line = strchr(line, '\n') + 1) {
+		if (line[0] != '=')
+			continue;
+		for (const char *p = line + 1; *p == ' ';) {
+			char *end;
+			long slot = strtol(p, &end, 10);
+			assert_true(*end == ':');
+			obs[slot] = (float)strtol(end + 1, &end, 10);
+			p = end;
+		}
+	}
+}
+
+static void test_lines_add_up(void **state)
+{
+	(void)state;
+	for (int c = 0; c < spiel_nconfigs; c++) {
+		qv_spiel_game *g = spiel_game(spiel_configs[c].game, spiel_configs[c].params);
+		int n = qv_spiel_observation_tensor_size(g), np = qv_spiel_num_players(g);
+		float *obs = malloc(sizeof *obs * (size_t)n),
+		      *sum = malloc(sizeof *sum * (size_t)n);
+		float *info = malloc(sizeof *info * 2 * (size_t)n);
+		float *most = calloc((size_t)(n * np), sizeof *most);
+		float *start = malloc(sizeof *start * (size_t)(n * np));
+		assert_true(obs && sum && info && most && start);
+		qv_rng rng;
+		qv_rng_seed(&rng, 77 + (uint64_t)c);
+		qv_err err = {{0}};
+		qv_spiel_state *s = spiel_start(g);
+		free(qv_spiel_information_state_string(s, 0));
+		for (int p = 0; p < np; p++)
+			assert_int_equal(
+			    qv_spiel_observation_tensor(s, p, start + (size_t)p * (size_t)n, &err),
+			    QV_OK);
+		for (int step = 0; step < 400; step++) {
+			for (int p = 0; p < np; p++) {
+				assert_int_equal(qv_spiel_observation_tensor(s, p, obs, &err),
+				                 QV_OK);
+				float *m = most + (size_t)p * (size_t)n;
+				for (int i = 0; i < n; i++)
+					if (obs[i] > m[i])
+						m[i] = obs[i];
+				memcpy(sum, start + (size_t)p * (size_t)n, sizeof *sum * (size_t)n);
+				char *text = qv_spiel_information_state_string(s, p);
+				assert_non_null(text);
+				apply_lines(text, sum);
+				free(text);
+				assert_memory_equal(sum, obs, sizeof *obs * (size_t)n);
+				assert_int_equal(
+				    qv_spiel_information_state_tensor(s, p, info, &err), QV_OK);
+				assert_memory_equal(info + n, m, sizeof *m * (size_t)n);
+			}
+			if (qv_spiel_current_player(s) == QV_SPIEL_TERMINAL)
+				break;
+			spiel_apply(s, spiel_random_id(s, &rng));
+		}
+		qv_spiel_state_free(s);
+		free(obs), free(sum), free(info), free(most), free(start);
 		qv_spiel_game_free(g);
 	}
 }
@@ -381,9 +450,9 @@ static void test_kept_alike(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_kept_alike),        cmocka_unit_test(test_perfect_recall),
-	    cmocka_unit_test(test_secrecy),           cmocka_unit_test(test_together),
-	    cmocka_unit_test(test_worlds_told_apart),
+	    cmocka_unit_test(test_kept_alike),     cmocka_unit_test(test_lines_add_up),
+	    cmocka_unit_test(test_perfect_recall), cmocka_unit_test(test_secrecy),
+	    cmocka_unit_test(test_together),       cmocka_unit_test(test_worlds_told_apart),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

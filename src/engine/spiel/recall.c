@@ -192,51 +192,92 @@ static size_t put_item(char *b, int32_t slot, float v)
 	return n;
 }
 
+/* Appends " slot:value" to line, the line's "=" first. */
+static void put_change(qv_buf *line, int32_t slot, float v)
+{
+	char item[48];
+	size_t k = put_item(item, slot, v);
+	if (!line->len)
+		qv_buf_putc(line, '=');
+	qv_buf_putn(line, item, k);
+}
+
 /* The line of the change from old to new ("= slot:value ...\n") into *line (grown as needed);
- * its length, 0 when nothing changed. */
-static size_t change_line(const qv__sparse *old, const qv__sparse *now, qv_buf *line)
+ * its length, 0 when nothing changed. When up is not NULL (room for now->n), the slots that
+ * changed to a value above 0 go into it by ascending slot, for raise_ever: the slots that kept
+ * their value were raised when they took it. */
+static size_t change_line(const qv__sparse *old, const qv__sparse *now, qv_buf *line,
+                          qv__sparse *up)
 {
 	qv_buf_clear(line);
+	if (up)
+		up->n = 0;
+	/* Most steps change a few slots of many: the unchanged ones cost a compare each. */
+	if (old->n == now->n && !memcmp(old->idx, now->idx, sizeof *old->idx * (size_t)old->n) &&
+	    !memcmp(old->val, now->val, sizeof *old->val * (size_t)old->n))
+		return 0;
 	int i = 0, j = 0;
-	char item[48];
 	while (i < old->n || j < now->n) {
+		/* a run of slots that kept their value, compared without the ends' checks */
+		int run = old->n - i < now->n - j ? old->n - i : now->n - j;
+		const int32_t *oi = old->idx + i, *ni = now->idx + j;
+		const float *ov = old->val + i, *nv = now->val + j;
+		int k = 0;
+		while (k < run && oi[k] == ni[k] && ov[k] == nv[k])
+			k++;
+		i += k, j += k;
+		if (i == old->n && j == now->n)
+			break;
 		int32_t a = i < old->n ? old->idx[i] : INT32_MAX;
 		int32_t b = j < now->n ? now->idx[j] : INT32_MAX;
-		size_t k = 0;
-		if (a < b) {
-			k = put_item(item, a, 0);
-			i++;
-		} else if (b < a) {
-			k = put_item(item, b, now->val[j]);
-			j++;
-		} else {
-			if (old->val[i] != now->val[j])
-				k = put_item(item, b, now->val[j]);
+		if (a == b && old->val[i] == now->val[j]) {
 			i++, j++;
+			continue;
 		}
-		if (k) {
-			if (!line->len)
-				qv_buf_putc(line, '=');
-			qv_buf_putn(line, item, k);
+		if (a < b) {
+			put_change(line, a, 0);
+			i++;
+			continue;
 		}
+		put_change(line, b, now->val[j]);
+		if (up && now->val[j] > 0) {
+			up->idx[up->n] = b;
+			up->val[up->n++] = now->val[j];
+		}
+		i += a == b;
+		j++;
 	}
 	if (line->len)
 		qv_buf_putc(line, '\n');
 	return line->failed ? 0 : line->len;
 }
 
+/* The first index from `from` on where a's slot is not below slot (a's slots ascend). */
+static int lower_bound(const qv__sparse *a, int from, int32_t slot)
+{
+	int lo = from, hi = a->n;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (a->idx[mid] < slot)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* ever := the larger of ever and now, slot by slot, where now is above 0 (ever holds the
- * slots that were ever above 0). In place: a first pass raises the slots both hold and counts
- * those ever lacks, which a second pass merges in from the end, so that a step allocates
- * nothing unless ever must grow (it is asked of every seat at every step). */
+ * slots that were ever above 0). In place: a first pass raises the slots both hold (each found
+ * by halving, as now is mostly the few slots of a step's change) and counts those ever lacks,
+ * which a second pass merges in from the end, so that a step allocates nothing unless ever
+ * must grow (it is asked of every seat at every step). */
 static bool raise_ever(qv__sparse *ever, const qv__sparse *now)
 {
 	int extra = 0;
 	for (int i = 0, j = 0; j < now->n; j++) {
 		if (now->val[j] <= 0)
 			continue;
-		while (i < ever->n && ever->idx[i] < now->idx[j])
-			i++;
+		i = lower_bound(ever, i, now->idx[j]);
 		if (i < ever->n && ever->idx[i] == now->idx[j]) {
 			if (now->val[j] > ever->val[i])
 				ever->val[i] = now->val[j];
@@ -289,7 +330,7 @@ qv_status qv__seat_start_world(qv_spiel_state *s, int p, int known)
 	if (qv__log_append(&a->log, line, (size_t)k) != QV_OK || qv__seat_start(s, p) != QV_OK)
 		return QV_ENOMEM;
 	qv_buf whole = {0};
-	size_t n = change_line(&(qv__sparse){0}, &a->obs, &whole);
+	size_t n = change_line(&(qv__sparse){0}, &a->obs, &whole, NULL);
 	qv_status rc = whole.failed ? QV_ENOMEM : QV_OK;
 	if (rc == QV_OK && n)
 		rc = qv__log_append(&a->log, whole.s, n);
@@ -308,17 +349,18 @@ qv_status qv__recall_start(qv_spiel_state *s, qv_err *err)
 
 qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 {
-	qv__sparse now = {0};
+	qv__sparse now = {0}, up = {0};
 	qv_buf change = {0};
 	qv_status rc = QV_OK;
 	for (int p = 0; p < s->game->nplayers && rc == QV_OK; p++) {
 		qv__seat *a = &s->seat[p];
-		if (!sparse_room(&now, a->obs.cap) || qv__seat_observe(s, p, &now) != QV_OK) {
+		if (!sparse_room(&now, a->obs.cap) || qv__seat_observe(s, p, &now) != QV_OK ||
+		    !sparse_room(&up, now.n)) {
 			rc = QV_ENOMEM;
 			break;
 		}
-		size_t n = change_line(&a->obs, &now, &change);
-		if (change.failed || !raise_ever(&a->ever, &now))
+		size_t n = change_line(&a->obs, &now, &change, &up);
+		if (change.failed || !raise_ever(&a->ever, &up))
 			rc = QV_ENOMEM;
 		else if (n)
 			rc = qv__log_append(&a->log, change.s, n);
@@ -327,6 +369,7 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 		now = t;
 	}
 	sparse_free(&now);
+	sparse_free(&up);
 	qv_buf_free(&change);
 	return rc == QV_OK ? QV_OK : qv_fail(err, rc, "out of memory");
 }

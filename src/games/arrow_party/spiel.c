@@ -456,10 +456,16 @@ static void put_planes(const ap_state *s, int viewer, const qv__spiel_layout *l,
 	}
 	uint16_t by[NPLANES][AP_NCELLS];
 	int count[NPLANES] = {0};
-	for (int c = 0; c < cells; c++) {
-		int ch = ground_plane(s->ground[c]);
-		if (ch >= 0)
-			by[ch][count[ch]++] = (uint16_t)c;
+	/* most cells are empty (0): eight at a time, and cell by cell where one of them is not */
+	for (int at = 0; at < cells; at += 8) {
+		int end = cells - at < 8 ? cells : at + 8;
+		uint64_t word = 0;
+		memcpy(&word, s->ground + at, (size_t)(end - at));
+		for (int c = at; word && c < end; c++) {
+			int ch = ground_plane(s->ground[c]);
+			if (ch >= 0)
+				by[ch][count[ch]++] = (uint16_t)c;
+		}
 	}
 	for (int ch = PL_STAR; ch < NPLANES; ch++)
 		for (int i = 0; i < count[ch]; i++)
@@ -483,11 +489,12 @@ static void put_hand(const ap_state *s, int p, int viewer, int at, qv__obs *o)
 	const ap_player *pl = &s->pl[p];
 	int n = s->nplayers;
 	if (p == viewer) {
-		int items[AP_NKINDS][NMASKS] = {{0}};
+		int items[AP_NKINDS][NMASKS] = {{0}}, held[AP_NKINDS] = {0};
 		for (int i = 0; i < pl->nhand; i++) {
 			int c = pl->hand[i].card, m = own_mask(pl->hand[i].know, viewer, n);
 			if (ap_is_item(c)) {
 				items[ap_kind(c)][m]++;
+				held[ap_kind(c)] = 1;
 				continue;
 			}
 			qv__obs_put(o, at + SS_ARROW_KNOWN + 6 * c, 1);
@@ -497,7 +504,7 @@ static void put_hand(const ap_state *s, int p, int viewer, int at, qv__obs *o)
 			qv__obs_put(o, at + SS_ARROW_KNOWN + 6 * c + 5, m == NMASKS - 1);
 		}
 		for (int k = 0; k < AP_NKINDS; k++)
-			for (int m = 0; m < NMASKS; m++)
+			for (int m = 0; held[k] && m < NMASKS; m++)
 				qv__obs_put(o, at + SS_ITEM_MASK + k * NMASKS + m, items[k][m]);
 		return;
 	}

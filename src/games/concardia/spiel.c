@@ -205,30 +205,53 @@ static void cc_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 		         (const char *[]){"me", "opp", "chance", "over"}[f - SG_TO_MOVE]);
 }
 
+/* The grid's planes: those of a card's square worked out once per card, put plane by plane
+ * over the squares that hold one (the slots in order), the marks of a reaction and of a
+ * pending payment on their squares, and the card planes with one pass, the squares put in
+ * buckets by card id. Every seat is observed at every step once information states are kept,
+ * and a pass over every square of every plane was most of that. */
 static void put_grid(const cc_state *s, int viewer, const qv__spiel_layout *l, qv__obs *o)
 {
-	bool react = s->phase == CC_PH_REACT;
+	int held[CC_NSQ], n = 0, v[PL_WOULD][CC_NSQ];
+	for (int sq = 0; sq < CC_NSQ; sq++)
+		if (s->grid[sq].card)
+			held[n++] = sq;
+	for (int i = 0; i < n; i++) {
+		const cc_cell *c = &s->grid[held[i]];
+		v[PL_ME][i] = c->owner == viewer;
+		v[PL_OPP][i] = c->owner != viewer;
+		v[PL_COUNTERS][i] = c->counters;
+		v[PL_BOOST][i] = c->boost;
+		v[PL_STRENGTH][i] = cc_strength(s, held[i]);
+		v[PL_DEFENSE][i] = cc_defense(s, held[i]);
+	}
+	for (int ch = 0; ch < PL_WOULD; ch++)
+		for (int i = 0; i < n; i++)
+			qv__obs_put(o, qv__obs_slot(l, ch, held[i] % 6, held[i] / 6), v[ch][i]);
+	if (s->phase == CC_PH_REACT)
+		for (int ch = PL_WOULD; ch <= PL_SAVED; ch++)
+			for (uint64_t m = ch == PL_WOULD ? s->would : s->saved; m; m &= m - 1) {
+				int sq = __builtin_ctzll(m);
+				if (sq < CC_NSQ)
+					qv__obs_put(o, qv__obs_slot(l, ch, sq % 6, sq / 6), 1);
+			}
 	bool from_sq = s->pend_kind == CC_PEND_SHOVE || s->pend_kind == CC_PEND_BOOST;
 	bool to_sq = s->pend_kind == CC_PEND_SHOVE || s->pend_kind == CC_PEND_SABOTAGE;
-	for (int ch = 0; ch < l->c; ch++)
-		for (int sq = 0; sq < CC_NSQ; sq++) {
-			const cc_cell *c = &s->grid[sq];
-			int v = 0;
-			switch (ch) {
-			case PL_ME: v = c->card && c->owner == viewer; break;
-			case PL_OPP: v = c->card && c->owner != viewer; break;
-			case PL_COUNTERS: v = c->card ? c->counters : 0; break;
-			case PL_BOOST: v = c->card ? c->boost : 0; break;
-			case PL_STRENGTH: v = c->card ? cc_strength(s, sq) : 0; break;
-			case PL_DEFENSE: v = c->card ? cc_defense(s, sq) : 0; break;
-			case PL_WOULD: v = react && (s->would >> sq & 1); break;
-			case PL_SAVED: v = react && (s->saved >> sq & 1); break;
-			case PL_FROM: v = from_sq && s->pend_from == sq; break;
-			case PL_TO: v = to_sq && s->pend_to == sq; break;
-			default: v = c->card == ch - PL_CARD + 1; break;
-			}
-			qv__obs_put(o, qv__obs_slot(l, ch, sq % 6, sq / 6), v);
-		}
+	if (from_sq && s->pend_from < CC_NSQ)
+		qv__obs_put(o, qv__obs_slot(l, PL_FROM, s->pend_from % 6, s->pend_from / 6), 1);
+	if (to_sq && s->pend_to < CC_NSQ)
+		qv__obs_put(o, qv__obs_slot(l, PL_TO, s->pend_to % 6, s->pend_to / 6), 1);
+	uint8_t by[CC_MAX_CARDS][CC_NSQ];
+	int count[CC_MAX_CARDS] = {0};
+	for (int i = 0; i < n; i++) {
+		int id = s->grid[held[i]].card - 1;
+		if (id < l->c - PL_CARD)
+			by[id][count[id]++] = (uint8_t)held[i];
+	}
+	for (int id = 0; id < l->c - PL_CARD; id++)
+		for (int i = 0; i < count[id]; i++)
+			qv__obs_put(o, qv__obs_slot(l, PL_CARD + id, by[id][i] % 6, by[id][i] / 6),
+			            1);
 }
 
 static void put_seat(const cc_state *s, int p, bool own, int nc, int at, qv__obs *o)

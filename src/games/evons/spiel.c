@@ -288,10 +288,42 @@ static int cell_value(const ev_state *s, const chain *k, int viewer, int ch, int
 	return seen && x->kind - 1 == ch - PL_KIND;
 }
 
-/* The planes: the chain's marks on every cell, the others on the cells that hold a card (an
- * empty cell is 0 there), and the kind planes with one pass, the cells put in buckets by kind
- * so that the slots come out in order. Once information states are kept every seat is observed
- * at every step, and a cell_value for each of 63 planes by 49 cells was most of that. */
+/* The planes before the chain's (PL_OWNER_ME to PL_INST) on the nheld cells that hold a card
+ * (held[]), as cell_value gives them: each cell's values worked out once, then put plane by
+ * plane so that the slots come out in order. */
+static void put_cards(const ev_state *s, int viewer, const int *held, int nheld,
+                      const qv__spiel_layout *l, qv__obs *o)
+{
+	const ev_tables *T = ev_T(s);
+	int v[PL_ENTRY][EV_NCELLS];
+	for (int i = 0; i < nheld; i++) {
+		const ev_cell *x = &s->cell[held[i]];
+		bool cov = x->flags & EV_F_COVERED, seen = !cov || x->owner == viewer;
+		bool monster = seen && !ev_is_block(T, x->kind - 1);
+		v[PL_OWNER_ME][i] = x->owner == viewer;
+		v[PL_OWNER_OPP][i] = x->owner != viewer;
+		v[PL_CTRL_ME][i] = x->ctrl == viewer;
+		v[PL_CTRL_OPP][i] = x->ctrl != viewer;
+		v[PL_COVERED][i] = cov;
+		v[PL_GROWTH][i] = (x->flags & EV_F_GROWTH) != 0;
+		v[PL_DAMAGE][i] = x->dmg;
+		v[PL_ATK][i] = monster ? T->kind[x->kind - 1].atk : 0;
+		v[PL_DEF][i] = monster ? ev_cur_def(s, held[i]) : 0;
+		v[PL_MOVED][i] = (x->flags & EV_F_MOVED) != 0;
+		v[PL_REACTIVATED][i] = (x->flags & EV_F_REACTIVATED) != 0;
+		v[PL_INST][i] = x->inst;
+	}
+	for (int ch = 0; ch < PL_ENTRY; ch++)
+		for (int i = 0; i < nheld; i++)
+			qv__obs_put(o, qv__obs_slot(l, ch, held[i] % EV_SIDE, held[i] / EV_SIDE),
+			            v[ch][i]);
+}
+
+/* The planes: the chain's marks on the cells it marks (k NULL: the chain stack is empty, and
+ * every plane of the chain is 0), the others on the cells that hold a card (an empty cell is 0
+ * there), and the kind planes with one pass, the cells put in buckets by kind so that the
+ * slots come out in order. Once information states are kept every seat is observed at every
+ * step, and a cell_value for each of 63 planes by 49 cells was most of that. */
 static void put_planes(const ev_state *s, const chain *k, int viewer, const qv__spiel_layout *l,
                        qv__obs *o)
 {
@@ -300,14 +332,17 @@ static void put_planes(const ev_state *s, const chain *k, int viewer, const qv__
 	for (int c = 0; c < EV_NCELLS; c++)
 		if (s->cell[c].kind)
 			held[nheld++] = c;
-	for (int ch = 0; ch < PL_KIND; ch++) {
-		bool all = ch == PL_CONFLICT || ch == PL_BURN || ch == PL_BURN_LEFT;
-		for (int i = 0; i < (all ? EV_NCELLS : nheld); i++) {
-			int c = all ? i : held[i];
-			qv__obs_put(o, qv__obs_slot(l, ch, c % EV_SIDE, c / EV_SIDE),
-			            cell_value(s, k, viewer, ch, c));
-		}
-	}
+	put_cards(s, viewer, held, nheld, l, o);
+	/* the chain's planes are 0 but on the cells of its entries, conflicts and burns */
+	int marked[EV_NCELLS], nmarked = 0;
+	for (int c = 0; k && c < EV_NCELLS; c++)
+		if (k->entry[0][c] || k->conflict[c] || k->burn[c])
+			marked[nmarked++] = c;
+	for (int ch = PL_ENTRY; ch < PL_KIND; ch++)
+		for (int i = 0; i < nmarked; i++)
+			qv__obs_put(o,
+			            qv__obs_slot(l, ch, marked[i] % EV_SIDE, marked[i] / EV_SIDE),
+			            cell_value(s, k, viewer, ch, marked[i]));
 	uint8_t by[EV_MAX_KINDS][EV_NCELLS];
 	int count[EV_MAX_KINDS] = {0};
 	for (int i = 0; i < nheld; i++) {
@@ -329,8 +364,9 @@ static void ev_observe(const void *st, int viewer, qv__obs *o)
 	qv__spiel_layout l;
 	ev_layout(st, &l);
 	chain k;
-	read_chain(s, &k);
-	put_planes(s, &k, viewer, &l, o);
+	if (s->nstack)
+		read_chain(s, &k);
+	put_planes(s, s->nstack ? &k : NULL, viewer, &l, o);
 	int nk = ev_T(s)->nkinds, sc[2];
 	ev_scores(s, sc);
 	for (int r = 0; r < 2; r++) {
