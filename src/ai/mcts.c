@@ -24,14 +24,16 @@
  * taken from them, each the first that is legal in that visit; a node is ranked again only
  * when they are used up. Only tried actions are nodes.
  * A visit is one pass over the node's children, which tells the legal ones (a cheap check
- * each, or a lookup in an index of the legal actions where a check is not cheap), counts their
- * availability and weighs them by UCB (ln from a table). A visit is deterministic when no
- * chance outcome was drawn since the root and the root is not guessed afresh (mcts): the node's
- * state is then the same in every such visit of the decision, so the children added in this
- * decision, and the actions kept by its ranking, are legal without asking. A new leaf is
- * valued by an optional random playout of `playout` plies and then the static value: the game's
- * returns when it is over, else per player a squashed MCTS_LEAD_W * score lead / score_unit +
- * MCTS_HEUR_W * heuristic. Measurements behind these choices and the defaults are in docs/ai.md.
+ * each; where a check is not cheap, the legal actions are listed and each child looked for in
+ * the list, or the list marked by one pass when it is long and the children many), counts
+ * their availability and weighs them by UCB (ln from a table). A visit is deterministic when
+ * no chance outcome was drawn since the root and the root is not guessed afresh (mcts): the
+ * node's state is then the same in every such visit of the decision, so the children added
+ * in this decision, and the actions kept by its ranking, are legal without asking. A new leaf
+ * is valued by an optional random playout of `playout` plies and then the static value: the
+ * game's returns when it is over, else per player a squashed MCTS_LEAD_W * score lead /
+ * score_unit + MCTS_HEUR_W * heuristic. Measurements behind these choices and the defaults are
+ * in docs/ai.md.
  *
  * Restricted play (qv_agent_forbid): at the root, and at every later decision of the agent's
  * own seat in the tree, the legal actions are narrowed to the allowed ones before anything
@@ -61,14 +63,13 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "ai/mcts.h"
+#include "ai/mcts_conf.h"
 #include "core/clock.h"
 
 /* The best untried actions a ranking keeps, in order, for a node's next children: a node is
@@ -79,12 +80,16 @@
 #define MCTS_ORDER_PER_NODE 8
 /* ln(n) for the visit counts below this, from a table (UCB takes one per legal child). */
 #define MCTS_LOG_TABLE 4096
-/* The most untried actions valued per ranking (rank=; its default, 0, values them all: drawing
- * fewer made the search much weaker in THREE ARROWS at equal time, docs/ai.md). */
-#define MCTS_RANK_MAX 4096
 /* A node is ranked by the prior once it has this many visits; younger nodes add a random
  * untried action (ranking costs one apply and evaluation per legal action). */
 #define MCTS_RANK_MIN 2
+/* A visit that lists the legal actions looks for each child in the list when the node has at
+ * most this many children, and indexes the children when it has more (mark_legal)... */
+#define MCTS_SCAN_KIDS 10
+/* ... and looks for every child in a list of at most this many legal actions (select_child). */
+#define MCTS_SCAN_SHORT 16
+/* Bits of mark_legal's filter of the children: 2^this. */
+#define MCTS_FILTER_LOG 12
 /* Weights of the static value: a captured-piece lead and the game's heuristic. */
 #define MCTS_LEAD_W 0.5
 #define MCTS_HEUR_W 1.0
@@ -92,100 +97,7 @@
 #define MCTS_MAX_DEPTH 1000
 /* The clock is read every this many iterations. */
 #define MCTS_CLOCK_EVERY 16
-/* Arena nodes per iteration of the budget (an iteration adds at most one; the other is room for
- * a kept subtree, which a decision clears when it fills more than half the arena), and the
- * default arena when only time= limits the search (pages are touched only as nodes are used).
- * When the arena is full the search goes on without adding nodes. */
-#define MCTS_NODES_PER_ITERATION 2
-#define MCTS_NODES_TIME          (1u << 20)
-#define MCTS_NODES_MIN           1024u
-#define MCTS_NODES_MAX           (1u << 26)
-/* Keys with hard limits. */
-#define MCTS_THREADS_MAX    64
-#define MCTS_ITERATIONS_MAX 100000000L
-/* The longest a decision may search, whatever the budget: time= is at most this, and an
- * iterations= budget that would take longer stops here. A person waiting for an answer (or a
- * server's table) should never wait longer; qv_agent_interrupt stops a search sooner. */
-#define MCTS_TIME_MAX 300.0
-/* The search trees of one agent (nodes x threads x bytes per node) may reserve at most this
- * fraction of the machine's physical memory, so that no setting within the keys' ranges can
- * exhaust it (nodes=67108864,threads=64 would reserve 172-275 GB). */
-#define MCTS_MEMORY_SHARE 0.5
-
-static const qv_param_def mcts_keys[] = {
-    {.key = "iterations",
-     .def = "1000",
-     .help = "iterations per decision, all threads together (default 1000 unless time= is given)",
-     .kind = QV_PARAM_INT,
-     .lo = 1,
-     .hi = MCTS_ITERATIONS_MAX},
-    {.key = "time",
-     .def = "0",
-     .allowed = "seconds per decision, a number 0-300 (0: no limit but the 300 s cap)",
-     .help = "stop after this many seconds (not reproducible)",
-     .kind = QV_PARAM_REAL,
-     .lo = 0,
-     .hi = MCTS_TIME_MAX},
-    {.key = "c",
-     .def = "0.1",
-     .help = "exploration constant of UCB",
-     .kind = QV_PARAM_REAL,
-     .lo = 0,
-     .hi = 100},
-    {.key = "threads",
-     .def = "1",
-     .help = "independent trees searched in parallel",
-     .kind = QV_PARAM_INT,
-     .lo = 1,
-     .hi = MCTS_THREADS_MAX},
-    {.key = "playout",
-     .def = "0",
-     .help = "random plies played before a new leaf is valued",
-     .kind = QV_PARAM_INT,
-     .lo = 0,
-     .hi = 10000},
-    {.key = "widen",
-     .def = "1",
-     .help = "progressive widening: tried children <= widen * sqrt(visits)",
-     .kind = QV_PARAM_REAL,
-     .lo = 0.01,
-     .hi = 1000},
-    {.key = "nodes",
-     .def = "2 per iteration per thread, 1048576 with time= only",
-     .allowed =
-         "a whole number 1024-67108864, all threads together within half the machine's memory",
-     .help = "arena size per thread (nodes)",
-     .kind = QV_PARAM_INT,
-     .lo = MCTS_NODES_MIN,
-     .hi = MCTS_NODES_MAX},
-    {.key = "blunder",
-     .def = "0",
-     .help = "chance of playing a uniformly random legal action instead of searching (a handicap)",
-     .kind = QV_PARAM_REAL,
-     .lo = 0,
-     .hi = 1},
-    {.key = "rank",
-     .def = "0",
-     .help = "untried actions valued by the prior when a node below the root widens (0: all)",
-     .kind = QV_PARAM_INT,
-     .lo = 0,
-     .hi = MCTS_RANK_MAX},
-    QV_AGENT_SEED_KEY("seed of the search"),
-};
-#define MCTS_NKEYS ((int)(sizeof mcts_keys / sizeof mcts_keys[0]))
-
-typedef struct mcts_conf {
-	bool ismcts;
-	uint64_t iterations; /* per decision, all threads; 0: no limit (time= only) */
-	double time;         /* seconds per decision; 0: no limit */
-	double c;
-	int threads;
-	int playout;
-	double widen;
-	double blunder; /* chance of a random action instead of a search */
-	uint32_t nodes; /* per thread */
-	int rank;       /* untried actions valued per ranking; 0: all */
-} mcts_conf;
+typedef qv__mcts_conf mcts_conf;
 
 /* One edge of the tree (the node it leads to). A new or compacted tree has its root at index
  * 0, which is nobody's child or sibling, so 0 in a link means none. A child always has a
@@ -226,7 +138,8 @@ typedef struct mcts_tree {
 	int *cand;              /* legal indices drawn for a ranking */
 	uint32_t *cstamp, cgen; /* per legal index: cgen when drawn in the current ranking */
 	uint32_t *path;
-	uint8_t *lkid; /* per legal index: the action is a child of the visited node */
+	uint8_t *lkid;    /* per legal index: the action is a child of the visited node */
+	uint64_t *filter; /* mark_legal's: 1 << MCTS_FILTER_LOG bits, all 0 between uses */
 	/* the pool of kept orders: at an offset o, the count m, then m actions (-1: taken) */
 	qv_action *order;
 	uint32_t ocap, oused;
@@ -237,10 +150,11 @@ typedef struct mcts_tree {
 	 * and its node gathered more than max_actions children. Each child is a node of the
 	 * arena, so kcap grows as needed up to the arena's size (kids_room). */
 	uint32_t kcap;
-	uint32_t *kid; /* the visited node's children, in sibling order */
+	uint32_t *kid;  /* the visited node's children, in sibling order */
+	uint8_t *kidok; /* per child: legal in this visit (a visit that listed the legal actions) */
 	/* action -> a value (a legal index, or a position in kid), open addressing with
 	 * generation stamps, hcap >= 2 * kcap entries; indexes the root's legal actions when
-	 * merging, a node's children or its legal actions during a visit (by) */
+	 * merging, a node's children during a visit (by) */
 	qv_action *hkey;
 	uint32_t *hval, *hstamp;
 	uint32_t hcap, hmask, stamp;
@@ -249,6 +163,7 @@ typedef struct mcts_tree {
 	 * guessed afresh, so that the node's state is the same in every such visit of this
 	 * decision (iterate) */
 	int by, nlegal;
+	bool marked; /* the visit listed the legal actions and marked the children (mark_legal) */
 	bool det;
 	uint32_t born; /* the first node added in this decision (older ones were kept) */
 	/* the current decision */
@@ -263,7 +178,7 @@ typedef struct mcts_tree {
 } mcts_tree;
 
 /* What the index holds during a visit. */
-enum { MCTS_BY_NONE, MCTS_BY_KIDS, MCTS_BY_LEGAL };
+enum { MCTS_BY_NONE, MCTS_BY_KIDS };
 
 typedef struct mcts_data {
 	mcts_conf cf;
@@ -401,6 +316,7 @@ static size_t arena_layout(mcts_tree *t, unsigned char *base)
 	CARVE(base, at, t->cstamp, na);
 	CARVE(base, at, t->path, MCTS_MAX_DEPTH + 1);
 	CARVE(base, at, t->lkid, na);
+	CARVE(base, at, t->filter, (1u << MCTS_FILTER_LOG) / 64);
 	CARVE(base, at, t->order, t->ocap);
 	return at;
 }
@@ -410,6 +326,7 @@ static size_t kids_layout(mcts_tree *t, unsigned char *base, uint32_t kcap, uint
 {
 	size_t at = 0;
 	CARVE(base, at, t->kid, kcap);
+	CARVE(base, at, t->kidok, kcap);
 	CARVE(base, at, t->hkey, hcap);
 	CARVE(base, at, t->hval, hcap);
 	CARVE(base, at, t->hstamp, hcap);
@@ -652,15 +569,6 @@ static bool kids_room(mcts_tree *t, uint32_t need)
 	return true;
 }
 
-/* Indexes the legal actions t->acts[0..n) by position, none of them a child yet (t->lkid). */
-static void index_legal(mcts_tree *t, int n)
-{
-	legal_index(t, t->acts, n);
-	memset(t->lkid, 0, (size_t)n);
-	t->by = MCTS_BY_LEGAL;
-	t->nlegal = n;
-}
-
 /* Indexes the node's nk children (t->kid) by action. */
 static void index_kids(mcts_tree *t, int nk)
 {
@@ -670,11 +578,74 @@ static void index_kids(mcts_tree *t, int nk)
 	t->by = MCTS_BY_KIDS;
 }
 
-/* Lists the legal actions (unless the visit has) and marks those that are children (t->lkid);
- * the index holds the children or the legal actions. Returns how many are legal. */
+/* The position of a in acts[0..n), or -1: eight actions compared at a time (the compiler's
+ * vectors, SSE2 on x86-64), which needs no index of the actions. */
+static int listed_find(const qv_action *acts, int n, qv_action a)
+{
+	typedef int32_t v4 __attribute__((vector_size(16)));
+	_Static_assert(sizeof(qv_action) == 4, "four actions to a vector");
+	int i = 0;
+	for (v4 key = {a, a, a, a}; i + 8 <= n; i += 8) {
+		v4 x, y;
+		memcpy(&x, acts + i, sizeof x);
+		memcpy(&y, acts + i + 4, sizeof y);
+		v4 hit = (x == key) | (y == key);
+		if (hit[0] | hit[1] | hit[2] | hit[3])
+			break;
+	}
+	for (; i < n; i++)
+		if (acts[i] == a)
+			return i;
+	return -1;
+}
+
+/* The filter's bit for action a (mark_legal). */
+static inline uint32_t filter_bit(qv_action a)
+{
+	return ((uint32_t)a * 0x9E3779B1u) >> (32 - MCTS_FILTER_LOG);
+}
+
+/* Marks which of the node's nk children (t->kid) are among its n legal actions t->acts[0..n)
+ * (t->kidok) and which legal actions are children (t->lkid, all 0 before). A few children are
+ * each looked for in the list; more are indexed, and one pass over the list marks the legal
+ * actions that are children, a bit per child in a filter sparing most of the actions a
+ * lookup. An opening of Evons has some 400 legal actions and up to a few dozen children, and
+ * indexing the actions at every visit was a sixth of its search. */
+static __attribute__((noinline)) void mark_legal(mcts_tree *t, int nk, int n)
+{
+	if (nk <= MCTS_SCAN_KIDS) {
+		for (int j = 0; j < nk; j++) {
+			int i = listed_find(t->acts, n, t->node[t->kid[j]].action);
+			t->kidok[j] = i >= 0;
+			if (i >= 0)
+				t->lkid[i] = 1;
+		}
+		return;
+	}
+	index_kids(t, nk);
+	uint64_t *f = t->filter;
+	for (int j = 0; j < nk; j++) {
+		uint32_t b = filter_bit(t->node[t->kid[j]].action);
+		f[b >> 6] |= 1ull << (b & 63);
+	}
+	memset(t->kidok, 0, (size_t)nk);
+	for (int i = 0; i < n; i++) {
+		uint32_t b = filter_bit(t->acts[i]);
+		int j = f[b >> 6] >> (b & 63) & 1 ? index_find(t, t->acts[i]) : -1;
+		if (j >= 0) {
+			t->kidok[j] = 1;
+			t->lkid[i] = 1;
+		}
+	}
+	for (int j = 0; j < nk; j++)
+		f[filter_bit(t->node[t->kid[j]].action) >> 6] = 0;
+}
+
+/* Lists the legal actions and marks those that are children (t->lkid), unless the visit has;
+ * the index holds the children. Returns how many are legal. */
 static int list_untried(mcts_tree *t, int nk, int mover)
 {
-	if (t->by == MCTS_BY_LEGAL)
+	if (t->nlegal >= 0)
 		return t->nlegal;
 	if (t->by == MCTS_BY_NONE)
 		index_kids(t, nk);
@@ -779,16 +750,23 @@ static qv_action rank_order(mcts_tree *t, uint32_t ni, int n, int ntaken, int mo
 	return t->acts[idx[0]];
 }
 
-/* What action a is in this visit of the node: -1 not legal, 0 legal and untried, 1 one of its
- * children (the index holds its children or the legal actions). An action kept by a
- * deterministic visit (iterate) is legal in every deterministic visit of the node. */
-static int status_of(const mcts_tree *t, qv_action a)
+/* What action a is in this visit of the node, whose nk children are in t->kid: -1 not legal, 0
+ * legal and untried, 1 one of its children (told by the visit's marked list, or else its
+ * children, indexed when they are many: kept_next). An action kept by a deterministic visit
+ * (iterate) is legal in every deterministic visit of the node. */
+static int status_of(const mcts_tree *t, qv_action a, int nk)
 {
-	int i = index_find(t, a);
-	if (t->by == MCTS_BY_LEGAL)
+	if (t->marked) {
+		int i = listed_find(t->acts, t->nlegal, a);
 		return i < 0 ? -1 : t->lkid[i];
-	if (i >= 0)
+	}
+	if (t->by == MCTS_BY_NONE) { /* a few children, looked at one by one */
+		for (int j = 0; j < nk; j++)
+			if (t->node[t->kid[j]].action == a)
+				return 1;
+	} else if (index_find(t, a) >= 0) {
 		return 1;
+	}
 	return t->det || t->g->check(t->st, a, NULL) == QV_OK ? 0 : -1;
 }
 
@@ -799,13 +777,13 @@ static qv_action kept_next(mcts_tree *t, uint32_t ni, int nk)
 	uint32_t o = t->node[ni].kept;
 	if (!o)
 		return -1;
-	if (t->by == MCTS_BY_NONE)
+	if (t->by == MCTS_BY_NONE && !t->marked && nk > MCTS_SCAN_KIDS)
 		index_kids(t, nk);
 	qv_action *e = &t->order[o + 1];
 	for (int j = 0; j < t->order[o]; j++) {
 		if (e[j] < 0)
 			continue;
-		int s = status_of(t, e[j]);
+		int s = status_of(t, e[j], nk);
 		if (s < 0)
 			continue;
 		qv_action a = e[j];
@@ -854,69 +832,120 @@ static uint32_t widen(mcts_tree *t, uint32_t ni, int nk, int tried, int mover)
 	return c;
 }
 
-/* Whether child c of a node is legal in this visit (its action in the index of the legal
- * actions, marked there; or told by a cheap check, which a deterministic visit skips for a
- * child added in this decision, legal in every such visit). */
-static bool child_legal(mcts_tree *t, uint32_t c)
+/* How a visit tells which children are legal (select_child): a check each, a search of the
+ * listed legal actions each (a short list), or marked by mark_legal (a long one). */
+enum { MCTS_TELL_CHECK, MCTS_TELL_FIND, MCTS_TELL_MARKED };
+
+/* Whether child c, the nk-th of the visited node, is legal in a visit that listed the legal
+ * actions (tell: marked by mark_legal, or found now, marking the legal action as a child in
+ * t->lkid). A visit that checks instead skips the check in a deterministic visit for a child
+ * added in this decision, legal in every such visit (select_child). */
+static inline bool child_legal(mcts_tree *t, uint32_t c, int nk, int tell)
 {
-	qv_action a = t->node[c].action;
-	if (t->by == MCTS_BY_LEGAL) {
-		int i = index_find(t, a);
-		if (i >= 0)
-			t->lkid[i] = 1;
-		return i >= 0;
+	if (tell == MCTS_TELL_MARKED)
+		return t->kidok[nk];
+	int i = listed_find(t->acts, t->nlegal, t->node[c].action);
+	if (i >= 0)
+		t->lkid[i] = 1;
+	return i >= 0;
+}
+
+/* Counts legal child c's availability and weighs it by UCB for the mover, keeping the best. */
+static inline void weigh(mcts_tree *t, uint32_t c, int mover, uint32_t *best, double *best_u)
+{
+	mcts_node *cn = &t->node[c];
+	cn->avail++;
+	/* visited only when it was legal; every child is followed when it is added */
+	QV_ASSERT(cn->visits > 0 && cn->visits <= cn->avail);
+	double u =
+	    ret_of(t, c)[mover] / cn->visits + t->cf->c * sqrt(log_count(cn->avail) / cn->visits);
+	if (u > *best_u) {
+		*best_u = u;
+		*best = c;
 	}
-	return (t->det && c >= t->born) || t->g->check(t->st, a, NULL) == QV_OK;
+}
+
+/* Lists node ni's children into t->kid, making room for them; returns how many, or -1 when
+ * there is no memory for them. */
+static __attribute__((noinline)) int gather_kids(mcts_tree *t, uint32_t ni)
+{
+	int nk = 0;
+	for (uint32_t c = t->node[ni].child; c; c = t->node[c].sibling) {
+		QV_ASSERT(c > ni && c < t->used);
+		if ((uint32_t)nk == t->kcap && !kids_room(t, (uint32_t)nk + 1))
+			return -1;
+		t->kid[nk++] = c;
+	}
+	return nk;
 }
 
 /* The child of node ni to follow in state t->st, where `mover` is to move: a new child when
  * progressive widening allows one (*fresh set), else the tried legal child with the best UCB
  * for the mover. One pass over the children finds which are legal in this visit, counts their
- * availability and weighs them; the legal actions are listed first only where a check is not
- * cheap (or the mover's decisions are narrowed: a legal child may be a forbidden one), and not
- * even there in a deterministic visit whose children were all added in this decision. 0 when
- * there is nothing to follow (no legal action, or a full arena). */
+ * availability and weighs them; where a check is not cheap (or the mover's decisions are
+ * narrowed: a legal child may be a forbidden one) the legal actions are listed and the
+ * children marked first (mark_legal), but not in a deterministic visit whose children were all
+ * added in this decision. 0 when there is nothing to follow (no legal action, or a full
+ * arena). */
 static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 {
 	const qv_game *g = t->g;
 	*fresh = false;
 	t->by = MCTS_BY_NONE;
 	t->nlegal = -1;
+	t->marked = false;
 	uint32_t first = t->node[ni].child;
-	if ((!g->check_is_cheap || narrowed(t, mover)) &&
-	    !(t->det && (!first || first >= t->born))) {
+	bool listed =
+	    (!g->check_is_cheap || narrowed(t, mover)) && !(t->det && (!first || first >= t->born));
+	int tell = listed ? MCTS_TELL_FIND : MCTS_TELL_CHECK;
+	if (listed) {
 		int n = list_legal(t, mover);
 		if (n <= 0)
 			return 0;
-		index_legal(t, n);
+		t->nlegal = n;
+		t->marked = true;
+		memset(t->lkid, 0, (size_t)n);
+		if (n > MCTS_SCAN_SHORT) {
+			int kids = gather_kids(t, ni); /* -1: no room for them, valued as a leaf */
+			if (kids < 0)
+				return 0;
+			mark_legal(t, kids, n);
+			tell = MCTS_TELL_MARKED;
+		}
 	}
 	int nk = 0, tried = 0;
 	uint64_t through = 0; /* the children's visits, each of which went through ni */
 	uint32_t best = 0;
 	double best_u = -INFINITY;
-	for (uint32_t c = first; c; c = t->node[c].sibling) {
-		QV_ASSERT(c > ni && c < t->used);
-		/* without memory for the children's scratch, the node is valued as a leaf */
-		if ((uint32_t)nk == t->kcap) {
-			if (!kids_room(t, (uint32_t)nk + 1))
+	/* Two loops: the one of a visit that checks (the hot one of THREE ARROWS) tests nothing
+	 * else. Without room for the children, the node is valued as a leaf. */
+	if (tell == MCTS_TELL_CHECK) {
+		for (uint32_t c = first; c; c = t->node[c].sibling, nk++) {
+			QV_ASSERT(c > ni && c < t->used);
+			if ((uint32_t)nk == t->kcap && !kids_room(t, (uint32_t)nk + 1))
 				return 0;
-			if (t->by == MCTS_BY_LEGAL) /* the index was lost with the old scratch */
-				legal_index(t, t->acts, t->nlegal);
+			t->kid[nk] = c;
+			through += t->node[c].visits;
+			if ((t->det && c >= t->born) ||
+			    g->check(t->st, t->node[c].action, NULL) == QV_OK) {
+				tried++;
+				weigh(t, c, mover, &best, &best_u);
+			}
 		}
-		t->kid[nk++] = c;
-		mcts_node *cn = &t->node[c];
-		through += cn->visits;
-		if (!child_legal(t, c))
-			continue;
-		cn->avail++;
-		tried++;
-		/* visited only when it was legal; every child is followed when it is added */
-		QV_ASSERT(cn->visits > 0 && cn->visits <= cn->avail);
-		double u = ret_of(t, c)[mover] / cn->visits +
-		           t->cf->c * sqrt(log_count(cn->avail) / cn->visits);
-		if (u > best_u) {
-			best_u = u;
-			best = c;
+	} else {
+		for (uint32_t c = first; c; c = t->node[c].sibling, nk++) {
+			QV_ASSERT(c > ni && c < t->used);
+			if (tell == MCTS_TELL_FIND) {
+				if ((uint32_t)nk == t->kcap && !kids_room(t, (uint32_t)nk + 1))
+					return 0;
+				t->kid[nk] = c;
+			}
+			QV_ASSERT(t->kid[nk] == c);
+			through += t->node[c].visits;
+			if (child_legal(t, c, nk, tell)) {
+				tried++;
+				weigh(t, c, mover, &best, &best_u);
+			}
 		}
 	}
 	/* Children are distinct nodes after their parent in the arena, and every iteration
@@ -1119,93 +1148,6 @@ static size_t node_bytes(int stride)
 	       sizeof(qv_action) * MCTS_ORDER_PER_NODE;
 }
 
-/* The most tree memory one agent may reserve: MCTS_MEMORY_SHARE of the physical memory, or
- * 1 GiB when the system does not say. */
-static double memory_cap(void)
-{
-	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-	double phys = pages > 0 && size > 0 ? (double)pages * (double)size : (double)(1u << 31);
-	return phys * MCTS_MEMORY_SHARE;
-}
-
-/* Writes a number of bytes as "275 GB" or "512 MB". */
-static void format_bytes(double bytes, char *buf, size_t len)
-{
-	if (bytes >= 1e9)
-		snprintf(buf, len, "%.1f GB", bytes / 1e9);
-	else
-		snprintf(buf, len, "%.0f MB", bytes / 1e6);
-}
-
-/* Reads and checks the keys into cf. stride is the number of returns per node (the game's
- * max_players), which sets the memory a node costs. */
-static qv_status read_conf(const qv_params *opts, bool ismcts, int stride, mcts_conf *cf,
-                           qv_err *err)
-{
-	long iterations, threads, plies, rank, nodes = 0;
-	qv_status rc;
-	if ((rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "iterations", &iterations, err)) ||
-	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "time", &cf->time, err)) ||
-	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "c", &cf->c, err)) ||
-	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "threads", &threads, err)) ||
-	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "playout", &plies, err)) ||
-	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "widen", &cf->widen, err)) ||
-	    (rc = qv_param_double(opts, mcts_keys, MCTS_NKEYS, "blunder", &cf->blunder, err)) ||
-	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "rank", &rank, err)))
-		return rc;
-	cf->rank = (int)rank;
-	if (qv_params_get(opts, "nodes") &&
-	    (rc = qv_param_int(opts, mcts_keys, MCTS_NKEYS, "nodes", &nodes, err)))
-		return rc;
-	cf->ismcts = ismcts;
-	cf->threads = (int)threads;
-	cf->playout = (int)plies;
-	/* time= alone means no iteration limit; iterations= alone or both: whichever ends first. */
-	bool time_only = cf->time > 0 && !qv_params_get(opts, "iterations");
-	cf->iterations = time_only ? 0 : (uint64_t)iterations;
-	/* The memory cap: an explicit nodes= beyond it is refused, a derived arena is cut to it
-	 * (a full arena only stops the tree from growing). */
-	double cap = memory_cap(), per_node = (double)node_bytes(stride);
-	double most = cap / (per_node * (double)threads);
-	long allowed = most >= (double)MCTS_NODES_MAX ? (long)MCTS_NODES_MAX : (long)most;
-	if (nodes && nodes > allowed) {
-		char want[32], have[32];
-		format_bytes((double)nodes * per_node * (double)threads, want, sizeof want);
-		format_bytes(cap / MCTS_MEMORY_SHARE, have, sizeof have);
-		if (allowed < (long)MCTS_NODES_MIN)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "bad value '%ld' for nodes: with threads=%ld "
-			    "the trees would reserve %s, more than half of this machine's "
-			    "%s; use fewer threads",
-			    nodes, threads, want, have);
-		return qv_fail(
-		    err, QV_EINVAL,
-		    "bad value '%ld' for nodes: with threads=%ld the "
-		    "trees would reserve %s, more than half of this machine's %s: at most "
-		    "nodes=%ld with threads=%ld",
-		    nodes, threads, want, have, allowed, threads);
-	}
-	if (!nodes) {
-		uint64_t per_thread = cf->iterations / (uint64_t)threads + 1;
-		uint64_t want = time_only ? MCTS_NODES_TIME
-		                          : per_thread * MCTS_NODES_PER_ITERATION + MCTS_NODES_MIN;
-		nodes = (long)(want < MCTS_NODES_MAX ? want : MCTS_NODES_MAX);
-		if (nodes > allowed)
-			nodes = allowed;
-		if (nodes < (long)MCTS_NODES_MIN) {
-			char have[32];
-			format_bytes(cap / MCTS_MEMORY_SHARE, have, sizeof have);
-			return qv_fail(err, QV_EINVAL,
-			               "bad value '%ld' for threads: %ld trees of "
-			               "%u nodes would not fit in half of this machine's %s",
-			               threads, threads, MCTS_NODES_MIN, have);
-		}
-	}
-	cf->nodes = (uint32_t)nodes;
-	return QV_OK;
-}
-
 qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_err *err)
 {
 	const qv_game *g = a->game;
@@ -1215,7 +1157,7 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 	if (!d)
 		return qv_fail(err, QV_ENOMEM, "out of memory creating agent %s", name);
 	qv_err e;
-	if (read_conf(opts, ismcts, g->max_players, &d->cf, &e)) {
+	if (qv__mcts_read_conf(opts, ismcts, node_bytes(g->max_players), &d->cf, &e)) {
 		free(d);
 		return qv_fail(err, QV_EINVAL,
 		               "%s (agent %s takes %s[:key=value,...], keys: iterations, "
@@ -1464,7 +1406,8 @@ int qv__mcts_root(const qv_agent *a, qv__mcts_edge *out, int max)
 	return n > 0 ? n : 0;
 }
 
-/* ---- the two kinds --------------------------------------------------------------------------- */
+/* ---- the two kinds ----------------------------------------------------------------------------
+ */
 
 static qv_status mcts_create(qv_agent *a, const qv_params *opts, qv_err *err)
 {
@@ -1481,8 +1424,8 @@ const qv_agent_kind qv_agent_mcts = {
     .help = "mcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,blunder=P,"
             "rank=N,seed=N] - UCT on the one determinization it is handed, chance sampled "
             "open-loop",
-    .keys = mcts_keys,
-    .nkeys = MCTS_NKEYS,
+    .keys = qv__mcts_keys,
+    .nkeys = QV__MCTS_NKEYS,
     .create = mcts_create,
     .choose = qv__mcts_choose,
     .destroy = qv__mcts_destroy,
@@ -1496,8 +1439,8 @@ const qv_agent_kind qv_agent_ismcts = {
     .name = "ismcts",
     .help = "ismcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,blunder=P,"
             "rank=N,seed=N] - information-set MCTS: a fresh determinization every iteration",
-    .keys = mcts_keys,
-    .nkeys = MCTS_NKEYS,
+    .keys = qv__mcts_keys,
+    .nkeys = QV__MCTS_NKEYS,
     .create = ismcts_create,
     .choose = qv__mcts_choose,
     .destroy = qv__mcts_destroy,

@@ -342,6 +342,54 @@ static void test_mulligan_order_and_views(void **unused)
 	assert_true(n >= 6 && n <= 32);
 }
 
+/* Whether check accepts exactly the listed actions of st among every mulligan of up to three
+ * fields, keep with any argument, and each listed action with one field changed to any value
+ * (check tests a mulligan without listing, for the search's checks of its children). */
+static void check_agrees_on_mulligans(const ev_state *st)
+{
+	static qv_action list[EV_MAX_ACTIONS];
+	int n = G->legal(st, list);
+	assert_true(n > 1);
+	for (uint32_t arg = 0; arg < 1u << 15; arg++)
+		for (int type = EV_ACT_KEEP; type <= EV_ACT_MULLIGAN; type++) {
+			qv_action a = EV_MAKE(type, arg);
+			bool listed = false;
+			for (int i = 0; i < n && !listed; i++)
+				listed = list[i] == a;
+			assert_int_equal(G->check(st, a, NULL) == QV_OK, listed);
+		}
+	for (int i = 0; i < n; i++)
+		for (int f = 0; f < 6; f++)
+			for (uint32_t v = 0; v < 32; v++) {
+				uint32_t arg = (uint32_t)EV_ARG(list[i]) & ~(31u << (5 * f));
+				qv_action a = EV_MAKE(EV_ACT_MULLIGAN, arg | v << (5 * f));
+				bool listed = false;
+				for (int j = 0; j < n && !listed; j++)
+					listed = list[j] == a;
+				assert_int_equal(G->check(st, a, NULL) == QV_OK, listed);
+			}
+}
+
+static void test_mulligan_check(void **unused)
+{
+	(void)unused;
+	ev_state st;
+	/* in the order named (shuffle=false), cards of one kind twice, p1 then p2 */
+	init_params(&st, "seedling,seedling,sentry,assassin,sentry,cinder-pup,tide-sprite",
+	            "seedling,grave-bat,grave-bat,block-fire,cinder-pup,sentry,assassin", "false",
+	            5);
+	check_agrees_on_mulligans(&st);
+	play(&st, "keep");
+	check_agrees_on_mulligans(&st);
+	/* a multiset (shuffle=true), several deals */
+	for (uint64_t seed = 1; seed <= 4; seed++) {
+		init_params(&st, "blaze", "bedrock", "true", seed);
+		check_agrees_on_mulligans(&st);
+		play(&st, "keep");
+		check_agrees_on_mulligans(&st);
+	}
+}
+
 static void test_turn_start_credits_and_draw(void **unused)
 {
 	(void)unused;
@@ -2092,6 +2140,7 @@ int main(void)
 	    cmocka_unit_test(test_secrecy_and_determinize),
 	    cmocka_unit_test(test_covered_identity),
 	    cmocka_unit_test(test_mulligan_order_and_views),
+	    cmocka_unit_test(test_mulligan_check),
 	    cmocka_unit_test(test_turn_start_credits_and_draw),
 	    cmocka_unit_test(test_orientation),
 	    cmocka_unit_test(test_conflict_simultaneous),

@@ -428,10 +428,12 @@ static qv_status explain(const ev_state *s, qv_action a, qv_err *err)
 	};
 	int type = EV_TYPE(a), arg = EV_ARG(a), p = s->active;
 	const ev_player *pl = &s->pl[p];
-	char what[200], b[4];
-	pending_text(s, what, sizeof what);
 	if (a < 0 || type < EV_ACT_KEEP || type > EV_ACT_COIN)
 		return qv_fail(err, QV_EINVAL, "not an action of this game");
+	if (!err) /* the search's checks: no message, which took more than the test */
+		return QV_EILLEGAL;
+	char what[200], b[4];
+	pending_text(s, what, sizeof what);
 	if (s->phase == EV_PH_OVER)
 		return qv_fail(err, QV_EILLEGAL, "the game is over");
 	if (phase_of[type] != s->phase)
@@ -540,8 +542,35 @@ static bool main_listed(const ev_state *s, qv_action a)
 	}
 }
 
+/* Whether a is in legal_mulligan's list, tested without listing: keep, or the kinds of one to
+ * EV_HAND_START cards of the hand (each field kind + 1, the unused fields 0 at the end), in
+ * card-table order when the deck is shuffled. */
+static bool mulligan_listed(const ev_state *s, qv_action a)
+{
+	const ev_tables *T = ev_T(s);
+	int type = EV_TYPE(a);
+	uint32_t arg = (uint32_t)EV_ARG(a);
+	if (a < 0 || type == EV_ACT_KEEP)
+		return a >= 0 && arg == 0;
+	if (type != EV_ACT_MULLIGAN || arg == 0 || arg >> (5 * EV_HAND_START))
+		return false;
+	uint8_t left[EV_MAX_KINDS];
+	memcpy(left, s->pl[s->active].hand, sizeof left);
+	int prev = 0;
+	for (int i = 0; i < EV_HAND_START; i++, arg >>= 5) {
+		int k = (int)(arg & 31) - 1;
+		if (k < 0)
+			return arg == 0;
+		if (k >= T->nkinds || !left[k] || (s->shuffle && k < prev))
+			return false;
+		left[k]--;
+		prev = k;
+	}
+	return true;
+}
+
 /* Legal when it is the coin's outcome during the toss, or one of the legal actions: the main
- * phase's tested directly, the chain's and the mulligan's (short lists) looked up. */
+ * phase's and the mulligan's tested directly, the chain's (a short list) looked up. */
 qv_status ev_check(const void *st, qv_action a, qv_err *err)
 {
 	const ev_state *s = st;
@@ -551,6 +580,8 @@ qv_status ev_check(const void *st, qv_action a, qv_err *err)
 		           : explain(s, a, err);
 	if (s->phase == EV_PH_MAIN)
 		return main_listed(s, a) ? QV_OK : explain(s, a, err);
+	if (s->phase == EV_PH_MULLIGAN)
+		return mulligan_listed(s, a) ? QV_OK : explain(s, a, err);
 	qv_action list[EV_MAX_ACTIONS];
 	int n = ev_legal(s, list);
 	for (int i = 0; i < n; i++)

@@ -904,6 +904,7 @@ const qv_game qv_evons = {
     .legal = ev_legal,
     .chance = ev_chance,
     .check = ev_check,
+    .check_is_cheap = true,
     .apply = ev_apply,
     .score = ev_score,
     .ranks = ev_ranks,
