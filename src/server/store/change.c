@@ -1,12 +1,13 @@
 /*
  * change.c - a table's change of the game (store.h's qv__store_change) written once over the
- * backend's driver (driver.h): one transaction that updates the table's row, deletes the actions
- * taken back, appends the new ones and, once the game is over, saves its record and rates it
- * (ratings.c). The row is updated only where the store holds the version and count of actions
- * the change was built on and, where the driver fences (PostgreSQL's processes share the tables),
- * the epoch this process holds the table at: otherwise nothing is written, and the row read back
- * says why (another process took the table, which this one then loses; or the table in memory
- * does not match what was saved, which is logged, as it should never happen).
+ * backend's driver (driver.h): one transaction of a held table (tables.c's qv__store_in_held)
+ * that updates the table's row, deletes the actions taken back, appends the new ones and, once
+ * the game is over, saves its record and rates it (ratings.c). The row is updated only where
+ * the store holds the version and count of actions the change was built on and, where the
+ * driver fences (PostgreSQL's processes share the tables), the epoch this process holds the
+ * table at: otherwise nothing is written, and the row read back says why (another process took
+ * the table, which this one then loses; or the table in memory does not match what was saved,
+ * which is logged, as it should never happen).
  *
  * A COMMIT whose answer was lost with its connection (the driver's gone: PostgreSQL's, never
  * SQLite's, whose file is in the process) is resolved by reading the table back, never by
@@ -95,10 +96,10 @@ static qv_status update_row(qv__store_conn *c, const qv__store_update *up, long 
 	               got[1], got[2], up->from_v, up->had);
 }
 
-/* The change's writes, inside its transaction on c. */
-static qv_status change_in(qv__store_conn *c, const qv__store_update *up, long long epoch,
-                           bool *fenced, qv_err *err)
+/* The change's writes (ctx: the change), inside its transaction on c. */
+static qv_status change_in(qv__store_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
 {
+	const qv__store_update *up = ctx;
 	qv_status rc = update_row(c, up, epoch, fenced, err);
 	if (!rc) {
 		qv__store_args a = {0};
@@ -114,13 +115,13 @@ static qv_status change_in(qv__store_conn *c, const qv__store_update *up, long l
 	return rc;
 }
 
-/* A COMMIT that failed after the change did all it had to, on a connection the driver says is
- * gone: its answer may have been lost with it. The table read back at the epoch the process
- * holds it at with the change's version and count of actions means it was kept; anything else
- * (or nothing read), that it was not (rc). */
-static qv_status commit_lost(qv__store_conn *c, const qv__store_update *up, long long epoch,
-                             qv_status rc)
+/* A COMMIT of the change (ctx) that failed on a connection the driver says is gone: its answer
+ * may have been lost with it. The table read back at the epoch the process holds it at with the
+ * change's version and count of actions means it was kept; anything else (or nothing read),
+ * that it was not (rc). */
+static qv_status commit_lost(qv__store_conn *c, long long epoch, void *ctx, qv_status rc)
 {
+	const qv__store_update *up = ctx;
 	long long got[3];
 	if (!read_back(c, up->id, got))
 		return rc;
@@ -134,35 +135,15 @@ static qv_status commit_lost(qv__store_conn *c, const qv__store_update *up, long
 	return rc;
 }
 
-/* One transaction, its epoch read first where the driver fences (none is held while the
- * transaction is open); a table taken by another process meanwhile is lost, and one saved
- * tells the driver the version its next change must find. */
-static qv_status change(qv__store *s, const qv__store_update *up, qv_err *err)
-{
-	const qv__store_driver *d = s->drv;
-	long long epoch = d->hold ? d->hold(s, up->id, err) : 0;
-	if (d->hold && !epoch)
-		return QV_ESTATE;
-	bool fenced = false;
-	qv__store_conn *c = d->take(s);
-	qv_status rc = d->begin(c, err);
-	if (!rc) {
-		rc = change_in(c, up, epoch, &fenced, err);
-		bool built = rc == QV_OK;
-		rc = d->finish(c, rc, err);
-		if (rc && built && d->gone && d->gone(c))
-			rc = commit_lost(c, up, epoch, rc);
-	}
-	d->give(c);
-	if (fenced)
-		return d->lose(s, up->id, err);
-	if (!rc && d->saved)
-		d->saved(s, up->id, epoch, up->v);
-	return rc;
-}
-
+/* One transaction of a held table (qv__store_in_held); once saved, the driver told the version
+ * the table's next change must find. Timed as every change of a table is. */
 qv_status qv__store_change(qv__store *s, const qv__store_update *up, qv_err *err)
 {
 	double t0 = qv_mono();
-	return qv__store_timed(s, t0, change(s, up, err));
+	qv__store_held_tx tx = {
+	    .id = up->id, .body = change_in, .lost = commit_lost, .ctx = (void *)up};
+	qv_status rc = qv__store_in_held(s, &tx, err);
+	if (!rc && s->drv->saved)
+		s->drv->saved(s, up->id, tx.epoch, up->v);
+	return qv__store_timed(s, t0, rc);
 }

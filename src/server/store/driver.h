@@ -222,6 +222,22 @@ void qv__store_first_int(void *ctx, const qv__drv_row *row);
 qv_status qv__store_one(qv__store *s, int which, const qv__store_args *a, qv__drv_row_fn fn,
                         void *ctx, long long *changes, const char *doing, qv_err *err);
 
+/* A transaction of held table id's writes (tables.c), its epoch read first where the driver
+ * fences (0 elsewhere; none is held while the transaction is open): body's writes on c at that
+ * epoch. A body that finds another epoch in the row sets *fenced, and the table is then lost
+ * (the driver's lose says so). When the finish fails after the body did all it had to, on a
+ * connection the driver says is gone, lost (unless NULL) reads back on c whether the COMMIT
+ * was kept anyway, and its status replaces rc. */
+typedef struct qv__store_held_tx {
+	const char *id;
+	qv_status (*body)(qv__store_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err);
+	qv_status (*lost)(qv__store_conn *c, long long epoch, void *ctx, qv_status rc);
+	void *ctx;
+	long long epoch; /* set: the epoch it was written at */
+} qv__store_held_tx;
+
+qv_status qv__store_in_held(qv__store *s, qv__store_held_tx *tx, qv_err *err);
+
 /* Inside a transaction on c: a rated table's ratings applied once (ratings.h says whom and
  * how; a table rated already changes nothing), and an account's ratings and their history
  * deleted (ratings.c). */
