@@ -1,5 +1,5 @@
 -- bench/pg_act.sql - a pgbench script shaped like one quiver act on PostgreSQL
--- (qv__pg_change in src/server/store/postgres_tables.c): in one transaction, the DELETE of the
+-- (qv__store_change in src/server/store/change.c): in one transaction, the DELETE of the
 -- actions at and after the history's length (none, as after any act but a takeback), the
 -- INSERT of the new action, the UPDATE of the table's row. Here the UPDATE comes first, as it
 -- gives the table's new length (quiver knows it without asking) and locks the row, so that two

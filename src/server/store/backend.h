@@ -1,11 +1,12 @@
 /*
  * backend.h - what the files of the store share: its table of operations, which each backend
  * (SQLite: sqlite*.c; PostgreSQL: postgres*.c) fills and ops.c's public functions call through,
- * for the operations each backend still writes its own way (a table's change of the game;
- * ownership, news); its struct, which holds the backend's driver (driver.h) of the operations
- * written once (accounts.c, ratings.c, tables.c, load.c); ops.c's timing of a change; and
- * SQLite's part of schemas 6 and 7 (sqlite_schema.c), which sqlite.c runs when the store opens.
- * Internal to the store: the rest of the server sees only store.h, accounts.h and ratings.h.
+ * for what each backend still does its own way (closing; the copy's rows and statements;
+ * ownership and news between PostgreSQL's processes); its struct, which holds the backend's
+ * driver (driver.h) of the operations written once (accounts.c, ratings.c, tables.c, change.c,
+ * load.c); ops.c's timing of a change; and SQLite's part of schemas 6 and 7 (sqlite_schema.c),
+ * which sqlite.c runs when the store opens. Internal to the store: the rest of the server sees
+ * only store.h, accounts.h and ratings.h.
  */
 #ifndef QUIVER_SERVER_STORE_BACKEND_H
 #define QUIVER_SERVER_STORE_BACKEND_H
@@ -25,14 +26,10 @@
  * are named by their tags (store.h's, accounts.h's, ratings.h's), as this header
  * does not include those: sqlite.c and the others include it. */
 typedef struct qv__store qv__store;
-struct qv__stored_table;
-struct qv__store_move;
 struct qv__live_row;
-struct qv__store_update;
 
 typedef struct qv__store_ops {
 	void (*close)(qv__store *s);
-	qv_status (*change)(qv__store *s, const struct qv__store_update *up, qv_err *err);
 	/* For `quiver db copy` (copy.c): every row of a SELECT text without parameters to
 	 * fn, each value as text (NULL for SQL NULL; a real printed so that it reads back as the
 	 * same double), until fn returns non-zero, which is returned (its text parameters $1..
@@ -99,9 +96,6 @@ qv_status qv__sqlite_run(qv__store *s, const char *sql, int n, const char *const
 qv_status qv__store_wal_start(qv__store *s, qv_err *err);
 void qv__store_wal_stop(qv__store *s);
 
-/* Room for sqlite.c's statements (it checks that it has enough). */
-#define QV__STORE_ST_MAX 40
-
 struct qv__store {
 	const qv__store_ops *ops;
 	struct qv__histogram *timer; /* the changes' times (qv__store_time); NULL: not timed */
@@ -111,7 +105,6 @@ struct qv__store {
 	/* The rest is SQLite's. */
 	sqlite3 *db;
 	pthread_mutex_t lock;
-	sqlite3_stmt *st[QV__STORE_ST_MAX];
 	qv__store_conn conn; /* the driver's connection for an operation: the store's own */
 	sqlite3_stmt **body; /* the driver's statements (NULL until prepared) */
 	char path[256];

@@ -1,11 +1,11 @@
 /*
  * driver.h - the store's interface below its logic: what an operation written once (accounts.c,
- * ratings.c, tables.c, load.c) asks of a backend's driver (SQLite's sqlite_driver.c, PostgreSQL's
- * postgres_driver.c): a connection for the operation, a transaction begun and finished on it,
- * a statement run with its parameters and its rows read, and the fence of a table's writes
- * where several processes share the tables; and the few differences of the two SQL dialects,
- * as data, which turn the statements' one text (statements.c) into each backend's. Internal
- * to the store, as backend.h.
+ * ratings.c, tables.c, change.c, load.c) asks of a backend's driver (SQLite's sqlite_driver.c,
+ * PostgreSQL's postgres_driver.c): a connection for the operation, a transaction begun and
+ * finished on it, a statement run with its parameters and its rows read, the fence of a table's
+ * writes where several processes share the tables, and a connection lost with a COMMIT's answer;
+ * and the few differences of the two SQL dialects, as data, which turn the statements' one text
+ * (statements.c) into each backend's. Internal to the store, as backend.h.
  */
 #ifndef QUIVER_SERVER_STORE_DRIVER_H
 #define QUIVER_SERVER_STORE_DRIVER_H
@@ -85,6 +85,11 @@ enum {
 	QS_TB_INSERT,
 	QS_TB_INSERT_SEAT,
 	QS_TB_INSERT_ACTION,
+	/* a table's change of the game (change.c) */
+	QS_CH_UPDATE,
+	QS_CH_UPDATE_OVER,
+	QS_CH_TAKE_BACK,
+	QS_CH_READ_BACK,
 	/* tables read back (load.c) */
 	QS_LD_OPEN,
 	QS_LD_ONE,
@@ -95,8 +100,9 @@ enum {
 
 /* The statements' one text: parameters $1.., and {binary} (text compared byte by byte),
  * {rowid} (a row's order of insertion), {epoch} (the fence of a table's write: its epoch
- * compared with the parameter after the statement's last) and {lock} (the rows read locked
- * until the transaction ends) where the dialects differ. */
+ * compared with the parameter after the statement's last), {lock} (the rows read locked
+ * until the transaction ends) and {now} (the time now, in seconds since the Unix epoch, as a
+ * real) where the dialects differ. */
 extern const char *const qv__store_sql[QS_COUNT];
 
 /* What differs between the dialects, as data. */
@@ -108,6 +114,7 @@ typedef struct qv__store_dialect {
 	                     * that fences nothing, whose driver's hold is NULL) */
 	const char *lock;   /* the clause locking the rows read ("": a write transaction holds
 	                     * the whole database) */
+	const char *now;    /* the expression of the time now, in seconds since the Unix epoch */
 } qv__store_dialect;
 
 /* The two dialects (statements.c). */
@@ -181,6 +188,14 @@ struct qv__store_driver {
 	qv_status (*lock_new)(qv__store *s, const char *id, int *session, qv_err *err);
 	qv_status (*hold_new)(qv__store *s, const struct qv__stored_table *t, int session,
 	                      qv_status rc, qv_err *err);
+	/* A change of the game (change.c), where the driver's connections can be lost with an
+	 * answer on its way (NULL in SQLite's, whose file is in the process): gone, after a failed
+	 * finish, whether c's connection went (the COMMIT's answer may have gone with it, and the
+	 * change is then read back on c made ready); saved, once a change of table id written at
+	 * `epoch` committed, the version v its next change must find (where the table is still
+	 * held at that epoch). */
+	bool (*gone)(qv__store_conn *c);
+	void (*saved)(qv__store *s, const char *id, long long epoch, long long v);
 	const qv__store_dialect *dialect; /* what the statements are prepared in */
 };
 
@@ -207,6 +222,22 @@ void qv__store_first_int(void *ctx, const qv__drv_row *row);
 qv_status qv__store_one(qv__store *s, int which, const qv__store_args *a, qv__drv_row_fn fn,
                         void *ctx, long long *changes, const char *doing, qv_err *err);
 
+/* A transaction of held table id's writes (tables.c), its epoch read first where the driver
+ * fences (0 elsewhere; none is held while the transaction is open): body's writes on c at that
+ * epoch. A body that finds another epoch in the row sets *fenced, and the table is then lost
+ * (the driver's lose says so). When the finish fails after the body did all it had to, on a
+ * connection the driver says is gone, lost (unless NULL) reads back on c whether the COMMIT
+ * was kept anyway, and its status replaces rc. */
+typedef struct qv__store_held_tx {
+	const char *id;
+	qv_status (*body)(qv__store_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err);
+	qv_status (*lost)(qv__store_conn *c, long long epoch, void *ctx, qv_status rc);
+	void *ctx;
+	long long epoch; /* set: the epoch it was written at */
+} qv__store_held_tx;
+
+qv_status qv__store_in_held(qv__store *s, qv__store_held_tx *tx, qv_err *err);
+
 /* Inside a transaction on c: a rated table's ratings applied once (ratings.h says whom and
  * how; a table rated already changes nothing), and an account's ratings and their history
  * deleted (ratings.c). */
@@ -217,7 +248,7 @@ qv_status qv__store_ratings_apply(qv__store_conn *c, const char *id,
 qv_status qv__store_ratings_forget(qv__store_conn *c, long long account, qv_err *err);
 
 /* Inside a transaction on c: table id's n moves saved as its actions from..from+n-1
- * (statements.c; a new table's, and each backend's change of the game). */
+ * (statements.c; a new table's, and a change of the game's: change.c). */
 qv_status qv__store_insert_moves(qv__store_conn *c, const char *id, int from,
                                  const struct qv__store_move *moves, int n, qv_err *err);
 

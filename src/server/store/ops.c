@@ -1,9 +1,10 @@
 /*
  * ops.c - the store's public functions (store.h, accounts.h, ratings.h) not written once over
- * the driver (accounts.c, ratings.c, tables.c, load.c): the opening, which picks the backend by the
- * text of --db, and the rest, each a call through the backend's table of operations (backend.h).
- * Only the opening decides anything here; the changes of tables (moved here, and tables.c's
- * new tables, claims and changes of their people) are timed for GET /metrics.
+ * the driver (accounts.c, ratings.c, tables.c, change.c, load.c): the opening, which picks the
+ * backend by the text of --db, and the rest, each a call through the backend's table of
+ * operations (backend.h). Only the opening decides anything here; the timing of the changes of
+ * tables (change.c's, and tables.c's new tables, claims and changes of their people) for GET
+ * /metrics is here too.
  */
 #include <stdio.h>
 #include <string.h>
@@ -96,12 +97,6 @@ void qv__store_close(qv__store *s)
 {
 	if (s)
 		s->ops->close(s);
-}
-
-qv_status qv__store_change(qv__store *s, const qv__store_update *up, qv_err *err)
-{
-	double t0 = qv_mono();
-	return qv__store_timed(s, t0, s->ops->change(s, up, err));
 }
 
 qv_status qv__store_rows(qv__store *s, const char *select, qv__store_row_fn fn, void *ctx,

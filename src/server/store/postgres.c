@@ -1,10 +1,9 @@
 /*
  * postgres.c - the store's second backend, PostgreSQL through libpq: its opening (the
  * connection, the schema made or checked, the statements prepared), its closing, and its table
- * of operations, qv__store_pg_ops (the change of the game is in postgres_tables.c, its steps
- * in postgres_conn.c; those of accounts, ratings, most of the tables' and their reading back
- * are written once, accounts.c, ratings.c, tables.c and load.c, over its driver,
- * postgres_driver.c).
+ * of operations, qv__store_pg_ops (its steps in postgres_conn.c; the operations of accounts,
+ * ratings, tables, a change of the game among them, and their reading back are written once,
+ * accounts.c, ratings.c, tables.c, change.c and load.c, over its driver, postgres_driver.c).
  *
  * Durability: each change is one transaction, committed (PostgreSQL's synchronous_commit, on by
  * default, has it on disk) before the call returns, as SQLite's. The schema is SQLite's version
@@ -263,7 +262,6 @@ qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_m
 
 const qv__store_ops qv__store_pg_ops = {
     .close = pg_close,
-    .change = qv__pg_change,
     .rows = qv__pg_rows,
     .run = qv__pg_run_text,
     .own = qv__pg_own,

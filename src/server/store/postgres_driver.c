@@ -4,7 +4,8 @@
  * PostgreSQL went away; a transaction begun and finished by postgres_conn.c's steps; the
  * operations' statements (statements.c, prepared on every connection after the backend's own:
  * qv__pg_prepare) run with their parameters as text, and their rows read from the result; a
- * table's writes fenced by the epoch this process holds it at (postgres_own.c).
+ * table's writes fenced by the epoch this process holds it at (postgres_own.c); a connection
+ * found gone after a failed COMMIT, and the version a held table's next change must find.
  */
 #include <string.h>
 
@@ -58,6 +59,9 @@ static bool pg_null(const qv__drv_row *r, int col) { return PQgetisnull(r->impl,
 
 static double pg_real(const qv__drv_row *r, int col) { return qv__pg_double(r->impl, r->i, col); }
 
+/* After a failed finish: whether the connection went (a COMMIT's answer lost with it). */
+static bool pg_gone(qv__store_conn *c) { return PQstatus(conn_of(c)->conn) != CONNECTION_OK; }
+
 const qv__store_driver qv__store_pg_driver = {
     .take = pg_take,
     .give = pg_give,
@@ -73,5 +77,7 @@ const qv__store_driver qv__store_pg_driver = {
     .lose = qv__pg_lose,
     .lock_new = qv__pg_lock_new,
     .hold_new = qv__pg_hold_new,
+    .gone = pg_gone,
+    .saved = qv__pg_saved,
     .dialect = &qv__store_pg_dialect,
 };

@@ -83,11 +83,6 @@ struct qv__pg {
 
 /* Every statement of the backend, prepared on each connection as "qvN" (N its number). */
 enum {
-	/* tables, seats, actions, players (postgres_tables.c) */
-	PG_DELETE_ACTIONS,
-	PG_UPDATE,
-	PG_UPDATE_OVER,
-	PG_HELD,
 	/* ownership and news between processes (postgres_own.c, postgres_listen.c) */
 	PG_LOCK,
 	PG_UNLOCK,
@@ -174,10 +169,6 @@ const char *qv__pg_str(const PGresult *r, int row, int col);
 long long qv__pg_ll(const PGresult *r, int row, int col);
 double qv__pg_double(const PGresult *r, int row, int col);
 
-/* The operations of postgres_tables.c, which postgres.c's table names (the contracts of
- * store.h). */
-qv_status qv__pg_change(qv__store *s, const struct qv__store_update *up, qv_err *err);
-
 /* The epoch this process holds table id at, read under s->lock, for a write on a pool
  * connection; 0 when it does not hold it (the table is then among the lost, and *err says
  * what qv__pg_not_held says). */
@@ -190,6 +181,10 @@ qv_status qv__pg_lose(qv__store *s, const char *id, qv_err *err);
 qv_status qv__pg_lock_new(qv__store *s, const char *id, int *pid, qv_err *err);
 qv_status qv__pg_hold_new(qv__store *s, const struct qv__stored_table *t, int pid, qv_status rc,
                           qv_err *err);
+/* After a change of table id written at `epoch` committed: the version v its next change must
+ * find, kept where the process still holds it at that epoch (postgres_tables.c): the driver's
+ * saved. */
+void qv__pg_saved(qv__store *s, const char *id, long long epoch, long long v);
 
 /* Ownership (postgres_own.c), the caller holding s->lock. The table id's held entry, or NULL
  * when this process does not hold it (a write then fails: qv__pg_not_held's message, and the

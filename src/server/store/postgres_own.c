@@ -1,9 +1,10 @@
 /*
  * postgres_own.c - the tables a process holds on PostgreSQL (store.h, "several processes"):
  * each by an advisory lock of the owner's connection, keyed by the table id's 64 bits, and by
- * the fencing epoch it took the table at, which every write of the table checks with the version
- * this process last wrote (postgres_tables.c); the tables lost to another process, the orphans
- * that no process holds, the sweeper's election, and the news kept for other processes' channels.
+ * the fencing epoch it took the table at, which every write of the table checks (tables.c,
+ * change.c, with the version its change was built on); the tables lost to another process, the
+ * orphans that no process holds, the sweeper's election, and the news kept for other processes'
+ * channels.
  *
  * A session's advisory locks end with it: when the process dies, at once (PostgreSQL sees its
  * connection close); when the owner's connection is made again after PostgreSQL went away, the

@@ -1,15 +1,12 @@
 /*
  * postgres_sql.c - the PostgreSQL store's SQL (postgres_impl.h): the schema of version 8, the
- * same tables and columns as SQLite's (sqlite.c, sqlite_schema.c) with their
- * types mapped, and every statement, each the SQLite backend's own with $N placeholders.
+ * same tables and columns as SQLite's (sqlite.c, sqlite_schema.c) with their types mapped, and
+ * the statements of its own: the tables held by advisory locks and taken at a new epoch, the
+ * lease, the news between processes and what each publishes of its tables (the statements of
+ * the operations written once over the driver, each backend's in its dialect, are
+ * statements.c's).
  *
- * Where the two dialects differ: SQLite's julianday('now') is PostgreSQL's clock_timestamp();
- * INSERT OR IGNORE is ON CONFLICT DO NOTHING; a comparison read as a number is cast to int; a
- * parameter whose type nothing fixes is cast; every ORDER BY of text is COLLATE "C", SQLite's
- * byte order, whatever the database's locale; and rating_history, which has no rowid, orders
- * the rows of one account at the same instant by ctid (the order they were written in, as no
- * row of it is ever updated, unless a vacuum let a later row into a deleted one's place: two
- * rated games of one account ending within the same microsecond, and a deletion between).
+ * A parameter whose type nothing in its statement fixes is cast.
  */
 #include "server/store/postgres_impl.h"
 
@@ -141,22 +138,6 @@ const char *const qv__pg_upgrade_8_to_9 =
     "ALTER TABLE IF EXISTS accounts ADD COLUMN IF NOT EXISTS skeleton text";
 
 const char *const qv__pg_sql[PG_COUNT] = {
-    [PG_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = $1 AND idx >= $2",
-    /* A change applies only to the epoch this process holds the table at (fencing), and to
-     * the version and the count of actions it was built on: the count is the last action's
-     * index plus one (a table's actions are numbered from 0 without a gap). */
-    [PG_UPDATE] = "UPDATE tables SET v = $1, status = $2, ai_starts = CASE WHEN $3::int <> 0 "
-                  "THEN 0 ELSE ai_starts END, people = COALESCE($4, people) WHERE id = $5 AND "
-                  "epoch = $6 AND v = $7 AND (SELECT coalesce(max(idx) + 1, 0) FROM actions "
-                  "WHERE table_id = $5) = $8",
-    [PG_UPDATE_OVER] = "UPDATE tables SET v = $1, status = $2, ai_starts = CASE WHEN $3::int "
-                       "<> 0 THEN 0 ELSE ai_starts END, people = COALESCE($4, people), record "
-                       "= $9, info = $10, finished = extract(epoch FROM clock_timestamp())::"
-                       "double precision WHERE id = $5 AND epoch = $6 AND v = $7 AND (SELECT "
-                       "coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = $5) = $8",
-    [PG_HELD] = "SELECT epoch, v, (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE "
-                "table_id = $1) FROM tables WHERE id = $1",
-
     [PG_LOCK] = "SELECT pg_try_advisory_lock($1::bigint)",
     [PG_UNLOCK] = "SELECT pg_advisory_unlock($1::bigint)",
     [PG_TAKE] = "UPDATE tables SET epoch = epoch + 1 WHERE id = $1 RETURNING epoch, v, status",

@@ -1,8 +1,9 @@
 /*
- * sqlite.c - the server's tables in SQLite, the store's first backend (its table of operations,
- * qv__store_sqlite_ops; the operations of accounts, ratings, most of the tables' (a new table
- * and a claim among them) and their reading back are written once over its driver,
- * sqlite_driver.c): schema, and a change of the game, one transaction.
+ * sqlite.c - the server's tables in SQLite, the store's first backend: its opening (the file
+ * opened, the schema made or upgraded, the driver's statements prepared: sqlite_driver.c, over
+ * which every operation of accounts, ratings and tables, a change of the game among them, is
+ * written once), its closing, and its table of operations, qv__store_sqlite_ops (the copy's
+ * rows and statements).
  *
  * Durability: WAL with synchronous=NORMAL. A commit is in the WAL file before the call
  * returns, so a killed process (kill -9) loses nothing committed; only a power failure could
@@ -13,19 +14,12 @@
  * own (sqlite_wal.c).
  */
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <sqlite3.h>
 
-#include "core/clock.h"
-#include "server/base/oplog.h"
-#include "server/store/accounts.h"
 #include "server/store/backend.h"
-#include "server/store/ratings.h"
-#include "server/store/store.h"
 
 /* The schema's version, kept in PRAGMA user_version. Version 2 added the columns ai_starts,
  * stopped, creator and info of `tables` (a version-1 database gets them at open), version 3
@@ -132,38 +126,6 @@ static const char *const upgrade_7_to_8 =
 /* After the upgrades: what reads the columns they add. */
 static const char *const indexes = "CREATE INDEX IF NOT EXISTS seats_player ON seats(player);";
 
-enum {
-	ST_DELETE_ACTIONS,
-	ST_UPDATE,
-	ST_UPDATE_OVER,
-	ST_HELD,
-	ST_BEGIN,
-	ST_COMMIT,
-	ST_ROLLBACK,
-	ST_COUNT
-};
-_Static_assert(ST_COUNT <= QV__STORE_ST_MAX, "room for the statements in struct qv__store");
-
-static const char *const sql[ST_COUNT] = {
-    [ST_DELETE_ACTIONS] = "DELETE FROM actions WHERE table_id = ? AND idx >= ?",
-    /* A change applies only to the version and the count of actions it was built on: the
-     * count is the last action's index plus one (the actions of a table are numbered from 0
-     * without a gap), found in the primary key's index. */
-    [ST_UPDATE] = "UPDATE tables SET v = ?1, status = ?2, ai_starts = CASE WHEN ?3 THEN 0 ELSE "
-                  "ai_starts END, people = COALESCE(?4, people) WHERE id = ?5 AND v = ?6 AND "
-                  "(SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = ?5) = ?7",
-    [ST_UPDATE_OVER] = "UPDATE tables SET v = ?1, status = ?2, ai_starts = CASE WHEN ?3 THEN 0 "
-                       "ELSE ai_starts END, people = COALESCE(?4, people), record = ?8, info = "
-                       "?9, finished = (julianday('now') - 2440587.5) * 86400.0 WHERE id = ?5 "
-                       "AND v = ?6 AND (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE "
-                       "table_id = ?5) = ?7",
-    [ST_HELD] = "SELECT v, (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = ?1) "
-                "FROM tables WHERE id = ?1",
-    [ST_BEGIN] = "BEGIN IMMEDIATE",
-    [ST_COMMIT] = "COMMIT",
-    [ST_ROLLBACK] = "ROLLBACK",
-};
-
 /* The status for SQLite's last error on db: QV_ENOMEM when SQLite ran out of memory (a
  * connection that could not even be made is NULL), so that the server words it as its own
  * out-of-memory errors; QV_EIO for everything else. */
@@ -178,31 +140,6 @@ static qv_status db_fail(qv__store *s, qv_err *err, const char *doing)
 {
 	return qv_fail(err, db_code(s->db), "the database: %s failed: %s", doing,
 	               sqlite3_errmsg(s->db));
-}
-
-/* Runs a statement that returns no rows, then resets it. */
-static qv_status step_done(qv__store *s, sqlite3_stmt *st, qv_err *err, const char *doing)
-{
-	int rc = sqlite3_step(st);
-	qv_status out = rc == SQLITE_DONE ? QV_OK : db_fail(s, err, doing);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return out;
-}
-
-static qv_status begin(qv__store *s, qv_err *err)
-{
-	return step_done(s, s->st[ST_BEGIN], err, "BEGIN");
-}
-
-/* Commits, or rolls back and fails. */
-static qv_status finish(qv__store *s, qv_status rc, qv_err *err)
-{
-	if (rc == QV_OK)
-		rc = step_done(s, s->st[ST_COMMIT], err, "COMMIT");
-	if (rc != QV_OK)
-		step_done(s, s->st[ST_ROLLBACK], NULL, "ROLLBACK");
-	return rc;
 }
 
 /* Runs a PRAGMA or DDL text and reports SQLite's error. */
@@ -289,10 +226,6 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
 		rc = exec(s, "PRAGMA user_version=12", err);
-	for (int i = 0; !rc && i < ST_COUNT; i++)
-		if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
-		                       NULL) != SQLITE_OK)
-			rc = db_fail(s, err, "preparing a statement");
 	if (!rc)
 		rc = qv__store_sqlite_prepare(s, err);
 	return rc;
@@ -361,90 +294,14 @@ static void sq_close(qv__store *s)
 	if (!s)
 		return;
 	qv__store_wal_stop(s);
-	for (int i = 0; i < ST_COUNT; i++)
-		sqlite3_finalize(s->st[i]);
 	qv__store_sqlite_unprepare(s);
 	sqlite3_close(s->db);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
 }
 
-/* Binds text in place (SQLITE_STATIC): every text outlives the step it is bound for (each
- * is bound just before its statement runs, in the same call), and a bind that copies could
- * fail for memory and leave NULL bound, unchecked: a row saved or looked for without its id. */
-static void bind_text(sqlite3_stmt *st, int i, const char *text)
-{
-	if (text)
-		sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_null(st, i);
-}
-
-/* Inserts moves as history entries from..from+n-1. */
-/* Why a change of table id did not apply: the store holds another version or count of
- * actions than the change was built on (a table in memory that does not match what was saved:
- * logged, as it should never happen), or no such table. */
-static qv_status mismatch(qv__store *s, const qv__store_update *up, qv_err *err)
-{
-	sqlite3_stmt *st = s->st[ST_HELD];
-	bind_text(st, 1, up->id);
-	int got = sqlite3_step(st);
-	long long v = got == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
-	long long n = got == SQLITE_ROW ? sqlite3_column_int64(st, 1) : -1;
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (got != SQLITE_ROW)
-		return qv_fail(err, QV_ESTATE, "the database: no table %s", up->id);
-	qv__oplog(QV__ERROR,
-	          "table %s: refused a change built on version %lld with %d actions: "
-	          "the database holds version %lld with %lld",
-	          up->id, up->from_v, up->had, v, n);
-	return qv_fail(err, QV_ESTATE,
-	               "the database holds version %lld with %lld actions, not the table's %lld "
-	               "with %d: the change was not saved",
-	               v, n, up->from_v, up->had);
-}
-
-static qv_status sq_change(qv__store *s, const qv__store_update *up, qv_err *err)
-{
-	pthread_mutex_lock(&s->lock);
-	qv_status rc = begin(s, err);
-	if (rc)
-		goto out;
-	sqlite3_stmt *st = s->st[up->record ? ST_UPDATE_OVER : ST_UPDATE];
-	sqlite3_bind_int64(st, 1, up->v);
-	bind_text(st, 2, up->status);
-	sqlite3_bind_int(st, 3, up->ai_done);
-	bind_text(st, 4, up->people);
-	bind_text(st, 5, up->id);
-	sqlite3_bind_int64(st, 6, up->from_v);
-	sqlite3_bind_int(st, 7, up->had);
-	if (up->record) {
-		bind_text(st, 8, up->record);
-		bind_text(st, 9, up->info);
-	}
-	rc = step_done(s, st, err, "saving the table");
-	if (!rc && sqlite3_changes(s->db) != 1)
-		rc = mismatch(s, up, err);
-	if (!rc) {
-		st = s->st[ST_DELETE_ACTIONS];
-		bind_text(st, 1, up->id);
-		sqlite3_bind_int(st, 2, up->keep);
-		rc = step_done(s, st, err, "taking actions back");
-	}
-	if (!rc)
-		rc = qv__store_insert_moves(&s->conn, up->id, up->keep, up->moves, up->nmoves, err);
-	if (!rc && up->record && up->rated)
-		rc = qv__store_ratings_apply(&s->conn, up->id, up->rated, err);
-	rc = finish(s, rc, err);
-out:
-	pthread_mutex_unlock(&s->lock);
-	return rc;
-}
-
 const qv__store_ops qv__store_sqlite_ops = {
     .close = sq_close,
-    .change = sq_change,
     .rows = qv__sqlite_rows,
     .run = qv__sqlite_run,
 };

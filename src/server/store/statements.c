@@ -2,8 +2,8 @@
  * statements.c - the statements of the operations written once (driver.h), in one text for
  * both backends: parameters $1.., and a placeholder where the dialects differ, which
  * qv__store_sql_render fills from the driver's dialect (a table's write fenced by its epoch:
- * {epoch}, nothing in SQLite's); a statement run on its own; a table's actions saved inside a
- * transaction (a new table's, and each backend's change of the game).
+ * {epoch}, nothing in SQLite's; the time now: {now}); a statement run on its own; a table's
+ * actions saved inside a transaction (a new table's, and a change of the game's).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +123,25 @@ const char *const qv__store_sql[QS_COUNT] = {
                           "$3) ON CONFLICT (hash) DO UPDATE SET name = COALESCE($2, "
                           "players.name), seen = $3",
 
+    /* A change applies only to the version and the count of actions it was built on (and,
+     * where the driver fences, to the epoch this process holds the table at): the count is
+     * the last action's index plus one (a table's actions are numbered from 0 without a gap),
+     * found in the primary key's index. */
+    [QS_CH_UPDATE] = "UPDATE tables SET v = $1, status = $2, ai_starts = CASE WHEN $3 <> 0 THEN 0 "
+                     "ELSE ai_starts END, people = COALESCE($4, people) WHERE id = $5 AND v = $6 "
+                     "AND (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = $5) = "
+                     "$7 {epoch}",
+    [QS_CH_UPDATE_OVER] = "UPDATE tables SET v = $1, status = $2, ai_starts = CASE WHEN $3 <> 0 "
+                          "THEN 0 ELSE ai_starts END, people = COALESCE($4, people), record = $8, "
+                          "info = $9, finished = {now} WHERE id = $5 AND v = $6 AND (SELECT "
+                          "coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = $5) = $7 "
+                          "{epoch}",
+    [QS_CH_TAKE_BACK] = "DELETE FROM actions WHERE table_id = $1 AND idx >= $2",
+    /* what a change that did not apply found: the table's epoch, version and count of
+     * actions */
+    [QS_CH_READ_BACK] = "SELECT epoch, v, (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE "
+                        "table_id = $1) FROM tables WHERE id = $1",
+
     /* the tables not over in the order they were made, or one, and their seats and
      * actions */
     [QS_LD_OPEN] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
@@ -136,12 +155,26 @@ const char *const qv__store_sql[QS_COUNT] = {
 };
 
 const qv__store_dialect qv__store_sqlite_dialect = {
-    .param = '?', .binary = "COLLATE BINARY", .rowid = "rowid", .epoch = NULL, .lock = ""};
-const qv__store_dialect qv__store_pg_dialect = {.param = '$',
-                                                .binary = "COLLATE \"C\"",
-                                                .rowid = "ctid",
-                                                .epoch = "AND epoch =",
-                                                .lock = "FOR UPDATE"};
+    .param = '?',
+    .binary = "COLLATE BINARY",
+    .rowid = "rowid",
+    .epoch = NULL,
+    .lock = "",
+    .now = "(julianday('now') - 2440587.5) * 86400.0",
+};
+/* PostgreSQL orders text byte by byte as SQLite does whatever the database's locale, and the
+ * rows of rating_history, which has no rowid, of one account at the same instant by ctid (the
+ * order they were written in, as no row of it is ever updated, unless a vacuum let a later row
+ * into a deleted one's place: two rated games of one account ending within the same
+ * microsecond, and a deletion between). */
+const qv__store_dialect qv__store_pg_dialect = {
+    .param = '$',
+    .binary = "COLLATE \"C\"",
+    .rowid = "ctid",
+    .epoch = "AND epoch =",
+    .lock = "FOR UPDATE",
+    .now = "extract(epoch FROM clock_timestamp())::double precision",
+};
 
 /* Appends text to out (of len bytes, n used); false when it does not fit. */
 static bool put(char *out, size_t len, size_t *n, const char *text, size_t k)
@@ -194,6 +227,9 @@ bool qv__store_sql_render(const qv__store_dialect *d, int which, char *out, size
 		} else if (!strncmp(p, "{lock}", 6)) {
 			ok = put(out, len, &n, d->lock, strlen(d->lock));
 			p += 5;
+		} else if (!strncmp(p, "{now}", 5)) {
+			ok = put(out, len, &n, d->now, strlen(d->now));
+			p += 4;
 		} else {
 			ok = put(out, len, &n, p, 1);
 		}

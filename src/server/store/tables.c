@@ -7,7 +7,8 @@
  * store's lock, PostgreSQL's one of the pool. A write of a table is fenced where the driver fences
  * (PostgreSQL's processes share the tables): made only where the row has the epoch this process
  * holds the table at; a row at another epoch means another process took the table, which this one
- * then loses.
+ * then loses. The transaction of a held table's writes (qv__store_in_held) is the deletion's, the
+ * claim's and a change of the game's (change.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -122,16 +123,35 @@ static void count_row(void *ctx, const qv__drv_row *r)
 	(*(int *)ctx)++;
 }
 
-/* Inside a transaction on c: table id removed, with its seats and actions. Where the driver
- * fences, its row is locked first at the epoch this process holds it at (`epoch`), so that no
- * other process takes it meanwhile; *fenced when the row has another (or is gone). */
-static qv_status remove_in(qv__store_conn *c, const char *id, long long epoch, bool *fenced,
-                           qv_err *err)
+qv_status qv__store_in_held(qv__store *s, qv__store_held_tx *tx, qv_err *err)
+{
+	const qv__store_driver *d = s->drv;
+	tx->epoch = d->hold ? d->hold(s, tx->id, err) : 0;
+	if (d->hold && !tx->epoch)
+		return QV_ESTATE;
+	bool fenced = false;
+	qv__store_conn *c = d->take(s);
+	qv_status rc = d->begin(c, err);
+	if (!rc) {
+		rc = tx->body(c, tx->epoch, tx->ctx, &fenced, err);
+		bool built = rc == QV_OK;
+		rc = d->finish(c, rc, err);
+		if (rc && built && tx->lost && d->gone && d->gone(c))
+			rc = tx->lost(c, tx->epoch, tx->ctx, rc);
+	}
+	d->give(c);
+	return fenced ? d->lose(s, tx->id, err) : rc;
+}
+
+/* Inside a transaction on c: table ctx (its id) removed, with its seats and actions. Where the
+ * driver fences, its row is locked first at the epoch this process holds it at (`epoch`), so
+ * that no other process takes it meanwhile; *fenced when the row has another (or is gone). */
+static qv_status remove_in(qv__store_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
 {
 	static const int steps[] = {QS_TB_DELETE_ACTIONS, QS_TB_DELETE_SEATS, QS_TB_DELETE};
 	const qv__store_driver *d = c->s->drv;
 	qv__store_args a = {0};
-	qv__store_arg_text(&a, id);
+	qv__store_arg_text(&a, ctx);
 	qv_status rc = QV_OK;
 	if (d->hold) {
 		qv__store_args f = a;
@@ -148,53 +168,46 @@ static qv_status remove_in(qv__store_conn *c, const char *id, long long epoch, b
 	return rc;
 }
 
-/* One transaction, its epoch read first where the driver fences (none is held while the
- * transaction is open); a table taken by another process meanwhile is lost, and one removed
- * is let go (qv__store_disown: nothing on SQLite). */
+/* A table removed is let go (qv__store_disown: nothing on SQLite). */
 qv_status qv__store_delete(qv__store *s, const char *id, qv_err *err)
 {
-	const qv__store_driver *d = s->drv;
-	long long epoch = d->hold ? d->hold(s, id, err) : 0;
-	if (d->hold && !epoch)
-		return QV_ESTATE;
-	bool fenced = false;
-	qv__store_conn *c = d->take(s);
-	qv_status rc = d->begin(c, err);
-	if (!rc) {
-		rc = remove_in(c, id, epoch, &fenced, err);
-		rc = d->finish(c, rc, err);
-	}
-	d->give(c);
-	if (fenced)
-		return d->lose(s, id, err);
+	qv__store_held_tx tx = {.id = id, .body = remove_in, .ctx = (void *)id};
+	qv_status rc = qv__store_in_held(s, &tx, err);
 	if (!rc)
 		qv__store_disown(s, id);
 	return rc;
 }
 
-/* Inside a transaction on c: seat `seat` of table id claimed (only while free), the table's
- * status and people saved (where the driver fences, only at the epoch this process holds it at:
- * *fenced when the row has another), and the player kept with its name. */
-static qv_status claim_in(qv__store_conn *c, const char *id, int seat, const char *hash,
-                          const char *player, const char *name, const char *status,
-                          const char *people, long long epoch, bool *fenced, qv_err *err)
+/* A seat claimed: table id's seat, by the token of that hash, for the player key's hash
+ * (NULL or "": none) under its name, the table's status and people then. */
+typedef struct claim {
+	const char *id;
+	int seat;
+	const char *hash, *player, *name, *status, *people;
+} claim;
+
+/* Inside a transaction on c: the seat claimed (only while free), the table's status and people
+ * saved (where the driver fences, only at the epoch this process holds it at: *fenced when the
+ * row has another), and the player kept with its name. */
+static qv_status claim_in(qv__store_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
 {
+	const claim *k = ctx;
 	const qv__store_driver *d = c->s->drv;
-	bool named = player && player[0];
+	bool named = k->player && k->player[0];
 	qv__store_args a = {0};
-	qv__store_arg_text(&a, hash);
-	qv__store_arg_text(&a, named ? player : NULL);
-	qv__store_arg_text(&a, id);
-	qv__store_arg_int(&a, seat);
+	qv__store_arg_text(&a, k->hash);
+	qv__store_arg_text(&a, named ? k->player : NULL);
+	qv__store_arg_text(&a, k->id);
+	qv__store_arg_int(&a, k->seat);
 	long long changed = 0;
 	qv_status rc = d->exec(c, QS_TB_CLAIM, &a, NULL, NULL, &changed, "claiming a seat", err);
 	if (!rc && changed != 1)
 		return qv_fail(err, QV_ESTATE, "the database: seat %d of table %s is not free",
-		               seat + 1, id);
+		               k->seat + 1, k->id);
 	qv__store_args b = {0};
-	qv__store_arg_text(&b, status);
-	qv__store_arg_text(&b, people);
-	qv__store_arg_text(&b, id);
+	qv__store_arg_text(&b, k->status);
+	qv__store_arg_text(&b, k->people);
+	qv__store_arg_text(&b, k->id);
 	if (d->hold)
 		qv__store_arg_int(&b, epoch);
 	if (!rc)
@@ -207,32 +220,21 @@ static qv_status claim_in(qv__store_conn *c, const char *id, int seat, const cha
 	if (rc || !named)
 		return rc;
 	qv__store_args p = {0};
-	qv__store_arg_text(&p, player);
-	qv__store_arg_text(&p, name && name[0] ? name : NULL);
+	qv__store_arg_text(&p, k->player);
+	qv__store_arg_text(&p, k->name && k->name[0] ? k->name : NULL);
 	qv__store_arg_real(&p, qv_wall());
 	return d->exec(c, QS_TB_PLAYER_SEEN, &p, NULL, NULL, NULL, "saving a player", err);
 }
 
-/* One transaction, its epoch read first where the driver fences; a table taken by another
- * process meanwhile is lost. Timed as the changes of the game are (GET /metrics). */
+/* Timed as the changes of the game are (GET /metrics). */
 qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *hash,
                           const char *player, const char *name, const char *status,
                           const char *people, qv_err *err)
 {
 	double t0 = qv_mono();
-	const qv__store_driver *d = s->drv;
-	long long epoch = d->hold ? d->hold(s, id, err) : 0;
-	if (d->hold && !epoch)
-		return qv__store_timed(s, t0, QV_ESTATE);
-	bool fenced = false;
-	qv__store_conn *c = d->take(s);
-	qv_status rc = d->begin(c, err);
-	if (!rc) {
-		rc = claim_in(c, id, seat, hash, player, name, status, people, epoch, &fenced, err);
-		rc = d->finish(c, rc, err);
-	}
-	d->give(c);
-	return qv__store_timed(s, t0, fenced ? d->lose(s, id, err) : rc);
+	claim k = {id, seat, hash, player, name, status, people};
+	qv__store_held_tx tx = {.id = id, .body = claim_in, .ctx = &k};
+	return qv__store_timed(s, t0, qv__store_in_held(s, &tx, err));
 }
 
 /* Inside a transaction on c: the new table's row (at epoch 1 where the driver fences: its
