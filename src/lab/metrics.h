@@ -1,7 +1,8 @@
 /*
  * metrics.h - what the files of the lab's metrics share (metrics.c, metrics_components.c,
- * metrics_play.c), internal to them: where a section's games are read from, the scans over
- * an arm's games, the sums of an arm, and the statistics every row uses.
+ * metrics_play.c, metrics_cards.c, deltas.c), internal to them: where a section's games are
+ * read from, the scans over an arm's games, the sums of an arm, and the statistics every row
+ * uses.
  *
  * The games are read through cursors (store.c), one game at a time, always in index order and
  * with the same arithmetic, so a run on one machine and a merge of its shards give the same
@@ -77,7 +78,7 @@ void qv__lab_outcomes(const qv__lab_tally *t, int n, qv_lab_outcomes *o);
 
 /* No test: a difference of NAN, no interval, no p. */
 extern const qv_lab_delta qv__lab_no_test;
-/* The paired test of the mean of differences m (metrics_components.c): its interval, p and
+/* The paired test of the mean of differences m (deltas.c): its interval, p and
  * *t (NAN: no test; a sign test's: the normal z of its p). */
 qv_lab_delta qv__lab_paired_delta(const qv_moments *m, double *t);
 /* Two proportions x1/n1 - x2/n2 with Newcombe's interval and the pooled z test's p. */
