@@ -11,7 +11,8 @@
  * acts cost, whatever the start-up costs.
  *
  * usage: table_acts GAME PARAMS ACTS   (PARAMS a JSON object, as a table request's "params")
- * prints: acts played, history entries, whether the game is over.
+ * prints: acts played, history entries, whether the game is over. With TABLE_ACTS_FRAMES=FILE,
+ * every frame's text is also written to FILE, one a line (to compare two builds' frames).
  */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <stdio.h>
@@ -26,6 +27,10 @@
 #include "server/table/table.h"
 #include "server/ws/frame.h"
 
+/* Where every frame's text goes, one a line, when TABLE_ACTS_FRAMES names a file: to compare
+ * the frames of two builds. */
+static FILE *frames;
+
 /* An update frame for every seat and the public, as the broadcast after a change builds them,
  * each written out as the text the socket sends (ws.c's write_json); pos holds each viewer's
  * place in its log. */
@@ -35,7 +40,10 @@ static void broadcast(qv__table *t, qv__log_pos *pos)
 	for (int v = 0; v <= t->nseats; v++) {
 		json_t *frame =
 		    qv__table_frame_locked(t, v < t->nseats ? v : QV_VIEW_PUBLIC, false, &pos[v]);
-		free(frame ? qv__json_dumps(frame, JSON_COMPACT) : NULL);
+		char *text = frame ? qv__json_dumps(frame, JSON_COMPACT) : NULL;
+		if (frames && text)
+			fprintf(frames, "%s\n", text);
+		free(text);
 		json_decref(frame);
 	}
 	qv__table_unlock(t);
@@ -167,6 +175,11 @@ int main(int argc, char **argv)
 		        jerr.text);
 		return 2;
 	}
+	const char *dump = getenv("TABLE_ACTS_FRAMES");
+	if (dump && !(frames = fopen(dump, "w"))) {
+		perror(dump);
+		return 1;
+	}
 	char dir[] = "/tmp/table_acts-XXXXXX", path[64];
 	if (!mkdtemp(dir)) {
 		perror("table_acts: mkdtemp");
@@ -201,5 +214,7 @@ int main(int argc, char **argv)
 	snprintf(side, sizeof side, "%s-shm", path);
 	unlink(side);
 	rmdir(dir);
+	if (frames && fclose(frames) != 0)
+		rc = 1;
 	return rc;
 }
