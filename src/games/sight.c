@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include <jansson.h>
+#include <pthread.h>
 
 #include "quiver/game.h"
 
@@ -84,13 +85,87 @@ typedef struct sight {
 	double *prob;
 	json_t *view; /* the viewer's view after the action, made when first needed */
 	bool failed;  /* a view could not be made (out of memory): more is hidden than need be */
+	bool mine;    /* the states and lists are the thread's (scratch_take) */
 } sight;
+
+/* The calling thread's states and lists, kept for its life (the key frees them when it ends)
+ * and grown to the largest game it checked: six states made and freed at every check (10 KiB
+ * for Arrow Party) made glibc's malloc gather every small block freed since
+ * (malloc_consolidate) at each of the hundreds of checks of an act at a table of five. A check
+ * made during another takes its own. */
+typedef struct sight_scratch {
+	unsigned char *states;
+	qv_action *opts;
+	double *prob;
+	size_t states_room;
+	int opts_room, prob_room;
+} sight_scratch;
+
+static _Thread_local sight_scratch *kept;
+static _Thread_local bool kept_busy;
+static pthread_key_t kept_key;
+static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
+static bool kept_keyed;
+
+static void scratch_free(void *p)
+{
+	sight_scratch *k = p;
+	free(k->states);
+	free(k->opts);
+	free(k->prob);
+	free(k);
+	if (k == kept)
+		kept = NULL;
+}
+
+static void make_kept_key(void) { kept_keyed = pthread_key_create(&kept_key, scratch_free) == 0; }
+
+/* The thread's scratch grown to hold the lists and states given, and taken; NULL when it is in
+ * use or out of memory. */
+static sight_scratch *scratch_take(size_t states, int opts, int prob)
+{
+	if (kept_busy)
+		return NULL;
+	if (!kept) {
+		pthread_once(&kept_once, make_kept_key);
+		sight_scratch *k = kept_keyed ? calloc(1, sizeof *k) : NULL;
+		if (!k || pthread_setspecific(kept_key, k) != 0) {
+			free(k);
+			return NULL;
+		}
+		kept = k;
+	}
+	sight_scratch *k = kept;
+	if (states > k->states_room) {
+		free(k->states);
+		k->states = malloc(states);
+		k->states_room = k->states ? states : 0;
+	}
+	if (opts > k->opts_room) {
+		free(k->opts);
+		k->opts = malloc(sizeof *k->opts * (size_t)opts);
+		k->opts_room = k->opts ? opts : 0;
+	}
+	if (prob > k->prob_room) {
+		free(k->prob);
+		k->prob = malloc(sizeof *k->prob * (size_t)prob);
+		k->prob_room = k->prob ? prob : 0;
+	}
+	if (!k->states || !k->opts || !k->prob)
+		return NULL;
+	kept_busy = true;
+	return k;
+}
 
 static void sight_free(sight *s)
 {
-	free(s->result);
-	free(s->opts);
-	free(s->prob);
+	if (s->mine) {
+		kept_busy = false;
+	} else {
+		free(s->result);
+		free(s->opts);
+		free(s->prob);
+	}
 	json_decref(s->view);
 }
 
@@ -98,13 +173,23 @@ static bool sight_alloc(const qv_game *g, sight *s)
 {
 	size_t sz = g->state_size;
 	int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
+	int nprob = g->max_chance > 0 ? g->max_chance : 1;
+	most = most > 0 ? most : 1;
 	*s = (sight){0};
-	s->result = malloc(6 * sz);
-	s->opts = malloc(sizeof *s->opts * (size_t)(most > 0 ? most : 1));
-	s->prob = malloc(sizeof *s->prob * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
-	if (!s->result || !s->opts || !s->prob) {
-		sight_free(s);
-		return false;
+	sight_scratch *k = scratch_take(6 * sz, most, nprob);
+	if (k) {
+		s->mine = true;
+		s->result = k->states;
+		s->opts = k->opts;
+		s->prob = k->prob;
+	} else {
+		s->result = malloc(6 * sz);
+		s->opts = malloc(sizeof *s->opts * (size_t)most);
+		s->prob = malloc(sizeof *s->prob * (size_t)nprob);
+		if (!s->result || !s->opts || !s->prob) {
+			sight_free(s);
+			return false;
+		}
 	}
 	s->result_det = s->result + sz;
 	s->alt = s->result + 2 * sz;
