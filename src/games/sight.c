@@ -291,8 +291,7 @@ int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer
 		int n =
 		    mover == QV_CHANCE ? g->chance(from, s.opts, s.prob) : g->legal(from, s.opts);
 		for (int i = 0; i < n && !all; i++) {
-			if ((w < 0 && s.opts[i] == a) ||
-			    !maybe_confusable(g, &s, from, same, s.opts[i], viewer))
+			if (w < 0 && s.opts[i] == a)
 				continue;
 			char alt[QV_ACTION_TEXT], *aw[SIGHT_MAX_WORDS];
 			int na = -1;
@@ -300,8 +299,10 @@ int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer
 				na = words(alt, aw, SIGHT_MAX_WORDS);
 			/* An option whose every word is the action's or already hidden can change
 			 * nothing that is shown (and, once one option was confusable, nor `exact`):
-			 * its view is not built. A shielded placement in THREE ARROWS has a dozen
-			 * such options per world, each a view to build and compare. */
+			 * it is not played out, nor its view built. A shielded placement in THREE
+			 * ARROWS has a dozen such options per world, each a view to build and
+			 * compare; a card drawn in Arrow Party, once the card is hidden, as many as
+			 * the stack has cards, each a state to determinize. */
 			if (na == nw && nw >= 0 && (any || !exact)) {
 				bool news = false;
 				for (int k = 0; k < nw && !news; k++)
@@ -309,7 +310,8 @@ int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer
 				if (!news)
 					continue;
 			}
-			if (!views_alike(g, &s, viewer))
+			if (!maybe_confusable(g, &s, from, same, s.opts[i], viewer) ||
+			    !views_alike(g, &s, viewer))
 				continue;
 			any = true;
 			if (na != nw || nw < 0) {
