@@ -4,9 +4,9 @@
  * states over random games, for strings with every escape and every kind of UTF-8 (and text
  * that is not UTF-8, which both refuse), keys with a NUL inside, real numbers, bare values,
  * empty and deeply nested containers, and thousands of random documents; the other flags go
- * through jansson. A match's view written straight to text (qv_match_view_text) is the text of
- * its tree (qv_match_view_json) for every viewer of random games of every game, commitments made
- * ahead of a player's turn included.
+ * through jansson. A game's view written straight to text (view_text) and a match's
+ * (qv_match_view_text) are the text of their trees (view_json, qv_match_view_json) for every
+ * viewer of random games of every game, commitments made ahead of a player's turn included.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -160,6 +160,20 @@ static void test_random(void **state)
 }
 
 /* Every game's views, for every viewer, and its state, along random games. */
+/* A game's view written straight to text (view_text): the text of its tree j. */
+static void same_text(const qv_game *g, const void *st, int viewer, const json_t *j)
+{
+	char *want = qv__json_dumps(j, JSON_COMPACT);
+	qv_buf got = {0};
+	assert_non_null(want);
+	assert_true(g->view_text(st, viewer, &got));
+	if (strcmp(want, qv_buf_str(&got)) != 0)
+		fail_msg("%s, viewer %d: the tree is written\n%s\nview_text wrote\n%s", g->name,
+		         viewer, want, qv_buf_str(&got));
+	free(want);
+	qv_buf_free(&got);
+}
+
 static void test_views(void **state)
 {
 	(void)state;
@@ -185,6 +199,8 @@ static void test_views(void **state)
 						json_t *j = v == QV_VIEW_ALL ? g->state_json(st)
 						                             : g->view_json(st, v);
 						compact(j);
+						if (v != QV_VIEW_ALL && g->view_text)
+							same_text(g, st, v, j);
 						json_decref(j);
 					}
 				int n = g->to_move(st) == QV_CHANCE ? g->chance(st, opts, prob)

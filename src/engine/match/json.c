@@ -204,10 +204,14 @@ bool qv_match_view_text(qv_match *m, int viewer, qv_buf *out)
 	                                         : qv_player_name(viewer, name));
 	qv_buf_puts(out, ",\"to_move\":");
 	put_name(out, qv_player_name(who, name));
-	json_t *view = ok ? g->view_json(m->state, viewer) : NULL;
 	qv_buf_puts(out, ",\"view\":");
-	ok = ok && qv__json_append(out, view);
-	json_decref(view);
+	if (ok && g->view_text) {
+		ok = g->view_text(m->state, viewer, out);
+	} else if (ok) {
+		json_t *view = g->view_json(m->state, viewer);
+		ok = qv__json_append(out, view);
+		json_decref(view);
+	}
 	bool turn = ok && who >= 0 && who == viewer;
 	const void *st = m->state;
 	if (ok && who >= 0 && who != viewer) {
