@@ -233,6 +233,32 @@ static bool views_alike(const qv_game *g, sight *s, int viewer)
 	return alike;
 }
 
+/* An option's notation not split into words yet (option_words). */
+#define NOT_WORDED (-2)
+
+/* Option o's notation at `from` split into aw (in alt): its word count, or -1 when it has no
+ * notation or more words than the comparison handles (or the action's has: nw < 0). */
+static int option_words(const qv_game *g, const void *from, qv_action o, int nw,
+                        char alt[QV_ACTION_TEXT], char **aw)
+{
+	if (nw < 0 || g->action_to_text(from, o, alt, QV_ACTION_TEXT) < 0)
+		return -1;
+	return words(alt, aw, SIGHT_MAX_WORDS);
+}
+
+/* Whether an option worded aw (na words) can change nothing that is shown: each of its words
+ * is the action's (ow, nw words) or hidden already. Only asked when `exact` need not be told
+ * or is known false already (asked). */
+static bool nothing_new(int na, int nw, char **ow, char **aw, const bool *hidden, bool asked)
+{
+	if (!asked || na != nw || nw < 0)
+		return false;
+	for (int k = 0; k < nw; k++)
+		if (!hidden[k] && strcmp(ow[k], aw[k]) != 0)
+			return false;
+	return true;
+}
+
 int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
                    size_t len, bool *exact)
 {
@@ -294,24 +320,28 @@ int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer
 			if (w < 0 && s.opts[i] == a)
 				continue;
 			char alt[QV_ACTION_TEXT], *aw[SIGHT_MAX_WORDS];
-			int na = -1;
-			if (nw >= 0 && g->action_to_text(from, s.opts[i], alt, sizeof alt) >= 0)
-				na = words(alt, aw, SIGHT_MAX_WORDS);
 			/* An option whose every word is the action's or already hidden can change
-			 * nothing that is shown (and, once one option was confusable, nor `exact`):
-			 * it is not played out, nor its view built. A shielded placement in THREE
-			 * ARROWS has a dozen such options per world, each a view to build and
-			 * compare; a card drawn in Arrow Party, once the card is hidden, as many as
-			 * the stack has cards, each a state to determinize. */
-			if (na == nw && nw >= 0 && (any || !exact)) {
-				bool news = false;
-				for (int k = 0; k < nw && !news; k++)
-					news = !hidden[k] && strcmp(ow[k], aw[k]) != 0;
-				if (!news)
+			 * nothing that is shown: its view is not built. A shielded placement in
+			 * THREE ARROWS has a dozen such options per world, each a view to build and
+			 * compare. Once a word is hidden, the option is worded before it is played
+			 * out: a card drawn in Arrow Party has as many others as the stack has
+			 * cards, each a state to determinize; before, most options of a THREE
+			 * ARROWS placement are told apart by playing them out, cheaper than wording
+			 * them. */
+			int na = NOT_WORDED;
+			if (any) {
+				na = option_words(g, from, s.opts[i], nw, alt, aw);
+				if (nothing_new(na, nw, ow, aw, hidden, any || !exact))
 					continue;
 			}
-			if (!maybe_confusable(g, &s, from, same, s.opts[i], viewer) ||
-			    !views_alike(g, &s, viewer))
+			if (!maybe_confusable(g, &s, from, same, s.opts[i], viewer))
+				continue;
+			if (na == NOT_WORDED) {
+				na = option_words(g, from, s.opts[i], nw, alt, aw);
+				if (nothing_new(na, nw, ow, aw, hidden, any || !exact))
+					continue;
+			}
+			if (!views_alike(g, &s, viewer))
 				continue;
 			any = true;
 			if (na != nw || nw < 0) {
