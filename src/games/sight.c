@@ -233,6 +233,27 @@ static bool views_alike(const qv_game *g, sight *s, int viewer)
 	return alike;
 }
 
+/* World w, a determinization of `before` for viewer, into s->world, and where the action
+ * leads there (s->world_result) in *same, NULL when it cannot be played there; false when
+ * the world is the truth itself (the viewer is hidden nothing). */
+static bool world(const qv_game *g, sight *s, const void *before, qv_action a, int w, int viewer,
+                  const void **same)
+{
+	qv_rng rng;
+	memcpy(s->world, before, g->state_size);
+	qv_rng_seed(&rng, SIGHT_SEED + 1 + (uint64_t)w);
+	g->determinize(s->world, viewer, &rng);
+	if (memcmp(s->world, before, g->state_size) == 0)
+		return false;
+	*same = NULL;
+	if (!g->check(s->world, a, NULL)) {
+		memcpy(s->world_result, s->world, g->state_size);
+		g->apply(s->world_result, a, NULL);
+		*same = s->world_result;
+	}
+	return true;
+}
+
 /* An option's notation not split into words yet (option_words). */
 #define NOT_WORDED (-2)
 
@@ -299,21 +320,9 @@ int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer
 	/* The truth's options, then those of the worlds that differ from it. */
 	for (int w = -1; w < (g->determinize ? SIGHT_WORLDS : 0) && !all; w++) {
 		const void *from = before, *same = s.result;
-		if (w >= 0) {
-			qv_rng rng;
-			memcpy(s.world, before, g->state_size);
-			qv_rng_seed(&rng, SIGHT_SEED + 1 + (uint64_t)w);
-			g->determinize(s.world, viewer, &rng);
-			if (memcmp(s.world, before, g->state_size) == 0)
-				continue; /* nothing hidden from the viewer here */
-			from = s.world;
-			same = NULL;
-			if (!g->check(s.world, a, NULL)) {
-				memcpy(s.world_result, s.world, g->state_size);
-				g->apply(s.world_result, a, NULL);
-				same = s.world_result;
-			}
-		}
+		if (w >= 0 && !world(g, &s, before, a, w, viewer, &same))
+			continue; /* nothing hidden from the viewer here */
+		from = w >= 0 ? s.world : before;
 		int n =
 		    mover == QV_CHANCE ? g->chance(from, s.opts, s.prob) : g->legal(from, s.opts);
 		for (int i = 0; i < n && !all; i++) {

@@ -52,6 +52,15 @@ static void send_error(qv__conn *c, const char *fmt, ...)
 	qv__conn_error(c, raw);
 }
 
+/* Queues a frame written as text (made), or closes c when it could not be (out of memory). */
+static void queue_made_locked(qv__conn *c, bool made, const qv_buf *text)
+{
+	if (made)
+		qv__conn_queue_locked(c, QV__OP_TEXT, text->s, text->len);
+	else
+		qv__conn_close_locked(c, QV__CLOSE_GOING, "out of memory");
+}
+
 /* Queues for c the update it has not seen, if any, with the parts shared by the frames of one
  * broadcast (qv__table_frame_text_locked). */
 static void send_update(qv__conn *c, qv__frame_shared *shared, qv_buf *text)
@@ -70,10 +79,8 @@ static void send_update(qv__conn *c, qv__frame_shared *shared, qv_buf *text)
 		}
 		qv__table_unlock(t);
 	}
-	if (due && made)
-		qv__conn_queue_locked(c, QV__OP_TEXT, text->s, text->len);
-	else if (due)
-		qv__conn_close_locked(c, QV__CLOSE_GOING, "out of memory");
+	if (due)
+		queue_made_locked(c, made, text);
 	pthread_mutex_unlock(&c->lock);
 }
 
@@ -233,10 +240,7 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 	json_t *rematch = device_rematch(c, qv__table_rematch_frame_locked(t, viewer));
 	c->sent_iv = t->iv;
 	qv__table_unlock(t);
-	if (made)
-		qv__conn_queue_locked(c, QV__OP_TEXT, frame.s, frame.len);
-	else
-		qv__conn_close_locked(c, QV__CLOSE_GOING, "out of memory");
+	queue_made_locked(c, made, &frame);
 	if (rematch)
 		qv__conn_queue_json_locked(c, rematch);
 	c->greeted = true;
