@@ -155,6 +155,8 @@ bool qv__table_frame_text_locked(qv__table *t, int viewer, bool snapshot, qv__lo
 
 json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos)
 {
+	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
+	int had = log->n, upto = log->upto;
 	qv_buf text = {0};
 	qv__log_pos was = *pos;
 	json_t *frame = NULL;
@@ -163,6 +165,7 @@ json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_
 	    qv__json_parse(text.s, text.len, 0, &frame, &jerr) != QV_OK) {
 		frame = NULL;
 		*pos = was;
+		qv__log_cut(log, had, upto); /* worded again for the next frame */
 	}
 	qv_buf_free(&text);
 	return frame;

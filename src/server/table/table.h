@@ -490,7 +490,7 @@ bool qv__table_frame_text_locked(qv__table *t, int viewer, bool snapshot, qv__lo
                                  qv__frame_shared *shared, qv_buf *out);
 
 /* The same frame read back as a tree (what tests and tools look into); NULL when out of
- * memory, and then *pos is as it was. */
+ * memory, and then *pos and the logs are as they were. */
 json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos);
 
 /* Looking back during play: {"type": "history", "v", "line", "from", "to", "view"}, the
