@@ -4,14 +4,14 @@
  * functions, as `quiver serve` would on each act frame: the frame's text read
  * (qv__frame_parse, as ws.c reads a client's message), the act (qv__table_act, saved), the
  * chance outcomes after it (qv__table_step, saved) and an update frame for every seat and
- * the public (qv__table_frame_locked), as the WebSocket broadcast builds them, each written
- * out as text (qv__json_dumps, as ws.c writes a frame). The table's seed
- * is fixed, so every run (and every build) plays the same game. Run it under
- * callgrind for ACTS and ACTS + more acts (bench/table_acts.sh): the difference is what those
- * acts cost, whatever the start-up costs.
+ * the public (qv__table_frame_text_locked), as the WebSocket broadcast writes them. The table's
+ * seed is fixed, so every run (and every build) plays the same game. Run it under callgrind for
+ * ACTS and ACTS + more acts (bench/table_acts.sh): the difference is what those acts cost, whatever
+ * the start-up costs.
  *
  * usage: table_acts GAME PARAMS ACTS   (PARAMS a JSON object, as a table request's "params")
- * prints: acts played, history entries, whether the game is over.
+ * prints: acts played, history entries, whether the game is over. With TABLE_ACTS_FRAMES=FILE,
+ * every frame's text is also written to FILE, one a line (to compare two builds' frames).
  */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <stdio.h>
@@ -26,19 +26,28 @@
 #include "server/table/table.h"
 #include "server/ws/frame.h"
 
-/* An update frame for every seat and the public, as the broadcast after a change builds them,
- * each written out as the text the socket sends (ws.c's write_json); pos holds each viewer's
- * place in its log. */
+/* Where every frame's text goes, one a line, when TABLE_ACTS_FRAMES names a file: to compare
+ * the frames of two builds. */
+static FILE *frames;
+
+/* An update frame for every seat and the public, as the broadcast after a change writes them
+ * (ws.c's qv__ws_broadcast: the text each socket is sent, the parts they share written once);
+ * pos holds each viewer's place in its log. */
 static void broadcast(qv__table *t, qv__log_pos *pos)
 {
-	qv__table_lock(t);
+	qv__frame_shared shared = {0};
+	qv_buf text = {0};
 	for (int v = 0; v <= t->nseats; v++) {
-		json_t *frame =
-		    qv__table_frame_locked(t, v < t->nseats ? v : QV_VIEW_PUBLIC, false, &pos[v]);
-		free(frame ? qv__json_dumps(frame, JSON_COMPACT) : NULL);
-		json_decref(frame);
+		qv__table_lock(t);
+		qv_buf_clear(&text);
+		bool made = qv__table_frame_text_locked(t, v < t->nseats ? v : QV_VIEW_PUBLIC,
+		                                        false, &pos[v], &shared, &text);
+		qv__table_unlock(t);
+		if (frames && made)
+			fprintf(frames, "%s\n", text.s);
 	}
-	qv__table_unlock(t);
+	qv_buf_free(&text);
+	qv__frame_shared_free(&shared);
 }
 
 /* A random legal act of the seat to move, in notation, into buf; the seat, or -1 when the game
@@ -167,6 +176,11 @@ int main(int argc, char **argv)
 		        jerr.text);
 		return 2;
 	}
+	const char *dump = getenv("TABLE_ACTS_FRAMES");
+	if (dump && !(frames = fopen(dump, "w"))) {
+		perror(dump);
+		return 1;
+	}
 	char dir[] = "/tmp/table_acts-XXXXXX", path[64];
 	if (!mkdtemp(dir)) {
 		perror("table_acts: mkdtemp");
@@ -201,5 +215,7 @@ int main(int argc, char **argv)
 	snprintf(side, sizeof side, "%s-shm", path);
 	unlink(side);
 	rmdir(dir);
+	if (frames && fclose(frames) != 0)
+		rc = 1;
 	return rc;
 }

@@ -258,6 +258,12 @@ typedef struct qv_game {
 	 * a state that breaks one, and the property tests ask at every step. It reads the whole
 	 * state: not for hot paths. NULL: the game states no invariants. */
 	bool (*state_ok)(const void *st, qv_err *why);
+
+	/* view_json's object appended to out as compact JSON text, byte for byte what its tree is
+	 * written as (qv__json_dumps), without building the tree: for the server, which writes a
+	 * view for every viewer after every move. False when out of memory (or a text is not
+	 * UTF-8). NULL: the tree is built and written. */
+	bool (*view_text)(const void *st, int viewer, qv_buf *out);
 } qv_game;
 
 /* The end of a game's apply: in the sanitizer build (QV_CHECKS, core.h) it aborts, naming the

@@ -399,6 +399,10 @@ struct json_t *qv_match_state_json(const qv_match *m);
  * qv_match_hold_forced; and "committed": [notation] of the commitments it made ahead of its
  * turn). Contains nothing that viewer may not know. */
 struct json_t *qv_match_view_json(qv_match *m, int viewer);
+/* The same view appended to out as compact JSON text, byte for byte what qv_match_view_json's
+ * tree is written as (qv__json_dumps), without the tree of the wrapper and its lists; false
+ * when out of memory (or a text is not UTF-8), and then out holds a part of it. */
+bool qv_match_view_text(qv_match *m, int viewer, qv_buf *out);
 
 /* A record: {"game", "params", "seed", "players", "actions": [notation...], "result"}.
  * "result" is null until the game is over, then a list of {"player", "rank", "score"} (ranks

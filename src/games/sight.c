@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include <jansson.h>
+#include <pthread.h>
 
 #include "quiver/game.h"
 
@@ -84,13 +85,87 @@ typedef struct sight {
 	double *prob;
 	json_t *view; /* the viewer's view after the action, made when first needed */
 	bool failed;  /* a view could not be made (out of memory): more is hidden than need be */
+	bool mine;    /* the states and lists are the thread's (scratch_take) */
 } sight;
+
+/* The calling thread's states and lists, kept for its life (the key frees them when it ends)
+ * and grown to the largest game it checked: six states made and freed at every check (10 KiB
+ * for Arrow Party) made glibc's malloc gather every small block freed since
+ * (malloc_consolidate) at each of the hundreds of checks of an act at a table of five. A check
+ * made during another takes its own. */
+typedef struct sight_scratch {
+	unsigned char *states;
+	qv_action *opts;
+	double *prob;
+	size_t states_room;
+	int opts_room, prob_room;
+} sight_scratch;
+
+static _Thread_local sight_scratch *kept;
+static _Thread_local bool kept_busy;
+static pthread_key_t kept_key;
+static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
+static bool kept_keyed;
+
+static void scratch_free(void *p)
+{
+	sight_scratch *k = p;
+	free(k->states);
+	free(k->opts);
+	free(k->prob);
+	free(k);
+	if (k == kept)
+		kept = NULL;
+}
+
+static void make_kept_key(void) { kept_keyed = pthread_key_create(&kept_key, scratch_free) == 0; }
+
+/* The thread's scratch grown to hold the lists and states given, and taken; NULL when it is in
+ * use or out of memory. */
+static sight_scratch *scratch_take(size_t states, int opts, int prob)
+{
+	if (kept_busy)
+		return NULL;
+	if (!kept) {
+		pthread_once(&kept_once, make_kept_key);
+		sight_scratch *k = kept_keyed ? calloc(1, sizeof *k) : NULL;
+		if (!k || pthread_setspecific(kept_key, k) != 0) {
+			free(k);
+			return NULL;
+		}
+		kept = k;
+	}
+	sight_scratch *k = kept;
+	if (states > k->states_room) {
+		free(k->states);
+		k->states = malloc(states);
+		k->states_room = k->states ? states : 0;
+	}
+	if (opts > k->opts_room) {
+		free(k->opts);
+		k->opts = malloc(sizeof *k->opts * (size_t)opts);
+		k->opts_room = k->opts ? opts : 0;
+	}
+	if (prob > k->prob_room) {
+		free(k->prob);
+		k->prob = malloc(sizeof *k->prob * (size_t)prob);
+		k->prob_room = k->prob ? prob : 0;
+	}
+	if (!k->states || !k->opts || !k->prob)
+		return NULL;
+	kept_busy = true;
+	return k;
+}
 
 static void sight_free(sight *s)
 {
-	free(s->result);
-	free(s->opts);
-	free(s->prob);
+	if (s->mine) {
+		kept_busy = false;
+	} else {
+		free(s->result);
+		free(s->opts);
+		free(s->prob);
+	}
 	json_decref(s->view);
 }
 
@@ -98,13 +173,23 @@ static bool sight_alloc(const qv_game *g, sight *s)
 {
 	size_t sz = g->state_size;
 	int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
+	int nprob = g->max_chance > 0 ? g->max_chance : 1;
+	most = most > 0 ? most : 1;
 	*s = (sight){0};
-	s->result = malloc(6 * sz);
-	s->opts = malloc(sizeof *s->opts * (size_t)(most > 0 ? most : 1));
-	s->prob = malloc(sizeof *s->prob * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
-	if (!s->result || !s->opts || !s->prob) {
-		sight_free(s);
-		return false;
+	sight_scratch *k = scratch_take(6 * sz, most, nprob);
+	if (k) {
+		s->mine = true;
+		s->result = k->states;
+		s->opts = k->opts;
+		s->prob = k->prob;
+	} else {
+		s->result = malloc(6 * sz);
+		s->opts = malloc(sizeof *s->opts * (size_t)most);
+		s->prob = malloc(sizeof *s->prob * (size_t)nprob);
+		if (!s->result || !s->opts || !s->prob) {
+			sight_free(s);
+			return false;
+		}
 	}
 	s->result_det = s->result + sz;
 	s->alt = s->result + 2 * sz;
@@ -148,6 +233,53 @@ static bool views_alike(const qv_game *g, sight *s, int viewer)
 	return alike;
 }
 
+/* World w, a determinization of `before` for viewer, into s->world, and where the action
+ * leads there (s->world_result) in *same, NULL when it cannot be played there; false when
+ * the world is the truth itself (the viewer is hidden nothing). */
+static bool world(const qv_game *g, sight *s, const void *before, qv_action a, int w, int viewer,
+                  const void **same)
+{
+	qv_rng rng;
+	memcpy(s->world, before, g->state_size);
+	qv_rng_seed(&rng, SIGHT_SEED + 1 + (uint64_t)w);
+	g->determinize(s->world, viewer, &rng);
+	if (memcmp(s->world, before, g->state_size) == 0)
+		return false;
+	*same = NULL;
+	if (!g->check(s->world, a, NULL)) {
+		memcpy(s->world_result, s->world, g->state_size);
+		g->apply(s->world_result, a, NULL);
+		*same = s->world_result;
+	}
+	return true;
+}
+
+/* An option's notation not split into words yet (option_words). */
+#define NOT_WORDED (-2)
+
+/* Option o's notation at `from` split into aw (in alt): its word count, or -1 when it has no
+ * notation or more words than the comparison handles (or the action's has: nw < 0). */
+static int option_words(const qv_game *g, const void *from, qv_action o, int nw,
+                        char alt[QV_ACTION_TEXT], char **aw)
+{
+	if (nw < 0 || g->action_to_text(from, o, alt, QV_ACTION_TEXT) < 0)
+		return -1;
+	return words(alt, aw, SIGHT_MAX_WORDS);
+}
+
+/* Whether an option worded aw (na words) can change nothing that is shown: each of its words
+ * is the action's (ow, nw words) or hidden already. Only asked when `exact` need not be told
+ * or is known false already (asked). */
+static bool nothing_new(int na, int nw, char **ow, char **aw, const bool *hidden, bool asked)
+{
+	if (!asked || na != nw || nw < 0)
+		return false;
+	for (int k = 0; k < nw; k++)
+		if (!hidden[k] && strcmp(ow[k], aw[k]) != 0)
+			return false;
+	return true;
+}
+
 int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
                    size_t len, bool *exact)
 {
@@ -188,40 +320,34 @@ int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer
 	/* The truth's options, then those of the worlds that differ from it. */
 	for (int w = -1; w < (g->determinize ? SIGHT_WORLDS : 0) && !all; w++) {
 		const void *from = before, *same = s.result;
-		if (w >= 0) {
-			qv_rng rng;
-			memcpy(s.world, before, g->state_size);
-			qv_rng_seed(&rng, SIGHT_SEED + 1 + (uint64_t)w);
-			g->determinize(s.world, viewer, &rng);
-			if (memcmp(s.world, before, g->state_size) == 0)
-				continue; /* nothing hidden from the viewer here */
-			from = s.world;
-			same = NULL;
-			if (!g->check(s.world, a, NULL)) {
-				memcpy(s.world_result, s.world, g->state_size);
-				g->apply(s.world_result, a, NULL);
-				same = s.world_result;
-			}
-		}
+		if (w >= 0 && !world(g, &s, before, a, w, viewer, &same))
+			continue; /* nothing hidden from the viewer here */
+		from = w >= 0 ? s.world : before;
 		int n =
 		    mover == QV_CHANCE ? g->chance(from, s.opts, s.prob) : g->legal(from, s.opts);
 		for (int i = 0; i < n && !all; i++) {
-			if ((w < 0 && s.opts[i] == a) ||
-			    !maybe_confusable(g, &s, from, same, s.opts[i], viewer))
+			if (w < 0 && s.opts[i] == a)
 				continue;
 			char alt[QV_ACTION_TEXT], *aw[SIGHT_MAX_WORDS];
-			int na = -1;
-			if (nw >= 0 && g->action_to_text(from, s.opts[i], alt, sizeof alt) >= 0)
-				na = words(alt, aw, SIGHT_MAX_WORDS);
 			/* An option whose every word is the action's or already hidden can change
-			 * nothing that is shown (and, once one option was confusable, nor `exact`):
-			 * its view is not built. A shielded placement in THREE ARROWS has a dozen
-			 * such options per world, each a view to build and compare. */
-			if (na == nw && nw >= 0 && (any || !exact)) {
-				bool news = false;
-				for (int k = 0; k < nw && !news; k++)
-					news = !hidden[k] && strcmp(ow[k], aw[k]) != 0;
-				if (!news)
+			 * nothing that is shown: its view is not built. A shielded placement in
+			 * THREE ARROWS has a dozen such options per world, each a view to build and
+			 * compare. Once a word is hidden, the option is worded before it is played
+			 * out: a card drawn in Arrow Party has as many others as the stack has
+			 * cards, each a state to determinize; before, most options of a THREE
+			 * ARROWS placement are told apart by playing them out, cheaper than wording
+			 * them. */
+			int na = NOT_WORDED;
+			if (any) {
+				na = option_words(g, from, s.opts[i], nw, alt, aw);
+				if (nothing_new(na, nw, ow, aw, hidden, any || !exact))
+					continue;
+			}
+			if (!maybe_confusable(g, &s, from, same, s.opts[i], viewer))
+				continue;
+			if (na == NOT_WORDED) {
+				na = option_words(g, from, s.opts[i], nw, alt, aw);
+				if (nothing_new(na, nw, ow, aw, hidden, any || !exact))
 					continue;
 			}
 			if (!views_alike(g, &s, viewer))

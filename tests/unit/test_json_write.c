@@ -4,7 +4,9 @@
  * states over random games, for strings with every escape and every kind of UTF-8 (and text
  * that is not UTF-8, which both refuse), keys with a NUL inside, real numbers, bare values,
  * empty and deeply nested containers, and thousands of random documents; the other flags go
- * through jansson.
+ * through jansson. A game's view written straight to text (view_text) and a match's
+ * (qv_match_view_text) are the text of their trees (view_json, qv_match_view_json) for every
+ * viewer of random games of every game, commitments made ahead of a player's turn included.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +22,7 @@
 
 #include "games/json_util.h"
 #include "quiver/game.h"
+#include "quiver/match.h"
 
 /* Both writers on j with flags: the same text, or both NULL. */
 static void same(const json_t *j, size_t flags)
@@ -157,6 +160,20 @@ static void test_random(void **state)
 }
 
 /* Every game's views, for every viewer, and its state, along random games. */
+/* A game's view written straight to text (view_text): the text of its tree j. */
+static void same_text(const qv_game *g, const void *st, int viewer, const json_t *j)
+{
+	char *want = qv__json_dumps(j, JSON_COMPACT);
+	qv_buf got = {0};
+	assert_non_null(want);
+	assert_true(g->view_text(st, viewer, &got));
+	if (strcmp(want, qv_buf_str(&got)) != 0)
+		fail_msg("%s, viewer %d: the tree is written\n%s\nview_text wrote\n%s", g->name,
+		         viewer, want, qv_buf_str(&got));
+	free(want);
+	qv_buf_free(&got);
+}
+
 static void test_views(void **state)
 {
 	(void)state;
@@ -182,6 +199,8 @@ static void test_views(void **state)
 						json_t *j = v == QV_VIEW_ALL ? g->state_json(st)
 						                             : g->view_json(st, v);
 						compact(j);
+						if (v != QV_VIEW_ALL && g->view_text)
+							same_text(g, st, v, j);
 						json_decref(j);
 					}
 				int n = g->to_move(st) == QV_CHANCE ? g->chance(st, opts, prob)
@@ -196,13 +215,92 @@ static void test_views(void **state)
 	}
 }
 
+/* The view of viewer in m written both ways: the same text. */
+static void same_view(qv_match *m, int viewer)
+{
+	json_t *j = qv_match_view_json(m, viewer);
+	char *want = j ? qv__json_dumps(j, JSON_COMPACT) : NULL;
+	qv_buf got = {0};
+	bool ok = qv_match_view_text(m, viewer, &got);
+	assert_non_null(want);
+	assert_true(ok);
+	if (strcmp(want, qv_buf_str(&got)) != 0)
+		fail_msg("%s, viewer %d: the tree is written\n%s\nthe text is\n%s", m->game->name,
+		         viewer, want, qv_buf_str(&got));
+	free(want);
+	json_decref(j);
+	qv_buf_free(&got);
+}
+
+/* One decision of a random player who may decide (ahead of its turn in a secret step too),
+ * chosen from the legal actions its view lists, or a random chance outcome. */
+static void random_act(qv_match *m, qv_rng *rng, qv_action *opts, double *prob)
+{
+	qv_err err;
+	if (qv_match_to_move(m) == QV_CHANCE) {
+		int n = m->game->chance(m->state, opts, prob);
+		assert_true(n > 0);
+		assert_int_equal(qv_match_play(m, opts[qv_rng_below(rng, (uint32_t)n)], &err),
+		                 QV_OK);
+		return;
+	}
+	unsigned acting = qv_match_acting(m);
+	int pick[QV_MAX_PLAYERS], k = 0;
+	for (int p = 0; p < QV_MAX_PLAYERS; p++)
+		if (acting >> p & 1u)
+			pick[k++] = p;
+	assert_true(k > 0);
+	int p = pick[qv_rng_below(rng, (uint32_t)k)];
+	json_t *view = qv_match_view_json(m, p);
+	const json_t *legal = json_object_get(view, "legal");
+	assert_true(json_array_size(legal) > 0);
+	const char *text = json_string_value(
+	    json_array_get(legal, qv_rng_below(rng, (uint32_t)json_array_size(legal))));
+	if (qv_match_act(m, p, text, &err))
+		fail_msg("%s: p%d's %s: %s", m->game->name, p + 1, text, err.msg);
+	json_decref(view);
+}
+
+static void test_match_views(void **state)
+{
+	(void)state;
+	for (int gi = 0; qv_games[gi]; gi++) {
+		const qv_game *g = qv_games[gi];
+		int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
+		qv_action *opts = malloc(sizeof *opts * (size_t)most);
+		double *prob =
+		    malloc(sizeof *prob * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
+		assert_non_null(opts);
+		assert_non_null(prob);
+		qv_rng rng;
+		qv_rng_seed(&rng, 7);
+		for (int game = 0; game < 2; game++) {
+			qv_match *m;
+			qv_err err;
+			assert_int_equal(qv_match_new(&m, g, NULL, (uint64_t)game + 1, &err),
+			                 QV_OK);
+			for (int step = 0; !qv_match_over(m) && step < 600; step++) {
+				if (step % 5 == 0)
+					for (int v = QV_VIEW_PUBLIC; v < g->num_players(m->state);
+					     v++)
+						same_view(m, v);
+				random_act(m, &rng, opts, prob);
+			}
+			same_view(m, 0);
+			same_view(m, QV_VIEW_PUBLIC);
+			qv_match_free(m);
+		}
+		free(opts);
+		free(prob);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_strings),
-	    cmocka_unit_test(test_values),
-	    cmocka_unit_test(test_random),
-	    cmocka_unit_test(test_views),
+	    cmocka_unit_test(test_strings),     cmocka_unit_test(test_values),
+	    cmocka_unit_test(test_random),      cmocka_unit_test(test_views),
+	    cmocka_unit_test(test_match_views),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <jansson.h>
 
@@ -139,6 +140,106 @@ json_t *qv_match_view_json(qv_match *m, int viewer)
 		j = qv__json_put(j, "committed", mine);
 	}
 	return j;
+}
+
+/* Appends name as a JSON string: a viewer or a player to move as viewer_json and who_json
+ * write it (their names need no escape). */
+static void put_name(qv_buf *b, const char *name)
+{
+	qv_buf_putc(b, '"');
+	qv_buf_puts(b, name);
+	qv_buf_putc(b, '"');
+}
+
+/* Appends the legal actions at st, what each would do and whether it asks for a confirmation,
+ * as the "legal", "what" and "confirm" members of qv_match_view_json; their count in *n. */
+static bool put_legal(qv_buf *b, const qv_game *g, const void *st, qv_action *list, int *n)
+{
+	qv_buf what = {0}, confirm = {0};
+	*n = g->legal(st, list);
+	bool ok = true, first = true;
+	qv_buf_puts(b, ",\"legal\":[");
+	for (int i = 0; i < *n && ok; i++) {
+		char text[QV_ACTION_TEXT], note[QV_NOTE_TEXT] = "";
+		bool ask = false;
+		if (g->action_to_text(st, list[i], text, sizeof text) < 0)
+			continue;
+		if (g->action_note && g->action_note(st, list[i], note, sizeof note, &ask) <= 0)
+			note[0] = '\0';
+		if (!first) {
+			qv_buf_putc(b, ',');
+			qv_buf_putc(&what, ',');
+			qv_buf_putc(&confirm, ',');
+		}
+		first = false;
+		ok = qv__json_append_string(b, text, strlen(text)) &&
+		     qv__json_append_string(&what, note, strlen(note));
+		qv_buf_puts(&confirm, ask ? "true" : "false");
+	}
+	qv_buf_puts(b, "],\"what\":[");
+	qv_buf_putn(b, qv_buf_str(&what), what.len);
+	qv_buf_puts(b, "],\"confirm\":[");
+	qv_buf_putn(b, qv_buf_str(&confirm), confirm.len);
+	qv_buf_putc(b, ']');
+	ok = ok && !what.failed && !confirm.failed;
+	qv_buf_free(&what);
+	qv_buf_free(&confirm);
+	return ok;
+}
+
+bool qv_match_view_text(qv_match *m, int viewer, qv_buf *out)
+{
+	const qv_game *g = m->game;
+	int who = qv_match_to_move(m);
+	char name[8];
+	qv_buf_puts(out, "{\"game\":");
+	bool ok = qv__json_append_string(out, g->name, strlen(g->name));
+	json_t *params = qv_params_to_json(&m->params, g->params, g->nparams);
+	qv_buf_puts(out, ",\"params\":");
+	ok = ok && qv__json_append(out, params);
+	json_decref(params);
+	qv_buf_puts(out, ",\"viewer\":");
+	put_name(out, viewer == QV_VIEW_ALL      ? "all"
+	              : viewer == QV_VIEW_PUBLIC ? "public"
+	                                         : qv_player_name(viewer, name));
+	qv_buf_puts(out, ",\"to_move\":");
+	put_name(out, qv_player_name(who, name));
+	qv_buf_puts(out, ",\"view\":");
+	if (ok && g->view_text) {
+		ok = g->view_text(m->state, viewer, out);
+	} else if (ok) {
+		json_t *view = g->view_json(m->state, viewer);
+		ok = qv__json_append(out, view);
+		json_decref(view);
+	}
+	bool turn = ok && who >= 0 && who == viewer;
+	const void *st = m->state;
+	if (ok && who >= 0 && who != viewer) {
+		/* A player of a step deciding before its turn: its options at its turn. */
+		const void *at = qv__match_step_position(m, viewer);
+		turn = at != NULL;
+		st = at ? at : st;
+	}
+	qv_action *list = turn ? qv__match_actions(g) : NULL;
+	int n = 0;
+	ok = ok && (!turn || (list && put_legal(out, g, st, list, &n)));
+	if (ok && turn && who == viewer && qv__match_holds(m, who) &&
+	    qv_decision_forced(g, m->state, n))
+		qv_buf_puts(out, ",\"forced\":true");
+	if (ok && *qv_match_committed(m, viewer)) {
+		char line[QV_ACTION_TEXT];
+		qv_buf_puts(out, ",\"committed\":[");
+		bool first = true;
+		for (const char *c = qv_match_committed(m, viewer);
+		     ok && qv__together_line(&c, line, sizeof line); first = false) {
+			if (!first)
+				qv_buf_putc(out, ',');
+			ok = qv__json_append_string(out, line, strlen(line));
+		}
+		qv_buf_putc(out, ']');
+	}
+	qv_buf_putc(out, '}');
+	return ok && !out->failed;
 }
 
 /* What the walk of actions_json carries: the array each entry's notation is appended to. */

@@ -115,34 +115,6 @@ static json_t *player_obj(const ap_state *s, int p, int viewer, bool view)
 	return o;
 }
 
-static json_t *ground_json(const ap_state *s, bool view)
-{
-	const ap_tables *T = ap_T(s);
-	json_t *a = json_array();
-	for (int c = 0; c < s->size * s->size; c++) {
-		int g = s->ground[c];
-		if (!g)
-			continue;
-		json_t *o = json_object();
-		o = qv__json_put(o, "cell", cell_json(s, c));
-		if (g == AP_G_STAR)
-			o = qv__json_put(o, "card", json_string("star"));
-		else if (g == AP_G_SKULL)
-			o = qv__json_put(o, "card", json_string("skull"));
-		else if (g & AP_G_KNOWN) {
-			o = qv__json_put(o, "card",
-			                 card_json(T, AP_NARROWS + (g & ~AP_G_KNOWN) - AP_G_ITEM));
-			o = qv__json_put(o, "known", json_true());
-		} else {
-			o = qv__json_put(o, "card",
-			                 view ? json_string("item")
-			                      : card_json(T, AP_NARROWS + g - AP_G_ITEM));
-		}
-		a = qv__json_push(a, o);
-	}
-	return a;
-}
-
 static json_t *kinds_json(const ap_tables *T, const uint8_t *count)
 {
 	json_t *a = json_array();
@@ -176,7 +148,7 @@ static json_t *common_json(const ap_state *s, int viewer, bool view)
 		players = qv__json_push(players, player_obj(s, p, viewer, view));
 	o = qv__json_put(o, "players", players);
 	bool secret = view && viewer != QV_VIEW_ALL;
-	o = qv__json_put(o, "ground", ground_json(s, secret));
+	o = qv__json_put(o, "ground", ap_ground_json(s, secret)); /* shared (ground.c) */
 	json_t *stacks = json_array(), *discards = json_array();
 	for (int v = 0; v < AP_NVALUES; v++) {
 		if (secret) {

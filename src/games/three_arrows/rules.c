@@ -763,6 +763,7 @@ const qv_game qv_three_arrows = {
     .determinize = ta_determinize,
     .state_json = ta_state_json,
     .view_json = ta_view_json,
+    .view_text = ta_view_text,
     .load_json = ta_load_json,
     .sample = ta_sample,
     .heuristic = ta_heuristic,

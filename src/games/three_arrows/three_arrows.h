@@ -339,6 +339,7 @@ qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, 
 void ta_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *ta_state_json(const void *st);
 struct json_t *ta_view_json(const void *st, int viewer);
+bool ta_view_text(const void *st, int viewer, qv_buf *out); /* view_text.c */
 qv_status ta_load_json(void *st, const struct json_t *j, qv_err *err);
 
 /* What the designer's lab reads off a game (lab.c), named by ta_components: the piece kind a

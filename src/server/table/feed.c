@@ -22,55 +22,152 @@ static qv__log *viewer_log(qv__table *t, int viewer)
 	return qv__log_fill(log, t->m, viewer, &t->serial) ? log : NULL;
 }
 
-json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos)
+void qv__frame_shared_free(qv__frame_shared *s)
+{
+	qv_buf_free(&s->info);
+	for (int v = 0; v <= QV_MAX_PLAYERS; v++)
+		qv_buf_free(&s->view[v]);
+	*s = (qv__frame_shared){0};
+}
+
+/* shared, emptied when t is no longer as it was when its parts were written. */
+static void shared_check(qv__frame_shared *s, const qv__table *t)
+{
+	if (s->iv == t->iv && s->v == t->v && s->spectators == t->spectators)
+		return;
+	s->has_info = false;
+	for (int v = 0; v <= QV_MAX_PLAYERS; v++)
+		s->has_view[v] = false;
+	s->iv = t->iv;
+	s->v = t->v;
+	s->spectators = t->spectators;
+}
+
+/* Appends the JSON j (NULL: out of memory) and drops it. */
+static bool put_json(qv_buf *out, json_t *j)
+{
+	bool ok = qv__json_append(out, j);
+	json_decref(j);
+	return ok;
+}
+
+/* Appends a part written by put (the info or a view) as shared holds it, written into it first
+ * when it does not hold it yet (shared NULL: written straight into out). */
+static bool put_shared(qv_buf *out, qv__frame_shared *shared, qv_buf *part, bool *has,
+                       bool (*put)(qv__table *, int, qv_buf *), qv__table *t, int viewer)
+{
+	if (!shared)
+		return put(t, viewer, out);
+	if (!*has) {
+		qv_buf_clear(part);
+		*has = put(t, viewer, part);
+		if (!*has)
+			return false;
+	}
+	qv_buf_putn(out, qv_buf_str(part), part->len);
+	return !out->failed;
+}
+
+static bool put_info(qv__table *t, int viewer, qv_buf *out)
+{
+	(void)viewer;
+	return put_json(out, qv__table_info_locked(t));
+}
+
+static bool put_view(qv__table *t, int viewer, qv_buf *out)
+{
+	return qv_match_view_text(t->m, viewer, out);
+}
+
+/* How many of the lines of log a connection at pos holds still (lines are only appended or
+ * cut from the end, and serials grow); -1 when it must have the whole log again: after a
+ * takeback (a client then replaces what it shows, and never keeps a line of a move that no
+ * longer exists) or a chat line hidden (the whole chat again, a snapshot's, without it). */
+static int lines_kept(const qv__table *t, const qv__log *log, const qv__log_pos *pos)
+{
+	int keep = log->n;
+	while (keep > 0 && log->line[keep - 1].serial > pos->serial)
+		keep--;
+	if (keep > pos->n)
+		keep = pos->n;
+	if (keep < pos->n || pos->takebacks != t->takebacks || pos->chat_cuts != t->chat_cuts)
+		return -1;
+	return keep;
+}
+
+/* The frame's text after its type: the same members in the same order as a tree of them
+ * written by qv__json_dumps, the catalogue and chat with the snapshot only. */
+static bool put_frame(qv__table *t, int viewer, bool snapshot, int keep, qv__frame_shared *shared,
+                      qv_buf *out)
+{
+	char name[8];
+	qv_buf_puts(out,
+	            snapshot ? "{\"type\":\"snapshot\",\"v\":" : "{\"type\":\"update\",\"v\":");
+	qv_buf_putd(out, t->v);
+	if (snapshot) {
+		qv_buf_puts(out, ",\"seat\":\"");
+		qv_buf_puts(out, viewer >= 0 ? qv_player_name(viewer, name) : "public");
+		qv_buf_putc(out, '"');
+	}
+	int slot = viewer >= 0 ? viewer : t->nseats;
+	qv_buf_puts(out, ",\"table\":");
+	/* The catalogue comes once, with the snapshot; updates carry only what changes. */
+	bool ok = snapshot ? put_json(out, qv__table_info_full_locked(t))
+	                   : put_shared(out, shared, shared ? &shared->info : NULL,
+	                                shared ? &shared->has_info : NULL, put_info, t, viewer);
+	qv_buf_puts(out, ",\"view\":");
+	ok = ok && put_shared(out, shared, shared ? &shared->view[slot] : NULL,
+	                      shared ? &shared->has_view[slot] : NULL, put_view, t, viewer);
+	qv_buf_puts(out, ",\"log\":");
+	ok = ok && qv__log_text(&t->log[slot], keep, out);
+	if (snapshot) {
+		qv_buf_puts(out, ",\"chat\":");
+		ok = ok && put_json(out, qv__chat_json(&t->chat, viewer < 0));
+	}
+	qv_buf_putc(out, '}');
+	return ok && !out->failed;
+}
+
+bool qv__table_frame_text_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos,
+                                 qv__frame_shared *shared, qv_buf *out)
 {
 	QV__TABLE_HELD(t);
 	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
 	int had = log->n, upto = log->upto;
 	if (!viewer_log(t, viewer))
-		return NULL;
-	int keep = 0;
-	if (!snapshot) {
-		/* The lines the connection holds that are still in the log: serials grow, and lines
-		 * are only appended or cut from the end. */
-		keep = log->n;
-		while (keep > 0 && log->line[keep - 1].serial > pos->serial)
-			keep--;
-		if (keep > pos->n)
-			keep = pos->n;
-		/* After a takeback the whole log again: a client then replaces what it shows, and
-		 * never keeps a line of a move that no longer exists; after a chat line hidden, the
-		 * whole chat again (a snapshot's), without it. */
-		if (keep < pos->n || pos->takebacks != t->takebacks ||
-		    pos->chat_cuts != t->chat_cuts) {
-			snapshot = true;
-			keep = 0;
-		}
-	}
+		return false;
+	if (shared)
+		shared_check(shared, t);
+	int keep = snapshot ? -1 : lines_kept(t, log, pos);
+	snapshot = keep < 0;
+	keep = keep < 0 ? 0 : keep;
 	QV_ASSERT(keep >= 0 && keep <= log->n);
-	json_t *lines = qv__log_json(log, keep);
-	json_t *frame = json_pack("{s:s, s:I}", "type", snapshot ? "snapshot" : "update", "v",
-	                          (json_int_t)t->v);
-	char name[8];
-	if (snapshot)
-		frame = qv__json_put(
-		    frame, "seat",
-		    json_string(viewer >= 0 ? qv_player_name(viewer, name) : "public"));
-	/* The catalogue comes once, with the snapshot; updates carry only what changes. */
-	frame = qv__json_put(frame, "table",
-	                     snapshot ? qv__table_info_full_locked(t) : qv__table_info_locked(t));
-	frame = qv__json_put(frame, "view", qv_match_view_json(t->m, viewer));
-	frame = qv__json_put(frame, "log", lines);
-	if (snapshot)
-		frame = qv__json_put(frame, "chat", qv__chat_json(&t->chat, viewer < 0));
-	if (!frame) {
+	if (!put_frame(t, viewer, snapshot, keep, shared, out)) {
 		qv__log_cut(log, had, upto); /* worded again for the next frame */
-		return NULL;
+		return false;
 	}
 	pos->n = log->n;
 	pos->serial = log->n ? log->line[log->n - 1].serial : 0;
 	pos->takebacks = t->takebacks;
 	pos->chat_cuts = t->chat_cuts;
+	return true;
+}
+
+json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos)
+{
+	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
+	int had = log->n, upto = log->upto;
+	qv_buf text = {0};
+	qv__log_pos was = *pos;
+	json_t *frame = NULL;
+	json_error_t jerr;
+	if (qv__table_frame_text_locked(t, viewer, snapshot, pos, NULL, &text) &&
+	    qv__json_parse(text.s, text.len, 0, &frame, &jerr) != QV_OK) {
+		frame = NULL;
+		*pos = was;
+		qv__log_cut(log, had, upto); /* worded again for the next frame */
+	}
+	qv_buf_free(&text);
 	return frame;
 }
 

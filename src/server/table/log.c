@@ -81,11 +81,18 @@ void qv__log_forget(qv__log *log, int nhist)
 	QV_ASSERT(log->n == 0 || log->line[log->n - 1].entry < nhist);
 }
 
-json_t *qv__log_json(const qv__log *log, int from)
+bool qv__log_text(const qv__log *log, int from, qv_buf *out)
 {
-	json_t *lines = json_array();
-	for (int i = from; i < log->n; i++)
-		lines = qv__json_push(lines, json_pack("{s:s, s:s}", "who", log->line[i].who,
-		                                       "text", log->line[i].text));
-	return lines;
+	bool ok = true;
+	qv_buf_putc(out, '[');
+	for (int i = from; i < log->n && ok; i++) {
+		qv_buf_puts(out, i > from ? ",{\"who\":" : "{\"who\":");
+		ok = qv__json_append_string(out, log->line[i].who, strlen(log->line[i].who));
+		qv_buf_puts(out, ",\"text\":");
+		ok =
+		    ok && qv__json_append_string(out, log->line[i].text, strlen(log->line[i].text));
+		qv_buf_putc(out, '}');
+	}
+	qv_buf_putc(out, ']');
+	return ok && !out->failed;
 }

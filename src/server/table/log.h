@@ -45,7 +45,8 @@ void qv__log_cut(qv__log *log, int n, int upto);
 /* Forgets the lines of history entries from nhist on (taken back). */
 void qv__log_forget(qv__log *log, int nhist);
 
-/* Lines [from, log->n) as a frame's "log", [{"who", "text"}, ...]. NULL when out of memory. */
-json_t *qv__log_json(const qv__log *log, int from);
+/* Lines [from, log->n) appended to out as a frame's "log", [{"who", "text"}, ...], compact
+ * JSON text; false when out of memory. */
+bool qv__log_text(const qv__log *log, int from, qv_buf *out);
 
 #endif

@@ -462,11 +462,35 @@ typedef struct qv__log_pos {
 	long long chat_cuts; /* and its chat_cuts */
 } qv__log_pos;
 
-/* A frame for viewer (a seat or QV_VIEW_PUBLIC): a "snapshot" (the whole log, and "seat") or
- * an "update" (the log lines since *pos). An update asked for after a takeback the connection
- * has not heard of (or when lines it holds are gone) is a snapshot instead, so that no client
- * keeps a line that was taken back. Updates *pos. NULL when out of memory, and then *pos and
- * the logs are as they were. */
+/* What the frames of one broadcast share, kept by the broadcaster (zeroed before its first
+ * frame, qv__frame_shared_free after its last) and used under the table's lock: the table's
+ * info as an update carries it, and each viewer's view (for two connections of one seat, and
+ * the spectators), each written once as text and copied into the frames that follow while the
+ * table is as it was then (its info version, version and spectators; a broadcast frees it, so
+ * the clocks' times in the info are never older than the broadcast). */
+typedef struct qv__frame_shared {
+	long long iv, v;
+	int spectators;
+	bool has_info;
+	qv_buf info;
+	bool has_view[QV_MAX_PLAYERS + 1]; /* per seat, then the public's */
+	qv_buf view[QV_MAX_PLAYERS + 1];
+} qv__frame_shared;
+
+void qv__frame_shared_free(qv__frame_shared *s);
+
+/* A frame for viewer (a seat or QV_VIEW_PUBLIC), appended to out as compact JSON text: a
+ * "snapshot" (the whole log, and "seat") or an "update" (the log lines since *pos). An update
+ * asked for after a takeback the connection has not heard of (or when lines it holds are gone)
+ * is a snapshot instead, so that no client keeps a line that was taken back. The parts every
+ * viewer sees are taken from shared when it has them, and kept there (NULL: nothing shared).
+ * Updates *pos. False when out of memory, and then *pos and the logs are as they were and out
+ * holds a part of the frame. */
+bool qv__table_frame_text_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos,
+                                 qv__frame_shared *shared, qv_buf *out);
+
+/* The same frame read back as a tree (what tests and tools look into); NULL when out of
+ * memory, and then *pos and the logs are as they were. */
 json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos);
 
 /* Looking back during play: {"type": "history", "v", "line", "from", "to", "view"}, the

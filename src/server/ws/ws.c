@@ -52,26 +52,36 @@ static void send_error(qv__conn *c, const char *fmt, ...)
 	qv__conn_error(c, raw);
 }
 
-/* Queues for c the update it has not seen, if any. */
-static void send_update(qv__conn *c)
+/* Queues a frame written as text (made), or closes c when it could not be (out of memory). */
+static void queue_made_locked(qv__conn *c, bool made, const qv_buf *text)
+{
+	if (made)
+		qv__conn_queue_locked(c, QV__OP_TEXT, text->s, text->len);
+	else
+		qv__conn_close_locked(c, QV__CLOSE_GOING, "out of memory");
+}
+
+/* Queues for c the update it has not seen, if any, with the parts shared by the frames of one
+ * broadcast (qv__table_frame_text_locked). */
+static void send_update(qv__conn *c, qv__frame_shared *shared, qv_buf *text)
 {
 	pthread_mutex_lock(&c->lock);
-	json_t *frame = NULL;
-	bool due = false;
+	bool due = false, made = false;
 	if (!c->closed && !c->closing && c->greeted) {
 		qv__table *t = c->table;
 		qv__table_lock(t);
 		if (c->sent_iv != t->iv) {
-			frame = qv__table_frame_locked(t, c->viewer, false, &c->pos);
+			qv_buf_clear(text);
+			made =
+			    qv__table_frame_text_locked(t, c->viewer, false, &c->pos, shared, text);
 			c->sent_iv = t->iv;
 			due = true;
 		}
 		qv__table_unlock(t);
 	}
 	if (due)
-		qv__conn_queue_json_locked(c, frame);
+		queue_made_locked(c, made, text);
 	pthread_mutex_unlock(&c->lock);
-	json_decref(frame);
 }
 
 /* The connections of t, each with a reference taken (the caller drops each), in *n (none
@@ -97,10 +107,14 @@ void qv__ws_broadcast(qv__table *t)
 {
 	int n;
 	qv__conn **list = conns_of(t, &n);
+	qv__frame_shared shared = {0};
+	qv_buf text = {0};
 	for (int i = 0; i < n; i++) {
-		send_update(list[i]);
+		send_update(list[i], &shared, &text);
 		qv__conn_unref(list[i]);
 	}
+	qv_buf_free(&text);
+	qv__frame_shared_free(&shared);
 	free(list);
 }
 
@@ -219,18 +233,19 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 	QV_ASSERT(t->greeting > 0);
 	t->greeting--; /* now on the list, which keeps the table */
 	qv__table_online_locked(t, viewer, +1);
-	json_t *frame = qv__table_frame_locked(t, viewer, true, &c->pos);
+	qv_buf frame = {0};
+	bool made = qv__table_frame_text_locked(t, viewer, true, &c->pos, NULL, &frame);
 	/* A seat that says hello after its rematch was made (a reloaded page) hears of its new
 	 * seat too, while this process remembers the token (never stored in clear). */
 	json_t *rematch = device_rematch(c, qv__table_rematch_frame_locked(t, viewer));
 	c->sent_iv = t->iv;
 	qv__table_unlock(t);
-	qv__conn_queue_json_locked(c, frame);
+	queue_made_locked(c, made, &frame);
 	if (rematch)
 		qv__conn_queue_json_locked(c, rematch);
 	c->greeted = true;
 	pthread_mutex_unlock(&c->lock);
-	json_decref(frame);
+	qv_buf_free(&frame);
 	json_decref(rematch);
 	qv__ws_broadcast(t); /* the others see the seat online */
 	return true;
