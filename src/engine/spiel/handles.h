@@ -89,12 +89,12 @@ typedef struct qv__chunk {
 	char s[];
 } qv__chunk;
 
-typedef struct qv__log {
+typedef struct qv__lines {
 	qv__chunk *last;
 	size_t used;  /* bytes of last in this text */
 	size_t total; /* bytes of the whole text */
 	long lines;
-} qv__log;
+} qv__lines;
 
 /* A sparse observation: the slots that are not 0, ascending. */
 typedef struct qv__sparse {
@@ -106,7 +106,7 @@ typedef struct qv__sparse {
 /* What a seat's information state is made of: its lines, its observation now and the most each
  * slot of its observations has held (the information-state tensor's second half). */
 typedef struct qv__seat {
-	qv__log log;
+	qv__lines log;
 	qv__sparse obs, ever;
 } qv__seat;
 
@@ -168,12 +168,12 @@ int qv__deal_text(const qv_spiel_state *s, int32_t id, char *buf, size_t len);
 /* ---- information states (recall.c) ---- */
 
 /* Appends text (n bytes, lines ended by newlines) to a log. */
-qv_status qv__log_append(qv__log *l, const char *text, size_t n);
+qv_status qv__lines_append(qv__lines *l, const char *text, size_t n);
 /* A copy sharing l's chunks, and the release of a log. */
-qv__log qv__log_copy(const qv__log *l);
-void qv__log_free(qv__log *l);
+qv__lines qv__lines_copy(const qv__lines *l);
+void qv__lines_free(qv__lines *l);
 /* The whole text of l, NUL-terminated, for the caller to free; NULL when memory ran out. */
-char *qv__log_text(const qv__log *l);
+char *qv__lines_text(const qv__lines *l);
 
 /* Copies and releases a seat's parts (false: out of memory). */
 bool qv__seat_copy(qv__seat *to, const qv__seat *from);

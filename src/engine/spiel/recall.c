@@ -31,7 +31,7 @@ static void chunk_release(qv__chunk *c)
 	}
 }
 
-qv_status qv__log_append(qv__log *l, const char *text, size_t n)
+qv_status qv__lines_append(qv__lines *l, const char *text, size_t n)
 {
 	qv__chunk *c = l->last;
 	size_t used = l->used;
@@ -61,20 +61,20 @@ qv_status qv__log_append(qv__log *l, const char *text, size_t n)
 	return QV_OK;
 }
 
-qv__log qv__log_copy(const qv__log *l)
+qv__lines qv__lines_copy(const qv__lines *l)
 {
 	if (l->last)
 		atomic_fetch_add(&l->last->refs, 1);
 	return *l;
 }
 
-void qv__log_free(qv__log *l)
+void qv__lines_free(qv__lines *l)
 {
 	chunk_release(l->last);
-	*l = (qv__log){0};
+	*l = (qv__lines){0};
 }
 
-char *qv__log_text(const qv__log *l)
+char *qv__lines_text(const qv__lines *l)
 {
 	char *out = malloc(l->total + 1);
 	if (!out)
@@ -131,7 +131,7 @@ static void sparse_free(qv__sparse *a)
 
 bool qv__seat_copy(qv__seat *to, const qv__seat *from)
 {
-	to->log = qv__log_copy(&from->log);
+	to->log = qv__lines_copy(&from->log);
 	bool ok = sparse_copy(&to->obs, &from->obs);
 	ok = sparse_copy(&to->ever, &from->ever) && ok;
 	return ok;
@@ -139,7 +139,7 @@ bool qv__seat_copy(qv__seat *to, const qv__seat *from)
 
 void qv__seat_free(qv__seat *a)
 {
-	qv__log_free(&a->log);
+	qv__lines_free(&a->log);
 	sparse_free(&a->obs);
 	sparse_free(&a->ever);
 }
@@ -327,13 +327,13 @@ qv_status qv__seat_start_world(qv_spiel_state *s, int p, int known)
 	int k = snprintf(line, sizeof line,
 	                 "(a world drawn for %s: what this seat saw before is not known)\n",
 	                 qv_player_name(known, name));
-	if (qv__log_append(&a->log, line, (size_t)k) != QV_OK || qv__seat_start(s, p) != QV_OK)
+	if (qv__lines_append(&a->log, line, (size_t)k) != QV_OK || qv__seat_start(s, p) != QV_OK)
 		return QV_ENOMEM;
 	qv_buf whole = {0};
 	size_t n = change_line(&(qv__sparse){0}, &a->obs, &whole, NULL);
 	qv_status rc = whole.failed ? QV_ENOMEM : QV_OK;
 	if (rc == QV_OK && n)
-		rc = qv__log_append(&a->log, whole.s, n);
+		rc = qv__lines_append(&a->log, whole.s, n);
 	qv_buf_free(&whole);
 	return rc;
 }
@@ -363,7 +363,7 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 		if (change.failed || !raise_ever(&a->ever, &up))
 			rc = QV_ENOMEM;
 		else if (n)
-			rc = qv__log_append(&a->log, change.s, n);
+			rc = qv__lines_append(&a->log, change.s, n);
 		qv__sparse t = a->obs;
 		a->obs = now;
 		now = t;
@@ -379,7 +379,7 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 qv_status qv__seat_from_text(qv__seat *a, const char *text, qv_err *err)
 {
 	size_t n = strlen(text);
-	if (n && qv__log_append(&a->log, text, n) != QV_OK)
+	if (n && qv__lines_append(&a->log, text, n) != QV_OK)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
 	/* ever: every value a slot took in the changes, and the observation they lead to */
 	for (const char *line = text; *line;) {

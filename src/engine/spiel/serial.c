@@ -33,7 +33,7 @@ static json_t *body(const qv_spiel_state *st)
 		ok = json_array_append_new(hist, json_integer(st->hist[i])) == 0;
 	json_t *prior = json_null();
 	if (ok && st->known >= 0) {
-		char *text = qv__log_text(&st->seat[st->known].log);
+		char *text = qv__lines_text(&st->seat[st->known].log);
 		if (text) {
 			text[st->prior] = '\0';
 			prior = json_string(text);

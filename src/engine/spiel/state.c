@@ -345,7 +345,7 @@ qv_status qv__spiel_step(qv_spiel_state *s, int32_t id, qv_err *err)
 		if (n < 0)
 			n = 0;
 		line[k + n] = '\n';
-		if (qv__log_append(&s->seat[who].log, line, (size_t)(k + n + 1)) != QV_OK)
+		if (qv__lines_append(&s->seat[who].log, line, (size_t)(k + n + 1)) != QV_OK)
 			rc = qv_fail(err, QV_ENOMEM, "out of memory");
 	}
 	if (rc == QV_OK)

@@ -76,7 +76,7 @@ qv_status qv__spiel_hashed(const qv_spiel_state *s, int player, bool recall, flo
 	if (!recall)
 		return QV_OK;
 	qv_status rc = qv__recall_on((qv_spiel_state *)s, err);
-	char *lines = rc == QV_OK ? qv__log_text(&s->seat[player].log) : NULL;
+	char *lines = rc == QV_OK ? qv__lines_text(&s->seat[player].log) : NULL;
 	if (rc == QV_OK && !lines)
 		rc = qv_fail(err, QV_ENOMEM, "out of memory");
 	const char *at = lines;

@@ -37,7 +37,7 @@ char *qv_spiel_information_state_string(const qv_spiel_state *st, int player)
 		return NULL;
 	if (qv__recall_on((qv_spiel_state *)st, NULL) != QV_OK)
 		return NULL;
-	return qv__log_text(&st->seat[player].log);
+	return qv__lines_text(&st->seat[player].log);
 }
 
 /* The seats of world w drawn for seat `known` of st: that seat's as st's, the others' from
