@@ -25,6 +25,17 @@
 #include "quiver/match.h"
 
 /* Both writers on j with flags: the same text, or both NULL. */
+/* Room for g's options (actions or chance outcomes, the most of either) and their
+ * probabilities. */
+static void room_for(const qv_game *g, qv_action **opts, double **prob)
+{
+	int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
+	*opts = malloc(sizeof **opts * (size_t)most);
+	*prob = malloc(sizeof **prob * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
+	assert_non_null(*opts);
+	assert_non_null(*prob);
+}
+
 static void same(const json_t *j, size_t flags)
 {
 	char *want = json_dumps(j, flags), *got = qv__json_dumps(j, flags);
@@ -182,13 +193,10 @@ static void test_views(void **state)
 		qv_params params = {0};
 		qv_err err;
 		void *st = malloc(g->state_size);
-		int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
-		qv_action *opts = malloc(sizeof *opts * (size_t)most);
-		double *prob =
-		    malloc(sizeof *prob * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
+		qv_action *opts;
+		double *prob;
+		room_for(g, &opts, &prob);
 		assert_non_null(st);
-		assert_non_null(opts);
-		assert_non_null(prob);
 		qv_rng rng;
 		qv_rng_seed(&rng, 5);
 		for (int game = 0; game < 3; game++) {
@@ -266,12 +274,9 @@ static void test_match_views(void **state)
 	(void)state;
 	for (int gi = 0; qv_games[gi]; gi++) {
 		const qv_game *g = qv_games[gi];
-		int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
-		qv_action *opts = malloc(sizeof *opts * (size_t)most);
-		double *prob =
-		    malloc(sizeof *prob * (size_t)(g->max_chance > 0 ? g->max_chance : 1));
-		assert_non_null(opts);
-		assert_non_null(prob);
+		qv_action *opts;
+		double *prob;
+		room_for(g, &opts, &prob);
 		qv_rng rng;
 		qv_rng_seed(&rng, 7);
 		for (int game = 0; game < 2; game++) {
