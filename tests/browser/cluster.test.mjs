@@ -181,6 +181,9 @@ test(
       const back = Date.now();
       await startProcess(first, port);
       await until(async () => holder(id) === first, 'the table back at its process', budget(20000), PSQL_EVERY);
+      // (the table left the process the page talks to: the page's socket closes, and only the
+      // page connected again, not the one from before, may be played on)
+      await until(async () => closes.some((at) => at >= back), 'the page told that the table moved');
       await page.waitForSelector('#conn.open');
       await moveOnce(page, rand);
       // (at it, or coming back to it: a table a process read back from nobody moves once more at

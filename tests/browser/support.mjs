@@ -318,9 +318,32 @@ export async function waitForTurnOrEnd(page, timeoutMs) {
 }
 
 /**
+ * Clicks the element `loc` finds now, waiting (as click() does) for it to be enabled, but not
+ * for another one: when the page draws its controls again meanwhile (a reconnection's snapshot
+ * starts the choice over, and the Play button that was there is gone), the click is dropped
+ * and false is returned, so that the caller looks at the page again instead of waiting for a
+ * control that no longer exists.
+ * @param {import('playwright-core').Locator} loc
+ */
+async function clickStill(loc) {
+  const el = await loc.elementHandle();
+  if (!el) return false;
+  try {
+    await el.click();
+    return true;
+  } catch (e) {
+    if (!(await el.evaluate((n) => n.isConnected).catch(() => false))) return false;
+    throw e;
+  } finally {
+    await el.dispose().catch(() => {});
+  }
+}
+
+/**
  * One decision made by clicking only: a highlighted square or card first (as a player on the
  * board would), else a word button, else the Play button. `rand` picks among equals.
- * Returns what was clicked.
+ * Returns what was clicked, or 'nothing' (nothing to click, or what was picked went from the
+ * page before it could be clicked).
  * @param {import('playwright-core').Page} page
  * @param {() => number} rand
  */
@@ -334,24 +357,20 @@ export async function clickOnce(page, rand) {
   // of control is exercised.
   const r = rand();
   if ((await play.count()) && (r < 0.4 || (nt === 0 && nw === 0))) {
-    await play.first().click();
-    return 'play';
+    return (await clickStill(play.first())) ? 'play' : 'nothing';
   }
   if (nt && (r < 0.75 || nw === 0)) {
     const el = targets.nth(Math.floor(rand() * nt));
     const token = await el.getAttribute('data-token');
-    await el.click();
-    return `target ${token}`;
+    return (await clickStill(el)) ? `target ${token}` : 'nothing';
   }
   if (nw) {
     const el = words.nth(Math.floor(rand() * nw));
     const word = await el.getAttribute('data-word');
-    await el.click();
-    return `word ${word}`;
+    return (await clickStill(el)) ? `word ${word}` : 'nothing';
   }
   if (await play.count()) {
-    await play.first().click();
-    return 'play';
+    return (await clickStill(play.first())) ? 'play' : 'nothing';
   }
   return 'nothing';
 }
