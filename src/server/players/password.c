@@ -1,5 +1,5 @@
 /*
- * password.c - the rules of new passwords, and their hashing at most QV__PASSWORD_HASHES at
+ * password.c - the rules of new passwords, and their hashing at most qv__password_hashes() at
  * once (password.h).
  */
 #include <ctype.h>
@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -80,16 +81,33 @@ qv_status qv__password_check(const char *pw, size_t len, const char *username, c
 	return QV_OK;
 }
 
-/* The hashes running, at most QV__PASSWORD_HASHES: a bound on the process's memory (64 MiB a
- * hash), so it is the process's, whatever number of servers it runs (the tests run several). */
+static pthread_once_t hashes_once = PTHREAD_ONCE_INIT;
+static int hashes = QV__PASSWORD_HASHES;
+
+static void count_hashes(void)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	hashes = cores > 0 && cores <= 2 ? 1 : QV__PASSWORD_HASHES;
+}
+
+int qv__password_hashes(void)
+{
+	pthread_once(&hashes_once, count_hashes);
+	return hashes;
+}
+
+/* The hashes running, at most qv__password_hashes(): a bound on the process's memory (64 MiB
+ * a hash) and on its memory traffic, so it is the process's, whatever number of servers it
+ * runs (the tests run several). */
 static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t gate_cond = PTHREAD_COND_INITIALIZER;
 static int running;
 
 static void gate_enter(void)
 {
+	int most = qv__password_hashes();
 	pthread_mutex_lock(&gate_lock);
-	while (running >= QV__PASSWORD_HASHES)
+	while (running >= most)
 		pthread_cond_wait(&gate_cond, &gate_lock);
 	running++;
 	pthread_mutex_unlock(&gate_lock);

@@ -1,7 +1,7 @@
 /*
  * password.h - accounts' passwords: the rules a new one must meet, and their hashing with
  * libsodium's Argon2id (crypto_pwhash_str, the interactive limits: 2 passes over 64 MiB).
- * Each hash takes 64 MiB for a fraction of a second, so at most QV__PASSWORD_HASHES run at
+ * Each hash takes 64 MiB for a fraction of a second, so at most qv__password_hashes() run at
  * once in the process: a further sign-up or sign-in waits for one to end, and a burst of them
  * costs the server at most that many times 64 MiB. Internal to the server.
  */
@@ -14,8 +14,15 @@
 #include "quiver/core.h"
 #include "server/store/accounts.h" /* QV__STORE_PWHASH */
 
-/* Hashes (or checks against a hash) at once in the process. */
+/* The most hashes (or checks against a hash) at once in the process, on any machine. */
 #define QV__PASSWORD_HASHES 2
+
+/* The hashes at once on this machine: QV__PASSWORD_HASHES, but 1 where at most 2 cores are
+ * online. A hash's memory traffic slows every other thread of a small machine, whatever its
+ * priority: on 2 cores, two hashes at once while sign-ins to real accounts flooded the server
+ * made a bystander's GET /api/games wait 3 to 8 ms at the median (1 ms without), and checked
+ * fewer passwords a second than one at a time (docs/benchmarks.md, "Sign-ins in flight"). */
+int qv__password_hashes(void);
 
 /* A password's bounds: characters (of UTF-8), and bytes. */
 #define QV__PASSWORD_MIN   8

@@ -129,7 +129,7 @@ qv__pwgate *qv__pwgate_new(void)
 	pthread_cond_init(&g->work, NULL);
 	g->known.max = QV__PWGATE_KNOWN;
 	g->strangers.max = QV__PWGATE_QUEUE;
-	for (int i = 0; i < QV__PASSWORD_HASHES; i++)
+	for (int i = 0; i < qv__password_hashes(); i++)
 		if (pthread_create(&g->threads[i], NULL, gate_main, g) == 0)
 			g->nthreads++;
 	if (g->nthreads == 0) {

@@ -1,13 +1,14 @@
 /*
  * pwgate.h - the password gate: the work of accounts that hashes a password (a sign-in, a
- * sign-up, a recovery, a password change, a deletion) runs here, on QV__PASSWORD_HASHES threads
- * of its own, never on a request worker. Each Argon2id hash takes 64 MiB and about a tenth of
- * a second of a core, so a flood of sign-ins that waited on the request workers held every one
- * of them (the second audit: 16 addresses with 6 sign-ins each in flight made another client's
- * GET wait 13 s). Here a request either gets a place in the gate's queue at once or is refused
- * at once: 429 when its client address already has QV__PWGATE_PER_ADDRESS in the gate, 503
- * (with Retry-After) when the queue is full. The request then waits in the queue, holding no
- * worker, and the gate's thread that runs it answers it (req.h: qv__req_defer).
+ * sign-up, a recovery, a password change, a deletion) runs here, on qv__password_hashes()
+ * threads of its own, never on a request worker. Each Argon2id hash takes 64 MiB and about a
+ * tenth of a second of a core, so a flood of sign-ins that waited on the request workers held
+ * every one of them (the second audit: 16 addresses with 6 sign-ins each in flight made
+ * another client's GET wait 13 s). Here a request either gets a place in the gate's queue at
+ * once or is refused at once: 429 when its client address already has QV__PWGATE_PER_ADDRESS
+ * in the gate, 503 (with Retry-After) when the queue is full. The request then waits in the
+ * queue, holding no worker, and the gate's thread that runs it answers it (req.h:
+ * qv__req_defer).
  *
  * Two queues: a browser that signed in to the account before (its device cookie, device.h) has
  * places of its own (QV__PWGATE_KNOWN), served first, so that strangers who fill the queue for
