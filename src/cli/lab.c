@@ -503,7 +503,7 @@ static double widest_interval(const qv_lab_component *c, int players)
 }
 
 /* After a round of --until-settled (its games in the study's file): the component games of
- * the next round, or 0 when every studied component is flagged or has intervals at most the
+ * the next round, or 0 when every studied component is beyond a margin or has intervals at most the
  * width asked (or the cap is reached), saying which. *rc is set when the games cannot be
  * computed. */
 static int next_round(const qv_lab_plan *plan, const char *round_file, int *rc)
@@ -533,7 +533,9 @@ static int next_round(const qv_lab_plan *plan, const char *round_file, int *rc)
 				continue;
 			studied++;
 			double w = widest_interval(c, rep.section[s].players);
-			if (c->flagged || w <= cfg->settle_width)
+			bool beyond = c->balance == QV_LAB_BEYOND || c->strength == QV_LAB_BEYOND ||
+			              c->length == QV_LAB_BEYOND;
+			if (beyond || w <= cfg->settle_width)
 				continue;
 			unsettled++;
 			if (w > widest) {
@@ -544,9 +546,10 @@ static int next_round(const qv_lab_plan *plan, const char *round_file, int *rc)
 	int games_now = cfg->component_games;
 	long next = 2L * games_now > cfg->settle_cap ? cfg->settle_cap : 2L * games_now;
 	if (!unsettled)
-		printf("settled: every one of %d components is flagged or within %.1f pp, at "
-		       "%d component games\n",
-		       studied, 100 * cfg->settle_width, games_now);
+		printf(
+		    "settled: every one of %d components is beyond a margin or within %.1f pp, at "
+		    "%d component games\n",
+		    studied, 100 * cfg->settle_width, games_now);
 	else if (next <= games_now)
 		printf("not settled at the cap of %d component games: %d of %d components "
 		       "wider than %.1f pp (the widest %.1f pp, %s); the report says so in its "

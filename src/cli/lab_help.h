@@ -12,7 +12,7 @@
 #define CLI_LAB_DEFAULT_LUCK_GAMES      20
 #define CLI_LAB_DEFAULT_AGENT           "medium"
 #define CLI_LAB_DEFAULT_SETTLE_CAP      1600
-#define CLI_LAB_DEFAULT_MARGIN_SCORE    0.02 /* --margin: 2 points of score */
+#define CLI_LAB_DEFAULT_MARGIN_SCORE    0.05 /* --margin: 5 points of score */
 #define CLI_LAB_DEFAULT_MARGIN_LENGTH   0.5  /* and half a decision of length */
 #define CLI_LAB_DEFAULT_PROGRESS        60   /* seconds between progress lines off a terminal */
 

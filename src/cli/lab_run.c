@@ -225,8 +225,9 @@ int cli_lab_play_journal(const cli_lab_task *t, const cli_lab_play *how, int lo,
 /* ---- the report ---- */
 
 /* The terminal's summary of one section: its outcomes; each side's score, where the sides
- * rotate, and the one favoured beyond its interval; and how many components are flagged, the
- * first five by the order. */
+ * rotate, and the one favoured beyond its interval; how many components are flagged (the game
+ * leans otherwise without them), within the margin or unsettled on balance, and beyond it on
+ * strength and on length; the first five flagged by the order. */
 static void summary(const qv_lab_plan *plan, const qv_lab_section *S)
 {
 	printf("%d players: fairness gap %.3f, draws %.1f%%, timeouts %.1f%%, mean length %.1f "
@@ -239,18 +240,21 @@ static void summary(const qv_lab_plan *plan, const qv_lab_section *S)
 		printf("%s%s %.1f%%%s", k ? ", " : "; decks: ", plan->side[k], 100 * e->v,
 		       favoured ? " (favoured)" : "");
 	}
-	int flagged = 0, studied = 0, within = 0, unsettled = 0;
-	for (int k = 0; k < plan->ncomponents; k++) {
-		flagged += S->component && S->component[k].flagged;
-		within += S->component && S->component[k].balance == QV_LAB_WITHIN;
-		unsettled += S->component && S->component[k].balance == QV_LAB_UNSETTLED;
+	int flagged = 0, studied = 0, within = 0, unsettled = 0, strong = 0, longer = 0;
+	for (int k = 0; S->component && k < plan->ncomponents; k++) {
+		const qv_lab_component *c = &S->component[k];
+		flagged += c->flagged;
+		within += c->balance == QV_LAB_WITHIN;
+		unsettled += c->balance == QV_LAB_UNSETTLED;
+		strong += c->strength == QV_LAB_BEYOND;
+		longer += c->length == QV_LAB_BEYOND;
 		studied += plan->studied[k];
 	}
 	if (studied > 0 && plan->cfg.component_games > 0)
-		printf("; flagged %d of %d components (margins %g pp, %g decisions; on balance "
-		       "%d within, %d unsettled)",
-		       flagged, studied, 100 * plan->cfg.margin_score, plan->cfg.margin_length,
-		       within, unsettled);
+		printf("; flagged %d of %d components (balance beyond %g pp; %d within, %d "
+		       "unsettled); beyond the margins on strength %d, on length %d (%g decisions)",
+		       flagged, studied, 100 * plan->cfg.margin_score, within, unsettled, strong,
+		       longer, plan->cfg.margin_length);
 	int shown = 0;
 	for (int i = 0; S->component && i < plan->ncomponents; i++) {
 		const qv_lab_component *c = &S->component[S->order[i]];

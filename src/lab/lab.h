@@ -467,12 +467,16 @@ typedef struct qv_lab_component {
 	/* What strongest is ordered by: the loss to its holder per copy that restrict_holder's
 	 * interval assures (minus its upper end; restrict_score's where no seat held it), the
 	 * largest first; -INFINITY without restricted play */
-	double strength;
-	bool flagged; /* any of its tests flagged */
-	/* Its verdicts against the margins (qv_lab_config.margin_*): on the seats' and decks'
-	 * balance (the ablation's seat and side tests, restricted play's score) and on length
-	 * (both length tests), apart. */
-	qv_lab_verdict balance, length;
+	double strength_key;
+	/* Its verdicts against the margins (qv_lab_config.margin_*), apart: on the seats' and
+	 * decks' balance (its ablation's seat and side tests: does the game without it lean
+	 * otherwise?), on its strength (restricted play's score test: what is it worth to the
+	 * seat that may use it?) and on length (both length tests). */
+	qv_lab_verdict balance, strength, length;
+	/* Its balance verdict is beyond the margin: the game leans otherwise without it. A
+	 * strong component (a seat forbidden it loses) or one that changes the length only is
+	 * not flagged: every seat may use it, and a designed game is full of those. */
+	bool flagged;
 } qv_lab_component;
 
 /* The first player: the seat that made a game's first decision. Its score over the main games,

@@ -195,7 +195,7 @@ static void restricted(const qv__lab_sources *src, const qv_lab_arm *re, const q
 	/* strongest: the largest loss the holder's interval assures, per copy */
 	const qv_lab_delta *by =
 	    qv__lab_tested(&c->restrict_holder) ? &c->restrict_holder : &c->restrict_score;
-	c->strength = qv__lab_tested(by) ? -by->ci.hi : -INFINITY;
+	c->strength_key = qv__lab_tested(by) ? -by->ci.hi : -INFINITY;
 	qv_moments rl, ml;
 	lengths_of(src, re, &rl);
 	lengths_of(src, ref, &ml);
@@ -215,7 +215,7 @@ static void causes(const qv__lab_sources *src, int k, qv_lab_component *c)
 	c->extremeness = 0;
 	c->gap_without = NAN;
 	c->unbalance = c->restrict_t = -1;
-	c->strength = -INFINITY;
+	c->strength_key = -INFINITY;
 	for (int s = 0; s < QV_MAX_PLAYERS; s++)
 		c->ablate_seat[s] = c->ablate_side[s] = qv__lab_no_test;
 	c->ablate_length = c->restrict_score = c->restrict_length = qv__lab_no_test;
@@ -317,14 +317,15 @@ static void rebalance(const qv_lab_plan *p, qv_lab_section *sec)
 	}
 }
 
-static double key_strength(const qv_lab_component *c) { return c->strength; }
+static double key_strength(const qv_lab_component *c) { return c->strength_key; }
 
 /* Benjamini-Hochberg at QV_LAB_Q within each of three families, one per question: the
  * ablations' seat and side tests (unbalancing), restricted play's score tests (strongest), and the
- * lengths (of both), each flag kept only beyond the study's margin; a component is flagged when
- * any of its tests is, with its verdicts on balance and length. Then the lists: `order` (every
- * component, the largest |t| of its score tests first), `unbalancing` (components with an
- * ablation, by their rebalance) and `strongest` (with restricted play, by their strength). */
+ * lengths (of both), each flag kept only beyond the study's margin; each component gets a
+ * verdict on each question, and is flagged when its balance verdict is beyond the margin.
+ * Then the lists: `order` (every component, the largest |t| of its score tests first),
+ * `unbalancing` (components with an ablation, by their rebalance) and `strongest` (with
+ * restricted play, by their strength). */
 static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
 {
 	qv_lab_delta *seats[LAB_TESTS], *scores[LAB_TESTS], *lengths[LAB_TESTS];
@@ -348,17 +349,18 @@ static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
 	int norder = 0;
 	for (int k = 0; k < p->ncomponents; k++) {
 		qv_lab_component *c = &sec->component[k];
-		const qv_lab_delta *bal[2 * QV_MAX_PLAYERS + 1],
+		const qv_lab_delta *bal[2 * QV_MAX_PLAYERS],
+		    *strong[1] = {&c->restrict_score},
 		    *len[2] = {&c->ablate_length, &c->restrict_length};
 		int nb = 0;
 		for (int s = 0; s < n; s++)
 			bal[nb++] = &c->ablate_seat[s];
 		for (int d = 0; d < p->nsides && d < QV_MAX_PLAYERS; d++)
 			bal[nb++] = &c->ablate_side[d];
-		bal[nb++] = &c->restrict_score;
 		c->balance = verdict(bal, nb, cfg->margin_score);
+		c->strength = verdict(strong, 1, cfg->margin_score);
 		c->length = verdict(len, 2, cfg->margin_length);
-		c->flagged = c->balance == QV_LAB_BEYOND || c->length == QV_LAB_BEYOND;
+		c->flagged = c->balance == QV_LAB_BEYOND;
 		rank_into(sec, sec->order, &norder, k, key_extremeness);
 		if (c->unbalance >= 0)
 			rank_into(sec, sec->unbalancing, &sec->nunbalancing, k, key_rebalance);

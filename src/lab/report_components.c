@@ -31,11 +31,13 @@ static void verdict_json(qv__lab_jw *w, const char *key, qv_lab_verdict v)
 		qv__lab_jw_null(w, key);
 }
 
-/* A verdict as a cell of the effects table: "flagged", "within &plusmn;2 pp", "unsettled". */
-static void verdict_cell(qv_buf *b, qv_lab_verdict v, double margin, bool points)
+/* A verdict as a cell of the effects table: `beyond` ("flagged" on balance, "strong" or "a
+ * burden", "lengthens" or "shortens"), "within &plusmn;5 pp", "unsettled". */
+static void verdict_cell(qv_buf *b, qv_lab_verdict v, double margin, bool points,
+                         const char *beyond)
 {
 	switch (v) {
-	case QV_LAB_BEYOND: qv_buf_puts(b, "<td class=\"t flag\">flagged</td>"); break;
+	case QV_LAB_BEYOND: qv_buf_printf(b, "<td class=\"t flag\">%s</td>", beyond); break;
 	case QV_LAB_WITHIN:
 		if (points)
 			qv_buf_printf(b, "<td class=\"t\">within &plusmn;%g pp</td>", 100 * margin);
@@ -95,6 +97,7 @@ static void json_component(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_com
 	qv__lab_jw_num(w, "gap_without", c->gap_without);
 	qv__lab_jw_bool(w, "flagged", c->flagged);
 	verdict_json(w, "balance", c->balance);
+	verdict_json(w, "strength", c->strength);
 	verdict_json(w, "length", c->length);
 	qv__lab_jw_close(w, '}');
 }
@@ -229,9 +232,10 @@ static void component_forest(page *P, const qv_lab_section *S)
 		flagged += S->component[k].flagged;
 	qv_buf_printf(b,
 	              "<figcaption>Differences in percentage points, with 95%% intervals; "
-	              "%d of the %d components studied flagged (*, Benjamini&ndash;Hochberg at "
-	              "q = %.2f).</figcaption>\n</figure>\n",
-	              flagged, qv__lab_studied_count(P->p), QV_LAB_Q);
+	              "%d of the %d components studied flagged (*: the game leans otherwise "
+	              "without it, Benjamini&ndash;Hochberg at q = %.2f and beyond "
+	              "&plusmn;%g pp).</figcaption>\n</figure>\n",
+	              flagged, qv__lab_studied_count(P->p), QV_LAB_Q, 100 * P->p->cfg.margin_score);
 }
 
 /* The play rate and the scores when drawn or played: what happened, not what it caused. */
@@ -279,7 +283,7 @@ static void component_effects(page *P, const qv_lab_section *S)
 	qv_buf_puts(
 	    b,
 	    "<thead><tr><th scope=\"col\">Component</th><th scope=\"col\" class=\"t\">Balance</th>"
-	    "<th scope=\"col\" class=\"t\">Length</th>"
+	    "<th scope=\"col\" class=\"t\">Strength</th><th scope=\"col\" class=\"t\">Length</th>"
 	    "<th scope=\"col\">Ablation: &Delta; p1 score (pp)</th>"
 	    "<th scope=\"col\">Restricted play: &Delta; score (pp)</th>"
 	    "<th scope=\"col\">Ablation: &Delta; length</th>"
@@ -290,8 +294,15 @@ static void component_effects(page *P, const qv_lab_section *S)
 		if (!c)
 			continue;
 		qv__lab_row_head(b, c->id);
-		verdict_cell(b, c->balance, P->p->cfg.margin_score, true);
-		verdict_cell(b, c->length, P->p->cfg.margin_length, false);
+		verdict_cell(b, c->balance, P->p->cfg.margin_score, true, "flagged");
+		verdict_cell(b, c->strength, P->p->cfg.margin_score, true,
+		             c->restrict_score.d < 0 ? "strong" : "a burden");
+		/* the length test beyond: without it (or with a seat forbidden it) games are
+		 * shorter, so it lengthens them, or longer */
+		const qv_lab_delta *l =
+		    c->ablate_length.flagged ? &c->ablate_length : &c->restrict_length;
+		verdict_cell(b, c->length, P->p->cfg.margin_length, false,
+		             l->d < 0 ? "lengthens" : "shortens");
 		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
 		              qv__lab_delta_points(&c->ablate_seat[0]).s,
 		              qv__lab_delta_points(&c->restrict_score).s,
@@ -326,12 +337,14 @@ void qv__lab_html_components(page *P, const qv_lab_section *S)
 		return;
 	}
 	qv__lab_how(
-	    b, "What each component causes, most extreme first. Circles: p1&#39;s score in games "
-	       "without the component minus its score with it (ablation); diamonds: the score of a "
-	       "seat forbidden to play it minus its unrestricted twins (restricted play). An "
-	       "interval that crosses zero shows no clear effect; shaded rows are flagged. The "
-	       "play rate and the scores when drawn or played are correlational: they describe "
-	       "what happened, they do not say what caused it.");
+	    b,
+	    "What each component causes, most extreme first. Circles: p1&#39;s score in games "
+	    "without the component minus its score with it (ablation); diamonds: the score of a "
+	    "seat forbidden to play it minus its unrestricted twins (restricted play). An "
+	    "interval that crosses zero shows no clear effect; shaded rows are flagged (the game "
+	    "leans otherwise without the component). The "
+	    "play rate and the scores when drawn or played are correlational: they describe "
+	    "what happened, they do not say what caused it.");
 	qv_buf_puts(b, "<div class=\"fig\">\n");
 	component_forest(P, S);
 	component_correlations(P, S);

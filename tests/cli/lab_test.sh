@@ -22,8 +22,11 @@ contains out.txt "2 players: fairness gap"
 # how many components are flagged, of how many studied (seven piece kinds and an ability)
 contains out.txt " of 8 components"
 # flagged only beyond the practical margins, their defaults said (a merge keeps them: below)
-contains out.txt "(margins 2 pp, 0.5 decisions; on balance "
-grep -A2 '"margin": {' one/report.json | tr -d ' \n' | grep -q '"score":0.02,"length":0.5' ||
+contains out.txt "components (balance beyond 5 pp; "
+contains out.txt "unsettled); beyond the margins on strength "
+contains out.txt ", on length "
+contains out.txt " (0.5 decisions)"
+grep -A2 '"margin": {' one/report.json | tr -d ' \n' | grep -q '"score":0.05,"length":0.5' ||
 	fail "report.json does not give the default margins"
 
 for k in 0 1 2 3; do
@@ -235,7 +238,7 @@ for f in report.html report.json games.csv; do
 done
 expect_rc 0 "$Q" lab run "${settle[@]}" --component-games 4 --until-settled 1.9 --out wide
 contains out.txt "settled: every one of"
-contains out.txt "is flagged or within 190.0 pp, at 16 component games"
+contains out.txt "is beyond a margin or within 190.0 pp, at 16 component games"
 expect_rc 2 "$Q" lab run "${settle[@]}" --until-settled 0.1 --shard 0/2 --out x
 contains err.txt "cannot play one shard of it"
 expect_rc 2 "$Q" lab run "${settle[@]}" --component-games 50 --until-settled 0.1 \

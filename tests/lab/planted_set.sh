@@ -37,6 +37,8 @@ assert len(ids) == 49, "%d components, expected 49" % len(ids)
 assert s["unbalancing"][0] == "scout-r", "unbalancing starts with " + s["unbalancing"][0]
 assert s["strongest"][0] == "scout-r", "strongest starts with " + s["strongest"][0]
 assert comp["scout-r"]["restrict_holder"]["ci"][1] < 0, "its interval reaches 0"
+# the game leans otherwise without it (its decks' test beyond the default margin): flagged
+assert comp["scout-r"]["flagged"], "scout-r is not flagged"
 EOF
 	cat check.txt
 done

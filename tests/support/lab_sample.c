@@ -248,7 +248,7 @@ static const qv_lab_delta untested = {NAN, {NAN, NAN}, NAN, false};
 
 static double key_extremeness(const qv_lab_component *c) { return c->extremeness; }
 static double key_unbalance(const qv_lab_component *c) { return c->unbalance; }
-static double key_strength(const qv_lab_component *c) { return c->strength; }
+static double key_strength(const qv_lab_component *c) { return c->strength_key; }
 
 /* list[0 .. n) the components 0 .. n - 1 by key, largest first, ties by index. */
 static void rank(qv_lab_section *S, int *list, int n, double (*key)(const qv_lab_component *))
@@ -286,7 +286,7 @@ static void components(qv_test_lab *s, qv_lab_section *S)
 			c->extremeness = 0;
 			c->gap_without = NAN;
 			c->unbalance = c->restrict_t = -1;
-			c->strength = -INFINITY;
+			c->strength_key = -INFINITY;
 			continue;
 		}
 		bool planted = k == PLANTED;
@@ -304,11 +304,12 @@ static void components(qv_test_lab *s, qv_lab_section *S)
 		    planted;
 		c->flagged = planted;
 		c->balance = planted ? QV_LAB_BEYOND : QV_LAB_UNSETTLED;
+		c->strength = planted ? QV_LAB_BEYOND : QV_LAB_UNSETTLED;
 		c->length = planted ? QV_LAB_BEYOND : QV_LAB_UNSETTLED;
 		c->extremeness = planted ? 4.4 : fabs(0.02 * (k - 3)) / 0.056 + 0.01 * k;
 		c->unbalance = planted ? 3.6 : fabs(0.02 * (k - 3)) / 0.056 + 0.01 * k;
 		c->restrict_t = planted ? 4.4 : fabs(0.01 * k - 0.03) / 0.06;
-		c->strength = -c->restrict_holder.ci.hi;
+		c->strength_key = -c->restrict_holder.ci.hi;
 		c->gap_without = planted ? 0.04 : 0.1 + 0.01 * k;
 	}
 	/* order, unbalancing and strongest: most extreme first, ties by index */

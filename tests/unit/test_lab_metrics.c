@@ -832,7 +832,8 @@ static void test_components(void **state)
 	assert_true(c->ablate_length.flagged);
 	assert_false(c->restrict_score.flagged);
 	assert_false(c->restrict_length.flagged);
-	assert_true(c->flagged);
+	/* its length test alone: it is not flagged (the game does not lean otherwise without it) */
+	assert_false(c->flagged);
 
 	for (int s = 0; s < 2; s++) {
 		near(b->ablate_seat[s].d, 0, 0);
@@ -869,12 +870,15 @@ static void test_components(void **state)
 	 * every interval the point 0: within; a has no test. */
 	assert_int_equal(c->length, QV_LAB_BEYOND);
 	assert_int_equal(c->balance, QV_LAB_UNSETTLED);
+	assert_int_equal(c->strength, QV_LAB_UNSETTLED); /* [-2.09, +1.09] */
 	assert_int_equal(b->balance, QV_LAB_WITHIN);
+	assert_int_equal(b->strength, QV_LAB_UNTESTED); /* no restricted play */
 	assert_int_equal(b->length, QV_LAB_WITHIN);
 	assert_int_equal(a->balance, QV_LAB_UNTESTED);
+	assert_int_equal(a->strength, QV_LAB_UNTESTED);
 	assert_int_equal(a->length, QV_LAB_UNTESTED);
-	/* A length margin of 4 decisions holds c's interval [2.1, 3.9]: within it, not flagged;
-	 * one of 3 cuts it: unsettled; one of 2 leaves it beyond, flagged as before. */
+	/* A length margin of 4 decisions holds c's interval [2.1, 3.9]: within it; one of 3 cuts
+	 * it: unsettled; one of 2 leaves it beyond, its test flagged as before. */
 	static const double margins[3] = {4, 3, 2};
 	static const qv_lab_verdict want[3] = {QV_LAB_WITHIN, QV_LAB_UNSETTLED, QV_LAB_BEYOND};
 	for (int m = 0; m < 3; m++) {
@@ -886,7 +890,7 @@ static void test_components(void **state)
 		c = &sec->component[2];
 		assert_int_equal(c->length, want[m]);
 		assert_int_equal(c->ablate_length.flagged, m == 2);
-		assert_int_equal(c->flagged, m == 2);
+		assert_false(c->flagged);
 		assert_int_equal(c->balance, QV_LAB_UNSETTLED);
 		assert_int_equal(sec->component[1].balance, QV_LAB_WITHIN);
 	}
