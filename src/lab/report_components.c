@@ -139,6 +139,22 @@ static qv__lab_txt short_id(const char *id)
 	return t;
 }
 
+/* Whether the ablation shown is the first deck's test: where the decks swap seats (two
+ * players), a card of one deck sits with each seat half the time, so its effect shows in its
+ * deck's score, not in p1's (issue 55: a card flagged by its deck test was plotted by p1's
+ * test, whose interval crossed 0). */
+static bool shows_deck(const qv_lab_plan *p, const qv_lab_section *S)
+{
+	return p->nsides == 2 && S->players == 2;
+}
+
+/* The ablation test the plot and the table show: the first deck's, or p1's. */
+static const qv_lab_delta *shown_ablation(const qv_lab_plan *p, const qv_lab_section *S,
+                                          const qv_lab_component *c)
+{
+	return shows_deck(p, S) ? &c->ablate_side[0] : &c->ablate_seat[0];
+}
+
 /* The forest plot of the components' causal effects, most extreme first. */
 static void component_forest(page *P, const qv_lab_section *S)
 {
@@ -147,7 +163,7 @@ static void component_forest(page *P, const qv_lab_section *S)
 	double m = 0.05;
 	for (int i = 0; i < n; i++) {
 		const qv_lab_component *c = &S->component[i];
-		const qv_lab_delta *d[2] = {&c->ablate_seat[0], &c->restrict_score};
+		const qv_lab_delta *d[2] = {shown_ablation(P->p, S, c), &c->restrict_score};
 		for (int j = 0; j < 2; j++) {
 			if (qv__lab_known(d[j]->d))
 				m = fmax(m, fabs(d[j]->d));
@@ -157,7 +173,10 @@ static void component_forest(page *P, const qv_lab_section *S)
 	}
 	/* ticks at whole multiples of 5 points: the half-range is a multiple of 10 */
 	m = fmin(1, ceil(m * 10 - 1e-9) / 10);
-	const int W = 400, top = 40, row = 30;
+	/* the legend on one line, or on two when the ablation names a deck (an id as long as a
+	 * name may be) */
+	bool two = shows_deck(P->p, S);
+	const int W = 400, top = two ? 56 : 40, row = 30;
 	int H = top + n * row + 46;
 	qv__lab_scale x = {-m, m, 120, 372};
 	double ybot = top + n * row;
@@ -172,10 +191,19 @@ static void component_forest(page *P, const qv_lab_section *S)
 	qv_buf_free(&label);
 	qv_buf_puts(b, "<g class=\"ab\"><circle cx=\"124\" cy=\"12\" r=\"5\" class=\"pt\"/>"
 	               "</g>\n");
-	qv__lab_svg_text(b, 134, 16.5, NULL, NULL, "ablation: p1");
-	qv_buf_puts(b, "<g class=\"re\"><path d=\"M244,6 l6,6 l-6,6 l-6,-6 z\" class=\"pt\"/>"
-	               "</g>\n");
-	qv__lab_svg_text(b, 256, 16.5, NULL, NULL, "restricted play");
+	char ablation[QV_NAME_MAX + 16];
+	snprintf(ablation, sizeof ablation, "ablation: %s",
+	         shows_deck(P->p, S) ? P->p->side[0] : "p1");
+	qv__lab_svg_text(b, 134, 16.5, NULL, NULL, ablation);
+	if (two) {
+		qv_buf_puts(b, "<g class=\"re\"><path d=\"M124,22 l6,6 l-6,6 l-6,-6 z\" "
+		               "class=\"pt\"/></g>\n");
+		qv__lab_svg_text(b, 134, 32.5, NULL, NULL, "restricted play");
+	} else {
+		qv_buf_puts(b, "<g class=\"re\"><path d=\"M244,6 l6,6 l-6,6 l-6,-6 z\" "
+		               "class=\"pt\"/></g>\n");
+		qv__lab_svg_text(b, 256, 16.5, NULL, NULL, "restricted play");
+	}
 	for (int i = 0; i < n; i++) {
 		const qv_lab_component *c = ranked(S, n, i);
 		if (c && c->flagged)
@@ -205,7 +233,7 @@ static void component_forest(page *P, const qv_lab_section *S)
 			snprintf(name.s + len, sizeof name.s - len, " *");
 		}
 		qv__lab_svg_text(b, 6, y + 4.5, NULL, c->flagged ? "flagged" : NULL, name.s);
-		const qv_lab_delta *a = &c->ablate_seat[0], *r = &c->restrict_score;
+		const qv_lab_delta *a = shown_ablation(P->p, S, c), *r = &c->restrict_score;
 		if (qv__lab_known(a->d)) {
 			qv_buf_puts(b, "<g class=\"ab\">");
 			if (qv__lab_known_ci(a->ci))
@@ -283,12 +311,14 @@ static void component_effects(page *P, const qv_lab_section *S)
 	qv_buf_puts(
 	    b,
 	    "<thead><tr><th scope=\"col\">Component</th><th scope=\"col\" class=\"t\">Balance</th>"
-	    "<th scope=\"col\" class=\"t\">Strength</th><th scope=\"col\" class=\"t\">Length</th>"
-	    "<th scope=\"col\">Ablation: &Delta; p1 score (pp)</th>"
-	    "<th scope=\"col\">Restricted play: &Delta; score (pp)</th>"
-	    "<th scope=\"col\">Ablation: &Delta; length</th>"
-	    "<th scope=\"col\">Restricted play: &Delta; length</th></tr></thead>"
-	    "<tbody>\n");
+	    "<th scope=\"col\" class=\"t\">Strength</th><th scope=\"col\" class=\"t\">Length</th>");
+	qv_buf_puts(b, "<th scope=\"col\">Ablation: &Delta; ");
+	qv__lab_html_esc(b, shows_deck(P->p, S) ? P->p->side[0] : "p1");
+	qv_buf_puts(b, " score (pp)</th>");
+	qv_buf_puts(b, "<th scope=\"col\">Restricted play: &Delta; score (pp)</th>"
+	               "<th scope=\"col\">Ablation: &Delta; length</th>"
+	               "<th scope=\"col\">Restricted play: &Delta; length</th></tr></thead>"
+	               "<tbody>\n");
 	for (int i = 0; i < n; i++) {
 		const qv_lab_component *c = ranked(S, n, i);
 		if (!c)
@@ -304,7 +334,7 @@ static void component_effects(page *P, const qv_lab_section *S)
 		verdict_cell(b, c->length, P->p->cfg.margin_length, false,
 		             l->d < 0 ? "lengthens" : "shortens");
 		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
-		              qv__lab_delta_points(&c->ablate_seat[0]).s,
+		              qv__lab_delta_points(shown_ablation(P->p, S, c)).s,
 		              qv__lab_delta_points(&c->restrict_score).s,
 		              qv__lab_delta_num(&c->ablate_length, 1).s,
 		              qv__lab_delta_num(&c->restrict_length, 1).s);
@@ -336,15 +366,25 @@ void qv__lab_html_components(page *P, const qv_lab_section *S)
 		component_correlations(P, S);
 		return;
 	}
-	qv__lab_how(
-	    b,
-	    "What each component causes, most extreme first. Circles: p1&#39;s score in games "
-	    "without the component minus its score with it (ablation); diamonds: the score of a "
-	    "seat forbidden to play it minus its unrestricted twins (restricted play). An "
-	    "interval that crosses zero shows no clear effect; shaded rows are flagged (the game "
-	    "leans otherwise without the component). The "
-	    "play rate and the scores when drawn or played are correlational: they describe "
-	    "what happened, they do not say what caused it.");
+	qv__lab_how(b, shows_deck(p, S)
+	                   ? "What each component causes, most extreme first. Circles: the first "
+	                     "deck&#39;s score (whichever seat holds it) in games without the "
+	                     "component minus its score with it (ablation); diamonds: the score of "
+	                     "a seat forbidden to play it minus its unrestricted twins (restricted "
+	                     "play). An interval that crosses zero shows no clear effect; shaded "
+	                     "rows are flagged (the seats or the decks lean otherwise without the "
+	                     "component: the effects table gives every verdict). The play rate "
+	                     "and the scores when drawn or played are correlational: they describe "
+	                     "what happened, they do not say what caused it."
+	                   : "What each component causes, most extreme first. Circles: p1&#39;s "
+	                     "score in games without the component minus its score with it "
+	                     "(ablation); diamonds: the score of a seat forbidden to play it minus "
+	                     "its unrestricted twins (restricted play). An interval that crosses "
+	                     "zero shows no clear effect; shaded rows are flagged (the seats lean "
+	                     "otherwise without the component: the effects table gives every "
+	                     "verdict). The play rate and the scores when drawn or played are "
+	                     "correlational: they describe what happened, they do not say what "
+	                     "caused it.");
 	qv_buf_puts(b, "<div class=\"fig\">\n");
 	component_forest(P, S);
 	component_correlations(P, S);

@@ -96,6 +96,12 @@ expect_rc 0 "$Q" lab run concardia --agents random --games 4 --component-games 1
 	--seed 5 --fixed-sides --out fixed-concardia
 ! grep -qF "deck2=expedition" fixed-concardia/report.html || fail "--fixed-sides swapped the decks"
 ! grep -qF "Sides (swapped" fixed-concardia/report.html || fail "--fixed-sides reports sides"
+# where the decks swap, the components' plot and table show the ablation's deck test (a card of
+# one deck sits with each seat half the time); with fixed decks, p1's
+contains study-concardia/report.html ">ablation: expedition<"
+contains study-concardia/report.html "Ablation: &Delta; expedition score (pp)"
+contains fixed-concardia/report.html ">ablation: p1<"
+contains fixed-concardia/report.html "Ablation: &Delta; p1 score (pp)"
 
 # A study's games go to DIR/games.lab as they finish: a Ctrl-C (SIGINT) stops it after the
 # games being played, keeps them and says how to go on; --resume DIR plays the rest, and the
