@@ -240,28 +240,19 @@ static void summary(const qv_lab_plan *plan, const qv_lab_section *S)
 		printf("%s%s %.1f%%%s", k ? ", " : "; decks: ", plan->side[k], 100 * e->v,
 		       favoured ? " (favoured)" : "");
 	}
-	int flagged = 0, studied = 0, within = 0, unsettled = 0, strong = 0, longer = 0;
-	for (int k = 0; S->component && k < plan->ncomponents; k++) {
-		const qv_lab_component *c = &S->component[k];
-		flagged += c->flagged;
-		within += c->balance == QV_LAB_WITHIN;
-		unsettled += c->balance == QV_LAB_UNSETTLED;
-		strong += c->strength == QV_LAB_BEYOND;
-		longer += c->length == QV_LAB_BEYOND;
-		studied += plan->studied[k];
-	}
-	if (studied > 0 && plan->cfg.component_games > 0)
+	qv_lab_counts n = qv_lab_count_verdicts(plan, S);
+	if (n.studied > 0 && plan->cfg.component_games > 0)
 		printf("; flagged %d of %d components (balance beyond %g pp; %d within, %d "
 		       "unsettled); beyond the margins on strength %d, on length %d (%g decisions)",
-		       flagged, studied, 100 * plan->cfg.margin_score, within, unsettled, strong,
-		       longer, plan->cfg.margin_length);
+		       n.flagged, n.studied, 100 * plan->cfg.margin_score, n.within, n.unsettled,
+		       n.strong, n.length, plan->cfg.margin_length);
 	int shown = 0;
 	for (int i = 0; S->component && i < plan->ncomponents; i++) {
 		const qv_lab_component *c = &S->component[S->order[i]];
 		if (!c->flagged)
 			continue;
 		if (shown == 5) {
-			printf(" and %d more", flagged - shown);
+			printf(" and %d more", n.flagged - shown);
 			break;
 		}
 		printf("%s%s", shown ? ", " : ": ", c->id);

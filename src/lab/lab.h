@@ -551,6 +551,15 @@ typedef struct qv_lab_section {
 	int ncapped_games, nlongest_games;
 } qv_lab_section;
 
+/* The components of a section by their verdicts (qv_lab_component): flagged, within the
+ * margin and unsettled on balance, beyond it on strength and on length; `studied` counts the
+ * components the study tested (--components). */
+typedef struct qv_lab_counts {
+	int studied, flagged, within, unsettled, strong, length;
+} qv_lab_counts;
+
+qv_lab_counts qv_lab_count_verdicts(const qv_lab_plan *p, const qv_lab_section *S);
+
 typedef struct qv_lab_report {
 	const qv_lab_plan *plan;
 	int nsections;

@@ -369,6 +369,23 @@ static void flag_and_order(const qv_lab_plan *p, qv_lab_section *sec)
 	}
 }
 
+qv_lab_counts qv_lab_count_verdicts(const qv_lab_plan *p, const qv_lab_section *S)
+{
+	qv_lab_counts n = {0};
+	for (int k = 0; k < p->ncomponents; k++) {
+		n.studied += p->studied[k];
+		if (!S->component)
+			continue;
+		const qv_lab_component *c = &S->component[k];
+		n.flagged += c->flagged;
+		n.within += c->balance == QV_LAB_WITHIN;
+		n.unsettled += c->balance == QV_LAB_UNSETTLED;
+		n.strong += c->strength == QV_LAB_BEYOND;
+		n.length += c->length == QV_LAB_BEYOND;
+	}
+	return n;
+}
+
 /* ---- the row ---- */
 
 /* The components (allocated here, freed by qv_lab_report_free): play rates, causes, flags and

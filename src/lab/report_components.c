@@ -155,15 +155,14 @@ static const qv_lab_delta *shown_ablation(const qv_lab_plan *p, const qv_lab_sec
 	return shows_deck(p, S) ? &c->ablate_side[0] : &c->ablate_seat[0];
 }
 
-/* The forest plot of the components' causal effects, most extreme first. */
-static void component_forest(page *P, const qv_lab_section *S)
+/* The forest plot's half-range: the largest difference or interval end shown, rounded up to
+ * a multiple of 10 points (ticks at whole multiples of 5), at least 10 and at most 100. */
+static double forest_range(const qv_lab_plan *p, const qv_lab_section *S)
 {
-	qv_buf *b = P->b;
-	int n = P->p->ncomponents;
 	double m = 0.05;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < p->ncomponents; i++) {
 		const qv_lab_component *c = &S->component[i];
-		const qv_lab_delta *d[2] = {shown_ablation(P->p, S, c), &c->restrict_score};
+		const qv_lab_delta *d[2] = {shown_ablation(p, S, c), &c->restrict_score};
 		for (int j = 0; j < 2; j++) {
 			if (qv__lab_known(d[j]->d))
 				m = fmax(m, fabs(d[j]->d));
@@ -171,10 +170,35 @@ static void component_forest(page *P, const qv_lab_section *S)
 				m = fmax(m, fmax(fabs(d[j]->ci.lo), fabs(d[j]->ci.hi)));
 		}
 	}
-	/* ticks at whole multiples of 5 points: the half-range is a multiple of 10 */
-	m = fmin(1, ceil(m * 10 - 1e-9) / 10);
-	/* the legend on one line, or on two when the ablation names a deck (an id as long as a
-	 * name may be) */
+	return fmin(1, ceil(m * 10 - 1e-9) / 10);
+}
+
+/* The forest plot's legend: on one line, or on two when the ablation names a deck (an id as
+ * long as a name may be). */
+static void forest_legend(qv_buf *b, const qv_lab_plan *p, const qv_lab_section *S, bool two)
+{
+	qv_buf_puts(b, "<g class=\"ab\"><circle cx=\"124\" cy=\"12\" r=\"5\" class=\"pt\"/>"
+	               "</g>\n");
+	char ablation[QV_NAME_MAX + 16];
+	snprintf(ablation, sizeof ablation, "ablation: %s", shows_deck(p, S) ? p->side[0] : "p1");
+	qv__lab_svg_text(b, 134, 16.5, NULL, NULL, ablation);
+	if (two) {
+		qv_buf_puts(b, "<g class=\"re\"><path d=\"M124,22 l6,6 l-6,6 l-6,-6 z\" "
+		               "class=\"pt\"/></g>\n");
+		qv__lab_svg_text(b, 134, 32.5, NULL, NULL, "restricted play");
+	} else {
+		qv_buf_puts(b, "<g class=\"re\"><path d=\"M244,6 l6,6 l-6,6 l-6,-6 z\" "
+		               "class=\"pt\"/></g>\n");
+		qv__lab_svg_text(b, 256, 16.5, NULL, NULL, "restricted play");
+	}
+}
+
+/* The forest plot of the components' causal effects, most extreme first. */
+static void component_forest(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	int n = P->p->ncomponents;
+	double m = forest_range(P->p, S);
 	bool two = shows_deck(P->p, S);
 	const int W = 400, top = two ? 56 : 40, row = 30;
 	int H = top + n * row + 46;
@@ -189,21 +213,7 @@ static void component_forest(page *P, const qv_lab_section *S)
 	              n, S->players);
 	qv__lab_svg_open(b, W, H, qv_buf_str(&label));
 	qv_buf_free(&label);
-	qv_buf_puts(b, "<g class=\"ab\"><circle cx=\"124\" cy=\"12\" r=\"5\" class=\"pt\"/>"
-	               "</g>\n");
-	char ablation[QV_NAME_MAX + 16];
-	snprintf(ablation, sizeof ablation, "ablation: %s",
-	         shows_deck(P->p, S) ? P->p->side[0] : "p1");
-	qv__lab_svg_text(b, 134, 16.5, NULL, NULL, ablation);
-	if (two) {
-		qv_buf_puts(b, "<g class=\"re\"><path d=\"M124,22 l6,6 l-6,6 l-6,-6 z\" "
-		               "class=\"pt\"/></g>\n");
-		qv__lab_svg_text(b, 134, 32.5, NULL, NULL, "restricted play");
-	} else {
-		qv_buf_puts(b, "<g class=\"re\"><path d=\"M244,6 l6,6 l-6,6 l-6,-6 z\" "
-		               "class=\"pt\"/></g>\n");
-		qv__lab_svg_text(b, 256, 16.5, NULL, NULL, "restricted play");
-	}
+	forest_legend(b, P->p, S, two);
 	for (int i = 0; i < n; i++) {
 		const qv_lab_component *c = ranked(S, n, i);
 		if (c && c->flagged)

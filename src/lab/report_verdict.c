@@ -274,16 +274,7 @@ void qv__lab_html_verdict(page *P, const qv_lab_section *S)
 		    b, "The components&#39; effects were not measured: this study ran no "
 		       "component games (<code>--component-games 0</code>).");
 	} else {
-		int flagged = 0, studied = qv__lab_studied_count(p), within = 0, unsettled = 0,
-		    strong = 0, longer = 0;
-		for (int k = 0; k < p->ncomponents; k++) {
-			const qv_lab_component *c = &S->component[k];
-			flagged += c->flagged;
-			within += c->balance == QV_LAB_WITHIN;
-			unsettled += c->balance == QV_LAB_UNSETTLED;
-			strong += c->strength == QV_LAB_BEYOND;
-			longer += c->length == QV_LAB_BEYOND;
-		}
+		qv_lab_counts n = qv_lab_count_verdicts(p, S);
 		qv_buf_printf(
 		    b,
 		    "<p>%d of %s%d components%s flagged: the seats or the decks lean "
@@ -292,10 +283,10 @@ void qv__lab_html_verdict(page *P, const qv_lab_section *S)
 		    "within &plusmn;%g pp and %d unsettled. Beyond the margins but not "
 		    "flagged: %d on strength (a seat forbidden them scores otherwise: every "
 		    "seat may use them) and %d on length (&plusmn;%g decisions).",
-		    flagged, studied < p->ncomponents ? "the " : "", studied,
-		    studied < p->ncomponents ? " studied (<code>--components</code>)" : "",
-		    QV_LAB_Q, 100 * p->cfg.margin_score, within, 100 * p->cfg.margin_score,
-		    unsettled, strong, longer, p->cfg.margin_length);
+		    n.flagged, n.studied < p->ncomponents ? "the " : "", n.studied,
+		    n.studied < p->ncomponents ? " studied (<code>--components</code>)" : "",
+		    QV_LAB_Q, 100 * p->cfg.margin_score, n.within, 100 * p->cfg.margin_score,
+		    n.unsettled, n.strong, n.length, p->cfg.margin_length);
 		detectable_sentence(b, S, p->ncomponents);
 		qv_buf_puts(b, "</p>\n");
 		unbalancing_table(P, S);
