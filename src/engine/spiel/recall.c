@@ -430,6 +430,9 @@ static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, qv__spar
 	qv__sparse *obs = &s->seat[p].obs;
 	qv_buf_clear(line);
 	up->n = 0;
+	/* room for any part as large as the whole observation, so that a part is observed once */
+	if (!sparse_room(part, obs->cap))
+		return QV_ENOMEM;
 	for (int from = 0; mask; mask &= mask - 1) {
 		int i = __builtin_ctz(mask);
 		/* obs's slots of part i: lo to hi */
