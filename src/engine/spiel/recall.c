@@ -168,42 +168,56 @@ qv_status qv__seat_observe(const qv_spiel_state *s, int p, qv__sparse *out)
 
 /* ---- the lines of a step ---- */
 
-/* Writes the decimal digits of u backwards from end, two at a time; returns where they
- * start. */
-static char *digits(char *end, unsigned long u)
+/* Writes the decimal digits of u into b; returns how many. Every slot's number and value is
+ * written into some seat's lines at every step that changes it: the short numbers (below
+ * 100,000, every slot of the games' tensors) without a loop. */
+static size_t put_uint(char *b, unsigned long u)
 {
 	static const char two[] =
 	    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
-	for (; u >= 100; u /= 100)
-		memcpy(end -= 2, two + 2 * (u % 100), 2);
-	if (u >= 10)
-		memcpy(end -= 2, two + 2 * u, 2);
-	else
-		*--end = (char)('0' + u);
-	return end;
+	if (u < 10) {
+		b[0] = (char)('0' + u);
+		return 1;
+	}
+	if (u < 100) {
+		memcpy(b, two + 2 * u, 2);
+		return 2;
+	}
+	if (u < 1000) {
+		b[0] = (char)('0' + u / 100);
+		memcpy(b + 1, two + 2 * (u % 100), 2);
+		return 3;
+	}
+	if (u < 10000) {
+		memcpy(b, two + 2 * (u / 100), 2);
+		memcpy(b + 2, two + 2 * (u % 100), 2);
+		return 4;
+	}
+	if (u < 100000) {
+		b[0] = (char)('0' + u / 10000);
+		memcpy(b + 1, two + 2 * (u / 100 % 100), 2);
+		memcpy(b + 3, two + 2 * (u % 100), 2);
+		return 5;
+	}
+	size_t n = put_uint(b, u / 100000);
+	b[n] = (char)('0' + u / 10000 % 10);
+	memcpy(b + n + 1, two + 2 * (u / 100 % 100), 2);
+	memcpy(b + n + 3, two + 2 * (u % 100), 2);
+	return n + 5;
 }
 
-/* The decimal digits of u. */
-static size_t width(unsigned long u)
-{
-	size_t n = 1;
-	for (; u >= 100; u /= 100)
-		n += 2;
-	return n + (u >= 10);
-}
-
-/* Writes " slot:value" (v a whole number, as every slot holds) into b; returns its length. */
+/* Writes " slot:value" (v a whole number, as every slot holds) into b (room for 48 bytes);
+ * returns its length. */
 static size_t put_item(char *b, int32_t slot, float v)
 {
 	long x = (long)v;
-	unsigned long u = (unsigned long)(x < 0 ? -x : x);
 	char *at = b;
 	*at++ = ' ';
-	digits(at += width((unsigned long)slot), (unsigned long)slot);
+	at += put_uint(at, (unsigned long)slot);
 	*at++ = ':';
 	if (x < 0)
 		*at++ = '-';
-	digits(at += width(u), u);
+	at += put_uint(at, (unsigned long)(x < 0 ? -x : x));
 	return (size_t)(at - b);
 }
 
@@ -221,7 +235,7 @@ static void items_flush(items *t)
 }
 
 /* Adds " slot:value" to the line, its "=" first. */
-static void put_change(items *t, int32_t slot, float v)
+static inline void put_change(items *t, int32_t slot, float v)
 {
 	if (t->n > sizeof t->b - 48)
 		items_flush(t);
@@ -307,6 +321,16 @@ static int lower_bound(const qv__sparse *a, int from, int32_t slot)
 			hi = mid;
 	}
 	return lo;
+}
+
+/* lower_bound for a slot that is most often a few places on from `from`: those places looked
+ * at one by one first. */
+static int seek(const qv__sparse *a, int from, int32_t slot)
+{
+	for (int end = from + 8 < a->n ? from + 8 : a->n; from < end; from++)
+		if (a->idx[from] >= slot)
+			return from;
+	return lower_bound(a, from, slot);
 }
 
 /* ever := the larger of ever and now, slot by slot, where now is above 0 (ever holds the
@@ -437,7 +461,7 @@ static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, qv__spar
 		int i = __builtin_ctz(mask);
 		/* obs's slots of part i: lo to hi */
 		int lo = lower_bound(obs, from, g->part_from[i]);
-		int hi = lower_bound(obs, lo, g->part_from[i + 1]), n = hi - lo;
+		int hi = seek(obs, lo, g->part_from[i + 1]), n = hi - lo;
 		if (observe_part(s, p, i, part) != QV_OK || !sparse_room(up, up->n + part->n))
 			return QV_ENOMEM;
 		int m = part->n;
