@@ -252,10 +252,6 @@ static inline void put_change(items *t, int32_t slot, float v)
 static void diff_run(const int32_t *oidx, const float *oval, int on, const int32_t *nidx,
                      const float *nval, int nn, qv_buf *line, qv__sparse *up)
 {
-	/* Most steps change a few slots of many: the unchanged ones cost a compare each. */
-	if (on == nn && !memcmp(oidx, nidx, sizeof *oidx * (size_t)on) &&
-	    !memcmp(oval, nval, sizeof *oval * (size_t)on))
-		return;
 	items t;
 	t.line = line;
 	t.n = 0;
@@ -303,6 +299,10 @@ static size_t change_line(const qv__sparse *old, const qv__sparse *now, qv_buf *
 	qv_buf_clear(line);
 	if (up)
 		up->n = 0;
+	/* Most steps change a few slots of many: the unchanged ones cost a compare each. */
+	if (old->n == now->n && !memcmp(old->idx, now->idx, sizeof *old->idx * (size_t)old->n) &&
+	    !memcmp(old->val, now->val, sizeof *old->val * (size_t)old->n))
+		return 0;
 	diff_run(old->idx, old->val, old->n, now->idx, now->val, now->n, line, up);
 	if (line->len)
 		qv_buf_putc(line, '\n');
@@ -460,7 +460,7 @@ static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, qv__spar
 	for (int from = 0; mask; mask &= mask - 1) {
 		int i = __builtin_ctz(mask);
 		/* obs's slots of part i: lo to hi */
-		int lo = lower_bound(obs, from, g->part_from[i]);
+		int lo = seek(obs, from, g->part_from[i]);
 		int hi = seek(obs, lo, g->part_from[i + 1]), n = hi - lo;
 		if (observe_part(s, p, i, part) != QV_OK || !sparse_room(up, up->n + part->n))
 			return QV_ENOMEM;
