@@ -8,7 +8,9 @@
  * began keeping them late (a replay) or was read back from its serialized form, clones
  * that share their lines without seeing each other's later ones, and worlds drawn for one seat
  * that the others tell apart as they see them (one information state, one set of actions),
- * and lines that add up to the observation, with a tensor of the most each slot held.
+ * lines that add up to the observation, with a tensor of the most each slot held, and
+ * observations kept in parts (a step observing again only the parts it may have changed) the
+ * same as whole ones.
  */
 #include <setjmp.h>
 #include <stdarg.h>

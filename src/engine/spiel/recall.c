@@ -11,7 +11,9 @@
  *
  * A state keeps them once it (or a state it was cloned from) was asked for an information
  * state: the first ask replays its history from its base; then each step costs an observation
- * per seat. A state drawn by the resampler keeps its seat's lines; another seat's start with a
+ * per seat, or, for a game that gives its observation in parts (games/spiel.h), only the parts
+ * the game says the step may have changed, observed again and put in place of the seat's
+ * slots there. A state drawn by the resampler keeps its seat's lines; another seat's start with a
  * line saying that what it saw before is not known, then its whole observation in the world.
  */
 #include <stdio.h>
@@ -460,7 +462,7 @@ static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, qv__spar
 	for (int from = 0; mask; mask &= mask - 1) {
 		int i = __builtin_ctz(mask);
 		/* obs's slots of part i: lo to hi */
-		int lo = seek(obs, from, g->part_from[i]);
+		int lo = lower_bound(obs, from, g->part_from[i]);
 		int hi = seek(obs, lo, g->part_from[i + 1]), n = hi - lo;
 		if (observe_part(s, p, i, part) != QV_OK || !sparse_room(up, up->n + part->n))
 			return QV_ENOMEM;
