@@ -175,8 +175,11 @@ qv_status qv__seat_observe(const qv_spiel_state *s, int p, qv__sparse *out)
  * 100,000, every slot of the games' tensors) without a loop. */
 static size_t put_uint(char *b, unsigned long u)
 {
-	static const char two[] =
-	    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+	static const char two[] = "0001020304050607080910111213141516171819"
+	                          "2021222324252627282930313233343536373839"
+	                          "4041424344454647484950515253545556575859"
+	                          "6061626364656667686970717273747576777879"
+	                          "8081828384858687888990919293949596979899";
 	if (u < 10) {
 		b[0] = (char)('0' + u);
 		return 1;
@@ -248,9 +251,9 @@ static inline void put_change(items *t, int32_t slot, float v)
 
 /* Appends to line (its "=" first) the change from the run of slots old to the run now (each
  * ascending, on and nn of them): " slot:value" for each slot whose value changed. When up is
- * not NULL (room for nn more), the slots that changed to a value above what they held go into
- * it by ascending slot, for raise_ever: the slots that kept or lowered their value were raised
- * when they took the value they had. */
+ * not NULL (room for nn more), the slots that changed to a value above 0 go into it by
+ * ascending slot, for raise_ever: the slots that kept their value were raised when they took
+ * it. */
 static void diff_run(const int32_t *oidx, const float *oval, int on, const int32_t *nidx,
                      const float *nval, int nn, qv_buf *line, qv__sparse *up)
 {
@@ -281,8 +284,7 @@ static void diff_run(const int32_t *oidx, const float *oval, int on, const int32
 			continue;
 		}
 		put_change(&t, b, nval[j]);
-		/* ever holds at least what the slot held before */
-		if (up && nval[j] > 0 && (a != b || nval[j] > oval[i])) {
+		if (up && nval[j] > 0) {
 			up->idx[up->n] = b;
 			up->val[up->n++] = nval[j];
 		}
