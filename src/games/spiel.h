@@ -63,6 +63,9 @@ static inline void qv__obs_put(qv__obs *o, int slot, int v)
 	o->val[o->n++] = (float)v;
 }
 
+/* The most parts of an observation (qv__spiel_game's parts). */
+#define QV__OBS_PARTS 32
+
 /* Sorts a sparse list written out of order. */
 void qv__obs_finish(qv__obs *o);
 
@@ -163,6 +166,20 @@ typedef struct qv__spiel_game {
 	void (*cell_name)(const void *st, int x, int y, char *buf);
 	/* Seat viewer's observation of st into o (qv__obs_put, planes then scalars). */
 	void (*observe)(const void *st, int viewer, qv__obs *o);
+	/* Optional (NULL: the recall observes every seat whole after each step), the observation
+	 * in parts, so that once information states are kept a step observes again only the parts
+	 * it may have changed. `parts` writes where each part's slots begin (from[0] is 0, then
+	 * ascending, a part's slots below the next part's start) and returns how many there are
+	 * (at most QV__OBS_PARTS); the parts are the same for every state of st's parameters.
+	 * observe_part writes the slots of part i of viewer's observation (what observe writes in
+	 * that range, qv__obs_put), and observe is every part in turn. changed sets, for each
+	 * seat v, the bit i of mask[v] of each part of v's observation that may differ between
+	 * before and after: a part whose bit is clear keeps its slots, so a part that reads
+	 * anything a step changed must have its bit set (tests/unit/test_spiel_recall.c sets the
+	 * observations kept this way against whole ones at every step of random games). */
+	int (*parts)(const void *st, int32_t *from);
+	void (*observe_part)(const void *st, int viewer, int i, qv__obs *o);
+	void (*changed)(const void *before, const void *after, uint32_t *mask);
 	/* Whether nothing of st's game is hidden from anyone (THREE ARROWS tactical); NULL: a
 	 * game with a determinize hides something. */
 	bool (*perfect)(const void *st);

@@ -8,7 +8,9 @@
  * began keeping them late (a replay) or was read back from its serialized form, clones
  * that share their lines without seeing each other's later ones, and worlds drawn for one seat
  * that the others tell apart as they see them (one information state, one set of actions),
- * and lines that add up to the observation, with a tensor of the most each slot held.
+ * lines that add up to the observation, with a tensor of the most each slot held, and
+ * observations kept in parts (a step observing again only the parts it may have changed) the
+ * same as whole ones.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -191,6 +193,65 @@ static void test_lines_add_up(void **state)
 		free(obs), free(sum), free(info), free(most), free(start);
 		qv_spiel_game_free(g);
 	}
+}
+
+/* Observations kept in parts (games/spiel.h: once information states are kept, a step
+ * observes again only the parts the game says it may have changed): at every step of random
+ * games each seat's observation is the one observed whole, and each part writes the slots of
+ * its own range only; a part left out of what a step changed shows as a slot that differs. */
+static void test_parts_kept(void **state)
+{
+	(void)state;
+	static const spiel_config more[] = {{"arrow-party", "players=3,shuffle=false", 2}};
+	int nconfigs = spiel_nconfigs + (int)(sizeof more / sizeof *more), inparts = 0;
+	for (int c = 0; c < nconfigs; c++) {
+		const spiel_config *k =
+		    c < spiel_nconfigs ? &spiel_configs[c] : &more[c - spiel_nconfigs];
+		qv_spiel_game *g = spiel_game(k->game, k->params);
+		int np = qv_spiel_num_players(g);
+		int size = g->layout.c * g->layout.h * g->layout.w + g->layout.nscalars;
+		qv__sparse whole = {0};
+		int32_t *idx = malloc(sizeof *idx * (size_t)size);
+		float *val = malloc(sizeof *val * (size_t)size);
+		assert_true(idx && val);
+		inparts += g->nparts > 0;
+		qv_rng rng;
+		qv_rng_seed(&rng, 5150 + (uint64_t)c);
+		for (int game = 0; game < 6; game++) {
+			qv_spiel_state *s = spiel_start(g);
+			free(qv_spiel_information_state_string(s, 0)); /* keeps them from here */
+			for (int step = 0; qv_spiel_current_player(s) != QV_SPIEL_TERMINAL;
+			     step++) {
+				for (int p = 0; p < np; p++) {
+					const qv__sparse *kept = &s->seat[p].obs;
+					assert_int_equal(qv__seat_observe(s, p, &whole), QV_OK);
+					assert_int_equal(kept->n, whole.n);
+					assert_memory_equal(kept->idx, whole.idx,
+					                    sizeof *whole.idx * (size_t)whole.n);
+					assert_memory_equal(kept->val, whole.val,
+					                    sizeof *whole.val * (size_t)whole.n);
+					for (int i = 0; step % 5 == 0 && i < g->nparts; i++) {
+						qv__obs o = {.idx = idx,
+						             .val = val,
+						             .cap = size,
+						             .size = size,
+						             .last = -1};
+						g->part->observe_part(QV__CUR(s), p, i, &o);
+						assert_false(o.failed);
+						for (int j = 0; j < o.n; j++) {
+							assert_true(idx[j] >= g->part_from[i]);
+							assert_true(idx[j] < g->part_from[i + 1]);
+						}
+					}
+				}
+				spiel_apply(s, spiel_random_id(s, &rng));
+			}
+			qv_spiel_state_free(s);
+		}
+		free(whole.idx), free(whole.val), free(idx), free(val);
+		qv_spiel_game_free(g);
+	}
+	assert_true(inparts > 0);
 }
 
 /* Secrecy: a world resampled for seat p (everything hidden from p redrawn) and the true state
@@ -450,9 +511,10 @@ static void test_kept_alike(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_kept_alike),     cmocka_unit_test(test_lines_add_up),
-	    cmocka_unit_test(test_perfect_recall), cmocka_unit_test(test_secrecy),
-	    cmocka_unit_test(test_together),       cmocka_unit_test(test_worlds_told_apart),
+	    cmocka_unit_test(test_kept_alike),        cmocka_unit_test(test_lines_add_up),
+	    cmocka_unit_test(test_parts_kept),        cmocka_unit_test(test_perfect_recall),
+	    cmocka_unit_test(test_secrecy),           cmocka_unit_test(test_together),
+	    cmocka_unit_test(test_worlds_told_apart),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

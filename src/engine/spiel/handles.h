@@ -64,6 +64,10 @@ struct qv_spiel_game {
 	atomic_ulong made; /* sampled: initial states made, for their seeds */
 	qv__spiel_layout layout;
 	int obs_size; /* floats of an observation tensor */
+	/* the observation's parts (games/spiel.h), 0 when the game observes whole; part i's
+	 * slots from part_from[i], below part_from[i + 1] (INT32_MAX after the last) */
+	int nparts;
+	int32_t part_from[QV__OBS_PARTS + 1];
 	qv__spiel_ids ids;
 	void *initial;       /* the initial state (state_size bytes), piles canonical */
 	qv__deal *root_deal; /* the deal of the initial state, NULL when none */
@@ -189,7 +193,10 @@ qv_status qv__seat_start_world(qv_spiel_state *s, int p, int known);
 /* Starts keeping the information states of s at base (its seats' observations there). */
 qv_status qv__recall_start(qv_spiel_state *s, qv_err *err);
 /* After a step of s (a deal it asked finished): each seat's line of what changed in its
- * observation. The seat that chose the action had its line when it chose it. */
+ * observation. The seat that chose the action had its line when it chose it. When the game
+ * observes in parts, the state its seats were observed in last waits in the slot `pend`
+ * (qv__spiel_step copies it there), and only the parts the step may have changed are observed
+ * again. */
 qv_status qv__recall_step(qv_spiel_state *s, qv_err *err);
 /* Makes sure s keeps its information states: from its base, replaying the history, when it did
  * not yet. */

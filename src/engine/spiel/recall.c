@@ -11,7 +11,9 @@
  *
  * A state keeps them once it (or a state it was cloned from) was asked for an information
  * state: the first ask replays its history from its base; then each step costs an observation
- * per seat. A state drawn by the resampler keeps its seat's lines; another seat's start with a
+ * per seat, or, for a game that gives its observation in parts (games/spiel.h), only the parts
+ * the game says the step may have changed, observed again and put in place of the seat's
+ * slots there. A state drawn by the resampler keeps its seat's lines; another seat's start with a
  * line saying that what it saw before is not known, then its whole observation in the world.
  */
 #include <stdio.h>
@@ -56,8 +58,9 @@ qv_status qv__lines_append(qv__lines *l, const char *text, size_t n)
 	}
 	l->used += n;
 	l->total += n;
-	for (size_t i = 0; i < n; i++)
-		l->lines += text[i] == '\n';
+	for (const char *at = text, *end = text + n; (at = memchr(at, '\n', (size_t)(end - at)));
+	     at++)
+		l->lines++;
 	return QV_OK;
 }
 
@@ -167,45 +170,133 @@ qv_status qv__seat_observe(const qv_spiel_state *s, int p, qv__sparse *out)
 
 /* ---- the lines of a step ---- */
 
-/* Writes the decimal digits of u backwards from end; returns where they start. */
-static char *digits(char *end, unsigned long u)
+/* Writes the decimal digits of u into b; returns how many. Every slot's number and value is
+ * written into some seat's lines at every step that changes it: the short numbers (below
+ * 100,000, every slot of the games' tensors) without a loop. */
+static size_t put_uint(char *b, unsigned long u)
 {
-	do
-		*--end = (char)('0' + u % 10);
-	while ((u /= 10));
-	return end;
+	static const char two[] = "0001020304050607080910111213141516171819"
+	                          "2021222324252627282930313233343536373839"
+	                          "4041424344454647484950515253545556575859"
+	                          "6061626364656667686970717273747576777879"
+	                          "8081828384858687888990919293949596979899";
+	if (u < 10) {
+		b[0] = (char)('0' + u);
+		return 1;
+	}
+	if (u < 100) {
+		memcpy(b, two + 2 * u, 2);
+		return 2;
+	}
+	if (u < 1000) {
+		b[0] = (char)('0' + u / 100);
+		memcpy(b + 1, two + 2 * (u % 100), 2);
+		return 3;
+	}
+	if (u < 10000) {
+		memcpy(b, two + 2 * (u / 100), 2);
+		memcpy(b + 2, two + 2 * (u % 100), 2);
+		return 4;
+	}
+	if (u < 100000) {
+		b[0] = (char)('0' + u / 10000);
+		memcpy(b + 1, two + 2 * (u / 100 % 100), 2);
+		memcpy(b + 3, two + 2 * (u % 100), 2);
+		return 5;
+	}
+	size_t n = put_uint(b, u / 100000);
+	b[n] = (char)('0' + u / 10000 % 10);
+	memcpy(b + n + 1, two + 2 * (u / 100 % 100), 2);
+	memcpy(b + n + 3, two + 2 * (u % 100), 2);
+	return n + 5;
 }
 
-/* Writes " slot:value" (v a whole number, as every slot holds) into b; returns its length. */
+/* Writes " slot:value" (v a whole number, as every slot holds) into b (room for 48 bytes);
+ * returns its length. */
 static size_t put_item(char *b, int32_t slot, float v)
 {
-	char tmp[48], *end = tmp + sizeof tmp;
 	long x = (long)v;
-	char *at = digits(end, (unsigned long)(x < 0 ? -x : x));
+	char *at = b;
+	*at++ = ' ';
+	at += put_uint(at, (unsigned long)slot);
+	*at++ = ':';
 	if (x < 0)
-		*--at = '-';
-	*--at = ':';
-	at = digits(at, (unsigned long)slot);
-	*--at = ' ';
-	size_t n = (size_t)(end - at);
-	memcpy(b, at, n);
-	return n;
+		*at++ = '-';
+	at += put_uint(at, (unsigned long)(x < 0 ? -x : x));
+	return (size_t)(at - b);
 }
 
-/* Appends " slot:value" to line, the line's "=" first. */
-static void put_change(qv_buf *line, int32_t slot, float v)
+/* The items of a change line on their way to it, gathered here and appended in one go. */
+typedef struct items {
+	qv_buf *line;
+	size_t n;
+	char b[1024];
+} items;
+
+static void items_flush(items *t)
 {
-	char item[48];
-	size_t k = put_item(item, slot, v);
-	if (!line->len)
-		qv_buf_putc(line, '=');
-	qv_buf_putn(line, item, k);
+	qv_buf_putn(t->line, t->b, t->n);
+	t->n = 0;
+}
+
+/* Adds " slot:value" to the line, its "=" first. */
+static inline void put_change(items *t, int32_t slot, float v)
+{
+	if (t->n > sizeof t->b - 48)
+		items_flush(t);
+	if (!t->n && !t->line->len)
+		t->b[t->n++] = '=';
+	t->n += put_item(t->b + t->n, slot, v);
+}
+
+/* Appends to line (its "=" first) the change from the run of slots old to the run now (each
+ * ascending, on and nn of them): " slot:value" for each slot whose value changed. When up is
+ * not NULL (room for nn more), the slots that changed to a value above 0 go into it by
+ * ascending slot, for raise_ever: the slots that kept their value were raised when they took
+ * it. */
+static void diff_run(const int32_t *oidx, const float *oval, int on, const int32_t *nidx,
+                     const float *nval, int nn, qv_buf *line, qv__sparse *up)
+{
+	items t;
+	t.line = line;
+	t.n = 0;
+	int i = 0, j = 0;
+	while (i < on || j < nn) {
+		/* a run of slots that kept their value, compared without the ends' checks */
+		int run = on - i < nn - j ? on - i : nn - j;
+		const int32_t *oi = oidx + i, *ni = nidx + j;
+		const float *ov = oval + i, *nv = nval + j;
+		int k = 0;
+		while (k < run && oi[k] == ni[k] && ov[k] == nv[k])
+			k++;
+		i += k, j += k;
+		if (i == on && j == nn)
+			break;
+		int32_t a = i < on ? oidx[i] : INT32_MAX;
+		int32_t b = j < nn ? nidx[j] : INT32_MAX;
+		if (a == b && oval[i] == nval[j]) {
+			i++, j++;
+			continue;
+		}
+		if (a < b) {
+			put_change(&t, a, 0);
+			i++;
+			continue;
+		}
+		put_change(&t, b, nval[j]);
+		if (up && nval[j] > 0) {
+			up->idx[up->n] = b;
+			up->val[up->n++] = nval[j];
+		}
+		i += a == b;
+		j++;
+	}
+	if (t.n)
+		items_flush(&t);
 }
 
 /* The line of the change from old to new ("= slot:value ...\n") into *line (grown as needed);
- * its length, 0 when nothing changed. When up is not NULL (room for now->n), the slots that
- * changed to a value above 0 go into it by ascending slot, for raise_ever: the slots that kept
- * their value were raised when they took it. */
+ * its length, 0 when nothing changed. up (may be NULL, else room for now->n) as diff_run's. */
 static size_t change_line(const qv__sparse *old, const qv__sparse *now, qv_buf *line,
                           qv__sparse *up)
 {
@@ -216,37 +307,7 @@ static size_t change_line(const qv__sparse *old, const qv__sparse *now, qv_buf *
 	if (old->n == now->n && !memcmp(old->idx, now->idx, sizeof *old->idx * (size_t)old->n) &&
 	    !memcmp(old->val, now->val, sizeof *old->val * (size_t)old->n))
 		return 0;
-	int i = 0, j = 0;
-	while (i < old->n || j < now->n) {
-		/* a run of slots that kept their value, compared without the ends' checks */
-		int run = old->n - i < now->n - j ? old->n - i : now->n - j;
-		const int32_t *oi = old->idx + i, *ni = now->idx + j;
-		const float *ov = old->val + i, *nv = now->val + j;
-		int k = 0;
-		while (k < run && oi[k] == ni[k] && ov[k] == nv[k])
-			k++;
-		i += k, j += k;
-		if (i == old->n && j == now->n)
-			break;
-		int32_t a = i < old->n ? old->idx[i] : INT32_MAX;
-		int32_t b = j < now->n ? now->idx[j] : INT32_MAX;
-		if (a == b && old->val[i] == now->val[j]) {
-			i++, j++;
-			continue;
-		}
-		if (a < b) {
-			put_change(line, a, 0);
-			i++;
-			continue;
-		}
-		put_change(line, b, now->val[j]);
-		if (up && now->val[j] > 0) {
-			up->idx[up->n] = b;
-			up->val[up->n++] = now->val[j];
-		}
-		i += a == b;
-		j++;
-	}
+	diff_run(old->idx, old->val, old->n, now->idx, now->val, now->n, line, up);
 	if (line->len)
 		qv_buf_putc(line, '\n');
 	return line->failed ? 0 : line->len;
@@ -266,15 +327,27 @@ static int lower_bound(const qv__sparse *a, int from, int32_t slot)
 	return lo;
 }
 
+/* lower_bound for a slot that is most often a few places on from `from`: those places looked
+ * at one by one first. */
+static int seek(const qv__sparse *a, int from, int32_t slot)
+{
+	for (int end = from + 8 < a->n ? from + 8 : a->n; from < end; from++)
+		if (a->idx[from] >= slot)
+			return from;
+	return lower_bound(a, from, slot);
+}
+
 /* ever := the larger of ever and now, slot by slot, where now is above 0 (ever holds the
  * slots that were ever above 0). In place: a first pass raises the slots both hold (each found
- * by halving, as now is mostly the few slots of a step's change) and counts those ever lacks,
- * which a second pass merges in from the end, so that a step allocates nothing unless ever
- * must grow (it is asked of every seat at every step). */
+ * by halving, as now is mostly the few slots of a step's change) and notes where each slot
+ * ever lacks goes, and a second pass, from the end, moves the runs of ever between them up
+ * (memmove) and puts them in, so that a step allocates nothing unless ever must grow (it is
+ * asked of every seat at every step). */
 static bool raise_ever(qv__sparse *ever, const qv__sparse *now)
 {
-	int extra = 0;
-	for (int i = 0, j = 0; j < now->n; j++) {
+	enum { BATCH = 64 };
+	int at[BATCH], which[BATCH], extra = 0, j = 0;
+	for (int i = 0; j < now->n && extra < BATCH; j++) {
 		if (now->val[j] <= 0)
 			continue;
 		i = lower_bound(ever, i, now->idx[j]);
@@ -282,29 +355,34 @@ static bool raise_ever(qv__sparse *ever, const qv__sparse *now)
 			if (now->val[j] > ever->val[i])
 				ever->val[i] = now->val[j];
 		} else {
-			extra++;
+			at[extra] = i;
+			which[extra++] = j;
 		}
 	}
-	if (!extra)
+	if (extra) {
+		int need = ever->n + extra;
+		if (!sparse_room(ever,
+		                 need > ever->cap && need < 2 * ever->cap ? 2 * ever->cap : need))
+			return false;
+		/* ever's entries from at[k] move up by k + 1, the k-th new slot going below them */
+		for (int k = extra - 1, end = ever->n; k >= 0; k--) {
+			size_t run = (size_t)(end - at[k]);
+			memmove(ever->idx + at[k] + k + 1, ever->idx + at[k],
+			        sizeof *ever->idx * run);
+			memmove(ever->val + at[k] + k + 1, ever->val + at[k],
+			        sizeof *ever->val * run);
+			ever->idx[at[k] + k] = now->idx[which[k]];
+			ever->val[at[k] + k] = now->val[which[k]];
+			end = at[k];
+		}
+		ever->n = need;
+	}
+	if (j == now->n)
 		return true;
-	int need = ever->n + extra;
-	if (!sparse_room(ever, need > ever->cap && need < 2 * ever->cap ? 2 * ever->cap : need))
-		return false;
-	int i = ever->n - 1, k = need - 1;
-	for (int j = now->n - 1; j >= 0;) {
-		if (now->val[j] <= 0) {
-			j--;
-		} else if (i >= 0 && ever->idx[i] >= now->idx[j]) {
-			j -= ever->idx[i] == now->idx[j]; /* raised by the first pass */
-			ever->idx[k] = ever->idx[i];
-			ever->val[k--] = ever->val[i--];
-		} else {
-			ever->idx[k] = now->idx[j];
-			ever->val[k--] = now->val[j--];
-		}
-	}
-	ever->n = need;
-	return true;
+	/* more new slots than a batch: the rest in the next */
+	qv__sparse rest = {
+	    .n = now->n - j, .cap = now->n - j, .idx = now->idx + j, .val = now->val + j};
+	return raise_ever(ever, &rest);
 }
 
 qv_status qv__seat_start(qv_spiel_state *s, int p)
@@ -347,26 +425,100 @@ qv_status qv__recall_start(qv_spiel_state *s, qv_err *err)
 	return QV_OK;
 }
 
+/* Part i of seat p's observation now into part (grown as needed). */
+static qv_status observe_part(const qv_spiel_state *s, int p, int i, qv__sparse *part)
+{
+	const qv_spiel_game *g = s->game;
+	for (;;) {
+		qv__obs o = {.idx = part->idx,
+		             .val = part->val,
+		             .cap = part->cap,
+		             .size = g->obs_size,
+		             .last = -1};
+		g->part->observe_part(QV__CUR(s), p, i, &o);
+		if (!o.failed)
+			qv__obs_finish(&o);
+		if (!o.failed) {
+			part->n = o.n;
+			return QV_OK;
+		}
+		if (!sparse_room(part, part->cap * 2 > 64 ? part->cap * 2 : 64))
+			return QV_ENOMEM;
+	}
+}
+
+/* Seat p's observation after a step of a game observed in parts, in place: the parts of mask
+ * (those the step may have changed) observed again (into part, room for anything), their
+ * changes written as change_line writes them into line and up, and the part's slots replaced
+ * where they changed; the other parts' slots stay. */
+static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, qv__sparse *part,
+                               qv_buf *line, qv__sparse *up)
+{
+	const qv_spiel_game *g = s->game;
+	qv__sparse *obs = &s->seat[p].obs;
+	qv_buf_clear(line);
+	up->n = 0;
+	/* room for any part as large as the whole observation, so that a part is observed once */
+	if (!sparse_room(part, obs->cap))
+		return QV_ENOMEM;
+	for (int from = 0; mask; mask &= mask - 1) {
+		int i = __builtin_ctz(mask);
+		/* obs's slots of part i: lo to hi */
+		int lo = lower_bound(obs, from, g->part_from[i]);
+		int hi = seek(obs, lo, g->part_from[i + 1]), n = hi - lo;
+		if (observe_part(s, p, i, part) != QV_OK || !sparse_room(up, up->n + part->n))
+			return QV_ENOMEM;
+		int m = part->n;
+		from = lo + m;
+		if (m == n && !memcmp(obs->idx + lo, part->idx, sizeof *part->idx * (size_t)m) &&
+		    !memcmp(obs->val + lo, part->val, sizeof *part->val * (size_t)m))
+			continue;
+		diff_run(obs->idx + lo, obs->val + lo, n, part->idx, part->val, m, line, up);
+		if (m != n) {
+			if (!sparse_room(obs, obs->n - n + m))
+				return QV_ENOMEM;
+			size_t tail = (size_t)(obs->n - hi);
+			memmove(obs->idx + lo + m, obs->idx + hi, sizeof *obs->idx * tail);
+			memmove(obs->val + lo + m, obs->val + hi, sizeof *obs->val * tail);
+			obs->n += m - n;
+		}
+		memcpy(obs->idx + lo, part->idx, sizeof *part->idx * (size_t)m);
+		memcpy(obs->val + lo, part->val, sizeof *part->val * (size_t)m);
+	}
+	if (line->len)
+		qv_buf_putc(line, '\n');
+	return QV_OK;
+}
+
 qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 {
+	const qv_spiel_game *g = s->game;
+	uint32_t mask[QV_MAX_PLAYERS] = {0};
+	if (g->nparts)
+		g->part->changed(QV__PEND(s), QV__CUR(s), mask);
 	qv__sparse now = {0}, up = {0};
 	qv_buf change = {0};
 	qv_status rc = QV_OK;
-	for (int p = 0; p < s->game->nplayers && rc == QV_OK; p++) {
+	for (int p = 0; p < g->nplayers && rc == QV_OK; p++) {
 		qv__seat *a = &s->seat[p];
-		if (!sparse_room(&now, a->obs.cap) || qv__seat_observe(s, p, &now) != QV_OK ||
-		    !sparse_room(&up, now.n)) {
+		if (g->nparts) {
+			/* only the parts the step may have changed, in place (now: a part) */
+			if (!mask[p])
+				continue;
+			rc = observe_parts(s, p, mask[p], &now, &change, &up);
+		} else if (!sparse_room(&now, a->obs.cap) ||
+		           qv__seat_observe(s, p, &now) != QV_OK || !sparse_room(&up, now.n)) {
 			rc = QV_ENOMEM;
-			break;
+		} else {
+			change_line(&a->obs, &now, &change, &up);
+			qv__sparse t = a->obs;
+			a->obs = now;
+			now = t;
 		}
-		size_t n = change_line(&a->obs, &now, &change, &up);
-		if (change.failed || !raise_ever(&a->ever, &up))
+		if (rc != QV_OK || change.failed || !raise_ever(&a->ever, &up))
 			rc = QV_ENOMEM;
-		else if (n)
-			rc = qv__lines_append(&a->log, change.s, n);
-		qv__sparse t = a->obs;
-		a->obs = now;
-		now = t;
+		else if (change.len)
+			rc = qv__lines_append(&a->log, change.s, change.len);
 	}
 	sparse_free(&now);
 	sparse_free(&up);

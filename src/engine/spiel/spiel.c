@@ -238,6 +238,10 @@ static qv_status first_state(qv_spiel_game *sg, long cap, qv_err *err)
 	sg->obs_size = sg->layout.c * sg->layout.h * sg->layout.w + sg->layout.nscalars;
 	if (sg->tensor == QV__TENSOR_HASHED)
 		sg->obs_size = QV__SPIEL_HASHED;
+	if (part->parts && part->observe_part && part->changed) {
+		sg->nparts = part->parts(sg->initial, sg->part_from);
+		sg->part_from[sg->nparts] = INT32_MAX;
+	}
 	return QV_OK;
 }
 

@@ -357,7 +357,8 @@ qv_status qv__spiel_step(qv_spiel_state *s, int32_t id, qv_err *err)
 	qv__deal d;
 	memset(&d, 0, sizeof d);
 	bool deals = sg->deal && sg->part->deal;
-	if (deals)
+	/* the state before, for a deal and for the recall of a game observed in parts */
+	if (deals || (s->track && sg->nparts))
 		memcpy(QV__PEND(s), QV__CUR(s), g->state_size);
 	g->apply(QV__CUR(s), a, NULL);
 	if (deals && sg->part->deal(QV__PEND(s), a, QV__CUR(s), sg->deal, &d) > 0) {

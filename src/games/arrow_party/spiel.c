@@ -26,6 +26,7 @@
  * player to move. The discard piles are counted by card: their order is in the information
  * state's lines.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -443,10 +444,8 @@ static int ground_plane(int g)
 	return (g & AP_G_KNOWN) && k >= 0 && k < AP_NKINDS ? PL_KNOWN + k : -1;
 }
 
-/* The tokens, then the ground with one pass over the cells, which are put in buckets by plane
- * so that the slots come out in order: the observation is asked of every seat at every step
- * once information states are kept, and a pass per plane over every cell was most of that. */
-static void put_planes(const ap_state *s, int viewer, const qv__spiel_layout *l, qv__obs *o)
+/* The tokens' planes: a seat's token on its cell, the seats counted from the viewer. */
+static void put_tokens(const ap_state *s, int viewer, const qv__spiel_layout *l, qv__obs *o)
 {
 	int n = s->nplayers, size = s->size, cells = size * size;
 	for (int ch = 0; ch < n && ch < PL_STAR; ch++) {
@@ -454,6 +453,13 @@ static void put_planes(const ap_state *s, int viewer, const qv__spiel_layout *l,
 		if (c < cells)
 			qv__obs_put(o, qv__obs_slot(l, ch, c % size, c / size), 1);
 	}
+}
+
+/* The ground's planes with one pass over the cells, which are put in buckets by plane so that
+ * the slots come out in order (a pass per plane over every cell was most of an observation). */
+static void put_ground(const ap_state *s, const qv__spiel_layout *l, qv__obs *o)
+{
+	int size = s->size, cells = size * size;
 	uint16_t by[NPLANES][AP_NCELLS];
 	int count[NPLANES] = {0};
 	/* most cells are empty (0): eight at a time, and cell by cell where one of them is not */
@@ -525,16 +531,25 @@ static void put_hand(const ap_state *s, int p, int viewer, int at, qv__obs *o)
 	qv__obs_put(o, at + SS_ITEMS_UNKNOWN, unknown);
 }
 
-static void put_seat(const ap_state *s, int p, int viewer, int at, qv__obs *o)
+/* A seat's slots up to its hand's (the part P_SEAT + 2r): they read nothing of the state but
+ * the seat's hand, die, stars and skulls (HAND_BYTES of its ap_player). */
+static void put_seat_hand(const ap_state *s, int p, int viewer, int at, qv__obs *o)
 {
 	const ap_player *pl = &s->pl[p];
-	int n = s->nplayers;
-	bool hide = ap_hidden_commit(s, p, viewer);
 	qv__obs_put(o, at + SS_DIE + pl->die, 1);
 	qv__obs_put(o, at + SS_STARS, pl->stars);
 	qv__obs_put(o, at + SS_SKULLS, pl->skulls);
 	qv__obs_put(o, at + SS_HAND_COUNT, pl->nhand);
 	put_hand(s, p, viewer, at, o);
+}
+
+/* The rest of a seat's slots (the part P_SEAT + 2r + 1): they read the seat's ap_player and
+ * play_key. */
+static void put_seat_play(const ap_state *s, int p, int viewer, int at, qv__obs *o)
+{
+	const ap_player *pl = &s->pl[p];
+	int n = s->nplayers;
+	bool hide = ap_hidden_commit(s, p, viewer);
 	if (ap_secret_phase(s->phase))
 		qv__obs_put(o, at + SS_COMMITTED, ap_committed(s, p));
 	if (!(hide && s->phase == AP_PH_ITEMS)) {
@@ -567,6 +582,8 @@ static void put_seat(const ap_state *s, int p, int viewer, int at, qv__obs *o)
  * the viewer. */
 static void put_pairs(const ap_state *s, uint16_t m, int viewer, int at, qv__obs *o)
 {
+	if (!m)
+		return; /* every slot 0 */
 	int n = s->nplayers, rel[AP_NPAIRS] = {0};
 	for (int i = 0; i < AP_NPAIRS; i++)
 		if (m >> i & 1) {
@@ -578,46 +595,140 @@ static void put_pairs(const ap_state *s, uint16_t m, int viewer, int at, qv__obs
 		qv__obs_put(o, at + i, rel[i]);
 }
 
-static void ap_observe(const void *st, int viewer, qv__obs *o)
+/* The observation's parts (games/spiel.h): the tokens' planes, the ground's, two per seat
+ * counted from the viewer (its hand, the rest), then the round (the round, the phase and the
+ * active seat), the piles (stacks, discards, used and out items) and the walk (its tick, bumps,
+ * pending gives and the player to move). */
+enum { P_TOKENS, P_GROUND, P_SEAT, P_ROUND = P_SEAT + 2 * QV_MAX_PLAYERS, P_PILES, P_WALK, NPARTS };
+
+/* The bytes of an ap_player that put_seat_hand reads: its hand, die, stars and skulls. */
+#define HAND_BYTES offsetof(ap_player, pos)
+
+static int ap_parts(const void *st, int32_t *from)
 {
-	const ap_state *s = st;
-	const ap_tables *T = ap_T(s);
 	qv__spiel_layout l;
 	ap_layout(st, &l);
-	put_planes(s, viewer, &l, o);
-	int n = s->nplayers;
-	for (int r = 0; r < n; r++)
-		put_seat(s, (viewer + r) % n, viewer, qv__obs_scalar(&l, r * SS_N), o);
-	int at = qv__obs_scalar(&l, QV_MAX_PLAYERS * SS_N);
-	qv__obs_put(o, at + SG_ROUND, s->round);
-	qv__obs_put(o, at + SG_PHASE + s->phase, 1);
-	qv__obs_put(o, at + SG_ACTIVE + ((s->active < n ? s->active : 0) - viewer + n) % n, 1);
-	for (int v = 0; v < AP_NVALUES; v++)
-		qv__obs_put(o, at + SG_STACK + v, s->nstack[v]);
-	int disc[AP_NARROWS] = {0}, out = 0;
-	for (int v = 0; v < AP_NVALUES; v++)
-		for (int i = 0; i < s->ndisc[v]; i++)
-			disc[s->disc[v][i]]++;
-	for (int c = 0; c < AP_NARROWS; c++)
-		qv__obs_put(o, at + SG_DISCARD + c, disc[c]);
-	for (int k = 0; k < AP_NKINDS; k++) {
-		qv__obs_put(o, at + SG_IDISC + k, s->idisc[k]);
-		out += s->out[k];
+	int g = qv__obs_scalar(&l, QV_MAX_PLAYERS * SS_N);
+	from[P_TOKENS] = 0;
+	from[P_GROUND] = qv__obs_slot(&l, PL_STAR, 0, 0);
+	for (int r = 0; r < QV_MAX_PLAYERS; r++) {
+		from[P_SEAT + 2 * r] = qv__obs_scalar(&l, r * SS_N);
+		from[P_SEAT + 2 * r + 1] = qv__obs_scalar(&l, r * SS_N + SS_COMMITTED);
 	}
-	(void)T;
-	qv__obs_put(o, at + SG_OUT, out);
-	if (s->phase == AP_PH_WALK) {
-		qv__obs_put(o, at + SG_TICK, s->tick);
-		put_pairs(s, s->bumped, viewer, at + SG_BUMPED, o);
-		put_pairs(s, s->pending, viewer, at + SG_PENDING, o);
+	from[P_ROUND] = g + SG_ROUND;
+	from[P_PILES] = g + SG_STACK;
+	from[P_WALK] = g + SG_TICK;
+	return NPARTS;
+}
+
+static void ap_observe_part(const void *st, int viewer, int i, qv__obs *o)
+{
+	const ap_state *s = st;
+	qv__spiel_layout l;
+	ap_layout(st, &l);
+	int n = s->nplayers, at = qv__obs_scalar(&l, QV_MAX_PLAYERS * SS_N);
+	switch (i) {
+	case P_TOKENS: put_tokens(s, viewer, &l, o); return;
+	case P_GROUND: put_ground(s, &l, o); return;
+	case P_ROUND:
+		qv__obs_put(o, at + SG_ROUND, s->round);
+		qv__obs_put(o, at + SG_PHASE + s->phase, 1);
+		qv__obs_put(o, at + SG_ACTIVE + ((s->active < n ? s->active : 0) - viewer + n) % n,
+		            1);
+		return;
+	case P_PILES: {
+		for (int v = 0; v < AP_NVALUES; v++)
+			qv__obs_put(o, at + SG_STACK + v, s->nstack[v]);
+		int disc[AP_NARROWS] = {0}, out = 0;
+		for (int v = 0; v < AP_NVALUES; v++)
+			for (int k = 0; k < s->ndisc[v]; k++)
+				disc[s->disc[v][k]]++;
+		for (int c = 0; c < AP_NARROWS; c++)
+			qv__obs_put(o, at + SG_DISCARD + c, disc[c]);
+		for (int k = 0; k < AP_NKINDS; k++) {
+			qv__obs_put(o, at + SG_IDISC + k, s->idisc[k]);
+			out += s->out[k];
+		}
+		qv__obs_put(o, at + SG_OUT, out);
+		return;
 	}
-	int who = ap_to_move(s);
-	qv__obs_put(o,
-	            at + SG_TO_MOVE +
-	                (who >= 0           ? (who - viewer + n) % n
-	                 : who == QV_CHANCE ? QV_MAX_PLAYERS
-	                                    : QV_MAX_PLAYERS + 1),
-	            1);
+	case P_WALK: {
+		if (s->phase == AP_PH_WALK) {
+			qv__obs_put(o, at + SG_TICK, s->tick);
+			put_pairs(s, s->bumped, viewer, at + SG_BUMPED, o);
+			put_pairs(s, s->pending, viewer, at + SG_PENDING, o);
+		}
+		int who = ap_to_move(s);
+		qv__obs_put(o,
+		            at + SG_TO_MOVE +
+		                (who >= 0           ? (who - viewer + n) % n
+		                 : who == QV_CHANCE ? QV_MAX_PLAYERS
+		                                    : QV_MAX_PLAYERS + 1),
+		            1);
+		return;
+	}
+	default: {
+		int r = (i - P_SEAT) / 2, p = (viewer + r) % n;
+		if (r >= n)
+			return;
+		if ((i - P_SEAT) % 2 == 0)
+			put_seat_hand(s, p, viewer, qv__obs_scalar(&l, r * SS_N), o);
+		else
+			put_seat_play(s, p, viewer, qv__obs_scalar(&l, r * SS_N), o);
+	}
+	}
+}
+
+static void ap_observe(const void *st, int viewer, qv__obs *o)
+{
+	for (int i = 0; i < NPARTS; i++)
+		ap_observe_part(st, viewer, i, o);
+}
+
+/* What put_seat_play reads of the state beyond the seat's ap_player: whether the phase is a
+ * secret one and which (what the seat's commitment hides), and whether the seat committed. */
+static int play_key(const ap_state *s, int p)
+{
+	return (ap_secret_phase(s->phase) ? s->phase + 1 : 0) << 1 | ap_committed(s, p);
+}
+
+/* The parts each part's function above reads something of that differs from before to
+ * after. */
+static void ap_changed(const void *before, const void *after, uint32_t *mask)
+{
+	const ap_state *b = before, *a = after;
+	int n = a->nplayers, cells = a->size * a->size;
+	uint32_t all = 0, hand = 0, play = 0;
+	bool same = !memcmp(b->pl, a->pl, sizeof *a->pl * (size_t)n);
+	for (int q = 0; q < n; q++) {
+		const ap_player *x = &b->pl[q], *y = &a->pl[q];
+		if (!same && x->pos != y->pos)
+			all |= 1u << P_TOKENS;
+		if (!same && memcmp(x, y, HAND_BYTES))
+			hand |= 1u << q;
+		if ((!same && memcmp(x, y, sizeof *x)) || play_key(b, q) != play_key(a, q))
+			play |= 1u << q;
+	}
+	if (memcmp(b->ground, a->ground, (size_t)cells))
+		all |= 1u << P_GROUND;
+	if (b->round != a->round || b->phase != a->phase || b->active != a->active)
+		all |= 1u << P_ROUND;
+	if (memcmp(b->nstack, a->nstack, sizeof a->nstack) ||
+	    memcmp(b->ndisc, a->ndisc, sizeof a->ndisc) ||
+	    memcmp(b->disc, a->disc, sizeof a->disc) ||
+	    memcmp(b->idisc, a->idisc, sizeof a->idisc) || memcmp(b->out, a->out, sizeof a->out))
+		all |= 1u << P_PILES;
+	if (b->phase != a->phase || b->active != a->active || b->tick != a->tick ||
+	    b->bumped != a->bumped || b->pending != a->pending)
+		all |= 1u << P_WALK;
+	for (int v = 0; v < n; v++) {
+		mask[v] = all;
+		for (int r = 0; r < n; r++) {
+			int q = (v + r) % n;
+			mask[v] |= (uint32_t)(hand >> q & 1) << (P_SEAT + 2 * r) |
+			           (uint32_t)(play >> q & 1) << (P_SEAT + 2 * r + 1);
+		}
+	}
 }
 
 /* Per round, each player's decisions: a use per item kind at most (each kind once) and
@@ -653,5 +764,8 @@ const qv__spiel_game qv__ap_spiel = {
     .slot_name = ap_slot_name,
     .cell_name = ap_cell_name_xy,
     .observe = ap_observe,
+    .parts = ap_parts,
+    .observe_part = ap_observe_part,
+    .changed = ap_changed,
     .bounds = ap_bounds,
 };

@@ -20,6 +20,7 @@
  * graveyard and removed cards by kind, credits, mulligan and turns; then the phase, the
  * active and first players, the counters, how the game ended and the player to move.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -319,30 +320,41 @@ static void put_cards(const ev_state *s, int viewer, const int *held, int nheld,
 			            v[ch][i]);
 }
 
-/* The planes: the chain's marks on the cells it marks (k NULL: the chain stack is empty, and
- * every plane of the chain is 0), the others on the cells that hold a card (an empty cell is 0
- * there), and the kind planes with one pass, the cells put in buckets by kind so that the
- * slots come out in order. Once information states are kept every seat is observed at every
- * step, and a cell_value for each of 63 planes by 49 cells was most of that. */
+/* The observation's parts (games/spiel.h): the planes of the cards (PL_OWNER_ME to PL_INST),
+ * of the chain and of the kinds, each seat's scalars (the viewer's first), then the game's. */
+enum { P_CARDS, P_CHAIN, P_KINDS, P_SEAT, P_GAME = P_SEAT + 2, NPARTS };
+
+/* The planes of part `part` (P_CARDS to P_KINDS): the chain's marks on the cells it marks (k
+ * NULL: the chain stack is empty, and every plane of the chain is 0), the others on the cells
+ * that hold a card (an empty cell is 0 there), and the kind planes with one pass, the cells put
+ * in buckets by kind so that the slots come out in order. Once information states are kept
+ * every seat is observed at every step, and a cell_value for each of 63 planes by 49 cells was
+ * most of that. The cards' and the kinds' planes read nothing but the cells. */
 static void put_planes(const ev_state *s, const chain *k, int viewer, const qv__spiel_layout *l,
-                       qv__obs *o)
+                       int part, qv__obs *o)
 {
 	const ev_tables *T = ev_T(s);
 	int held[EV_NCELLS], nheld = 0;
-	for (int c = 0; c < EV_NCELLS; c++)
+	for (int c = 0; part != P_CHAIN && c < EV_NCELLS; c++)
 		if (s->cell[c].kind)
 			held[nheld++] = c;
-	put_cards(s, viewer, held, nheld, l, o);
-	/* the chain's planes are 0 but on the cells of its entries, conflicts and burns */
-	int marked[EV_NCELLS], nmarked = 0;
-	for (int c = 0; k && c < EV_NCELLS; c++)
-		if (k->entry[0][c] || k->conflict[c] || k->burn[c])
-			marked[nmarked++] = c;
-	for (int ch = PL_ENTRY; ch < PL_KIND; ch++)
-		for (int i = 0; i < nmarked; i++)
-			qv__obs_put(o,
-			            qv__obs_slot(l, ch, marked[i] % EV_SIDE, marked[i] / EV_SIDE),
-			            cell_value(s, k, viewer, ch, marked[i]));
+	if (part == P_CARDS)
+		put_cards(s, viewer, held, nheld, l, o);
+	if (part == P_CHAIN) {
+		/* the chain's planes are 0 but on the cells of its entries, conflicts and burns */
+		int marked[EV_NCELLS], nmarked = 0;
+		for (int c = 0; k && c < EV_NCELLS; c++)
+			if (k->entry[0][c] || k->conflict[c] || k->burn[c])
+				marked[nmarked++] = c;
+		for (int ch = PL_ENTRY; ch < PL_KIND; ch++)
+			for (int i = 0; i < nmarked; i++)
+				qv__obs_put(
+				    o,
+				    qv__obs_slot(l, ch, marked[i] % EV_SIDE, marked[i] / EV_SIDE),
+				    cell_value(s, k, viewer, ch, marked[i]));
+	}
+	if (part != P_KINDS)
+		return;
 	uint8_t by[EV_MAX_KINDS][EV_NCELLS];
 	int count[EV_MAX_KINDS] = {0};
 	for (int i = 0; i < nheld; i++) {
@@ -358,19 +370,41 @@ static void put_planes(const ev_state *s, const chain *k, int viewer, const qv__
 			            1);
 }
 
-static void ev_observe(const void *st, int viewer, qv__obs *o)
+static int ev_parts(const void *st, int32_t *from)
+{
+	qv__spiel_layout l;
+	ev_layout(st, &l);
+	int nk = ev_T(st)->nkinds;
+	from[P_CARDS] = 0;
+	from[P_CHAIN] = qv__obs_slot(&l, PL_ENTRY, 0, 0);
+	from[P_KINDS] = qv__obs_slot(&l, PL_KIND, 0, 0);
+	for (int r = 0; r < 2; r++)
+		from[P_SEAT + r] = qv__obs_scalar(&l, r * SEAT(nk));
+	from[P_GAME] = qv__obs_scalar(&l, 2 * SEAT(nk));
+	return NPARTS;
+}
+
+static void ev_observe_part(const void *st, int viewer, int i, qv__obs *o)
 {
 	const ev_state *s = st;
 	qv__spiel_layout l;
 	ev_layout(st, &l);
-	chain k;
-	if (s->nstack)
-		read_chain(s, &k);
-	put_planes(s, s->nstack ? &k : NULL, viewer, &l, o);
-	int nk = ev_T(s)->nkinds, sc[2];
-	ev_scores(s, sc);
-	for (int r = 0; r < 2; r++) {
-		int p = (viewer + r) % 2, at = qv__obs_scalar(&l, r * SEAT(nk));
+	if (i == P_CHAIN) {
+		chain k;
+		if (s->nstack)
+			read_chain(s, &k);
+		put_planes(s, s->nstack ? &k : NULL, viewer, &l, i, o);
+		return;
+	}
+	if (i < P_SEAT) {
+		put_planes(s, NULL, viewer, &l, i, o);
+		return;
+	}
+	int nk = ev_T(s)->nkinds;
+	if (i < P_GAME) {
+		int r = i - P_SEAT, p = (viewer + r) % 2, at = qv__obs_scalar(&l, r * SEAT(nk)),
+		    sc[2];
+		ev_scores(s, sc);
 		const ev_player *pl = &s->pl[p];
 		uint16_t grave[EV_MAX_KINDS] = {0}, removed[EV_MAX_KINDS] = {0};
 		qv__deal_count(pl->grave, pl->ngrave, grave);
@@ -388,6 +422,7 @@ static void ev_observe(const void *st, int viewer, qv__obs *o)
 		qv__obs_put(o, at + SS_CREDITS, pl->credits);
 		qv__obs_put(o, at + SS_MULL, pl->mull + 1);
 		qv__obs_put(o, at + SS_TURNS, pl->turns);
+		return;
 	}
 	int at = qv__obs_scalar(&l, 2 * SEAT(nk));
 	qv__obs_put(o, at + SG_PHASE + s->phase, 1);
@@ -408,6 +443,34 @@ static void ev_observe(const void *st, int viewer, qv__obs *o)
 	                 : who == QV_CHANCE ? 2
 	                                    : 3),
 	            1);
+}
+
+static void ev_observe(const void *st, int viewer, qv__obs *o)
+{
+	for (int i = 0; i < NPARTS; i++)
+		ev_observe_part(st, viewer, i, o);
+}
+
+/* The parts that may differ from before to after: the cards' and kinds' planes read the
+ * cells, the chain's the cells and the chain (everything after the players, to be safe), a
+ * seat's scalars its
+ * ev_player and the scores, and the game's scalars are observed again at every step. */
+static void ev_changed(const void *before, const void *after, uint32_t *mask)
+{
+	const ev_state *b = before, *a = after;
+	uint32_t all = 1u << P_GAME;
+	if (memcmp(b->cell, a->cell, sizeof a->cell))
+		all |= 1u << P_CARDS | 1u << P_CHAIN | 1u << P_KINDS;
+	else if (memcmp(b->stack, a->stack, sizeof *a - offsetof(ev_state, stack)))
+		all |= 1u << P_CHAIN;
+	int sb[2], sa[2];
+	ev_scores(b, sb);
+	ev_scores(a, sa);
+	bool seat[2];
+	for (int p = 0; p < 2; p++)
+		seat[p] = sb[p] != sa[p] || memcmp(&b->pl[p], &a->pl[p], sizeof a->pl[p]);
+	for (int v = 0; v < 2; v++)
+		mask[v] = all | (uint32_t)seat[v] << P_SEAT | (uint32_t)seat[1 - v] << (P_SEAT + 1);
 }
 
 /* The mulligans (two), then per turn up to max_turns a hand play and its end (the main phase
@@ -438,5 +501,8 @@ const qv__spiel_game qv__ev_spiel = {
     .slot_name = ev_slot_name,
     .cell_name = ev_cell_name_xy,
     .observe = ev_observe,
+    .parts = ev_parts,
+    .observe_part = ev_observe_part,
+    .changed = ev_changed,
     .bounds = ev_bounds,
 };
