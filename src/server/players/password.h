@@ -20,8 +20,9 @@
 /* The hashes at once on this machine: QV__PASSWORD_HASHES, but 1 where at most 2 cores are
  * online. A hash's memory traffic slows every other thread of a small machine, whatever its
  * priority: on 2 cores, two hashes at once while sign-ins to real accounts flooded the server
- * made a bystander's GET /api/games wait 3 to 8 ms at the median (1 ms without), and checked
- * fewer passwords a second than one at a time (docs/benchmarks.md, "Sign-ins in flight"). */
+ * kept a bystander's GET /api/games at a p99 of 5 ms against 1 to 2 ms with one (1 ms
+ * without the flood), for twice the passwords checked a second (docs/benchmarks.md,
+ * "Sign-ins in flight"). */
 int qv__password_hashes(void);
 
 /* A password's bounds: characters (of UTF-8), and bytes. */
