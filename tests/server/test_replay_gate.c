@@ -14,22 +14,15 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
+#include "core/clock.h"
 #include "server/table/replay.h"
 
 /* Every wait for a condition ends by this bound. */
 #define WAIT_MS 60000
-
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 /* A request asking for a turn on a thread of its own. */
 typedef struct asker {
@@ -57,8 +50,9 @@ static void ask(asker *a, qv__replay_gate *g, const char *addr, int waiting)
 	snprintf(a->addr, sizeof a->addr, "%s", addr);
 	atomic_init(&a->status, -1);
 	assert_int_equal(pthread_create(&a->thread, NULL, ask_main, a), 0);
-	double end = now_ms() + WAIT_MS;
-	while (qv__replay_waiting(g) < waiting && atomic_load(&a->status) == -1 && now_ms() < end)
+	double end = qv_mono_ms() + WAIT_MS;
+	while (qv__replay_waiting(g) < waiting && atomic_load(&a->status) == -1 &&
+	       qv_mono_ms() < end)
 		usleep(1000);
 	assert_int_equal(qv__replay_waiting(g), waiting);
 }
