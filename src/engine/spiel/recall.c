@@ -147,7 +147,9 @@ void qv__seat_free(qv__seat *a)
 	sparse_free(&a->ever);
 }
 
-qv_status qv__seat_observe(const qv_spiel_state *s, int p, qv__sparse *out)
+/* Seat p's observation now into out (grown as needed, from `least` slots): the whole one
+ * (part -1), or the game's part `part`. */
+static qv_status observe_into(const qv_spiel_state *s, int p, int part, qv__sparse *out, int least)
 {
 	const qv_spiel_game *g = s->game;
 	for (;;) {
@@ -156,16 +158,24 @@ qv_status qv__seat_observe(const qv_spiel_state *s, int p, qv__sparse *out)
 		             .cap = out->cap,
 		             .size = g->obs_size,
 		             .last = -1};
-		g->part->observe(QV__CUR(s), p, &o);
+		if (part < 0)
+			g->part->observe(QV__CUR(s), p, &o);
+		else
+			g->part->observe_part(QV__CUR(s), p, part, &o);
 		if (!o.failed)
 			qv__obs_finish(&o);
 		if (!o.failed) {
 			out->n = o.n;
 			return QV_OK;
 		}
-		if (!sparse_room(out, out->cap * 2 > 256 ? out->cap * 2 : 256))
+		if (!sparse_room(out, out->cap * 2 > least ? out->cap * 2 : least))
 			return QV_ENOMEM;
 	}
+}
+
+qv_status qv__seat_observe(const qv_spiel_state *s, int p, qv__sparse *out)
+{
+	return observe_into(s, p, -1, out, 256);
 }
 
 /* ---- the lines of a step ---- */
@@ -428,23 +438,7 @@ qv_status qv__recall_start(qv_spiel_state *s, qv_err *err)
 /* Part i of seat p's observation now into part (grown as needed). */
 static qv_status observe_part(const qv_spiel_state *s, int p, int i, qv__sparse *part)
 {
-	const qv_spiel_game *g = s->game;
-	for (;;) {
-		qv__obs o = {.idx = part->idx,
-		             .val = part->val,
-		             .cap = part->cap,
-		             .size = g->obs_size,
-		             .last = -1};
-		g->part->observe_part(QV__CUR(s), p, i, &o);
-		if (!o.failed)
-			qv__obs_finish(&o);
-		if (!o.failed) {
-			part->n = o.n;
-			return QV_OK;
-		}
-		if (!sparse_room(part, part->cap * 2 > 64 ? part->cap * 2 : 64))
-			return QV_ENOMEM;
-	}
+	return observe_into(s, p, i, part, 64);
 }
 
 /* Seat p's observation after a step of a game observed in parts, in place: the parts of mask
