@@ -87,6 +87,9 @@
 /* A clock value may be this much lower than the bound the test works out: the server counts
  * in milliseconds, at moments a few milliseconds from the ones it reports. */
 #define CLOCK_SLACK_MS 250
+/* A WebSocket reset between its upgrade and its hello is a kill's doing when one was made this
+ * shortly before. */
+#define LOST_AFTER_KILL_MS 3000
 
 #define TABLE_BODY                                                                                 \
 	"{\"game\": \"three-arrows\", \"params\": {\"max_turns\": 50}, \"seats\": [\"human\", %s]%s}"
@@ -488,6 +491,8 @@ static void seat_closed(slot *sl, game *g, seat *s)
 	trace(g, s, "closed: %s %d", s->dropped ? "dropped" : "close frame", s->close_code);
 }
 
+static double kill_before(double closed);
+
 /* The page reloads: its socket closes, and another is opened after the backoff, which a
  * process that got the table back after a restart (HAProxy hashes it there again) takes
  * from the process that held it meanwhile. */
@@ -519,6 +524,19 @@ static void seat_connect(slot *sl, game *g, seat *s)
 			return;
 		}
 		tc_ws_close(&s->ws);
+		/* The upgrade was answered (101), then the hello could not be sent: the socket was
+		 * reset, which a process killed just after its answer does (HAProxy closes the
+		 * client's side). Anywhere else it is a fault. */
+		double now = epoch_ms();
+		trace(g, s, "socket lost before its hello");
+		if (now - kill_before(now) > LOST_AFTER_KILL_MS)
+			gfail(g,
+			      "table %s p%d: the WebSocket was reset after its upgrade, with no "
+			      "kill in the %d ms before",
+			      g->id, s->idx + 1, LOST_AFTER_KILL_MS);
+		count(&fig.proxy_errors, 1);
+		s->retry_at = tc_now_ms() + rnd_between(sl, 100, 500);
+		return;
 	}
 	trace(g, s, "connection refused: %d", rc);
 	if (rc == 503) {
