@@ -175,8 +175,10 @@ const char *const qv__pg_sql[PG_COUNT] = {
         "bit(64)::bigint IN (SELECT (classid::bigint << 32) | objid::bigint FROM "
         "pg_locks WHERE locktype = 'advisory' AND objsubid = 1 AND granted)",
     [PG_LIVE_INFO] = "SELECT info FROM live WHERE id = $1",
-    [PG_LIVE_EXPIRE] = "DELETE FROM live WHERE id NOT IN (SELECT id FROM tables WHERE status <> "
-                       "'over')",
+    /* rows a process is writing now are skipped (a later sweep takes them): waiting for them
+     * in the scan's order deadlocked with a process withdrawing its tables in its own */
+    [PG_LIVE_EXPIRE] = "DELETE FROM live WHERE id IN (SELECT id FROM live WHERE id NOT IN "
+                       "(SELECT id FROM tables WHERE status <> 'over') FOR UPDATE SKIP LOCKED)",
     /* a client address's tables not over on the whole site, and those of them not stopped with
      * a seat of a level in $2 (the levels that search) */
     [PG_OPEN_BY] = "SELECT count(*), count(*) FILTER (WHERE stopped IS NULL AND EXISTS (SELECT 1 "
