@@ -9,8 +9,11 @@
  *
  * The messages are ws.c's or ws/channel.c's, called through the server's ws_message (set by
  * listen.c), as a channel's end is (chan_gone), so that this file never calls back the files that
- * call it. Other threads never touch the socket: they append to the queue under the connection's
- * lock and poke the loop (the server's poked list, then qv__net_wake).
+ * call it. Other threads never read the socket nor wait for it: a frame they append under the
+ * connection's lock is written at once when nothing waits before it, as far as the socket takes
+ * it (MSG_DONTWAIT), and what is left is queued for the loop, poked (the server's poked list,
+ * then qv__net_wake by the one who found the list empty). The loop withdraws the socket's number
+ * (wfd) under that lock before it lets the socket go.
  */
 #include <errno.h>
 #include <netinet/in.h>
@@ -91,10 +94,14 @@ static void poke_locked(qv__conn *c)
 	qv__conn_ref(c); /* the list's, dropped by qv__ws_take_poked */
 	qv__server *srv = c->srv;
 	pthread_mutex_lock(&srv->poke_lock);
+	/* The one who makes the list non-empty wakes the loop; until the loop takes the list,
+	 * that wake is still to come or still unread, and serves the others too. */
+	bool first = !srv->poked;
 	c->poke_next = srv->poked;
 	srv->poked = c;
 	pthread_mutex_unlock(&srv->poke_lock);
-	qv__net_wake(srv);
+	if (first)
+		qv__net_wake(srv);
 }
 
 static void drop_queue_locked(qv__conn *c)
@@ -126,8 +133,10 @@ void qv__conn_close_locked(qv__conn *c, int code, const char *why)
 	poke_locked(c);
 }
 
-/* Appends a frame without the queue's checks; the caller holds c->lock. False when out of
- * memory. */
+/* Appends a frame without the queue's checks; the caller holds c->lock. A frame with nothing
+ * waiting before it is written at once, as far as the socket takes it without waiting, on
+ * the caller's thread: the loop is poked only for what is left (or for the socket's error,
+ * which its own write meets again). False when out of memory. */
 static bool append_locked(qv__conn *c, int opcode, const void *data, size_t len)
 {
 	qv__out_frame *f = malloc(sizeof *f + 10 + len);
@@ -151,12 +160,21 @@ static bool append_locked(qv__conn *c, int opcode, const void *data, size_t len)
 	f->len = h + len;
 	f->sent = 0;
 	f->next = NULL;
+	if (!c->head && c->wfd >= 0) {
+		ssize_t n = send(c->wfd, f->bytes, f->len, MSG_DONTWAIT | MSG_NOSIGNAL);
+		if (n == (ssize_t)f->len) {
+			free(f);
+			return true;
+		}
+		if (n > 0)
+			f->sent = (size_t)n;
+	}
 	if (c->tail)
 		c->tail->next = f;
 	else
 		c->head = f;
 	c->tail = f;
-	c->queued += f->len;
+	c->queued += f->len - f->sent;
 	check_queue_locked(c);
 	poke_locked(c);
 	return true;
@@ -278,13 +296,15 @@ static void release(qv__conn *c)
 {
 	if (c->fd < 0)
 		return;
-	qv__net_watch(c->srv, c, c->fd, EPOLL_CTL_DEL, false);
-	qv__net_close_socket(c->srv, c->handle);
+	int fd = c->fd;
+	/* No thread writes to the socket once its number may be given to another file. */
 	pthread_mutex_lock(&c->lock);
-	c->fd = -1;
+	c->fd = c->wfd = -1;
 	c->closed = true;
 	drop_queue_locked(c);
 	pthread_mutex_unlock(&c->lock);
+	qv__net_watch(c->srv, c, fd, EPOLL_CTL_DEL, false);
+	qv__net_close_socket(c->srv, c->handle);
 	free(c->in);
 	c->in = NULL;
 	c->in_have = c->in_cap = 0;
@@ -711,6 +731,7 @@ void qv__ws_upgraded(qv__conn *c, int fd, void *handle, const char *extra, size_
 	double now = qv_mono_ms();
 	c->fd = fd;
 	c->handle = handle;
+
 	c->hello_by = now + HELLO_MS;
 	c->last_rx = now;
 	/* A frame is written as a header then a payload by the kernel's choice: without this,
@@ -722,6 +743,9 @@ void qv__ws_upgraded(qv__conn *c, int fd, void *handle, const char *extra, size_
 	 * sockets, and a client that never reads was dropped only after megabytes. */
 	setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
 	qv__net_watch(c->srv, c, fd, EPOLL_CTL_ADD, false);
+	pthread_mutex_lock(&c->lock);
+	c->wfd = fd;
+	pthread_mutex_unlock(&c->lock);
 	verdict v = n ? take(c, extra, n) : GO_ON;
 	judge(c, v, false, now);
 }

@@ -87,6 +87,8 @@ typedef struct qv__conn {
 	bool working;  /* a job is handling the inbox */
 	bool poked;    /* on the server's poked list */
 	bool released; /* the socket is closed: the loop has let it go */
+	int wfd;       /* the socket while frames may be written to it at once (append_locked): set
+	                  by the upgrade, -1 from before its close */
 	struct qv__conn *poke_next;
 	/* The loop's only (wsock.c): */
 	int fd;       /* the socket, -1 before the upgrade and after its close */
