@@ -496,7 +496,9 @@ static void inbox_job(void *arg)
 	qv__conn_unref(c); /* the job's */
 }
 
-/* A whole text message: to the inbox, and a worker to it when none is. */
+/* A whole text message: to the inbox, and a worker to it when none is (queued by start_job,
+ * once the loop is done with the socket, so that the worker does not wake to wait for the
+ * connection's lock the loop still takes). */
 static verdict to_inbox(qv__conn *c, const char *text, size_t len)
 {
 	qv__msg *m = malloc(sizeof *m + len + 1);
@@ -524,14 +526,32 @@ static verdict to_inbox(qv__conn *c, const char *text, size_t len)
 		qv__conn_ref(c); /* the job's */
 	}
 	pthread_mutex_unlock(&c->lock);
-	if (start && !qv__net_submit(c->srv, inbox_job, c)) {
-		pthread_mutex_lock(&c->lock);
-		c->working = false;
-		pthread_mutex_unlock(&c->lock);
-		qv__conn_unref(c);
-		return (verdict){QV__CLOSE_GOING, "the server is stopping"};
-	}
+	c->job_due |= start;
 	return GO_ON;
+}
+
+/* Whether to_inbox asked for the inbox's job, the ask taken: read before judge, which may let
+ * the socket go, after which only the job's reference keeps c. */
+static bool take_due(qv__conn *c)
+{
+	bool due = c->job_due;
+	c->job_due = false;
+	return due;
+}
+
+/* Queues the inbox's job take_due found due (its reference taken by to_inbox); when it cannot
+ * (the server stopping), the socket closes (1001). On the loop, after the socket was read and
+ * settled. */
+static void start_job(qv__conn *c, bool due, double now)
+{
+	if (!due || qv__net_submit(c->srv, inbox_job, c))
+		return;
+	pthread_mutex_lock(&c->lock);
+	c->working = false;
+	pthread_mutex_unlock(&c->lock);
+	begin_close(c, QV__CLOSE_GOING, "the server is stopping", now);
+	settle(c, now);
+	qv__conn_unref(c); /* the job's, last: it may be the last one */
 }
 
 /* A data frame's payload (text, binary or continuation), gathered into messages; a message
@@ -747,7 +767,9 @@ void qv__ws_upgraded(qv__conn *c, int fd, void *handle, const char *extra, size_
 	c->wfd = fd;
 	pthread_mutex_unlock(&c->lock);
 	verdict v = n ? take(c, extra, n) : GO_ON;
+	bool due = take_due(c);
 	judge(c, v, false, now);
+	start_job(c, due, now);
 }
 
 void qv__ws_event(qv__conn *c, uint32_t events)
@@ -759,7 +781,9 @@ void qv__ws_event(qv__conn *c, uint32_t events)
 	bool gone = false;
 	if (events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR))
 		v = read_some(c, &gone);
+	bool due = take_due(c);
 	judge(c, v, gone, now);
+	start_job(c, due, now);
 }
 
 /* A job: the expired waiting tables removed (qv__server_sweep takes the registry's lock, which

@@ -101,6 +101,7 @@ typedef struct qv__conn {
 	double hello_by, last_rx, close_by;
 	int pings;
 	bool gone_sent; /* the connection's last work (wsock.c's gone) is queued */
+	bool job_due;   /* the inbox's job is to be queued once the loop is done with the socket */
 	/* A message arriving in several frames (the loop's). */
 	qv_buf msg;
 	bool in_msg, too_big, binary;
