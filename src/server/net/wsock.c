@@ -751,7 +751,6 @@ void qv__ws_upgraded(qv__conn *c, int fd, void *handle, const char *extra, size_
 	double now = qv_mono_ms();
 	c->fd = fd;
 	c->handle = handle;
-
 	c->hello_by = now + HELLO_MS;
 	c->last_rx = now;
 	/* A frame is written as a header then a payload by the kernel's choice: without this,
