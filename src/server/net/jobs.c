@@ -1,9 +1,11 @@
 /*
  * jobs.c - the request workers (jobs.h): a queue of jobs under one lock, and threads started
- * when a job finds none idle, ended after IDLE_S seconds without work.
+ * when a job finds none idle, ended after IDLE_S seconds without work; an idle worker waits on
+ * a semaphore of its own, posted by the job that takes it.
  */
 #include <errno.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -20,52 +22,85 @@ typedef struct job {
 	void *arg;
 } job;
 
+/* An idle worker, on the pool's list while it waits, woken by its own semaphore: a job
+ * handed to it wakes it alone, and it does not wake to find the pool's lock taken (as a
+ * condition variable signalled under that lock would have it). */
+typedef struct sleeper {
+	struct sleeper *next;
+	sem_t sem;
+} sleeper;
+
 struct qv__jobs {
 	pthread_mutex_t lock;
-	pthread_cond_t work; /* a job was queued, or the pool stops */
 	pthread_cond_t gone; /* a worker ended */
 	job *head, *tail;
-	int queued; /* jobs in the queue */
-	int threads, idle;
+	sleeper *idle; /* the workers waiting for a job, none of them woken yet */
+	int threads;
 	bool stopping;
 };
 
-/* Takes the next job, waiting up to IDLE_S; NULL when the worker is to end. Under j->lock. */
-static job *next_locked(qv__jobs *j)
+/* Takes s off the idle list; false when it was not on it (a job's submitter or the pool's
+ * stop took it off, and posts or posted its semaphore). Under j->lock. */
+static bool unlist_locked(qv__jobs *j, sleeper *s)
 {
+	for (sleeper **p = &j->idle; *p; p = &(*p)->next)
+		if (*p == s) {
+			*p = s->next;
+			return true;
+		}
+	return false;
+}
+
+/* Waits on the idle list until woken, or up to IDLE_S; false when the worker is to end (it
+ * waited that long, no job came, and it is not the last). Under j->lock, released meanwhile. */
+static bool idle_locked(qv__jobs *j, sleeper *me)
+{
+	me->next = j->idle;
+	j->idle = me;
+	pthread_mutex_unlock(&j->lock);
+	struct timespec until = qv_deadline(false, IDLE_S);
+	int rc;
+	while ((rc = sem_timedwait(&me->sem, &until)) != 0 && errno == EINTR)
+		;
+	pthread_mutex_lock(&j->lock);
+	if (rc == 0)
+		return true;
+	if (!unlist_locked(j, me)) {
+		/* woken as the time ran out: the post is taken, so none is left for later */
+		pthread_mutex_unlock(&j->lock);
+		while (sem_wait(&me->sem) != 0 && errno == EINTR)
+			;
+		pthread_mutex_lock(&j->lock);
+		return true;
+	}
+	return j->head || j->threads == 1;
+}
+
+static void *worker(void *arg)
+{
+	qv__jobs *j = arg;
+	sleeper me = {.next = NULL};
+	sem_init(&me.sem, 0, 0);
+	pthread_mutex_lock(&j->lock);
 	for (;;) {
 		if (j->head) {
 			job *jb = j->head;
 			j->head = jb->next;
 			if (!j->head)
 				j->tail = NULL;
-			j->queued--;
-			return jb;
+			pthread_mutex_unlock(&j->lock);
+			jb->fn(jb->arg);
+			free(jb);
+			pthread_mutex_lock(&j->lock);
+			continue;
 		}
-		if (j->stopping)
-			return NULL;
-		struct timespec until = qv_deadline(false, IDLE_S);
-		j->idle++;
-		int rc = pthread_cond_timedwait(&j->work, &j->lock, &until);
-		j->idle--;
-		if (rc == ETIMEDOUT && !j->head && j->threads > 1)
-			return NULL;
-	}
-}
-
-static void *worker(void *arg)
-{
-	qv__jobs *j = arg;
-	pthread_mutex_lock(&j->lock);
-	for (job *jb; (jb = next_locked(j)) != NULL;) {
-		pthread_mutex_unlock(&j->lock);
-		jb->fn(jb->arg);
-		free(jb);
-		pthread_mutex_lock(&j->lock);
+		if (j->stopping || !idle_locked(j, &me))
+			break;
 	}
 	j->threads--;
 	pthread_cond_broadcast(&j->gone);
 	pthread_mutex_unlock(&j->lock);
+	sem_destroy(&me.sem);
 	return NULL;
 }
 
@@ -75,7 +110,6 @@ qv__jobs *qv__jobs_new(void)
 	if (!j)
 		return NULL;
 	pthread_mutex_init(&j->lock, NULL);
-	pthread_cond_init(&j->work, NULL);
 	pthread_cond_init(&j->gone, NULL);
 	return j;
 }
@@ -113,20 +147,23 @@ bool qv__jobs_submit(qv__jobs *j, void (*fn)(void *arg), void *arg)
 	else
 		j->head = jb;
 	j->tail = jb;
-	j->queued++;
-	/* A worker for each job queued: an idle one, or a new one while there is room; past the
-	 * bound a job waits for the first worker free. Without any worker it could never run. */
+	/* An idle worker for the job, or a new one while there is room; past the bound a job
+	 * waits for the first worker free. Without any worker it could never run. */
+	sleeper *wake = j->idle;
 	bool ok = true;
-	if (j->queued > j->idle && j->threads < QV__JOBS_MAX && !start_locked(j) && j->threads == 0)
+	if (wake)
+		j->idle = wake->next;
+	else if (j->threads < QV__JOBS_MAX && !start_locked(j) && j->threads == 0)
 		ok = false;
 	if (!ok) {
 		j->head = j->tail =
 		    NULL; /* alone in the queue: a job queued without workers fails */
-		j->queued = 0;
 		free(jb);
 	}
-	pthread_cond_signal(&j->work);
 	pthread_mutex_unlock(&j->lock);
+	/* After the unlock: the worker woken does not wait for the lock at once. */
+	if (wake)
+		sem_post(&wake->sem);
 	return ok;
 }
 
@@ -136,12 +173,15 @@ void qv__jobs_free(qv__jobs *j)
 		return;
 	pthread_mutex_lock(&j->lock);
 	j->stopping = true;
-	pthread_cond_broadcast(&j->work);
+	for (sleeper *w = j->idle, *n; w; w = n) {
+		n = w->next;
+		sem_post(&w->sem); /* under the lock: the worker cannot end before this */
+	}
+	j->idle = NULL;
 	while (j->threads > 0)
 		pthread_cond_wait(&j->gone, &j->lock);
 	QV_ASSERT(!j->head); /* the last workers ran what was queued before they ended */
 	pthread_mutex_unlock(&j->lock);
-	pthread_cond_destroy(&j->work);
 	pthread_cond_destroy(&j->gone);
 	pthread_mutex_destroy(&j->lock);
 	free(j);

@@ -9,8 +9,11 @@
  *
  * The messages are ws.c's or ws/channel.c's, called through the server's ws_message (set by
  * listen.c), as a channel's end is (chan_gone), so that this file never calls back the files that
- * call it. Other threads never touch the socket: they append to the queue under the connection's
- * lock and poke the loop (the server's poked list, then qv__net_wake).
+ * call it. Other threads never read the socket nor wait for it: a frame they append under the
+ * connection's lock is written at once when nothing waits before it, as far as the socket takes
+ * it (MSG_DONTWAIT), and what is left is queued for the loop, poked (the server's poked list,
+ * then qv__net_wake by the one who found the list empty). The loop withdraws the socket's number
+ * (wfd) under that lock before it lets the socket go.
  */
 #include <errno.h>
 #include <netinet/in.h>
@@ -91,10 +94,14 @@ static void poke_locked(qv__conn *c)
 	qv__conn_ref(c); /* the list's, dropped by qv__ws_take_poked */
 	qv__server *srv = c->srv;
 	pthread_mutex_lock(&srv->poke_lock);
+	/* The one who makes the list non-empty wakes the loop; until the loop takes the list,
+	 * that wake is still to come or still unread, and serves the others too. */
+	bool first = !srv->poked;
 	c->poke_next = srv->poked;
 	srv->poked = c;
 	pthread_mutex_unlock(&srv->poke_lock);
-	qv__net_wake(srv);
+	if (first)
+		qv__net_wake(srv);
 }
 
 static void drop_queue_locked(qv__conn *c)
@@ -126,8 +133,10 @@ void qv__conn_close_locked(qv__conn *c, int code, const char *why)
 	poke_locked(c);
 }
 
-/* Appends a frame without the queue's checks; the caller holds c->lock. False when out of
- * memory. */
+/* Appends a frame without the queue's checks; the caller holds c->lock. A frame with nothing
+ * waiting before it is written at once, as far as the socket takes it without waiting, on
+ * the caller's thread: the loop is poked only for what is left (or for the socket's error,
+ * which its own write meets again). False when out of memory. */
 static bool append_locked(qv__conn *c, int opcode, const void *data, size_t len)
 {
 	qv__out_frame *f = malloc(sizeof *f + 10 + len);
@@ -151,12 +160,21 @@ static bool append_locked(qv__conn *c, int opcode, const void *data, size_t len)
 	f->len = h + len;
 	f->sent = 0;
 	f->next = NULL;
+	if (!c->head && c->wfd >= 0) {
+		ssize_t n = send(c->wfd, f->bytes, f->len, MSG_DONTWAIT | MSG_NOSIGNAL);
+		if (n == (ssize_t)f->len) {
+			free(f);
+			return true;
+		}
+		if (n > 0)
+			f->sent = (size_t)n;
+	}
 	if (c->tail)
 		c->tail->next = f;
 	else
 		c->head = f;
 	c->tail = f;
-	c->queued += f->len;
+	c->queued += f->len - f->sent;
 	check_queue_locked(c);
 	poke_locked(c);
 	return true;
@@ -278,13 +296,15 @@ static void release(qv__conn *c)
 {
 	if (c->fd < 0)
 		return;
-	qv__net_watch(c->srv, c, c->fd, EPOLL_CTL_DEL, false);
-	qv__net_close_socket(c->srv, c->handle);
+	int fd = c->fd;
+	/* No thread writes to the socket once its number may be given to another file. */
 	pthread_mutex_lock(&c->lock);
-	c->fd = -1;
+	c->fd = c->wfd = -1;
 	c->closed = true;
 	drop_queue_locked(c);
 	pthread_mutex_unlock(&c->lock);
+	qv__net_watch(c->srv, c, fd, EPOLL_CTL_DEL, false);
+	qv__net_close_socket(c->srv, c->handle);
 	free(c->in);
 	c->in = NULL;
 	c->in_have = c->in_cap = 0;
@@ -476,7 +496,9 @@ static void inbox_job(void *arg)
 	qv__conn_unref(c); /* the job's */
 }
 
-/* A whole text message: to the inbox, and a worker to it when none is. */
+/* A whole text message: to the inbox, and a worker to it when none is (queued by start_job,
+ * once the loop is done with the socket, so that the worker does not wake to wait for the
+ * connection's lock the loop still takes). */
 static verdict to_inbox(qv__conn *c, const char *text, size_t len)
 {
 	qv__msg *m = malloc(sizeof *m + len + 1);
@@ -504,14 +526,32 @@ static verdict to_inbox(qv__conn *c, const char *text, size_t len)
 		qv__conn_ref(c); /* the job's */
 	}
 	pthread_mutex_unlock(&c->lock);
-	if (start && !qv__net_submit(c->srv, inbox_job, c)) {
-		pthread_mutex_lock(&c->lock);
-		c->working = false;
-		pthread_mutex_unlock(&c->lock);
-		qv__conn_unref(c);
-		return (verdict){QV__CLOSE_GOING, "the server is stopping"};
-	}
+	c->job_due |= start;
 	return GO_ON;
+}
+
+/* Whether to_inbox asked for the inbox's job, the ask taken: read before judge, which may let
+ * the socket go, after which only the job's reference keeps c. */
+static bool take_due(qv__conn *c)
+{
+	bool due = c->job_due;
+	c->job_due = false;
+	return due;
+}
+
+/* Queues the inbox's job take_due found due (its reference taken by to_inbox); when it cannot
+ * (the server stopping), the socket closes (1001). On the loop, after the socket was read and
+ * settled. */
+static void start_job(qv__conn *c, bool due, double now)
+{
+	if (!due || qv__net_submit(c->srv, inbox_job, c))
+		return;
+	pthread_mutex_lock(&c->lock);
+	c->working = false;
+	pthread_mutex_unlock(&c->lock);
+	begin_close(c, QV__CLOSE_GOING, "the server is stopping", now);
+	settle(c, now);
+	qv__conn_unref(c); /* the job's, last: it may be the last one */
 }
 
 /* A data frame's payload (text, binary or continuation), gathered into messages; a message
@@ -722,8 +762,13 @@ void qv__ws_upgraded(qv__conn *c, int fd, void *handle, const char *extra, size_
 	 * sockets, and a client that never reads was dropped only after megabytes. */
 	setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
 	qv__net_watch(c->srv, c, fd, EPOLL_CTL_ADD, false);
+	pthread_mutex_lock(&c->lock);
+	c->wfd = fd;
+	pthread_mutex_unlock(&c->lock);
 	verdict v = n ? take(c, extra, n) : GO_ON;
+	bool due = take_due(c);
 	judge(c, v, false, now);
+	start_job(c, due, now);
 }
 
 void qv__ws_event(qv__conn *c, uint32_t events)
@@ -735,7 +780,9 @@ void qv__ws_event(qv__conn *c, uint32_t events)
 	bool gone = false;
 	if (events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR))
 		v = read_some(c, &gone);
+	bool due = take_due(c);
 	judge(c, v, gone, now);
+	start_job(c, due, now);
 }
 
 /* A job: the expired waiting tables removed (qv__server_sweep takes the registry's lock, which

@@ -87,6 +87,8 @@ typedef struct qv__conn {
 	bool working;  /* a job is handling the inbox */
 	bool poked;    /* on the server's poked list */
 	bool released; /* the socket is closed: the loop has let it go */
+	int wfd;       /* the socket while frames may be written to it at once (append_locked): set
+	                  by the upgrade, -1 from before its close */
 	struct qv__conn *poke_next;
 	/* The loop's only (wsock.c): */
 	int fd;       /* the socket, -1 before the upgrade and after its close */
@@ -99,6 +101,7 @@ typedef struct qv__conn {
 	double hello_by, last_rx, close_by;
 	int pings;
 	bool gone_sent; /* the connection's last work (wsock.c's gone) is queued */
+	bool job_due;   /* the inbox's job is to be queued once the loop is done with the socket */
 	/* A message arriving in several frames (the loop's). */
 	qv_buf msg;
 	bool in_msg, too_big, binary;

@@ -75,8 +75,10 @@ static qv_status update_row(qv__store_conn *c, const qv__store_update *up, long 
 	if (d->hold)
 		qv__store_arg_int(&a, epoch);
 	long long changed = 0, got[3];
-	qv_status rc = d->exec(c, up->record ? QS_CH_UPDATE_OVER : QS_CH_UPDATE, &a, NULL, NULL,
-	                       &changed, "saving the table", err);
+	int which = up->record        ? QS_CH_UPDATE_OVER
+	            : up->same_status ? QS_CH_UPDATE_KEEP
+	                              : QS_CH_UPDATE;
+	qv_status rc = d->exec(c, which, &a, NULL, NULL, &changed, "saving the table", err);
 	if (rc || changed == 1)
 		return rc;
 	bool found = read_back(c, up->id, got);

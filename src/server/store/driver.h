@@ -87,6 +87,7 @@ enum {
 	QS_TB_INSERT_ACTION,
 	/* a table's change of the game (change.c) */
 	QS_CH_UPDATE,
+	QS_CH_UPDATE_KEEP,
 	QS_CH_UPDATE_OVER,
 	QS_CH_TAKE_BACK,
 	QS_CH_READ_BACK,

@@ -4,7 +4,7 @@
  * commit crosses SQLite's automatic threshold: a commit then rarely waits for a checkpoint,
  * which would stall every table behind the store's lock for tens of milliseconds. Only when the
  * WAL has grown past CHECKPOINT_PAGES does the checkpointer finish under the store's lock, to
- * empty it (see checkpointer()). The PostgreSQL store has no counterpart: the server's own
+ * start it over (see checkpointer()). The PostgreSQL store has no counterpart: the server's own
  * checkpoints do this there.
  */
 #include <pthread.h>
@@ -18,7 +18,7 @@
 /* Seconds between checkpoints. */
 #define CHECKPOINT_EVERY 1
 
-/* WAL length, in pages, past which the WAL is emptied (TRUNCATE) under the store's lock; the
+/* WAL length, in pages, past which the WAL is started over (RESTART) under the store's lock; the
  * checkpointer is also woken by the commit that crosses it. 1,000 pages (4 MB at SQLite's
  * 4 KiB pages) is SQLite's own automatic checkpoint threshold. */
 #define CHECKPOINT_PAGES 1000
@@ -53,7 +53,9 @@ static int wal_hook(void *arg, sqlite3 *db, const char *name, int pages)
  * copy runs, so the file grows without end (1 GB in 20 s of act+undo). So once the WAL is past
  * CHECKPOINT_PAGES, the few frames the passive copy left are copied under the store's lock (no
  * commit can come in between, and no statement of the main connection is left open between
- * calls, so no reader holds the WAL) with TRUNCATE, which empties the file. */
+ * calls, so no reader holds the WAL) with RESTART, after which the next commit writes the WAL
+ * from its start: its pages are written over, which costs the kernel less than the file grown
+ * again after a TRUNCATE (the file keeps its size, CHECKPOINT_PAGES and a little more). */
 static void *checkpointer(void *arg)
 {
 	qv__store *s = arg;
@@ -71,7 +73,7 @@ static void *checkpointer(void *arg)
 		sqlite3_wal_checkpoint_v2(s->ck_db, NULL, SQLITE_CHECKPOINT_PASSIVE, &log, &done);
 		if (log >= CHECKPOINT_PAGES) {
 			pthread_mutex_lock(&s->lock);
-			sqlite3_wal_checkpoint_v2(s->ck_db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL,
+			sqlite3_wal_checkpoint_v2(s->ck_db, NULL, SQLITE_CHECKPOINT_RESTART, NULL,
 			                          NULL);
 			pthread_mutex_unlock(&s->lock);
 		}

@@ -131,6 +131,13 @@ const char *const qv__store_sql[QS_COUNT] = {
                      "ELSE ai_starts END, people = COALESCE($4, people) WHERE id = $5 AND v = $6 "
                      "AND (SELECT coalesce(max(idx) + 1, 0) FROM actions WHERE table_id = $5) = "
                      "$7 {epoch}",
+    /* the same where the status stays: not named in SET, so that SQLite leaves the row's
+     * entry in tables_status alone (a page less written a move); as the status in memory
+     * is the one saved, the WHERE's status = $2 holds whenever its version does */
+    [QS_CH_UPDATE_KEEP] = "UPDATE tables SET v = $1, ai_starts = CASE WHEN $3 <> 0 THEN 0 ELSE "
+                          "ai_starts END, people = COALESCE($4, people) WHERE id = $5 AND v = $6 "
+                          "AND status = $2 AND (SELECT coalesce(max(idx) + 1, 0) FROM actions "
+                          "WHERE table_id = $5) = $7 {epoch}",
     [QS_CH_UPDATE_OVER] = "UPDATE tables SET v = $1, status = $2, ai_starts = CASE WHEN $3 <> 0 "
                           "THEN 0 ELSE ai_starts END, people = COALESCE($4, people), record = $8, "
                           "info = $9, finished = {now} WHERE id = $5 AND v = $6 AND (SELECT "

@@ -163,6 +163,7 @@ typedef struct qv__store_update {
 	int had;
 	long long v;        /* the new version */
 	const char *status; /* the new status */
+	bool same_status;   /* it is the status saved: the row's is left as it is */
 	int keep;           /* the first `keep` actions stay; `moves` follow as keep, keep+1... */
 	const qv__store_move *moves;
 	int nmoves;

@@ -205,6 +205,7 @@ static qv_status save_game(qv__change *c, int keep, qv_err *err)
 		                       .had = t->m->nhist,
 		                       .v = d->v,
 		                       .status = qv__status_name(d->status),
+		                       .same_status = d->status == t->status,
 		                       .keep = keep,
 		                       .moves = moves,
 		                       .nmoves = n,

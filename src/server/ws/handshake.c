@@ -154,7 +154,7 @@ static qv__conn *admit(qv__server *srv, qv__req *r, qv__table *t)
 	}
 	c->srv = srv;
 	c->table = t;
-	c->fd = -1;
+	c->fd = c->wfd = -1;
 	c->viewer = QV_VIEW_PUBLIC;
 	qv_copy(c->addr, sizeof c->addr, qv__req_addr(r));
 	atomic_init(&c->refs, 1); /* the socket's */
