@@ -13,29 +13,22 @@
 #include <stddef.h>
 #include <string.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
+#include "core/clock.h"
 #include "server/net/jobs.h"
 
 /* Every wait for a condition ends by this bound. */
 #define WAIT_MS 60000
 
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 /* Waits until *n reaches want; false when WAIT_MS ran out first. */
 static bool wait_count(atomic_int *n, int want)
 {
-	double until = now_ms() + WAIT_MS;
+	double until = qv_mono_ms() + WAIT_MS;
 	while (atomic_load(n) < want) {
-		if (now_ms() > until)
+		if (qv_mono_ms() > until)
 			return false;
 		usleep(1000);
 	}
