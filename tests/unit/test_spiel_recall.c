@@ -195,10 +195,30 @@ static void test_lines_add_up(void **state)
 	}
 }
 
+/* How many of a's slots are below slot. */
+static int32_t below(const qv__sparse *a, int32_t slot)
+{
+	int32_t n = 0;
+	while (n < a->n && a->idx[n] < slot)
+		n++;
+	return n;
+}
+
+/* Where an indexed seat says its parts begin in its observation and in ever is where they
+ * begin (handles.h, qv__seat). */
+static void parts_indexed(const qv_spiel_game *g, const qv__seat *a)
+{
+	for (int i = 0; a->indexed && i <= g->nparts; i++) {
+		assert_int_equal(a->at[i], below(&a->obs, g->part_from[i]));
+		assert_int_equal(a->eat[i], below(&a->ever, g->part_from[i]));
+	}
+}
+
 /* Observations kept in parts (games/spiel.h: once information states are kept, a step
  * observes again only the parts the game says it may have changed): at every step of random
  * games each seat's observation is the one observed whole, and each part writes the slots of
- * its own range only; a part left out of what a step changed shows as a slot that differs. */
+ * its own range only; a part left out of what a step changed shows as a slot that differs, and
+ * where the seat's index says each part begins is where it begins. */
 static void test_parts_kept(void **state)
 {
 	(void)state;
@@ -230,6 +250,7 @@ static void test_parts_kept(void **state)
 					                    sizeof *whole.idx * (size_t)whole.n);
 					assert_memory_equal(kept->val, whole.val,
 					                    sizeof *whole.val * (size_t)whole.n);
+					parts_indexed(g, &s->seat[p]);
 					for (int i = 0; step % 5 == 0 && i < g->nparts; i++) {
 						qv__obs o = {.idx = idx,
 						             .val = val,

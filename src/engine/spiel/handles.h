@@ -68,6 +68,10 @@ struct qv_spiel_game {
 	 * slots from part_from[i], below part_from[i + 1] (INT32_MAX after the last) */
 	int nparts;
 	int32_t part_from[QV__OBS_PARTS + 1];
+	/* " slot:" of each slot below nslot_text (those below 100,000), its length in byte 7,
+	 * for the change lines of the information states */
+	int nslot_text;
+	char (*slot_text)[8];
 	qv__spiel_ids ids;
 	void *initial;       /* the initial state (state_size bytes), piles canonical */
 	qv__deal *root_deal; /* the deal of the initial state, NULL when none */
@@ -108,10 +112,15 @@ typedef struct qv__sparse {
 } qv__sparse;
 
 /* What a seat's information state is made of: its lines, its observation now and the most each
- * slot of its observations has held (the information-state tensor's second half). */
+ * slot of its observations has held (the information-state tensor's second half). For a game
+ * observed in parts, once `indexed`, where each part's slots begin in obs (at) and in ever
+ * (eat), part nparts's being their ends, so that a step finds a part without a search; a
+ * change of obs or ever by anything but a step clears indexed. */
 typedef struct qv__seat {
 	qv__lines log;
 	qv__sparse obs, ever;
+	bool indexed;
+	int32_t at[QV__OBS_PARTS + 1], eat[QV__OBS_PARTS + 1];
 } qv__seat;
 
 /* A state: the current game state and what its history is made of (the state the history
@@ -179,6 +188,8 @@ void qv__lines_free(qv__lines *l);
 /* The whole text of l, NUL-terminated, for the caller to free; NULL when memory ran out. */
 char *qv__lines_text(const qv__lines *l);
 
+/* Makes g's slot_text (QV_ENOMEM when memory ran out). */
+qv_status qv__slot_texts(qv_spiel_game *g);
 /* Copies and releases a seat's parts (false: out of memory). */
 bool qv__seat_copy(qv__seat *to, const qv__seat *from);
 void qv__seat_free(qv__seat *a);

@@ -122,6 +122,7 @@ static qv_status world(qv_spiel_state *s, const char *prior, qv_err *err)
 			return rc == QV_ENOMEM ? qv_fail(err, rc, "out of memory") : rc;
 		if (p == s->known && qv__seat_observe(s, p, &a->obs) != QV_OK)
 			return qv_fail(err, QV_ENOMEM, "out of memory");
+		a->indexed = false;
 	}
 	s->prior = n;
 	return QV_OK;
