@@ -162,9 +162,10 @@ static bool observe_once(const qv_spiel_state *s, int p, int part, qv__sparse *o
 		g->part->observe(QV__CUR(s), p, &o);
 	else
 		g->part->observe_part(QV__CUR(s), p, part, &o);
+	if (!o.failed && o.unsorted)
+		qv__obs_finish(&o);
 	if (o.failed)
 		return false;
-	qv__obs_finish(&o);
 	out->n = o.n;
 	return true;
 }
@@ -352,32 +353,20 @@ static void line_end(linebuf *t)
  * there was one. When up is not NULL (room for nn more), the slots that changed to a value
  * above 0 go into it by ascending slot, for raise_ever: the slots that kept their value were
  * raised when they took it. */
-static bool diff_run(const int32_t *oidx, const float *oval, int on, const int32_t *nidx,
-                     const float *nval, int nn, linebuf *t, qv__sparse *up)
+static inline bool diff_run(const int32_t *oidx, const float *oval, int on, const int32_t *nidx,
+                            const float *nval, int nn, linebuf *t, qv__sparse *up)
 {
-	bool changed = false;
+	size_t len = t->len;
 	int i = 0, j = 0;
-	while (i < on || j < nn) {
-		/* a run of slots that kept their value, compared without the ends' checks */
-		int run = on - i < nn - j ? on - i : nn - j;
-		const int32_t *oi = oidx + i, *ni = nidx + j;
-		const float *ov = oval + i, *nv = nval + j;
-		int k = 0;
-		while (k < run && oi[k] == ni[k] && ov[k] == nv[k])
-			k++;
-		i += k, j += k;
-		if (i == on && j == nn)
-			break;
-		int32_t a = i < on ? oidx[i] : INT32_MAX;
-		int32_t b = j < nn ? nidx[j] : INT32_MAX;
-		if (a == b && oval[i] == nval[j]) {
-			i++, j++;
-			continue;
-		}
-		changed = true;
+	while (i < on && j < nn) {
+		int32_t a = oidx[i], b = nidx[j];
 		if (a < b) {
 			put_change(t, a, 0);
 			i++;
+			continue;
+		}
+		if (a == b && oval[i++] == nval[j]) {
+			j++;
 			continue;
 		}
 		put_change(t, b, nval[j]);
@@ -385,10 +374,18 @@ static bool diff_run(const int32_t *oidx, const float *oval, int on, const int32
 			up->idx[up->n] = b;
 			up->val[up->n++] = nval[j];
 		}
-		i += a == b;
 		j++;
 	}
-	return changed;
+	for (; i < on; i++)
+		put_change(t, oidx[i], 0);
+	for (; j < nn; j++) {
+		put_change(t, nidx[j], nval[j]);
+		if (up && nval[j] > 0) {
+			up->idx[up->n] = nidx[j];
+			up->val[up->n++] = nval[j];
+		}
+	}
+	return t->len != len || t->failed;
 }
 
 /* The line of the change from old to new ("= slot:value ...\n") into t (emptied first); its
