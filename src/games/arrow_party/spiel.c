@@ -552,10 +552,11 @@ static void put_seat_play(const ap_state *s, int p, int viewer, int at, qv__obs 
 	bool hide = ap_hidden_commit(s, p, viewer);
 	if (ap_secret_phase(s->phase))
 		qv__obs_put(o, at + SS_COMMITTED, ap_committed(s, p));
-	if (!(hide && s->phase == AP_PH_ITEMS)) {
+	if (!(hide && s->phase == AP_PH_ITEMS) && pl->uses) {
 		const ap_tables *T = ap_T(s);
-		for (int k = 0; k < AP_NKINDS; k++)
-			qv__obs_put(o, at + SS_USES + k, ap_used(pl, k));
+		/* the kinds used, by ascending kind */
+		for (unsigned u = pl->uses & ((1u << AP_NKINDS) - 1); u; u &= u - 1)
+			qv__obs_put(o, at + SS_USES + __builtin_ctz(u), 1);
 		if (ap_used_effect(T, pl, AP_E_DICE))
 			qv__obs_put(o, at + SS_DICE_TO, pl->dice_to + 1);
 		if (ap_used_effect(T, pl, AP_E_SWAP)) {
