@@ -214,11 +214,27 @@ static void parts_indexed(const qv_spiel_game *g, const qv__seat *a)
 	}
 }
 
+/* The parts the game says every seat observes alike (its `alike`) are the same in seats a's
+ * and b's observations. */
+static void parts_alike(const qv_spiel_game *g, const qv__seat *a, const qv__seat *b)
+{
+	for (int i = 0; i < g->nparts; i++) {
+		if (!(g->part->alike >> i & 1))
+			continue;
+		int32_t x = below(&a->obs, g->part_from[i]), y = below(&b->obs, g->part_from[i]);
+		int32_t n = below(&a->obs, g->part_from[i + 1]) - x;
+		assert_int_equal(below(&b->obs, g->part_from[i + 1]) - y, n);
+		assert_memory_equal(a->obs.idx + x, b->obs.idx + y, sizeof *a->obs.idx * (size_t)n);
+		assert_memory_equal(a->obs.val + x, b->obs.val + y, sizeof *a->obs.val * (size_t)n);
+	}
+}
+
 /* Observations kept in parts (games/spiel.h: once information states are kept, a step
  * observes again only the parts the game says it may have changed): at every step of random
  * games each seat's observation is the one observed whole, and each part writes the slots of
  * its own range only; a part left out of what a step changed shows as a slot that differs, and
- * where the seat's index says each part begins is where it begins. */
+ * where the seat's index says each part begins is where it begins; a part the game says every
+ * seat observes alike is the same in every seat's. */
 static void test_parts_kept(void **state)
 {
 	(void)state;
@@ -251,6 +267,7 @@ static void test_parts_kept(void **state)
 					assert_memory_equal(kept->val, whole.val,
 					                    sizeof *whole.val * (size_t)whole.n);
 					parts_indexed(g, &s->seat[p]);
+					parts_alike(g, &s->seat[0], &s->seat[p]);
 					for (int i = 0; step % 5 == 0 && i < g->nparts; i++) {
 						qv__obs o = {.idx = idx,
 						             .val = val,

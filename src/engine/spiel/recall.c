@@ -562,12 +562,42 @@ static void seat_index(const qv_spiel_game *g, qv__seat *a)
 	a->indexed = true;
 }
 
+/* The parts of a step that every seat observes alike (the game's `alike`), each observed once
+ * for all: `have` says which are in seen. */
+typedef struct alike {
+	uint32_t have;
+	qv__sparse seen[QV__OBS_PARTS];
+} alike;
+
+/* Part i of seat p's observation now: into part, or, for a part every seat observes alike,
+ * into same once a step (NULL when memory ran out). */
+static const qv__sparse *observe_part(const qv_spiel_state *s, int p, int i, scratch *part,
+                                      alike *same)
+{
+	if (!(s->game->part->alike >> i & 1)) {
+		while (!observe_once(s, p, i, &part->a))
+			if (!scratch_room(part, 2 * part->a.cap))
+				return NULL;
+		return &part->a;
+	}
+	qv__sparse *seen = &same->seen[i];
+	if (!(same->have >> i & 1)) {
+		*seen = (qv__sparse){0};
+		same->have |= 1u << i;
+		do
+			if (!sparse_room(seen, seen->cap * 2 > 64 ? seen->cap * 2 : 64))
+				return NULL;
+		while (!observe_once(s, p, i, seen));
+	}
+	return seen;
+}
+
 /* Seat p's observation after a step of a game observed in parts, in place: the parts of mask
- * (those the step may have changed) observed again (into part), their changes written as
+ * (those the step may have changed) observed again (observe_part), their changes written as
  * change_line writes them into t, the part's slots replaced where they changed and ever raised
  * by them (up: room for the slots raised); the other parts' slots stay. */
-static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, scratch *part, linebuf *t,
-                               scratch *up)
+static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, scratch *part, alike *same,
+                               linebuf *t, scratch *up)
 {
 	const qv_spiel_game *g = s->game;
 	qv__seat *a = &s->seat[p];
@@ -577,15 +607,14 @@ static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, scratch 
 		seat_index(g, a);
 	for (; mask; mask &= mask - 1) {
 		int i = __builtin_ctz(mask);
-		while (!observe_once(s, p, i, &part->a))
-			if (!scratch_room(part, 2 * part->a.cap))
-				return QV_ENOMEM;
-		int lo = a->at[i], n = a->at[i + 1] - lo, m = part->a.n;
+		const qv__sparse *now = observe_part(s, p, i, part, same);
+		if (!now)
+			return QV_ENOMEM;
+		int lo = a->at[i], n = a->at[i + 1] - lo, m = now->n;
 		if (!scratch_room(up, m))
 			return QV_ENOMEM;
 		up->a.n = 0;
-		if (!diff_run(obs->idx + lo, obs->val + lo, n, part->a.idx, part->a.val, m, t,
-		              &up->a))
+		if (!diff_run(obs->idx + lo, obs->val + lo, n, now->idx, now->val, m, t, &up->a))
 			continue;
 		if (m != n) {
 			if (!sparse_room(obs, obs->n - n + m))
@@ -597,8 +626,8 @@ static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, scratch 
 			for (int j = i + 1; j <= g->nparts; j++)
 				a->at[j] += m - n;
 		}
-		memcpy(obs->idx + lo, part->a.idx, sizeof *obs->idx * (size_t)m);
-		memcpy(obs->val + lo, part->a.val, sizeof *obs->val * (size_t)m);
+		memcpy(obs->idx + lo, now->idx, sizeof *obs->idx * (size_t)m);
+		memcpy(obs->val + lo, now->val, sizeof *obs->val * (size_t)m);
 		int k = raise_run(&a->ever, a->eat[i], a->eat[i + 1], &up->a);
 		if (k < 0)
 			return QV_ENOMEM;
@@ -618,6 +647,8 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 	scratch part, up;
 	scratch_init(&part);
 	scratch_init(&up);
+	alike same;
+	same.have = 0;
 	qv__sparse now = {0};
 	linebuf t;
 	line_init(&t, g);
@@ -628,7 +659,7 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 			/* only the parts the step may have changed, in place */
 			if (!mask[p])
 				continue;
-			rc = observe_parts(s, p, mask[p], &part, &t, &up);
+			rc = observe_parts(s, p, mask[p], &part, &same, &t, &up);
 		} else if (!sparse_room(&now, a->obs.cap) ||
 		           qv__seat_observe(s, p, &now) != QV_OK || !scratch_room(&up, now.n)) {
 			rc = QV_ENOMEM;
@@ -644,6 +675,8 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 			rc = qv__lines_append(&a->log, t.s, t.len);
 	}
 	sparse_free(&now);
+	for (; same.have; same.have &= same.have - 1)
+		sparse_free(&same.seen[__builtin_ctz(same.have)]);
 	scratch_free(&part);
 	scratch_free(&up);
 	line_free(&t);

@@ -779,5 +779,6 @@ const qv__spiel_game qv__ap_spiel = {
     .parts = ap_parts,
     .observe_part = ap_observe_part,
     .changed = ap_changed,
+    .alike = 1u << P_GROUND | 1u << P_PILES,
     .bounds = ap_bounds,
 };
