@@ -112,7 +112,8 @@ typedef struct qv__sparse {
 } qv__sparse;
 
 /* What a seat's information state is made of: its lines, its observation now and the most each
- * slot of its observations has held (the information-state tensor's second half). For a game
+ * slot of its observations has held (the information-state tensor's second half; kept when
+ * the state's `ever` is set, empty otherwise). For a game
  * observed in parts, once `indexed`, where each part's slots begin in obs (at) and in ever
  * (eat), part nparts's being their ends, so that a step finds a part without a search; a
  * change of obs or ever by anything but a step clears indexed. */
@@ -140,7 +141,8 @@ struct qv_spiel_state {
 	size_t prior;  /* a world: bytes of its seat's lines from before it was drawn */
 	uint8_t cur;   /* the slot of the current state (0 or 1), the other being `pend` */
 	uint8_t track; /* the seats' information states are kept */
-	uint8_t pad_[2];
+	uint8_t ever;  /* and with them their running maxima (each seat's `ever`) */
+	uint8_t pad_[1];
 	qv_rng rng; /* chance=sampled */
 	qv__seat seat[QV_MAX_PLAYERS];
 	max_align_t st[]; /* three slots of QV__SPIEL_SLOT(game) bytes: 0, 1 (current and
@@ -209,9 +211,12 @@ qv_status qv__recall_start(qv_spiel_state *s, qv_err *err);
  * (qv__spiel_step copies it there), and only the parts the step may have changed are observed
  * again. */
 qv_status qv__recall_step(qv_spiel_state *s, qv_err *err);
-/* Makes sure s keeps its information states: from its base, replaying the history, when it did
- * not yet. */
-qv_status qv__recall_on(qv_spiel_state *s, qv_err *err);
+/* Makes sure s keeps its information states, and with ever their running maxima (what the
+ * information-state tensor reads, and a world drawn for a seat copies): from its base,
+ * replaying the history, when it did not yet. A state asked only for strings keeps no maxima,
+ * which a step would raise for every seat; the first ask for them replays. A world keeps them
+ * from its start (it cannot replay what came before it). */
+qv_status qv__recall_on(qv_spiel_state *s, bool ever, qv_err *err);
 /* Reads the lines of an information state (text) back into a seat: its log, and `ever` from
  * the observation changes in them. */
 qv_status qv__seat_from_text(qv__seat *a, const char *text, qv_err *err);

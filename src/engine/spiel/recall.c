@@ -515,7 +515,7 @@ qv_status qv__seat_start(qv_spiel_state *s, int p)
 	qv__seat *a = &s->seat[p];
 	sparse_free(&a->ever);
 	a->indexed = false;
-	if (qv__seat_observe(s, p, &a->obs) != QV_OK || !raise_ever(&a->ever, &a->obs))
+	if (qv__seat_observe(s, p, &a->obs) != QV_OK || (s->ever && !raise_ever(&a->ever, &a->obs)))
 		return QV_ENOMEM;
 	return QV_OK;
 }
@@ -611,10 +611,11 @@ static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, scratch 
 		if (!now)
 			return QV_ENOMEM;
 		int lo = a->at[i], n = a->at[i + 1] - lo, m = now->n;
-		if (!scratch_room(up, m))
+		if (s->ever && !scratch_room(up, m))
 			return QV_ENOMEM;
 		up->a.n = 0;
-		if (!diff_run(obs->idx + lo, obs->val + lo, n, now->idx, now->val, m, t, &up->a))
+		if (!diff_run(obs->idx + lo, obs->val + lo, n, now->idx, now->val, m, t,
+		              s->ever ? &up->a : NULL))
 			continue;
 		if (m != n) {
 			if (!sparse_room(obs, obs->n - n + m))
@@ -628,7 +629,7 @@ static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, scratch 
 		}
 		memcpy(obs->idx + lo, now->idx, sizeof *obs->idx * (size_t)m);
 		memcpy(obs->val + lo, now->val, sizeof *obs->val * (size_t)m);
-		int k = raise_run(&a->ever, a->eat[i], a->eat[i + 1], &up->a);
+		int k = s->ever ? raise_run(&a->ever, a->eat[i], a->eat[i + 1], &up->a) : 0;
 		if (k < 0)
 			return QV_ENOMEM;
 		for (int j = i + 1; k && j <= g->nparts; j++)
@@ -664,11 +665,11 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 		           qv__seat_observe(s, p, &now) != QV_OK || !scratch_room(&up, now.n)) {
 			rc = QV_ENOMEM;
 		} else {
-			change_line(&a->obs, &now, &t, &up.a);
+			change_line(&a->obs, &now, &t, s->ever ? &up.a : NULL);
 			qv__sparse x = a->obs;
 			a->obs = now;
 			now = x;
-			if (t.failed || !raise_ever(&a->ever, &up.a))
+			if (t.failed || (s->ever && !raise_ever(&a->ever, &up.a)))
 				rc = QV_ENOMEM;
 		}
 		if (rc == QV_OK && t.len)

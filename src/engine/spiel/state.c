@@ -417,6 +417,7 @@ static qv_status rebuild(qv_spiel_state *s, int n, qv_err *err)
 	r->moves = r->base_moves = s->base_moves;
 	r->decisions = r->base_decisions = s->base_decisions;
 	r->rng = s->rng;
+	r->ever = s->ever;
 	qv_status rc = QV_OK;
 	if (s->game->root_deal && s->base_moves == 0) {
 		memcpy(QV__PEND(r), QV__BASE(s), size);
@@ -496,17 +497,24 @@ static qv_status recall_after_deal(qv_spiel_state *s, qv_err *err)
 	return rc;
 }
 
-qv_status qv__recall_on(qv_spiel_state *s, qv_err *err)
+qv_status qv__recall_on(qv_spiel_state *s, bool ever, qv_err *err)
 {
-	if (s->track)
+	if (s->track && (s->ever || !ever))
 		return QV_OK;
 	const qv_spiel_game *g = s->game;
-	if (!s->deal && g->root_deal && s->base_moves == 0 && s->nhist == deal_size(g->root_deal))
-		return recall_after_deal(s, err);
+	uint8_t track = s->track, had = s->ever;
+	s->ever = s->ever || ever;
+	if (!track && !s->deal && g->root_deal && s->base_moves == 0 &&
+	    s->nhist == deal_size(g->root_deal)) {
+		qv_status rc = recall_after_deal(s, err);
+		if (rc != QV_OK)
+			s->ever = had;
+		return rc;
+	}
 	s->track = 1; /* rebuild keeps what s keeps */
 	qv_status rc = rebuild(s, s->nhist, err);
 	if (rc != QV_OK)
-		s->track = 0;
+		s->track = track, s->ever = had;
 	return rc;
 }
 
