@@ -33,7 +33,8 @@ static void chunk_release(qv__chunk *c)
 	}
 }
 
-qv_status qv__lines_append(qv__lines *l, const char *text, size_t n)
+/* qv__lines_append of text that holds `lines` lines. */
+static qv_status append(qv__lines *l, const char *text, size_t n, long lines)
 {
 	qv__chunk *c = l->last;
 	size_t used = l->used;
@@ -58,10 +59,17 @@ qv_status qv__lines_append(qv__lines *l, const char *text, size_t n)
 	}
 	l->used += n;
 	l->total += n;
+	l->lines += lines;
+	return QV_OK;
+}
+
+qv_status qv__lines_append(qv__lines *l, const char *text, size_t n)
+{
+	long lines = 0;
 	for (const char *at = text, *end = text + n; (at = memchr(at, '\n', (size_t)(end - at)));
 	     at++)
-		l->lines++;
-	return QV_OK;
+		lines++;
+	return append(l, text, n, lines);
 }
 
 qv__lines qv__lines_copy(const qv__lines *l)
@@ -672,8 +680,8 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 			if (t.failed || (s->ever && !raise_ever(&a->ever, &up.a)))
 				rc = QV_ENOMEM;
 		}
-		if (rc == QV_OK && t.len)
-			rc = qv__lines_append(&a->log, t.s, t.len);
+		if (rc == QV_OK && t.len) /* a change line */
+			rc = append(&a->log, t.s, t.len, 1);
 	}
 	sparse_free(&now);
 	for (; same.have; same.have &= same.have - 1)
