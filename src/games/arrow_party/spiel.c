@@ -709,13 +709,16 @@ static void ap_changed(const void *before, const void *after, uint32_t *mask)
 	bool keys = b->phase != a->phase || b->active != a->active;
 	for (int q = 0; q < n && (!same || keys); q++) {
 		const ap_player *x = &b->pl[q], *y = &a->pl[q];
-		if (!same && x->pos != y->pos)
-			all |= 1u << P_TOKENS;
-		if (!same && memcmp(x, y, HAND_BYTES))
-			hand |= 1u << q;
-		if ((!same && memcmp((const char *)x + PLAY_FROM, (const char *)y + PLAY_FROM,
-		                     sizeof *x - PLAY_FROM)) ||
-		    (keys && play_key(b, q) != play_key(a, q)))
+		if (!same && memcmp(x, y, sizeof *x)) {
+			if (x->pos != y->pos)
+				all |= 1u << P_TOKENS;
+			if (memcmp(x, y, HAND_BYTES))
+				hand |= 1u << q;
+			if (memcmp((const char *)x + PLAY_FROM, (const char *)y + PLAY_FROM,
+			           sizeof *x - PLAY_FROM))
+				play |= 1u << q;
+		}
+		if (keys && play_key(b, q) != play_key(a, q))
 			play |= 1u << q;
 	}
 	if (memcmp(b->ground, a->ground, (size_t)cells))
@@ -732,11 +735,13 @@ static void ap_changed(const void *before, const void *after, uint32_t *mask)
 	              b->pending != a->pending)) ||
 	    ap_to_move(b) != ap_to_move(a))
 		all |= 1u << P_WALK;
-	for (int v = 0; v < n; v++) {
+	for (int v = 0; v < n; v++)
 		mask[v] = all;
-		/* seat q = v + r: its hand part, and its play part, which for the viewer's own
-		 * seat reads its hand too (the score) */
-		for (int r = 0, q = v; (hand | play) && r < n; r++, q = q + 1 < n ? q + 1 : 0)
+	/* seat q, r seats on from viewer v: its hand part, and its play part, which for the
+	 * viewer's own seat reads its hand too (the score) */
+	for (uint32_t seats = hand | play; seats; seats &= seats - 1) {
+		int q = __builtin_ctz(seats);
+		for (int v = 0, r = q; v < n; v++, r = r ? r - 1 : n - 1)
 			mask[v] |= (uint32_t)(hand >> q & 1) << (P_SEAT + 2 * r) |
 			           (uint32_t)((play | (r ? 0 : hand)) >> q & 1)
 			               << (P_SEAT + 2 * r + 1);
