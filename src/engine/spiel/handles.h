@@ -72,6 +72,9 @@ struct qv_spiel_game {
 	 * for the change lines of the information states */
 	int nslot_text;
 	char (*slot_text)[8];
+	/* each seat's observation of `initial`, where every state's information states begin
+	 * (qv__seat_start), made the first time one is asked (NULL before) */
+	_Atomic(struct qv__sparse *) initial_obs;
 	qv__spiel_ids ids;
 	void *initial;       /* the initial state (state_size bytes), piles canonical */
 	qv__deal *root_deal; /* the deal of the initial state, NULL when none */
@@ -192,6 +195,8 @@ char *qv__lines_text(const qv__lines *l);
 
 /* Makes g's slot_text (QV_ENOMEM when memory ran out). */
 qv_status qv__slot_texts(qv_spiel_game *g);
+/* Releases g's initial_obs. */
+void qv__initial_obs_free(qv_spiel_game *g);
 /* Copies and releases a seat's parts (false: out of memory). */
 bool qv__seat_copy(qv__seat *to, const qv__seat *from);
 void qv__seat_free(qv__seat *a);

@@ -518,14 +518,60 @@ static int raise_run(qv__sparse *ever, int e0, int e1, const qv__sparse *up)
 	return extra;
 }
 
+/* Every seat's observation of the game's initial state, the base of every state but the worlds
+ * and the games that start later (start=): observed once for all the states of the game, by
+ * the first that asks (s, whose current state is the initial one). NULL when memory ran out. */
+static const qv__sparse *initial_obs(const qv_spiel_state *s)
+{
+	qv_spiel_game *g = (qv_spiel_game *)s->game; /* a cache, made at most once */
+	qv__sparse *all = atomic_load(&g->initial_obs);
+	if (all)
+		return all;
+	if (!(all = calloc((size_t)g->nplayers, sizeof *all)))
+		return NULL;
+	for (int p = 0; p < g->nplayers; p++)
+		if (qv__seat_observe(s, p, &all[p]) != QV_OK) {
+			for (int q = 0; q <= p; q++)
+				sparse_free(&all[q]);
+			free(all);
+			return NULL;
+		}
+	qv__sparse *none = NULL;
+	if (atomic_compare_exchange_strong(&g->initial_obs, &none, all))
+		return all;
+	/* another thread's came first */
+	for (int p = 0; p < g->nplayers; p++)
+		sparse_free(&all[p]);
+	free(all);
+	return none;
+}
+
+void qv__initial_obs_free(qv_spiel_game *g)
+{
+	qv__sparse *all = atomic_load(&g->initial_obs);
+	for (int p = 0; all && p < g->nplayers; p++)
+		sparse_free(&all[p]);
+	free(all);
+	atomic_store(&g->initial_obs, NULL);
+}
+
 qv_status qv__seat_start(qv_spiel_state *s, int p)
 {
 	qv__seat *a = &s->seat[p];
+	const qv_spiel_game *g = s->game;
 	sparse_free(&a->ever);
 	a->indexed = false;
-	if (qv__seat_observe(s, p, &a->obs) != QV_OK || (s->ever && !raise_ever(&a->ever, &a->obs)))
+	const qv__sparse *init = NULL;
+	if (!memcmp(QV__CUR(s), g->initial, g->g->state_size) && !(init = initial_obs(s)))
 		return QV_ENOMEM;
-	return QV_OK;
+	if (init) {
+		sparse_free(&a->obs);
+		if (!sparse_copy(&a->obs, &init[p]))
+			return QV_ENOMEM;
+	} else if (qv__seat_observe(s, p, &a->obs) != QV_OK) {
+		return QV_ENOMEM;
+	}
+	return s->ever && !raise_ever(&a->ever, &a->obs) ? QV_ENOMEM : QV_OK;
 }
 
 /* Seat p of a world drawn for seat `known`: a line saying that what it saw before is not
