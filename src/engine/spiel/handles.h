@@ -68,10 +68,9 @@ struct qv_spiel_game {
 	 * slots from part_from[i], below part_from[i + 1] (INT32_MAX after the last) */
 	int nparts;
 	int32_t part_from[QV__OBS_PARTS + 1];
-	/* " slot:" of each slot below nslot_text (those below 100,000), its length in byte 7,
-	 * for the change lines of the information states */
-	int nslot_text;
-	char (*slot_text)[8];
+	/* " slot:" of each slot below 100,000, for the change lines of the information states,
+	 * made the first time a state keeps them (NULL before) */
+	_Atomic(struct qv__slot_text *) slot_text;
 	/* each seat's observation of `initial`, where every state's information states begin
 	 * (qv__seat_start), made the first time one is asked (NULL before) */
 	_Atomic(struct qv__sparse *) initial_obs;
@@ -193,10 +192,8 @@ void qv__lines_free(qv__lines *l);
 /* The whole text of l, NUL-terminated, for the caller to free; NULL when memory ran out. */
 char *qv__lines_text(const qv__lines *l);
 
-/* Makes g's slot_text (QV_ENOMEM when memory ran out). */
-qv_status qv__slot_texts(qv_spiel_game *g);
-/* Releases g's initial_obs. */
-void qv__initial_obs_free(qv_spiel_game *g);
+/* Releases what g's states made once for all (slot_text, initial_obs). */
+void qv__recall_free(qv_spiel_game *g);
 /* Copies and releases a seat's parts (false: out of memory). */
 bool qv__seat_copy(qv__seat *to, const qv__seat *from);
 void qv__seat_free(qv__seat *a);

@@ -259,31 +259,46 @@ static size_t put_uint(char *b, unsigned long u)
 	return n + 5;
 }
 
-/* The " slot:" of every slot below 100,000 that a change line's items begin with, its length
- * in byte 7: a table a step copies from instead of writing the digits of each slot it
- * changed. */
-qv_status qv__slot_texts(qv_spiel_game *g)
+/* The " slot:" of every slot below n (and below 100,000) that a change line's items begin
+ * with, its length in byte 7: a table a step copies from instead of writing the digits of each
+ * slot it changed. */
+typedef struct qv__slot_text {
+	int n;
+	char text[][8];
+} qv__slot_text;
+
+/* g's slot_text, made by the first state that asks (g is shared between threads: the first
+ * table made is kept); NULL when memory ran out, and the digits are written. */
+static const qv__slot_text *slot_text(const qv_spiel_game *g)
 {
+	qv__slot_text *t = atomic_load(&((qv_spiel_game *)g)->slot_text);
+	if (t)
+		return t;
 	int n = g->obs_size < 100000 ? g->obs_size : 100000;
-	if (!(g->slot_text = malloc(sizeof *g->slot_text * (size_t)n)))
-		return QV_ENOMEM;
+	if (!(t = malloc(sizeof *t + sizeof *t->text * (size_t)n)))
+		return NULL;
+	t->n = n;
 	for (int i = 0; i < n; i++) {
-		char *t = g->slot_text[i];
-		size_t k = put_uint(t + 1, (unsigned long)i);
-		t[0] = ' ';
-		t[k + 1] = ':';
-		t[7] = (char)(k + 2);
+		char *c = t->text[i];
+		size_t k = put_uint(c + 1, (unsigned long)i);
+		c[0] = ' ';
+		c[k + 1] = ':';
+		c[7] = (char)(k + 2);
 	}
-	g->nslot_text = n;
-	return QV_OK;
+	qv__slot_text *none = NULL;
+	if (atomic_compare_exchange_strong(&((qv_spiel_game *)g)->slot_text, &none, t))
+		return t;
+	free(t); /* another thread's came first */
+	return none;
 }
 
 /* A change line on its way to a seat's lines: in b while it fits, then on the heap. */
 typedef struct linebuf {
 	char *s;
 	size_t len, cap;
-	const qv_spiel_game *g; /* its slot_text */
-	bool failed;            /* memory ran out */
+	const qv__slot_text *slots; /* the game's slot_text, or NULL */
+	int nslots;
+	bool failed; /* memory ran out */
 	char b[2048];
 } linebuf;
 
@@ -292,7 +307,8 @@ static void line_init(linebuf *t, const qv_spiel_game *g)
 	t->s = t->b;
 	t->len = 0;
 	t->cap = sizeof t->b;
-	t->g = g;
+	t->slots = slot_text(g);
+	t->nslots = t->slots ? t->slots->n : 0;
 	t->failed = false;
 }
 
@@ -330,9 +346,9 @@ static inline void put_change(linebuf *t, int32_t slot, float v)
 	char *at = t->s + t->len;
 	if (!t->len)
 		*at++ = '=';
-	if (slot < t->g->nslot_text) {
-		memcpy(at, t->g->slot_text[slot], 8);
-		at += t->g->slot_text[slot][7];
+	if (slot < t->nslots) {
+		memcpy(at, t->slots->text[slot], 8);
+		at += t->slots->text[slot][7];
 	} else {
 		*at++ = ' ';
 		at += put_uint(at, (unsigned long)slot);
@@ -360,9 +376,12 @@ static void line_end(linebuf *t)
  * ascending, on and nn of them): " slot:value" for each slot whose value changed; whether
  * there was one. When up is not NULL (room for nn more), the slots that changed to a value
  * above 0 go into it by ascending slot, for raise_ever: the slots that kept their value were
- * raised when they took it. */
-static inline bool diff_run(const int32_t *oidx, const float *oval, int on, const int32_t *nidx,
-                            const float *nval, int nn, linebuf *t, qv__sparse *up)
+ * raised when they took it. Inlined where a step calls it for each part it observed again (the
+ * call's eight arguments cost more than most parts' few slots). */
+__attribute__((always_inline)) static inline bool diff_run(const int32_t *oidx, const float *oval,
+                                                           int on, const int32_t *nidx,
+                                                           const float *nval, int nn, linebuf *t,
+                                                           qv__sparse *up)
 {
 	size_t len = t->len;
 	int i = 0, j = 0;
@@ -546,13 +565,15 @@ static const qv__sparse *initial_obs(const qv_spiel_state *s)
 	return none;
 }
 
-void qv__initial_obs_free(qv_spiel_game *g)
+void qv__recall_free(qv_spiel_game *g)
 {
 	qv__sparse *all = atomic_load(&g->initial_obs);
 	for (int p = 0; all && p < g->nplayers; p++)
 		sparse_free(&all[p]);
 	free(all);
 	atomic_store(&g->initial_obs, NULL);
+	free(atomic_load(&g->slot_text));
+	atomic_store(&g->slot_text, NULL);
 }
 
 qv_status qv__seat_start(qv_spiel_state *s, int p)

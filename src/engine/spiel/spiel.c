@@ -242,8 +242,6 @@ static qv_status first_state(qv_spiel_game *sg, long cap, qv_err *err)
 		sg->nparts = part->parts(sg->initial, sg->part_from);
 		sg->part_from[sg->nparts] = INT32_MAX;
 	}
-	if (qv__slot_texts(sg) != QV_OK)
-		return qv_fail(err, QV_ENOMEM, "out of memory");
 	return QV_OK;
 }
 
@@ -295,8 +293,7 @@ void qv_spiel_game_free(qv_spiel_game *g)
 {
 	if (g) {
 		free(g->initial);
-		free(g->slot_text);
-		qv__initial_obs_free(g);
+		qv__recall_free(g);
 		free(g->root_deal);
 		free(g->start);
 		qv_spiel_state_free(g->begin);
