@@ -8,6 +8,9 @@
  * from C and from Python"). quiver.State (state.py) is a subclass that adds everything else
  * through cffi.
  *
+ * information_state_string checks its seat in state.py and asks _information_state_string
+ * here, which makes the text a str without a bytes in between.
+ *
  * A StateCore holds the C state's address and the cffi object that owns it (which frees it),
  * so the state lives exactly as long as the Python object.
  */
@@ -16,6 +19,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "quiver/spiel.h"
 
@@ -242,6 +246,26 @@ static PyObject *returns(StateCore *self, PyObject *unused)
 	return list;
 }
 
+/* _information_state_string(player): seat player's information state (a seat the caller
+ * checked, state.py's information_state_string), the text made a str at once: a CFR or an
+ * IS-MCTS asks it at every decision, and through cffi it was copied into a bytes first. */
+static PyObject *information_state_string(StateCore *self, PyObject *player)
+{
+	if (ready(self))
+		return NULL;
+	long p = PyLong_AsLong(player);
+	if (p == -1 && PyErr_Occurred())
+		return NULL;
+	char *text = qv_spiel_information_state_string(self->st, (int)p);
+	if (!text) {
+		PyErr_SetString(PyExc_MemoryError, "quiver: no memory for an information state");
+		return NULL;
+	}
+	PyObject *s = PyUnicode_DecodeUTF8(text, (Py_ssize_t)strlen(text), NULL);
+	qv_spiel_free(text);
+	return s;
+}
+
 static PyMethodDef core_methods[] = {
     {"current_player", (PyCFunction)current_player, METH_NOARGS,
      "A seat 0..n-1, CHANCE_PLAYER_ID (-1) or TERMINAL_PLAYER_ID (-4)."},
@@ -262,6 +286,8 @@ static PyMethodDef core_methods[] = {
      "cumulative probability first passes u, in chance_outcomes' order) and returns its id."},
     {"returns", (PyCFunction)returns, METH_NOARGS,
      "Each seat's return: 0 before the end, then in [-1, 1], summing to 0."},
+    {"_information_state_string", (PyCFunction)information_state_string, METH_O,
+     "Seat player's information state string (information_state_string checks the seat)."},
     {NULL, NULL, 0, NULL},
 };
 

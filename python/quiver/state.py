@@ -150,10 +150,7 @@ class State(_state.StateCore):
     def information_state_string(self, player=None):
         """Everything the seat observed, in order: its own actions in the notation and each
         change of its observation (docs/python.md, "Information state")."""
-        return take_string(
-            lib.qv_spiel_information_state_string(self._ptr, self._player(player)),
-            "an information state",
-        )
+        return self._information_state_string(self._player(player))
 
     def observation_string(self, player=None):
         return take_string(

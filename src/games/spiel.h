@@ -180,6 +180,10 @@ typedef struct qv__spiel_game {
 	int (*parts)(const void *st, int32_t *from);
 	void (*observe_part)(const void *st, int viewer, int i, qv__obs *o);
 	void (*changed)(const void *before, const void *after, uint32_t *mask);
+	/* Optional with parts (0: none), bit i set for each part i whose slots are the same for
+	 * every viewer (a board all see alike, the piles' counts): a step observes such a part
+	 * once for all the seats whose mask has it. */
+	uint32_t alike;
 	/* Whether nothing of st's game is hidden from anyone (THREE ARROWS tactical); NULL: a
 	 * game with a determinize hides something. */
 	bool (*perfect)(const void *st);

@@ -195,10 +195,48 @@ static void test_lines_add_up(void **state)
 	}
 }
 
+/* How many of a's slots are below slot. */
+static int32_t below(const qv__sparse *a, int32_t slot)
+{
+	int32_t n = 0;
+	while (n < a->n && a->idx[n] < slot)
+		n++;
+	return n;
+}
+
+/* Where an indexed seat says its parts begin in its observation and in ever (when s keeps
+ * ever) is where they begin (handles.h, qv__seat). */
+static void parts_indexed(const qv_spiel_state *s, const qv__seat *a)
+{
+	const qv_spiel_game *g = s->game;
+	for (int i = 0; a->indexed && i <= g->nparts; i++) {
+		assert_int_equal(a->at[i], below(&a->obs, g->part_from[i]));
+		if (s->ever)
+			assert_int_equal(a->eat[i], below(&a->ever, g->part_from[i]));
+	}
+}
+
+/* The parts the game says every seat observes alike (its `alike`) are the same in seats a's
+ * and b's observations. */
+static void parts_alike(const qv_spiel_game *g, const qv__seat *a, const qv__seat *b)
+{
+	for (int i = 0; i < g->nparts; i++) {
+		if (!(g->part->alike >> i & 1))
+			continue;
+		int32_t x = below(&a->obs, g->part_from[i]), y = below(&b->obs, g->part_from[i]);
+		int32_t n = below(&a->obs, g->part_from[i + 1]) - x;
+		assert_int_equal(below(&b->obs, g->part_from[i + 1]) - y, n);
+		assert_memory_equal(a->obs.idx + x, b->obs.idx + y, sizeof *a->obs.idx * (size_t)n);
+		assert_memory_equal(a->obs.val + x, b->obs.val + y, sizeof *a->obs.val * (size_t)n);
+	}
+}
+
 /* Observations kept in parts (games/spiel.h: once information states are kept, a step
  * observes again only the parts the game says it may have changed): at every step of random
  * games each seat's observation is the one observed whole, and each part writes the slots of
- * its own range only; a part left out of what a step changed shows as a slot that differs. */
+ * its own range only; a part left out of what a step changed shows as a slot that differs, and
+ * where the seat's index says each part begins is where it begins; a part the game says every
+ * seat observes alike is the same in every seat's. */
 static void test_parts_kept(void **state)
 {
 	(void)state;
@@ -219,7 +257,18 @@ static void test_parts_kept(void **state)
 		qv_rng_seed(&rng, 5150 + (uint64_t)c);
 		for (int game = 0; game < 6; game++) {
 			qv_spiel_state *s = spiel_start(g);
-			free(qv_spiel_information_state_string(s, 0)); /* keeps them from here */
+			/* keeps them from here, with the maxima in every other game */
+			if (game % 2) {
+				float *t = malloc(
+				    sizeof *t * (size_t)qv_spiel_information_state_tensor_size(g));
+				assert_non_null(t);
+				qv_err err = {{0}};
+				assert_int_equal(qv_spiel_information_state_tensor(s, 0, t, &err),
+				                 QV_OK);
+				free(t);
+			} else {
+				free(qv_spiel_information_state_string(s, 0));
+			}
 			for (int step = 0; qv_spiel_current_player(s) != QV_SPIEL_TERMINAL;
 			     step++) {
 				for (int p = 0; p < np; p++) {
@@ -230,6 +279,8 @@ static void test_parts_kept(void **state)
 					                    sizeof *whole.idx * (size_t)whole.n);
 					assert_memory_equal(kept->val, whole.val,
 					                    sizeof *whole.val * (size_t)whole.n);
+					parts_indexed(s, &s->seat[p]);
+					parts_alike(g, &s->seat[0], &s->seat[p]);
 					for (int i = 0; step % 5 == 0 && i < g->nparts; i++) {
 						qv__obs o = {.idx = idx,
 						             .val = val,
@@ -460,24 +511,31 @@ static void test_together(void **state)
 	}
 }
 
-/* The same information states however they were worked out: kept from the start, begun late
- * (the history replayed), read back from the serialized form; and clones sharing their lines
- * each keep their own afterwards. */
+/* The same information states however they were worked out: kept from the start (with the
+ * running maxima, for a tensor), kept as strings alone until a tensor is asked (its maxima
+ * then from a replay), begun late (the history replayed), read back from the serialized form;
+ * and clones sharing their lines each keep their own afterwards. */
 static void test_kept_alike(void **state)
 {
 	(void)state;
 	for (int c = 0; c < spiel_nconfigs; c++) {
 		qv_spiel_game *g = spiel_game(spiel_configs[c].game, spiel_configs[c].params);
 		qv_spiel_state *kept = spiel_start(g), *late = spiel_start(g);
-		free(qv_spiel_information_state_string(kept, 0));
+		qv_spiel_state *words = spiel_start(g);
 		qv_rng rng;
 		qv_rng_seed(&rng, 555 + (uint64_t)c);
 		qv_err err = {{0}};
+		float *t = malloc(sizeof *t * (size_t)qv_spiel_information_state_tensor_size(g));
+		assert_non_null(t);
+		assert_int_equal(qv_spiel_information_state_tensor(kept, 0, t, &err), QV_OK);
+		free(qv_spiel_information_state_string(words, 0));
+		assert_true(kept->ever && !words->ever);
 		for (int step = 0; step < 150 && qv_spiel_current_player(kept) != QV_SPIEL_TERMINAL;
 		     step++) {
 			int32_t id = spiel_random_id(kept, &rng);
 			spiel_apply(kept, id);
 			spiel_apply(late, id);
+			spiel_apply(words, id);
 			if (step % 37 != 36)
 				continue;
 			size_t len;
@@ -489,6 +547,7 @@ static void test_kept_alike(void **state)
 				bool tensor;
 				assert_true(same_recall(kept, back, p, &tensor) && tensor);
 				assert_true(same_recall(kept, fresh, p, &tensor) && tensor);
+				assert_true(same_recall(kept, words, p, &tensor) && tensor);
 			}
 			/* the clone goes its own way: kept's lines stay as they were */
 			char *before = qv_spiel_information_state_string(kept, 0);
@@ -504,6 +563,8 @@ static void test_kept_alike(void **state)
 		}
 		qv_spiel_state_free(kept);
 		qv_spiel_state_free(late);
+		qv_spiel_state_free(words);
+		free(t);
 		qv_spiel_game_free(g);
 	}
 }

@@ -68,6 +68,12 @@ struct qv_spiel_game {
 	 * slots from part_from[i], below part_from[i + 1] (INT32_MAX after the last) */
 	int nparts;
 	int32_t part_from[QV__OBS_PARTS + 1];
+	/* " slot:" of each slot below 100,000, for the change lines of the information states,
+	 * made the first time a state keeps them (NULL before) */
+	_Atomic(struct qv__slot_text *) slot_text;
+	/* each seat's observation of `initial`, where every state's information states begin
+	 * (qv__seat_start), made the first time one is asked (NULL before) */
+	_Atomic(struct qv__sparse *) initial_obs;
 	qv__spiel_ids ids;
 	void *initial;       /* the initial state (state_size bytes), piles canonical */
 	qv__deal *root_deal; /* the deal of the initial state, NULL when none */
@@ -108,10 +114,16 @@ typedef struct qv__sparse {
 } qv__sparse;
 
 /* What a seat's information state is made of: its lines, its observation now and the most each
- * slot of its observations has held (the information-state tensor's second half). */
+ * slot of its observations has held (the information-state tensor's second half; kept when
+ * the state's `ever` is set, empty otherwise). For a game
+ * observed in parts, once `indexed`, where each part's slots begin in obs (at) and in ever
+ * (eat), part nparts's being their ends, so that a step finds a part without a search; a
+ * change of obs or ever by anything but a step clears indexed. */
 typedef struct qv__seat {
 	qv__lines log;
 	qv__sparse obs, ever;
+	bool indexed;
+	int32_t at[QV__OBS_PARTS + 1], eat[QV__OBS_PARTS + 1];
 } qv__seat;
 
 /* A state: the current game state and what its history is made of (the state the history
@@ -131,7 +143,8 @@ struct qv_spiel_state {
 	size_t prior;  /* a world: bytes of its seat's lines from before it was drawn */
 	uint8_t cur;   /* the slot of the current state (0 or 1), the other being `pend` */
 	uint8_t track; /* the seats' information states are kept */
-	uint8_t pad_[2];
+	uint8_t ever;  /* and with them their running maxima (each seat's `ever`) */
+	uint8_t pad_[1];
 	qv_rng rng; /* chance=sampled */
 	qv__seat seat[QV_MAX_PLAYERS];
 	max_align_t st[]; /* three slots of QV__SPIEL_SLOT(game) bytes: 0, 1 (current and
@@ -179,6 +192,8 @@ void qv__lines_free(qv__lines *l);
 /* The whole text of l, NUL-terminated, for the caller to free; NULL when memory ran out. */
 char *qv__lines_text(const qv__lines *l);
 
+/* Releases what g's states made once for all (slot_text, initial_obs). */
+void qv__recall_free(qv_spiel_game *g);
 /* Copies and releases a seat's parts (false: out of memory). */
 bool qv__seat_copy(qv__seat *to, const qv__seat *from);
 void qv__seat_free(qv__seat *a);
@@ -198,9 +213,12 @@ qv_status qv__recall_start(qv_spiel_state *s, qv_err *err);
  * (qv__spiel_step copies it there), and only the parts the step may have changed are observed
  * again. */
 qv_status qv__recall_step(qv_spiel_state *s, qv_err *err);
-/* Makes sure s keeps its information states: from its base, replaying the history, when it did
- * not yet. */
-qv_status qv__recall_on(qv_spiel_state *s, qv_err *err);
+/* Makes sure s keeps its information states, and with ever their running maxima (what the
+ * information-state tensor reads, and a world drawn for a seat copies): from its base,
+ * replaying the history, when it did not yet. A state asked only for strings keeps no maxima,
+ * which a step would raise for every seat; the first ask for them replays. A world keeps them
+ * from its start (it cannot replay what came before it). */
+qv_status qv__recall_on(qv_spiel_state *s, bool ever, qv_err *err);
 /* Reads the lines of an information state (text) back into a seat: its log, and `ever` from
  * the observation changes in them. */
 qv_status qv__seat_from_text(qv__seat *a, const char *text, qv_err *err);

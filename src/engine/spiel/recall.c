@@ -33,7 +33,8 @@ static void chunk_release(qv__chunk *c)
 	}
 }
 
-qv_status qv__lines_append(qv__lines *l, const char *text, size_t n)
+/* qv__lines_append of text that holds `lines` lines. */
+static qv_status append(qv__lines *l, const char *text, size_t n, long lines)
 {
 	qv__chunk *c = l->last;
 	size_t used = l->used;
@@ -58,10 +59,17 @@ qv_status qv__lines_append(qv__lines *l, const char *text, size_t n)
 	}
 	l->used += n;
 	l->total += n;
+	l->lines += lines;
+	return QV_OK;
+}
+
+qv_status qv__lines_append(qv__lines *l, const char *text, size_t n)
+{
+	long lines = 0;
 	for (const char *at = text, *end = text + n; (at = memchr(at, '\n', (size_t)(end - at)));
 	     at++)
-		l->lines++;
-	return QV_OK;
+		lines++;
+	return append(l, text, n, lines);
 }
 
 qv__lines qv__lines_copy(const qv__lines *l)
@@ -137,6 +145,9 @@ bool qv__seat_copy(qv__seat *to, const qv__seat *from)
 	to->log = qv__lines_copy(&from->log);
 	bool ok = sparse_copy(&to->obs, &from->obs);
 	ok = sparse_copy(&to->ever, &from->ever) && ok;
+	to->indexed = from->indexed;
+	memcpy(to->at, from->at, sizeof to->at);
+	memcpy(to->eat, from->eat, sizeof to->eat);
 	return ok;
 }
 
@@ -145,37 +156,64 @@ void qv__seat_free(qv__seat *a)
 	qv__lines_free(&a->log);
 	sparse_free(&a->obs);
 	sparse_free(&a->ever);
+	a->indexed = false;
 }
 
-/* Seat p's observation now into out (grown as needed, from `least` slots): the whole one
- * (part -1), or the game's part `part`. */
-static qv_status observe_into(const qv_spiel_state *s, int p, int part, qv__sparse *out, int least)
+/* Seat p's observation now into out, as much as its room holds: the whole one (part -1), or
+ * the game's part `part`; false when it did not fit. */
+static bool observe_once(const qv_spiel_state *s, int p, int part, qv__sparse *out)
 {
 	const qv_spiel_game *g = s->game;
-	for (;;) {
-		qv__obs o = {.idx = out->idx,
-		             .val = out->val,
-		             .cap = out->cap,
-		             .size = g->obs_size,
-		             .last = -1};
-		if (part < 0)
-			g->part->observe(QV__CUR(s), p, &o);
-		else
-			g->part->observe_part(QV__CUR(s), p, part, &o);
-		if (!o.failed)
-			qv__obs_finish(&o);
-		if (!o.failed) {
-			out->n = o.n;
-			return QV_OK;
-		}
-		if (!sparse_room(out, out->cap * 2 > least ? out->cap * 2 : least))
-			return QV_ENOMEM;
-	}
+	qv__obs o = {
+	    .idx = out->idx, .val = out->val, .cap = out->cap, .size = g->obs_size, .last = -1};
+	if (part < 0)
+		g->part->observe(QV__CUR(s), p, &o);
+	else
+		g->part->observe_part(QV__CUR(s), p, part, &o);
+	if (!o.failed && o.unsorted)
+		qv__obs_finish(&o);
+	if (o.failed)
+		return false;
+	out->n = o.n;
+	return true;
 }
 
 qv_status qv__seat_observe(const qv_spiel_state *s, int p, qv__sparse *out)
 {
-	return observe_into(s, p, -1, out, 256);
+	while (!observe_once(s, p, -1, out))
+		if (!sparse_room(out, out->cap * 2 > 256 ? out->cap * 2 : 256))
+			return QV_ENOMEM;
+	return QV_OK;
+}
+
+/* Room a step works in (a part observed again, the slots it raised): on the stack, and on the
+ * heap for more, so that a step allocates nothing as a rule. */
+enum { SCRATCH = 256 };
+typedef struct scratch {
+	qv__sparse a;
+	int32_t idx[SCRATCH];
+	float val[SCRATCH];
+} scratch;
+
+static void scratch_init(scratch *x)
+{
+	x->a = (qv__sparse){.cap = SCRATCH, .idx = x->idx, .val = x->val};
+}
+
+/* Room for n slots, what x held not kept (false: out of memory). */
+static bool scratch_room(scratch *x, int n)
+{
+	if (n <= x->a.cap)
+		return true;
+	if (x->a.idx == x->idx)
+		x->a = (qv__sparse){0};
+	return sparse_room(&x->a, n);
+}
+
+static void scratch_free(scratch *x)
+{
+	if (x->a.idx != x->idx)
+		sparse_free(&x->a);
 }
 
 /* ---- the lines of a step ---- */
@@ -221,106 +259,176 @@ static size_t put_uint(char *b, unsigned long u)
 	return n + 5;
 }
 
-/* Writes " slot:value" (v a whole number, as every slot holds) into b (room for 48 bytes);
- * returns its length. */
-static size_t put_item(char *b, int32_t slot, float v)
+/* The " slot:" of every slot below n (and below 100,000) that a change line's items begin
+ * with, its length in byte 7: a table a step copies from instead of writing the digits of each
+ * slot it changed. */
+typedef struct qv__slot_text {
+	int n;
+	char text[][8];
+} qv__slot_text;
+
+/* g's slot_text, made by the first state that asks (g is shared between threads: the first
+ * table made is kept); NULL when memory ran out, and the digits are written. */
+static const qv__slot_text *slot_text(const qv_spiel_game *g)
 {
+	qv__slot_text *t = atomic_load(&((qv_spiel_game *)g)->slot_text);
+	if (t)
+		return t;
+	int n = g->obs_size < 100000 ? g->obs_size : 100000;
+	if (!(t = malloc(sizeof *t + sizeof *t->text * (size_t)n)))
+		return NULL;
+	t->n = n;
+	for (int i = 0; i < n; i++) {
+		char *c = t->text[i];
+		size_t k = put_uint(c + 1, (unsigned long)i);
+		c[0] = ' ';
+		c[k + 1] = ':';
+		c[7] = (char)(k + 2);
+	}
+	qv__slot_text *none = NULL;
+	if (atomic_compare_exchange_strong(&((qv_spiel_game *)g)->slot_text, &none, t))
+		return t;
+	free(t); /* another thread's came first */
+	return none;
+}
+
+/* A change line on its way to a seat's lines: in b while it fits, then on the heap. */
+typedef struct linebuf {
+	char *s;
+	size_t len, cap;
+	const qv__slot_text *slots; /* the game's slot_text, or NULL */
+	int nslots;
+	bool failed; /* memory ran out */
+	char b[2048];
+} linebuf;
+
+static void line_init(linebuf *t, const qv_spiel_game *g)
+{
+	t->s = t->b;
+	t->len = 0;
+	t->cap = sizeof t->b;
+	t->slots = slot_text(g);
+	t->nslots = t->slots ? t->slots->n : 0;
+	t->failed = false;
+}
+
+static void line_free(linebuf *t)
+{
+	if (t->s != t->b)
+		free(t->s);
+	t->s = t->b;
+}
+
+/* Room for n more bytes (false: memory ran out, noted in failed). */
+static bool line_room(linebuf *t, size_t n)
+{
+	if (t->len + n <= t->cap)
+		return true;
+	size_t cap = 2 * t->cap > t->len + n ? 2 * t->cap : t->len + n;
+	char *s = t->failed ? NULL : malloc(cap);
+	if (!s) {
+		t->failed = true;
+		return false;
+	}
+	memcpy(s, t->s, t->len);
+	line_free(t);
+	t->s = s;
+	t->cap = cap;
+	return true;
+}
+
+/* Adds " slot:value" (v a whole number, as every slot holds) to the line, its "=" first: the
+ * slot's text from the game's table. */
+static inline void put_change(linebuf *t, int32_t slot, float v)
+{
+	if (!line_room(t, 48))
+		return;
+	char *at = t->s + t->len;
+	if (!t->len)
+		*at++ = '=';
+	if (slot < t->nslots) {
+		memcpy(at, t->slots->text[slot], 8);
+		at += t->slots->text[slot][7];
+	} else {
+		*at++ = ' ';
+		at += put_uint(at, (unsigned long)slot);
+		*at++ = ':';
+	}
 	long x = (long)v;
-	char *at = b;
-	*at++ = ' ';
-	at += put_uint(at, (unsigned long)slot);
-	*at++ = ':';
-	if (x < 0)
-		*at++ = '-';
-	at += put_uint(at, (unsigned long)(x < 0 ? -x : x));
-	return (size_t)(at - b);
+	if (x >= 0 && x < 10) {
+		*at++ = (char)('0' + x);
+	} else {
+		if (x < 0)
+			*at++ = '-';
+		at += put_uint(at, (unsigned long)(x < 0 ? -x : x));
+	}
+	t->len = (size_t)(at - t->s);
 }
 
-/* The items of a change line on their way to it, gathered here and appended in one go. */
-typedef struct items {
-	qv_buf *line;
-	size_t n;
-	char b[1024];
-} items;
-
-static void items_flush(items *t)
+/* Ends a line that has items with its newline. */
+static void line_end(linebuf *t)
 {
-	qv_buf_putn(t->line, t->b, t->n);
-	t->n = 0;
-}
-
-/* Adds " slot:value" to the line, its "=" first. */
-static inline void put_change(items *t, int32_t slot, float v)
-{
-	if (t->n > sizeof t->b - 48)
-		items_flush(t);
-	if (!t->n && !t->line->len)
-		t->b[t->n++] = '=';
-	t->n += put_item(t->b + t->n, slot, v);
+	if (t->len && line_room(t, 1))
+		t->s[t->len++] = '\n';
 }
 
 /* Appends to line (its "=" first) the change from the run of slots old to the run now (each
- * ascending, on and nn of them): " slot:value" for each slot whose value changed. When up is
- * not NULL (room for nn more), the slots that changed to a value above 0 go into it by
- * ascending slot, for raise_ever: the slots that kept their value were raised when they took
- * it. */
-static void diff_run(const int32_t *oidx, const float *oval, int on, const int32_t *nidx,
-                     const float *nval, int nn, qv_buf *line, qv__sparse *up)
+ * ascending, on and nn of them): " slot:value" for each slot whose value changed; whether
+ * there was one. When up is not NULL (room for nn more), the slots that changed to a value
+ * above 0 go into it by ascending slot, for raise_ever: the slots that kept their value were
+ * raised when they took it. Inlined where a step calls it for each part it observed again (the
+ * call's eight arguments cost more than most parts' few slots). */
+__attribute__((always_inline)) static inline bool diff_run(const int32_t *oidx, const float *oval,
+                                                           int on, const int32_t *nidx,
+                                                           const float *nval, int nn, linebuf *t,
+                                                           qv__sparse *up)
 {
-	items t;
-	t.line = line;
-	t.n = 0;
+	size_t len = t->len;
 	int i = 0, j = 0;
-	while (i < on || j < nn) {
-		/* a run of slots that kept their value, compared without the ends' checks */
-		int run = on - i < nn - j ? on - i : nn - j;
-		const int32_t *oi = oidx + i, *ni = nidx + j;
-		const float *ov = oval + i, *nv = nval + j;
-		int k = 0;
-		while (k < run && oi[k] == ni[k] && ov[k] == nv[k])
-			k++;
-		i += k, j += k;
-		if (i == on && j == nn)
-			break;
-		int32_t a = i < on ? oidx[i] : INT32_MAX;
-		int32_t b = j < nn ? nidx[j] : INT32_MAX;
-		if (a == b && oval[i] == nval[j]) {
-			i++, j++;
-			continue;
-		}
+	while (i < on && j < nn) {
+		int32_t a = oidx[i], b = nidx[j];
 		if (a < b) {
-			put_change(&t, a, 0);
+			put_change(t, a, 0);
 			i++;
 			continue;
 		}
-		put_change(&t, b, nval[j]);
+		if (a == b && oval[i++] == nval[j]) {
+			j++;
+			continue;
+		}
+		put_change(t, b, nval[j]);
 		if (up && nval[j] > 0) {
 			up->idx[up->n] = b;
 			up->val[up->n++] = nval[j];
 		}
-		i += a == b;
 		j++;
 	}
-	if (t.n)
-		items_flush(&t);
+	for (; i < on; i++)
+		put_change(t, oidx[i], 0);
+	for (; j < nn; j++) {
+		put_change(t, nidx[j], nval[j]);
+		if (up && nval[j] > 0) {
+			up->idx[up->n] = nidx[j];
+			up->val[up->n++] = nval[j];
+		}
+	}
+	return t->len != len || t->failed;
 }
 
-/* The line of the change from old to new ("= slot:value ...\n") into *line (grown as needed);
- * its length, 0 when nothing changed. up (may be NULL, else room for now->n) as diff_run's. */
-static size_t change_line(const qv__sparse *old, const qv__sparse *now, qv_buf *line,
-                          qv__sparse *up)
+/* The line of the change from old to new ("= slot:value ...\n") into t (emptied first); its
+ * length, 0 when nothing changed. up (may be NULL, else room for now->n) as diff_run's. */
+static size_t change_line(const qv__sparse *old, const qv__sparse *now, linebuf *t, qv__sparse *up)
 {
-	qv_buf_clear(line);
+	t->len = 0;
 	if (up)
 		up->n = 0;
 	/* Most steps change a few slots of many: the unchanged ones cost a compare each. */
 	if (old->n == now->n && !memcmp(old->idx, now->idx, sizeof *old->idx * (size_t)old->n) &&
 	    !memcmp(old->val, now->val, sizeof *old->val * (size_t)old->n))
 		return 0;
-	diff_run(old->idx, old->val, old->n, now->idx, now->val, now->n, line, up);
-	if (line->len)
-		qv_buf_putc(line, '\n');
-	return line->failed ? 0 : line->len;
+	diff_run(old->idx, old->val, old->n, now->idx, now->val, now->n, t, up);
+	line_end(t);
+	return t->failed ? 0 : t->len;
 }
 
 /* The first index from `from` on where a's slot is not below slot (a's slots ascend). */
@@ -335,16 +443,6 @@ static int lower_bound(const qv__sparse *a, int from, int32_t slot)
 			hi = mid;
 	}
 	return lo;
-}
-
-/* lower_bound for a slot that is most often a few places on from `from`: those places looked
- * at one by one first. */
-static int seek(const qv__sparse *a, int from, int32_t slot)
-{
-	for (int end = from + 8 < a->n ? from + 8 : a->n; from < end; from++)
-		if (a->idx[from] >= slot)
-			return from;
-	return lower_bound(a, from, slot);
 }
 
 /* ever := the larger of ever and now, slot by slot, where now is above 0 (ever holds the
@@ -395,13 +493,106 @@ static bool raise_ever(qv__sparse *ever, const qv__sparse *now)
 	return raise_ever(ever, &rest);
 }
 
+/* raise_ever for the run of ever from e0 to e1, which holds every slot of ever from up's
+ * first slot to its last (up's slots ascending, each above 0: one part's slots raised by a
+ * step): both passes go along the run (a part has few slots), the second from its end, after
+ * the rest of ever moved up by the slots the run lacks. Returns how many went in, -1 when
+ * memory ran out. */
+static int raise_run(qv__sparse *ever, int e0, int e1, const qv__sparse *up)
+{
+	int extra = 0;
+	for (int j = 0, e = e0; j < up->n; j++) {
+		while (e < e1 && ever->idx[e] < up->idx[j])
+			e++;
+		if (e < e1 && ever->idx[e] == up->idx[j]) {
+			if (up->val[j] > ever->val[e])
+				ever->val[e] = up->val[j];
+		} else {
+			extra++;
+		}
+	}
+	if (!extra)
+		return 0;
+	int need = ever->n + extra;
+	if (!sparse_room(ever, need > ever->cap && need < 2 * ever->cap ? 2 * ever->cap : need))
+		return -1;
+	size_t tail = (size_t)(ever->n - e1);
+	memmove(ever->idx + e1 + extra, ever->idx + e1, sizeof *ever->idx * tail);
+	memmove(ever->val + e1 + extra, ever->val + e1, sizeof *ever->val * tail);
+	/* the run and the new slots merged from the end; below the first new slot nothing moves */
+	for (int j = up->n - 1, e = e1 - 1, w = e1 + extra - 1; j >= 0 && w > e; j--) {
+		while (e >= e0 && ever->idx[e] > up->idx[j]) {
+			ever->idx[w] = ever->idx[e];
+			ever->val[w--] = ever->val[e--];
+		}
+		if (e >= e0 && ever->idx[e] == up->idx[j]) {
+			ever->idx[w] = ever->idx[e];
+			ever->val[w--] = ever->val[e--];
+		} else {
+			ever->idx[w] = up->idx[j];
+			ever->val[w--] = up->val[j];
+		}
+	}
+	ever->n = need;
+	return extra;
+}
+
+/* Every seat's observation of the game's initial state, the base of every state but the worlds
+ * and the games that start later (start=): observed once for all the states of the game, by
+ * the first that asks (s, whose current state is the initial one). NULL when memory ran out. */
+static const qv__sparse *initial_obs(const qv_spiel_state *s)
+{
+	qv_spiel_game *g = (qv_spiel_game *)s->game; /* a cache, made at most once */
+	qv__sparse *all = atomic_load(&g->initial_obs);
+	if (all)
+		return all;
+	if (!(all = calloc((size_t)g->nplayers, sizeof *all)))
+		return NULL;
+	for (int p = 0; p < g->nplayers; p++)
+		if (qv__seat_observe(s, p, &all[p]) != QV_OK) {
+			for (int q = 0; q <= p; q++)
+				sparse_free(&all[q]);
+			free(all);
+			return NULL;
+		}
+	qv__sparse *none = NULL;
+	if (atomic_compare_exchange_strong(&g->initial_obs, &none, all))
+		return all;
+	/* another thread's came first */
+	for (int p = 0; p < g->nplayers; p++)
+		sparse_free(&all[p]);
+	free(all);
+	return none;
+}
+
+void qv__recall_free(qv_spiel_game *g)
+{
+	qv__sparse *all = atomic_load(&g->initial_obs);
+	for (int p = 0; all && p < g->nplayers; p++)
+		sparse_free(&all[p]);
+	free(all);
+	atomic_store(&g->initial_obs, NULL);
+	free(atomic_load(&g->slot_text));
+	atomic_store(&g->slot_text, NULL);
+}
+
 qv_status qv__seat_start(qv_spiel_state *s, int p)
 {
 	qv__seat *a = &s->seat[p];
+	const qv_spiel_game *g = s->game;
 	sparse_free(&a->ever);
-	if (qv__seat_observe(s, p, &a->obs) != QV_OK || !raise_ever(&a->ever, &a->obs))
+	a->indexed = false;
+	const qv__sparse *init = NULL;
+	if (!memcmp(QV__CUR(s), g->initial, g->g->state_size) && !(init = initial_obs(s)))
 		return QV_ENOMEM;
-	return QV_OK;
+	if (init) {
+		sparse_free(&a->obs);
+		if (!sparse_copy(&a->obs, &init[p]))
+			return QV_ENOMEM;
+	} else if (qv__seat_observe(s, p, &a->obs) != QV_OK) {
+		return QV_ENOMEM;
+	}
+	return s->ever && !raise_ever(&a->ever, &a->obs) ? QV_ENOMEM : QV_OK;
 }
 
 /* Seat p of a world drawn for seat `known`: a line saying that what it saw before is not
@@ -411,18 +602,19 @@ qv_status qv__seat_start(qv_spiel_state *s, int p)
 qv_status qv__seat_start_world(qv_spiel_state *s, int p, int known)
 {
 	qv__seat *a = &s->seat[p];
-	char line[96], name[8];
-	int k = snprintf(line, sizeof line,
+	char text[96], name[8];
+	int k = snprintf(text, sizeof text,
 	                 "(a world drawn for %s: what this seat saw before is not known)\n",
 	                 qv_player_name(known, name));
-	if (qv__lines_append(&a->log, line, (size_t)k) != QV_OK || qv__seat_start(s, p) != QV_OK)
+	if (qv__lines_append(&a->log, text, (size_t)k) != QV_OK || qv__seat_start(s, p) != QV_OK)
 		return QV_ENOMEM;
-	qv_buf whole = {0};
+	linebuf whole;
+	line_init(&whole, s->game);
 	size_t n = change_line(&(qv__sparse){0}, &a->obs, &whole, NULL);
 	qv_status rc = whole.failed ? QV_ENOMEM : QV_OK;
 	if (rc == QV_OK && n)
 		rc = qv__lines_append(&a->log, whole.s, n);
-	qv_buf_free(&whole);
+	line_free(&whole);
 	return rc;
 }
 
@@ -435,53 +627,91 @@ qv_status qv__recall_start(qv_spiel_state *s, qv_err *err)
 	return QV_OK;
 }
 
-/* Part i of seat p's observation now into part (grown as needed). */
-static qv_status observe_part(const qv_spiel_state *s, int p, int i, qv__sparse *part)
+/* Where seat a's parts begin in its obs and ever (qv__seat's at and eat), found by halving. */
+static void seat_index(const qv_spiel_game *g, qv__seat *a)
 {
-	return observe_into(s, p, i, part, 64);
+	for (int i = 0, o = 0, e = 0; i <= g->nparts; i++) {
+		a->at[i] = o = lower_bound(&a->obs, o, g->part_from[i]);
+		a->eat[i] = e = lower_bound(&a->ever, e, g->part_from[i]);
+	}
+	a->indexed = true;
+}
+
+/* The parts of a step that every seat observes alike (the game's `alike`), each observed once
+ * for all: `have` says which are in seen. */
+typedef struct alike {
+	uint32_t have;
+	qv__sparse seen[QV__OBS_PARTS];
+} alike;
+
+/* Part i of seat p's observation now: into part, or, for a part every seat observes alike,
+ * into same once a step (NULL when memory ran out). */
+static const qv__sparse *observe_part(const qv_spiel_state *s, int p, int i, scratch *part,
+                                      alike *same)
+{
+	if (!(s->game->part->alike >> i & 1)) {
+		while (!observe_once(s, p, i, &part->a))
+			if (!scratch_room(part, 2 * part->a.cap))
+				return NULL;
+		return &part->a;
+	}
+	qv__sparse *seen = &same->seen[i];
+	if (!(same->have >> i & 1)) {
+		*seen = (qv__sparse){0};
+		same->have |= 1u << i;
+		do
+			if (!sparse_room(seen, seen->cap * 2 > 64 ? seen->cap * 2 : 64))
+				return NULL;
+		while (!observe_once(s, p, i, seen));
+	}
+	return seen;
 }
 
 /* Seat p's observation after a step of a game observed in parts, in place: the parts of mask
- * (those the step may have changed) observed again (into part, room for anything), their
- * changes written as change_line writes them into line and up, and the part's slots replaced
- * where they changed; the other parts' slots stay. */
-static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, qv__sparse *part,
-                               qv_buf *line, qv__sparse *up)
+ * (those the step may have changed) observed again (observe_part), their changes written as
+ * change_line writes them into t, the part's slots replaced where they changed and ever raised
+ * by them (up: room for the slots raised); the other parts' slots stay. */
+static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, scratch *part, alike *same,
+                               linebuf *t, scratch *up)
 {
 	const qv_spiel_game *g = s->game;
-	qv__sparse *obs = &s->seat[p].obs;
-	qv_buf_clear(line);
-	up->n = 0;
-	/* room for any part as large as the whole observation, so that a part is observed once */
-	if (!sparse_room(part, obs->cap))
-		return QV_ENOMEM;
-	for (int from = 0; mask; mask &= mask - 1) {
+	qv__seat *a = &s->seat[p];
+	qv__sparse *obs = &a->obs;
+	t->len = 0;
+	if (!a->indexed)
+		seat_index(g, a);
+	for (; mask; mask &= mask - 1) {
 		int i = __builtin_ctz(mask);
-		/* obs's slots of part i: lo to hi */
-		int lo = lower_bound(obs, from, g->part_from[i]);
-		int hi = seek(obs, lo, g->part_from[i + 1]), n = hi - lo;
-		if (observe_part(s, p, i, part) != QV_OK || !sparse_room(up, up->n + part->n))
+		const qv__sparse *now = observe_part(s, p, i, part, same);
+		if (!now)
 			return QV_ENOMEM;
-		int m = part->n;
-		from = lo + m;
-		if (m == n && !memcmp(obs->idx + lo, part->idx, sizeof *part->idx * (size_t)m) &&
-		    !memcmp(obs->val + lo, part->val, sizeof *part->val * (size_t)m))
+		int lo = a->at[i], n = a->at[i + 1] - lo, m = now->n;
+		if (s->ever && !scratch_room(up, m))
+			return QV_ENOMEM;
+		up->a.n = 0;
+		if (!diff_run(obs->idx + lo, obs->val + lo, n, now->idx, now->val, m, t,
+		              s->ever ? &up->a : NULL))
 			continue;
-		diff_run(obs->idx + lo, obs->val + lo, n, part->idx, part->val, m, line, up);
 		if (m != n) {
 			if (!sparse_room(obs, obs->n - n + m))
 				return QV_ENOMEM;
-			size_t tail = (size_t)(obs->n - hi);
-			memmove(obs->idx + lo + m, obs->idx + hi, sizeof *obs->idx * tail);
-			memmove(obs->val + lo + m, obs->val + hi, sizeof *obs->val * tail);
+			size_t tail = (size_t)(obs->n - lo - n);
+			memmove(obs->idx + lo + m, obs->idx + lo + n, sizeof *obs->idx * tail);
+			memmove(obs->val + lo + m, obs->val + lo + n, sizeof *obs->val * tail);
 			obs->n += m - n;
+			for (int j = i + 1; j <= g->nparts; j++)
+				a->at[j] += m - n;
 		}
-		memcpy(obs->idx + lo, part->idx, sizeof *part->idx * (size_t)m);
-		memcpy(obs->val + lo, part->val, sizeof *part->val * (size_t)m);
+		memcpy(obs->idx + lo, now->idx, sizeof *obs->idx * (size_t)m);
+		memcpy(obs->val + lo, now->val, sizeof *obs->val * (size_t)m);
+		int k = s->ever ? raise_run(&a->ever, a->eat[i], a->eat[i + 1], &up->a) : 0;
+		if (k < 0)
+			return QV_ENOMEM;
+		for (int j = i + 1; k && j <= g->nparts; j++)
+			a->eat[j] += k;
 	}
-	if (line->len)
-		qv_buf_putc(line, '\n');
-	return QV_OK;
+	line_end(t);
+	return t->failed ? QV_ENOMEM : QV_OK;
 }
 
 qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
@@ -490,33 +720,42 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 	uint32_t mask[QV_MAX_PLAYERS] = {0};
 	if (g->nparts)
 		g->part->changed(QV__PEND(s), QV__CUR(s), mask);
-	qv__sparse now = {0}, up = {0};
-	qv_buf change = {0};
+	scratch part, up;
+	scratch_init(&part);
+	scratch_init(&up);
+	alike same;
+	same.have = 0;
+	qv__sparse now = {0};
+	linebuf t;
+	line_init(&t, g);
 	qv_status rc = QV_OK;
 	for (int p = 0; p < g->nplayers && rc == QV_OK; p++) {
 		qv__seat *a = &s->seat[p];
 		if (g->nparts) {
-			/* only the parts the step may have changed, in place (now: a part) */
+			/* only the parts the step may have changed, in place */
 			if (!mask[p])
 				continue;
-			rc = observe_parts(s, p, mask[p], &now, &change, &up);
+			rc = observe_parts(s, p, mask[p], &part, &same, &t, &up);
 		} else if (!sparse_room(&now, a->obs.cap) ||
-		           qv__seat_observe(s, p, &now) != QV_OK || !sparse_room(&up, now.n)) {
+		           qv__seat_observe(s, p, &now) != QV_OK || !scratch_room(&up, now.n)) {
 			rc = QV_ENOMEM;
 		} else {
-			change_line(&a->obs, &now, &change, &up);
-			qv__sparse t = a->obs;
+			change_line(&a->obs, &now, &t, s->ever ? &up.a : NULL);
+			qv__sparse x = a->obs;
 			a->obs = now;
-			now = t;
+			now = x;
+			if (t.failed || (s->ever && !raise_ever(&a->ever, &up.a)))
+				rc = QV_ENOMEM;
 		}
-		if (rc != QV_OK || change.failed || !raise_ever(&a->ever, &up))
-			rc = QV_ENOMEM;
-		else if (change.len)
-			rc = qv__lines_append(&a->log, change.s, change.len);
+		if (rc == QV_OK && t.len) /* a change line */
+			rc = append(&a->log, t.s, t.len, 1);
 	}
 	sparse_free(&now);
-	sparse_free(&up);
-	qv_buf_free(&change);
+	for (; same.have; same.have &= same.have - 1)
+		sparse_free(&same.seen[__builtin_ctz(same.have)]);
+	scratch_free(&part);
+	scratch_free(&up);
+	line_free(&t);
 	return rc == QV_OK ? QV_OK : qv_fail(err, rc, "out of memory");
 }
 
@@ -548,6 +787,7 @@ qv_status qv__seat_from_text(qv__seat *a, const char *text, qv_err *err)
 				                  .cap = 1,
 				                  .idx = &(int32_t){(int32_t)slot},
 				                  .val = &(float){(float)v}};
+				a->indexed = false;
 				if (v > 0 && !raise_ever(&a->ever, &one))
 					return qv_fail(err, QV_ENOMEM, "out of memory");
 				p = end;

@@ -114,6 +114,7 @@ static qv_status world(qv_spiel_state *s, const char *prior, qv_err *err)
 	if (n && prior[n - 1] != '\n')
 		return BAD("%s", "prior is lines that each end with a newline");
 	s->track = 1;
+	s->ever = 1; /* a world cannot replay what came before it */
 	for (int p = 0; p < s->game->nplayers; p++) {
 		qv__seat *a = &s->seat[p];
 		qv_status rc = p == s->known ? qv__seat_from_text(a, prior, err)
@@ -122,6 +123,7 @@ static qv_status world(qv_spiel_state *s, const char *prior, qv_err *err)
 			return rc == QV_ENOMEM ? qv_fail(err, rc, "out of memory") : rc;
 		if (p == s->known && qv__seat_observe(s, p, &a->obs) != QV_OK)
 			return qv_fail(err, QV_ENOMEM, "out of memory");
+		a->indexed = false;
 	}
 	s->prior = n;
 	return QV_OK;

@@ -293,6 +293,7 @@ void qv_spiel_game_free(qv_spiel_game *g)
 {
 	if (g) {
 		free(g->initial);
+		qv__recall_free(g);
 		free(g->root_deal);
 		free(g->start);
 		qv_spiel_state_free(g->begin);

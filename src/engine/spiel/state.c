@@ -339,8 +339,10 @@ qv_status qv__spiel_step(qv_spiel_state *s, int32_t id, qv_err *err)
 	qv_status rc = action_of(s, id, &a, err);
 	if (rc == QV_OK && s->track && who >= 0) {
 		/* the seat that chooses knows its choice at once, before any deal it asks */
+		_Static_assert(QV_MAX_PLAYERS < 10, "a seat's number is one digit");
 		char line[QV_ACTION_TEXT + 16];
-		int k = snprintf(line, sizeof line, "p%d ", who + 1);
+		int k = 3;
+		line[0] = 'p', line[1] = (char)('1' + who), line[2] = ' ';
 		int n = g->action_to_text(QV__CUR(s), a, line + k, sizeof line - (size_t)k - 1);
 		if (n < 0)
 			n = 0;
@@ -415,6 +417,7 @@ static qv_status rebuild(qv_spiel_state *s, int n, qv_err *err)
 	r->moves = r->base_moves = s->base_moves;
 	r->decisions = r->base_decisions = s->base_decisions;
 	r->rng = s->rng;
+	r->ever = s->ever;
 	qv_status rc = QV_OK;
 	if (s->game->root_deal && s->base_moves == 0) {
 		memcpy(QV__PEND(r), QV__BASE(s), size);
@@ -463,14 +466,55 @@ qv_status qv_spiel_undo(qv_spiel_state *st, int player, int32_t id, qv_err *err)
 	return rebuild(st, k, err);
 }
 
-qv_status qv__recall_on(qv_spiel_state *s, qv_err *err)
+/* The cards of deal d, every segment's. */
+static int deal_size(const qv__deal *d)
 {
-	if (s->track)
+	int n = 0;
+	for (int k = 0; k < d->nseg; k++)
+		n += d->seg[k].n;
+	return n;
+}
+
+/* qv__recall_on for a state whose history is its root deal, finished, and nothing more (a game
+ * asked at its first decision): what rebuild keeps, without dealing each card again. Each seat
+ * observes the base, then the state now as the one step the deal's end is (no seat chose
+ * anything in it), with the base as the state before. */
+static qv_status recall_after_deal(qv_spiel_state *s, qv_err *err)
+{
+	size_t size = s->game->g->state_size;
+	memcpy(QV__PEND(s), QV__CUR(s), size);
+	memcpy(QV__CUR(s), QV__BASE(s), size);
+	qv_status rc = qv__recall_start(s, err);
+	memcpy(QV__CUR(s), QV__PEND(s), size);
+	memcpy(QV__PEND(s), QV__BASE(s), size);
+	if (rc == QV_OK)
+		rc = qv__recall_step(s, err);
+	if (rc != QV_OK) {
+		for (int p = 0; p < QV_MAX_PLAYERS; p++)
+			qv__seat_free(&s->seat[p]);
+		s->track = 0;
+	}
+	return rc;
+}
+
+qv_status qv__recall_on(qv_spiel_state *s, bool ever, qv_err *err)
+{
+	if (s->track && (s->ever || !ever))
 		return QV_OK;
+	const qv_spiel_game *g = s->game;
+	uint8_t track = s->track, had = s->ever;
+	s->ever = s->ever || ever;
+	if (!track && !s->deal && g->root_deal && s->base_moves == 0 &&
+	    s->nhist == deal_size(g->root_deal)) {
+		qv_status rc = recall_after_deal(s, err);
+		if (rc != QV_OK)
+			s->ever = had;
+		return rc;
+	}
 	s->track = 1; /* rebuild keeps what s keeps */
 	qv_status rc = rebuild(s, s->nhist, err);
 	if (rc != QV_OK)
-		s->track = 0;
+		s->track = track, s->ever = had;
 	return rc;
 }
 

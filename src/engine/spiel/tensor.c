@@ -75,7 +75,7 @@ qv_status qv__spiel_hashed(const qv_spiel_state *s, int player, bool recall, flo
 	json_decref(view);
 	if (!recall)
 		return QV_OK;
-	qv_status rc = qv__recall_on((qv_spiel_state *)s, err);
+	qv_status rc = qv__recall_on((qv_spiel_state *)s, false, err);
 	char *lines = rc == QV_OK ? qv__lines_text(&s->seat[player].log) : NULL;
 	if (rc == QV_OK && !lines)
 		rc = qv_fail(err, QV_ENOMEM, "out of memory");
@@ -126,7 +126,7 @@ qv_status qv_spiel_information_state_tensor(const qv_spiel_state *st, int player
 		return rc;
 	if (st->game->tensor == QV__TENSOR_HASHED)
 		return qv__spiel_hashed(st, player, true, out, err);
-	if ((rc = qv__recall_on((qv_spiel_state *)st, err)) != QV_OK)
+	if ((rc = qv__recall_on((qv_spiel_state *)st, true, err)) != QV_OK)
 		return rc;
 	int size = st->game->obs_size;
 	memset(out, 0, sizeof *out * 2 * (size_t)size);

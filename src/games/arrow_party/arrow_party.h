@@ -295,13 +295,25 @@ static inline int ap_score_of(const ap_state *s, int p)
 	return v;
 }
 
+/* Whether p's commitment in the current secret phase is made (for views; the observation asks
+ * it of every seat at every step). */
+static inline bool ap_committed(const ap_state *s, int p)
+{
+	if (!ap_secret_phase(s->phase))
+		return false;
+	if (s->phase != AP_PH_ITEMS && s->pl[p].skip)
+		return false;
+	return p < s->active;
+}
+/* Whether the player's secret of the current phase is hidden from viewer. */
+static inline bool ap_hidden_commit(const ap_state *s, int p, int viewer)
+{
+	return ap_secret_phase(s->phase) && viewer != p && viewer != QV_VIEW_ALL;
+}
+
 /* The rules (rules.c): state, apply and the descriptor. */
 extern const qv_game qv_arrow_party;
 int ap_start_cell(int size, int p);
-/* Whether p's commitment in the current secret phase is made (for views). */
-bool ap_committed(const ap_state *s, int p);
-/* Whether the player's secret of the current phase is hidden from viewer. */
-bool ap_hidden_commit(const ap_state *s, int p, int viewer);
 void ap_sort_hand(ap_player *pl);
 /* The end of the game: every item in every hand becomes public (the score is counted in the
  * open). */

@@ -39,20 +39,6 @@ int ap_start_cell(int size, int p)
 	}
 }
 
-bool ap_committed(const ap_state *s, int p)
-{
-	if (!ap_secret_phase(s->phase))
-		return false;
-	if (s->phase != AP_PH_ITEMS && s->pl[p].skip)
-		return false;
-	return p < s->active;
-}
-
-bool ap_hidden_commit(const ap_state *s, int p, int viewer)
-{
-	return ap_secret_phase(s->phase) && viewer != p && viewer != QV_VIEW_ALL;
-}
-
 static int item_total(const ap_player *pl)
 {
 	int n = 0;

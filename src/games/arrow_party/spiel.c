@@ -552,10 +552,11 @@ static void put_seat_play(const ap_state *s, int p, int viewer, int at, qv__obs 
 	bool hide = ap_hidden_commit(s, p, viewer);
 	if (ap_secret_phase(s->phase))
 		qv__obs_put(o, at + SS_COMMITTED, ap_committed(s, p));
-	if (!(hide && s->phase == AP_PH_ITEMS)) {
+	if (!(hide && s->phase == AP_PH_ITEMS) && pl->uses) {
 		const ap_tables *T = ap_T(s);
-		for (int k = 0; k < AP_NKINDS; k++)
-			qv__obs_put(o, at + SS_USES + k, ap_used(pl, k));
+		/* the kinds used, by ascending kind */
+		for (unsigned u = pl->uses & ((1u << AP_NKINDS) - 1); u; u &= u - 1)
+			qv__obs_put(o, at + SS_USES + __builtin_ctz(u), 1);
 		if (ap_used_effect(T, pl, AP_E_DICE))
 			qv__obs_put(o, at + SS_DICE_TO, pl->dice_to + 1);
 		if (ap_used_effect(T, pl, AP_E_SWAP)) {
@@ -692,6 +693,10 @@ static int play_key(const ap_state *s, int p)
 	return (ap_secret_phase(s->phase) ? s->phase + 1 : 0) << 1 | ap_committed(s, p);
 }
 
+/* The bytes of an ap_player that put_seat_play reads beyond those of HAND_BYTES (which the
+ * viewer's own score reads): from its uses on. */
+#define PLAY_FROM offsetof(ap_player, uses)
+
 /* The parts each part's function above reads something of that differs from before to
  * after. */
 static void ap_changed(const void *before, const void *after, uint32_t *mask)
@@ -700,34 +705,46 @@ static void ap_changed(const void *before, const void *after, uint32_t *mask)
 	int n = a->nplayers, cells = a->size * a->size;
 	uint32_t all = 0, hand = 0, play = 0;
 	bool same = !memcmp(b->pl, a->pl, sizeof *a->pl * (size_t)n);
-	for (int q = 0; q < n; q++) {
+	/* play_key reads the phase, the active seat and the seat's skip */
+	bool keys = b->phase != a->phase || b->active != a->active;
+	for (int q = 0; q < n && (!same || keys); q++) {
 		const ap_player *x = &b->pl[q], *y = &a->pl[q];
-		if (!same && x->pos != y->pos)
-			all |= 1u << P_TOKENS;
-		if (!same && memcmp(x, y, HAND_BYTES))
-			hand |= 1u << q;
-		if ((!same && memcmp(x, y, sizeof *x)) || play_key(b, q) != play_key(a, q))
+		if (!same && memcmp(x, y, sizeof *x)) {
+			if (x->pos != y->pos)
+				all |= 1u << P_TOKENS;
+			if (memcmp(x, y, HAND_BYTES))
+				hand |= 1u << q;
+			if (memcmp((const char *)x + PLAY_FROM, (const char *)y + PLAY_FROM,
+			           sizeof *x - PLAY_FROM))
+				play |= 1u << q;
+		}
+		if (keys && play_key(b, q) != play_key(a, q))
 			play |= 1u << q;
 	}
 	if (memcmp(b->ground, a->ground, (size_t)cells))
 		all |= 1u << P_GROUND;
 	if (b->round != a->round || b->phase != a->phase || b->active != a->active)
 		all |= 1u << P_ROUND;
-	if (memcmp(b->nstack, a->nstack, sizeof a->nstack) ||
-	    memcmp(b->ndisc, a->ndisc, sizeof a->ndisc) ||
-	    memcmp(b->disc, a->disc, sizeof a->disc) ||
-	    memcmp(b->idisc, a->idisc, sizeof a->idisc) || memcmp(b->out, a->out, sizeof a->out))
+	/* the piles' part reads nstack, ndisc, disc, idisc and out, which lie together */
+	if (memcmp(b->disc, a->disc,
+	           offsetof(ap_state, out) + sizeof a->out - offsetof(ap_state, disc)))
 		all |= 1u << P_PILES;
-	if (b->phase != a->phase || b->active != a->active || b->tick != a->tick ||
-	    b->bumped != a->bumped || b->pending != a->pending)
+	/* the walk's part: the tick, bumps and gives in the walk, and the player to move */
+	bool walk = b->phase == AP_PH_WALK || a->phase == AP_PH_WALK;
+	if ((walk && (b->phase != a->phase || b->tick != a->tick || b->bumped != a->bumped ||
+	              b->pending != a->pending)) ||
+	    ap_to_move(b) != ap_to_move(a))
 		all |= 1u << P_WALK;
-	for (int v = 0; v < n; v++) {
+	for (int v = 0; v < n; v++)
 		mask[v] = all;
-		for (int r = 0; r < n; r++) {
-			int q = (v + r) % n;
+	/* seat q, r seats on from viewer v: its hand part, and its play part, which for the
+	 * viewer's own seat reads its hand too (the score) */
+	for (uint32_t seats = hand | play; seats; seats &= seats - 1) {
+		int q = __builtin_ctz(seats);
+		for (int v = 0, r = q; v < n; v++, r = r ? r - 1 : n - 1)
 			mask[v] |= (uint32_t)(hand >> q & 1) << (P_SEAT + 2 * r) |
-			           (uint32_t)(play >> q & 1) << (P_SEAT + 2 * r + 1);
-		}
+			           (uint32_t)((play | (r ? 0 : hand)) >> q & 1)
+			               << (P_SEAT + 2 * r + 1);
 	}
 }
 
@@ -767,5 +784,6 @@ const qv__spiel_game qv__ap_spiel = {
     .parts = ap_parts,
     .observe_part = ap_observe_part,
     .changed = ap_changed,
+    .alike = 1u << P_GROUND | 1u << P_PILES,
     .bounds = ap_bounds,
 };
