@@ -265,15 +265,13 @@ static void component_forest(page *P, const qv_lab_section *S)
 		}
 	}
 	qv_buf_puts(b, "</svg>\n");
-	int flagged = 0;
-	for (int k = 0; k < n; k++)
-		flagged += S->component[k].flagged;
+	qv_lab_counts count = qv_lab_count_verdicts(P->p, S);
 	qv_buf_printf(b,
 	              "<figcaption>Differences in percentage points, with 95%% intervals; "
 	              "%d of the %d components studied flagged (*: the game leans otherwise "
 	              "without it, Benjamini&ndash;Hochberg at q = %.2f and beyond "
 	              "&plusmn;%g pp).</figcaption>\n</figure>\n",
-	              flagged, qv__lab_studied_count(P->p), QV_LAB_Q, 100 * P->p->cfg.margin_score);
+	              count.flagged, count.studied, QV_LAB_Q, 100 * P->p->cfg.margin_score);
 }
 
 /* The play rate and the scores when drawn or played: what happened, not what it caused. */
@@ -376,25 +374,22 @@ void qv__lab_html_components(page *P, const qv_lab_section *S)
 		component_correlations(P, S);
 		return;
 	}
-	qv__lab_how(b, shows_deck(p, S)
-	                   ? "What each component causes, most extreme first. Circles: the first "
-	                     "deck&#39;s score (whichever seat holds it) in games without the "
-	                     "component minus its score with it (ablation); diamonds: the score of "
-	                     "a seat forbidden to play it minus its unrestricted twins (restricted "
-	                     "play). An interval that crosses zero shows no clear effect; shaded "
-	                     "rows are flagged (the seats or the decks lean otherwise without the "
-	                     "component: the effects table gives every verdict). The play rate "
-	                     "and the scores when drawn or played are correlational: they describe "
-	                     "what happened, they do not say what caused it."
-	                   : "What each component causes, most extreme first. Circles: p1&#39;s "
-	                     "score in games without the component minus its score with it "
-	                     "(ablation); diamonds: the score of a seat forbidden to play it minus "
-	                     "its unrestricted twins (restricted play). An interval that crosses "
-	                     "zero shows no clear effect; shaded rows are flagged (the seats lean "
-	                     "otherwise without the component: the effects table gives every "
-	                     "verdict). The play rate and the scores when drawn or played are "
-	                     "correlational: they describe what happened, they do not say what "
-	                     "caused it.");
+	bool deck = shows_deck(p, S);
+	qv_buf how = {0};
+	qv_buf_printf(&how,
+	              "What each component causes, most extreme first. Circles: %s in games "
+	              "without the component minus its score with it (ablation); diamonds: the "
+	              "score of a seat forbidden to play it minus its unrestricted twins "
+	              "(restricted play). An interval that crosses zero shows no clear effect; "
+	              "shaded rows are flagged (the %s lean otherwise without the component: the "
+	              "effects table gives every verdict). The play rate and the scores when "
+	              "drawn or played are correlational: they describe what happened, they do "
+	              "not say what caused it.",
+	              deck ? "the first deck&#39;s score (whichever seat holds it)"
+	                   : "p1&#39;s score",
+	              deck ? "seats or the decks" : "seats");
+	qv__lab_how(b, qv_buf_str(&how));
+	qv_buf_free(&how);
 	qv_buf_puts(b, "<div class=\"fig\">\n");
 	component_forest(P, S);
 	component_correlations(P, S);
