@@ -102,25 +102,26 @@ struct slice_attr {
 	uint32_t util_min, util_max;
 };
 
-/* The calling thread's time slice shortened to the least Linux takes (0.1 ms, since 6.12's
- * EEVDF custom slices; older kernels ignore it): a hash is then interrupted at once by a
- * request or a move that wakes, where a whole slice (1.4 ms on 2 cores) protected it before,
- * and it keeps its share of the CPU (its nice value), so it is never starved. */
-static void short_slice(void)
+/* The calling thread at nice QV__PWGATE_NICE, with the least time slice Linux takes (0.1 ms,
+ * since 6.12's EEVDF custom slices; older kernels ignore it): a hash is then interrupted at
+ * once by a request or a move that wakes, where a whole slice (1.4 ms on 2 cores) protected it
+ * before, and it keeps its share of the CPU (its nice value), so it is never starved. Where
+ * sched_setattr is refused, the nice value alone (Linux keeps one per thread). Failing both
+ * only costs the others time. */
+static void lower_priority(void)
 {
 	struct slice_attr a = {.size = sizeof a,
 	                       .policy = SCHED_OTHER,
 	                       .nice = QV__PWGATE_NICE,
 	                       .runtime = 100 * 1000};
-	(void)syscall(SYS_sched_setattr, 0, &a, 0);
+	if (syscall(SYS_sched_setattr, 0, &a, 0) != 0)
+		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), QV__PWGATE_NICE);
 }
 
 static void *gate_main(void *arg)
 {
 	qv__pwgate *g = arg;
-	/* Linux keeps a nice value per thread; failing to lower it only costs the others time. */
-	setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), QV__PWGATE_NICE);
-	short_slice();
+	lower_priority();
 	pthread_mutex_lock(&g->lock);
 	for (;;) {
 		pwjob *j = pop(&g->known);
