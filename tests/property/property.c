@@ -386,8 +386,9 @@ static bool to_text(ctx *c, const void *st, qv_action a, char *buf, const char *
 }
 
 /* action_to_text must not write past the buffer it is given, even when the text does not
- * fit: calls it with a 4-byte buffer followed by guard bytes. */
-static bool check_small_buffer(ctx *c, qv_action a)
+ * fit, and what it writes there is the whole text's start, cut with its NUL as snprintf cuts:
+ * calls it with a 4-byte buffer followed by guard bytes (whole: the text with room). */
+static bool check_small_buffer(ctx *c, qv_action a, const char *whole)
 {
 	unsigned char guard[12];
 	memset(guard, 0xA5, sizeof guard);
@@ -396,6 +397,14 @@ static bool check_small_buffer(ctx *c, qv_action a)
 		if (guard[i] != 0xA5)
 			return fail(c, 1,
 			            "action_to_text writes past a 4-byte buffer for action %d", a);
+	const char *cut = (const char *)guard;
+	if (!memchr(cut, '\0', 4) || strncmp(cut, whole, 3) != 0 ||
+	    strlen(cut) != (strlen(whole) < 3 ? strlen(whole) : 3))
+		return fail(
+		    c, 1,
+		    "action_to_text in a 4-byte buffer writes '%.4s' for action %d, not the "
+		    "start of '%s' cut with its NUL",
+		    cut, a, whole);
 	return true;
 }
 
@@ -423,7 +432,7 @@ static bool check_listed(ctx *c, qv_action a, const char *what)
 	qv_action b = -1;
 	if (!to_text(c, c->st, a, text, what))
 		return false;
-	if (!check_small_buffer(c, a))
+	if (!check_small_buffer(c, a, text))
 		return false;
 	qv_status s = g->action_from_text(c->st, text, &b, &err);
 	if (s != QV_OK)
