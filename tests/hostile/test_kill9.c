@@ -110,13 +110,8 @@ static long long told_v(const ktable *t)
 	return v;
 }
 
-/* Every seat reads until it has the highest version any of them has. */
-static void catch_up(ktable *t)
-{
-	long long top = told_v(t);
-	for (int i = 0; i < t->nseats; i++)
-		th_seat_reach(&t->seat[i], top);
-}
+/* Every seat reads until all are at the highest version any of them has. */
+static void catch_up(ktable *t) { th_seats_catch_up(t->seat, t->nseats); }
 
 /* The seat the engine asks now (its view's to_move is its own seat), or -1. */
 static int mover(const ktable *t)
@@ -131,6 +126,30 @@ static int mover(const ktable *t)
 	return -1;
 }
 
+/* No seat is asked and nothing came: fails the test with where the table stands, each seat's
+ * view and its last frames (after what comes within half a second, to tell a frame late from
+ * one never sent). */
+static void stuck(ktable *t)
+{
+	for (int i = 0; i < t->nseats; i++) {
+		th_seat *s = &t->seat[i];
+		while (th_seat_read_within(s, 500))
+			;
+		char *view = json_dumps(s->view, JSON_COMPACT);
+		fprintf(stderr, "p%d at version %lld: %s\n", i + 1, s->v, view);
+		free(view);
+		size_t n = json_array_size(s->frames);
+		fprintf(stderr, "p%d: %zu frames, %zu bytes unread, closed %d; the last ones:\n",
+		        i + 1, n, s->ws.len, s->ws.closed);
+		for (size_t k = n > 6 ? n - 6 : 0; k < n; k++)
+			fprintf(stderr, "  %.160s\n",
+			        json_string_value(json_array_get(s->frames, k)));
+	}
+	fail_msg("%s: at version %lld no seat is asked to move, the game is not over, and "
+	         "nothing came in %d s",
+	         t->id, t->seat[0].v, TH_WAIT_MS / 1000);
+}
+
 /* Sends a random decision of the seat to move (once the server has drawn what chance had to
  * draw); returns false when the game is over. */
 static bool send_decision(ktable *t)
@@ -138,7 +157,12 @@ static bool send_decision(ktable *t)
 	catch_up(t);
 	int p;
 	while (!over(&t->seat[0]) && (p = mover(t)) < 0) {
-		th_seat_next(&t->seat[0]);
+		long long v = t->seat[0].v;
+		double end = tc_now_ms() + TH_WAIT_MS;
+		while (t->seat[0].v == v && tc_now_ms() < end)
+			th_seat_read_within(&t->seat[0], 1000);
+		if (t->seat[0].v == v)
+			stuck(t);
 		catch_up(t);
 	}
 	if (over(&t->seat[0]))

@@ -29,6 +29,7 @@
  * Usage: test_undo PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
 #define _DEFAULT_SOURCE
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -132,15 +133,20 @@ static json_t *next(conn *c, char *error, size_t len, const char **type)
 	return f;
 }
 
-/* Every connection reads until it has the highest version any of them has seen (twice over,
- * so that a version one of them heard while the others caught up is reached by all). */
+/* Every connection reads until all are at the same version, the highest any of them reached:
+ * one brought up to the highest may pass it (the server folds a move and the die after it into
+ * one update for a connection that reads after both), and the others then read on. */
 static void catch_up(game_run *g)
 {
-	for (int round = 0; round < 2; round++) {
-		long long top = -1;
+	for (;;) {
+		long long top = -1, low = LLONG_MAX;
 		for (int i = 0; i < g->nseats; i++)
-			if (g->people >> i & 1u)
+			if (g->people >> i & 1u) {
 				top = g->c[i].v > top ? g->c[i].v : top;
+				low = g->c[i].v < low ? g->c[i].v : low;
+			}
+		if (low >= top)
+			return;
 		for (int i = 0; i < g->nseats; i++) {
 			if (!(g->people >> i & 1u))
 				continue;

@@ -4,6 +4,7 @@
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <arpa/inet.h>
 #include <dirent.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -404,6 +405,21 @@ void th_seat_reach(th_seat *s, long long v)
 {
 	while (s->v < v)
 		th_seat_next(s);
+}
+
+void th_seats_catch_up(th_seat *seats, int n)
+{
+	for (;;) {
+		long long top = LLONG_MIN, low = LLONG_MAX;
+		for (int i = 0; i < n; i++) {
+			top = seats[i].v > top ? seats[i].v : top;
+			low = seats[i].v < low ? seats[i].v : low;
+		}
+		if (low >= top)
+			return;
+		for (int i = 0; i < n; i++)
+			th_seat_reach(&seats[i], top);
+	}
 }
 
 void th_seat_play_first(th_seat *mover, th_seat **all, int n)

@@ -149,6 +149,10 @@ bool th_seat_read_within(th_seat *s, int ms);
 const char *th_seat_first(const th_seat *s);
 /* Reads the seat's frames until its latest version is at least v. */
 void th_seat_reach(th_seat *s, long long v);
+/* Reads the frames of seats[0..n) until all are at the same version, the highest any of them
+ * reached: one brought up to the highest may pass it, when the server folds quick changes (a
+ * move and the die after it) into one update for a connection that reads after both. */
+void th_seats_catch_up(th_seat *seats, int n);
 /* The seat plays its first legal action; every seat of all[0..n) then hears of it. */
 void th_seat_play_first(th_seat *mover, th_seat **all, int n);
 /* Reads frames until the latest info's to_move is exactly `want` ("p1 p2", "" for none). */
