@@ -8,7 +8,8 @@
  *   cannot get a place is answered at once: the bystander's slowest answer stays under a
  *   generous 2 s (before: GET 13.3 s, the ping 8.2 s, the request workers all waiting on
  *   hashes), and every sign-in is answered 401, 429 or 503 within 45 s (its turn at the
- *   pace, then the gate's queue).
+ *   pace, then the gate's queue). What the gate has no place for is answered on the network
+ *   loop, so the flood starts no more workers than the gate has places.
  * - The same flood at accounts that exist (KNOWN of them, each attempt at the next), so that
  *   every attempt the throttle lets through checks a real hash: the same bounds. On a machine
  *   of 1 or 2 cores the gate hashes one password at a time (password.h: two at once, each
@@ -129,6 +130,7 @@ static void flood(const char *what)
 	th_seat_open(&spectator, id, NULL);
 	double get0, ping0, get, ping;
 	bystander(&spectator, 1500, &get0, &ping0);
+	long threads0 = th_server_status("Threads");
 	atomic_store(&flooding, true);
 	enum { N = ADDRESSES * IN_FLIGHT };
 	pthread_t t[N];
@@ -136,16 +138,23 @@ static void flood(const char *what)
 		assert_int_equal(pthread_create(&t[i], NULL, flood_main, (void *)(intptr_t)i), 0);
 	usleep(1000000);
 	bystander(&spectator, FLOOD_MS - 1000, &get, &ping);
+	/* before the flood's workers end (after 30 s idle, jobs.c) */
+	long threads = th_server_status("Threads");
 	atomic_store(&flooding, false);
 	for (int i = 0; i < N; i++)
 		pthread_join(t[i], NULL);
 	print_message("%s: bystander before: GET %.0f ms, ping %.0f ms at most; during %d sign-ins "
 	              "in flight: GET %.0f ms, ping %.0f ms at most; sign-ins 401 %d, 429 %d, 503 "
-	              "%d, other %d, the slowest %d ms\n",
+	              "%d, other %d, the slowest %d ms; the server's threads %ld, then %ld\n",
 	              what, get0, ping0, N, get, ping, atomic_load(&answers[401]),
 	              atomic_load(&answers[429]), atomic_load(&answers[503]), atomic_load(&others),
-	              atomic_load(&slowest_ms));
+	              atomic_load(&slowest_ms), threads0, threads);
 	assert_int_equal(atomic_load(&others), 0);
+	/* The loop answers a sign-in the gate could not take (net.h: refused): the workers see no
+	 * more of the flood than the gate's places (16 strangers', 4 known devices', 1 or 2
+	 * running), so few workers are started. When every turn sent its requests to the
+	 * workers, the 64 addresses' turns, all at once, started a worker each. */
+	assert_true(threads0 > 0 && threads - threads0 <= 30);
 	assert_true(get < 2000 && ping < 2000);
 	/* a sign-in waits its turn at the pace (4 s at most), then in the gate's queue of 16, one
 	 * or two checks at a time (each as long as a hash takes: seconds on a loaded machine), or

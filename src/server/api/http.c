@@ -24,9 +24,11 @@
 #include "server/net/reply.h"
 #include "server/players/account.h"
 #include "server/players/blocks.h"
+#include "server/players/device.h"
 #include "server/players/me.h"
 #include "server/players/mutes.h"
 #include "server/players/player.h"
+#include "server/players/pwgate.h"
 #include "server/players/reports.h"
 #include "server/players/session.h"
 #include "server/players/standings.h"
@@ -788,6 +790,14 @@ bool qv__http_paced(const char *method, const char *path)
 			    strcmp(routes[i].path, path) == 0)
 				return true;
 	return false;
+}
+
+bool qv__http_refused(qv__server *srv, qv__req *r, int out)
+{
+	char cookie[8];
+	if (qv__cookie(r, QV__DEVICE_COOKIE, cookie, sizeof cookie))
+		return false;
+	return qv__pwgate_refuse_full(srv->pwgate, r, out);
 }
 
 /* Every request that is not a WebSocket upgrade. */

@@ -27,4 +27,10 @@ void qv__http_handle(struct qv__server *srv, qv__req *c);
  * Any thread. */
 bool qv__http_paced(const char *method, const char *path);
 
+/* On the loop, at a password request's turn: answers it 503 at once and returns true when the
+ * password gate would have no place for it (pwgate.h: qv__pwgate_refuse_full; out: the password
+ * requests gone on before it and not yet answered); a request with a device cookie (device.h),
+ * which may give it a known device's place, goes on to a worker. */
+bool qv__http_refused(struct qv__server *srv, qv__req *r, int out);
+
 #endif

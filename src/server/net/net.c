@@ -95,6 +95,7 @@ typedef struct qv__net {
 	qv__addr_counts *per_address; /* the loop's: connections open per client address */
 	qv__pace *pace;               /* the loop's: password requests' turns, and those held */
 	int suspended;                /* requests held or at the workers (the loop's count) */
+	int paced_out; /* password requests gone to a worker and not yet ended (the loop's) */
 } qv__net;
 
 static void wake(qv__net *net)
@@ -265,10 +266,36 @@ static void work(void *arg)
 
 #define NO_WORKER "the server is stopping or out of memory; try again"
 
+/* Whether a paced request whose turn came is answered at once, on the loop, where a worker
+ * would only have found no place for it in the password gate: under a flood of password
+ * requests most are, and never wake a worker (net.h: refused). */
+static bool refused(qv__net *net, qv__req *r)
+{
+	return r->paced && net->h.refused && net->h.refused(net->srv, r, net->paced_out);
+}
+
+/* Queues r's work for a worker; false when it could not be. */
+static bool to_worker(qv__net *net, qv__req *r)
+{
+	if (!qv__jobs_submit(net->jobs, work, r))
+		return false;
+	if (r->paced) { /* counted until it ends (completed) */
+		r->paced_out = true;
+		net->paced_out++;
+	}
+	return true;
+}
+
 /* The whole body is in: to a worker, or held until its turn (pace.h), the connection suspended
  * until the answer is ready. */
 static enum MHD_Result dispatch(qv__net *net, qv__req *r)
 {
+	bool held = r->turn > qv_mono_ms();
+	if (!held && refused(net, r)) {
+		if (r->nc)
+			r->nc->stage = NC_WORK;
+		return send_answer(r);
+	}
 	r->stage = REQ_WORK;
 	atomic_store(&r->holds, 1);
 	r->hand_back = hand_back;
@@ -276,24 +303,27 @@ static enum MHD_Result dispatch(qv__net *net, qv__req *r)
 		r->nc->stage = NC_WORK;
 	MHD_suspend_connection(r->mc);
 	net->suspended++;
-	if (r->turn > qv_mono_ms() && qv__pace_hold(net->pace, r, r->turn))
+	if (held && qv__pace_hold(net->pace, r, r->turn))
 		return MHD_YES;
-	if (qv__jobs_submit(net->jobs, work, r))
+	if (to_worker(net, r))
 		return MHD_YES;
 	MHD_resume_connection(r->mc);
 	net->suspended--;
 	return refuse_now(r, 503, NO_WORKER);
 }
 
-/* The held requests whose turn came (all of them when stopping), to the workers; one that
- * cannot go is answered 503 by the next MHD_run, as the workers' answers are. */
+/* The held requests whose turn came (all of them when stopping), to the workers; one answered
+ * on the loop (refused) or that cannot go (503) is answered by the next MHD_run, as the
+ * workers' answers are. */
 static void take_turns(qv__net *net, double now)
 {
 	double until = atomic_load(&net->stop) ? INFINITY : now;
 	for (qv__req *r; (r = qv__pace_take(net->pace, until)) != NULL;) {
-		if (qv__jobs_submit(net->jobs, work, r))
-			continue;
-		qv__reply_error(r, 503, "%s", NO_WORKER);
+		if (!refused(net, r)) {
+			if (to_worker(net, r))
+				continue;
+			qv__reply_error(r, 503, "%s", NO_WORKER);
+		}
 		r->stage = REQ_READY;
 		MHD_resume_connection(r->mc);
 		net->suspended--;
@@ -411,6 +441,7 @@ static enum MHD_Result pace(qv__net *net, qv__req *r)
 	if (!net->h.paced || !net->h.paced(r->method, r->path))
 		return MHD_YES;
 	int retry;
+	r->paced = true;
 	r->turn = qv__pace_turn(net->pace, r->addr, qv_mono_ms(), &retry);
 	if (r->turn >= 0)
 		return MHD_YES;
@@ -543,6 +574,8 @@ static void completed(void *cls, struct MHD_Connection *mc, void **con_cls,
 	if (!r)
 		return;
 	QV_ASSERT(r->stage != REQ_WORK); /* a suspended connection neither ends nor times out */
+	if (r->paced_out)
+		r->srv->net->paced_out--;
 	if (r->counted)
 		qv__server_busy(r->srv, -1);
 	if (r->upgrade)

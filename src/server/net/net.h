@@ -40,6 +40,10 @@ typedef struct qv__net_handlers {
 	/* On the loop, once a request's headers are in: whether it is a password request, which
 	 * goes on at its address's pace (pace.h). */
 	bool (*paced)(const char *method, const char *path);
+	/* On the loop, at a paced request's turn, before a worker takes it: answers it at once
+	 * and returns true when it could not go on anyway (the password gate full). out: the
+	 * paced requests gone to a worker before it and not yet ended (there, or in the gate). */
+	bool (*refused)(struct qv__server *srv, qv__req *r, int out);
 	/* On the loop: the socket of an accepted upgrade, or none (the 101 was not sent). */
 	void (*upgraded)(struct qv__conn *c, int fd, void *handle, const char *extra, size_t n);
 	void (*abandoned)(struct qv__conn *c);

@@ -45,6 +45,8 @@ struct qv__req {
 	struct MHD_Connection *mc;
 	double body_from; /* when the body began to come (ms) */
 	double turn;      /* a password request's turn (pace.h): held until then (ms) */
+	bool paced;       /* a password request (pace.h) */
+	bool paced_out;   /* and gone to a worker: counted in the loop's paced_out */
 	int stage;        /* net.c's REQ_* */
 	bool counted;     /* in flight (qv__server_busy) from its headers to its end */
 	struct qv__server *srv;

@@ -166,6 +166,28 @@ qv__pwgate *qv__pwgate_new(void)
 	return g;
 }
 
+/* The answer to a request the full queue has no place for. */
+static void refuse_full(qv__req *r, int running, int waiting)
+{
+	qv__reply_error(r, 503,
+	                "too many passwords being checked: %d running and %d waiting, the "
+	                "most the server queues; try again in a second",
+	                running, waiting);
+	qv__req_add_header(r, "Retry-After", "1");
+}
+
+bool qv__pwgate_refuse_full(qv__pwgate *g, qv__req *r, int out)
+{
+	pthread_mutex_lock(&g->lock);
+	bool full = !g->stopping && (g->strangers.n >= g->strangers.max ||
+	                             out >= g->strangers.max + g->known.max + g->nthreads);
+	int waiting = g->known.n + g->strangers.n, running = g->nrunning;
+	pthread_mutex_unlock(&g->lock);
+	if (full)
+		refuse_full(r, running, waiting);
+	return full;
+}
+
 int qv__pwgate_submit(qv__pwgate *g, qv__req *r, const char *addr, bool known, qv__pwgate_fn fn,
                       void *arg)
 {
@@ -195,17 +217,14 @@ int qv__pwgate_submit(qv__pwgate *g, qv__req *r, const char *addr, bool known, q
 	if (!status)
 		return 0;
 	free(j);
-	if (status == 429)
-		qv__reply_error(
-		    r, 429,
-		    "too many passwords from your address being checked: %d, at most %d "
-		    "at once per address; wait for an answer before you send another",
-		    mine, QV__PWGATE_PER_ADDRESS);
-	else
-		qv__reply_error(r, 503,
-		                "too many passwords being checked: %d running and %d waiting, the "
-		                "most the server queues; try again in a second",
-		                running, waiting);
+	if (status == 503) {
+		refuse_full(r, running, waiting);
+		return status;
+	}
+	qv__reply_error(r, 429,
+	                "too many passwords from your address being checked: %d, at most %d "
+	                "at once per address; wait for an answer before you send another",
+	                mine, QV__PWGATE_PER_ADDRESS);
 	qv__req_add_header(r, "Retry-After", "1");
 	return status;
 }

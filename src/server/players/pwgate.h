@@ -49,6 +49,15 @@ qv__pwgate *qv__pwgate_new(void);
 int qv__pwgate_submit(qv__pwgate *g, qv__req *r, const char *addr, bool known, qv__pwgate_fn fn,
                       void *arg);
 
+/* For a password request that could only take a stranger's place (it carries no device cookie),
+ * before any work is done for it: when the strangers' queue is full, or `out` password requests
+ * that went on before it and are not yet answered would fill every place the gate has, answers
+ * r 503 as qv__pwgate_submit would, and returns true. The network loop asks this at each
+ * request's turn (pace.h), so that under a flood most of them are answered there, never
+ * reaching a worker; counting those on their way, a turn that lets many addresses go on at
+ * once sends the workers no more than the gate can take. */
+bool qv__pwgate_refuse_full(qv__pwgate *g, qv__req *r, int out);
+
 /* Stops taking requests: those waiting are answered 503 (fn with run false), those running
  * end; returns once every one was handed back. Called before the network stops. */
 void qv__pwgate_stop(qv__pwgate *g);
