@@ -407,20 +407,30 @@ void th_seat_reach(th_seat *s, long long v)
 		th_seat_next(s);
 }
 
-void th_seats_catch_up(th_seat *seats, int n)
+void th_catch_up_all(void *ctx, int n, long long (*at)(void *ctx, int i),
+                     void (*reach)(void *ctx, int i, long long v))
 {
 	for (;;) {
 		long long top = LLONG_MIN, low = LLONG_MAX;
 		for (int i = 0; i < n; i++) {
-			top = seats[i].v > top ? seats[i].v : top;
-			low = seats[i].v < low ? seats[i].v : low;
+			top = at(ctx, i) > top ? at(ctx, i) : top;
+			low = at(ctx, i) < low ? at(ctx, i) : low;
 		}
 		if (low >= top)
 			return;
 		for (int i = 0; i < n; i++)
-			th_seat_reach(&seats[i], top);
+			reach(ctx, i, top);
 	}
 }
+
+static long long seat_at(void *seats, int i) { return ((th_seat *)seats)[i].v; }
+
+static void seat_reach(void *seats, int i, long long v)
+{
+	th_seat_reach(&((th_seat *)seats)[i], v);
+}
+
+void th_seats_catch_up(th_seat *seats, int n) { th_catch_up_all(seats, n, seat_at, seat_reach); }
 
 void th_seat_play_first(th_seat *mover, th_seat **all, int n)
 {

@@ -149,9 +149,15 @@ bool th_seat_read_within(th_seat *s, int ms);
 const char *th_seat_first(const th_seat *s);
 /* Reads the seat's frames until its latest version is at least v. */
 void th_seat_reach(th_seat *s, long long v);
-/* Reads the frames of seats[0..n) until all are at the same version, the highest any of them
- * reached: one brought up to the highest may pass it, when the server folds quick changes (a
- * move and the die after it) into one update for a connection that reads after both. */
+/* Reads n connections until all are at one version, the highest any of them reached: one
+ * brought up to the highest may pass it, when the server folds quick changes (a move and the
+ * die after it) into one update for a connection that reads after both, and the others then
+ * read on (a top counted once left them behind, waiting for a frame that would never come to
+ * the one ahead). at(ctx, i) is connection i's version; reach(ctx, i, v) reads connection i
+ * until it is at v or past it, or fails the test. */
+void th_catch_up_all(void *ctx, int n, long long (*at)(void *ctx, int i),
+                     void (*reach)(void *ctx, int i, long long v));
+/* th_catch_up_all for seats[0..n). */
 void th_seats_catch_up(th_seat *seats, int n);
 /* The seat plays its first legal action; every seat of all[0..n) then hears of it. */
 void th_seat_play_first(th_seat *mover, th_seat **all, int n);

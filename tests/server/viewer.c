@@ -3,7 +3,6 @@
  * against the finished game's record (viewer.h).
  */
 #define _DEFAULT_SOURCE
-#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -263,28 +262,17 @@ void tv_expect_error(tv_viewer *w, const char *words)
 	json_decref(f);
 }
 
-void tv_catch_up(tv_viewer *vs, int n)
+static long long viewer_at(void *vs, int i) { return ((tv_viewer *)vs)[i].v; }
+
+static void viewer_reach(void *vs, int i, long long v)
 {
-	/* Until every viewer is at the same version: a viewer brought up to the highest may pass
-	 * it, when the server folds several quick changes (a move and the die after it) into one
-	 * update for a connection that reads after both. The others then have one more to read;
-	 * a top counted once left them behind, and the test waited for a frame that would never
-	 * come to the one ahead. */
-	for (;;) {
-		long long top = LLONG_MIN, low = LLONG_MAX;
-		for (int i = 0; i < n; i++) {
-			top = vs[i].v > top ? vs[i].v : top;
-			low = vs[i].v < low ? vs[i].v : low;
-		}
-		if (low >= top)
-			return;
-		for (int i = 0; i < n; i++)
-			while (vs[i].v < top)
-				if (!tv_receive(&vs[i], false))
-					fail_msg("viewer %d stays at v %lld; others are at %lld", i,
-					         vs[i].v, top);
-	}
+	tv_viewer *w = &((tv_viewer *)vs)[i];
+	while (w->v < v)
+		if (!tv_receive(w, false))
+			fail_msg("viewer %d stays at v %lld; others are at %lld", i, w->v, v);
 }
+
+void tv_catch_up(tv_viewer *vs, int n) { th_catch_up_all(vs, n, viewer_at, viewer_reach); }
 
 const char *tv_status(const tv_viewer *w)
 {
