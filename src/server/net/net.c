@@ -287,9 +287,14 @@ static bool to_worker(qv__net *net, qv__req *r)
 }
 
 /* The whole body is in: to a worker, or held until its turn (pace.h), the connection suspended
- * until the answer is ready. */
+ * until the answer is ready. Once the server stops, 503 at once: a request held after the
+ * stop's last turns were taken (qv__net_stop's last run still reads the requests that came)
+ * would be suspended for ever, and libmicrohttpd aborts the process when it stops with one
+ * (a flood of sign-ins while the server stopped did so). */
 static enum MHD_Result dispatch(qv__net *net, qv__req *r)
 {
+	if (atomic_load(&net->stop))
+		return refuse_now(r, 503, NO_WORKER);
 	bool held = r->turn > qv_mono_ms();
 	if (!held && refused(net, r)) {
 		if (r->nc)
