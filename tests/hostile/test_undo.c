@@ -29,7 +29,6 @@
  * Usage: test_undo PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
 #define _DEFAULT_SOURCE
-#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -133,30 +132,37 @@ static json_t *next(conn *c, char *error, size_t len, const char **type)
 	return f;
 }
 
-/* Every connection reads until all are at the same version, the highest any of them reached:
- * one brought up to the highest may pass it (the server folds a move and the die after it into
- * one update for a connection that reads after both), and the others then read on. */
+/* The people's connections of a game, for th_catch_up_all: who[i] is the i-th person's seat. */
+typedef struct people_of {
+	game_run *g;
+	int who[SEATS_MOST];
+} people_of;
+
+static long long person_at(void *ctx, int i)
+{
+	people_of *p = ctx;
+	return p->g->c[p->who[i]].v;
+}
+
+static void person_reach(void *ctx, int i, long long v)
+{
+	people_of *p = ctx;
+	conn *c = &p->g->c[p->who[i]];
+	while (c->v < v) {
+		const char *type;
+		json_decref(next(c, NULL, 0, &type));
+	}
+}
+
+/* Every person's connection reads until all are at one version (th_catch_up_all). */
 static void catch_up(game_run *g)
 {
-	for (;;) {
-		long long top = -1, low = LLONG_MAX;
-		for (int i = 0; i < g->nseats; i++)
-			if (g->people >> i & 1u) {
-				top = g->c[i].v > top ? g->c[i].v : top;
-				low = g->c[i].v < low ? g->c[i].v : low;
-			}
-		if (low >= top)
-			return;
-		for (int i = 0; i < g->nseats; i++) {
-			if (!(g->people >> i & 1u))
-				continue;
-			conn *c = &g->c[i];
-			while (c->v < top) {
-				const char *type;
-				json_decref(next(c, NULL, 0, &type));
-			}
-		}
-	}
+	people_of p = {.g = g};
+	int n = 0;
+	for (int i = 0; i < g->nseats; i++)
+		if (g->people >> i & 1u)
+			p.who[n++] = i;
+	th_catch_up_all(&p, n, person_at, person_reach);
 }
 
 /* Drains what is already on its way (within 20 ms) on every connection. */
