@@ -271,7 +271,8 @@ export class ReviewPanel {
     const d = this.byStep.get(step);
     if (!d) return null;
     const better = d.best !== d.played;
-    if (better) frame(areas, d.seat, d.best.split(' '));
+    // "advance N", "defend": a move that names nothing drawn has nothing to frame
+    const framed = better && frame(areas, d.seat, d.best.split(' ')) > 0;
     return h(
       'p',
       { class: `review-note${d.mark ? ` ${d.mark}` : ''}` },
@@ -283,7 +284,7 @@ export class ReviewPanel {
             'span',
             { class: 'review-best' },
             ` Best was ${d.best}`,
-            h('span', { class: 'review-alt-key' }, ' (framed on the board).'),
+            framed ? h('span', { class: 'review-alt-key' }, ' (framed on the board).') : '.',
           )
         : '.',
     );
@@ -293,19 +294,24 @@ export class ReviewPanel {
 /**
  * Frames on the board and in the mover's own panel the things the words name (`data-token`):
  * another player's holder or hand may hold a thing of the same name, which the move does not
- * touch.
+ * touch. The number of things framed.
  * @param {HTMLElement[]} areas
  * @param {string} seat the mover
  * @param {string[]} words
  */
 function frame(areas, seat, words) {
+  let n = 0;
   for (const area of areas) {
     const own = area.querySelector(`.player.${CSS.escape(seat)}`);
     const where = area.querySelector('.player') ? own : area;
     if (!where) continue;
     for (const w of words)
-      for (const el of where.querySelectorAll(`[data-token="${CSS.escape(w)}"]`)) el.classList.add('review-alt');
+      for (const el of where.querySelectorAll(`[data-token="${CSS.escape(w)}"]`)) {
+        el.classList.add('review-alt');
+        n++;
+      }
   }
+  return n;
 }
 
 /**

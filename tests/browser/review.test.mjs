@@ -2,7 +2,8 @@
 // table's replay offers it with a button; asked for, the page shows how far the server is, then
 // each player's accuracy, the curve of the expected results and the marked decisions; the moves
 // carry the marks (?!, ?, ??), one for each decision marked; a marked decision chosen shows its
-// verdict and frames its best alternative on the board; a second page gets the review made
+// verdict and frames its best alternative on the board (and one that names nothing drawn, such as
+// "advance N", frames nothing and does not say it does); a second page gets the review made
 // already, at once; a record file opened in the page offers none. axe finds nothing serious.
 // Screenshots review.png (1280 × 800) and review-phone.png (390 × 844).
 
@@ -79,14 +80,17 @@ test('a review asked for on the replay page, its progress, then its verdicts', {
 });
 
 test('the marks in the moves and a marked decision on the board', { timeout: budget(60000) }, async () => {
-  // a game with a marked decision whose best move is another (random play makes some)
+  // a game with a marked decision whose best move is another that names a square (random play
+  // makes some; "advance N" names none, and frames nothing)
+  /** @param {any} d */
+  const squared = (d) => d.mark && d.best !== d.played && /\b[a-z][0-9]+\b/.test(d.best);
   let id = '';
   /** @type {any} */
   let review = null;
   for (let k = 0; k < 6 && !id; k++) {
     const t = await finishedTable();
     const r = await madeReview(t);
-    if (r.decisions.some((/** @type {any} */ d) => d.mark && d.best !== d.played)) [id, review] = [t, r];
+    if (r.decisions.some(squared)) [id, review] = [t, r];
   }
   assert.ok(id, 'a game of greedy against random with a marked decision');
   const marked = review.decisions.filter((/** @type {any} */ d) => d.mark);
@@ -106,8 +110,9 @@ test('the marks in the moves and a marked decision on the board', { timeout: bud
       async () => (await p.page.locator('#log .review-mark').count()) === marked.length,
       'a mark in the moves for each marked decision',
     );
-    // the first marked decision whose best move is another: its verdict and its alternative
-    const d = marked.find((/** @type {any} */ x) => x.best !== x.played);
+    // the first marked decision whose best move is another on a square: its verdict and its
+    // alternative
+    const d = marked.find(squared);
     await p.page.click(`#review .review-jump[data-step="${d.step}"]`);
     await until(
       async () => Number(await p.page.inputValue('#step')) === d.step,
@@ -121,6 +126,7 @@ test('the marks in the moves and a marked decision on the board', { timeout: bud
       .locator('#board-area .review-alt, #players-area .review-alt')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-token')));
     assert.ok(framed.length > 0, 'the alternative framed on the board');
+    assert.match(note, /framed on the board/);
     for (const t of framed) assert.ok(d.best.split(' ').includes(t), `${t} is a word of ${d.best}`);
     // its line in the moves is the one looked at, with its mark
     const line = p.page.locator('#log li.looked');
@@ -135,6 +141,31 @@ test('the marks in the moves and a marked decision on the board', { timeout: bud
     assert.deepEqual(p.errors, []);
     await p.page.context().close();
   }
+  // a best move that names nothing drawn ("advance N") frames nothing, and the verdict does not
+  // say it did: the same review, one marked decision's best made such a move
+  const plain = structuredClone(review);
+  const moved = plain.decisions.find(squared);
+  moved.best = 'advance N';
+  const p = await newPage(browser);
+  await p.page.route(`**/api/tables/${id}/review`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 'done', review: plain }),
+    }),
+  );
+  await p.page.goto(new URL(`replay.html?id=${id}`, server.url).toString());
+  await p.page.waitForSelector('#review .review-curve');
+  await p.page.click(`#review .review-jump[data-step="${moved.step}"]`);
+  await until(
+    async () => Number(await p.page.inputValue('#step')) === moved.step,
+    "the page goes to the decision's step",
+  );
+  const note = (await p.page.textContent('#review-note')) ?? '';
+  assert.match(note, /Best was advance N\.$/);
+  assert.equal(await p.page.locator('#board-area .review-alt, #players-area .review-alt').count(), 0);
+  assert.deepEqual(p.errors, []);
+  await p.page.context().close();
 });
 
 test('a record file opened in the page offers no review', { timeout: budget(15000) }, async () => {
