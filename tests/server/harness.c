@@ -432,14 +432,17 @@ static void seat_reach(void *seats, int i, long long v)
 
 void th_seats_catch_up(th_seat *seats, int n) { th_catch_up_all(seats, n, seat_at, seat_reach); }
 
+static long long seatp_at(void *all, int i) { return ((th_seat **)all)[i]->v; }
+
+static void seatp_reach(void *all, int i, long long v) { th_seat_reach(((th_seat **)all)[i], v); }
+
 void th_seat_play_first(th_seat *mover, th_seat **all, int n)
 {
 	long long v = mover->v;
 	th_seat_act(mover, th_seat_first(mover));
 	th_seat_reach(mover, v + 1);
-	for (int i = 0; i < n; i++)
-		if (all[i] != mover)
-			th_seat_reach(all[i], mover->v);
+	/* to a fixed point: a seat may get the move and what follows it in one update */
+	th_catch_up_all(all, n, seatp_at, seatp_reach);
 }
 
 void th_seat_open(th_seat *s, const char *id, const char *token)

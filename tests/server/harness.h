@@ -159,7 +159,7 @@ void th_catch_up_all(void *ctx, int n, long long (*at)(void *ctx, int i),
                      void (*reach)(void *ctx, int i, long long v));
 /* th_catch_up_all for seats[0..n). */
 void th_seats_catch_up(th_seat *seats, int n);
-/* The seat plays its first legal action; every seat of all[0..n) then hears of it. */
+/* The seat plays its first legal action; every seat of all[0..n) then reads to one version. */
 void th_seat_play_first(th_seat *mover, th_seat **all, int n);
 /* Reads frames until the latest info's to_move is exactly `want` ("p1 p2", "" for none). */
 void th_seat_wait_to_move(th_seat *s, const char *want);
