@@ -98,19 +98,32 @@ static void *flood_main(void *arg)
 	return NULL;
 }
 
-/* The bystander's slowest GET /api/games and ping round trip over ms, into *get and *ping. */
-static void bystander(th_seat *spectator, double ms, double *get, double *ping)
+/* The bystander's slowest GET /api/games and ping round trip over ms, into *get and *ping;
+ * what went wrong (a status other than 200, no pong within 30 s) into problem, "" when nothing
+ * did. It asserts nothing: a failure while the flood runs would leave the flood's threads
+ * running into the next test. */
+static void bystander(th_seat *spectator, double ms, double *get, double *ping, char problem[160])
 {
 	*get = *ping = 0;
+	problem[0] = '\0';
 	tc_set_source("127.0.51.2");
 	double until = tc_now_ms() + ms;
-	while (tc_now_ms() < until) {
+	while (tc_now_ms() < until && !problem[0]) {
 		double t0 = tc_now_ms();
-		json_decref(th_http("GET", "/api/games", NULL, 200));
+		tc_reply r;
+		int st = tc_http(th_server.port, "GET", "/api/games", NULL, 0, &r);
+		tc_reply_free(&r);
 		double t1 = tc_now_ms();
+		if (st != 200) {
+			snprintf(problem, 160, "GET /api/games: status %d, expected 200", st);
+			break;
+		}
 		th_seat_send(spectator, "{\"type\": \"ping\"}");
 		for (;;) {
-			th_seat_read(spectator);
+			if (!th_seat_read_within(spectator, 30000)) {
+				snprintf(problem, 160, "no pong within 30 s");
+				break;
+			}
 			const char *text = json_string_value(json_array_get(
 			    spectator->frames, json_array_size(spectator->frames) - 1));
 			if (text && strstr(text, "\"pong\""))
@@ -187,12 +200,15 @@ static void flood(const char *what)
 	th_seat spectator;
 	th_seat_open(&spectator, id, NULL);
 	double get0, ping0, get, ping;
-	bystander(&spectator, 1500, &get0, &ping0);
+	char before[160], during[160];
+	bystander(&spectator, 1500, &get0, &ping0, before);
+	if (before[0])
+		fail_msg("before the flood: %s", before);
 	long threads0 = th_server_status("Threads");
 	pthread_t t[FLOODERS];
 	flood_start(t);
 	usleep(1000000);
-	bystander(&spectator, FLOOD_MS - 1000, &get, &ping);
+	bystander(&spectator, FLOOD_MS - 1000, &get, &ping, during);
 	/* before the flood's workers end (after 30 s idle, jobs.c) */
 	long threads = th_server_status("Threads");
 	/* The gate's queue full, the owner's browser still gets in: its device cookie takes it
@@ -207,6 +223,8 @@ static void flood(const char *what)
 	              what, get0, ping0, FLOODERS, get, ping, atomic_load(&answers[401]),
 	              atomic_load(&answers[429]), atomic_load(&answers[503]), atomic_load(&others),
 	              atomic_load(&slowest_ms), threads0, threads);
+	if (during[0])
+		fail_msg("the bystander during the flood: %s", during);
 	assert_int_equal(atomic_load(&others), 0);
 	for (int i = 0; i < 3; i++)
 		assert_int_equal(owner[i], 200);
