@@ -18,6 +18,7 @@ import {
   startServer,
   newPage,
   budget,
+  STEP_MS,
   screenshotDir,
   moveOnce,
   rng,
@@ -89,7 +90,7 @@ test(
     await a.page.goto(new URL('games.html', env.server.url).toString());
     const row2 = a.page.locator(`#ongoing .my-game[data-table="${second}"]`);
     await row2.waitFor();
-    await until(async () => (await row2.locator('button.abort').count()) === 0, 'no abort after a decision', 10000);
+    await until(async () => (await row2.locator('button.abort').count()) === 0, 'no abort after a decision', STEP_MS);
     await row2.locator('button.resign').click();
     await a.page.click('.confirm-dialog .confirm-yes');
     const lost = a.page.locator(`#finished .my-game[data-table="${second}"]`);
@@ -157,7 +158,7 @@ test(
     await a.page.waitForFunction(
       () => /** @type {any} */ (window.told ?? []).some((/** @type {any} */ n) => n.title === 'Your game begins'),
       null,
-      { timeout: 20000 },
+      { timeout: budget(20000) },
     );
     const told = await a.page.evaluate(() => /** @type {any} */ (window).told);
     assert.match(
@@ -205,13 +206,15 @@ test(
         'the turn heard on the channel',
         10000,
       );
-    await lobby.locator(`#mine .my-game[data-table="${id}"]`, { hasText: 'your turn' }).waitFor({ timeout: 10000 });
-    await until(async () => /^\(2\) quiver/.test(await lobby.title()), 'the lobby counts two tables waiting', 10000);
-    await games.locator(`#ongoing .my-game[data-table="${id}"]`, { hasText: 'Your turn' }).waitFor({ timeout: 10000 });
-    await until(async () => /^\(2\) Your games/.test(await games.title()), 'games.html counts two', 10000);
+    await lobby.locator(`#mine .my-game[data-table="${id}"]`, { hasText: 'your turn' }).waitFor({ timeout: STEP_MS });
+    await until(async () => /^\(2\) quiver/.test(await lobby.title()), 'the lobby counts two tables waiting', STEP_MS);
+    await games
+      .locator(`#ongoing .my-game[data-table="${id}"]`, { hasText: 'Your turn' })
+      .waitFor({ timeout: STEP_MS });
+    await until(async () => /^\(2\) Your games/.test(await games.title()), 'games.html counts two', STEP_MS);
     // the table's page counts the other table only, and links to the list
     const others = a.page.locator('#others');
-    await others.waitFor({ timeout: 10000 });
+    await others.waitFor({ timeout: STEP_MS });
     assert.equal(await others.textContent(), '1 other game waits for you');
     assert.equal(await others.getAttribute('href'), 'games.html');
     await a.page.screenshot({ path: path.join(screenshotDir(), 'table-others.png') });

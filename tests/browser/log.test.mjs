@@ -230,17 +230,25 @@ test('looking back at the moves during play, then back to the game', { timeout: 
   await openSeatLink(p2.page, `${table}&seat=p2`);
   for (const x of [p1, p2]) await x.page.waitForSelector('#conn.open');
   const rand = rng(7);
+  // the seat to move, as the server says: a page may offer its start before its turn (both
+  // choose in secret; p2's choice is held until p1 has chosen, docs/rules/concardia.md), and a
+  // page may not have drawn its turn yet
+  const moverNow = async () => {
+    /** @type {string[]} */
+    let to = [];
+    await until(async () => {
+      to = (await api(server.url, 'GET', `/api/tables/${id}`)).to_move ?? [];
+      return to.length > 0;
+    }, 'a seat to move');
+    return to.includes('p1') ? p1 : p2;
+  };
   // the secret starting cards, then a few moves
-  for (let k = 0; k < 4; k++) {
-    const page = (await p1.page.locator(TURN_SELECTOR).count()) ? p1.page : p2.page;
-    await moveOnce(page, rand);
-  }
-  // the one not to move looks back while the other plays
-  await until(
-    async () => (await p1.page.locator(TURN_SELECTOR).count()) + (await p2.page.locator(TURN_SELECTOR).count()) > 0,
-    'a seat to move',
-  );
-  const [looker, mover] = (await p1.page.locator(TURN_SELECTOR).count()) ? [p2, p1] : [p1, p2];
+  for (let k = 0; k < 4; k++) await moveOnce((await moverNow()).page, rand);
+  // the one not to move looks back while the other plays, both pages at the table's version
+  const mover = await moverNow();
+  const looker = mover === p1 ? p2 : p1;
+  const shown = await tableVersion(id);
+  for (const x of [p1, p2]) await atVersion(x.page, shown);
   const page = looker.page;
   const now = await page.locator('#board-area').innerHTML();
   const lines = await page.locator('#log li').count();

@@ -217,7 +217,7 @@ for (const game of GAMES) {
       // (right after the drag above: once, the zoom swallowed this tap's click as the drag's,
       // which ended with none, in Arrow Party and Evons about one run in two)
       await thing.tap();
-      await page.waitForSelector('#detail[open] .ref-text', { timeout: 5000 });
+      await page.waitForSelector('#detail[open] .ref-text', { timeout: STEP_MS });
     } else {
       await longPress(ctx, page, thing);
     }
@@ -242,7 +242,7 @@ for (const game of GAMES) {
       .waitForFunction(
         (t) => document.activeElement?.closest('[data-token]')?.getAttribute('data-token') === t,
         token,
-        { timeout: 2000 },
+        { timeout: STEP_MS },
       )
       .catch(() => {});
     assert.equal(
@@ -267,7 +267,7 @@ for (const game of GAMES) {
         area.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, pointerType: 'touch', isPrimary: true }));
         area.dispatchEvent(new MouseEvent('click', { bubbles: true }));
       }, token);
-      await page.waitForSelector('#detail[open] .ref-text', { timeout: 5000 });
+      await page.waitForSelector('#detail[open] .ref-text', { timeout: STEP_MS });
       assert.equal(await page.textContent('#detail-title'), `Square ${token}`);
       await page.keyboard.press('Escape');
       await page.waitForSelector('#detail', { state: 'hidden' });
@@ -295,7 +295,7 @@ for (const game of GAMES) {
         cell.dispatchEvent(new PointerEvent('pointerup', { ...at(0), pointerId: 8 }));
         cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
       }, token);
-      await page.waitForSelector('#detail[open] .ref-text', { timeout: 5000 });
+      await page.waitForSelector('#detail[open] .ref-text', { timeout: STEP_MS });
       assert.equal(await page.textContent('#detail-title'), `Square ${token}`);
       await page.keyboard.press('Escape');
       await page.waitForSelector('#detail', { state: 'hidden' });

@@ -310,10 +310,17 @@ if (GAMES.includes('evons'))
       const rand = rng(3);
       let twoRows = 0;
       for (let k = 0; k < 14; k++) {
-        const t = await api(env.server.url, 'GET', `/api/tables/${info.id}`);
+        // a chance draw (the coin after the mulligans) is made after the move's update went
+        // out: until it is, nobody is to move
+        /** @type {any} */
+        let t = null;
+        await until(async () => {
+          t = await api(env.server.url, 'GET', `/api/tables/${info.id}`);
+          return t.status === 'over' || (t.to_move ?? []).length > 0;
+        }, `decision ${k}: a seat to move`);
         if (t.status === 'over') break;
         const mover = pages.find((p) => (t.to_move ?? []).includes(p.seat));
-        assert.ok(mover, `decision ${k}: a seat to move`);
+        assert.ok(mover, `decision ${k}: a seat of these pages to move`);
         await mover.page.waitForSelector(TURN_SELECTOR);
         const m = await tableBoxes(mover.page);
         const rows = new Set(m.items.map((it) => Math.round(/** @type {number} */ (it.top)))).size;
@@ -373,29 +380,30 @@ for (const game of GAMES) {
   test(`${game}: a game on a phone, mid-way and at its end`, { timeout: budget(40000) }, async () => {
     // four players in Arrow Party: the panels are many, the move log must not go past them
     const players = game === 'arrow-party' ? 4 : 2;
-    // mid-way: 20 decisions of p1 (10 in THREE ARROWS, whose games against random may end
-    // sooner), then p1 to move again; a deal whose game ends sooner (a random one may: CI
-    // saw a ConCardia game end first) is dealt again, up to four times
+    // mid-way: 20 decisions of p1 (10 in THREE ARROWS and 12 in ConCardia, whose games
+    // against random may end sooner: 11 ConCardia deals in 60 ended before p1's 21st), then p1
+    // to move again; a deal whose game ends sooner is dealt again, up to six times
     /** @type {any} */
     let now = null;
     /** @type {{id: string}} */
     let info = { id: '' };
     /** @type {{token: string}} */
     let j = { token: '' };
-    for (let deal = 0; deal < 4 && (deal === 0 || now?.status === 'over'); deal++) {
+    const decisions = game === 'three-arrows' ? 10 : game === 'concardia' ? 12 : 20;
+    for (let deal = 0; deal < 6 && (deal === 0 || now?.status === 'over'); deal++) {
       info = await api(env.server.url, 'POST', '/api/tables', {
         game,
         seats: ['human', ...Array.from({ length: players - 1 }, () => 'random')],
       });
       j = await api(env.server.url, 'POST', `/api/tables/${info.id}/join`, { seat: 'p1', name: 'Ann Example' });
-      await playThroughSocket(env.browser, env.server.url, info.id, j.token, game === 'three-arrows' ? 10 : 20);
+      await playThroughSocket(env.browser, env.server.url, info.id, j.token, decisions);
       await until(async () => {
         now = await api(env.server.url, 'GET', `/api/tables/${info.id}`);
         return now.status === 'over' || (now.to_move ?? []).includes('p1');
       }, 'p1 to move mid-way');
     }
     const seat = { id: info.id, seat: 'p1', token: j.token };
-    assert.notEqual(now?.status, 'over', `${game}: four games ended before mid-way; play fewer decisions`);
+    assert.notEqual(now?.status, 'over', `${game}: six games ended before mid-way; play fewer decisions`);
     const { ctx, page, errors } = await pageAt(PHONE, seat);
     await page.goto(new URL(`table.html?id=${info.id}`, env.server.url).toString());
     await page.waitForSelector('#conn.open');
