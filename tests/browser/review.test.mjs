@@ -87,7 +87,7 @@ test('the marks in the moves and a marked decision on the board', { timeout: bud
   let id = '';
   /** @type {any} */
   let review = null;
-  for (let k = 0; k < 6 && !id; k++) {
+  for (let k = 0; k < 10 && !id; k++) {
     const t = await finishedTable();
     const r = await madeReview(t);
     if (r.decisions.some(squared)) [id, review] = [t, r];
