@@ -279,14 +279,15 @@ export class ReviewPanel {
       d.mark ? markBadge(d.mark) : null,
       ` ${this.hooks.name(d.seat)} played ${d.played}: expected result ${share(d.before)}% → ${share(d.after)}%`,
       d.mark ? `, ${an(d.mark)} (−${Math.round(d.loss * 50)} points)` : '',
+      better ? '. ' : '.',
       better
         ? h(
             'span',
             { class: 'review-best' },
-            ` Best was ${d.best}`,
+            `Best was ${d.best}`,
             framed ? h('span', { class: 'review-alt-key' }, ' (framed on the board).') : '.',
           )
-        : '.',
+        : null,
     );
   }
 }

@@ -5,7 +5,7 @@
 // verdict and frames its best alternative on the board (and one that names nothing drawn, such as
 // "advance N", frames nothing and does not say it does); a second page gets the review made
 // already, at once; a record file opened in the page offers none. axe finds nothing serious.
-// Screenshots review.png (1280 × 800) and review-phone.png (390 × 844).
+// Screenshots review.png (1280 × 800), review-phone.png (390 × 844) and review-unframed.png.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -121,7 +121,7 @@ test('the marks in the moves and a marked decision on the board', { timeout: bud
     const note = (await p.page.textContent('#review-note')) ?? '';
     assert.match(note, new RegExp(`played ${d.played}`));
     assert.match(note, new RegExp(`an? ${d.mark}`));
-    assert.match(note, new RegExp(`Best was ${d.best}`));
+    assert.match(note, new RegExp(`\\. Best was ${d.best}`));
     const framed = await p.page
       .locator('#board-area .review-alt, #players-area .review-alt')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-token')));
@@ -162,8 +162,9 @@ test('the marks in the moves and a marked decision on the board', { timeout: bud
     "the page goes to the decision's step",
   );
   const note = (await p.page.textContent('#review-note')) ?? '';
-  assert.match(note, /Best was advance N\.$/);
+  assert.match(note, /points\)\. Best was advance N\.$/);
   assert.equal(await p.page.locator('#board-area .review-alt, #players-area .review-alt').count(), 0);
+  await p.page.screenshot({ path: path.join(screenshotDir(), 'review-unframed.png') });
   assert.deepEqual(p.errors, []);
   await p.page.context().close();
 });
