@@ -229,13 +229,19 @@ static enum MHD_Result send_answer(qv__req *r)
 	return ok;
 }
 
+/* Sends the answer r holds at once, on the loop. */
+static enum MHD_Result answer_now(qv__req *r)
+{
+	if (r->nc)
+		r->nc->stage = NC_WORK; /* answered: no deadline of the body's any more */
+	return send_answer(r);
+}
+
 /* Answers at once, on the loop (a refusal before any handler: 413, 408, 503). */
 static enum MHD_Result refuse_now(qv__req *r, int status, const char *msg)
 {
 	qv__reply_error(r, status, "%s", msg);
-	if (r->nc)
-		r->nc->stage = NC_WORK; /* answered: no deadline of the body's any more */
-	return send_answer(r);
+	return answer_now(r);
 }
 
 /* ---- the workers' side ---------------------------------------------------------------------- */
@@ -296,11 +302,8 @@ static enum MHD_Result dispatch(qv__net *net, qv__req *r)
 	if (atomic_load(&net->stop))
 		return refuse_now(r, 503, NO_WORKER);
 	bool held = r->turn > qv_mono_ms();
-	if (!held && refused(net, r)) {
-		if (r->nc)
-			r->nc->stage = NC_WORK;
-		return send_answer(r);
-	}
+	if (!held && refused(net, r))
+		return answer_now(r);
 	r->stage = REQ_WORK;
 	atomic_store(&r->holds, 1);
 	r->hand_back = hand_back;
