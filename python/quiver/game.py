@@ -8,6 +8,7 @@ import numpy as np
 
 from ._quiver import ffi, lib
 from .errors import QuiverError, check
+from .state import State
 
 _LONG = {"three-arrows": "quiver THREE ARROWS", "concardia": "quiver ConCardia",
          "evons": "quiver Evons", "arrow-party": "quiver Arrow Party"}
@@ -342,7 +343,6 @@ class Game:
     def new_initial_state(self):
         """The initial state, the same on every call (the deal is chance to come); with
         chance=sampled, a state past chance, dealt anew on every call from rng_seed."""
-        from .state import State
         err = ffi.new("qv_err *")
         out = ffi.new("qv_spiel_state **")
         check(lib.qv_spiel_new_initial_state(self._ptr, out, err), err)
@@ -354,7 +354,6 @@ class Game:
 
     def deserialize_state(self, data):
         """A state from State.serialize()'s text (or bytes) for this game and parameters."""
-        from .state import State
         if isinstance(data, str):
             data = data.encode("utf-8")
         if not isinstance(data, (bytes, bytearray)):

@@ -214,17 +214,8 @@ class State(_state.StateCore):
     def __deepcopy__(self, memo):
         return self.clone()
 
-    def __getstate__(self):
-        return {"game": self._game._name, "params": self._game._params, "state": self.serialize()}
-
-    def __setstate__(self, d):
-        from .game import Game
-        try:
-            game = Game(d["game"], d["params"])
-            data = d["state"]
-        except (KeyError, TypeError) as e:
-            raise QuiverError(
-                "a pickled quiver state is a dict of 'game', 'params' and 'state', not %r" % (d,)
-            ) from e
-        other = game.deserialize_state(data)
-        State.__init__(self, game, other._ptr)
+    def __reduce__(self):
+        """Pickled as the game and the serialized text, read back by the game's
+        deserialize_state (a Game pickles as its name and parameters), so that this module
+        needs nothing of game.py's."""
+        return (self._game.deserialize_state, (self.serialize(),))
