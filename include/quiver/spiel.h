@@ -85,9 +85,11 @@ const char *qv_spiel_game_name_at(int i);
 
 /* A game by name with its parameters as "key=value,..." (players=3,variant=FILE, ...; "" or
  * NULL for the defaults). Some parameters are the API's rather than the game's:
- *   max_game_length=N  the decisions after which a state is terminal (truncated), with the
- *                      returns the game gives at that point; at most, and by default, the
- *                      game's own longest (qv_spiel_max_game_length);
+ *   max_game_length=N  the decisions after which a state is terminal (truncated): a cut
+ *                      with no outcome, its returns 0 for every seat; at most, and by
+ *                      default, the game's own longest (qv_spiel_max_game_length);
+ *   truncated_returns=zero|ranks  the returns of a truncated state: 0 (the default), or
+ *                      the game's ranks at the cut (a guess at the outcome, not one);
  *   chance=explicit|sampled  chance nodes (the default) or chance drawn inside the state;
  *   rng_seed=N         the seed of sampled chance (0 to 2^63-1, 0 by default);
  *   tensor=planes|hashed  the tensors' layout (planes by default).
@@ -188,8 +190,10 @@ int32_t qv_spiel_apply_chance(qv_spiel_state *st, double u, qv_err *err);
  * is then the one before it. With chance=sampled, the chance drawn after it goes too. */
 qv_status qv_spiel_undo(qv_spiel_state *st, int player, int32_t id, qv_err *err);
 
-/* Each seat's return: 0 before the end, then in [-1, 1], summing to 0 (the ranks' utilities:
- * OpenSpiel's zero-sum terminal rewards). */
+/* Each seat's return: 0 before the end, then in [-1, 1], summing to 0 exactly in seat order
+ * (the ranks' utilities: OpenSpiel's zero-sum terminal rewards; with four seats the last
+ * seat's is minus the others' sum, which may differ from its rank's utility in the last bit).
+ * A truncated state's are 0 (no outcome), or its ranks' with truncated_returns=ranks. */
 void qv_spiel_returns(const qv_spiel_state *st, double *out);
 
 /* The notation of any id in range at st into buf: a legal action in the game's notation

@@ -479,10 +479,24 @@ static void test_max_game_length(void **state)
 	int32_t id;
 	assert_int_equal(qv_spiel_legal_actions(s, &id, 1, &err), 0);
 	spiel_expect(qv_spiel_apply(s, 0, &err), QV_ESTATE, &err, "max_game_length");
-	double ret[2];
+	/* a cut has no outcome: 0 each, or the ranks at the cut when asked */
+	double ret[2], ranks[2];
 	qv_spiel_returns(s, ret);
-	assert_true(fabs(ret[0] + ret[1]) < 1e-9);
+	assert_true(ret[0] == 0 && ret[1] == 0);
 	round_trip(s);
+	qv_spiel_game *r = spiel_game("evons", "max_game_length=5,truncated_returns=ranks");
+	qv_spiel_state *t = spiel_start(r);
+	int32_t h[1024];
+	int nh = qv_spiel_history(s, h, NULL, 1024);
+	assert_true(nh <= 1024);
+	for (int i = 0; i < nh; i++)
+		spiel_apply(t, h[i]);
+	assert_true(qv_spiel_truncated(t));
+	qv_spiel_returns(t, ranks);
+	qv_returns(g->g, QV__CUR(s), ret);
+	assert_true(ranks[0] == ret[0] && ranks[1] == ret[1] && ranks[0] + ranks[1] == 0);
+	qv_spiel_state_free(t);
+	qv_spiel_game_free(r);
 	qv_spiel_state_free(s);
 	qv_spiel_game_free(g);
 	char text[64];
@@ -490,6 +504,48 @@ static void test_max_game_length(void **state)
 	spiel_expect(qv_spiel_game_new(&e, "evons", text, &err), QV_EINVAL, &err, "at most");
 	spiel_expect(qv_spiel_game_new(&e, "evons", "max_game_length=0", &err), QV_EINVAL, &err,
 	             "max_game_length");
+}
+
+/* The returns sum to 0 exactly in seat order, as OpenSpiel's zero-sum games' do, at the end of
+ * random games of every number of seats (four seats' thirds are no binary fractions: 1/3 +
+ * 1/3 - 1 + 1/3 summed as doubles is not 0), and each is its rank's utility but for the last
+ * bits. */
+static void test_zero_sum(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *game, *params;
+	} configs[] = {{"arrow-party", "players=3"}, {"arrow-party", "players=4"},
+	               {"arrow-party", "players=5"}, {"three-arrows", "players=4,mode=tactical"},
+	               {"three-arrows", "players=3"}};
+	for (size_t c = 0; c < sizeof configs / sizeof *configs; c++) {
+		qv_spiel_game *g = spiel_game(configs[c].game, configs[c].params);
+		int n = qv_spiel_num_players(g), uneven = 0;
+		qv_rng rng;
+		qv_rng_seed(&rng, 90 + c);
+		for (int k = 0; k < 40; k++) {
+			qv_spiel_state *s = spiel_start(g);
+			while (qv_spiel_current_player(s) != QV_SPIEL_TERMINAL)
+				spiel_apply(s, spiel_random_id(s, &rng));
+			double ret[QV_MAX_PLAYERS], want[QV_MAX_PLAYERS], sum = 0, old = 0;
+			int rank[QV_MAX_PLAYERS];
+			qv_spiel_returns(s, ret);
+			g->g->ranks(QV__CUR(s), rank);
+			qv_utilities_from_ranks(rank, n, want);
+			for (int p = 0; p < n; p++) {
+				sum += ret[p];
+				old += want[p];
+				assert_true(fabs(ret[p] - want[p]) < 1e-15);
+				assert_true(ret[p] >= -1 && ret[p] <= 1);
+			}
+			assert_true(sum == 0);
+			uneven += old != 0;
+			qv_spiel_state_free(s);
+		}
+		print_message("%s %s: %d of 40 games whose ranks' utilities do not sum to 0\n",
+		              configs[c].game, configs[c].params, uneven);
+		qv_spiel_game_free(g);
+	}
 }
 
 static void test_metadata(void **state)
@@ -525,6 +581,7 @@ int main(void)
 	    cmocka_unit_test(test_sampled),         cmocka_unit_test(test_any_id_named),
 	    cmocka_unit_test(test_agents),          cmocka_unit_test(test_bad_input),
 	    cmocka_unit_test(test_max_game_length), cmocka_unit_test(test_widest_payloads),
+	    cmocka_unit_test(test_zero_sum),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

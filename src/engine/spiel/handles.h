@@ -57,6 +57,7 @@ struct qv_spiel_game {
 	unsigned deal;                      /* QV__DEAL_* that the API deals */
 	int tensor;                         /* QV__TENSOR_* */
 	int sampled;                        /* chance=sampled: chance drawn inside the state */
+	int truncated_ranks;                /* truncated_returns=ranks: a cut game's ranks */
 	int max_chance;                     /* max_chance_outcomes */
 	long bound_decisions, bound_chance; /* the game's longest, from its rules */
 	long max_decisions;                 /* the cap (max_game_length), <= bound_decisions */

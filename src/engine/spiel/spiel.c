@@ -30,6 +30,7 @@ const char *qv_spiel_game_name_at(int i)
 /* The API's own parameters. */
 static const char *const chance_modes[] = {"explicit", "sampled", NULL};
 static const char *const tensor_modes[] = {"planes", "hashed", NULL};
+static const char *const cut_modes[] = {"zero", "ranks", NULL};
 static const qv_param_def api_params[] = {
     {.key = "start",
      .def = "",
@@ -60,6 +61,11 @@ static const qv_param_def api_params[] = {
      .help = "the tensors' layout",
      .kind = QV_PARAM_CHOICE,
      .choices = tensor_modes},
+    {.key = "truncated_returns",
+     .def = "zero",
+     .help = "the returns of a game cut at max_game_length: zero (no outcome) or its ranks",
+     .kind = QV_PARAM_CHOICE,
+     .choices = cut_modes},
 };
 #define NAPI ((int)(sizeof api_params / sizeof *api_params))
 
@@ -174,9 +180,11 @@ static qv_status split_params(qv_spiel_game *sg, const qv_params *given, qv_para
 				               "bad value '%s' for rng_seed: expected %s", value,
 				               api_params[3].allowed);
 			sg->rng_seed = v;
-		} else {
+		} else if (d == &api_params[4]) {
 			sg->tensor = qv_streq_nocase(value, "hashed") ? QV__TENSOR_HASHED
 			                                              : QV__TENSOR_PLANES;
+		} else {
+			sg->truncated_ranks = qv_streq_nocase(value, "ranks");
 		}
 	}
 	return QV_OK;
@@ -194,11 +202,13 @@ static void full_params(qv_spiel_game *sg, const qv_params *game_given, const qv
 		                       qv_params_key(&all, i), qv_params_value(&all, i));
 	if (at < cap)
 		snprintf(sg->full_text + at, cap - at,
-		         "%sstart=%s,max_game_length=%ld,chance=%s,rng_seed=%" PRIu64 ",tensor=%s",
+		         "%sstart=%s,max_game_length=%ld,chance=%s,rng_seed=%" PRIu64
+		         ",tensor=%s,truncated_returns=%s",
 		         all.n ? "," : "",
 		         qv_params_get(given, "start") ? qv_params_get(given, "start") : "",
 		         sg->max_decisions, sg->sampled ? "sampled" : "explicit", sg->rng_seed,
-		         sg->tensor == QV__TENSOR_HASHED ? "hashed" : "planes");
+		         sg->tensor == QV__TENSOR_HASHED ? "hashed" : "planes",
+		         sg->truncated_ranks ? "ranks" : "zero");
 }
 
 /* The initial state of sg (its game's init with the setup's parameters, piles canonical) and

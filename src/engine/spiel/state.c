@@ -518,13 +518,41 @@ qv_status qv__recall_on(qv_spiel_state *s, bool ever, qv_err *err)
 	return rc;
 }
 
-void qv_spiel_returns(const qv_spiel_state *st, double *out)
+/* The ranks' utilities (game.h, qv_utilities_from_ranks) summing to 0 exactly in seat order,
+ * as OpenSpiel's zero-sum games' returns do: each worked out with one division, (the sum of
+ * the places' n - 1 - 2 * place over the tied seats) / (tied * (n - 1)), so that opposite
+ * places are exact opposites, and the last seat's minus the others' sum. With four seats the
+ * thirds are not binary fractions, and 1/3 + 1/3 - 1 + 1/3 is not 0 whatever 1/3 is rounded
+ * to: the last seat's return then differs from its rank's utility in the last bit. */
+static void zero_sum_returns(const qv_game *g, const void *st, int n, double *out)
 {
-	if (qv__spiel_to_move(st) == QV_OVER) {
-		qv_returns(st->game->g, QV__CUR(st), out);
+	if (g->returns || n < 2) {
+		qv_returns(g, st, out);
 		return;
 	}
-	for (int p = 0; p < st->game->nplayers; p++)
+	int rank[QV_MAX_PLAYERS];
+	g->ranks(st, rank);
+	double sum = 0;
+	for (int i = 0; i < n; i++) {
+		int tied = 0, places = 0;
+		for (int j = 0; j < n; j++)
+			tied += rank[j] == rank[i];
+		for (int place = rank[i] - 1; place < rank[i] - 1 + tied; place++)
+			places += n - 1 - 2 * place;
+		out[i] = i < n - 1 ? (double)places / (tied * (n - 1)) : 0.0 - sum;
+		sum += out[i];
+	}
+}
+
+void qv_spiel_returns(const qv_spiel_state *st, double *out)
+{
+	const qv_spiel_game *sg = st->game;
+	if (qv__spiel_to_move(st) == QV_OVER &&
+	    (!qv_spiel_truncated(st) || sg->truncated_ranks)) {
+		zero_sum_returns(sg->g, QV__CUR(st), sg->nplayers, out);
+		return;
+	}
+	for (int p = 0; p < sg->nplayers; p++)
 		out[p] = 0;
 }
 
