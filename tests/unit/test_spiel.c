@@ -370,8 +370,8 @@ static void bad_texts(const qv_spiel_game *g, const char *bytes, size_t len)
 	static const struct {
 		const char *from, *to, *says;
 	} edits[] = {
-	    {"quiver-spiel 3", "quiver-spiel 1", "format 1"},
-	    {"quiver-spiel 3", "quiver-spiel 2", "format 2"},
+	    {"quiver-spiel 4", "quiver-spiel 1", "format 1"},
+	    {"quiver-spiel 4", "quiver-spiel 2", "format 2"},
 	    {"\"known\":-1", "\"known\":7", "known is -1 or a seat"},
 	    {"\"prior\":null", "\"prior\":\"p1 ?\\n\"", "prior is text"},
 	    {"\"decisions\":0", "\"decisions\":3", "decisions is"},
@@ -379,6 +379,10 @@ static void bad_texts(const qv_spiel_game *g, const char *bytes, size_t len)
 	    {"\"decisions\":0", "\"decisions\":0,\"extra\":1", "expected the object"},
 	    {"moves 3", "moves 2", "longer than moves 2"},
 	    {"\"history\":[", "\"history\":[9999999,", "history entry 0"},
+	    {"\"prior_ids\":null", "\"prior_ids\":[3]", "prior_ids is ids"},
+	    {"quiver-spiel 4", "quiver-spiel 3", "expected the object"},
+	    {"\"known\":-1,\"prior\":null,\"prior_ids\":null",
+	     "\"known\":0,\"prior\":\"p1 play x\\n\",\"prior_ids\":[]", "no change, own action"},
 	};
 	for (size_t k = 0; k < sizeof edits / sizeof *edits; k++) {
 		qv_buf text = {0};
@@ -396,6 +400,27 @@ static void bad_texts(const qv_spiel_game *g, const char *bytes, size_t len)
 		assert_null(d);
 		qv_buf_free(&text);
 	}
+}
+
+/* A state serialized in format 3 (API version 3: no prior_ids) that is no world is read as it
+ * was, and serialized again in format 4. */
+static void format_3_read(const qv_spiel_game *g, const char *bytes)
+{
+	qv_buf text = {0};
+	const char *ids = strstr(bytes, ",\"prior_ids\":null");
+	assert_true(ids && !strncmp(bytes, "quiver-spiel 4", 14));
+	qv_buf_puts(&text, "quiver-spiel 3");
+	qv_buf_putn(&text, bytes + 14, (size_t)(ids - bytes - 14));
+	qv_buf_puts(&text, ids + strlen(",\"prior_ids\":null"));
+	qv_spiel_state *d = NULL;
+	qv_err err = {{0}};
+	assert_int_equal(qv_spiel_deserialize(g, text.s, text.len, &d, &err), QV_OK);
+	size_t len;
+	char *again = qv_spiel_serialize(d, &len);
+	assert_string_equal(again, bytes);
+	free(again);
+	qv_spiel_state_free(d);
+	qv_buf_free(&text);
 }
 
 static void test_bad_input(void **state)
@@ -441,6 +466,7 @@ static void test_bad_input(void **state)
 	size_t len;
 	char *bytes = qv_spiel_serialize(s, &len);
 	bad_texts(g, bytes, len);
+	format_3_read(g, bytes);
 	qv_spiel_game *g3 = spiel_game("three-arrows", "players=3");
 	qv_spiel_state *d = NULL;
 	spiel_expect(qv_spiel_deserialize(g3, bytes, len, &d, &err), QV_EINVAL, &err, "parameters");
@@ -515,8 +541,10 @@ static void test_zero_sum(void **state)
 	(void)state;
 	static const struct {
 		const char *game, *params;
-	} configs[] = {{"arrow-party", "players=3"}, {"arrow-party", "players=4"},
-	               {"arrow-party", "players=5"}, {"three-arrows", "players=4,mode=tactical"},
+	} configs[] = {{"arrow-party", "players=3"},
+	               {"arrow-party", "players=4"},
+	               {"arrow-party", "players=5"},
+	               {"three-arrows", "players=4,mode=tactical"},
 	               {"three-arrows", "players=3"}};
 	for (size_t c = 0; c < sizeof configs / sizeof *configs; c++) {
 		qv_spiel_game *g = spiel_game(configs[c].game, configs[c].params);
