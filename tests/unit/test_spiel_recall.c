@@ -311,7 +311,7 @@ static void test_parts_kept(void **state)
 			for (int step = 0; qv_spiel_current_player(s) != QV_SPIEL_TERMINAL;
 			     step++) {
 				/* asked at every step, so that the seats never lag */
-				assert_int_equal(qv__recall_on(s, NULL), QV_OK);
+				assert_int_equal(qv__recall_on(s, QV__KEEP_ALL, NULL), QV_OK);
 				assert_false(s->lag);
 				for (int p = 0; p < np; p++) {
 					const qv__sparse *kept = &s->seat[p].obs;
@@ -554,10 +554,10 @@ static void test_together(void **state)
 }
 
 /* The same information states however they were worked out: kept at every step (asked for a
- * tensor at every decision), kept until a decision made without an ask and caught up from
- * there when asked (the seats lag: asked for a string once), begun late (the history replayed
- * from the base), read back from the serialized form; and clones sharing their lines each keep
- * their own afterwards. */
+ * tensor at every decision: its rows alone until a string is asked), kept until a decision
+ * made without an ask and caught up from there when asked (the seats lag: asked for a string
+ * once, its lines alone), begun late (the history replayed from the base), read back from the
+ * serialized form; and clones sharing their lines each keep their own afterwards. */
 static void test_kept_alike(void **state)
 {
 	(void)state;
@@ -571,6 +571,9 @@ static void test_kept_alike(void **state)
 		float *t = malloc(sizeof *t * (size_t)qv_spiel_information_state_tensor_size(g));
 		assert_non_null(t);
 		free(qv_spiel_information_state_string(lags, 0));
+		assert_int_equal(qv_spiel_information_state_tensor(kept, 0, t, &err), QV_OK);
+		/* each keeps what it was asked for: a loop asking for one pays for no other */
+		assert_true(kept->track == QV__KEEP_ROWS && lags->track == QV__KEEP_TEXT);
 		int lagged = 0;
 		for (int step = 0;
 		     kept->decisions < 60 && qv_spiel_current_player(kept) != QV_SPIEL_TERMINAL;

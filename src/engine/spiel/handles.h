@@ -120,11 +120,19 @@ typedef struct qv__sparse {
  * value: its new value), each further slot of that change, or the start of a world drawn for
  * another seat (what: that seat). */
 enum { QV__ROW_OWN, QV__ROW_CHANGE, QV__ROW_MORE, QV__ROW_WORLD, QV__ROW_KINDS };
-typedef struct qv__row {
-	int32_t kind, what, value;
-} qv__row;
-/* The floats of a row in the tensor: a one-hot of its kind, then what and value. */
+/* The floats of a row in the tensor: a one-hot of its kind, then what and value. A row is kept
+ * as the tensor holds it, so that an ask (a learner's, at every decision) copies it whole. */
 #define QV__ROW_FLOATS (QV__ROW_KINDS + 2)
+typedef struct qv__row {
+	float f[QV__ROW_FLOATS];
+} qv__row;
+
+static inline qv__row qv__row_make(int kind, int32_t what, int32_t value)
+{
+	qv__row r = {{0, 0, 0, 0, (float)what, (float)value}};
+	r.f[kind] = 1;
+	return r;
+}
 
 /* What a seat's information state is made of: its lines (text), the same events as rows
  * (qv__row, in a log of their own shared with clones alike) and its observation now. For a
@@ -161,7 +169,7 @@ struct qv_spiel_state {
 	size_t prior;      /* a world: bytes of its seat's lines from before it was drawn */
 	size_t prior_rows; /* and of its rows */
 	uint8_t cur;       /* the slot of the current state (0 or 1), the other being `pend` */
-	uint8_t track;     /* the seats' information states are kept */
+	uint8_t track;     /* what of the seats' information states is kept (QV__KEEP_*) */
 	uint8_t asked;     /* one was asked since the last decision */
 	uint8_t lag;       /* the seats saw the state in `sync` and the history to sync_n */
 	uint8_t replay;    /* replays its own history: not checked, every seat kept */
@@ -172,6 +180,11 @@ struct qv_spiel_state {
 	max_align_t st[]; /* four slots of QV__SPIEL_SLOT(game) bytes: 0, 1 (current and
 	                   * pending), 2 (base), 3 (sync) */
 };
+
+/* What a state keeps of its seats' information states (track): the lines, for the strings, and
+ * the rows, for the tensors; each kept once asked for, so that a loop asking for one pays for
+ * no other (the first ask of the other replays the history). */
+enum { QV__KEEP_TEXT = 1, QV__KEEP_ROWS = 2, QV__KEEP_ALL = 3 };
 
 /* The bytes of one game state in a qv_spiel_state, rounded up to max_align_t. */
 #define QV__SPIEL_SLOT(sg)                                                                         \
@@ -230,17 +243,19 @@ qv_status qv__seat_start(qv_spiel_state *s, int p);
  * before is not known, then its whole observation as a change line (QV_ENOMEM when memory ran
  * out). */
 qv_status qv__seat_start_world(qv_spiel_state *s, int p, int known);
-/* Starts keeping the information states of s at base (its seats' observations there). */
-qv_status qv__recall_start(qv_spiel_state *s, qv_err *err);
+/* Starts keeping keep (QV__KEEP_*) of the information states of s at base (its seats'
+ * observations there). */
+qv_status qv__recall_start(qv_spiel_state *s, unsigned keep, qv_err *err);
 /* After a step of s (a deal it asked finished): each seat's line of what changed in its
  * observation. The seat that chose the action had its line when it chose it. When the game
  * observes in parts, the state its seats were observed in last waits in the slot `pend`
  * (qv__spiel_step copies it there), and only the parts the step may have changed are observed
  * again. */
 qv_status qv__recall_step(qv_spiel_state *s, qv_err *err);
-/* Makes sure the seats of s saw its whole history, for an ask: from its base, replaying the
- * history, when it kept nothing yet; from `sync` when they lag. Marks s asked. */
-qv_status qv__recall_on(qv_spiel_state *s, qv_err *err);
+/* Makes sure the seats of s saw its whole history and keep want (QV__KEEP_*), for an ask: from
+ * its base, replaying the history, when it kept nothing or not all of want; from `sync` when
+ * they lag. Marks s asked. */
+qv_status qv__recall_on(qv_spiel_state *s, unsigned want, qv_err *err);
 /* Appends the row of a seat's own action (its id) to its rows. */
 qv_status qv__seat_own_row(qv__seat *a, int32_t id);
 /* Reads the lines of an information state (text) back into a seat's log and rows, the ids of
@@ -248,6 +263,10 @@ qv_status qv__seat_own_row(qv__seat *a, int32_t id);
 qv_status qv__seat_from_text(qv__seat *a, const char *text, const int32_t *ids, int n, qv_err *err);
 /* The rows of a seat, the last first, into out (at most cap); returns how many it has. */
 long qv__seat_rows(const qv__seat *a, qv__row *out, int cap);
+/* The same as the tensor holds them: the last cap rows, the last first, QV__ROW_FLOATS floats
+ * each (a one-hot of the kind, what, value), zeros after the last (every float of out
+ * written); returns how many rows the seat has. */
+long qv__seat_rows_tensor(const qv__seat *a, float *out, int cap);
 
 /* ---- ids (ids.c) ---- */
 

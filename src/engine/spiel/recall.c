@@ -295,7 +295,8 @@ static const qv__slot_text *slot_text(const qv_spiel_game *g)
 }
 
 /* A change line on its way to a seat's lines, with its rows: in b and rb while they fit, then
- * on the heap. */
+ * on the heap. The rows are written always (a row per slot that changed: nrows says whether
+ * anything did), the text only when the state keeps it. */
 typedef struct linebuf {
 	char *s;
 	size_t len, cap;
@@ -303,13 +304,15 @@ typedef struct linebuf {
 	int nrows, caprows;
 	const qv__slot_text *slots; /* the game's slot_text, or NULL */
 	int nslots;
+	bool text;   /* the text is written */
 	bool failed; /* memory ran out */
 	char b[2048];
 	qv__row rb[160];
 } linebuf;
 
-static void line_init(linebuf *t, const qv_spiel_game *g)
+static void line_init(linebuf *t, const qv_spiel_game *g, unsigned keep)
 {
+	t->text = keep & QV__KEEP_TEXT;
 	t->s = t->b;
 	t->len = 0;
 	t->cap = sizeof t->b;
@@ -379,10 +382,12 @@ static bool row_room(linebuf *t)
  * slot's text from the game's table; and its row. */
 static inline void put_change(linebuf *t, int32_t slot, float v)
 {
-	if (!line_room(t, 48) || !row_room(t))
+	if (!row_room(t))
 		return;
 	int32_t kind = t->nrows ? QV__ROW_MORE : QV__ROW_CHANGE;
-	t->row[t->nrows++] = (qv__row){.kind = kind, .what = slot, .value = (int32_t)v};
+	t->row[t->nrows++] = qv__row_make(kind, slot, (int32_t)v);
+	if (!t->text || !line_room(t, 48))
+		return;
 	char *at = t->s + t->len;
 	if (!t->len)
 		*at++ = '=';
@@ -420,8 +425,7 @@ __attribute__((always_inline)) static inline bool diff_run(const int32_t *oidx, 
                                                            int on, const int32_t *nidx,
                                                            const float *nval, int nn, linebuf *t)
 {
-	size_t len = t->len;
-	int i = 0, j = 0;
+	int before = t->nrows, i = 0, j = 0;
 	while (i < on && j < nn) {
 		int32_t a = oidx[i], b = nidx[j];
 		if (a < b) {
@@ -440,11 +444,11 @@ __attribute__((always_inline)) static inline bool diff_run(const int32_t *oidx, 
 		put_change(t, oidx[i], 0);
 	for (; j < nn; j++)
 		put_change(t, nidx[j], nval[j]);
-	return t->len != len || t->failed;
+	return t->nrows != before || t->failed;
 }
 
 /* The line of the change from old to new ("= slot:value ...\n") and its rows into t (emptied
- * first); its length, 0 when nothing changed. */
+ * first); its rows, 0 when nothing changed. */
 static size_t change_line(const qv__sparse *old, const qv__sparse *now, linebuf *t)
 {
 	line_clear(t);
@@ -454,7 +458,7 @@ static size_t change_line(const qv__sparse *old, const qv__sparse *now, linebuf 
 		return 0;
 	diff_run(old->idx, old->val, old->n, now->idx, now->val, now->n, t);
 	line_end(t);
-	return t->failed ? 0 : t->len;
+	return t->failed ? 0 : (size_t)t->nrows;
 }
 
 /* The first index from `from` on where a's slot is not below slot (a's slots ascend). */
@@ -528,22 +532,22 @@ qv_status qv__seat_start(qv_spiel_state *s, int p)
 	return QV_OK;
 }
 
-/* Appends line t (its text and rows) to seat a's logs. */
-static qv_status put_line(qv__seat *a, const linebuf *t)
+/* Appends line t to seat a's logs: its text and its rows, as keep (QV__KEEP_*) says. */
+static qv_status put_line(qv__seat *a, const linebuf *t, unsigned keep)
 {
 	if (t->failed)
 		return QV_ENOMEM;
 	qv_status rc = QV_OK;
-	if (t->len)
+	if (t->len && keep & QV__KEEP_TEXT)
 		rc = append(&a->log, t->s, t->len, 1);
-	if (rc == QV_OK && t->nrows)
+	if (rc == QV_OK && t->nrows && keep & QV__KEEP_ROWS)
 		rc = append(&a->rows, (const char *)t->row, sizeof *t->row * (size_t)t->nrows, 0);
 	return rc;
 }
 
 qv_status qv__seat_own_row(qv__seat *a, int32_t id)
 {
-	qv__row r = {.kind = QV__ROW_OWN, .what = id, .value = 0};
+	qv__row r = qv__row_make(QV__ROW_OWN, id, 0);
 	return append(&a->rows, (const char *)&r, sizeof r, 0);
 }
 
@@ -558,25 +562,25 @@ qv_status qv__seat_start_world(qv_spiel_state *s, int p, int known)
 	int k = snprintf(text, sizeof text,
 	                 "(a world drawn for %s: what this seat saw before is not known)\n",
 	                 qv_player_name(known, name));
-	qv__row r = {.kind = QV__ROW_WORLD, .what = known, .value = 0};
+	qv__row r = qv__row_make(QV__ROW_WORLD, known, 0);
 	if (qv__lines_append(&a->log, text, (size_t)k) != QV_OK ||
 	    append(&a->rows, (const char *)&r, sizeof r, 0) != QV_OK ||
 	    qv__seat_start(s, p) != QV_OK)
 		return QV_ENOMEM;
 	linebuf whole;
-	line_init(&whole, s->game);
+	line_init(&whole, s->game, QV__KEEP_ALL);
 	change_line(&(qv__sparse){0}, &a->obs, &whole);
-	qv_status rc = put_line(a, &whole);
+	qv_status rc = put_line(a, &whole, QV__KEEP_ALL);
 	line_free(&whole);
 	return rc;
 }
 
-qv_status qv__recall_start(qv_spiel_state *s, qv_err *err)
+qv_status qv__recall_start(qv_spiel_state *s, unsigned keep, qv_err *err)
 {
 	for (int p = 0; p < s->game->nplayers; p++)
 		if (qv__seat_start(s, p) != QV_OK)
 			return qv_fail(err, QV_ENOMEM, "out of memory");
-	s->track = 1;
+	s->track = (uint8_t)keep;
 	return QV_OK;
 }
 
@@ -668,7 +672,7 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 	same.have = 0;
 	qv__sparse now = {0};
 	linebuf t;
-	line_init(&t, g);
+	line_init(&t, g, s->track);
 	qv_status rc = QV_OK;
 	for (int p = 0; p < g->nplayers && rc == QV_OK; p++) {
 		qv__seat *a = &s->seat[p];
@@ -686,8 +690,8 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 			a->obs = now;
 			now = x;
 		}
-		if (rc == QV_OK && t.len) /* a change line */
-			rc = put_line(a, &t);
+		if (rc == QV_OK && t.nrows) /* a change line */
+			rc = put_line(a, &t, s->track);
 	}
 	sparse_free(&now);
 	for (; same.have; same.have &= same.have - 1)
@@ -708,13 +712,13 @@ static bool text_row(const char *line, const char *nl, const int32_t *ids, int n
 	if (line[0] == 'p' && line[1] >= '1' && line[1] <= '9' && line[2] == ' ') {
 		if (*k >= n)
 			return false;
-		*r = (qv__row){.kind = QV__ROW_OWN, .what = ids[(*k)++], .value = 0};
+		*r = qv__row_make(QV__ROW_OWN, ids[(*k)++], 0);
 		return true;
 	}
 	size_t w = sizeof world - 1;
 	if ((size_t)(nl - line) > w && !memcmp(line, world, w) && line[w] >= '1' &&
 	    line[w] <= '9') {
-		*r = (qv__row){.kind = QV__ROW_WORLD, .what = line[w] - '1', .value = 0};
+		*r = qv__row_make(QV__ROW_WORLD, line[w] - '1', 0);
 		return true;
 	}
 	return false;
@@ -743,9 +747,8 @@ qv_status qv__seat_from_text(qv__seat *a, const char *text, const int32_t *ids, 
 				               "corrupted serialized state: '%.40s' is no "
 				               "'= slot:value ...' line",
 				               line);
-			r = (qv__row){.kind = p == first ? QV__ROW_CHANGE : QV__ROW_MORE,
-			              .what = (int32_t)slot,
-			              .value = (int32_t)v};
+			r = qv__row_make(p == first ? QV__ROW_CHANGE : QV__ROW_MORE, (int32_t)slot,
+			                 (int32_t)v);
 			if (append(&a->rows, (const char *)&r, sizeof r, 0) != QV_OK)
 				return qv_fail(err, QV_ENOMEM, "out of memory");
 			p = end;
@@ -770,6 +773,23 @@ qv_status qv__seat_from_text(qv__seat *a, const char *text, const int32_t *ids, 
 		    "in prior",
 		    n, k);
 	return QV_OK;
+}
+
+long qv__seat_rows_tensor(const qv__seat *a, float *out, int cap)
+{
+	_Static_assert(QV__ROW_FLOATS == 6, "a row is four kinds, what and value");
+	long total = (long)(a->rows.total / sizeof(qv__row));
+	float *at = out, *end = out + (size_t)cap * QV__ROW_FLOATS;
+	size_t used = a->rows.used;
+	/* a learner asks at every decision: each row copied whole, as it is kept */
+	for (const qv__chunk *c = a->rows.last; c && at < end; c = c->prev) {
+		for (const char *r = c->s + used; r > c->s && at < end; at += QV__ROW_FLOATS) {
+			r -= sizeof(qv__row);
+			memcpy(at, r, sizeof(qv__row));
+		}
+		used = c->prev_used;
+	}
+	return total;
 }
 
 long qv__seat_rows(const qv__seat *a, qv__row *out, int cap)

@@ -37,8 +37,9 @@ static json_t *prior_ids(const qv__seat *a, size_t prior_rows)
 		qv__seat_rows(a, rows, (int)total);
 		/* the last first: the prior rows are the last prior_rows of the array */
 		for (long i = total - 1; i >= total - (long)prior_rows && ids; i--)
-			if (rows[i].kind == QV__ROW_OWN &&
-			    json_array_append_new(ids, json_integer(rows[i].what)) != 0) {
+			if (rows[i].f[QV__ROW_OWN] == 1 &&
+			    json_array_append_new(
+			        ids, json_integer((json_int_t)rows[i].f[QV__ROW_KINDS])) != 0) {
 				json_decref(ids);
 				ids = NULL;
 			}
@@ -153,7 +154,7 @@ static qv_status world(qv_spiel_state *s, const char *prior, const json_t *jids,
 		}
 		ids[i] = (int32_t)id;
 	}
-	s->track = 1; /* a world cannot replay what came before it */
+	s->track = QV__KEEP_ALL; /* a world cannot replay what came before it */
 	qv_status rc = QV_OK;
 	for (int p = 0; p < s->game->nplayers && rc == QV_OK; p++) {
 		qv__seat *a = &s->seat[p];
@@ -221,7 +222,7 @@ static qv_status read_base(qv_spiel_state *s, json_t *j, size_t nhist, qv_err *e
 			return qv_fail(err, QV_ENOMEM, "out of memory");
 		memcpy(s->deal, sg->root_deal, sizeof *s->deal);
 	}
-	return qv__recall_start(s, err);
+	return qv__recall_start(s, QV__KEEP_ALL, err);
 }
 
 /* The body's fields into s (s->moves set from the header), the history replayed. */
@@ -257,6 +258,7 @@ static qv_status read_body(qv_spiel_state *s, json_t *j, bool v3, qv_err *err)
 		    json_integer_value(v) > INT32_MAX)
 			return BAD("history entry %zu is not an id", i);
 		qv_err why = {{0}};
+		s->asked = 1; /* the seats are kept step by step as the history replays */
 		if ((rc = qv__spiel_step(s, (int32_t)json_integer_value(v), &why)) != QV_OK)
 			rc = qv_fail(err, rc,
 			             "corrupted serialized state: history entry %zu (id %lld): %s",

