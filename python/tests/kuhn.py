@@ -28,6 +28,9 @@ class KuhnState:
         a = self.actions
         return a in ((PASS, PASS), (BET, PASS), (BET, BET), (PASS, BET, PASS), (PASS, BET, BET))
 
+    def player_return(self, player):
+        return self.returns()[player]
+
     def returns(self):
         if not self.is_terminal():
             return [0.0, 0.0]
