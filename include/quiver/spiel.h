@@ -41,7 +41,7 @@
  * game's notation ("p1 place A c3 N") and each change of its observation tensor ("= 12:1
  * 40:0", slot:value); its tensor is the observation now followed by the same events as rows
  * (recall): how many rows came before those it holds, then the last `recall` rows (a
- * parameter, 256 by default), the last first, each six floats: a one-hot of the row's kind
+ * parameter, 128 by default), the last first, each six floats: a one-hot of the row's kind
  * (own action, a change's first slot, a further slot of it, a world's start), then what (the
  * action's id, the slot, the world's seat) and the slot's new value. While the history holds
  * at most `recall` rows the tensor has the string's perfect recall: two information states
@@ -100,7 +100,7 @@ const char *qv_spiel_game_name_at(int i);
  *   chance=explicit|sampled  chance nodes (the default) or chance drawn inside the state;
  *   rng_seed=N         the seed of sampled chance (0 to 2^63-1, 0 by default);
  *   tensor=planes|hashed  the tensors' layout (planes by default);
- *   recall=N           the rows of the information-state tensor (0 to 65536, 256 by
+ *   recall=N           the rows of the information-state tensor (0 to 65536, 128 by
  *                      default): the last events of the seat's information state.
  * Fails naming the unknown game and the known ones, or the bad parameter and what it allows.
  * The caller frees the game with qv_spiel_game_free after every state made from it. */

@@ -157,7 +157,7 @@ static void test_layout(void **state)
 		int size = qv_spiel_observation_tensor_size(g);
 		assert_int_equal(size, c * h * w + ns);
 		int info = qv_spiel_information_state_tensor_size(g);
-		assert_int_equal(info, size + 1 + 6 * 256);
+		assert_int_equal(info, size + 1 + 6 * 128);
 		json_t *names = json_object();
 		for (int slot = 0; slot < info; slot++) {
 			char name[96];
@@ -183,7 +183,7 @@ static void test_layout(void **state)
 			assert_int_equal(qv_spiel_information_state_tensor(s, p, t, &err), QV_OK);
 			assert_memory_equal(o, t, sizeof *o * (size_t)size);
 			assert_true(t[size] >= 0);
-			for (int r = 0, ended = 0; r < 256; r++) {
+			for (int r = 0, ended = 0; r < 128; r++) {
 				const float *row = t + size + 1 + 6 * r;
 				int kinds = 0;
 				for (int k = 0; k < 4; k++) {

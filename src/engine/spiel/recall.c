@@ -295,8 +295,8 @@ static const qv__slot_text *slot_text(const qv_spiel_game *g)
 }
 
 /* A change line on its way to a seat's lines, with its rows: in b and rb while they fit, then
- * on the heap. The rows are written always (a row per slot that changed: nrows says whether
- * anything did), the text only when the state keeps it. */
+ * on the heap. Each is written only when the state keeps it; nrows counts the slots that
+ * changed either way (whether anything did). */
 typedef struct linebuf {
 	char *s;
 	size_t len, cap;
@@ -305,6 +305,7 @@ typedef struct linebuf {
 	const qv__slot_text *slots; /* the game's slot_text, or NULL */
 	int nslots;
 	bool text;   /* the text is written */
+	bool rows;   /* the rows are written */
 	bool failed; /* memory ran out */
 	char b[2048];
 	qv__row rb[160];
@@ -313,6 +314,7 @@ typedef struct linebuf {
 static void line_init(linebuf *t, const qv_spiel_game *g, unsigned keep)
 {
 	t->text = keep & QV__KEEP_TEXT;
+	t->rows = keep & QV__KEEP_ROWS;
 	t->s = t->b;
 	t->len = 0;
 	t->cap = sizeof t->b;
@@ -382,10 +384,13 @@ static bool row_room(linebuf *t)
  * slot's text from the game's table; and its row. */
 static inline void put_change(linebuf *t, int32_t slot, float v)
 {
-	if (!row_room(t))
-		return;
-	int32_t kind = t->nrows ? QV__ROW_MORE : QV__ROW_CHANGE;
-	t->row[t->nrows++] = qv__row_make(kind, slot, (int32_t)v);
+	if (t->rows) {
+		if (!row_room(t))
+			return;
+		int32_t kind = t->nrows ? QV__ROW_MORE : QV__ROW_CHANGE;
+		t->row[t->nrows] = qv__row_make(kind, slot, (int32_t)v);
+	}
+	t->nrows++;
 	if (!t->text || !line_room(t, 48))
 		return;
 	char *at = t->s + t->len;

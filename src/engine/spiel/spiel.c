@@ -62,7 +62,7 @@ static const qv_param_def api_params[] = {
      .kind = QV_PARAM_CHOICE,
      .choices = tensor_modes},
     {.key = "recall",
-     .def = "256",
+     .def = "128",
      .allowed = "a whole number from 0 to 65536",
      .help = "the information-state tensor's rows: the last events the seat saw",
      .kind = QV_PARAM_INT,
@@ -277,7 +277,7 @@ qv_status qv_spiel_game_new(qv_spiel_game **out, const char *name, const char *p
 		return qv_fail(err, QV_ENOMEM, "out of memory");
 	sg->g = g;
 	sg->part = qv__spiel_game_of(g);
-	sg->recall = 256; /* api_params' default */
+	sg->recall = 128; /* api_params' default */
 	qv_params given = {0}, game = {0};
 	long cap = -1;
 	qv_status rc = parse_params(&given, params ? params : "", err);
