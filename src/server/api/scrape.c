@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "server/api/scrape.h"
+#include "server/base/build.h"
 #include "server/base/metrics.h"
 #include "server/net/reply.h"
 #include "server/state/pool.h"
@@ -85,7 +86,7 @@ static void process(qv__server *srv, qv_buf *out)
 	              "# HELP quiver_build_info The quiver this process runs (value 1).\n"
 	              "# TYPE quiver_build_info gauge\n"
 	              "quiver_build_info{version=\"%s\",store=\"%s\"} 1\n",
-	              QV_VERSION, qv__store_shared(srv->store) ? "postgresql" : "sqlite");
+	              qv__build_version, qv__store_shared(srv->store) ? "postgresql" : "sqlite");
 }
 
 int qv__scrape_get(qv__server *srv, qv__req *c, const qv__route_match *m)
