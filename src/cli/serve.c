@@ -212,8 +212,13 @@ static void without_thread_caches(void)
 		return;
 	snprintf(value, len, "%s%s%s", had ? had : "", had && *had ? ":" : "", TCACHE_OFF);
 	char *kept = had ? strdup(had) : NULL;
-	if ((!had || kept) && setenv("GLIBC_TUNABLES", value, 1) == 0) {
-		execv("/proc/self/exe", cli_argv());
+	/* By its own path, not /proc/self/exe: the kernel names a process after the file it
+	 * executes, and the server was `exe` to pidof, ps -C and top. */
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0 && (!had || kept) && setenv("GLIBC_TUNABLES", value, 1) == 0) {
+		exe[n] = '\0';
+		execv(exe, cli_argv());
 		if (kept)
 			setenv("GLIBC_TUNABLES", kept, 1);
 		else
