@@ -9,8 +9,9 @@
 #    0.2.0-14-gabc1234-dirty): a tagged release and the commits since it;
 # 2. a clone without tags: BASE, the number of commits and the commit, as describe would write
 #    them (0.1.0-1547-gdb13d52, -dirty when files changed);
-# 3. a tarball made by `git archive` (no .git): cmake/tarball_version.txt, whose two lines git
-#    filled in (.gitattributes: export-subst) with describe's name, or else the commit's;
+# 3. a tarball made by `git archive` (no .git): cmake/tarball_version.txt, whose lines git
+#    filled in (.gitattributes: export-subst) with describe's name (empty without tags) and
+#    the commit: that name, or BASE and the commit (0.1.0-gdb13d52);
 # 4. anything else (a copy of the files): BASE alone.
 if(NOT SRC OR NOT OUT OR NOT BASE)
   message(FATAL_ERROR "usage: cmake -DSRC=<tree> -DOUT=<file.c> -DBASE=<version> -P build_version.cmake")
@@ -38,17 +39,16 @@ if(GIT AND EXISTS "${SRC}/.git")
 endif()
 
 if(NOT version AND EXISTS "${SRC}/cmake/tarball_version.txt")
-  file(STRINGS "${SRC}/cmake/tarball_version.txt" lines)
-  list(LENGTH lines n)
-  if(n EQUAL 2)
-    list(GET lines 0 described)
-    list(GET lines 1 commit)
-    # In the source tree itself the lines are git's placeholders, not a version.
-    if(described AND NOT described MATCHES "Format:")
-      string(REGEX REPLACE "^v" "" version "${described}")
-    elseif(commit AND NOT commit MATCHES "Format:")
-      set(version "${BASE}-g${commit}")
-    endif()
+  file(READ "${SRC}/cmake/tarball_version.txt" lines)
+  string(REGEX MATCH "describe=([^\n]*)" ignored "${lines}")
+  set(described "${CMAKE_MATCH_1}")
+  string(REGEX MATCH "commit=([^\n]*)" ignored "${lines}")
+  set(commit "${CMAKE_MATCH_1}")
+  # In the source tree itself the lines hold git's placeholders, not a version.
+  if(described AND NOT described MATCHES "Format:")
+    string(REGEX REPLACE "^v" "" version "${described}")
+  elseif(commit AND NOT commit MATCHES "Format:")
+    set(version "${BASE}-g${commit}")
   endif()
 endif()
 
