@@ -15,14 +15,24 @@
  * then the store back: the same acts are accepted, and the tables read back as played after a
  * restart.
  *
+ * And the site while its database is down (on PostgreSQL stopped for it, the audit's
+ * pgstop60), behind HAProxy with docs/deploy/haproxy.cfg: for 20 s, past the three failed
+ * checks (5 s apart) after which HAProxy would take the server out, the pages and the lobby are
+ * served, every answer saying "X-Quiver-Store: down" (the pages' banner), /api/health 503 with
+ * "serving": "read-only"; a player's socket still gets its table, and its act is refused, not
+ * lost; the database back, it is accepted (before: HAProxy's own bare 503 for every page after
+ * 15 s). Skipped when haproxy is not installed.
+ *
  * "Within the timeout" is checked against the timeout and a margin of MARGIN_MS for a loaded
  * machine; the old code's waits (5 s and 10 s on SQLite, the whole freeze on PostgreSQL) are
  * past it. A frozen PostgreSQL is thawed by every way this test ends (its alarm included).
  *
  * Usage: fault_hang PATH-TO-QUIVER.
  */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE /* strcasestr */
+#include <arpa/inet.h>
 #include <dirent.h>
+#include <netinet/in.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -30,6 +40,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -141,7 +153,8 @@ static void unhang(void)
 
 /* ---- what the players hear ------------------------------------------------------------------- */
 
-/* When (ms after t0) a seat heard its pong and its act refused as slow; 0: not yet. */
+/* When (ms after t0) a seat heard its pong and its act refused for the store (slow, or the
+ * database failing); 0: not yet. */
 typedef struct heard {
 	double pong, slow;
 } heard;
@@ -155,7 +168,8 @@ static void listen_for(th_seat *s, heard *h, double t0, int ms)
 		const char *msg = json_string_value(json_object_get(f, "message"));
 		if (type && !strcmp(type, "pong") && !h->pong)
 			h->pong = tc_now_ms() - t0;
-		if (type && !strcmp(type, "error") && msg && strstr(msg, "the site is slow") &&
+		if (type && !strcmp(type, "error") && msg &&
+		    (strstr(msg, "the site is slow") || strstr(msg, "the site could not save")) &&
 		    !h->slow) {
 			h->slow = tc_now_ms() - t0;
 			print_message("refused after %.0f ms: %s\n", h->slow, msg);
@@ -268,9 +282,166 @@ static void test_hang(void **state)
 	th_stop();
 }
 
+/* ---- behind HAProxy, the database down ----------------------------------------------------- */
+
+static pid_t haproxy = -1;
+static int hport;
+
+/* HAProxy with the documented configuration on a free port of 127.0.0.1, in front of the
+ * running server; returns once it accepts connections. */
+static void haproxy_start(void)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+	socklen_t len = sizeof sa;
+	assert_int_equal(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	assert_int_equal(getsockname(fd, (struct sockaddr *)&sa, &len), 0);
+	close(fd);
+	hport = ntohs(sa.sin_port);
+	char listen[64], server[64];
+	snprintf(listen, sizeof listen, "127.0.0.1:%d", hport);
+	snprintf(server, sizeof server, "127.0.0.1:%d", th_server.port);
+	haproxy = fork();
+	assert_true(haproxy >= 0);
+	if (haproxy == 0) {
+		setenv("QUIVER_LISTEN", listen, 1);
+		setenv("QUIVER_SERVER", server, 1);
+		execlp("haproxy", "haproxy", "-db", "-q", "-f", QV_HAPROXY_CFG, (char *)NULL);
+		_exit(127);
+	}
+	for (int i = 0; i < 400; i++) {
+		int c = tc_dial(hport);
+		if (c >= 0) {
+			close(c);
+			return;
+		}
+		usleep(25000);
+	}
+	fail_msg("haproxy did not listen on port %d", hport);
+}
+
+static void haproxy_stop(void)
+{
+	if (haproxy > 0) {
+		kill(haproxy, SIGTERM);
+		waitpid(haproxy, NULL, 0);
+	}
+	haproxy = -1;
+}
+
+/* Stops (or starts) the cluster pg_virtualenv made, as a database that goes away. */
+static void pg_cluster(const char *what)
+{
+	char cmd[256];
+	const char *v = getenv("PGVERSION");
+	snprintf(cmd, sizeof cmd, "pg_ctlcluster %s regress %s%s >/dev/null", v ? v : "15", what,
+	         strcmp(what, "stop") == 0 ? " -m fast" : "");
+	assert_int_equal(system(cmd), 0);
+}
+
+/* A GET through HAProxy: its status, which must be `want`; *down whether the answer said the
+ * database is down (X-Quiver-Store). */
+static int get_through(const char *path, int want, bool *down)
+{
+	tc_reply r;
+	int status = tc_http(hport, "GET", path, NULL, 0, &r);
+	/* (HAProxy writes the names of the headers it passes on in lower case) */
+	*down = r.headers && strcasestr(r.headers, "X-Quiver-Store: down");
+	if (status != want)
+		fail_msg("GET %s through HAProxy: %d, expected %d: %.200s", path, status, want,
+		         r.body ? r.body : "(no body)");
+	tc_reply_free(&r);
+	return status;
+}
+
+static void test_down(void **state)
+{
+	(void)state;
+	if (system("command -v haproxy >/dev/null 2>&1") != 0) {
+		print_message("skipped: haproxy is not installed\n");
+		return;
+	}
+	char db[160];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	static const char *const extra[] = {"--db-timeout", TIMEOUT_MS, "--trusted-proxy",
+	                                    "127.0.0.1", NULL};
+	th_start(db, extra);
+	haproxy_start();
+	/* 127.0.0.1 is the proxy's address: the test's own connections come from another */
+	assert_int_equal(tc_set_source("127.0.0.5"), 0);
+	char id[32], t1[64], t2[64];
+	th_seat p1, p2;
+	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, t1, t2,
+	             &p1, &p2);
+	th_seat *a = json_array_size(json_object_get(p1.view, "legal")) > 0 ? &p1 : &p2;
+	long long va = a->v;
+	bool down;
+	get_through("/api/tables", 200, &down);
+	assert_false(down);
+
+	if (th_pg())
+		pg_cluster("stop");
+	else
+		hold_lock(db);
+	char act[128];
+	send_act(a, act);
+	heard h = {0};
+	double t0 = tc_now_ms();
+	while (!h.slow && tc_now_ms() - t0 < TIMEOUT + MARGIN_MS)
+		listen_for(a, &h, t0, 100);
+	/* past HAProxy's three failed checks, 5 s apart: still served, saying so */
+	int pages = 0;
+	while (tc_now_ms() - t0 < 20000) {
+		get_through("/", 200, &down);
+		get_through("/api/tables", 200, &down);
+		if (!down)
+			fail_msg("the lobby's answer did not say the database is down "
+			         "(X-Quiver-Store), %.0f ms after the act was refused",
+			         tc_now_ms() - t0);
+		pages++;
+		usleep(500000);
+	}
+	tc_reply r;
+	int status = tc_http(hport, "GET", "/api/health", NULL, 0, &r);
+	const char *serving = json_string_value(json_object_get(r.json, "serving"));
+	print_message("after 20 s down: %d pages and lobbies served; /api/health %d: %s\n", pages,
+	              status, r.body ? r.body : "(no body)");
+	assert_int_equal(status, 503);
+	assert_non_null(serving);
+	assert_string_equal(serving, "read-only");
+	tc_reply_free(&r);
+	tc_ws w;
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
+	assert_int_equal(tc_ws_open(&w, hport, path), 0);
+	assert_int_equal(tc_ws_send_text(&w, "{\"type\": \"hello\", \"token\": null}"), 0);
+	json_t *f = tc_ws_recv_json(&w, 10000);
+	assert_non_null(f);
+	assert_string_equal(json_string_value(json_object_get(f, "type")), "snapshot");
+	json_decref(f);
+	tc_ws_close(&w);
+	if (!h.slow)
+		fail_msg("the act was not refused within %.0f ms", TIMEOUT + MARGIN_MS);
+	assert_int_equal(a->v, va);
+
+	if (th_pg())
+		pg_cluster("start");
+	else
+		unhang();
+	act_when_back(a, act);
+	get_through("/api/tables", 200, &down);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	tc_set_source(NULL);
+	haproxy_stop();
+	th_stop();
+}
+
 static int teardown(void **state)
 {
 	unhang();
+	haproxy_stop();
+	tc_set_source(NULL);
 	return th_teardown(state);
 }
 
@@ -282,6 +453,7 @@ int main(int argc, char **argv)
 	atexit(thaw);
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_teardown(test_hang, teardown),
+	    cmocka_unit_test_teardown(test_down, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

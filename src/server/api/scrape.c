@@ -139,10 +139,14 @@ int qv__health_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 	double took = 0;
 	qv_err err = {0};
 	qv_status rc = qv__store_ping(srv->store, &took, &err);
-	json_t *body = rc ? json_pack("{s:s, s:s}", "store", "failing", "error", err.msg)
-	                  : json_pack("{s:s, s:s, s:f}", "store", "ok", "backend",
+	/* "serving": what this process still does (a proxy's check keeps it in rotation while it
+	 * says so): everything, or, the database failing, what needs no write (docs/server.md,
+	 * "When the database is down") */
+	json_t *body = rc ? json_pack("{s:s, s:s, s:s}", "store", "failing", "error", err.msg,
+	                              "serving", "read-only")
+	                  : json_pack("{s:s, s:s, s:f, s:s}", "store", "ok", "backend",
 	                              qv__store_shared(srv->store) ? "postgresql" : "sqlite",
-	                              "store_seconds", took);
+	                              "store_seconds", took, "serving", "all");
 	int status = rc ? 503 : 200;
 	qv__req_add_header(c, "Cache-Control", "no-store");
 	qv__reply_json(c, status, body);
