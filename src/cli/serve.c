@@ -18,6 +18,7 @@
 #include "server/base/oplog.h"
 #include "server/base/token.h"
 #include "server/listen.h"
+#include "server/store/store.h"
 
 static const cli_opt serve_opts[] = {
     {"host", "H"},
@@ -413,6 +414,11 @@ int cli_serve(int argc, char **argv)
 		        "only\n");
 
 	room_for_sockets(cfg.max_sockets);
+	/* its name among a site's processes in the database (`quiver admin` waits for each) */
+	char host[64] = "", name[64];
+	gethostname(host, sizeof host - 1);
+	snprintf(name, sizeof name, QV__STORE_SERVE_NAME "%ld@%s", (long)getpid(), host);
+	qv__store_application(name);
 	sigset_t stop;
 	block_stop_signals(&stop);
 	qv__server *srv;

@@ -135,6 +135,13 @@ static void notice(void *arg, const char *message)
 		qv__oplog(QV__WARN, "the database says: %s", line);
 }
 
+/* This process's name in the database (store.h), at most NAMEDATALEN - 1 bytes. */
+static char application[64] = "quiver";
+
+void qv__store_application(const char *name) { qv_copy(application, sizeof application, name); }
+
+const char *qv__store_application_name(void) { return application; }
+
 /* The limits every connection is made with, before the operator's own connection string
  * (libpq's later keywords win, so a --db that names any of them keeps its value):
  * - statement_timeout: a statement PostgreSQL has not finished by then is cancelled;
@@ -165,8 +172,8 @@ PGconn *qv__pg_connect(const char *conninfo, int timeout_ms)
 	                            "options",
 	                            "dbname",
 	                            NULL};
-	const char *const values[] = {"quiver", connect,      "1",     idle,     "1",
-	                              "3",      user_timeout, options, conninfo, NULL};
+	const char *const values[] = {application, connect,      "1",     idle,     "1",
+	                              "3",         user_timeout, options, conninfo, NULL};
 	PGconn *conn = PQconnectdbParams(keys, values, 1);
 	PQsetNoticeProcessor(conn, notice, NULL);
 	return conn;

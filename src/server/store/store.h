@@ -111,6 +111,14 @@ void qv__store_close(qv__store *s);
  * it was opened, for /metrics. */
 long long qv__store_failures(qv__store *s);
 
+/* The name this process gives itself in the database (PostgreSQL's application_name: "quiver
+ * serve 1234@host", as pg_stat_activity lists it), set once before the store is opened (the
+ * default: "quiver"); and the name as set. A site's running servers are the names beginning
+ * with QV__STORE_SERVE_NAME (`quiver admin` waits for each of them). */
+#define QV__STORE_SERVE_NAME "quiver serve "
+void qv__store_application(const char *name);
+const char *qv__store_application_name(void);
+
 /* The longest GET /api/health waits for the database: a proxy's check (docs/deploy/: 3 s)
  * hears the 503 of a database that hangs in time, and keeps the process serving what it can. */
 #define QV__HEALTH_MS 2000
