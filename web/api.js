@@ -2,6 +2,7 @@
 // status with {"error": "message"}, turned here into an ApiError carrying that message.
 
 import { myName } from './names.js';
+import { noteStore } from './store-banner.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -83,6 +84,7 @@ async function sendOnce(method, path, text) {
  * @returns {Promise<unknown>}
  */
 async function answerOf(res) {
+  noteStore(res.headers.get('X-Quiver-Store') ?? (res.ok ? 'ok' : null));
   const answer = await res.text();
   /** @type {unknown} */
   let data;

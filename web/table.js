@@ -17,6 +17,7 @@ import { lastChance, lastMoveWords } from './last-move.js';
 import { LogPanel } from './log-panel.js';
 import { LookBack } from './look-back.js';
 import { refusal } from './refusal.js';
+import { noteStore, storeRefusal } from './store-banner.js';
 import { ranksTable, seatNamer, withCatalogue } from './screen.js';
 import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat, forgetSeat } from './tokens.js';
@@ -726,6 +727,7 @@ function onFrame(frame) {
       }
       state.sending = false;
       refused(String(frame.message ?? 'refused'));
+      if (storeRefusal(String(frame.message ?? ''))) noteStore('down');
       break;
     }
     default:

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "server/base/build.h"
 
 static const cli_command commands[] = {
     {"play", "<game> [options]", "play in the terminal, against agents or friends", cli_play},
@@ -88,7 +89,7 @@ int main(int argc, char **argv)
 		return CLI_EXIT_OK;
 	}
 	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
-		printf("quiver %s\n", QV_VERSION);
+		printf("quiver %s\n", qv__build_version);
 		return CLI_EXIT_OK;
 	}
 	for (int i = 0; commands[i].name; i++)

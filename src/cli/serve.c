@@ -18,6 +18,7 @@
 #include "server/base/oplog.h"
 #include "server/base/token.h"
 #include "server/listen.h"
+#include "server/store/store.h"
 
 static const cli_opt serve_opts[] = {
     {"host", "H"},
@@ -212,8 +213,13 @@ static void without_thread_caches(void)
 		return;
 	snprintf(value, len, "%s%s%s", had ? had : "", had && *had ? ":" : "", TCACHE_OFF);
 	char *kept = had ? strdup(had) : NULL;
-	if ((!had || kept) && setenv("GLIBC_TUNABLES", value, 1) == 0) {
-		execv("/proc/self/exe", cli_argv());
+	/* By its own path, not /proc/self/exe: the kernel names a process after the file it
+	 * executes, and the server was `exe` to pidof, ps -C and top. */
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0 && (!had || kept) && setenv("GLIBC_TUNABLES", value, 1) == 0) {
+		exe[n] = '\0';
+		execv(exe, cli_argv());
 		if (kept)
 			setenv("GLIBC_TUNABLES", kept, 1);
 		else
@@ -408,6 +414,11 @@ int cli_serve(int argc, char **argv)
 		        "only\n");
 
 	room_for_sockets(cfg.max_sockets);
+	/* its name among a site's processes in the database (`quiver admin` waits for each) */
+	char host[64] = "", name[64];
+	gethostname(host, sizeof host - 1);
+	snprintf(name, sizeof name, QV__STORE_SERVE_NAME "%ld@%s", (long)getpid(), host);
+	qv__store_application(name);
 	sigset_t stop;
 	block_stop_signals(&stop);
 	qv__server *srv;

@@ -24,6 +24,7 @@
 static void wire(qv__server *srv)
 {
 	srv->ws_message = qv__chan_or_table_message;
+	srv->ws_pong = qv__ws_pong;
 	srv->chan_gone = qv__chan_gone;
 	srv->chan_close = qv__chan_close;
 	srv->joined = qv__chan_joined;

@@ -18,7 +18,8 @@
  * - `quiver db copy`: an SQLite database with tables (one finished), players and an account
  *   copied into PostgreSQL and from there into a new SQLite file, each checked row by row by
  *   the command; a non-empty destination refused; both copies served with the same tables and
- *   the finished table's record alike on all three.
+ *   the finished table's record alike on all three; a source a running server has open (the
+ *   SQLite file, the PostgreSQL database) refused, naming the server.
  */
 #define _DEFAULT_SOURCE /* usleep */
 #include <poll.h>
@@ -442,6 +443,19 @@ static void test_copy(void **state)
 	tc_reply_free(&r);
 	th_stop();
 	copy("/nonexistent/x.db", back, 1, "FROM: no SQLite database '/nonexistent/x.db'");
+
+	/* A source a running server has open is refused, naming it (before: copied while it
+	 * changed, or failed half-way on a bare "FOREIGN KEY constraint failed"). */
+	char again[160], words[96];
+	snprintf(again, sizeof again, "%s/again.db", th_tmpdir);
+	th_start(lite, NULL);
+	snprintf(words, sizeof words, "is live: process %d (quiver) has it open", th_server.pid);
+	copy(lite, again, 1, words);
+	th_stop();
+	th_start(pg, NULL);
+	snprintf(words, sizeof words, "is live: quiver serve %d@", th_server.pid);
+	copy(pg, again, 1, words);
+	th_stop();
 }
 
 int main(int argc, char **argv)

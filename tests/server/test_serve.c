@@ -10,7 +10,7 @@
  * - tables of AI seats only finishing by themselves, with records that replay;
  * - the socket and table limits refusing politely;
  * - the server running itself again once with glibc's per-thread malloc caches off, keeping
- *   a user's own GLIBC_TUNABLES;
+ *   a user's own GLIBC_TUNABLES, and its process still named after its binary (quiver);
  * - each game's reference entries (GET /api/games/GAME/reference) as the terminal prints them.
  *
  * Usage: test_serve PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
@@ -905,6 +905,20 @@ static void expect_tunables(const char *given, const char *want)
 	if (strcmp(got, want) != 0)
 		fail_msg("GLIBC_TUNABLES=%s: the server runs with '%s', expected '%s'",
 		         given ? given : "(none)", got, want);
+	/* run again by its own path, it keeps its name: `pidof quiver`, `ps -C quiver` find it
+	 * (run again through /proc/self/exe, it was `exe`) */
+	char path[64], comm[64] = "";
+	snprintf(path, sizeof path, "/proc/%d/comm", (int)th_server.pid);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(comm, sizeof comm, f));
+	fclose(f);
+	comm[strcspn(comm, "\n")] = '\0';
+	const char *base = strrchr(th_quiver, '/');
+	char want_name[16]; /* the kernel keeps 15 bytes of the name */
+	snprintf(want_name, sizeof want_name, "%s", base ? base + 1 : th_quiver);
+	if (strcmp(comm, want_name) != 0)
+		fail_msg("the server's process is named '%s', expected '%s'", comm, want_name);
 	json_decref(th_http("GET", "/api/games", NULL, 200));
 	th_stop();
 }

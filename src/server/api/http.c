@@ -831,6 +831,9 @@ static int handle(qv__server *srv, qv__req *c)
 	int st = route(srv, c);
 	if (st != QV__REQ_DEFERRED)
 		qv__player_answered(c, srv->cfg.secure_cookies);
+	/* the page's banner: moves cannot be saved now (web/store-banner.js) */
+	if (st != QV__REQ_DEFERRED && qv__store_down(srv->store))
+		qv__req_add_header(c, "X-Quiver-Store", "down");
 	return st;
 }
 

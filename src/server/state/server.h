@@ -187,6 +187,11 @@ typedef struct qv__server {
 	/* Handles a WebSocket's whole message on a worker (ws.c's, set by listen.c, so that the
 	 * socket's file, wsock.c, never calls the messages' back); false closes the socket. */
 	bool (*ws_message)(struct qv__conn *c, const char *text, size_t len);
+	/* On the loop, before a whole message goes to the inbox: whether it is a ping, which is
+	 * then answered at once (ws.c's, set by listen.c), so that a page hears its pong while an
+	 * act before it waits for the database; the worker, which still reads the ping (a
+	 * device's session is checked at every frame), does not answer it again. */
+	bool (*ws_pong)(struct qv__conn *c, const char *text, size_t len);
 	/* Tells t's connections its count of spectators, n (ws.c's, set by listen.c; NULL: not
 	 * told). A small frame of its own, as lila-ws's "crowd": a count that
 	 * changes with every spectator who comes or goes is no reason to send each connection

@@ -87,14 +87,6 @@ int qv__chan_who_is(qv__server *srv, qv__req *r, qv__chan_who *who, char *why, s
 
 /* ---- the frames of a channel ----------------------------------------------------------------- */
 
-static void send_json(qv__conn *c, json_t *frame)
-{
-	pthread_mutex_lock(&c->lock);
-	qv__conn_queue_json_locked(c, frame);
-	pthread_mutex_unlock(&c->lock);
-	json_decref(frame);
-}
-
 /* hello: the channel joins the list and hears {"type": "ready"}. */
 static void on_hello(qv__conn *c, const qv__frame *f)
 {
@@ -138,7 +130,7 @@ static void chan_message(qv__conn *c, const char *text, size_t len)
 	if (f.type == QV__HELLO)
 		on_hello(c, &f);
 	else if (f.type == QV__PING)
-		send_json(c, json_pack("{s:s}", "type", "pong"));
+		qv__ws_ping(c);
 	else if (!greeted)
 		qv__conn_error(c, "say hello first: {\"type\": \"hello\", \"token\": null}");
 	else
