@@ -792,6 +792,21 @@ bool qv__http_paced(const char *method, const char *path)
 	return false;
 }
 
+bool qv__http_escape_ok(const char *target, size_t at)
+{
+	if (strncmp(target, "/api", 4) != 0 || (target[4] && !strchr("/?", target[4])))
+		return true;
+	static const char capture[] = "{segment}";
+	for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+		const char *tail = strstr(routes[i].path, capture);
+		size_t n = tail ? (size_t)(tail - routes[i].path) : 0;
+		if (tail && !tail[strlen(capture)] && at >= n &&
+		    strncmp(target, routes[i].path, n) == 0 && !memchr(target + n, '/', at - n))
+			return true;
+	}
+	return false;
+}
+
 bool qv__http_refused(qv__server *srv, qv__req *r, int out)
 {
 	char cookie[8];
