@@ -624,6 +624,9 @@ static void browser_headers(const th_browser *b, char *out, size_t len)
 		         b->key[0] && b->session[0] ? "; " : "", b->session);
 	if (b && b->origin[0])
 		snprintf(out + strlen(out), len - strlen(out), "Origin: %s\r\n", b->origin);
+	if (b && b->fetch_site[0])
+		snprintf(out + strlen(out), len - strlen(out), "Sec-Fetch-Site: %s\r\n",
+		         b->fetch_site);
 }
 
 void th_browser_keep(th_browser *b, const tc_reply *r)

@@ -80,11 +80,13 @@ void th_join_with(const char *id, const char *body, const char *seat, char token
 json_t *th_info(const char *id);
 
 /* A browser as a test holds it: the cookies the server gave it ("quiver_key=..." and
- * "quiver_session=...", "" for none) and the Origin it sends ("" none). */
+ * "quiver_session=...", "" for none), the Origin it sends ("" none) and its Sec-Fetch-Site
+ * ("" none). */
 typedef struct th_browser {
 	char key[128];
 	char session[128];
 	char origin[128];
+	char fetch_site[32];
 } th_browser;
 
 /* Keeps the cookies a reply sets (a session cleared by Max-Age=0 is dropped). */
