@@ -31,6 +31,7 @@
 #include "server/players/pwgate.h"
 #include "server/players/reports.h"
 #include "server/players/session.h"
+#include "server/players/skeleton.h"
 #include "server/players/standings.h"
 #include "server/table/rated.h"
 #include "server/table/replay.h"
@@ -520,7 +521,9 @@ static void join_of(qv__server *srv, qv__req *c, qv__table *t, const json_t *req
 	                   .name = json_string_value(json_object_get(req, "name")),
 	                   .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL,
 	                   .check = qv__blocks_join_check,
-	                   .check_ctx = who};
+	                   .check_ctx = who,
+	                   .name_check = qv__skeleton_guest_name,
+	                   .name_ctx = srv->store};
 	*who = (qv__blocks_joiner){.store = srv->store, .player = join->player};
 	if (!s)
 		return;
