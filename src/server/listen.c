@@ -55,6 +55,7 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	static const qv__net_handlers handlers = {
 	    .request = qv__http_handle,
 	    .paced = qv__http_paced,
+	    .escape_ok = qv__http_escape_ok,
 	    .refused = qv__http_refused,
 	    .upgrade = qv__ws_upgrade,
 	    .upgraded = qv__ws_upgraded,

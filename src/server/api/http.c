@@ -31,6 +31,7 @@
 #include "server/players/pwgate.h"
 #include "server/players/reports.h"
 #include "server/players/session.h"
+#include "server/players/skeleton.h"
 #include "server/players/standings.h"
 #include "server/table/rated.h"
 #include "server/table/replay.h"
@@ -520,7 +521,9 @@ static void join_of(qv__server *srv, qv__req *c, qv__table *t, const json_t *req
 	                   .name = json_string_value(json_object_get(req, "name")),
 	                   .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL,
 	                   .check = qv__blocks_join_check,
-	                   .check_ctx = who};
+	                   .check_ctx = who,
+	                   .name_check = qv__skeleton_guest_name,
+	                   .name_ctx = srv->store};
 	*who = (qv__blocks_joiner){.store = srv->store, .player = join->player};
 	if (!s)
 		return;
@@ -789,6 +792,21 @@ bool qv__http_paced(const char *method, const char *path)
 			    strcmp(routes[i].method, method) == 0 &&
 			    strcmp(routes[i].path, path) == 0)
 				return true;
+	return false;
+}
+
+bool qv__http_escape_ok(const char *target, size_t at)
+{
+	if (strncmp(target, "/api", 4) != 0 || (target[4] && !strchr("/?", target[4])))
+		return true;
+	static const char capture[] = "{segment}";
+	for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+		const char *tail = strstr(routes[i].path, capture);
+		size_t n = tail ? (size_t)(tail - routes[i].path) : 0;
+		if (tail && !tail[strlen(capture)] && at >= n &&
+		    strncmp(target, routes[i].path, n) == 0 && !memchr(target + n, '/', at - n))
+			return true;
+	}
 	return false;
 }
 

@@ -98,12 +98,8 @@ static const char *const signup_expect[] = {
  * answered (409 naming the one it looks like, 503). */
 static int likeness(qv__server *srv, qv__req *c, const char *name)
 {
-	char *key = malloc(QV__SKELETON_BYTES);
 	qv__store_account like;
-	int found = key && qv__skeleton_key(name, key)
-	                ? qv__store_account_like(srv->store, key, &like)
-	                : -1;
-	free(key);
+	int found = qv__skeleton_account_like(srv->store, name, &like);
 	if (found < 0) {
 		qv__reply_error(c, 503, "the database failed comparing '%s' with the usernames",
 		                name);

@@ -67,6 +67,11 @@ typedef struct qv__seat {
 typedef qv_status (*qv__join_check)(void *ctx, int n, const long long *accounts,
                                     const char *const *players, qv_err *err);
 
+/* A join's check of a guest's name (a seat taken without an account; players/skeleton.h):
+ * called before the table's lock with the name cleaned; QV_OK lets it stand, QV_EINVAL
+ * refuses (400, err saying why), another status is a failure. */
+typedef qv_status (*qv__name_check)(void *ctx, const char *name, qv_err *err);
+
 /* A join request: each field NULL when absent. */
 typedef struct qv__join {
 	const char *seat;   /* "p2"; NULL: the invite's seat, or the first free open seat */
@@ -79,6 +84,8 @@ typedef struct qv__join {
 	double rating, deviation; /* its rating at a rated table (0: none) */
 	qv__join_check check;     /* NULL: anyone may sit with anyone */
 	void *check_ctx;
+	qv__name_check name_check; /* NULL: a guest may take any name the rule allows */
+	void *name_ctx;
 } qv__join;
 
 /* The invite codes of a new table, shown once to its creator. */

@@ -525,9 +525,11 @@ qv_status qv__table_chat_locked(qv__table *t, int viewer, const char *text, json
 qv_status qv__table_rematch_ask(qv__table *t, int seat, json_t **request, qv_err *err);
 
 /* Makes the rematch table of t from request, with every human seat claimed at once for the
- * person who moves there (names kept): tokens[p] is the new token of old seat p's person
- * ("" for an AI seat). Not yet in the server's registry. */
-qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table **out,
+ * person who moves there (names kept, but a guest's that name_check, when not NULL, refuses
+ * now: the person plays on under the seat's name): tokens[p] is the new token of old seat p's
+ * person ("" for an AI seat). Not yet in the server's registry. */
+qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__name_check name_check,
+                                 void *name_ctx, qv__table **out,
                                  char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err);
 
 /* Records the last ask and the new table (saved); the tokens are kept in memory for the

@@ -56,10 +56,10 @@ int qv__chan_who_is(qv__server *srv, qv__req *r, qv__chan_who *who, char *why, s
 	memset(who, 0, sizeof *who);
 	/* A cross-site page's socket would carry the person's cookies, and hear of their tables. */
 	if (!qv__session_origin_ok(r)) {
-		snprintf(
-		    why, len,
-		    "cross-site WebSocket refused: its Origin is not this server's; a player's "
-		    "channel is opened by the server's own pages");
+		snprintf(why, len,
+		         "cross-site WebSocket refused: its Origin is not this server's, or its "
+		         "Sec-Fetch-Site says another site's page opened it; a player's channel is "
+		         "opened by the server's own pages");
 		return 403;
 	}
 	const char *player = qv__player_of(r);
