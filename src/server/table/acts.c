@@ -14,9 +14,9 @@
 
 #include "core/clock.h"
 #include "core/fields.h"
+#include "engine/feed/commitments.h"
 #include "server/base/oplog.h"
 #include "server/table/change.h"
-#include "server/table/commitments.h"
 #include "server/table/leave.h"
 #include "server/table/rated.h"
 #include "server/table/table.h"
