@@ -601,6 +601,14 @@ static int get_file(qv__server *srv, qv__req *c, const qv__route_match *m)
 	return 404;
 }
 
+/* GET /site.js: what the client is where it is served (files.h). */
+static int get_site(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	(void)m;
+	qv__files_site(srv, c);
+	return 200;
+}
+
 /* GET /learn, /learn/GAME and /learn/GAME/LESSON: the tutorials' page, which reads which from
  * its address (an unknown game or lesson is the page's to say). */
 static int get_learn(qv__server *srv, qv__req *c, const qv__route_match *m)
@@ -712,6 +720,7 @@ static const qv__route routes[] = {
     {"GET", "/api/lessons/{game}", qv__lessons_game},
     {"GET", "/api/lessons/{game}/{lesson}", qv__lessons_get},
     {"POST", "/api/lessons/{game}/{lesson}/try", qv__lessons_try},
+    {"GET", "/site.js", get_site},
     {"GET", "/learn", get_learn},
     {"GET", "/learn/{segment}", get_learn},
     {"GET", "/learn/{segment}/{segment}", get_learn},
