@@ -11,6 +11,8 @@
 // network dropped without a close), the socket is given up and tried again like one that
 // dropped, rather than left silent until TCP notices.
 
+import { openSocket } from './local.js';
+
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
 const PING_MS = 10000;
 const PONG_MS = 10000;
@@ -52,7 +54,7 @@ export class Connection {
     this.handlers.onState('connecting', { attempt: this.attempt, retryInMs: 0, message: '' });
     let ws;
     try {
-      ws = new WebSocket(this.url);
+      ws = openSocket(this.url);
     } catch (e) {
       this.scheduleRetry(String(e));
       return;
