@@ -578,9 +578,17 @@ async function main() {
   drawForm();
   if (LOCAL) {
     // the app: no server, so no public tables, accounts or leaderboards; your games are this
-    // device's
+    // device's, and the people at a table are the ones around it
     for (const el of [els.tables.closest('section'), els.account, document.querySelector('a[href="leaderboard.html"]')])
       if (el instanceof HTMLElement) el.hidden = true;
+    const intro = document.querySelector('.intro');
+    if (intro)
+      intro.textContent =
+        'Play THREE ARROWS, ConCardia, Evons and Arrow Party against the computer, or together on this device: everything runs here, with or without a network.';
+    const how = document.querySelector('#create-title + .how');
+    if (how)
+      how.textContent =
+        'Choose the game and its settings, then who sits in each seat: a person on this device (the screen is handed over between turns) or the computer at a level.';
     loadMine();
     return;
   }

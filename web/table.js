@@ -152,7 +152,8 @@ function hideChat() {
 // hot-seat: the device handed from one of this page's seats to the next (handover.js)
 const handover = new HandOver({
   held: () => seatsAt(tableId).map((x) => x.seat),
-  name: (seat) => name(seat),
+  // a seat as the people at the device call it: its person's name, else the seat
+  name: (seat) => state.table?.seats?.find((s) => s.seat === seat)?.name ?? seat,
   leave: () => {
     conn?.close();
     conn = null;
