@@ -26,7 +26,7 @@ SEED           ?= 1
 N              ?= 60
 MUTATION_BUILD ?= build-mutation
 
-.PHONY: all deps play-deps build build-asan quiet-build run serve web serve-web cluster python test test-release test-asan faults screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
+.PHONY: all deps play-deps build build-asan quiet-build run serve web serve-web bench-app cluster python test test-release test-asan faults screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
 
 # No "Entering directory" lines, even under make -C.
 MAKEFLAGS += --no-print-directory
@@ -149,6 +149,11 @@ faults: build-asan
 
 bench: build
 	@$(BUILD)/quiver bench $(GAME)
+
+# The app's speed beside the native build's, side by side in one run, and its size
+# (bench/app_speed.mjs, docs/benchmarks.md "The app"); fails when it is under its targets.
+bench-app: build web
+	@node bench/app_speed.mjs $(BUILD)/bench/app_bench $(WASM_BUILD) $(BUILD)/web --check
 
 # Plays each game in the browser (the tests browser/play-*, and browser/phone on a phone) and
 # the first lessons (browser/learn), and keeps their screenshots in docs/screenshots/, which

@@ -53,6 +53,16 @@ target_link_options(quiver-engine PRIVATE ${QV_WASM_LINK} -sEXPORT_ES6=1 -sENVIR
                     -sEXPORT_NAME=quiverEngine
                     "-sEXPORTED_FUNCTIONS=['_qv_app_call','_malloc','_free']")
 
+# The app's speed figures (bench/app_bench.c): the same C natively and here, as an ES module
+# that bench/app_speed.mjs runs in headless chromium, in a Web Worker as the app runs its engine.
+add_executable(app-bench bench/app_bench.c)
+set_target_properties(app-bench PROPERTIES SUFFIX ".js")
+target_include_directories(app-bench PRIVATE include src)
+target_link_libraries(app-bench PRIVATE quiverwasm ${QV_JANSSON_PREFIX}/lib/libjansson.a)
+target_link_options(app-bench PRIVATE ${QV_WASM_LINK} -sEXPORT_ES6=1 -sENVIRONMENT=worker
+                    -sEXPORT_NAME=quiverBench
+                    "-sEXPORTED_FUNCTIONS=['_qv_app_bench','_malloc','_free']")
+
 # The parity test's driver: the same C run natively (tests/app/CMakeLists.txt) and here, as a
 # CommonJS module for Node.js (emscripten 3.1.6's ES module glue reads __dirname under Node).
 add_executable(parity tests/app/parity.c)
