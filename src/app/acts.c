@@ -8,9 +8,8 @@
 #include <string.h>
 
 #include "app/table.h"
+#include "engine/feed/info.h"
 
-/* Longest action text a page may send (notation is far shorter), as the server's. */
-#define ACTION_MAX 1024
 /* Nobody the table plays (QV_CHANCE and QV_OVER are -1 and -2). */
 #define NOBODY (-100)
 
@@ -37,20 +36,8 @@ static qv_status check_turn_base(const qv__local *t, long long v, qv_err *err)
 static qv_status check_mover(qv__local *t, int seat, long long v, const char *action, qv_err *err)
 {
 	qv_status rc = check_turn_base(t, v, err);
-	char name[8], mine[8];
-	int who = qv_match_to_move(t->m);
-	if (!rc && who != seat && !(qv_match_acting(t->m) >> seat & 1u))
-		rc = who == QV_CHANCE
-		         ? qv_fail(err, QV_ESTATE, "not your turn: a chance event is being drawn")
-		     : *qv_match_committed(t->m, seat)
-		         ? qv_fail(err, QV_ESTATE,
-		                   "you have made your choice for this step; it is played when "
-		                   "everyone has chosen")
-		         : qv_fail(err, QV_ESTATE, "not your turn: %s is to move, and you are %s",
-		                   qv_player_name(who, name), qv_player_name(seat, mine));
-	if (!rc && strlen(action) > ACTION_MAX)
-		rc = qv_fail(err, QV_EINVAL, "action: %zu characters; at most %d", strlen(action),
-		             ACTION_MAX);
+	if (!rc)
+		rc = qv__info_may_act(t->m, seat, action, err);
 	if (!rc && qv_match_left(t->m, seat))
 		rc = qv_fail(err, QV_ESTATE, "you have left this game");
 	return rc;

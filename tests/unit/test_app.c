@@ -84,6 +84,19 @@ static void table(const char *id, const char *request, int people)
 		    ok("{\"op\": \"join\", \"id\": \"%s\", \"token\": \"t%d\"}", id, p + 1));
 }
 
+/* Seat plays its first legal action at table id (its snapshot's). */
+static void act_first(const char *id, const char *seat)
+{
+	json_t *f = ok("{\"op\": \"frame\", \"id\": \"%s\", \"seat\": \"%s\", \"snapshot\": true}",
+	               id, seat);
+	const char *a = json_string_value(
+	    json_array_get(json_object_get(json_object_get(f, "view"), "legal"), 0));
+	json_decref(ok("{\"op\": \"act\", \"id\": \"%s\", \"seat\": \"%s\", \"v\": %lld, "
+	               "\"action\": \"%s\"}",
+	               id, seat, version(id), a));
+	json_decref(f);
+}
+
 /* A table against the computer: the frames a server sends, in the server's shape. */
 static void test_frames(void **state)
 {
@@ -214,14 +227,7 @@ static void test_save_load(void **state)
 	table("local-s",
 	      "{\"game\": \"arrow-party\", \"seats\": [\"human\", \"human\", \"medium\"]}", 2);
 	/* p2 chooses its item ahead of p1 in the secret step: the commitment is kept too */
-	json_t *f =
-	    ok("{\"op\": \"frame\", \"id\": \"local-s\", \"seat\": \"p2\", \"snapshot\": true}");
-	const char *a = json_string_value(
-	    json_array_get(json_object_get(json_object_get(f, "view"), "legal"), 0));
-	json_decref(ok("{\"op\": \"act\", \"id\": \"local-s\", \"seat\": \"p2\", \"v\": %lld, "
-	               "\"action\": \"%s\"}",
-	               version("local-s"), a));
-	json_decref(f);
+	act_first("local-s", "p2");
 	json_t *saved = ok("{\"op\": \"save\", \"id\": \"local-s\"}");
 	assert_non_null(json_object_get(json_object_get(saved, "committed"), "p2"));
 	char *text = json_dumps(saved, JSON_COMPACT);
@@ -249,14 +255,7 @@ static void test_takeback_resign(void **state)
 {
 	(void)state;
 	table("local-t", "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", 2);
-	json_t *f =
-	    ok("{\"op\": \"frame\", \"id\": \"local-t\", \"seat\": \"p1\", \"snapshot\": true}");
-	const char *a = json_string_value(
-	    json_array_get(json_object_get(json_object_get(f, "view"), "legal"), 0));
-	json_decref(ok("{\"op\": \"act\", \"id\": \"local-t\", \"seat\": \"p1\", \"v\": %lld, "
-	               "\"action\": \"%s\"}",
-	               version("local-t"), a));
-	json_decref(f);
+	act_first("local-t", "p1");
 	json_decref(ok("{\"op\": \"takeback\", \"id\": \"local-t\", \"seat\": \"p1\", \"v\": %lld}",
 	               version("local-t")));
 	json_t *u =
