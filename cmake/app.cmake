@@ -28,15 +28,6 @@ file(GLOB_RECURSE QV_WASM_SOURCES CONFIGURE_DEPENDS
 # API, the line protocol's session.
 list(FILTER QV_WASM_SOURCES EXCLUDE REGEX "src/engine/(spiel/.*|arena\\.c|workers\\.c|protocol\\.c)$")
 file(GLOB QV_APP_SOURCES CONFIGURE_DEPENDS src/app/*.c)
-file(GLOB QV_BUILTIN_SETS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/data/*/base.json)
-set(QV_BUILTIN_C ${CMAKE_CURRENT_BINARY_DIR}/generated/builtin_components.c)
-add_custom_command(
-  OUTPUT ${QV_BUILTIN_C}
-  COMMAND ${CMAKE_COMMAND} -DDIR=${PROJECT_SOURCE_DIR}/data -DOUT=${QV_BUILTIN_C}
-          -P ${PROJECT_SOURCE_DIR}/cmake/embed_data.cmake
-  DEPENDS ${QV_BUILTIN_SETS} ${PROJECT_SOURCE_DIR}/cmake/embed_data.cmake
-  COMMENT "Embedding the built-in component sets data/*/base.json"
-  VERBATIM)
 add_library(quiverwasm STATIC ${QV_WASM_SOURCES} ${QV_BUILTIN_C})
 target_include_directories(quiverwasm PUBLIC include src ${QV_JANSSON_PREFIX}/include)
 
@@ -44,30 +35,26 @@ set(QV_WASM_LINK
     -O2 -sMODULARIZE=1 -sFILESYSTEM=0 -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432
     "-sEXPORTED_RUNTIME_METHODS=['UTF8ToString','stringToUTF8','lengthBytesUTF8']")
 
+# A module of a program over the library: its sources, its suffix, the function it exports and
+# its name, then its own link options (its environment).
+function(qv_wasm_module target sources suffix fn name)
+  add_executable(${target} ${sources})
+  set_target_properties(${target} PROPERTIES SUFFIX ${suffix})
+  target_include_directories(${target} PRIVATE include src)
+  target_link_libraries(${target} PRIVATE quiverwasm ${QV_JANSSON_PREFIX}/lib/libjansson.a)
+  target_link_options(${target} PRIVATE ${QV_WASM_LINK} ${ARGN} -sEXPORT_NAME=${name}
+                      "-sEXPORTED_FUNCTIONS=['_${fn}','_malloc','_free']")
+endfunction()
+
 # The app's module: an ES module for a module Web Worker (web/engine/worker.js).
-add_executable(quiver-engine ${QV_APP_SOURCES})
-set_target_properties(quiver-engine PROPERTIES SUFFIX ".js")
-target_include_directories(quiver-engine PRIVATE include src)
-target_link_libraries(quiver-engine PRIVATE quiverwasm ${QV_JANSSON_PREFIX}/lib/libjansson.a)
-target_link_options(quiver-engine PRIVATE ${QV_WASM_LINK} -sEXPORT_ES6=1 -sENVIRONMENT=worker
-                    -sEXPORT_NAME=quiverEngine
-                    "-sEXPORTED_FUNCTIONS=['_qv_app_call','_malloc','_free']")
+qv_wasm_module(quiver-engine "${QV_APP_SOURCES}" .js qv_app_call quiverEngine -sEXPORT_ES6=1
+               -sENVIRONMENT=worker)
 
 # The app's speed figures (bench/app_bench.c): the same C natively and here, as an ES module
 # that bench/app_speed.mjs runs in headless chromium, in a Web Worker as the app runs its engine.
-add_executable(app-bench bench/app_bench.c)
-set_target_properties(app-bench PROPERTIES SUFFIX ".js")
-target_include_directories(app-bench PRIVATE include src)
-target_link_libraries(app-bench PRIVATE quiverwasm ${QV_JANSSON_PREFIX}/lib/libjansson.a)
-target_link_options(app-bench PRIVATE ${QV_WASM_LINK} -sEXPORT_ES6=1 -sENVIRONMENT=worker
-                    -sEXPORT_NAME=quiverBench
-                    "-sEXPORTED_FUNCTIONS=['_qv_app_bench','_malloc','_free']")
+qv_wasm_module(app-bench bench/app_bench.c .js qv_app_bench quiverBench -sEXPORT_ES6=1
+               -sENVIRONMENT=worker)
 
 # The parity test's driver: the same C run natively (tests/app/CMakeLists.txt) and here, as a
 # CommonJS module for Node.js (emscripten 3.1.6's ES module glue reads __dirname under Node).
-add_executable(parity tests/app/parity.c)
-set_target_properties(parity PROPERTIES SUFFIX ".cjs")
-target_include_directories(parity PRIVATE include src)
-target_link_libraries(parity PRIVATE quiverwasm ${QV_JANSSON_PREFIX}/lib/libjansson.a)
-target_link_options(parity PRIVATE ${QV_WASM_LINK} -sENVIRONMENT=node -sEXPORT_NAME=quiverParity
-                    "-sEXPORTED_FUNCTIONS=['_qv_parity_run','_malloc','_free']")
+qv_wasm_module(parity tests/app/parity.c .cjs qv_parity_run quiverParity -sENVIRONMENT=node)
