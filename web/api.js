@@ -1,8 +1,11 @@
 // The server's HTTP API (docs/server.md, "HTTP"): JSON in and out; an error is a 4xx or 5xx
-// status with {"error": "message"}, turned here into an ApiError carrying that message.
+// status with {"error": "message"}, turned here into an ApiError carrying that message. The
+// paths the page's own engine answers (local tables, and every one in the app: local.js) go to
+// it instead of the network, with the same answers.
 
 import { myName } from './names.js';
 import { noteStore } from './store-banner.js';
+import { isLocalPath, localFetch } from './local.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -72,7 +75,7 @@ async function sendOnce(method, path, text) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
   }
   try {
-    return await fetch(path, init);
+    return isLocalPath(path) ? await localFetch(method, path, text) : await fetch(path, init);
   } catch {
     throw new ApiError('cannot reach the server: is it running?', 0);
   }
@@ -84,7 +87,8 @@ async function sendOnce(method, path, text) {
  * @returns {Promise<unknown>}
  */
 async function answerOf(res) {
-  noteStore(res.headers.get('X-Quiver-Store') ?? (res.ok ? 'ok' : null));
+  // The page's own engine (a Response with no url) says nothing of the server's database.
+  if (res.url) noteStore(res.headers.get('X-Quiver-Store') ?? (res.ok ? 'ok' : null));
   const answer = await res.text();
   /** @type {unknown} */
   let data;
@@ -141,7 +145,7 @@ export async function tables(ask = {}) {
   if (ask.etag) headers['If-None-Match'] = ask.etag;
   let res;
   try {
-    res = await fetch(path, { headers });
+    res = isLocalPath(path) ? await localFetch('GET', path) : await fetch(path, { headers });
   } catch {
     throw new ApiError('cannot reach the server: is it running?', 0);
   }
@@ -430,6 +434,29 @@ export async function replay(id) {
  */
 export async function replayRecord(text) {
   return /** @type {Replay} */ (await send('POST', '/api/replay', text));
+}
+
+/**
+ * Sets up an analysis board in the page's engine (the app: local.js): a local table of people
+ * at every seat, at the position after the first `upto` actions (all when absent) of a finished
+ * table's record (`from`) or of a record's text.
+ * @param {{from?: string, record?: string, upto?: number}} at
+ * @returns {Promise<{id: string, seats: {seat: string, token: string}[]}>} the board and this
+ *   device's tokens of its seats
+ */
+export async function analysis(at) {
+  return /** @type {{id: string, seats: {seat: string, token: string}[]}} */ (await api('POST', '/api/analysis', at));
+}
+
+/**
+ * The computer's best move for the player to move at an analysis board, and its line.
+ * @param {string} id
+ * @returns {Promise<{seat: string, best: string, value: number | null, line: {seat: string, action: string}[]}>}
+ */
+export async function bestMove(id) {
+  return /** @type {{seat: string, best: string, value: number | null, line: {seat: string, action: string}[]}} */ (
+    await api('POST', `/api/tables/${encodeURIComponent(id)}/best`, {})
+  );
 }
 
 /**

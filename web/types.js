@@ -98,6 +98,8 @@ export {};
  *   clock, a seat away and kept waiting for that long (the shorter of the two) may be claimed
  * @property {{seat: string, code: string}[]} [invites] the invite codes, in the creator's 201 answer only
  * @property {Offer | null} [offer] a takeback asked for or a draw offered, not yet answered
+ * @property {boolean} [local] a table in this browser, played by the page's own engine (the app:
+ *   local.js); its seats are all this device's people or the computer
  * @property {RematchInfo | null} [rematch] on an over table: who asked for a rematch, and the new
  *   table once everyone did
  */
@@ -544,7 +546,8 @@ export {};
  *   | {type: 'takeback', v: number} | {type: 'answer', v: number, accept: boolean} | {type: 'rematch'}
  *   | {type: 'chat', text: string} | {type: 'claim', v: number, seat: string} | {type: 'return'}
  *   | {type: 'resign', v: number} | {type: 'abort', v: number} | {type: 'draw', v: number}
- *   | {type: 'moretime', v: number, seat: string}} ClientFrame
+ *   | {type: 'moretime', v: number, seat: string} | {type: 'back', v: number}} ClientFrame `back`: an
+ *   analysis board's last move taken back, whoever made it (a local table of the app only)
  */
 
 // The HTTP API

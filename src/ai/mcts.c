@@ -71,6 +71,7 @@
 #include "ai/mcts.h"
 #include "ai/mcts_conf.h"
 #include "core/clock.h"
+#include "core/mathfn.h"
 
 /* The best untried actions a ranking keeps, in order, for a node's next children: a node is
  * ranked again only after this many new children (about MCTS_KEEP^2 / widen^2 visits). */
@@ -78,8 +79,6 @@
 /* Entries of the pool of kept orders per arena node (an order takes 1 + up to MCTS_KEEP - 1;
  * about every second node is ranked). When the pool is full a node keeps no order. */
 #define MCTS_ORDER_PER_NODE 8
-/* ln(n) for the visit counts below this, from a table (UCB takes one per legal child). */
-#define MCTS_LOG_TABLE 4096
 /* A node is ranked by the prior once it has this many visits; younger nodes add a random
  * untried action (ranking costs one apply and evaluation per legal action). */
 #define MCTS_RANK_MIN 2
@@ -192,23 +191,6 @@ typedef struct mcts_data {
 	double *acc; /* max_actions * stride: summed returns while merging the threads */
 	uint32_t *accv;
 } mcts_data;
-
-/* ln(n) for n below MCTS_LOG_TABLE, filled once (log_fill) with the C library's own values. */
-static double log_table[MCTS_LOG_TABLE];
-static pthread_once_t log_once = PTHREAD_ONCE_INIT;
-
-static void log_fill(void)
-{
-	for (int n = 1; n < MCTS_LOG_TABLE; n++)
-		log_table[n] = log((double)n);
-}
-
-/* ln(n) for a count n >= 1: UCB takes one per legal child in every visit, and the C library's
- * log was a fourteenth of an iteration. */
-static inline double log_count(uint32_t n)
-{
-	return n < MCTS_LOG_TABLE ? log_table[n] : log((double)n);
-}
 
 /* ---- the legal-action index ---------------------------------------------------------------- */
 
@@ -857,8 +839,8 @@ static inline void weigh(mcts_tree *t, uint32_t c, int mover, uint32_t *best, do
 	cn->avail++;
 	/* visited only when it was legal; every child is followed when it is added */
 	QV_ASSERT(cn->visits > 0 && cn->visits <= cn->avail);
-	double u =
-	    ret_of(t, c)[mover] / cn->visits + t->cf->c * sqrt(log_count(cn->avail) / cn->visits);
+	double u = ret_of(t, c)[mover] / cn->visits +
+	           t->cf->c * sqrt(qv__log_count(cn->avail) / cn->visits);
 	if (u > *best_u) {
 		*best_u = u;
 		*best = c;
@@ -948,9 +930,9 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 			}
 		}
 	}
-	/* Children are distinct nodes after their parent in the arena, and every iteration
-	 * through a child went through its parent. */
+	/* Children follow their parent in the arena; an iteration through one went through it. */
 	QV_ASSERT((uint32_t)nk < t->used - ni && through <= t->node[ni].visits);
+	(void)through; /* read by the check alone, which only the sanitizer build makes */
 	if ((double)tried < t->cf->widen * sqrt((double)t->node[ni].visits + 1)) {
 		uint32_t c = widen(t, ni, nk, tried, mover);
 		if (c) {
@@ -1152,7 +1134,7 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 {
 	const qv_game *g = a->game;
 	const char *name = ismcts ? "ismcts" : "mcts";
-	pthread_once(&log_once, log_fill);
+	qv__log_count_ready();
 	mcts_data *d = calloc(1, sizeof *d);
 	if (!d)
 		return qv_fail(err, QV_ENOMEM, "out of memory creating agent %s", name);
@@ -1190,10 +1172,14 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 /* ---- the decision ---------------------------------------------------------------------------- */
 
 /* Most visits first; equal visits keep the legal order. */
+/* Most visited first, ties in the legal order: the same order whatever the C library's qsort
+ * does with equal elements (glibc's kept them in order, musl's, in a browser, does not). */
 static int edge_cmp(const void *x, const void *y)
 {
 	const qv__mcts_edge *a = x, *b = y;
-	return (a->visits < b->visits) - (a->visits > b->visits);
+	if (a->visits != b->visits)
+		return (a->visits < b->visits) - (a->visits > b->visits);
+	return (a->index > b->index) - (a->index < b->index);
 }
 
 /* Sums the root edges of every tree over the legal actions acts[0..n) of the root into
@@ -1221,6 +1207,7 @@ static void merge_roots(mcts_data *d, const qv_action *acts, int n, int np, int 
 			continue;
 		qv__mcts_edge *e = &d->edges[d->nedges++];
 		e->action = acts[i];
+		e->index = i;
 		e->visits = d->accv[i];
 		for (int p = 0; p < QV_MAX_PLAYERS; p++)
 			e->mean[p] =

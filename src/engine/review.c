@@ -18,6 +18,7 @@
 
 #include <jansson.h>
 
+#include "core/mathfn.h"
 #include "quiver/agent.h"
 #include "quiver/review.h"
 
@@ -266,7 +267,7 @@ static bool grab_state(void *ctx, int entry, const void *before)
 static double accuracy_of(double loss)
 {
 	double x = loss * 50;
-	double a = 103.1668 * exp(-0.04354 * x) - 3.1669;
+	double a = 103.1668 * qv__exp(-0.04354 * x) - 3.1669; /* the same in a browser's review */
 	return a < 0 ? 0 : a > 100 ? 100 : a;
 }
 

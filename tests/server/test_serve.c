@@ -296,6 +296,14 @@ static void test_http_api(void **state)
 	assert_int_equal(r.status, 200);
 	assert_non_null(strstr(r.headers, "text/markdown"));
 	tc_reply_free(&r);
+	/* What the client is here, the server's own answer: never the app without a server (the
+	 * folder's site.js may be the app's, make web's), and no engine in the source's web/. */
+	tc_http(th_server.port, "GET", "/site.js", NULL, 0, &r);
+	assert_int_equal(r.status, 200);
+	assert_non_null(strstr(r.headers, "text/javascript"));
+	assert_non_null(strstr(r.body, "export const LOCAL = false;"));
+	assert_non_null(strstr(r.body, "export const ENGINE = false;"));
+	tc_reply_free(&r);
 	files_cached();
 	/* The tutorials' page answers for its paths, rows of the route table; no deeper. */
 	static const char *const learn[] = {"/learn", "/learn/", "/learn/three-arrows",

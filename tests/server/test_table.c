@@ -626,7 +626,7 @@ static void test_history(void **state)
 			assert_non_null(f);
 			if (k == 0)
 				seen[i] = json_array();
-			const qv__log *log = &t->log[viewers[i] >= 0 ? viewers[i] : t->nseats];
+			const qv__log *log = qv__feed_log(&t->feed, t->nseats, viewers[i]);
 			if (pos[i].n > had && log->line[pos[i].n - 1].entry == t->m->nhist - 1)
 				json_array_append_new(
 				    seen[i], json_pack("[i, o]", pos[i].n - 1,

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/fields.h"
+#include "engine/feed/games.h"
 #include "games/json_util.h"
 #include "quiver/variant.h"
 #include "server/api/files.h"
@@ -63,51 +64,16 @@ static int table_failed(qv__server *srv, qv__req *c, qv_status rc, const qv_err 
 
 /* ---- /api/games, /api/tables, /api/replay --------------------------------------------------- */
 
-/* One parameter as GET /api/games describes it: key, default, allowed and meaning, then its
- * kind with its bounds (integer, real) and named values (docs/server.md). */
-static json_t *param_info(const qv_param_def *d)
-{
-	char allowed[256];
-	json_t *p = json_pack("{s:s, s:s, s:s, s:s, s:s}", "key", d->key, "default", d->def,
-	                      "allowed", qv_param_allowed(d, allowed, sizeof allowed), "meaning",
-	                      d->help, "kind", qv_param_kind_name(d->kind));
-	if (d->kind == QV_PARAM_INT) {
-		json_object_set_new(p, "min", json_integer((json_int_t)d->lo));
-		json_object_set_new(p, "max", json_integer((json_int_t)d->hi));
-		json_object_set_new(p, "step", json_integer(d->step > 1 ? d->step : 1));
-	} else if (d->kind == QV_PARAM_REAL) {
-		json_object_set_new(p, "min", json_real(d->lo));
-		json_object_set_new(p, "max", json_real(d->hi));
-	}
-	if (d->choices) {
-		json_t *choices = json_array();
-		for (int i = 0; d->choices[i]; i++)
-			json_array_append_new(choices, json_string(d->choices[i]));
-		json_object_set_new(p, "choices", choices);
-	}
-	return p;
-}
-
-/* GET /api/games: every game, its parameters and the seat levels. */
+/* GET /api/games: every game, its parameters and the seat levels (engine/feed/games.h). */
 static int get_games(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)srv;
 	(void)m;
-	json_t *games = json_array();
-	for (int i = 0; qv_games[i]; i++) {
-		const qv_game *g = qv_games[i];
-		json_t *params = json_array();
-		for (int k = 0; k < g->nparams; k++)
-			json_array_append_new(params, param_info(&g->params[k]));
-		json_t *levels = json_array();
-		for (int k = 0; qv_agent_offered[k]; k++)
-			json_array_append_new(levels, json_string(qv_agent_offered[k]));
-		json_array_append_new(
-		    games, json_pack("{s:s, s:s, s:i, s:i, s:o, s:o}", "name", g->name, "title",
-		                     g->title, "min_players", g->min_players, "max_players",
-		                     g->max_players, "params", params, "levels", levels));
+	json_t *body = qv__games_json();
+	if (!body) {
+		qv__reply_error(c, 500, "out of memory");
+		return 500;
 	}
-	json_t *body = json_pack("{s:o}", "games", games);
 	qv__reply_json(c, 200, body);
 	json_decref(body);
 	return 200;
@@ -159,25 +125,12 @@ static int get_reference(qv__server *srv, qv__req *c, const qv__route_match *m)
 	int st = reference_match(c, g, &match);
 	if (st)
 		return st;
-	const void *state = match ? match->state : NULL;
-	qv_buf names = {0}, text = {0};
-	qv_reference_names(g, state, &names);
-	json_t *entries = json_array();
-	for (const char *s = qv_buf_str(&names); *s;) {
-		size_t len = strcspn(s, "\n");
-		char name[64];
-		snprintf(name, sizeof name, "%.*s", (int)len, s);
-		qv_err err;
-		qv_buf_clear(&text);
-		if (qv_lookup(g, state, name, &text, &err) == QV_OK)
-			json_array_append_new(entries, json_pack("{s:s, s:s}", "name", name, "text",
-			                                         qv_buf_str(&text)));
-		s += len + (s[len] == '\n');
-	}
-	qv_buf_free(&names);
-	qv_buf_free(&text);
+	json_t *body = qv__reference_json(g, match ? match->state : NULL);
 	qv_match_free(match);
-	json_t *body = json_pack("{s:s, s:o}", "game", g->name, "entries", entries);
+	if (!body) {
+		qv__reply_error(c, 500, "out of memory");
+		return 500;
+	}
 	qv__reply_json(c, 200, body);
 	json_decref(body);
 	return 200;
@@ -651,6 +604,14 @@ static int get_file(qv__server *srv, qv__req *c, const qv__route_match *m)
 	return 404;
 }
 
+/* GET /site.js: what the client is where it is served (files.h). */
+static int get_site(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	(void)m;
+	qv__files_site(srv, c);
+	return 200;
+}
+
 /* GET /learn, /learn/GAME and /learn/GAME/LESSON: the tutorials' page, which reads which from
  * its address (an unknown game or lesson is the page's to say). */
 static int get_learn(qv__server *srv, qv__req *c, const qv__route_match *m)
@@ -762,6 +723,7 @@ static const qv__route routes[] = {
     {"GET", "/api/lessons/{game}", qv__lessons_game},
     {"GET", "/api/lessons/{game}/{lesson}", qv__lessons_get},
     {"POST", "/api/lessons/{game}/{lesson}/try", qv__lessons_try},
+    {"GET", "/site.js", get_site},
     {"GET", "/learn", get_learn},
     {"GET", "/learn/{segment}", get_learn},
     {"GET", "/learn/{segment}/{segment}", get_learn},
