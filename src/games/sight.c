@@ -19,6 +19,11 @@
  *
  * This compares states with memcmp, which is why a game's state has no implicit padding
  * (game.h).
+ *
+ * All of that is the definition, and its cost: hundreds of applies and determinizations an
+ * act. A game that can tell from its own hidden information which words a viewer cannot know
+ * (qv_game.sight: a covered piece's kind, a card from a hidden hand, a secret commitment) says
+ * so at once, and the views are compared only where it cannot.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +32,7 @@
 #include <jansson.h>
 #include <pthread.h>
 
+#include "games/sight.h"
 #include "quiver/game.h"
 
 /* Any fixed seed will do: both states of a comparison are determinized from the same stream. */
@@ -280,8 +286,41 @@ static bool nothing_new(int na, int nw, char **ow, char **aw, const bool *hidden
 	return true;
 }
 
-int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
-                   size_t len, bool *exact)
+/* buf, holding a's notation, worded as a game's sight s says; returns as qv_action_seen. */
+static int sight_line(const qv_sight *s, char *buf, size_t len, bool *exact)
+{
+	if (exact)
+		*exact = !s->all && !s->secret && !s->hidden;
+	if (s->all) {
+		snprintf(buf, len, "(hidden)");
+		return true;
+	}
+	if (s->secret) {
+		size_t verb = strcspn(buf, " ");
+		if (buf[verb])
+			snprintf(buf + verb, len - verb, " ?");
+		return !s->unsaid;
+	}
+	if (!s->hidden)
+		return true;
+	char orig[QV_ACTION_TEXT], *w[SIGHT_MAX_WORDS];
+	qv_copy(orig, sizeof orig, buf);
+	int nw = words(orig, w, SIGHT_MAX_WORDS);
+	if (nw < 0) {
+		snprintf(buf, len, "(hidden)");
+		return true;
+	}
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int k = 0; k < nw && used < len; k++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? " " : "",
+		                         (s->hidden >> k & 1) ? "?" : w[k]);
+	return true;
+}
+
+/* qv_action_seen, the game's sight asked first when `ask` is set, with `worlds` worlds. */
+static int action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+                       size_t len, bool *exact, bool ask, int worlds)
 {
 	char scratch[8];
 	if (!buf || len == 0) {
@@ -297,6 +336,9 @@ int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer
 		return true;
 	if (g->check(before, a, NULL))
 		return true; /* it cannot happen here, so there is nothing to hide */
+	qv_sight told;
+	if (ask && g->sight && g->sight(before, a, viewer, &told))
+		return sight_line(&told, buf, len, exact);
 	if (mover >= 0 && g->secret && g->secret(before)) {
 		if (exact)
 			*exact = false;
@@ -318,7 +360,7 @@ int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer
 	int nw = words(orig, ow, SIGHT_MAX_WORDS);
 	bool hidden[SIGHT_MAX_WORDS] = {false}, any = false, all = false;
 	/* The truth's options, then those of the worlds that differ from it. */
-	for (int w = -1; w < (g->determinize ? SIGHT_WORLDS : 0) && !all; w++) {
+	for (int w = -1; w < (g->determinize ? worlds : 0) && !all; w++) {
 		const void *from = before, *same = s.result;
 		if (w >= 0 && !world(g, &s, before, a, w, viewer, &same))
 			continue; /* nothing hidden from the viewer here */
@@ -378,4 +420,16 @@ int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer
 		used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? " " : "",
 		                         hidden[k] ? "?" : ow[k]);
 	return shown;
+}
+
+int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+                   size_t len, bool *exact)
+{
+	return action_seen(g, before, a, viewer, buf, len, exact, true, SIGHT_WORLDS);
+}
+
+int qv__action_seen_views(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+                          size_t len, bool *exact, int worlds)
+{
+	return action_seen(g, before, a, viewer, buf, len, exact, false, worlds);
 }

@@ -426,6 +426,9 @@ int ap_reference(const void *st, const char *name, qv_buf *out);
 /* What an action would do, for a person choosing (note.c): the descriptor's action_note. */
 int ap_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
 
+/* What another player may know of an action (sight.c): the descriptor's sight. */
+bool ap_sight(const void *st, qv_action a, int viewer, qv_sight *out);
+
 /* The AI's positional estimate (heuristic.c). */
 double ap_heuristic(const void *st, int player);
 /* Every player's ap_heuristic at once: each player's estimate made once (twice for a player

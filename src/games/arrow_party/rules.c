@@ -1187,6 +1187,7 @@ const qv_game qv_arrow_party = {
     .view_json = ap_view_json,
     .load_json = ap_load_json,
     .secret = ap_secret,
+    .sight = ap_sight,
     .together = ap_together,
     .sample = NULL,
     .heuristic = ap_heuristic,

@@ -907,6 +907,7 @@ const qv_game qv_concardia = {
     .view_json = cc_view_json,
     .load_json = cc_load_json,
     .secret = cc_secret,
+    .sight = cc_sight,
     .together = cc_together,
     .sample = cc_sample,
     .count = cc_count,
