@@ -32,6 +32,7 @@
 #include <jansson.h>
 #include <pthread.h>
 
+#include "games/json_util.h"
 #include "games/sight.h"
 #include "quiver/game.h"
 
@@ -49,6 +50,20 @@ static int words(char *text, char **w, int max)
 {
 	int n = qv_split(text, w, max);
 	return n > max ? -1 : n;
+}
+
+/* viewer's view of st as compact JSON text into out (emptied first): the game's view_text, or
+ * its tree written out. Two views are the same view exactly when their texts are the same
+ * bytes (a game writes its keys in one order). False when out of memory. */
+static bool view_of(const qv_game *g, const void *st, int viewer, qv_buf *out)
+{
+	qv_buf_clear(out);
+	if (g->view_text)
+		return g->view_text(st, viewer, out);
+	json_t *j = g->view_json(st, viewer);
+	bool ok = j && qv__json_append(out, j);
+	json_decref(j);
+	return ok;
 }
 
 /* Copies st into det and determinizes it for viewer from the fixed stream. */
@@ -71,11 +86,11 @@ static int secret_seen(const qv_game *g, const void *before, qv_action a, int vi
 	if (after) {
 		memcpy(after, before, g->state_size);
 		g->apply(after, a, NULL);
-		json_t *now = g->view_json(after, viewer), *was = g->view_json(before, viewer);
-		if (now && was)
-			visible = !json_equal(now, was);
-		json_decref(now);
-		json_decref(was);
+		qv_buf now = {0}, was = {0};
+		if (view_of(g, after, viewer, &now) && view_of(g, before, viewer, &was))
+			visible = strcmp(qv_buf_str(&now), qv_buf_str(&was)) != 0;
+		qv_buf_free(&now);
+		qv_buf_free(&was);
 		free(after);
 	}
 	size_t verb = strcspn(buf, " ");
@@ -89,9 +104,9 @@ typedef struct sight {
 	unsigned char *result, *result_det, *alt, *alt_det, *world, *world_result;
 	qv_action *opts;
 	double *prob;
-	json_t *view; /* the viewer's view after the action, made when first needed */
-	bool failed;  /* a view could not be made (out of memory): more is hidden than need be */
-	bool mine;    /* the states and lists are the thread's (scratch_take) */
+	qv_buf view, alt_view; /* the viewer's views after the action and an option (view_of) */
+	bool failed; /* a view could not be made (out of memory): more is hidden than need be */
+	bool mine;   /* the states and lists are the thread's (scratch_take) */
 } sight;
 
 /* The calling thread's states and lists, kept for its life (the key frees them when it ends)
@@ -172,7 +187,8 @@ static void sight_free(sight *s)
 		free(s->opts);
 		free(s->prob);
 	}
-	json_decref(s->view);
+	qv_buf_free(&s->view);
+	qv_buf_free(&s->alt_view);
 }
 
 static bool sight_alloc(const qv_game *g, sight *s)
@@ -209,7 +225,7 @@ static bool sight_alloc(const qv_game *g, sight *s)
  * leaves viewer a view other than the action's (in s->result), or ends as the action does in
  * that same place (`same`: the action applied at `from`, or NULL when it cannot be played
  * there); true when only the views can tell (views_alike). Both tests are cheap: memcmp of
- * states, where views are JSON built and compared. */
+ * states, where views are JSON written and compared. */
 static bool maybe_confusable(const qv_game *g, sight *s, const void *from, const void *same,
                              qv_action o, int viewer)
 {
@@ -230,12 +246,11 @@ static bool maybe_confusable(const qv_game *g, sight *s, const void *from, const
  * the action gave. */
 static bool views_alike(const qv_game *g, sight *s, int viewer)
 {
-	if (!s->view)
-		s->view = g->view_json(s->result, viewer);
-	json_t *theirs = g->view_json(s->alt, viewer);
-	s->failed |= !s->view || !theirs;
-	bool alike = !s->view || !theirs || json_equal(s->view, theirs);
-	json_decref(theirs);
+	bool made = s->view.len > 0 || view_of(g, s->result, viewer, &s->view);
+	bool theirs = view_of(g, s->alt, viewer, &s->alt_view);
+	s->failed |= !made || !theirs;
+	bool alike =
+	    !made || !theirs || strcmp(qv_buf_str(&s->view), qv_buf_str(&s->alt_view)) == 0;
 	return alike;
 }
 

@@ -416,6 +416,7 @@ qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, 
 void ap_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *ap_state_json(const void *st);
 struct json_t *ap_view_json(const void *st, int viewer);
+bool ap_view_text(const void *st, int viewer, qv_buf *out); /* view_text.c */
 /* The cards on s's area as JSON (with view, face-down items only as "item"): a reference to a
  * tree the thread keeps and shares, which nobody may change (ground.c). */
 struct json_t *ap_ground_json(const ap_state *s, bool view);

@@ -1185,6 +1185,7 @@ const qv_game qv_arrow_party = {
     .determinize = ap_determinize,
     .state_json = ap_state_json,
     .view_json = ap_view_json,
+    .view_text = ap_view_text,
     .load_json = ap_load_json,
     .secret = ap_secret,
     .sight = ap_sight,

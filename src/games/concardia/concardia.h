@@ -431,6 +431,7 @@ int cc_touched(const void *before, qv_action a, const void *after, struct qv_lab
 void cc_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *cc_state_json(const void *st);
 struct json_t *cc_view_json(const void *st, int viewer);
+bool cc_view_text(const void *st, int viewer, qv_buf *out); /* view_text.c */
 qv_status cc_load_json(void *st, const struct json_t *j, qv_err *err);
 
 #endif

@@ -905,6 +905,7 @@ const qv_game qv_concardia = {
     .determinize = cc_determinize,
     .state_json = cc_state_json,
     .view_json = cc_view_json,
+    .view_text = cc_view_text,
     .load_json = cc_load_json,
     .secret = cc_secret,
     .sight = cc_sight,

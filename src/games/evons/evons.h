@@ -429,6 +429,7 @@ int ev_touched(const void *before, qv_action a, const void *after, struct qv_lab
 void ev_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *ev_state_json(const void *st);
 struct json_t *ev_view_json(const void *st, int viewer);
+bool ev_view_text(const void *st, int viewer, qv_buf *out); /* view_text.c */
 qv_status ev_load_json(void *st, const struct json_t *j, qv_err *err);
 
 #endif

@@ -912,6 +912,7 @@ const qv_game qv_evons = {
     .determinize = ev_determinize,
     .state_json = ev_state_json,
     .view_json = ev_view_json,
+    .view_text = ev_view_text,
     .load_json = ev_load_json,
     .secret = NULL,
     .sample = ev_sample,
