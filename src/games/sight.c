@@ -333,32 +333,12 @@ static int sight_line(const qv_sight *s, char *buf, size_t len, bool *exact)
 	return true;
 }
 
-/* qv_action_seen, the game's sight asked first when `ask` is set, with `worlds` worlds. */
-static int action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
-                       size_t len, bool *exact, bool ask, int worlds)
+/* What qv_action_seen says when views are compared: the options of the truth and of `worlds`
+ * worlds, each word of buf (a's notation) hidden when another option with another word there
+ * leaves viewer the same view. */
+static int views_seen(const qv_game *g, const void *before, qv_action a, int viewer, int mover,
+                      char *buf, size_t len, bool *exact, int worlds)
 {
-	char scratch[8];
-	if (!buf || len == 0) {
-		buf = scratch;
-		len = sizeof scratch;
-	}
-	if (g->action_to_text(before, a, buf, len) < 0)
-		snprintf(buf, len, "action %d", (int)a);
-	if (exact)
-		*exact = true;
-	int mover = g->to_move(before);
-	if (viewer == QV_VIEW_ALL || (mover >= 0 && mover == viewer) || mover == QV_OVER)
-		return true;
-	if (g->check(before, a, NULL))
-		return true; /* it cannot happen here, so there is nothing to hide */
-	qv_sight told;
-	if (ask && g->sight && g->sight(before, a, viewer, &told))
-		return sight_line(&told, buf, len, exact);
-	if (mover >= 0 && g->secret && g->secret(before)) {
-		if (exact)
-			*exact = false;
-		return secret_seen(g, before, a, viewer, buf, len);
-	}
 	sight s;
 	if (!sight_alloc(g, &s)) {
 		snprintf(buf, len, "(hidden)"); /* without the views nothing can be shown safely */
@@ -435,6 +415,35 @@ static int action_seen(const qv_game *g, const void *before, qv_action a, int vi
 		used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? " " : "",
 		                         hidden[k] ? "?" : ow[k]);
 	return shown;
+}
+
+/* qv_action_seen, the game's sight asked first when `ask` is set, with `worlds` worlds. */
+static int action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+                       size_t len, bool *exact, bool ask, int worlds)
+{
+	char scratch[8];
+	if (!buf || len == 0) {
+		buf = scratch;
+		len = sizeof scratch;
+	}
+	if (g->action_to_text(before, a, buf, len) < 0)
+		snprintf(buf, len, "action %d", (int)a);
+	if (exact)
+		*exact = true;
+	int mover = g->to_move(before);
+	if (viewer == QV_VIEW_ALL || (mover >= 0 && mover == viewer) || mover == QV_OVER)
+		return true;
+	if (g->check(before, a, NULL))
+		return true; /* it cannot happen here, so there is nothing to hide */
+	qv_sight told;
+	if (ask && g->sight && g->sight(before, a, viewer, &told))
+		return sight_line(&told, buf, len, exact);
+	if (mover >= 0 && g->secret && g->secret(before)) {
+		if (exact)
+			*exact = false;
+		return secret_seen(g, before, a, viewer, buf, len);
+	}
+	return views_seen(g, before, a, viewer, mover, buf, len, exact, worlds);
 }
 
 int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
