@@ -6,14 +6,8 @@
  * -ffast-math, and C11 mode does not contract a*b+c into a fused multiply-add).
  */
 #include <math.h>
-#include <string.h>
-#include <threads.h>
 
 #include "core/mathfn.h"
-
-/* The counts whose logarithm is kept in a table (2^12). */
-#define COUNT_TABLE_BITS 12
-#define COUNT_TABLE      (1u << COUNT_TABLE_BITS)
 
 /* ln 2 split for the exact reduction of exp (Cody and Waite): the high part has trailing
  * zeros, so that k * LN2_HI is exact for |k| < 2^11. */
@@ -81,33 +75,4 @@ double qv__exp(double x)
 	for (int j = 19; j >= 0; j--)
 		sum = sum * r + fact_inv[j];
 	return ldexp(sum, (int)k);
-}
-
-/* ln n for n below COUNT_TABLE, filled once (qv__log_count_ready). */
-static double count_table[COUNT_TABLE];
-static once_flag count_once = ONCE_FLAG_INIT;
-
-static void count_fill(void)
-{
-	for (uint32_t n = 1; n < COUNT_TABLE; n++)
-		count_table[n] = qv__log((double)n);
-}
-
-void qv__log_count_ready(void) { call_once(&count_once, count_fill); }
-
-/* Above the table: n = q 2^s + rest with q its top 12 bits (s from the exponent of n as a
- * double, which holds it exactly), ln n = ln q + s ln 2 + ln(1 + d) where d = rest / (q 2^s) <
- * 2^-11, five terms of the series leaving an error below 1e-19. */
-double qv__log_count(uint32_t n)
-{
-	if (n < COUNT_TABLE)
-		return count_table[n];
-	double x = (double)n;
-	uint64_t bits;
-	memcpy(&bits, &x, sizeof bits);
-	int s = (int)((bits >> 52) & 0x7ff) - 1023 - (COUNT_TABLE_BITS - 1);
-	uint32_t q = n >> s;
-	double d = (double)(n - (q << s)) / (double)(q << s);
-	double series = d * (1 - d * (0.5 - d * (1.0 / 3 - d * (0.25 - d * 0.2))));
-	return count_table[q] + s * LN2 + series;
 }

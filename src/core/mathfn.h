@@ -18,12 +18,4 @@ double qv__log(double x);
 /* e^x for a finite x (0 below -745, infinity above 709). */
 double qv__exp(double x);
 
-/* ln(n) for a count n >= 1, as often as UCB takes one (once per legal child in every visit of a
- * node; the C library's log cost a fourteenth of an iteration): from a table below 4096, above
- * from the table's entry of n's top 12 bits and a short series of the rest. The table is
- * filled by qv__log_count_ready, which a caller calls before the first (once for the process,
- * from any thread); then thread-safe. */
-double qv__log_count(uint32_t n);
-void qv__log_count_ready(void);
-
 #endif
