@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# match_test.sh - bench/match.py on tiny matches of cheap agents: pairs of
+# match_test.sh - bench/match.py and bench/ladder.py on tiny matches of cheap agents: pairs of
 # games on one seed with the seats swapped, shards that share a match, a match that goes on
 # after a crash cut its last line, folders of another match and rebuilt builds refused,
-# fishtest's LLR and the SPRT's verdicts, and seatings of three players.
+# fishtest's LLR and the SPRT's verdicts, seatings of three players, and the ladder's fit.
 # Usage: match_test.sh QUIVER SOURCE_DIR
 Q=$(realpath "$1")
 SRC=$(realpath "$2")
@@ -119,4 +119,18 @@ print(" ".join(g["seating"] for l in sys.stdin for g in json.loads(l)["games"]))
 match report "$T/p3" >"$T/r"
 contains "$T/r" "arrow-party players=3, 3 seats"
 
+# The ladder: every two levels a match, the fit anchored at beginner; hard's spec on one thread.
+ladder specs --build "$Q" >"$T/specs"
+contains "$T/specs" "hard=ismcts:iterations=30000,threads=1,time=0"
+ladder play "$T/lad" --game three-arrows --levels random,beginner,easy --pairs 2 --far-pairs 1 \
+	--build "$Q" >/dev/null
+for m in random-beginner random-easy beginner-easy; do
+	[ -f "$T/lad/three-arrows/$m/match.json" ] || fail "no ladder match $m"
+done
+ladder report "$T/lad" >"$T/r"
+contains "$T/r" "three-arrows: random"
+contains "$T/r" "beginner +0 [+0, +0]"
+contains "$T/r" "beginner against easy: 4 games"
+ladder report "$T/lad" --c >"$T/r"
+contains "$T/r" '{"beginner", 0, 0, 0},'
 finish bench/match
