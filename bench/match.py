@@ -148,7 +148,8 @@ def seat_spec(spec, seed, seat):
 
 
 def play_game(cfg, seed, seating):
-    """Plays one game; returns its record: seating, ranks, decisions, CPU seconds per engine."""
+    """Plays one game; returns what is kept of it: seating, ranks, decisions, CPU seconds per
+    engine and the game's record (`quiver replay` and the engine's `load` take it)."""
     sides = {"A": (cfg["a"]["build"], cfg["a"]["spec"]), "B": (cfg["b"]["build"], cfg["b"]["spec"])}
     engines = {}
     for side, (build, _) in sides.items():
@@ -178,12 +179,13 @@ def play_game(cfg, seed, seating):
         if any(r != results[0] for r in results):
             raise MatchError(f"seed {seed}: the builds disagree about the result: {results}")
         ranks = [int(line.split()[1]) for line in results[0]]
+        record = json.loads(engines[chance_side].ask("record")[0])
     finally:
         for e in every:
             e.close()
     cpu = {side: e.cpu for side, e in engines.items()} if len(every) == 2 else {"AB": every[0].cpu}
     return {"seating": seating, "ranks": ranks, "decisions": decisions,
-            "cpu": {k: round(v, 3) for k, v in cpu.items()}}
+            "cpu": {k: round(v, 3) for k, v in cpu.items()}, "record": record}
 
 
 def play_pair(cfg, i):

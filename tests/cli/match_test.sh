@@ -42,6 +42,19 @@ for i, line in enumerate(open(sys.argv[1])):
     assert all(sorted(g["ranks"]) in ([1, 2], [1, 1]) and g["decisions"] > 0 for g in p["games"]), p
 EOF
 
+# A game's record loads to its ranks.
+python3 - "$SRC/bench" "$Q" "$T/p" <<'EOF' || fail "a game's record does not load to its ranks"
+import json, sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[1])
+from match import Engine
+g = json.loads(open(sys.argv[3]).readline())["games"][1]
+e = Engine(sys.argv[2], 1)
+e.ask("load " + json.dumps(g["record"]))
+assert [int(l.split()[1]) for l in e.ask("result")] == g["ranks"] and g["record"]["actions"], g
+e.close()
+EOF
+
 # A crash cut the last line: the shard goes on, drops the cut line, plays that pair again (the
 # same games: everything is seeded) and the folder holds each pair once.
 cp "$T/p" "$T/before"
