@@ -5,12 +5,13 @@ every game, with its interval, from round-robin matches of bench/match.py.
 `play` plays, for each game, a match between every two of the levels (random, beginner, easy,
 medium, hard) into DIR/GAME/X-Y, with bench/match.py's pairs of games (the same seed, seats
 swapped), seed S; levels next to each other on the ladder play --pairs pairs, levels further
-apart --far-pairs (their result is lopsided, so it says little, and hard's games cost the
-most). Every level is played as its name says, except hard, whose search is given its
-iterations on one thread and no time cap (`quiver rules GAME` prints the spec; its
-`threads=2,time=1.6` become `threads=1,time=0`): the strength hard has on a machine fast enough
-to reach its iterations within its time, the same on any machine and under any load. Stopped,
-it goes on where it stopped; `--shard K/N` lets N processes share every match's pairs.
+apart --far-pairs (their result is lopsided, so it says little), and hard, whose games cost the
+most by far, --hard-pairs and --hard-far-pairs. Every level is played as its name says, except
+hard, whose search is given its iterations on one thread and no time cap (`quiver rules GAME`
+prints the spec; its `threads=2,time=1.6` become `threads=1,time=0`): the strength hard has on
+a machine fast enough to reach its iterations within its time, the same on any machine and
+under any load. Stopped, it goes on where it stopped; `--shard K/N` lets N processes share
+every match's pairs.
 
 `report` fits the ratings: a Bradley-Terry (logistic Elo) model by maximum likelihood over the
 games' scores (a game's score: A's share of the seat comparisons won by rank, ties half; see
@@ -22,8 +23,8 @@ the Fisher information; a level's interval is that of its difference to beginner
 lies within the measured interval (exit 1 when one does not).
 
 Usage:
-  bench/ladder.py play DIR [--game G]... [--pairs N] [--far-pairs M] [--seed S] [--shard K/N]
-                  [--build Q]
+  bench/ladder.py play DIR [--game G]... [--pairs N] [--far-pairs M] [--hard-pairs N]
+                  [--hard-far-pairs M] [--levels L,...] [--seed S] [--shard K/N] [--build Q]
   bench/ladder.py report DIR [--markdown | --c | --check BUILD]
   bench/ladder.py specs [--build Q]   (the spec each level is played with, per game)
 
@@ -71,10 +72,14 @@ def pairings(levels=LEVELS):
 def match_args(args, game, x, y):
     levels = [lv for lv in LEVELS if lv in args.levels]
     near = abs(levels.index(x) - levels.index(y)) == 1
+    if "hard" in (x, y):
+        pairs = args.hard_pairs if near else args.hard_far_pairs
+    else:
+        pairs = args.pairs if near else args.far_pairs
     return argparse.Namespace(
         dir=os.path.join(args.dir, game, f"{x}-{y}"), game=game, a=level_spec(args.build, game, x),
         b=level_spec(args.build, game, y), build_a=args.build, build_b=args.build,
-        pairs=args.pairs if near else args.far_pairs, seed=args.seed, param=[], shard=args.shard,
+        pairs=pairs, seed=args.seed, param=[], shard=args.shard,
         sprt_stop=False, elo0=-20.0, elo1=0.0, alpha=0.05, beta=0.05)
 
 
@@ -227,6 +232,8 @@ def main(argv):
     p.add_argument("--game", action="append", choices=GAMES)
     p.add_argument("--pairs", type=int, default=50, help="pairs of games of neighbouring levels")
     p.add_argument("--far-pairs", type=int, default=10, help="pairs of games of the other levels")
+    p.add_argument("--hard-pairs", type=int, help="pairs of hard against its neighbour (default --pairs)")
+    p.add_argument("--hard-far-pairs", type=int, help="pairs of hard against the others (default --far-pairs)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--shard", default="1/1")
     p.add_argument("--build", default="build/quiver")
@@ -241,6 +248,9 @@ def main(argv):
     g.add_argument("--c", action="store_true")
     g.add_argument("--check", metavar="BUILD")
     args = ap.parse_args(argv)
+    if args.cmd == "play":
+        args.hard_pairs = args.pairs if args.hard_pairs is None else args.hard_pairs
+        args.hard_far_pairs = args.far_pairs if args.hard_far_pairs is None else args.hard_far_pairs
     try:
         if args.cmd == "play" and (ANCHOR not in args.levels or not set(args.levels) <= set(LEVELS)):
             raise match.MatchError(f"--levels {','.join(args.levels)}: expected levels among "
