@@ -266,10 +266,10 @@ def open_match(args):
         write_config(path, cfg, replace=False)
     with open(path) as f:
         have = json.load(f)
-    if have["pairs"] != cfg["pairs"]:  # more (or fewer) pairs: the same match, longer
+    if have["pairs"] < cfg["pairs"]:  # more pairs: the same match, longer
         have["pairs"] = cfg["pairs"]
         write_config(path, have, replace=True)
-    for key in ("game", "params", "players", "a", "b", "seed", "sprt"):
+    for key in ("game", "params", "players", "a", "b", "seed", "sprt"):  # pairs: the most asked
         if have[key] != cfg[key]:
             hint = " (rebuilt since the match started: give a new folder)" if key in "ab" else ""
             raise MatchError(f"{args.dir} holds another match: its {key} is {json.dumps(have[key])}, "
@@ -315,8 +315,8 @@ def play(args):
         with open(path, "r+b") as f:
             f.truncate(good)
     done = read_pairs(args.dir)
-    todo = [i for i in range(cfg["pairs"]) if i % n == k - 1 and i not in done]
-    print(f"shard {k}/{n}: {len(todo)} pairs to play ({len(done)} of {cfg['pairs']} in the folder)", flush=True)
+    todo = [i for i in range(args.pairs) if i % n == k - 1 and i not in done]
+    print(f"shard {k}/{n}: {len(todo)} pairs to play ({len(done)} of {args.pairs} in the folder)", flush=True)
     with open(path, "a") as out:
         for i in todo:
             if args.sprt_stop:
