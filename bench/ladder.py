@@ -2,8 +2,8 @@
 """bench/ladder.py - the ladder of the computer's levels: every level's Elo against beginner in
 every game, with its interval, from round-robin matches of bench/match.py.
 
-`play` plays, for each game, a match between every two of the levels (random, beginner, easy,
-medium, hard) into DIR/GAME/X-Y, with bench/match.py's pairs of games (the same seed, seats
+`play` plays, for each game, a match between every two of the levels (random, beginner,
+greedy, easy, medium, hard) into DIR/GAME/X-Y, with bench/match.py's pairs of games (the same seed, seats
 swapped), seed S; levels next to each other on the ladder play --pairs pairs, levels further
 apart --far-pairs (their result is lopsided, so it says little), and hard, whose games cost the
 most by far, --hard-pairs and --hard-far-pairs. Every level is played as its name says, except
@@ -44,7 +44,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import match  # noqa: E402  (bench/match.py, beside this file)
 
 GAMES = ["three-arrows", "concardia", "evons", "arrow-party"]
-LEVELS = ["random", "beginner", "easy", "medium", "hard"]
+LEVELS = ["random", "beginner", "greedy", "easy", "medium", "hard"]
 ANCHOR = "beginner"
 
 
