@@ -191,9 +191,19 @@ def report(args):
             print(f"{game}: " + "  ".join(f"{lv} {ratings[lv][0]:+.0f} [{ratings[lv][1]:+.0f}, {ratings[lv][2]:+.0f}]"
                                           for lv in LEVELS if lv in ratings))
         for x, y, n, s in m:
-            print(f"| {x} against {y} | {n} | {100 * s / n:.1f}% |" if args.markdown
-                  else f"  {x} against {y}: {n} games, {100 * s / n:.1f}%")
+            note = shutout(n, s)
+            print(f"| {x} against {y} | {n} | {100 * s / n:.1f}%{note} |" if args.markdown
+                  else f"  {x} against {y}: {n} games, {100 * s / n:.1f}%{note}")
     return 0
+
+
+def shutout(n, s):
+    """For a match one side won every game of: the least gap the games allow, at 95% (the
+    score whose chance of n wins in n is 2.5%); the fit's figure for it leans on the prior."""
+    least = match.elo_of_score(0.025 ** (1 / n))
+    if 0 < s < n or least <= 0:
+        return ""
+    return f" (every game to one side: at least {least:.0f} Elo apart)"
 
 
 def published(build):
