@@ -46,6 +46,7 @@ import match  # noqa: E402  (bench/match.py, beside this file)
 GAMES = ["three-arrows", "concardia", "evons", "arrow-party"]
 LEVELS = ["random", "beginner", "greedy", "easy", "medium", "hard"]
 ANCHOR = "beginner"
+PREFIX = {"three-arrows": "ta", "concardia": "cc", "evons": "ev", "arrow-party": "ap"}  # C names
 
 
 def level_spec(build, game, level):
@@ -169,32 +170,49 @@ def report(args):
             per_game[game] = (m, fit(m))
     if not per_game:
         raise match.MatchError(f"{args.dir}: no match of the ladder played yet")
-    if args.c:
-        for game, (_, ratings) in per_game.items():
-            print(f"/* {game} */")
-            for lv in LEVELS:
-                if lv in ratings:
-                    e, lo, hi = ratings[lv]
-                    print(f'    {{"{lv}", {e:.0f}, {lo:.0f}, {hi:.0f}}},')
-        return 0
     if args.check:
         return check(args.check, per_game)
-    for game, (m, ratings) in per_game.items():
-        if args.markdown:
-            print(f"\n{game}:\n\n| level | Elo against beginner | 95% interval |\n| --- | --- | --- |")
-            for lv in LEVELS:
-                if lv in ratings:
-                    e, lo, hi = ratings[lv]
-                    print(f"| `{lv}` | {e:+.0f} | [{lo:+.0f}, {hi:+.0f}] |")
-            print("\n| match | games | score of the first |\n| --- | --- | --- |")
-        else:
-            print(f"{game}: " + "  ".join(f"{lv} {ratings[lv][0]:+.0f} [{ratings[lv][1]:+.0f}, {ratings[lv][2]:+.0f}]"
-                                          for lv in LEVELS if lv in ratings))
-        for x, y, n, s in m:
-            note = shutout(n, s)
-            print(f"| {x} against {y} | {n} | {100 * s / n:.1f}%{note} |" if args.markdown
-                  else f"  {x} against {y}: {n} games, {100 * s / n:.1f}%{note}")
+    (c_report if args.c else markdown_report if args.markdown else text_report)(per_game)
     return 0
+
+
+def elo_cell(r):
+    return "0" if r == (0.0, 0.0, 0.0) else f"{r[0]:+.0f} [{r[1]:+.0f}, {r[2]:+.0f}]"
+
+
+def text_report(per_game):
+    for game, (m, ratings) in per_game.items():
+        print(f"{game}: " + "  ".join(f"{lv} {elo_cell(ratings[lv])}" for lv in LEVELS if lv in ratings))
+        for x, y, n, s in m:
+            print(f"  {x} against {y}: {n} games, {100 * s / n:.1f}%{shutout(n, s)}")
+
+
+def markdown_report(per_game):
+    """Two tables of docs/ai.md: the ratings, a column per game, and the matches they come from."""
+    games = list(per_game)
+    print("| level | " + " | ".join(games) + " |\n| --- |" + " --- |" * len(games))
+    for lv in LEVELS:
+        cells = [elo_cell(per_game[g][1][lv]) if lv in per_game[g][1] else "" for g in games]
+        print(f"| `{lv}` | " + " | ".join(cells) + " |")
+    print("\n| match: the score of the first | " + " | ".join(games) + " |\n| --- |" + " --- |" * len(games))
+    for x, y in pairings():
+        cells = []
+        for g in games:
+            got = [(n, s) for a, b, n, s in per_game[g][0] if (a, b) == (x, y)]
+            cells += [f"{100 * got[0][1] / got[0][0]:.1f}% of {got[0][0]}{shutout(*got[0])}" if got else ""]
+        if any(cells):
+            print(f"| `{x}` against `{y}` | " + " | ".join(cells) + " |")
+
+
+def c_report(per_game):
+    for game, (_, ratings) in per_game.items():
+        print(f"/* {game}: the levels' strength measured by bench/ladder.py (docs/ai.md, \"The ladder\"). */")
+        print(f"static const qv_level_elo {PREFIX[game]}_ladder[] = {{")
+        for lv in LEVELS:
+            if lv in ratings:
+                e, lo, hi = (round(x) for x in ratings[lv])
+                print(f'    {{"{lv}", {e}, {lo}, {hi}}},')
+        print("    {NULL, 0, 0, 0},\n};")
 
 
 def shutout(n, s):
@@ -203,7 +221,7 @@ def shutout(n, s):
     least = match.elo_of_score(0.025 ** (1 / n))
     if 0 < s < n or least <= 0:
         return ""
-    return f" (every game to one side: at least {least:.0f} Elo apart)"
+    return f" (all to one side: {least:.0f} Elo apart at least)"
 
 
 def published(build):
