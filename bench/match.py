@@ -43,6 +43,8 @@ Usage:
                  [--alpha A] [--beta B]
   bench/match.py report DIR [--json]
   bench/match.py llr PENTANOMIAL --elo0 E --elo1 E   (the LLR of five pair counts, LL..WW)
+  bench/match.py same GAME SPEC --build-a A --build-b B [--spec-b SPEC] [--positions N]
+                 (whether the builds choose alike, with one seed, on N positions: exit 0 if so)
 
 Example, this build against the previous release at hard's iterations, two shards:
   for k in 1 2; do nice -n 19 bench/match.py play m/ta three-arrows \\
@@ -471,6 +473,57 @@ def report(args):
     return 0
 
 
+# ---- the same choices? ------------------------------------------------------------------------
+
+
+def positions(build, game, params, count):
+    """Records of `count` positions of GAME where a player is to move: position i is 2i random
+    decisions from seed 100 + i (chance settled), so early and late ones."""
+    out = []
+    for i in range(count):
+        e = Engine(build, 100 + i)
+        try:
+            e.ask(" ".join(["new", game] + params))
+            for _ in range(2 * i):
+                e.ask("settle")
+                if e.ask("to_move")[0] == "over":
+                    break
+                e.ask("genmove random")
+            e.ask("settle")
+            if e.ask("to_move")[0] != "over":
+                out.append(e.ask("record")[0])
+        finally:
+            e.close()
+    return out
+
+
+def same_command(args):
+    """Whether two builds choose alike: the agent spec, with one seed, on the same positions. A
+    change that leaves the search's choices as they were chooses exactly as the build before it
+    (everything is seeded), so this finds the commits that changed them without playing a game
+    (`git bisect run`: exit 0 when every choice is the same, 1 when one differs)."""
+    for spec in (args.spec, args.spec_b or ""):
+        if "seed=" in spec:
+            raise MatchError(f"{spec}: give no seed= (the choices are made with seed=5)")
+    recs = positions(args.build_a, args.game, args.param, args.positions)
+    specs = {"A": seat_spec(args.spec, 0, 4), "B": seat_spec(args.spec_b or args.spec, 0, 4)}  # seed=5
+    chose = {}
+    for side, build in (("A", args.build_a), ("B", args.build_b)):
+        for r in recs:
+            e = Engine(build, 7)
+            try:
+                e.ask("load " + r)
+                chose.setdefault(side, []).append(e.ask("genmove " + specs[side])[0])
+            finally:
+                e.close()
+    same = sum(a == b for a, b in zip(chose["A"], chose["B"]))
+    for i, (a, b) in enumerate(zip(chose["A"], chose["B"])):
+        if a != b:
+            print(f"position {i}: A {a}, B {b}")
+    print(f"{args.game} {specs['A']}: {same} of {len(recs)} choices the same")
+    return 0 if same == len(recs) else 1
+
+
 def llr_command(args):
     try:
         counts = [float(x) for x in args.pentanomial.split(",")]
@@ -506,6 +559,14 @@ def main(argv):
     lc.add_argument("pentanomial")
     lc.add_argument("--elo0", type=float, required=True)
     lc.add_argument("--elo1", type=float, required=True)
+    sm = sub.add_parser("same", help="whether two builds choose alike on the same positions")
+    sm.add_argument("game")
+    sm.add_argument("spec")
+    sm.add_argument("--spec-b", help="B's spec, when not SPEC")
+    sm.add_argument("--build-a", default="build/quiver")
+    sm.add_argument("--build-b", default="build/quiver")
+    sm.add_argument("--positions", type=int, default=20)
+    sm.add_argument("--param", action="append", default=[])
     args = ap.parse_args(argv)
     try:
         if args.cmd == "play":
@@ -514,6 +575,8 @@ def main(argv):
             if not (0 < args.alpha < 1 and 0 < args.beta < 1 and args.elo0 < args.elo1):
                 raise MatchError("expected 0 < alpha, beta < 1 and elo0 < elo1")
             return play(args)
+        if args.cmd == "same":
+            return same_command(args)
         return report(args) if args.cmd == "report" else llr_command(args)
     except MatchError as e:
         print(f"bench/match.py: {e}", file=sys.stderr)

@@ -87,6 +87,13 @@ match report "$T/same" >"$T/r"
 contains "$T/r" "score 50.0% [50.0, 50.0]"
 contains "$T/r" "pairs scoring 0, 1/2, 1, 3/2, 2 of 2: 0 0 2 0 0"
 
+# The same choices: one build against itself chooses alike on every position (exit 0); greedy
+# and random do not (exit 1, naming where).
+expect_rc 0 match same evons ismcts:iterations=30 --build-a "$Q" --build-b "$Q" --positions 5
+contains out.txt "evons ismcts:iterations=30,seed=5: 5 of 5 choices the same"
+expect_rc 1 match same three-arrows greedy --spec-b random --build-a "$Q" --build-b "$Q" --positions 5
+contains out.txt "position 0: A "
+
 # fishtest's generalized LLR: its own example (pentanomial counts, elo0 -3, elo1 1, logistic),
 # 2.1311, where the Brownian approximation (s1 - s0)(2s - s0 - s1) / 2var gives 2.1312.
 [ "$(match llr 10789,19328,33806,19402,10543 --elo0 -3 --elo1 1)" = 2.1311 ] || fail "LLR"
