@@ -22,8 +22,8 @@ pairs every seat is held by each side equally often. A game's score for A is the
 game. A pair's score is the mean of its two games'.
 
 Statistics. The score is the mean pair score with a 95% interval from the pairs' variance
-(normal approximation; pairs that share a seed vary less than two independent games, the
-pentanomial model), and the Elo difference it implies. The SPRT is fishtest's generalized SPRT
+(normal approximation; a pair is one sample, so what its two games share through the seed is
+counted once: the pentanomial model), and the Elo difference it implies. The SPRT is fishtest's generalized SPRT
 (the "expectation" statistic of its LLR_logistic): the log-likelihood ratio of the pair scores'
 empirical distribution constrained to the score of elo1 against the one constrained to elo0
 (Elo of A over B, logistic), zero cells regularized with 1e-3 games as fishtest does, with
