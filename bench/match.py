@@ -432,6 +432,11 @@ def summarize(cfg, pairs):
     }
 
 
+def elo_text(e):
+    """An Elo figure as the arena writes it: within +-800 (a score of 100/101), beyond as a bound."""
+    return ">+800" if e >= 800 else "<-800" if e <= -800 else f"{e:+.0f}"
+
+
 def format_report(cfg, s):
     sp = s["sprt"]
     verdict = {"H1": f"H1 accepted: A is not weaker than B by {-sp['elo0']:g} Elo" if sp["elo0"] < 0 <= sp["elo1"]
@@ -446,7 +451,8 @@ def format_report(cfg, s):
         f"A: {s['wins']} wins, {s['draws']} draws, {s['losses']} losses; "
         f"score {100 * s['score']:.1f}% [{100 * s['score_ci'][0]:.1f}, {100 * s['score_ci'][1]:.1f}] "
         f"(+-{50 * (s['score_ci'][1] - s['score_ci'][0]):.1f} points); "
-        f"Elo {s['elo']:+.0f} [{s['elo_ci'][0]:+.0f}, {s['elo_ci'][1]:+.0f}]; LOS {100 * s['los']:.1f}%",
+        f"Elo {elo_text(s['elo'])} [{elo_text(s['elo_ci'][0])}, {elo_text(s['elo_ci'][1])}]; "
+        f"LOS {100 * s['los']:.1f}%",
     ]
     if s["pentanomial"]:
         lines.append("pairs scoring 0, 1/2, 1, 3/2, 2 of 2: " + " ".join(str(c) for c in s["pentanomial"]))
