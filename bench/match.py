@@ -399,7 +399,7 @@ def summarize(cfg, pairs):
     mean = sum(scores) / n if n else 0.5
     var = sum((s - mean) ** 2 for s in scores) / (n - 1) if n > 1 else 0.0
     gvar = sum((s - mean) ** 2 for s in gscores) / (len(gscores) - 1) if len(gscores) > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n) if n else 0.5
+    half = 1.96 * math.sqrt(var / n) if n > 1 else 0.5  # one pair: no interval
     lo, hi = max(mean - half, 0.0), min(mean + half, 1.0)
     grid = cfg["players"] == 2
     counts = {}
@@ -434,7 +434,7 @@ def summarize(cfg, pairs):
 
 def elo_text(e):
     """An Elo figure as the arena writes it: within +-800 (a score of 100/101), beyond as a bound."""
-    return ">+800" if e >= 800 else "<-800" if e <= -800 else f"{e:+.0f}"
+    return ">+800" if e >= 800 else "<-800" if e <= -800 else "0" if abs(e) < 0.5 else f"{e:+.0f}"
 
 
 def format_report(cfg, s):
