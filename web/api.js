@@ -10,6 +10,8 @@ import { myName } from './names.js';
 /** @typedef {import('./types.js').LessonVerdict} LessonVerdict */
 /** @typedef {import('./types.js').Replay} Replay */
 /** @typedef {import('./types.js').ReviewState} ReviewState */
+/** @typedef {import('./types.js').Challenge} Challenge */
+/** @typedef {import('./types.js').Follow} Follow */
 
 export class ApiError extends Error {
   /**
@@ -365,6 +367,78 @@ export async function unblock(username) {
     /** @type {{blocks?: Block[]}} */ (await api('DELETE', `/api/account/blocks/${encodeURIComponent(username)}`))
       .blocks ?? []
   );
+}
+
+/** @returns {Promise<Follow[]>} the accounts the signed-in account follows, newest first */
+export async function follows() {
+  return /** @type {{follows?: Follow[]}} */ (await api('GET', '/api/account/follows')).follows ?? [];
+}
+
+/**
+ * Follows an account: it is listed with whether it is online and where it plays.
+ * @param {string} username
+ * @returns {Promise<Follow[]>} the list now
+ */
+export async function follow(username) {
+  return /** @type {{follows?: Follow[]}} */ (await api('POST', '/api/account/follows', { username })).follows ?? [];
+}
+
+/**
+ * Stops following an account.
+ * @param {string} username
+ * @returns {Promise<Follow[]>} the list now
+ */
+export async function unfollow(username) {
+  return (
+    /** @type {{follows?: Follow[]}} */ (await api('DELETE', `/api/account/follows/${encodeURIComponent(username)}`))
+      .follows ?? []
+  );
+}
+
+/** @returns {Promise<{incoming: Challenge[], outgoing: Challenge[]}>} the open challenges to and from me */
+export async function challenges() {
+  const got = /** @type {{incoming?: Challenge[], outgoing?: Challenge[]}} */ (await api('GET', '/api/challenges'));
+  return { incoming: got.incoming ?? [], outgoing: got.outgoing ?? [] };
+}
+
+/**
+ * Challenges an account to a game.
+ * @param {{username: string, game: string, clock?: unknown, rated?: boolean, takebacks?: boolean, seat?: string}} spec
+ * @returns {Promise<Challenge>}
+ */
+export async function challenge(spec) {
+  return /** @type {{challenge: Challenge}} */ (await api('POST', '/api/challenges', spec)).challenge;
+}
+
+/**
+ * Accepts a challenge: its table is made, my seat's token is for this browser.
+ * @param {string} id
+ * @returns {Promise<{challenge: Challenge, table: string, seat: string, token?: string}>}
+ */
+export async function acceptChallenge(id) {
+  return /** @type {{challenge: Challenge, table: string, seat: string, token?: string}} */ (
+    await api('POST', `/api/challenges/${encodeURIComponent(id)}/accept`)
+  );
+}
+
+/**
+ * Declines a challenge to me.
+ * @param {string} id
+ * @returns {Promise<Challenge>}
+ */
+export async function declineChallenge(id) {
+  return /** @type {{challenge: Challenge}} */ (await api('POST', `/api/challenges/${encodeURIComponent(id)}/decline`))
+    .challenge;
+}
+
+/**
+ * Cancels a challenge of mine.
+ * @param {string} id
+ * @returns {Promise<Challenge>}
+ */
+export async function cancelChallenge(id) {
+  return /** @type {{challenge: Challenge}} */ (await api('DELETE', `/api/challenges/${encodeURIComponent(id)}`))
+    .challenge;
 }
 
 /**

@@ -534,8 +534,49 @@ export {};
  */
 
 /**
+ * @typedef {Object} Challenge a challenge between two accounts (docs/server.md, "Challenges")
+ * @property {string} id
+ * @property {string} from the challenger's username
+ * @property {string} to the challenged's
+ * @property {string} game
+ * @property {string} title
+ * @property {Record<string, unknown>} [params]
+ * @property {{kind: string, seconds?: number, base?: number, increment?: number, days?: number}} [clock]
+ * @property {boolean} rated
+ * @property {boolean} takebacks
+ * @property {string} from_seat the challenger's seat
+ * @property {string} to_seat the challenged's
+ * @property {'open' | 'accepted' | 'declined' | 'cancelled' | 'expired'} status
+ * @property {number} created epoch ms
+ * @property {number} expires epoch ms
+ * @property {string | null} table the table made once accepted
+ */
+
+/**
+ * @typedef {Object} ChallengeFrame a challenge of mine changed (on every device of my account)
+ * @property {'challenge'} type
+ * @property {Challenge} challenge
+ */
+
+/**
+ * @typedef {Object} MuteFrame my account muted or unmuted a seat at a table (every device)
+ * @property {'mute'} type
+ * @property {string} table
+ * @property {string[]} muted the seats muted there now
+ */
+
+/**
+ * @typedef {Object} Follow an account I follow
+ * @property {string} username
+ * @property {number} at when I followed it (epoch ms)
+ * @property {boolean} online
+ * @property {number} playing its tables being played
+ * @property {{id: string, game: string, title: string, status: string}[]} tables the public ones
+ */
+
+/**
  * @typedef {SnapshotFrame | UpdateFrame | HistoryFrame | ChatFrame | SpectatorsFrame | RematchFrame | {type: 'error', message: string}
- *   | {type: 'pong'} | {type: 'ready'} | ChannelFrame} ServerFrame
+ *   | {type: 'pong'} | {type: 'ready'} | ChannelFrame | ChallengeFrame | MuteFrame} ServerFrame
  */
 
 /**

@@ -169,8 +169,8 @@ static void test_not_found(void **state)
 	(void)state;
 	static const char api[] =
 	    "no such API path; the API has /api/games, /api/me, /api/health, /api/accounts, "
-	    "/api/session, /api/account, /api/players, /api/leaderboard, /api/tables, "
-	    "/api/replay and /api/lessons";
+	    "/api/session, /api/account, /api/challenges, /api/players, /api/leaderboard, "
+	    "/api/tables, /api/replay and /api/lessons";
 	refused("GET", "/api", 404, api);
 	refused("GET", "/api/", 404, api);
 	refused("GET", "/api/nothing", 404, api);

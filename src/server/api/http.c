@@ -24,7 +24,9 @@
 #include "server/net/reply.h"
 #include "server/players/account.h"
 #include "server/players/blocks.h"
+#include "server/players/challenges.h"
 #include "server/players/device.h"
+#include "server/players/follows.h"
 #include "server/players/me.h"
 #include "server/players/mutes.h"
 #include "server/players/player.h"
@@ -711,6 +713,7 @@ static const qv__route_kind kinds[] = {
     {"gamename", "GAME", QV__ROUTE_CAP_MAX - 1, false, check_game_name},
     {"lesson", "ID", QV__ROUTE_CAP_MAX - 1, false, check_lesson},
     {"segment", "X", SIZE_MAX, true, NULL},
+    {"challenge", "ID", QV__ID_LEN, false, NULL},
 };
 
 /* Most specific first. */
@@ -737,6 +740,15 @@ static const qv__route routes[] = {
     {"GET", "/api/account/blocks", qv__blocks_get},
     {"POST", "/api/account/blocks", qv__blocks_post},
     {"DELETE", "/api/account/blocks/{segment}", qv__blocks_delete},
+    {"GET", "/api/account/follows", qv__follows_get},
+    {"POST", "/api/account/follows", qv__follows_post},
+    {"DELETE", "/api/account/follows/{segment}", qv__follows_delete},
+    {"GET", "/api/challenges", qv__challenges_list},
+    {"POST", "/api/challenges", qv__challenges_post},
+    {"GET", "/api/challenges/{challenge}", qv__challenges_get},
+    {"DELETE", "/api/challenges/{challenge}", qv__challenges_cancel},
+    {"POST", "/api/challenges/{challenge}/accept", qv__challenges_accept},
+    {"POST", "/api/challenges/{challenge}/decline", qv__challenges_decline},
     {"GET", "/api/games/{gamename}/reference", get_reference},
     {"GET", "/api/players/{segment}", qv__standings_player},
     {"GET", "/api/leaderboard/{game}", qv__standings_leaderboard},

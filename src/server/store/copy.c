@@ -48,6 +48,12 @@ static const struct copy_table {
      "IRTTITTTIITT"},
     {"mutes", "who, table_id, seat, at", "TTTR"},
     {"blocks", "account, blocked, at", "IIR"},
+    {"follows", "account, followed, at", "IIR"},
+    {"presence", "account, origin, at", "ITR"},
+    {"challenges",
+     "id, challenger, challenged, player, addr, request, seat, status, created, expires, "
+     "answered, claim, table_id",
+     "TIITTTITRRRTT"},
 };
 #define NTABLES ((int)(sizeof copy_tables / sizeof copy_tables[0]))
 
