@@ -668,6 +668,10 @@ export {};
  * @property {number} accuracy 0 to 100
  * @property {'inaccuracy' | 'mistake' | 'blunder' | null} mark
  * @property {number[]} expected every player's expected result after it, as its mover saw it
+ * @property {string | null} [played_note] what the move made would do, as its mover could know it
+ * @property {string | null} [best_note] what the best move would do (null: nothing better)
+ * @property {{seat: string, action: string}[]} [line] the engine's next moves after the best one,
+ *   as the mover could foresee them
  */
 
 /**

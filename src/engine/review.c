@@ -148,6 +148,11 @@ void qv_review_free(qv_review *r)
 	if (!r)
 		return;
 	qv_match_free(r->m);
+	for (int i = 0; r->d && i < r->n; i++) {
+		free(r->d[i].best_note);
+		free(r->d[i].played_note);
+		free(r->d[i].line);
+	}
 	free(r->before);
 	free(r->guess);
 	free(r->work);
@@ -279,6 +284,58 @@ static qv_review_mark mark_of(double loss)
 	                                             : QV_REVIEW_GOOD;
 }
 
+/* What action a would do at the state before decision i, for its mover (the game's note), as a
+ * new string; NULL when the game has nothing to say or memory ran out. */
+static char *note_of(const qv_review *r, qv_action a)
+{
+	const qv_game *g = r->m->game;
+	char buf[QV_NOTE_TEXT];
+	bool confirm;
+	if (!g->action_note || g->action_note(r->before, a, buf, sizeof buf, &confirm) <= 0)
+		return NULL;
+	size_t n = strlen(buf) + 1;
+	char *copy = malloc(n);
+	if (copy)
+		memcpy(copy, buf, n);
+	return copy;
+}
+
+/* Decision i's line after its best action: the reply searches' choices on the review's first
+ * guess of the position for the mover (sample 0 of paired, with its draws), until QV_REVIEW_LINE
+ * decisions, the end or a chance outcome. Forced moves are played and not listed. */
+static qv_status line_of(qv_review *r, int i, qv_action best, qv_err *err)
+{
+	const qv_game *g = r->m->game;
+	qv_review_decision *d = &r->d[i];
+	free(d->line); /* a step that failed before made one */
+	d->nline = 0;
+	d->line = malloc(sizeof *d->line * QV_REVIEW_LINE);
+	if (!d->line)
+		return qv_fail(err, QV_ENOMEM, "out of memory writing a review's line");
+	qv_rng rng;
+	qv_rng_seed(&rng, mix(r->cf.seed, (uint64_t)d->entry + 3, 0));
+	memcpy(r->work, r->before, g->state_size);
+	if (g->determinize)
+		g->determinize(r->work, d->seat, &rng);
+	g->apply(r->work, best, NULL);
+	for (int k = 0; k < SETTLE_MAX && d->nline < QV_REVIEW_LINE; k++) {
+		int who = g->to_move(r->work), n;
+		qv_action a;
+		if (who == QV_OVER || who == QV_CHANCE)
+			break;
+		if (!qv_only_option(g, r->work, r->acts, &n, &a)) {
+			qv_status rc = qv_agent_choose(r->reply, r->work, &a, err);
+			if (rc)
+				return rc;
+			qv_review_move *mv = &d->line[d->nline++];
+			mv->seat = who;
+			g->action_to_text(r->work, a, mv->action, sizeof mv->action);
+		}
+		g->apply(r->work, a, NULL);
+	}
+	return QV_OK;
+}
+
 /* The search for the best alternative at r->before into *best, and the two actions valued
  * (paired): the agents are made for this decision alone, seeded by the review's seed and the
  * decision's place in the history, so that a decision's review depends on nothing but its
@@ -301,6 +358,9 @@ static qv_status search(qv_review *r, int i, qv_action played, qv_action *best, 
 	}
 	if (!rc)
 		rc = paired(r, i, played, *best == played ? -1 : *best, vp, vb, err);
+	int p = r->d[i].seat;
+	if (!rc && *best != played && vb[p] > vp[p])
+		rc = line_of(r, i, *best, err);
 	qv_agent_free(root);
 	qv_agent_free(r->reply);
 	r->reply = NULL;
@@ -333,6 +393,8 @@ qv_status qv_review_step(qv_review *r, qv_err *err)
 		g->action_to_text(r->before, best, d->best, sizeof d->best);
 	}
 	memcpy(d->expected, vp, sizeof d->expected);
+	d->played_note = note_of(r, played);
+	d->best_note = best == played || d->before == d->after ? NULL : note_of(r, best);
 	d->loss = d->before - d->after;
 	d->accuracy = accuracy_of(d->loss);
 	d->mark = mark_of(d->loss);
@@ -369,11 +431,17 @@ static json_t *decision_json(const qv_review *r, const qv_review_decision *d)
 	for (int q = 0; q < np; q++)
 		json_array_append_new(expected, num(d->expected[q]));
 	const char *mark = qv_review_mark_name(d->mark);
-	return json_pack("{s:i, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o}", "step", d->entry + 1,
-	                 "seat", qv_player_name(d->seat, who), "played", d->played, "best", d->best,
-	                 "before", num(d->before), "after", num(d->after), "loss", num(d->loss),
-	                 "accuracy", num(d->accuracy), "mark",
-	                 mark ? json_string(mark) : json_null(), "expected", expected);
+	json_t *line = json_array();
+	for (int k = 0; k < d->nline; k++)
+		json_array_append_new(line, json_pack("{s:s, s:s}", "seat",
+		                                      qv_player_name(d->line[k].seat, who),
+		                                      "action", d->line[k].action));
+	return json_pack("{s:i, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:s?, s:s?, s:o}",
+	                 "step", d->entry + 1, "seat", qv_player_name(d->seat, who), "played",
+	                 d->played, "best", d->best, "before", num(d->before), "after",
+	                 num(d->after), "loss", num(d->loss), "accuracy", num(d->accuracy), "mark",
+	                 mark ? json_string(mark) : json_null(), "expected", expected,
+	                 "played_note", d->played_note, "best_note", d->best_note, "line", line);
 }
 
 /* Each player's summary: accuracy (null without a decision reviewed), decisions, marks. */
