@@ -12,6 +12,9 @@ import { myName } from './names.js';
 /** @typedef {import('./types.js').ReviewState} ReviewState */
 /** @typedef {import('./types.js').Challenge} Challenge */
 /** @typedef {import('./types.js').Follow} Follow */
+/** @typedef {import('./types.js').Puzzle} Puzzle */
+/** @typedef {import('./types.js').PuzzleVerdict} PuzzleVerdict */
+/** @typedef {import('./types.js').TablePuzzles} TablePuzzles */
 
 export class ApiError extends Error {
   /**
@@ -439,6 +442,45 @@ export async function declineChallenge(id) {
 export async function cancelChallenge(id) {
   return /** @type {{challenge: Challenge}} */ (await api('DELETE', `/api/challenges/${encodeURIComponent(id)}`))
     .challenge;
+}
+
+/**
+ * A puzzle, without its answer.
+ * @param {string} id
+ * @returns {Promise<Puzzle>}
+ */
+export async function puzzle(id) {
+  return /** @type {Puzzle} */ (await api('GET', `/api/puzzles/${encodeURIComponent(id)}`));
+}
+
+/**
+ * A move tried at a puzzle, judged by the server.
+ * @param {string} id
+ * @param {string} action
+ * @returns {Promise<PuzzleVerdict>}
+ */
+export async function attemptPuzzle(id, action) {
+  return /** @type {PuzzleVerdict} */ (await api('POST', `/api/puzzles/${encodeURIComponent(id)}/attempt`, { action }));
+}
+
+/**
+ * My puzzle rating and a puzzle to try next (of one game, or any).
+ * @param {string} [game]
+ * @returns {Promise<{rating: {rating: number, deviation: number, provisional: boolean, games: number} | null, next: string | null, count: number}>}
+ */
+export async function nextPuzzle(game) {
+  return /** @type {{rating: {rating: number, deviation: number, provisional: boolean, games: number} | null, next: string | null, count: number}} */ (
+    await api('GET', `/api/puzzles${game ? `?game=${encodeURIComponent(game)}` : ''}`)
+  );
+}
+
+/**
+ * The puzzles of one game, and how far the server is in looking for them.
+ * @param {string} table
+ * @returns {Promise<TablePuzzles>}
+ */
+export async function tablePuzzles(table) {
+  return /** @type {TablePuzzles} */ (await api('GET', `/api/tables/${encodeURIComponent(table)}/puzzles`));
 }
 
 /**

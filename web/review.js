@@ -195,6 +195,17 @@ export class ReviewPanel {
             ),
           )
         : h('p', { class: 'how' }, 'No decision lost enough to be marked.'),
+      h(
+        'p',
+        {},
+        h(
+          'a',
+          { href: `puzzles.html?table=${encodeURIComponent(this.id)}`, id: 'game-puzzles-link' },
+          'Puzzles from this game',
+        ),
+        ' ',
+        h('span', { class: 'how' }, 'its blunders with one answer, to solve'),
+      ),
     );
     this.hooks.changed();
   }

@@ -686,6 +686,50 @@ export {};
  */
 
 /**
+ * @typedef {Object} Puzzle a puzzle from a reviewed game, as shown before it is tried (docs/server.md,
+ *   "Puzzles"): the position as its player saw it, never its answer
+ * @property {string} id
+ * @property {string} table the game it comes from
+ * @property {string} game
+ * @property {string} title
+ * @property {number} step the replay's step after the decision
+ * @property {string} seat who solves it
+ * @property {string[]} themes
+ * @property {number} rating
+ * @property {number} plays
+ * @property {number} solved
+ * @property {View} view the player's view before the decision, with its legal moves
+ * @property {Catalogue | null} [catalogue]
+ */
+
+/**
+ * @typedef {Object} PuzzleVerdict a move tried at a puzzle, judged
+ * @property {boolean} correct
+ * @property {string} answer the one move
+ * @property {string} played the move made in the game
+ * @property {string} runner_up the best of the others
+ * @property {string | null} note what the answer does, as the player could know it
+ * @property {{seat: string, action: string}[]} line the engine's moves after the answer
+ * @property {number} value the answer's expected result, in [-1, 1]
+ * @property {number} second the runner-up's
+ * @property {number} [played_value] the move made's
+ * @property {string[]} themes
+ * @property {boolean} rated
+ * @property {{before: number, after: number, change: number, provisional: boolean} | null} rating
+ * @property {number} puzzle_rating
+ */
+
+/**
+ * @typedef {Object} TablePuzzles the puzzles of one game, and how far the server looked for them
+ * @property {string} table
+ * @property {'none' | 'looking' | 'done'} status
+ * @property {number} looked
+ * @property {number} candidates
+ * @property {number} made
+ * @property {{id: string, step: number, themes: string[], rating: number}[]} puzzles
+ */
+
+/**
  * @typedef {Object} ReviewState a table's review as the server has it (GET or POST
  *   /api/tables/ID/review)
  * @property {string} table

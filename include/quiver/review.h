@@ -97,8 +97,10 @@ typedef struct qv_review_decision {
 	 * where the best move was heading when it is not the move made: the engine's next moves
 	 * after it (line[0..nline)), each decision made by a search from its mover's seat on the
 	 * first guess of the position for the mover (the review's own guess, so that the line tells
-	 * nothing the mover could not see), up to QV_REVIEW_LINE decisions, the end of the game or
-	 * the next chance outcome, which no player foresees. Owned by the review. */
+	 * nothing the mover could not see), up to QV_REVIEW_LINE decisions, the end of the game,
+	 * the next chance outcome (which no player foresees) or the first move that would show the
+	 * mover something hidden (another's card from the guess: qv_game.reveals). Owned by the
+	 * review. */
 	char *best_note, *played_note;
 	qv_review_move *line;
 	int nline;

@@ -142,6 +142,21 @@ static void print_accuracy(const qv_review *r)
 	}
 }
 
+int cli_review_option(const char *cmd, int o, const char *v, qv_review_config *cfg)
+{
+	static const char *const names[] = {"iterations", "reply-iterations", "samples", "threads"};
+	static const long most[] = {QV_REVIEW_ITERATIONS_MAX, QV_REVIEW_ITERATIONS_MAX,
+	                            QV_REVIEW_SAMPLES_MAX, 64};
+	int *fields[] = {&cfg->iterations, &cfg->reply_iterations, &cfg->samples, &cfg->threads};
+	long n;
+	if (o == 4)
+		return cli_seed(cmd, "seed", v, &cfg->seed) ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+	if (o < 0 || o > 3 || !cli_long(cmd, names[o], v, 1, most[o], &n))
+		return CLI_EXIT_USAGE;
+	*fields[o] = (int)n;
+	return CLI_EXIT_OK;
+}
+
 /* Parses the options into cfg, *path and *json; CLI_EXIT_OK or the exit code of a usage error
  * (or of --help, after printing it: *path stays NULL). */
 static int parse(int argc, char **argv, qv_review_config *cfg, const char **path, bool *json)
@@ -149,29 +164,15 @@ static int parse(int argc, char **argv, qv_review_config *cfg, const char **path
 	cli_parser p;
 	cli_parser_init(&p, "review", argc, argv);
 	const char *v;
-	long n;
 	int o;
 	while ((o = cli_next(&p, review_opts, &v)) != CLI_OPT_END) {
 		switch (o) {
 		case 0:
 		case 1:
-			if (!cli_long("review", review_opts[o].name, v, 1, QV_REVIEW_ITERATIONS_MAX,
-			              &n))
-				return CLI_EXIT_USAGE;
-			*(o == 0 ? &cfg->iterations : &cfg->reply_iterations) = (int)n;
-			break;
 		case 2:
-			if (!cli_long("review", "samples", v, 1, QV_REVIEW_SAMPLES_MAX, &n))
-				return CLI_EXIT_USAGE;
-			cfg->samples = (int)n;
-			break;
 		case 3:
-			if (!cli_long("review", "threads", v, 1, 64, &n))
-				return CLI_EXIT_USAGE;
-			cfg->threads = (int)n;
-			break;
 		case 4:
-			if (!cli_seed("review", "seed", v, &cfg->seed))
+			if (cli_review_option("review", o, v, cfg) != CLI_EXIT_OK)
 				return CLI_EXIT_USAGE;
 			break;
 		case 5: *json = true; break;

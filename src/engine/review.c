@@ -18,6 +18,7 @@
 
 #include <jansson.h>
 
+#include "engine/review_moves.h"
 #include "quiver/agent.h"
 #include "quiver/review.h"
 
@@ -218,15 +219,16 @@ static qv_status value_of(qv_review *r, void *st, qv_rng *rng, double *out, qv_e
 	return QV_OK;
 }
 
-/* The mean return per player of actions a and b (b < 0: a alone) over the review's samples of
- * decision i, each on the same guess of the position for the mover and the same draws after. */
-static qv_status paired(qv_review *r, int i, qv_action a, qv_action b, double *va, double *vb,
-                        qv_err *err)
+/* The mean return per player of each of the n actions acts into v[0..n) over the review's
+ * samples of decision i, each on the same guess of the position for the mover and the same
+ * draws after (the samples first, then the actions, so that two actions are valued exactly as
+ * the review of a decision values them). */
+static qv_status paired_n(qv_review *r, int i, const qv_action *acts, int n,
+                          double (*v)[QV_MAX_PLAYERS], qv_err *err)
 {
 	const qv_game *g = r->m->game;
 	int p = r->d[i].seat, np = g->num_players(r->before);
-	memset(va, 0, sizeof *va * QV_MAX_PLAYERS);
-	memset(vb, 0, sizeof *vb * QV_MAX_PLAYERS);
+	memset(v, 0, sizeof *v * (size_t)n);
 	for (int k = 0; k < r->cf.samples; k++) {
 		qv_rng rng;
 		qv_rng_seed(&rng, mix(r->cf.seed, (uint64_t)r->d[i].entry + 3, (uint64_t)k));
@@ -234,20 +236,31 @@ static qv_status paired(qv_review *r, int i, qv_action a, qv_action b, double *v
 		if (g->determinize)
 			g->determinize(r->guess, p, &rng);
 		qv_rng after = rng;
-		for (int w = 0; w < (b < 0 ? 1 : 2); w++) {
+		for (int w = 0; w < n; w++) {
 			double got[QV_MAX_PLAYERS] = {0};
 			qv_rng draws = after;
 			memcpy(r->work, r->guess, g->state_size);
-			g->apply(r->work, w ? b : a, NULL);
+			g->apply(r->work, acts[w], NULL);
 			qv_status rc = value_of(r, r->work, &draws, got, err);
 			if (rc)
 				return rc;
-			double *sum = w ? vb : va;
 			for (int q = 0; q < np; q++)
-				sum[q] += got[q] / r->cf.samples;
+				v[w][q] += got[q] / r->cf.samples;
 		}
 	}
 	return QV_OK;
+}
+
+/* The mean return per player of actions a and b (b < 0: a alone), as paired_n. */
+static qv_status paired(qv_review *r, int i, qv_action a, qv_action b, double *va, double *vb,
+                        qv_err *err)
+{
+	double v[2][QV_MAX_PLAYERS];
+	qv_action acts[2] = {a, b};
+	qv_status rc = paired_n(r, i, acts, b < 0 ? 1 : 2, v, err);
+	memcpy(va, v[0], sizeof v[0]);
+	memcpy(vb, b < 0 ? v[0] : v[1], sizeof v[1]);
+	return rc;
 }
 
 /* The state before history entry `entry` into r->before. */
@@ -302,7 +315,8 @@ static char *note_of(const qv_review *r, qv_action a)
 
 /* Decision i's line after its best action: the reply searches' choices on the review's first
  * guess of the position for the mover (sample 0 of paired, with its draws), until QV_REVIEW_LINE
- * decisions, the end or a chance outcome. Forced moves are played and not listed. */
+ * decisions, the end, a chance outcome or a move that would show the mover something it could
+ * not see (the guess's, not the game's). Forced moves are played and not listed. */
 static qv_status line_of(qv_review *r, int i, qv_action best, qv_err *err)
 {
 	const qv_game *g = r->m->game;
@@ -327,6 +341,10 @@ static qv_status line_of(qv_review *r, int i, qv_action best, qv_err *err)
 			qv_status rc = qv_agent_choose(r->reply, r->work, &a, err);
 			if (rc)
 				return rc;
+			/* a move that would show the mover something hidden (another's card, a
+			 * draw) is one of the guess's, not the game's: the line stops before it */
+			if (g->reveals ? g->reveals(r->work, a, d->seat) : g->determinize != NULL)
+				break;
 			qv_review_move *mv = &d->line[d->nline++];
 			mv->seat = who;
 			g->action_to_text(r->work, a, mv->action, sizeof mv->action);
@@ -367,16 +385,52 @@ static qv_status search(qv_review *r, int i, qv_action played, qv_action *best, 
 	return rc;
 }
 
+/* The true state before decision i into r->before: QV_OK, or QV_ENOMEM. */
+static qv_status walk_to(qv_review *r, int i, qv_err *err)
+{
+	grab gr = {.r = r, .entry = r->d[i].entry};
+	if (qv_match_walk(r->m, r->d[i].entry, grab_state, &gr) || !gr.got)
+		return qv_fail(err, QV_ENOMEM, "out of memory walking to decision %d",
+		               r->d[i].entry + 1);
+	return QV_OK;
+}
+
+const void *qv__review_before(qv_review *r, int i, qv_err *err)
+{
+	return walk_to(r, i, err) ? NULL : r->before;
+}
+
+qv_status qv__review_values(qv_review *r, int i, const qv_action *acts, int n, double *mover,
+                            qv_err *err)
+{
+	double(*v)[QV_MAX_PLAYERS] = malloc(sizeof *v * (size_t)(n > 0 ? n : 1));
+	if (!v)
+		return qv_fail(err, QV_ENOMEM, "out of memory valuing the moves of a decision");
+	uint64_t at = (uint64_t)r->d[i].entry;
+	qv_status rc = walk_to(r, i, err);
+	if (!rc)
+		rc =
+		    qv_agent_new(&r->reply, r->reply_spec, r->m->game, mix(r->cf.seed, 2, at), err);
+	if (!rc) {
+		qv_agent_set_keep(r->reply, false);
+		rc = paired_n(r, i, acts, n, v, err);
+	}
+	for (int w = 0; !rc && w < n; w++)
+		mover[w] = v[w][r->d[i].seat];
+	qv_agent_free(r->reply);
+	r->reply = NULL;
+	free(v);
+	return rc;
+}
+
 qv_status qv_review_step(qv_review *r, qv_err *err)
 {
 	if (r->done >= r->n)
 		return QV_OK;
 	qv_review_decision *d = &r->d[r->done];
 	const qv_game *g = r->m->game;
-	grab gr = {.r = r, .entry = d->entry};
-	if (qv_match_walk(r->m, d->entry, grab_state, &gr) || !gr.got)
-		return qv_fail(err, QV_ENOMEM, "out of memory walking to decision %d",
-		               d->entry + 1);
+	if (walk_to(r, r->done, err))
+		return QV_ENOMEM;
 	qv_action played = r->m->hist[d->entry].action, best;
 	double vp[QV_MAX_PLAYERS], vb[QV_MAX_PLAYERS];
 	qv_status rc = search(r, r->done, played, &best, vp, vb, err);

@@ -9,31 +9,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serverAndBrowser, newPage, budget, screenshotDir, moveOnce, shownVersion, until, rng } from './support.mjs';
+import {
+  serverAndBrowser,
+  newPage,
+  budget,
+  screenshotDir,
+  moveOnce,
+  shownVersion,
+  until,
+  rng,
+  pageAccount,
+} from './support.mjs';
 
 const env = serverAndBrowser();
-
-/**
- * Signs the page's browser up (201) or in (200), from the page, so that the cookies are its own.
- * @param {import('playwright-core').Page} page
- * @param {string} username
- * @param {boolean} [signIn]
- */
-export async function account(page, username, signIn = false) {
-  const route = signIn ? 'api/session' : 'api/accounts';
-  const status = await page.evaluate(
-    async ([r, u]) =>
-      (
-        await fetch(r, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ username: u, password: 'arrows over the river' }),
-        })
-      ).status,
-    [route, username],
-  );
-  assert.equal(status, signIn ? 200 : 201, `${route} for ${username} answered ${status}`);
-}
 
 /**
  * Follows `name` from the friends page.
@@ -52,11 +40,11 @@ test('two accounts follow each other and play a challenge from the phone', { tim
   const phone = await newPage(env.browser, { name: 'Bob', width: 390, height: 844 });
   const friends = (/** @type {string} */ q = '') => new URL(`friends.html${q}`, env.server.url).toString();
   await laptop.page.goto(env.server.url);
-  await account(laptop.page, 'Ann');
+  await pageAccount(laptop.page, 'Ann');
   await other.page.goto(env.server.url);
-  await account(other.page, 'Ann', true);
+  await pageAccount(other.page, 'Ann', true);
   await phone.page.goto(env.server.url);
-  await account(phone.page, 'Bob');
+  await pageAccount(phone.page, 'Bob');
 
   await laptop.page.goto(friends());
   await follow(laptop.page, 'Bob');
@@ -128,9 +116,9 @@ test('a declined challenge is said on the challenger’s page', { timeout: budge
   const a = await newPage(env.browser, { name: 'Cy' });
   const b = await newPage(env.browser, { name: 'Dee' });
   await a.page.goto(env.server.url);
-  await account(a.page, 'Cy');
+  await pageAccount(a.page, 'Cy');
   await b.page.goto(env.server.url);
-  await account(b.page, 'Dee');
+  await pageAccount(b.page, 'Dee');
   await a.page.goto(new URL('friends.html?challenge=Dee', env.server.url).toString());
   await a.page.click('#challenge-form button[type=submit]');
   await a.page.locator('#sent .challenge').waitFor();

@@ -177,14 +177,17 @@ static void test_newer_schema(void **state)
 	                                   "table_name = 'blocks'"),
 	                 1);
 	/* a database of schema 12 (before follows, presence and challenges) gains them */
-	th_sql(db, "DROP TABLE follows; DROP TABLE presence; DROP TABLE challenges; UPDATE "
-	           "quiver_schema SET version = 12");
+	th_sql(db, "DROP TABLE follows; DROP TABLE presence; DROP TABLE challenges; DROP TABLE "
+	           "puzzles; DROP TABLE puzzle_sources; DROP TABLE puzzle_ratings; DROP TABLE "
+	           "puzzle_attempts; UPDATE quiver_schema SET version = 12");
 	th_start(db, NULL);
 	th_stop();
 	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
-	                                   "table_name IN ('follows', 'presence', 'challenges')"),
-	                 3);
+	                                   "table_name IN ('follows', 'presence', 'challenges', "
+	                                   "'puzzles', 'puzzle_sources', 'puzzle_ratings', "
+	                                   "'puzzle_attempts')"),
+	                 7);
 	th_sql(db, "UPDATE quiver_schema SET version = 14");
 	expect_refusal(db, NULL, "cannot open the database ",
 	               "it was made by a newer quiver (schema 14; this one knows 13)", NULL);
@@ -402,7 +405,7 @@ static void test_copy(void **state)
 	             /* and a block of the account's (of one gone) */
 	             "INSERT INTO blocks VALUES (1, 7, 1.5e9);");
 
-	copy(lite, pg, 0, "checked: the 19 tables alike");
+	copy(lite, pg, 0, "checked: the 23 tables alike");
 	copy(lite, pg, 1, "is not empty");
 	assert_int_equal(th_sql_number(pg, "SELECT count(*) FROM bans, suspensions, audit"), 1);
 	assert_int_equal(th_sql_number(pg, "SELECT blocked FROM blocks WHERE account = 1"), 7);
@@ -410,7 +413,7 @@ static void test_copy(void **state)
 	th_sql(pg, "INSERT INTO audit (at, who, action, target) VALUES (1.6e9, 'op', 'unban', "
 	           "'203.0.113.7')");
 	assert_int_equal(th_sql_number(pg, "SELECT max(id) FROM audit"), 2);
-	copy(pg, back, 0, "checked: the 19 tables alike");
+	copy(pg, back, 0, "checked: the 23 tables alike");
 	/* The SQLite copy was made under a temporary name and renamed: nothing else is left. */
 	char listing[256];
 	snprintf(listing, sizeof listing, "ls %s | grep -c copying", th_tmpdir);

@@ -1162,11 +1162,15 @@ static void test_store_upgrade(void **state)
 	                 SQLITE_OK);
 	/* a version-12 database (without follows, presence and challenges) gets them */
 	downgraded(&db, path,
-	           "DROP TABLE follows; DROP TABLE presence; DROP TABLE challenges; PRAGMA "
-	           "user_version=12;");
-	assert_int_equal(sqlite3_exec(db, "SELECT count(*) FROM follows, presence, challenges",
-	                              NULL, NULL, NULL),
-	                 SQLITE_OK);
+	           "DROP TABLE follows; DROP TABLE presence; DROP TABLE challenges; DROP TABLE "
+	           "puzzles; DROP TABLE puzzle_sources; DROP TABLE puzzle_ratings; DROP TABLE "
+	           "puzzle_attempts; PRAGMA user_version=12;");
+	assert_int_equal(
+	    sqlite3_exec(db,
+	                 "SELECT count(*) FROM follows, presence, challenges, puzzles, "
+	                 "puzzle_sources, puzzle_ratings, puzzle_attempts",
+	                 NULL, NULL, NULL),
+	    SQLITE_OK);
 	/* a version-7 database (without the fencing epoch and the processes' tables) gets them */
 	downgraded(&db, path, SCHEMA_8_UNDONE "PRAGMA user_version=7;");
 	assert_int_equal(sqlite3_exec(db,

@@ -18,6 +18,7 @@
 #include "server/api/http.h"
 #include "server/api/lessons.h"
 #include "server/api/lobby.h"
+#include "server/api/puzzles.h"
 #include "server/api/review.h"
 #include "server/api/scrape.h"
 #include "server/base/oplog.h"
@@ -30,6 +31,7 @@
 #include "server/players/me.h"
 #include "server/players/mutes.h"
 #include "server/players/player.h"
+#include "server/players/puzzles.h"
 #include "server/players/pwgate.h"
 #include "server/players/reports.h"
 #include "server/players/session.h"
@@ -714,6 +716,7 @@ static const qv__route_kind kinds[] = {
     {"lesson", "ID", QV__ROUTE_CAP_MAX - 1, false, check_lesson},
     {"segment", "X", SIZE_MAX, true, NULL},
     {"challenge", "ID", QV__ID_LEN, false, NULL},
+    {"puzzle", "ID", QV__ID_LEN, false, NULL},
 };
 
 /* Most specific first. */
@@ -762,11 +765,15 @@ static const qv__route routes[] = {
     {"GET", "/api/tables/{table}/review", qv__review_get},
     {"POST", "/api/tables/{table}/report", qv__report_post},
     {"GET", "/api/tables/{table}/ratings", qv__standings_table},
+    {"GET", "/api/tables/{table}/puzzles", qv__puzzles_of_table},
     {"POST", "/api/tables/{table}/mute", qv__mute_post},
     {"GET", "/api/tables/{table}/mute", qv__mute_get},
     {"GET", QV__WS_PATH, get_ws},
     {"GET", QV__CHAN_PATH, get_chan},
     {"POST", "/api/replay", post_replay},
+    {"GET", "/api/puzzles", qv__puzzles_next},
+    {"GET", "/api/puzzles/{puzzle}", qv__puzzle_get},
+    {"POST", "/api/puzzles/{puzzle}/attempt", qv__puzzle_attempt},
     {"GET", "/api/lessons", qv__lessons_all},
     {"GET", "/api/lessons/{game}", qv__lessons_game},
     {"GET", "/api/lessons/{game}/{lesson}", qv__lessons_get},

@@ -4,6 +4,9 @@
  * saw an account online (its channel open), and the challenges one account sends another
  * (players/follows.h, players/challenges.h). Made at every open by SQLite (CREATE ... IF NOT
  * EXISTS) and by PostgreSQL for a database not yet at version 13, as admin_schema.c's tables.
+ * With them the puzzles made from reviewed games (api/puzzle_look.c, players/puzzles.h): each
+ * puzzle with its rating, the games looked at for them, the accounts' puzzle ratings and their
+ * attempts.
  */
 #include "server/store/backend.h"
 #include "server/store/postgres_impl.h"
@@ -44,7 +47,51 @@ const char *const qv__store_community_schema =
     "  table_id TEXT" /* the table made */
     ");"
     "CREATE INDEX IF NOT EXISTS challenges_to ON challenges(challenged, status);"
-    "CREATE INDEX IF NOT EXISTS challenges_from ON challenges(challenger, status);";
+    "CREATE INDEX IF NOT EXISTS challenges_from ON challenges(challenger, status);"
+    /* A puzzle of a reviewed game (quiver/puzzle.h): its JSON with the answer, never sent
+     * whole before an attempt; rated as a player is (Glicko-2), by its attempts. */
+    "CREATE TABLE IF NOT EXISTS puzzles ("
+    "  id TEXT PRIMARY KEY,"
+    "  table_id TEXT NOT NULL,"
+    "  step INTEGER NOT NULL,"
+    "  game TEXT NOT NULL,"
+    "  body TEXT NOT NULL," /* qv_puzzle_json, with "catalogue" */
+    "  themes TEXT NOT NULL,"
+    "  rating REAL NOT NULL,"
+    "  deviation REAL NOT NULL,"
+    "  volatility REAL NOT NULL,"
+    "  plays INTEGER NOT NULL,"
+    "  solved INTEGER NOT NULL,"
+    "  created REAL NOT NULL,"
+    "  UNIQUE (table_id, step)"
+    ");"
+    "CREATE INDEX IF NOT EXISTS puzzles_game ON puzzles(game, rating);"
+    /* The games whose review was looked at for puzzles, and how far. */
+    "CREATE TABLE IF NOT EXISTS puzzle_sources ("
+    "  table_id TEXT PRIMARY KEY,"
+    "  game TEXT NOT NULL,"
+    "  looked INTEGER NOT NULL," /* the decisions looked at so far */
+    "  candidates INTEGER NOT NULL,"
+    "  made INTEGER NOT NULL,"
+    "  done INTEGER NOT NULL,"
+    "  at REAL NOT NULL"
+    ");"
+    /* An account's puzzle rating, and its attempts (the first of each puzzle rated). */
+    "CREATE TABLE IF NOT EXISTS puzzle_ratings ("
+    "  account INTEGER PRIMARY KEY,"
+    "  rating REAL NOT NULL,"
+    "  deviation REAL NOT NULL,"
+    "  volatility REAL NOT NULL,"
+    "  games INTEGER NOT NULL,"
+    "  updated REAL NOT NULL"
+    ");"
+    "CREATE TABLE IF NOT EXISTS puzzle_attempts ("
+    "  account INTEGER NOT NULL,"
+    "  puzzle TEXT NOT NULL,"
+    "  at REAL NOT NULL,"
+    "  solved INTEGER NOT NULL,"
+    "  PRIMARY KEY (account, puzzle)"
+    ");";
 
 const char *const qv__pg_community_schema =
     "CREATE TABLE IF NOT EXISTS follows ("
@@ -76,4 +123,44 @@ const char *const qv__pg_community_schema =
     "  table_id text"
     ");"
     "CREATE INDEX IF NOT EXISTS challenges_to ON challenges(challenged, status);"
-    "CREATE INDEX IF NOT EXISTS challenges_from ON challenges(challenger, status);";
+    "CREATE INDEX IF NOT EXISTS challenges_from ON challenges(challenger, status);"
+    "CREATE TABLE IF NOT EXISTS puzzles ("
+    "  id text PRIMARY KEY,"
+    "  table_id text NOT NULL,"
+    "  step bigint NOT NULL,"
+    "  game text NOT NULL,"
+    "  body text NOT NULL,"
+    "  themes text NOT NULL,"
+    "  rating double precision NOT NULL,"
+    "  deviation double precision NOT NULL,"
+    "  volatility double precision NOT NULL,"
+    "  plays bigint NOT NULL,"
+    "  solved bigint NOT NULL,"
+    "  created double precision NOT NULL,"
+    "  UNIQUE (table_id, step)"
+    ");"
+    "CREATE INDEX IF NOT EXISTS puzzles_game ON puzzles(game, rating);"
+    "CREATE TABLE IF NOT EXISTS puzzle_sources ("
+    "  table_id text PRIMARY KEY,"
+    "  game text NOT NULL,"
+    "  looked bigint NOT NULL,"
+    "  candidates bigint NOT NULL,"
+    "  made bigint NOT NULL,"
+    "  done bigint NOT NULL,"
+    "  at double precision NOT NULL"
+    ");"
+    "CREATE TABLE IF NOT EXISTS puzzle_ratings ("
+    "  account bigint PRIMARY KEY,"
+    "  rating double precision NOT NULL,"
+    "  deviation double precision NOT NULL,"
+    "  volatility double precision NOT NULL,"
+    "  games bigint NOT NULL,"
+    "  updated double precision NOT NULL"
+    ");"
+    "CREATE TABLE IF NOT EXISTS puzzle_attempts ("
+    "  account bigint NOT NULL,"
+    "  puzzle text NOT NULL,"
+    "  at double precision NOT NULL,"
+    "  solved bigint NOT NULL,"
+    "  PRIMARY KEY (account, puzzle)"
+    ");";
