@@ -159,7 +159,7 @@ bench-app: build web
 # the first lessons (browser/learn), and keeps their screenshots in docs/screenshots/, which
 # the README shows.
 screenshots: build web
-	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest -R 'browser/(play-|learn|phone|friends|people|games|account|ratings|moderation|app)' -j $(JOBS) --output-on-failure
+	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest -R 'browser/(play-|learn|phone|friends|people|games|account|ratings|moderation|app|challenges|review|puzzles)' -j $(JOBS) --output-on-failure
 
 # quiver beside boardgame.io 0.50.2 (docs/benchmarks.md): one load generator, 200 two-person
 # tables, 500 ms think, 40 seconds each on localhost; CPU per move, p50/p99, RSS per table.

@@ -14,6 +14,11 @@ import { isLocalPath, localFetch } from './local.js';
 /** @typedef {import('./types.js').LessonVerdict} LessonVerdict */
 /** @typedef {import('./types.js').Replay} Replay */
 /** @typedef {import('./types.js').ReviewState} ReviewState */
+/** @typedef {import('./types.js').Challenge} Challenge */
+/** @typedef {import('./types.js').Follow} Follow */
+/** @typedef {import('./types.js').Puzzle} Puzzle */
+/** @typedef {import('./types.js').PuzzleVerdict} PuzzleVerdict */
+/** @typedef {import('./types.js').TablePuzzles} TablePuzzles */
 
 export class ApiError extends Error {
   /**
@@ -371,6 +376,117 @@ export async function unblock(username) {
     /** @type {{blocks?: Block[]}} */ (await api('DELETE', `/api/account/blocks/${encodeURIComponent(username)}`))
       .blocks ?? []
   );
+}
+
+/** @returns {Promise<Follow[]>} the accounts the signed-in account follows, newest first */
+export async function follows() {
+  return /** @type {{follows?: Follow[]}} */ (await api('GET', '/api/account/follows')).follows ?? [];
+}
+
+/**
+ * Follows an account: it is listed with whether it is online and where it plays.
+ * @param {string} username
+ * @returns {Promise<Follow[]>} the list now
+ */
+export async function follow(username) {
+  return /** @type {{follows?: Follow[]}} */ (await api('POST', '/api/account/follows', { username })).follows ?? [];
+}
+
+/**
+ * Stops following an account.
+ * @param {string} username
+ * @returns {Promise<Follow[]>} the list now
+ */
+export async function unfollow(username) {
+  return (
+    /** @type {{follows?: Follow[]}} */ (await api('DELETE', `/api/account/follows/${encodeURIComponent(username)}`))
+      .follows ?? []
+  );
+}
+
+/** @returns {Promise<{incoming: Challenge[], outgoing: Challenge[]}>} the open challenges to and from me */
+export async function challenges() {
+  const got = /** @type {{incoming?: Challenge[], outgoing?: Challenge[]}} */ (await api('GET', '/api/challenges'));
+  return { incoming: got.incoming ?? [], outgoing: got.outgoing ?? [] };
+}
+
+/**
+ * Challenges an account to a game.
+ * @param {{username: string, game: string, clock?: unknown, rated?: boolean, takebacks?: boolean, seat?: string}} spec
+ * @returns {Promise<Challenge>}
+ */
+export async function challenge(spec) {
+  return /** @type {{challenge: Challenge}} */ (await api('POST', '/api/challenges', spec)).challenge;
+}
+
+/**
+ * Accepts a challenge: its table is made, my seat's token is for this browser.
+ * @param {string} id
+ * @returns {Promise<{challenge: Challenge, table: string, seat: string, token?: string}>}
+ */
+export async function acceptChallenge(id) {
+  return /** @type {{challenge: Challenge, table: string, seat: string, token?: string}} */ (
+    await api('POST', `/api/challenges/${encodeURIComponent(id)}/accept`)
+  );
+}
+
+/**
+ * Declines a challenge to me.
+ * @param {string} id
+ * @returns {Promise<Challenge>}
+ */
+export async function declineChallenge(id) {
+  return /** @type {{challenge: Challenge}} */ (await api('POST', `/api/challenges/${encodeURIComponent(id)}/decline`))
+    .challenge;
+}
+
+/**
+ * Cancels a challenge of mine.
+ * @param {string} id
+ * @returns {Promise<Challenge>}
+ */
+export async function cancelChallenge(id) {
+  return /** @type {{challenge: Challenge}} */ (await api('DELETE', `/api/challenges/${encodeURIComponent(id)}`))
+    .challenge;
+}
+
+/**
+ * A puzzle, without its answer.
+ * @param {string} id
+ * @returns {Promise<Puzzle>}
+ */
+export async function puzzle(id) {
+  return /** @type {Puzzle} */ (await api('GET', `/api/puzzles/${encodeURIComponent(id)}`));
+}
+
+/**
+ * A move tried at a puzzle, judged by the server.
+ * @param {string} id
+ * @param {string} action
+ * @returns {Promise<PuzzleVerdict>}
+ */
+export async function attemptPuzzle(id, action) {
+  return /** @type {PuzzleVerdict} */ (await api('POST', `/api/puzzles/${encodeURIComponent(id)}/attempt`, { action }));
+}
+
+/**
+ * My puzzle rating and a puzzle to try next (of one game, or any).
+ * @param {string} [game]
+ * @returns {Promise<{rating: {rating: number, deviation: number, provisional: boolean, games: number} | null, next: string | null, count: number}>}
+ */
+export async function nextPuzzle(game) {
+  return /** @type {{rating: {rating: number, deviation: number, provisional: boolean, games: number} | null, next: string | null, count: number}} */ (
+    await api('GET', `/api/puzzles${game ? `?game=${encodeURIComponent(game)}` : ''}`)
+  );
+}
+
+/**
+ * The puzzles of one game, and how far the server is in looking for them.
+ * @param {string} table
+ * @returns {Promise<TablePuzzles>}
+ */
+export async function tablePuzzles(table) {
+  return /** @type {TablePuzzles} */ (await api('GET', `/api/tables/${encodeURIComponent(table)}/puzzles`));
 }
 
 /**

@@ -19,6 +19,7 @@ import { seatIcon } from './seat-marks.js';
 import { levelName, levelsOf, firstLevel, playedBefore, rememberLevel } from './levels.js';
 import { drawMyGames, waiting, WaitingSignal } from './my-games.js';
 import { PlayerChannel } from './channel.js';
+import { ChallengeBar } from './challenge-bar.js';
 import { TurnSignal } from './your-turn.js';
 import { LOCAL } from './site.js';
 
@@ -597,6 +598,7 @@ async function main() {
   // with the public tables only while the channel is down.
   loadMine();
   const channel = new PlayerChannel(() => loadMine());
+  new ChallengeBar(channel);
   channel.start();
   setInterval(() => {
     if (document.visibilityState !== 'visible') return;

@@ -718,3 +718,65 @@ export async function clickLessonAction(page, action) {
   }
   throw new Error(`could not click '${action}'`);
 }
+
+/**
+ * Signs the page's browser up (201) or in (200) as `username`, from the page itself, so that
+ * the cookies are the page's own (the password is the tests' one).
+ * @param {import('playwright-core').Page} page
+ * @param {string} username
+ * @param {boolean} [signIn]
+ */
+export async function pageAccount(page, username, signIn = false) {
+  const route = signIn ? 'api/session' : 'api/accounts';
+  const status = await page.evaluate(
+    async ([r, u]) =>
+      (
+        await fetch(r, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: u, password: 'arrows over the river' }),
+        })
+      ).status,
+    [route, username],
+  );
+  if (status !== (signIn ? 200 : 201)) throw new Error(`${route} for ${username} answered ${status}`);
+}
+
+/**
+ * A finished game reviewed and looked at for puzzles, until one gives some: its table id and its
+ * puzzles' list.
+ * @param {string} base
+ */
+export async function gameWithPuzzles(base) {
+  for (let k = 0; k < 10; k++) {
+    const t = await api(base, 'POST', '/api/tables', { game: 'evons', seats: ['greedy', 'random'] });
+    await until(
+      async () => (await api(base, 'GET', `/api/tables/${t.id}`)).status === 'over',
+      'the game ends',
+      budget(60000),
+    );
+    await api(base, 'POST', `/api/tables/${t.id}/review`, {});
+    /** @type {any} */
+    let list = null;
+    await until(
+      async () => (list = await api(base, 'GET', `/api/tables/${t.id}/puzzles`)).status === 'done',
+      'the puzzles looked for',
+      budget(120000),
+    );
+    if (list.puzzles.length) return { id: t.id, list };
+  }
+  throw new Error('ten games gave no puzzle');
+}
+
+/**
+ * Tries `action` in the page's move panel (typed in the notation box, then Play), and waits for
+ * the verdict.
+ * @param {import('playwright-core').Page} page
+ * @param {string} action
+ */
+export async function tryPuzzleMove(page, action) {
+  await page.fill('#notation', action);
+  await page.press('#notation', 'Enter');
+  await page.click(`#move-panel .play-button[data-action="${action}"]`);
+  await page.locator('#verdict p').first().waitFor();
+}

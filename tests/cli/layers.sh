@@ -53,7 +53,7 @@ layer_of() {
 	quiver/game.h | quiver/variant.h) layer=games ;;
 	quiver/agent.h) layer=ai ;;
 	quiver/match.h | quiver/protocol.h | quiver/arena.h | quiver/stats.h | quiver/spiel.h | \
-		quiver/lesson.h | quiver/review.h)
+		quiver/lesson.h | quiver/review.h | quiver/puzzle.h)
 		layer=engine
 		;;
 	quiver/app.h) layer=app ;;
@@ -123,7 +123,7 @@ done < <(find "$root/src" "$root/include/quiver" -name '*.[ch]' 2>/dev/null | so
 		if (h == "quiver/core.h") return "core"
 		if (h == "quiver/game.h" || h == "quiver/variant.h") return "games"
 		if (h == "quiver/agent.h") return "ai"
-		if (h ~ /^quiver\/(match|protocol|arena|stats|spiel|lesson|review)\.h$/) return "engine"
+		if (h ~ /^quiver\/(match|protocol|arena|stats|spiel|lesson|review|puzzle)\.h$/) return "engine"
 		if (h == "quiver/app.h") return "app"
 		if (h ~ /^quiver\//) return "?"
 		if (h ~ /\//) { top = h; sub(/\/.*/, "", top); return (top in rank) ? top : "" }

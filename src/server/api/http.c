@@ -19,16 +19,20 @@
 #include "server/api/http.h"
 #include "server/api/lessons.h"
 #include "server/api/lobby.h"
+#include "server/api/puzzles.h"
 #include "server/api/review.h"
 #include "server/api/scrape.h"
 #include "server/base/oplog.h"
 #include "server/net/reply.h"
 #include "server/players/account.h"
 #include "server/players/blocks.h"
+#include "server/players/challenges.h"
 #include "server/players/device.h"
+#include "server/players/follows.h"
 #include "server/players/me.h"
 #include "server/players/mutes.h"
 #include "server/players/player.h"
+#include "server/players/puzzles.h"
 #include "server/players/pwgate.h"
 #include "server/players/reports.h"
 #include "server/players/session.h"
@@ -675,6 +679,8 @@ static const qv__route_kind kinds[] = {
     {"gamename", "GAME", QV__ROUTE_CAP_MAX - 1, false, check_game_name},
     {"lesson", "ID", QV__ROUTE_CAP_MAX - 1, false, check_lesson},
     {"segment", "X", SIZE_MAX, true, NULL},
+    {"challenge", "ID", QV__ID_LEN, false, NULL},
+    {"puzzle", "ID", QV__ID_LEN, false, NULL},
 };
 
 /* Most specific first. */
@@ -701,6 +707,15 @@ static const qv__route routes[] = {
     {"GET", "/api/account/blocks", qv__blocks_get},
     {"POST", "/api/account/blocks", qv__blocks_post},
     {"DELETE", "/api/account/blocks/{segment}", qv__blocks_delete},
+    {"GET", "/api/account/follows", qv__follows_get},
+    {"POST", "/api/account/follows", qv__follows_post},
+    {"DELETE", "/api/account/follows/{segment}", qv__follows_delete},
+    {"GET", "/api/challenges", qv__challenges_list},
+    {"POST", "/api/challenges", qv__challenges_post},
+    {"GET", "/api/challenges/{challenge}", qv__challenges_get},
+    {"DELETE", "/api/challenges/{challenge}", qv__challenges_cancel},
+    {"POST", "/api/challenges/{challenge}/accept", qv__challenges_accept},
+    {"POST", "/api/challenges/{challenge}/decline", qv__challenges_decline},
     {"GET", "/api/games/{gamename}/reference", get_reference},
     {"GET", "/api/players/{segment}", qv__standings_player},
     {"GET", "/api/leaderboard/{game}", qv__standings_leaderboard},
@@ -714,11 +729,15 @@ static const qv__route routes[] = {
     {"GET", "/api/tables/{table}/review", qv__review_get},
     {"POST", "/api/tables/{table}/report", qv__report_post},
     {"GET", "/api/tables/{table}/ratings", qv__standings_table},
+    {"GET", "/api/tables/{table}/puzzles", qv__puzzles_of_table},
     {"POST", "/api/tables/{table}/mute", qv__mute_post},
     {"GET", "/api/tables/{table}/mute", qv__mute_get},
     {"GET", QV__WS_PATH, get_ws},
     {"GET", QV__CHAN_PATH, get_chan},
     {"POST", "/api/replay", post_replay},
+    {"GET", "/api/puzzles", qv__puzzles_next},
+    {"GET", "/api/puzzles/{puzzle}", qv__puzzle_get},
+    {"POST", "/api/puzzles/{puzzle}/attempt", qv__puzzle_attempt},
     {"GET", "/api/lessons", qv__lessons_all},
     {"GET", "/api/lessons/{game}", qv__lessons_game},
     {"GET", "/api/lessons/{game}/{lesson}", qv__lessons_get},
