@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "lab/lab.h"
+#include "lab/metrics.h"
 
 /* A small study of THREE ARROWS by random agents with every kind of arm. */
 static qv_lab_config small_config(void)
@@ -478,6 +479,222 @@ static void test_header_round_trip(void **state)
 	qv_lab_plan_free(&p);
 }
 
+/* An adaptive study's plan: its first round of first_games per arm where a fixed study plays
+ * component_games, then each round's arms after every other (games before them keep their
+ * indices and seeds), each ablation paired with its own round's control; its header carries
+ * the rounds back; its budget is a fixed allocation's. */
+static void test_plan_adaptive(void **state)
+{
+	(void)state;
+	qv_lab_config c = small_config();
+	c.nplayers = 1; /* 2 players */
+	c.component_games = 20;
+	c.ladder_games = c.luck_games = 0;
+	snprintf(c.components, sizeof c.components, "A,Y,T");
+	qv_lab_plan fixed, p;
+	qv_err err;
+	assert_int_equal(qv_lab_plan_make(&c, &fixed, &err), QV_OK);
+	c.adaptive = true;
+	c.first_games = 6;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	assert_int_equal(qv_lab_component_budget(&p), qv_lab_component_games_used(&fixed));
+	assert_int_equal(qv_lab_component_budget(&p), 3 * 3 * 20);
+	assert_int_equal(qv_lab_component_games_used(&p), 3 * 3 * 6);
+	int first_total = p.total;
+	qv_lab_plan p0 = p;
+	/* two rounds: A's ablation and Y's restricted play, then T's ablation */
+	int A = 0, Y = 3, T = 1;
+	c.nrounds = 2;
+	c.round[0] = (qv_lab_round){.games_ablate = 8, .games_restrict = 4};
+	c.round[0].ablate[0] = 1ull << A;
+	c.round[0].restricted[0] = 1ull << Y;
+	c.round[1] = (qv_lab_round){.games_ablate = 2, .games_restrict = 2};
+	c.round[1].ablate[0] = 1ull << T;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+	assert_string_equal(p.component[A], "A");
+	assert_string_equal(p.component[T], "T");
+	assert_string_equal(p.component[Y], "Y");
+	assert_int_equal(p.total, first_total + 8 + 8 + 4 + 2 + 2);
+	const qv_lab_arm *tail = &p.arm[p.narms - 5];
+	assert_int_equal(tail[0].kind, QV_LAB_CONTROL);
+	assert_int_equal(tail[0].first, first_total);
+	assert_int_equal(tail[0].round, 1);
+	assert_int_equal(tail[1].kind, QV_LAB_ABLATE);
+	assert_ptr_equal(qv_lab_control_of(&p, &tail[1]), &tail[0]);
+	assert_int_equal(tail[2].kind, QV_LAB_RESTRICT);
+	assert_int_equal(tail[2].component, Y);
+	assert_int_equal(tail[2].games, 4);
+	assert_int_equal(tail[4].kind, QV_LAB_ABLATE);
+	assert_int_equal(tail[4].component, T);
+	assert_int_equal(tail[4].round, 2);
+	assert_ptr_equal(qv_lab_control_of(&p, &tail[4]), &tail[3]);
+	/* an ablation game plays its own round's control game's seeds */
+	assert_true(qv_lab_game_seed(&p, tail[1].first + 5) ==
+	            qv_lab_game_seed(&p, tail[0].first + 5));
+	assert_true(qv_lab_game_seed(&p, tail[1].first) != qv_lab_game_seed(&p, p.arm[2].first));
+	/* the games before the rounds keep their indices, arms and seeds */
+	for (int i = 0; i < first_total; i++) {
+		assert_true(qv_lab_game_seed(&p, i) == qv_lab_game_seed(&p0, i));
+		assert_int_equal(qv_lab_arm_of(&p, i)->first, qv_lab_arm_of(&p0, i)->first);
+	}
+	qv_lab_plan_free(&p0);
+	qv_buf b = {0};
+	qv_lab_header_write(&p, 0, p.total, &b);
+	qv_lab_config r;
+	int lo, hi;
+	assert_int_equal(qv_lab_header_read(qv_buf_str(&b), &r, &lo, &hi, &err), QV_OK);
+	assert_true(r.adaptive);
+	assert_int_equal(r.first_games, 6);
+	assert_int_equal(r.nrounds, 2);
+	assert_int_equal(r.round[0].games_ablate, 8);
+	assert_int_equal(r.round[0].games_restrict, 4);
+	assert_true(r.round[0].ablate[0] == 1ull << A && r.round[0].restricted[0] == 1ull << Y);
+	assert_true(r.round[1].ablate[0] == 1ull << T && r.round[1].restricted[0] == 0);
+	qv_lab_plan q;
+	assert_int_equal(qv_lab_plan_make(&r, &q, &err), QV_OK);
+	assert_int_equal(q.total, p.total);
+	qv_lab_plan_free(&q);
+	/* a round of no games is refused */
+	char *bad = strdup(qv_buf_str(&b));
+	char *games = strstr(bad, "\"games\":[2,2]");
+	assert_non_null(games);
+	memcpy(games, "\"games\":[0,2]", 13);
+	assert_int_equal(qv_lab_header_read(bad, &r, &lo, &hi, &err), QV_EINVAL);
+	assert_non_null(strstr(err.msg, "adaptive"));
+	free(bad);
+	qv_buf_free(&b);
+	qv_lab_plan_free(&p);
+	/* a first round over the budget is refused */
+	c.nrounds = 0;
+	c.first_games = 21;
+	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_EINVAL);
+	qv_lab_plan_free(&fixed);
+}
+
+/* An adaptive study played in memory, round after round (qv_lab_next_round on each round's
+ * report), stays within its budget, decides the same rounds when played again, and its rounds
+ * play the components its races name. */
+static void test_adaptive_rounds(void **state)
+{
+	(void)state;
+	qv_lab_config c = small_config();
+	c.game = qv_game_find("concardia", NULL);
+	c.variant = qv_variant_base(c.game, NULL);
+	c.nplayers = 1;
+	c.games = 8;
+	c.component_games = 16;
+	c.ladder_games = c.luck_games = 0;
+	c.adaptive = true;
+	c.first_games = 4;
+	snprintf(c.components, sizeof c.components, "striker-r,lancer-s,scout-r,guard-s,star-r");
+	qv_lab_round first[QV_LAB_MAX_ROUNDS];
+	int nfirst = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		c.nrounds = 0;
+		for (;;) {
+			qv_lab_plan p;
+			qv_err err;
+			assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+			assert_true(qv_lab_component_games_used(&p) <= qv_lab_component_budget(&p));
+			qv_lab_game *games = calloc((size_t)p.total, sizeof *games);
+			assert_int_equal(qv_lab_play(&p, 0, p.total, 2, games, &err), QV_OK);
+			qv_lab_report r;
+			assert_int_equal(qv_lab_compute(&p, games, &r, &err), QV_OK);
+			qv_lab_round next;
+			bool more = qv_lab_next_round(&p, &r, &next);
+			if (more) {
+				/* the round plays the first or a contender of a list that is not
+				 * settled */
+				const qv_lab_race *u = &r.section[0].race[QV_LAB_UNBALANCING];
+				for (int k = 0; k < p.ncomponents; k++) {
+					if (!(next.ablate[0] >> k & 1))
+						continue;
+					bool named = k == u->first;
+					for (int i = 0; i < u->ncontenders; i++)
+						named |= u->contender[i] == k;
+					assert_true(named && !u->separated);
+				}
+				c.round[c.nrounds++] = next;
+			}
+			qv_lab_report_free(&r);
+			for (int i = 0; i < p.total; i++)
+				qv_lab_game_free(&games[i]);
+			free(games);
+			qv_lab_plan_free(&p);
+			if (!more)
+				break;
+		}
+		assert_true(c.nrounds >= 1);
+		if (pass == 0) {
+			nfirst = c.nrounds;
+			memcpy(first, c.round, sizeof first);
+		} else {
+			assert_int_equal(c.nrounds, nfirst);
+			assert_memory_equal(first, c.round, sizeof(qv_lab_round) * (size_t)nfirst);
+		}
+	}
+}
+
+/* How sure a list's first place is, on tests made by hand: two components of `strongest`
+ * whose losses per copy are 0.20 and 0.12, each known within +-0.05 (100 rotations), the
+ * second's interval reaching the first's: the first has the larger loss in
+ * Phi(0.08 / sqrt(se1^2 + se2^2)) of the posterior draws, and both measured lambda = (1.96
+ * (se1 + se2) / 0.08)^2 times as long would part them: (lambda - 1) * 400 games more. */
+static void test_race(void **state)
+{
+	(void)state;
+	qv_lab_plan p;
+	memset(&p, 0, sizeof p);
+	qv_lab_arm arms[2] = {
+	    {.kind = QV_LAB_RESTRICT, .players = 2, .component = 0, .games = 200},
+	    {.kind = QV_LAB_RESTRICT, .players = 2, .component = 1, .games = 200}};
+	p.arm = arms;
+	p.narms = 2;
+	p.ncomponents = 2;
+	qv_lab_component comp[2];
+	memset(comp, 0, sizeof comp);
+	double loss[2] = {0.20, 0.12};
+	for (int k = 0; k < 2; k++) {
+		comp[k].restrict_holder =
+		    (qv_lab_delta){-loss[k], {-loss[k] - 0.05, -loss[k] + 0.05}, 0.001, false, 100};
+		comp[k].rebalance_by = -1;
+	}
+	qv_lab_section S;
+	memset(&S, 0, sizeof S);
+	S.players = 2;
+	S.component = comp;
+	S.strongest[0] = 0;
+	S.strongest[1] = 1;
+	S.nstrongest = 2;
+	qv__lab_races(&p, &S);
+	const qv_lab_race *r = &S.race[QV_LAB_STRONGEST];
+	assert_int_equal(r->first, 0);
+	assert_int_equal(r->second, 1);
+	assert_false(r->separated);
+	assert_int_equal(r->ncontenders, 1);
+	assert_int_equal(r->contender[0], 1);
+	double se = 0.05 / qv_t975(99);
+	double sure = qv_normal_cdf(0.08 / sqrt(2 * se * se));
+	assert_true(fabs(r->sure - sure) < 1e-4);
+	assert_true(fabs(r->contender_share[0] - (1 - sure)) < 1e-4);
+	double lambda = pow(QV_Z95 * 2 * se / 0.08, 2);
+	assert_int_equal(r->more, (long)ceil((lambda - 1) * 400));
+	assert_int_equal(S.race[QV_LAB_UNBALANCING].first, -1);
+	/* apart: no contender, no more games */
+	comp[1].restrict_holder.d = -0.05;
+	comp[1].restrict_holder.ci = (qv_interval){-0.10, 0.0};
+	qv__lab_races(&p, &S);
+	assert_true(r->separated);
+	assert_int_equal(r->more, 0);
+	assert_true(r->sure > 0.999);
+	/* the second looking as large: no number of games parts them */
+	comp[1].restrict_holder.d = -0.20;
+	comp[1].restrict_holder.ci = (qv_interval){-0.30, -0.10};
+	qv__lab_races(&p, &S);
+	assert_int_equal(r->more, -1);
+	assert_true(fabs(r->sure - 0.5) < 1e-3); /* equal means: half the draws */
+}
+
 /* The lines of games [lo, hi) played on `threads` threads, one string. */
 static char *play_lines(const qv_lab_plan *p, int lo, int hi, int threads)
 {
@@ -754,6 +971,9 @@ int main(void)
 	    cmocka_unit_test(test_plan_sides),
 	    cmocka_unit_test(test_plan_own_decks),
 	    cmocka_unit_test(test_plan_refusals),
+	    cmocka_unit_test(test_plan_adaptive),
+	    cmocka_unit_test(test_adaptive_rounds),
+	    cmocka_unit_test(test_race),
 	    cmocka_unit_test(test_line_round_trip),
 	    cmocka_unit_test(test_line_refusals),
 	    cmocka_unit_test(test_header_round_trip),
