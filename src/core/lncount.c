@@ -1,12 +1,12 @@
 /*
  * lncount.c - the table of lncount.h, filled once with the C library's logarithms.
  */
-#include <pthread.h>
+#include <threads.h>
 
 #include "core/lncount.h"
 
 double qv__ln_table[QV__LN_TABLE];
-static pthread_once_t filled = PTHREAD_ONCE_INIT;
+static once_flag filled = ONCE_FLAG_INIT; /* C11's: core uses the C library only */
 
 static void fill(void)
 {
@@ -14,4 +14,4 @@ static void fill(void)
 		qv__ln_table[n] = log((double)n);
 }
 
-void qv__ln_init(void) { pthread_once(&filled, fill); }
+void qv__ln_init(void) { call_once(&filled, fill); }
