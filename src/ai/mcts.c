@@ -15,25 +15,23 @@
  *
  * Actions are many (THREE ARROWS opens with 1344), so children are added lazily by progressive
  * widening: a node visited n times may have about widen * sqrt(n) children that were tried.
- * The next child to try is the best untried one by a one-ply prior (the mover's static value
- * after the action), for a node visited at least MCTS_RANK_MIN times, over all its untried legal
- * actions (with rank=N, below the root, over N of them drawn at random: cheaper, but much weaker
- * in THREE ARROWS, so not the default); younger nodes add a random untried action. A ranking
- * costs an apply and a heuristic per action (the game's values_after spares most), so it is
- * done once: the node keeps the next MCTS_KEEP - 1 actions in order (a pool), its next children
- * taken from them, each the first legal in that visit; ranked again when they are used up.
- * Only tried actions are nodes. A visit is one pass over the node's children, which tells the
- * legal ones (a cheap check each; where a check is not cheap, the legal actions are listed and
- * each child looked for in the list, or the list marked by one pass when it is long and the
- * children many), counts their availability and weighs them by UCB (ln from a table and a
+ * The next child to try is the best untried one by a one-ply prior (the mover's static value after
+ * the action), for a node visited at least MCTS_RANK_MIN times, over all its untried legal actions
+ * (with rank=N, below the root, over N drawn at random: cheaper, much weaker in THREE ARROWS, not
+ * the default); younger nodes add a random untried action. A ranking costs an apply and a heuristic
+ * per action (the game's values_after spares most), so it is done once: the node keeps the next
+ * MCTS_KEEP - 1 actions in order, its next children taken from them, each the first legal in that
+ * visit; ranked again once they are used. Only tried actions are nodes. A visit is one pass over
+ * the node's children, which tells the legal ones (a cheap check each; where a check is not cheap,
+ * each child is looked for in the listed legal actions, or the list is marked by one pass when long
+ * and the children many), counts their availability and weighs them by UCB (ln from a table and a
  * series; a child whose bound cannot pass the best is not worked out). A visit is deterministic
  * when no chance outcome was drawn since the root and the root is not guessed afresh (mcts): the
- * node's state is then the same in every such visit of the decision, so the children added
- * in this decision, and the actions kept by its ranking, are legal without asking. A new leaf
- * is valued by an optional random playout of `playout` plies and then the static value: the
- * game's returns when it is over, else per player a squashed MCTS_LEAD_W * score lead /
- * score_unit + MCTS_HEUR_W * heuristic. Measurements behind these choices and the defaults are
- * in docs/ai.md.
+ * node's state is then the same in every such visit of the decision, so the children added in
+ * this decision, and the actions kept by its ranking, are legal without asking. A new leaf is
+ * valued by an optional random playout of `playout` plies and then the static value: the game's
+ * returns when it is over, else per player a squashed MCTS_LEAD_W * score lead / score_unit +
+ * MCTS_HEUR_W * heuristic. Measurements behind these choices and the defaults: docs/ai.md.
  *
  * Restricted play (qv_agent_forbid): at the root, and at every later decision of the agent's
  * own seat in the tree, the legal actions are narrowed to the allowed ones before anything
@@ -705,14 +703,12 @@ static qv_action rank_order(mcts_tree *t, uint32_t ni, int n, int ntaken, int mo
 		g->values_after(t->st, t->acts, n, mover, t->cheur, t->cscore, t->cok);
 	for (int j = 0; j < nc; j++) {
 		int i = t->cand[j];
-		double v;
-		if (told && t->cok[i]) {
-			v = lead_of(g, &t->cscore[i * QV_MAX_PLAYERS], mover, t->np, t->cheur[i]);
-		} else {
-			memcpy(t->tmp, t->st, g->state_size);
-			g->apply(t->tmp, t->acts[i], NULL);
-			v = static_value(g, t->tmp, mover, t->np);
-		}
+		bool played = !told || !t->cok[i];
+		if (played) /* else the game's values of the action */
+			g->apply(memcpy(t->tmp, t->st, g->state_size), t->acts[i], NULL);
+		double v =
+		    played ? static_value(g, t->tmp, mover, t->np)
+		           : lead_of(g, &t->cscore[i * QV_MAX_PLAYERS], mover, t->np, t->cheur[i]);
 		v += 1e-9 * (double)(qv__rng_next(&t->rng) >> 11) * 0x1.0p-53; /* qv_rng_double */
 		if (k == MCTS_KEEP && v <= val[k - 1])
 			continue;
@@ -945,9 +941,9 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 			}
 		}
 	}
-	/* Children are distinct nodes after their parent in the arena, and every iteration
-	 * through a child went through its parent. */
+	/* Children follow their parent in the arena; an iteration through one went through it. */
 	QV_ASSERT((uint32_t)nk < t->used - ni && through <= t->node[ni].visits);
+	(void)through; /* read by the check alone, which only the sanitizer build makes */
 	if ((double)tried < t->cf->widen * sqrt((double)t->node[ni].visits + 1)) {
 		if (tell == MCTS_TELL_CHECK && gather_kids(t, ni) < 0)
 			return 0;
@@ -1188,11 +1184,14 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 
 /* ---- the decision ---------------------------------------------------------------------------- */
 
-/* Most visits first; equal visits keep the legal order. */
+/* Most visited first, ties in the legal order: the same order whatever the C library's qsort
+ * does with equal elements (glibc's kept them in order, musl's, in a browser, does not). */
 static int edge_cmp(const void *x, const void *y)
 {
 	const qv__mcts_edge *a = x, *b = y;
-	return (a->visits < b->visits) - (a->visits > b->visits);
+	if (a->visits != b->visits)
+		return (a->visits < b->visits) - (a->visits > b->visits);
+	return (a->index > b->index) - (a->index < b->index);
 }
 
 /* Sums the root edges of every tree over the legal actions acts[0..n) of the root into
@@ -1220,6 +1219,7 @@ static void merge_roots(mcts_data *d, const qv_action *acts, int n, int np, int 
 			continue;
 		qv__mcts_edge *e = &d->edges[d->nedges++];
 		e->action = acts[i];
+		e->index = i;
 		e->visits = d->accv[i];
 		for (int p = 0; p < QV_MAX_PLAYERS; p++)
 			e->mean[p] =

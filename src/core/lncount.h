@@ -1,10 +1,10 @@
 /*
  * lncount.h - the natural logarithm of a whole count, for a hot loop: the search's UCB takes
  * one per legal child at every visit (src/ai/mcts.c), where the C library's log was a tenth
- * of an iteration. Below QV__LN_TABLE it is a table of the C library's own values; past it, n
- * = m * 2^e + r with m in the table's top half, so ln n = e ln 2 + ln m + ln(1 + x) with x = r
- * / (m * 2^e) < 2^-11, whose series to x^4 is within a unit in the last place of the library's
- * (internal: not a public header).
+ * of an iteration. Below QV__LN_TABLE it is a table of core's own logarithm (mathfn.h: the
+ * same bits in every build, WebAssembly's included); past it, n = m * 2^e + r with m in the
+ * table's top half, so ln n = e ln 2 + ln m + ln(1 + x) with x = r / (m * 2^e) < 2^-11, whose
+ * series to x^4 is within a unit in the last place (internal: not a public header).
  */
 #ifndef QUIVER_CORE_LNCOUNT_H
 #define QUIVER_CORE_LNCOUNT_H
@@ -27,7 +27,8 @@ static inline double qv__ln_count(uint32_t n)
 	int e = 20 - __builtin_clz(n); /* 31 - clz - 11: m = n >> e has 12 bits */
 	uint32_t m = n >> e;
 	double x = (double)(n - (m << e)) / (double)(m << e);
-	return e * 0.693147180559945309417 + qv__ln_table[m] + x * (1 - x * (0.5 - x * (1.0 / 3 - x * 0.25)));
+	return e * 0.693147180559945309417 + qv__ln_table[m] +
+	       x * (1 - x * (0.5 - x * (1.0 / 3 - x * 0.25)));
 }
 
 #endif
