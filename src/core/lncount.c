@@ -9,7 +9,7 @@
 #include "core/mathfn.h"
 
 double qv__ln_table[QV__LN_TABLE];
-static once_flag filled = ONCE_FLAG_INIT; /* C11's: core uses the C library only */
+static once_flag filled = ONCE_FLAG_INIT;
 
 static void fill(void)
 {
