@@ -8,6 +8,9 @@
 #   default: arrow-party '{"players": 5, "size": 26}' 10-40 130-160 (a random game of it has
 #   168 acts and 273 history entries: 5 seats and the public each get a frame per act)
 #   TABLE_ACTS=path/to/table_acts   the build measured (default build/bench/table_acts)
+#   TABLE_ACTS_FN=name              also what that function costs an act, all it calls included
+#                                   (callgrind_annotate --inclusive), and its share of the act
+#                                   (qv_action_seen: who saw what)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=${TABLE_ACTS:-build/bench/table_acts}
@@ -24,20 +27,29 @@ windows=("$@")
 # own, woken by a timer, and does more or less work as the machine schedules it: counted with
 # the rest, it moved a 30-act window by some 20,000 instructions an act from run to run of the
 # same build; the acts' thread alone gives the same count every run.
+# With TABLE_ACTS_FN, the function's inclusive count follows on the same line.
 instr() {
 	local out
 	out=$(mktemp -d)
 	valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$out/cg" "$B" "$game" \
 		"$params" "$1" >/dev/null 2>&1 || true
-	sed -n 's/^summary: //p' "$out/cg-01" 2>/dev/null
+	sed -n 's/^summary: //p' "$out/cg-01" 2>/dev/null | tr '\n' ' '
+	if [ -n "${TABLE_ACTS_FN:-}" ] && [ -f "$out/cg-01" ]; then
+		callgrind_annotate --inclusive=yes --threshold=100 "$out/cg-01" |
+			awk -v fn="$TABLE_ACTS_FN" '$0 ~ ("[ :]" fn "( |$)") { gsub(",", "", $1); print $1; f = 1; exit }
+				END { if (!f) print 0 }'
+	fi
+	echo
 	rm -rf "$out"
 }
 echo "$game $params ($B)"
 for w in "${windows[@]}"; do
 	a=${w%-*}
 	b=${w#*-}
-	ia=$(instr "$a")
-	ib=$(instr "$b")
+	read -r ia fa < <(instr "$a")
+	read -r ib fb < <(instr "$b")
 	[ -n "$ia" ] && [ -n "$ib" ] || { echo "table_acts.sh: $B did not play $b acts" >&2; exit 1; }
-	echo "acts $a-$b: $(((ib - ia) / (b - a))) instructions per act"
+	line="acts $a-$b: $(((ib - ia) / (b - a))) instructions per act"
+	[ -n "${TABLE_ACTS_FN:-}" ] && line+=", $TABLE_ACTS_FN $(((fb - fa) / (b - a))) ($((100 * (fb - fa) / (ib - ia)))%)"
+	echo "$line"
 done

@@ -276,6 +276,11 @@ qv_status qv_sq_parse(const char *text, int width, int height, int *file, int *r
 /* Splits line in place at blanks into at most max tokens; returns the count, or max + 1 when
  * there were more tokens than max. */
 int qv_split(char *line, char **tok, int max);
+/* The n words w joined by single spaces into buf, as snprintf would write them (cut to len
+ * bytes with its NUL; the whole text's length returned): for notation asked in hot loops (the
+ * legal actions of every view), where snprintf's reading of its format cost more than the
+ * rest of the text. */
+int qv_join(char *buf, size_t len, int n, const char *const *w);
 /* The first step of a game's action_from_text: copies text into line (len bytes) and splits it
  * into at most max tokens (*n gets qv_split's count). A text too long for line, or an empty
  * one, fails with QV_EINVAL and a message ending "expected one of <forms>". */

@@ -206,6 +206,15 @@ typedef struct qv_game {
 	 * search's evaluation of a position asks for all of them. NULL: heuristic per player. */
 	void (*heuristics)(const void *st, double *out);
 
+	/* Optional, with heuristic: a search's ranking of a node's actions without playing them.
+	 * For each of acts[0..n) (legal at st), ok[i] says whether heur[i] is heuristic(after,
+	 * player) to the last bit and score[i * QV_MAX_PLAYERS ...] the scores of after, where
+	 * after is st with acts[i] applied, the game not over after it; where ok[i] is false (an
+	 * action the game does not value this way) the caller applies it. NULL: every action is
+	 * applied. */
+	void (*values_after)(const void *st, const qv_action *acts, int n, int player, double *heur,
+	                     int *score, bool *ok);
+
 	/* True when a finished game was ended by its safety cap (a `max_turns` parameter) rather
 	 * than by its rules; the arena counts such games. NULL: the game has no cap. */
 	bool (*capped)(const void *st);

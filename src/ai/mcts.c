@@ -15,26 +15,23 @@
  *
  * Actions are many (THREE ARROWS opens with 1344), so children are added lazily by progressive
  * widening: a node visited n times may have about widen * sqrt(n) children that were tried.
- * The next child to try is the best untried one by a one-ply prior (the mover's static value
- * after the action), for a node visited at least MCTS_RANK_MIN times, over all its untried legal
- * actions (with rank=N, below the root, over N of them drawn at random: cheaper, but much weaker
- * in THREE ARROWS, so not the default); younger nodes add a random untried action. A ranking
- * costs an apply and a heuristic per action, so it is done once: the node keeps the next
- * MCTS_KEEP - 1 actions in order (a pool beside the arena), its next children taken from them,
- * each the first legal in that visit; a node is ranked again when they are used up. Only
- * tried actions are nodes.
- * A visit is one pass over the node's children, which tells the legal ones (a cheap check
- * each; where a check is not cheap, the legal actions are listed and each child looked for in
- * the list, or the list marked by one pass when it is long and the children many), counts
- * their availability and weighs them by UCB (ln from a table and a series; a child whose
- * bound cannot pass the best is not worked out). A visit is deterministic when
- * no chance outcome was drawn since the root and the root is not guessed afresh (mcts): the
- * node's state is then the same in every such visit of the decision, so the children added
- * in this decision, and the actions kept by its ranking, are legal without asking. A new leaf
- * is valued by an optional random playout of `playout` plies and then the static value: the
- * game's returns when it is over, else per player a squashed MCTS_LEAD_W * score lead /
- * score_unit + MCTS_HEUR_W * heuristic. Measurements behind these choices and the defaults are
- * in docs/ai.md.
+ * The next child to try is the best untried one by a one-ply prior (the mover's static value after
+ * the action), for a node visited at least MCTS_RANK_MIN times, over all its untried legal actions
+ * (with rank=N, below the root, over N drawn at random: cheaper, much weaker in THREE ARROWS, not
+ * the default); younger nodes add a random untried action. A ranking costs an apply and a heuristic
+ * per action (the game's values_after spares most), so it is done once: the node keeps the next
+ * MCTS_KEEP - 1 actions in order, its next children taken from them, each the first legal in that
+ * visit; ranked again once they are used. Only tried actions are nodes. A visit is one pass over
+ * the node's children, which tells the legal ones (a cheap check each; where a check is not cheap,
+ * each child is looked for in the listed legal actions, or the list is marked by one pass when long
+ * and the children many), counts their availability and weighs them by UCB (ln from a table and a
+ * series; a child whose bound cannot pass the best is not worked out). A visit is deterministic
+ * when no chance outcome was drawn since the root and the root is not guessed afresh (mcts): the
+ * node's state is then the same in every such visit of the decision, so the children added in
+ * this decision, and the actions kept by its ranking, are legal without asking. A new leaf is
+ * valued by an optional random playout of `playout` plies and then the static value: the game's
+ * returns when it is over, else per player a squashed MCTS_LEAD_W * score lead / score_unit +
+ * MCTS_HEUR_W * heuristic. Measurements behind these choices and the defaults: docs/ai.md.
  *
  * Restricted play (qv_agent_forbid): at the root, and at every later decision of the agent's
  * own seat in the tree, the legal actions are narrowed to the allowed ones before anything
@@ -137,7 +134,9 @@ typedef struct mcts_tree {
 	unsigned char *st, *tmp; /* the iteration's state; the ranking's scratch */
 	qv_action *acts;         /* max(max_actions, max_chance) */
 	double *probs;
-	int *cand;              /* legal indices drawn for a ranking */
+	int *cand, *cscore; /* legal indices drawn for a ranking; values_after's scores (below) */
+	double *cheur;      /* per legal index: values_after's heuristic, its scores in cscore */
+	bool *cok;          /* (QV_MAX_PLAYERS an action) and whether it valued the action */
 	uint32_t *cstamp, cgen; /* per legal index: cgen when drawn in the current ranking */
 	uint32_t *path;
 	uint8_t *lkid;    /* per legal index: the action is a child of the visited node */
@@ -298,6 +297,9 @@ static size_t arena_layout(mcts_tree *t, unsigned char *base)
 	CARVE(base, at, t->acts, na);
 	CARVE(base, at, t->probs, g->max_chance > 0 ? g->max_chance : 1);
 	CARVE(base, at, t->cand, na);
+	CARVE(base, at, t->cheur, na);
+	CARVE(base, at, t->cscore, na * QV_MAX_PLAYERS);
+	CARVE(base, at, t->cok, na);
 	CARVE(base, at, t->cstamp, na);
 	CARVE(base, at, t->path, MCTS_MAX_DEPTH + 1);
 	CARVE(base, at, t->lkid, na);
@@ -696,11 +698,17 @@ static qv_action rank_order(mcts_tree *t, uint32_t ni, int n, int ntaken, int mo
 	 * with rank= other nodes value that many candidates drawn at random. */
 	int want = ni == t->root ? 0 : t->cf->rank;
 	int nc = draw_candidates(t, n, ntaken, want);
+	bool told = g->values_after && t->cf->prior; /* values without applies (prior=0: none) */
+	if (told)
+		g->values_after(t->st, t->acts, n, mover, t->cheur, t->cscore, t->cok);
 	for (int j = 0; j < nc; j++) {
 		int i = t->cand[j];
-		memcpy(t->tmp, t->st, g->state_size);
-		g->apply(t->tmp, t->acts[i], NULL);
-		double v = static_value(g, t->tmp, mover, t->np);
+		bool played = !told || !t->cok[i];
+		if (played) /* else the game's values of the action */
+			g->apply(memcpy(t->tmp, t->st, g->state_size), t->acts[i], NULL);
+		double v =
+		    played ? static_value(g, t->tmp, mover, t->np)
+		           : lead_of(g, &t->cscore[i * QV_MAX_PLAYERS], mover, t->np, t->cheur[i]);
 		v += 1e-9 * (double)(qv__rng_next(&t->rng) >> 11) * 0x1.0p-53; /* qv_rng_double */
 		if (k == MCTS_KEEP && v <= val[k - 1])
 			continue;
@@ -1147,8 +1155,8 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 	if (qv__mcts_read_conf(opts, ismcts, node_bytes(g->max_players), &d->cf, &e)) {
 		free(d);
 		return qv_fail(err, QV_EINVAL,
-		               "%s (agent %s takes %s[:key=value,...], keys: iterations, "
-		               "time, c, threads, playout, widen, nodes, blunder, rank, seed)",
+		               "%s (agent %s takes %s[:key=value,...], keys: iterations, time, c, "
+		               "threads, playout, widen, nodes, blunder, rank, prior, seed)",
 		               e.msg, name, name);
 	}
 	a->data = d;
@@ -1176,7 +1184,6 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 
 /* ---- the decision ---------------------------------------------------------------------------- */
 
-/* Most visits first; equal visits keep the legal order. */
 /* Most visited first, ties in the legal order: the same order whatever the C library's qsort
  * does with equal elements (glibc's kept them in order, musl's, in a browser, does not). */
 static int edge_cmp(const void *x, const void *y)
@@ -1414,8 +1421,8 @@ static qv_status ismcts_create(qv_agent *a, const qv_params *opts, qv_err *err)
 const qv_agent_kind qv_agent_mcts = {
     .name = "mcts",
     .help = "mcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,blunder=P,"
-            "rank=N,seed=N] - UCT on the one determinization it is handed, chance sampled "
-            "open-loop",
+            "rank=N,prior=0|1,seed=N] - UCT on the one determinization it is handed, chance "
+            "sampled open-loop",
     .keys = qv__mcts_keys,
     .nkeys = QV__MCTS_NKEYS,
     .create = mcts_create,
@@ -1430,7 +1437,8 @@ const qv_agent_kind qv_agent_mcts = {
 const qv_agent_kind qv_agent_ismcts = {
     .name = "ismcts",
     .help = "ismcts[:iterations=N,time=S,c=X,threads=N,playout=N,widen=X,nodes=N,blunder=P,"
-            "rank=N,seed=N] - information-set MCTS: a fresh determinization every iteration",
+            "rank=N,prior=0|1,seed=N] - information-set MCTS: a fresh determinization every "
+            "iteration",
     .keys = qv__mcts_keys,
     .nkeys = QV__MCTS_NKEYS,
     .create = ismcts_create,

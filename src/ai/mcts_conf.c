@@ -84,6 +84,13 @@ const qv_param_def qv__mcts_keys[] = {
      .kind = QV_PARAM_INT,
      .lo = 0,
      .hi = MCTS_RANK_MAX},
+    {.key = "prior",
+     .def = "1",
+     .help = "1: the prior values the actions a game can value without playing them so "
+             "(values_after); 0: it plays every one (the same values, slower: for comparison)",
+     .kind = QV_PARAM_INT,
+     .lo = 0,
+     .hi = 1},
     QV_AGENT_SEED_KEY("seed of the search"),
 };
 _Static_assert(sizeof qv__mcts_keys / sizeof qv__mcts_keys[0] == QV__MCTS_NKEYS,
@@ -112,7 +119,7 @@ qv_status qv__mcts_read_conf(const qv_params *opts, bool ismcts, size_t node_byt
 {
 	const qv_param_def *K = qv__mcts_keys;
 	const int NK = QV__MCTS_NKEYS;
-	long iterations, threads, plies, rank, nodes = 0;
+	long iterations, threads, plies, rank, prior, nodes = 0;
 	qv_status rc;
 	if ((rc = qv_param_int(opts, K, NK, "iterations", &iterations, err)) ||
 	    (rc = qv_param_double(opts, K, NK, "time", &cf->time, err)) ||
@@ -121,9 +128,11 @@ qv_status qv__mcts_read_conf(const qv_params *opts, bool ismcts, size_t node_byt
 	    (rc = qv_param_int(opts, K, NK, "playout", &plies, err)) ||
 	    (rc = qv_param_double(opts, K, NK, "widen", &cf->widen, err)) ||
 	    (rc = qv_param_double(opts, K, NK, "blunder", &cf->blunder, err)) ||
-	    (rc = qv_param_int(opts, K, NK, "rank", &rank, err)))
+	    (rc = qv_param_int(opts, K, NK, "rank", &rank, err)) ||
+	    (rc = qv_param_int(opts, K, NK, "prior", &prior, err)))
 		return rc;
 	cf->rank = (int)rank;
+	cf->prior = prior != 0;
 	if (qv_params_get(opts, "nodes") && (rc = qv_param_int(opts, K, NK, "nodes", &nodes, err)))
 		return rc;
 	cf->ismcts = ismcts;

@@ -25,10 +25,11 @@ typedef struct qv__mcts_conf {
 	double blunder; /* chance of a random action instead of a search */
 	uint32_t nodes; /* per thread */
 	int rank;       /* untried actions valued per ranking; 0: all */
+	bool prior;     /* the game's values_after used where it has one */
 } qv__mcts_conf;
 
 /* The keys of the search agents (mcts_conf.c), QV__MCTS_NKEYS of them. */
-#define QV__MCTS_NKEYS 10
+#define QV__MCTS_NKEYS 11
 extern const qv_param_def qv__mcts_keys[];
 
 /* Reads and checks the keys of a search agent into cf (mcts_conf.c). node_bytes is the memory

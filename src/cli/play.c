@@ -822,9 +822,9 @@ static int human_turn(play *P, int h)
 	}
 }
 
-/* One agent decision, announced. Ctrl-C during the search makes the agent answer at once
- * (or, pressed twice, quits before the answer is played). A failing agent ends the game with
- * a runtime error (the record is saved first by the caller). */
+/* One agent decision, announced; while it thinks a status line (the terminal tests wait for
+ * it) says that Ctrl-C makes it answer at once (twice: quits before the answer is played).
+ * A failing agent ends the game with a runtime error (the caller saves the record first). */
 static int agent_turn(play *P, int who)
 {
 	qv_action a;
@@ -833,21 +833,21 @@ static int agent_turn(play *P, int who)
 	int from = P->m->nhist;
 	qv_match_tell_agent(P->m, P->agent[who], &P->seen[who]);
 	atomic_store(&sig_agent, P->agent[who]);
+	cli_term_status(&P->t, "%s is thinking (Ctrl-C: it answers now)", qv_player_name(who, pn));
 	qv_status rc = qv_agent_choose(P->agent[who], P->m->state, &a, &err);
 	atomic_store(&sig_agent, NULL);
+	cli_term_status_end(&P->t);
 	if (sig_quit)
 		return TURN_QUIT;
 	if (rc || qv_match_play(P->m, a, &err)) {
-		cli_fail("play", "%s (%s) failed: %s", qv_player_name(who, pn), P->seat[who],
-		         err.msg);
+		cli_fail("play", "%s (%s) failed: %s", pn, P->seat[who], err.msg);
 		return TURN_ERROR;
 	}
 	if (sig_stopped) {
 		sig_stopped = 0;
 		say(P, 3,
-		    "  (Ctrl-C: %s answered before its search was done; press Ctrl-C twice "
-		    "to quit)",
-		    qv_player_name(who, pn));
+		    "  (Ctrl-C: %s answered before its search was done; press Ctrl-C twice to quit)",
+		    pn);
 	}
 	announce(P, from, -1);
 	save(P);

@@ -2,6 +2,7 @@
  * term.c - the terminfo wrapper of term.h. <term.h> defines many lower-case macros (lines,
  * columns, ...), so it is included here only.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -187,4 +188,23 @@ void cli_print_wrapped(FILE *f, const char *text, int width, int indent)
 			fprintf(f, "%*s%.*s\n", pad, "", (int)left, line);
 		s += len;
 	} while (*s++ == '\n' && *s);
+}
+
+void cli_term_status(const cli_term *t, const char *fmt, ...)
+{
+	if (!t->tty)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+}
+
+void cli_term_status_end(const cli_term *t)
+{
+	if (t->tty) {
+		fputs("\r\033[K", stdout);
+		fflush(stdout);
+	}
 }

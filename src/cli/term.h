@@ -44,6 +44,11 @@ void cli_term_private(cli_term *t);
  * terminal showed before. Safe to call twice. */
 void cli_term_public(cli_term *t);
 
+/* On a terminal, a status (printf's fmt) on the current line, not ended, for the time the
+ * player waits, until cli_term_status_end erases the line. Nothing on plain output. */
+void cli_term_status(const cli_term *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cli_term_status_end(const cli_term *t);
+
 /* Releases what terminfo allocated (leaving the alternate screen first). */
 void cli_term_done(cli_term *t);
 

@@ -282,6 +282,21 @@ qv_status qv_sq_parse(const char *text, int width, int height, int *file, int *r
 
 /* ---- text helpers ---- */
 
+int qv_join(char *buf, size_t len, int n, const char *const *w)
+{
+	size_t at = 0;
+	for (int i = 0; i < n; i++) {
+		if (i && at++ + 1 < len)
+			buf[at - 1] = ' ';
+		for (const char *c = w[i]; *c; c++, at++)
+			if (at + 1 < len)
+				buf[at] = *c;
+	}
+	if (len)
+		buf[at < len ? at : len - 1] = '\0';
+	return (int)at;
+}
+
 int qv_split(char *line, char **tok, int max)
 {
 	int n = 0;

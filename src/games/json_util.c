@@ -112,6 +112,12 @@ static bool put_string(qv_buf *b, const char *s, size_t n)
 	put(b, "\"", 1);
 	size_t run = 0; /* the start of the bytes not yet copied */
 	for (size_t i = 0; i < n;) {
+		/* printable ASCII but the quote and the backslash, passed over in one tight loop (a
+		 * frame's strings are mostly such: notation, notes) */
+		while (i < n && u[i] - 0x20u < 0x5fu && u[i] != '"' && u[i] != '\\')
+			i++;
+		if (i == n)
+			break;
 		unsigned c = u[i];
 		if (c >= 0x80) {
 			size_t len = utf8_len(u + i, n - i);

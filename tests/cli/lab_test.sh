@@ -114,27 +114,30 @@ slow_games=${QV_LAB_SLOW_GAMES:-200}
 slow=(concardia --agents easy --games "$slow_games" --component-games $((slow_games / 5))
 	--components scout-r,ability:charge --ladder-games 0 --luck-games 0 --seed 13 --threads 2)
 expect_rc 0 "$Q" lab run "${slow[@]}" --out whole
-# waits until the journal holds at least $2 games' lines (at most a minute)
-wait_lines() {
-	for _ in $(seq 600); do
-		[ -f "$1" ] && [ "$(wc -l <"$1")" -gt "$2" ] && return 0
-		sleep 0.1
+# A study in the background writes its stderr into a FIFO that the test reads as it comes:
+# progress_past FD N COPY reads the progress lines from fd FD, each also appended to the file
+# COPY, until one says more than N games are done; false when the study ends first or a minute
+# passes without a line. So the test waits on the study's own lines, not on a clock.
+progress_past() {
+	local line done
+	while IFS= read -r -t 60 -u "$1" line; do
+		printf '%s\n' "$line" >>"$3"
+		done=$(sed -n 's/^lab: \([0-9]*\) of .*/\1/p' <<<"$line")
+		[ -n "$done" ] && [ "$done" -gt "$2" ] && return 0
 	done
 	return 1
 }
-# waits until file $1 holds the text $2 (at most a minute)
-wait_text() {
-	for _ in $(seq 600); do
-		grep -qF -- "$2" "$1" 2>/dev/null && return 0
-		sleep 0.1
-	done
-	return 1
-}
-"$Q" lab run "${slow[@]}" --progress 1 --out cut >cut.out 2>cut.err </dev/null &
+mkfifo cut.fifo
+: >cut.err
+"$Q" lab run "${slow[@]}" --progress 1 --out cut >cut.out 2>cut.fifo </dev/null &
 pid=$!
-wait_text cut.err "games/s, about" || fail "no progress line without a terminal: $(cat cut.err)"
-wait_lines cut/games.lab 20 || fail "the interrupted study wrote no games as they finished"
+exec 8<cut.fifo
+progress_past 8 20 cut.err || fail "no progress line without a terminal, or no games: $(cat cut.err)"
+contains cut.err "games/s, about"
+[ "$(wc -l <cut/games.lab)" -gt 20 ] || fail "the interrupted study wrote no games as they finished"
 kill -INT $pid
+cat <&8 >>cut.err # the rest of its stderr, to its end
+exec 8<&-
 wait $pid
 rc=$?
 [ "$rc" -eq 130 ] || fail "a study stopped by Ctrl-C exited $rc, expected 130"
@@ -159,10 +162,15 @@ expect_rc 1 "$Q" lab run --resume shards
 contains err.txt "it holds no study to go on with"
 # A shard stopped part way keeps its games in DIR/shard-k-of-K.lab.part, and the same shard
 # run again plays only the rest.
-"$Q" lab run "${slow[@]}" --shard 1/2 --out cutshards >/dev/null 2>&1 </dev/null &
+mkfifo shard.fifo
+"$Q" lab run "${slow[@]}" --shard 1/2 --progress 1 --out cutshards >/dev/null 2>shard.fifo </dev/null &
 pid=$!
-wait_lines cutshards/shard-1-of-2.lab.part 10 || fail "the shard wrote no games as they finished"
+exec 8<shard.fifo
+progress_past 8 10 shard.err || fail "the shard played no games: $(cat shard.err)"
+[ "$(wc -l <cutshards/shard-1-of-2.lab.part)" -gt 10 ] || fail "the shard wrote no games as they finished"
 kill -TERM $pid
+cat <&8 >/dev/null
+exec 8<&-
 wait $pid
 rc=$?
 [ "$rc" -eq 143 ] || fail "a shard stopped by SIGTERM exited $rc, expected 143"

@@ -4,19 +4,28 @@
 #
 # The caller sets Q (the quiver binary) and WORK (a fresh directory, the current one), and calls
 # tmux_stop on exit. Every wait is for a condition, bounded (at least TMUX_WAIT seconds: generous,
-# so that a busy machine is no failure; idle, each condition comes within a second).
+# so that a busy machine is no failure; idle, each condition comes within a second), and looks
+# again only when the pane has written something: tmux copies everything the pane writes into a
+# FIFO (pipe-pane, tmux_start), and a wait blocks in a read of it (pane_wrote), so that a test
+# waiting on quiver uses no CPU and starts no process until quiver writes. (A control-mode
+# client would say the same, but tmux 3.3a's server crashes when one attaches.)
 
 TMUX_RUN=0
 TMUX_SOCK="quiver-test-$$-0"
 TMUX_WAIT=${TMUX_WAIT:-120}
+TMUX_FD=
 
 tm() { tmux -L "$TMUX_SOCK" -f /dev/null "$@"; }
 
-# tmux_stop: kills the private tmux server (and with it every pane's process) and removes its
-# socket file.
+# tmux_stop: kills the private tmux server (and with it every pane's process and the copy into
+# the FIFO), closes and removes the FIFO and removes the server's socket file.
 tmux_stop() {
 	tm kill-server >/dev/null 2>&1
-	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$TMUX_SOCK"
+	if [ -n "$TMUX_FD" ]; then
+		exec {TMUX_FD}<&-
+		TMUX_FD=
+	fi
+	rm -f "$WORK/.pane-$TMUX_RUN.fifo" "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$TMUX_SOCK"
 }
 
 # tmux_start W H CMD...: a new pane of W columns and H rows running CMD in $WORK, on a new
@@ -29,11 +38,31 @@ tmux_start() {
 	TMUX_ROW=0 TMUX_SUM=
 	TMUX_RUN=$((TMUX_RUN + 1))
 	TMUX_SOCK="quiver-test-$$-$TMUX_RUN"
-	local cmd
+	local cmd fifo="$WORK/.pane-$TMUX_RUN.fifo"
 	cmd=$(printf '%q ' "$@")
+	# The FIFO is held open for reading and writing, so that neither the copy's open nor a
+	# read ever meets its other end closed. The pane starts with its copy: whatever it writes
+	# is on the screen and in the FIFO.
+	mkfifo "$fifo" || return 1
+	exec {TMUX_FD}<>"$fifo"
 	tm start-server \; set-option -g history-limit 100000 \; \
 		new-session -d -s t -x "$w" -y "$h" -c "$WORK" \
-		"$cmd; echo \"[exit \$?]\"; sleep 600" || return 1
+		"$cmd; echo \"[exit \$?]\"; sleep 600" \; \
+		pipe-pane -t t -O "cat >$(printf '%q' "$fifo")" || return 1
+}
+
+# pane_wrote SECONDS: waits until the pane writes something (since the last call: what it wrote
+# before is taken at once), then takes whatever else is already there, so that one look serves a
+# burst of output; false when SECONDS pass first. (tmux has put the bytes on the screen when it
+# copies them, so a look after this sees them.)
+pane_wrote() {
+	local byte
+	[ -n "$TMUX_FD" ] && [ "$1" -gt 0 ] || return 1
+	IFS= read -r -N 1 -t "$1" -u "$TMUX_FD" byte || return 1
+	while read -r -t 0 -u "$TMUX_FD"; do
+		IFS= read -r -N 65536 -t 0.05 -u "$TMUX_FD" byte || :
+	done
+	return 0
 }
 
 # screen: the visible rows; history: everything the terminal keeps, scrollback included, as
@@ -47,38 +76,6 @@ last_line() { screen | awk 'NF { last = $0 } END { print last }'; }
 
 # pane_pid: the pid of the command running in the pane (a child of the pane's shell).
 pane_pid() { pgrep -P "$(tm list-panes -t t -F '#{pane_pid}')" | head -n 1; }
-
-# wait_cpu PID SECONDS: waits until process PID has used SECONDS of CPU time (so that, say, a
-# search is known to be running: nothing else in quiver uses that much), whatever the load;
-# false on timeout or when PID is gone.
-wait_cpu() {
-	local i t hz
-	hz=$(getconf CLK_TCK)
-	for ((i = 0; i < TMUX_WAIT * 20; i++)); do
-		t=$(awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null) || return 1
-		awk -v t="$t" -v hz="$hz" -v s="$2" 'BEGIN { exit !(t / hz >= s) }' && return 0
-		sleep 0.05
-	done
-	return 1
-}
-
-# wait_delivered PID SIG: waits until signal number SIG (sent with kill, which makes it pending at
-# once) is no longer pending for process PID: it was delivered to its handler. Two signals of a
-# kind pending together are delivered as one, so a second one is sent only after this.
-wait_delivered() {
-	local i mask
-	for ((i = 0; i < TMUX_WAIT * 20; i++)); do
-		mask=$(awk '/^(SigPnd|ShdPnd):/ { printf "%s ", $2 }' "/proc/$1/status" 2>/dev/null) || return 0
-		[ -z "$mask" ] && return 0
-		local pending=0 m
-		for m in $mask; do
-			(((16#$m >> ($2 - 1)) & 1)) && pending=1
-		done
-		[ "$pending" -eq 0 ] && return 0
-		sleep 0.05
-	done
-	return 1
-}
 
 # last_row: the number of the last non-blank row of the text on stdin (0 when there is none).
 last_row() { awk 'NF { n = NR } END { print n + 0 }'; }
@@ -101,47 +98,43 @@ type_line() {
 
 # wait_for REGEX: waits until the last non-blank row matches REGEX (extended); false on timeout.
 wait_for() {
-	local i
-	for ((i = 0; i < TMUX_WAIT * 20; i++)); do
-		last_line | grep -qE -- "$1" && return 0
-		sleep 0.05
+	local end=$((SECONDS + TMUX_WAIT))
+	until last_line | grep -qE -- "$1"; do
+		pane_wrote $((end - SECONDS)) || return 1
 	done
-	return 1
 }
 
-# wait_prompt: waits until quiver waits for input (after the last type_line, a new prompt) or
-# has ended; prints which: "handoff pN", "prompt pN", "confirm", "exit" or "timeout".
+# prompt_state: what the terminal shows now: "handoff pN", "prompt pN", "confirm" or "exit" when
+# quiver waits for input (after the last type_line, a new prompt) or has ended, else nothing.
+prompt_state() {
+	local j l
+	j=$(joined)
+	if [ -n "$TMUX_SUM" ] && [ "$(printf '%s\n' "$j" | last_row)" -le "$TMUX_ROW" ] &&
+		[ "$(printf '%s\n' "$j" | head -n "$TMUX_ROW" | md5sum)" = "$TMUX_SUM" ]; then
+		return
+	fi
+	l=$(printf '%s\n' "$j" | awk 'NF { last = $0 } END { sub(/ +$/, "", last); print last }')
+	case "$l" in
+	"Pass the keyboard to p"*" and press Enter") echo "handoff $(echo "$l" | sed 's/.*to \(p[0-9]\).*/\1/')" ;;
+	p[1-5]">") echo "prompt ${l%>}" ;;
+	*"[y/N]") echo confirm ;;
+	"[exit "*) echo exit ;;
+	esac
+}
+
+# wait_prompt: waits until quiver waits for input or has ended; prints which (prompt_state), or
+# "timeout".
 wait_prompt() {
-	local i j l
-	for ((i = 0; i < TMUX_WAIT * 20; i++)); do
-		j=$(joined)
-		if [ -n "$TMUX_SUM" ] && [ "$(printf '%s\n' "$j" | last_row)" -le "$TMUX_ROW" ] &&
-			[ "$(printf '%s\n' "$j" | head -n "$TMUX_ROW" | md5sum)" = "$TMUX_SUM" ]; then
-			sleep 0.05
-			continue
-		fi
-		l=$(printf '%s\n' "$j" | awk 'NF { last = $0 } END { sub(/ +$/, "", last); print last }')
-		case "$l" in
-		"Pass the keyboard to p"*" and press Enter")
-			echo "handoff $(echo "$l" | sed 's/.*to \(p[0-9]\).*/\1/')"
-			return 0
-			;;
-		p[1-5]">")
-			echo "prompt ${l%>}"
-			return 0
-			;;
-		*"[y/N]")
-			echo confirm
-			return 0
-			;;
-		"[exit "*)
-			echo exit
-			return 0
-			;;
-		esac
-		sleep 0.05
+	local end=$((SECONDS + TMUX_WAIT)) state
+	while :; do
+		state=$(prompt_state)
+		[ -n "$state" ] && break
+		pane_wrote $((end - SECONDS)) || {
+			state=timeout
+			break
+		}
 	done
-	echo timeout
+	echo "$state"
 }
 
 # engine_replies FILE COMMANDS: loads the record or state FILE into `quiver engine` and runs the

@@ -295,3 +295,71 @@ void qv_test_apply_checks_state(const qv_game *g, const qv_test_breakage *list, 
 		         a, c.status, c.said);
 #endif
 }
+
+/* Every action of acts[0..n) at st that values_after valued for viewer v, played and held to
+ * what it said (qv_test_values_after); returns how many it valued. */
+static long values_hold(const qv_game *g, const void *st, const qv_action *acts, int n, int v,
+                        double *heur, int *score, bool *ok)
+{
+	void *after = malloc(g->state_size);
+	int now[QV_MAX_PLAYERS];
+	long valued = 0;
+	assert_non_null(after);
+	g->values_after(st, acts, n, v, heur, score, ok);
+	for (int i = 0; i < n; i++) {
+		if (!ok[i])
+			continue;
+		valued++;
+		memcpy(after, st, g->state_size);
+		g->apply(after, acts[i], NULL);
+		g->score(after, now);
+		double want = g->heuristic(after, v);
+		char text[QV_ACTION_TEXT];
+		g->action_to_text(st, acts[i], text, sizeof text);
+		if (g->to_move(after) == QV_OVER)
+			fail_msg("%s: '%s' valued, but the game is over after it", g->name, text);
+		if (memcmp(&score[i * QV_MAX_PLAYERS], now,
+		           sizeof(int) * (size_t)g->num_players(st)))
+			fail_msg("%s: '%s' valued with other scores than the game's after it",
+			         g->name, text);
+		if (heur[i] != want)
+			fail_msg("%s: '%s' valued %.17g for p%d, the heuristic after it is %.17g",
+			         g->name, text, heur[i], v + 1, want);
+	}
+	free(after);
+	return valued;
+}
+
+void qv_test_values_after(const qv_game *g, const char *params, int games, long *legal,
+                          long *valued)
+{
+	int most = g->max_actions > g->max_chance ? g->max_actions : g->max_chance;
+	qv_action *acts = malloc(sizeof *acts * (size_t)most);
+	double *heur = malloc(sizeof *heur * (size_t)most);
+	int *score = malloc(sizeof *score * (size_t)most * QV_MAX_PLAYERS);
+	bool *ok = malloc(sizeof *ok * (size_t)most);
+	void *st = malloc(g->state_size);
+	assert_true(acts && heur && score && ok && st && g->values_after);
+	for (int game = 0; game < games; game++) {
+		qv_test_init(g, st, params, (uint64_t)game + 1);
+		qv_rng rng;
+		qv_rng_seed(&rng, (uint64_t)game + 40);
+		for (int steps = 0; g->to_move(st) != QV_OVER && steps < 5000; steps++) {
+			int mover = g->to_move(st);
+			if (mover >= 0) {
+				int n = g->legal(st, acts);
+				for (int v = 0; v < g->num_players(st); v++) {
+					long k = values_hold(g, st, acts, n, v, heur, score, ok);
+					*legal += v == mover ? n : 0;
+					*valued += v == mover ? k : 0;
+				}
+			}
+			qv_test_random_step(g, st, &rng);
+		}
+	}
+	free(acts);
+	free(heur);
+	free(score);
+	free(ok);
+	free(st);
+}

@@ -56,6 +56,15 @@ void qv_test_breakages(const qv_game *g, const qv_test_breakage *list, int n);
 void qv_test_apply_checks_state(const qv_game *g, const qv_test_breakage *list, int n,
                                 void (*breaks)(void *st), const char *a);
 
+/* The game's values_after (the search's values without an apply) held to the truth over
+ * `games` random games with params (seeds 1 on): at every position, for every player, every
+ * legal action it values is one the game goes on after, with the scores and the heuristic of
+ * the state after it to the last bit; fails the test naming the action otherwise. Adds to
+ * *legal the legal actions of the positions where the mover was asked, and to *valued those it
+ * valued. */
+void qv_test_values_after(const qv_game *g, const char *params, int games, long *legal,
+                          long *valued);
+
 /* viewer's view as compact JSON with sorted keys, and its diagram without colour; the caller
  * frees them. */
 char *qv_test_view(const qv_game *g, const void *st, int viewer);

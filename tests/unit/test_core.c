@@ -698,6 +698,25 @@ static void test_split(void **state)
 	assert_int_equal(qv_split(exact, tok, 3), 3);
 }
 
+/* qv_join writes what snprintf("%s %s ...") would: the whole text's length returned, the text
+ * cut to the buffer with its NUL, nothing written into a buffer of length 0. */
+static void test_join(void **state)
+{
+	(void)state;
+	const char *const w[] = {"place", "Y", "c1", "N"};
+	for (size_t len = 0; len <= 16; len++) {
+		char want[16] = "", got[16] = "";
+		memset(got, 'x', sizeof got - 1);
+		memset(want, 'x', sizeof want - 1);
+		int n = snprintf(want, len, "%s %s %s %s", w[0], w[1], w[2], w[3]);
+		assert_int_equal(qv_join(got, len, 4, w), n);
+		assert_memory_equal(got, want, sizeof got);
+	}
+	char one[4];
+	assert_int_equal(qv_join(one, sizeof one, 1, (const char *const[]){"ready"}), 5);
+	assert_string_equal(one, "rea");
+}
+
 /* Quoting typed input: whole when short, else cut at a character boundary with an ellipsis. */
 static void test_shorten(void **state)
 {
@@ -1008,6 +1027,7 @@ int main(void)
 	    cmocka_unit_test(test_squares),
 	    cmocka_unit_test(test_dirs),
 	    cmocka_unit_test(test_split),
+	    cmocka_unit_test(test_join),
 	    cmocka_unit_test(test_list_next),
 	    cmocka_unit_test(test_action_split),
 	    cmocka_unit_test(test_edit_distance),

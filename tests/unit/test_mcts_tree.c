@@ -127,7 +127,8 @@ static void counting_apply(void *st, qv_action a, qv_events *ev)
  * visit) and the second starts a ranking of the n - 1 others; ranking j gives child 2 + 16j
  * from n - 1 - 16j candidates. So every apply on a copy of the root is the agent's look at each
  * of the n actions before the search (qv__agent_unstranded), an iteration's step down, or one
- * of those rankings: no more rankings are made than the children need. */
+ * of those rankings: no more rankings are made than the children need. (prior=0: the search
+ * plays every action it ranks, where it would take the game's values_after of placements.) */
 static void test_root_ranked_once_per_keep(void **state)
 {
 	(void)state;
@@ -146,7 +147,7 @@ static void test_root_ranked_once_per_keep(void **state)
 	free(acts);
 	assert_true(n > 200);
 	const long iterations = 2000;
-	qv_agent *a = new_agent(&g, "mcts:iterations=2000", 9);
+	qv_agent *a = new_agent(&g, "mcts:iterations=2000,prior=0", 9);
 	have_root = false;
 	root_applies = 0;
 	qv_action x;

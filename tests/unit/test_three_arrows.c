@@ -1688,6 +1688,20 @@ static void test_lab_board_and_touched(void **unused)
 	assert_int_equal(TA_KIND(after.cell[sq("c5")]), kind('A'));
 }
 
+/* The search's values of placements without playing them (prior.c, values_after), held to
+ * the truth at every position of random games (2 to 4 players, 6x6 and 8x8, tactical), for
+ * every player; and nearly every action of those games is a placement it values. */
+static void test_values_after(void **unused)
+{
+	(void)unused;
+	static const char *const params[] = {"", "players=3", "players=4,size=8", "mode=tactical"};
+	long legal = 0, valued = 0;
+	for (int c = 0; c < 4; c++)
+		qv_test_values_after(G, params[c], 6, &legal, &valued);
+	print_message("%ld legal actions, %ld valued without an apply\n", legal, valued);
+	assert_true(valued * 10 >= legal * 9);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1727,6 +1741,7 @@ int main(void)
 	    cmocka_unit_test(test_load_canonical_facing),
 	    cmocka_unit_test(test_state_ok),
 	    cmocka_unit_test(test_apply_checks_state),
+	    cmocka_unit_test(test_values_after),
 	};
 	return cmocka_run_group_tests_name("three_arrows", tests, setup, NULL);
 }

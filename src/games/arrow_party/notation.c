@@ -93,25 +93,6 @@ static int fail_text(char *buf, size_t len)
 
 static const char *give_name(const ap_tables *T, int g) { return g ? T->item_id[g - 1] : "none"; }
 
-/* The words w (n of them) joined by spaces into buf, as snprintf would write them (cut to len
- * bytes with its NUL, the whole text's length returned): an action's text is asked at every
- * decision of a state that keeps information states (the seat's own line), where snprintf's
- * reading of its format cost more than the rest of the line. */
-static int join(char *buf, size_t len, int n, const char *const *w)
-{
-	size_t at = 0;
-	for (int i = 0; i < n; i++) {
-		if (i && at++ + 1 < len)
-			buf[at - 1] = ' ';
-		for (const char *c = w[i]; *c; c++, at++)
-			if (at + 1 < len)
-				buf[at] = *c;
-	}
-	if (len)
-		buf[at < len ? at : len - 1] = '\0';
-	return (int)at;
-}
-
 /* v (0 to 99) in decimal, in b (3 bytes). */
 static const char *num(char *b, int v)
 {
@@ -138,54 +119,55 @@ int ap_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 		int e = T->effect[k];
 		const char *id = T->item_id[k];
 		if (e == AP_E_DICE && x < T->ndice && !y)
-			return join(buf, len, 3, (const char *[]){"use", id, T->die_id[x]});
+			return qv_join(buf, len, 3, (const char *[]){"use", id, T->die_id[x]});
 		if (e == AP_E_SWAP && x < s->nplayers && y < T->nkinds)
-			return join(buf, len, 4,
-			            (const char *[]){"use", id,
-			                             (char[]){'p', (char)('1' + x), '\0'},
-			                             T->item_id[y]});
+			return qv_join(buf, len, 4,
+			               (const char *[]){"use", id,
+			                                (char[]){'p', (char)('1' + x), '\0'},
+			                                T->item_id[y]});
 		if (e == AP_E_EXCHANGE && x < s->nplayers && !y)
-			return join(
+			return qv_join(
 			    buf, len, 3,
 			    (const char *[]){"use", id, (char[]){'p', (char)('1' + x), '\0'}});
 		if (e != AP_E_DICE && e != AP_E_SWAP && e != AP_E_EXCHANGE && !x && !y)
-			return join(buf, len, 2, (const char *[]){"use", id});
+			return qv_join(buf, len, 2, (const char *[]){"use", id});
 		return fail_text(buf, len);
 	}
 	case AP_ACT_READY:
-		return arg ? fail_text(buf, len) : join(buf, len, 1, (const char *[]){"ready"});
+		return arg ? fail_text(buf, len) : qv_join(buf, len, 1, (const char *[]){"ready"});
 	case AP_ACT_THROW: {
 		if (arg >= T->narrows)
 			return fail_text(buf, len);
 		char c[12];
 		ap_card_name(T, arg, c);
-		return join(buf, len, 2, (const char *[]){"throw", c});
+		return qv_join(buf, len, 2, (const char *[]){"throw", c});
 	}
 	case AP_ACT_GO:
 		if (arg >= QV_NDIRS)
 			return fail_text(buf, len);
-		return join(buf, len, 2, (const char *[]){"go", qv_dir_names[arg]});
+		return qv_join(buf, len, 2, (const char *[]){"go", qv_dir_names[arg]});
 	case AP_ACT_LAND:
-		return arg < 8 ? join(buf, len, 2, (const char *[]){"land", num((char[3]){0}, arg)})
-		               : fail_text(buf, len);
+		return arg < 8
+		           ? qv_join(buf, len, 2, (const char *[]){"land", num((char[3]){0}, arg)})
+		           : fail_text(buf, len);
 	case AP_ACT_ROLL:
 		return arg >= 1 && arg <= 20
-		           ? join(buf, len, 2, (const char *[]){"roll", num((char[3]){0}, arg)})
+		           ? qv_join(buf, len, 2, (const char *[]){"roll", num((char[3]){0}, arg)})
 		           : fail_text(buf, len);
 	case AP_ACT_GIVE: {
 		int x = arg & 15, y = arg >> 4 & 15;
 		if (x > T->nkinds || y > T->nkinds || arg >> 8)
 			return fail_text(buf, len);
-		return join(buf, len, 3,
-		            (const char *[]){"give", give_name(T, x), give_name(T, y)});
+		return qv_join(buf, len, 3,
+		               (const char *[]){"give", give_name(T, x), give_name(T, y)});
 	}
 	case AP_ACT_TAKE:
 		return arg < T->nkinds
-		           ? join(buf, len, 2, (const char *[]){"take", T->item_id[arg]})
+		           ? qv_join(buf, len, 2, (const char *[]){"take", T->item_id[arg]})
 		           : fail_text(buf, len);
 	case AP_ACT_STACK:
 		return arg >= 1 && arg <= AP_NVALUES
-		           ? join(buf, len, 2, (const char *[]){"stack", num((char[3]){0}, arg)})
+		           ? qv_join(buf, len, 2, (const char *[]){"stack", num((char[3]){0}, arg)})
 		           : fail_text(buf, len);
 	default: return fail_text(buf, len);
 	}

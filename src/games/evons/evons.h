@@ -403,6 +403,20 @@ EV_COLD void ev_say_chain_back(const ev_state *s, const ev_chain_memo *m, qv_eve
 
 /* The AI's estimate (heuristic.c). */
 double ev_heuristic(const void *st, int player);
+/* What it counts of a player: face-up monsters in the main zone (the score), covered cards,
+ * the material (ATK + current DEF of the face-up monsters it controls, twice in the main zone),
+ * credits and cards in hand. */
+typedef struct ev_tally {
+	int score, covered, material, credits, hand;
+} ev_tally;
+void ev_tally_of(const ev_state *s, ev_tally *t); /* both players', t[0] and t[1] */
+/* The heuristic of player from the tallies of a game not over: heuristic.c and prior.c share
+ * it, so that both give the same number to the last bit. */
+double ev_heuristic_of(const ev_tally *t, int player);
+/* The search's ranking (prior.c, the descriptor's values_after): the heuristic and scores after
+ * plays and covers, without playing them. */
+void ev_values_after(const void *st, const qv_action *acts, int n, int player, double *heur,
+                     int *score, bool *ok);
 
 /* Notation (notation.c): actions and cells to and from text. */
 void ev_cell_name(int cell, char *buf); /* buf >= 4 */

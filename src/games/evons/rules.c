@@ -918,6 +918,7 @@ const qv_game qv_evons = {
     .sample = ev_sample,
     .count = ev_count,
     .heuristic = ev_heuristic,
+    .values_after = ev_values_after,
     .capped = ev_capped,
     .reference = ev_reference,
     .action_note = ev_action_note,

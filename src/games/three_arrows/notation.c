@@ -18,23 +18,30 @@ int ta_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 	char s1[4], s2[4];
 	int n;
 	switch (TA_TYPE(a)) {
-	case TA_ACT_PLACE:
+	case TA_ACT_PLACE: {
+		/* without snprintf: every view lists the mover's placements (qv_join, core.h) */
+		char k[2] = {(arg >> 8 & 7) < T->nkinds ? T->letters[arg >> 8 & 7] : '?', 0};
+		const char *w[6] = {"place", k, s1, ta_facing_names[arg >> 6 & 3]};
+		int nw = 4;
 		qv_sq_name(ta_file(arg & 63), ta_rank(arg & 63), s1);
-		n = snprintf(buf, len, "place %c %s %s%s%s",
-		             (arg >> 8 & 7) < T->nkinds ? T->letters[arg >> 8 & 7] : '?', s1,
-		             ta_facing_names[arg >> 6 & 3], (arg >> 11 & 1) ? " covered" : "",
-		             (arg >> 12 & 1) ? " shielded" : "");
+		if (arg >> 11 & 1)
+			w[nw++] = "covered";
+		if (arg >> 12 & 1)
+			w[nw++] = "shielded";
+		n = qv_join(buf, len, nw, w);
 		break;
+	}
 	case TA_ACT_UNCOVER:
 	case TA_ACT_UNSHIELD:
 		qv_sq_name(ta_file(arg & 63), ta_rank(arg & 63), s1);
-		n = snprintf(buf, len, "%s %s",
-		             TA_TYPE(a) == TA_ACT_UNCOVER ? "uncover" : "unshield", s1);
+		n = qv_join(
+		    buf, len, 2,
+		    (const char *[]){TA_TYPE(a) == TA_ACT_UNCOVER ? "uncover" : "unshield", s1});
 		break;
 	case TA_ACT_ATTACK:
 		qv_sq_name(ta_file(arg & 63), ta_rank(arg & 63), s1);
 		qv_sq_name(ta_file(arg >> 6 & 63), ta_rank(arg >> 6 & 63), s2);
-		n = snprintf(buf, len, "attack %s %s", s1, s2);
+		n = qv_join(buf, len, 3, (const char *[]){"attack", s1, s2});
 		break;
 	case TA_ACT_BONUS: n = snprintf(buf, len, "bonus %d", arg); break;
 	case TA_ACT_DEFEND: n = snprintf(buf, len, "defend"); break;

@@ -43,6 +43,27 @@ static void add(note *n, const char *fmt, ...)
 		n->used += (size_t)k < n->len - n->used ? (size_t)k : n->len - n->used - 1;
 }
 
+/* Appends s, as add(n, "%s", s) would, without reading a format: the notes of placements,
+ * a hundred of them in every view of the mover, are mostly such pieces. */
+static void put(note *n, const char *s)
+{
+	if (n->used + 1 >= n->len)
+		return;
+	size_t k = strlen(s), room = n->len - n->used - 1;
+	if (k > room)
+		k = room;
+	memcpy(n->buf + n->used, s, k);
+	n->used += k;
+	n->buf[n->used] = '\0';
+}
+
+/* The separator of a note's parts: "; " once the note has something. */
+static void sep(note *n)
+{
+	if (n->used)
+		put(n, "; ");
+}
+
 /* The die's values are T->value[i], highest first; a set of them is a bit set (bit i). */
 
 /* "+1", "+1 or 0", "+1, 0 or -1" for the values in the bit set, into buf (64 bytes). */
@@ -228,11 +249,8 @@ static void put_squares(note *n, uint64_t m)
 	int total = __builtin_popcountll(m), shown = total > 5 ? 4 : total;
 	for (int i = 0; i < shown; i++, m &= m - 1) {
 		char b[4];
-		add(n, "%s%s",
-		    i == 0                             ? ""
-		    : i == total - 1 && total == shown ? " and "
-		                                       : ", ",
-		    ta_sqname(__builtin_ctzll(m), b));
+		put(n, i == 0 ? "" : i == total - 1 && total == shown ? " and " : ", ");
+		put(n, ta_sqname(__builtin_ctzll(m), b));
 	}
 	if (total > shown)
 		add(n, " and %d more", total - shown);
@@ -269,10 +287,10 @@ static bool place_note(note *n, const ta_state *s, qv_action act)
 	uint64_t reach = T->reach[kf][sq] & ta_board_mask(s->size);
 	uint64_t empty = ta_board_mask(s->size) & ~ta_all_occ(s) & ~(1ull << sq);
 	if (covered) {
-		add(n, "covered: it points at nothing until you uncover it");
+		put(n, "covered: it points at nothing until you uncover it");
 	} else {
 		if (reach & empty) {
-			add(n, "points at ");
+			put(n, "points at ");
 			put_squares(n, reach & empty);
 		}
 		int off = 0, noff = 0;
@@ -295,11 +313,14 @@ static bool place_note(note *n, const ta_state *s, qv_action act)
 			    !reach      ? ")"
 			    : noff == 1 ? " points off the board"
 			                : " point off the board");
-		if ((reach & s->occ[p]) && !(reach & ~s->occ[p]))
-			add(n, "%spoints only at your own pieces", n->used ? "; " : "");
+		if ((reach & s->occ[p]) && !(reach & ~s->occ[p])) {
+			sep(n);
+			put(n, "points only at your own pieces");
+		}
 		uint64_t opp = reach & ta_opp_occ(s, p), open = opp & ~s->shielded;
 		if (open) {
-			add(n, "%sthreatens ", n->used ? "; " : "");
+			sep(n);
+			put(n, "threatens ");
 			put_pieces(n, s, open);
 		}
 		if (opp & s->shielded) {
@@ -325,10 +346,12 @@ static bool place_note(note *n, const ta_state *s, qv_action act)
 	uint64_t before = s->pl[p].home >= 0 ? s->reach[p] & empty : 0;
 	if (!can_place || (!covered && (reach & empty & ~before)))
 		return false;
-	if (!targets)
-		add(n, "%safter this, no square is left for your next piece", n->used ? "; " : "");
-	else if (__builtin_popcountll(targets) <= 3) {
-		add(n, "%safter this, you can place only at ", n->used ? "; " : "");
+	if (!targets) {
+		sep(n);
+		put(n, "after this, no square is left for your next piece");
+	} else if (__builtin_popcountll(targets) <= 3) {
+		sep(n);
+		put(n, "after this, you can place only at ");
 		put_squares(n, targets);
 	}
 	return false;

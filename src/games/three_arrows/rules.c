@@ -92,9 +92,7 @@ void ta_derive(ta_state *s)
 
 /* ---- generators: what a player may do ---- */
 
-/* The non-corner squares of one side of a size x size board (the squares ta_edge_side gives
- * that side), as a mask. */
-static uint64_t side_squares(int size, int side)
+uint64_t ta_side_squares(int size, int side)
 {
 	int last = size - 1;
 	uint64_t row = ((1ull << last) - 1) & ~1ull, col = 0; /* 1 .. last - 1 */
@@ -121,7 +119,7 @@ uint64_t ta_place_targets(const ta_state *s, int p)
 	uint64_t t = 0;
 	for (int side = 0; side < TA_NSIDES; side++)
 		if (!(taken >> side & 1))
-			t |= side_squares(s->size, side);
+			t |= ta_side_squares(s->size, side);
 	return t & empty;
 }
 
@@ -140,19 +138,23 @@ bool ta_can_act_or_uncover(const ta_state *s, int p)
 
 /* ---- strengths ---- */
 
-/* Sums the arrows pointing in direction `dir` over the consecutive pieces of `owner` that start
- * at `start` and go on in direction `walk`; covered pieces add nothing but keep the line. */
-static int line_strength(const ta_state *s, int start, int owner, int dir, int walk)
+int ta_line_sum(const ta_state *s, uint64_t b, int owner, int dir, int walk)
 {
 	const ta_tables *T = ta_T(s);
 	int sum = 0;
 	uint64_t own = s->occ[owner];
-	for (uint64_t b = 1ull << start; b & own; b = ta_shift(b, walk))
+	for (; b & own; b = ta_shift(b, walk))
 		if (!(s->covered & b)) {
 			ta_cell c = s->cell[ctz64(b)];
 			sum += T->arrows[TA_KF(c)][dir];
 		}
 	return sum;
+}
+
+/* ta_line_sum from the square `start`. */
+static int line_strength(const ta_state *s, int start, int owner, int dir, int walk)
+{
+	return ta_line_sum(s, 1ull << start, owner, dir, walk);
 }
 
 /* The direction from a square to a neighbour, or -1 when they are not neighbours. */
@@ -773,6 +775,7 @@ const qv_game qv_three_arrows = {
     .load_json = ta_load_json,
     .sample = ta_sample,
     .heuristic = ta_heuristic,
+    .values_after = ta_values_after,
     .count = ta_count,
     .check_is_cheap = true,
     .capped = ta_capped,

@@ -194,6 +194,9 @@ static inline uint64_t ta_board_mask(int size)
 int ta_step(int sq, int d, int size);
 /* Side of a non-corner edge square, or -1. */
 int ta_edge_side(int sq, int size);
+/* The non-corner squares of one side of a size x size board (the squares ta_edge_side gives
+ * that side), as a mask. */
+uint64_t ta_side_squares(int size, int side);
 
 /* One step of every square of b in direction d on the 8x8 frame; what leaves the frame is
  * dropped (a step east from file h, say). The squares that stay on the frame are kept, then
@@ -236,6 +239,10 @@ void ta_derive(ta_state *s);
  * another file (the heuristic, the sampler) keeps what it read of the state across a call, as
  * it could when they shared a file. */
 int ta_to_move(const ta_state *s);
+/* Sums the arrows pointing in direction `dir` over the consecutive pieces of `owner` that start
+ * at the square of bit b (0: none) and go on in direction `walk`; covered pieces add nothing
+ * but keep the line: an attack's strength (walking away from its target) or a defence's. */
+__attribute__((pure)) int ta_line_sum(const ta_state *s, uint64_t b, int owner, int dir, int walk);
 /* Attack and defence strengths of the attack from -> to as the board stands. */
 __attribute__((pure)) int ta_attack_strength(const ta_state *s, int from, int to);
 __attribute__((pure)) int ta_defence_strength(const ta_state *s, int from, int to);
@@ -328,6 +335,34 @@ bool ta_state_ok(const void *st, qv_err *why);
 
 /* The AI's estimate (heuristic.c). */
 double ta_heuristic(const void *st, int player);
+/* What the heuristic counts of a player, in hundredths (docs/ai.md gives the weights' evidence):
+ * 30 a piece on the board, 10 a bonus piece, 2 an empty square it may place on next, and by
+ * an attack it could make now its margin, attack less defence: 25 when it captures whatever
+ * the die (2 or more), 10 when on some faces (0 or 1). Whole numbers, so that the value
+ * depends on the counts alone: what lets prior.c value a placement from what it changes. */
+#define TA_W_ONBOARD 30
+#define TA_W_BONUS   10
+#define TA_W_TARGET  2
+static inline long ta_attack_worth(int margin) { return margin >= 2 ? 25 : margin >= 0 ? 10 : 0; }
+
+/* The heuristic of player from every player's worth (s gives the players and who is
+ * eliminated) and the pending attack's value for player: its own worth less the mean of the
+ * others', squashed into (-1, 1). heuristic.c and prior.c share it, so that both give the
+ * same number to the last bit. */
+static inline double ta_heuristic_of(const ta_state *s, const long *w, int player, double pending)
+{
+	long own = 0, others = 0;
+	for (int p = 0; p < s->nplayers; p++)
+		if (!s->pl[p].eliminated)
+			*(p == player ? &own : &others) += w[p];
+	int k = s->nplayers - 1;
+	double v = (double)(k * own - others) / (100.0 * k) + pending;
+	return v / (1.0 + (v < 0 ? -v : v));
+}
+/* The search's ranking (prior.c, the descriptor's values_after): heuristic(after, player) and
+ * the scores after placements whose after is not over, without playing them. */
+void ta_values_after(const void *st, const qv_action *acts, int n, int player, double *heur,
+                     int *score, bool *ok);
 
 /* Narration (narrate.c): rules.c calls these only when apply was given a qv_events. */
 /* "p1's Y on c2 faces N now" for a piece whose kind and facing just became public. */
