@@ -363,13 +363,21 @@ static void hard_tables(const char *addr, int n)
 	tc_set_source(NULL);
 }
 
+/* Starts a server for a flood (creations unbounded in rate) and times the bystander b quiet:
+ * its median reply. */
+static double flood_start(bystander *b)
+{
+	static const char *const extra[] = {FLOOD_EXTRA, NULL};
+	th_start(th_new_db(), extra);
+	*b = (bystander){0};
+	return median_reply(b, "quiet");
+}
+
 static void test_hard_flood(void **state)
 {
 	(void)state;
-	static const char *const extra[] = {FLOOD_EXTRA, NULL};
-	th_start(th_new_db(), extra);
-	bystander b = {0};
-	double quiet = median_reply(&b, "quiet");
+	bystander b;
+	double quiet = flood_start(&b);
 	for (int a = 0; a < 8; a++) {
 		char addr[32];
 		snprintf(addr, sizeof addr, "127.0.11.%d", 10 + a);
@@ -383,18 +391,25 @@ static void test_hard_flood(void **state)
 
 /* Address addr makes a table of five people, joins every seat and resigns three: their
  * zombies' levels into levels (3 of them). */
-static void zombie_table(const char *addr, char levels[3][16])
+/* Makes the table `body` (from the current source address) and joins its n seats of people:
+ * its id and their tokens. */
+static void people_table(const char *body, int n, char id[32], char tokens[][64])
 {
-	tc_set_source(addr);
-	char id[32], tokens[5][64];
-	th_create("{\"game\": \"arrow-party\", \"seats\": [\"human\", \"human\", \"human\", "
-	          "\"human\", \"human\"]}",
-	          id);
-	for (int i = 0; i < 5; i++) {
+	th_create(body, id);
+	for (int i = 0; i < n; i++) {
 		char seat[8];
 		snprintf(seat, sizeof seat, "p%d", i + 1);
 		th_join(id, seat, tokens[i]);
 	}
+}
+
+static void zombie_table(const char *addr, char levels[3][16])
+{
+	tc_set_source(addr);
+	char id[32], tokens[5][64];
+	people_table("{\"game\": \"arrow-party\", \"seats\": [\"human\", \"human\", "
+	             "\"human\", \"human\", \"human\"]}",
+	             5, id, tokens);
 	for (int i = 2; i < 5; i++) {
 		th_seat s;
 		th_seat_open(&s, id, tokens[i]);
@@ -419,15 +434,10 @@ static void timeout_zombie(const char *addr, char level[16])
 {
 	tc_set_source(addr);
 	char id[32], tokens[3][64];
-	th_create("{\"game\": \"three-arrows\", \"params\": {\"players\": 3, \"mode\": "
-	          "\"tactical\"}, \"seats\": [\"human\", \"human\", \"human\"], \"clock\": "
-	          "{\"kind\": \"move\", \"seconds\": 2}}",
-	          id);
-	for (int i = 0; i < 3; i++) {
-		char seat[8];
-		snprintf(seat, sizeof seat, "p%d", i + 1);
-		th_join(id, seat, tokens[i]);
-	}
+	people_table("{\"game\": \"three-arrows\", \"params\": {\"players\": 3, \"mode\": "
+	             "\"tactical\"}, \"seats\": [\"human\", \"human\", \"human\"], "
+	             "\"clock\": {\"kind\": \"move\", \"seconds\": 2}}",
+	             3, id, tokens);
 	th_seat p1;
 	th_seat_open(&p1, id, tokens[0]);
 	const json_t *seat = NULL;
@@ -444,10 +454,8 @@ static void timeout_zombie(const char *addr, char level[16])
 static void test_zombie_flood(void **state)
 {
 	(void)state;
-	static const char *const extra[] = {FLOOD_EXTRA, NULL};
-	th_start(th_new_db(), extra);
-	bystander b = {0};
-	double quiet = median_reply(&b, "quiet");
+	bystander b;
+	double quiet = flood_start(&b);
 	const char *addr = "127.0.12.10";
 	hard_tables(addr, 4); /* its cap of tables with searching seats */
 	int searching = 0;
