@@ -13,6 +13,8 @@
 // within PING_MS + PONG_MS (4.5 s; the server answers a ping on its network loop, never behind
 // an act that waits for the database).
 
+import { openSocket } from './local.js';
+
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
 const PING_MS = 2000;
 const PONG_MS = 2500;
@@ -54,7 +56,7 @@ export class Connection {
     this.handlers.onState('connecting', { attempt: this.attempt, retryInMs: 0, message: '' });
     let ws;
     try {
-      ws = new WebSocket(this.url);
+      ws = openSocket(this.url);
     } catch (e) {
       this.scheduleRetry(String(e));
       return;

@@ -13,6 +13,7 @@ static const cli_command commands[] = {
     {"engine", "[--seed S]", "the engine protocol on stdin/stdout", cli_engine},
     {"replay", "FILE [options]", "show a saved game move by move", cli_replay},
     {"review", "RECORD [options]", "the computer's review of a game: marks, accuracy", cli_review},
+    {"puzzles", "RECORD... | --db DB", "puzzles from reviewed games, as JSON lines", cli_puzzles},
     {"perft", "<game> DEPTH [options]", "count action sequences (checks the rules)", cli_perft},
     {"arena", "<game> --agents A B ...", "many games between agents, with statistics", cli_arena},
     {"bench", "<game> [options]", "measure random playouts per second", cli_bench},

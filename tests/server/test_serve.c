@@ -222,7 +222,7 @@ static void test_http_api(void **state)
 	th_refused("GET", "/api/tables/0123456789abcdef", NULL, 404, "0123456789abcdef");
 	/* An escaped '/' needs no escape: refused before any route is looked at (hostile/paths). */
 	th_refused("GET", "/api/tables/..%2f..%2fetc", NULL, 400, "needs none");
-	th_refused("GET", "/api/tables/..%25..%20etc", NULL, 404, NULL);
+	th_refused("GET", "/api/tables/..%25..%20etc", NULL, 400, "but in a username");
 	json_t *tables = th_http("GET", "/api/tables", NULL, 200);
 	assert_int_equal(json_array_size(json_object_get(tables, "tables")), 0);
 	/* Every level seats a computer, the offered ones and random and greedy alike (an invite
@@ -295,6 +295,14 @@ static void test_http_api(void **state)
 	tc_http(th_server.port, "GET", "/rules/three-arrows.md", NULL, 0, &r);
 	assert_int_equal(r.status, 200);
 	assert_non_null(strstr(r.headers, "text/markdown"));
+	tc_reply_free(&r);
+	/* What the client is here, the server's own answer: never the app without a server (the
+	 * folder's site.js may be the app's, make web's), and no engine in the source's web/. */
+	tc_http(th_server.port, "GET", "/site.js", NULL, 0, &r);
+	assert_int_equal(r.status, 200);
+	assert_non_null(strstr(r.headers, "text/javascript"));
+	assert_non_null(strstr(r.body, "export const LOCAL = false;"));
+	assert_non_null(strstr(r.body, "export const ENGINE = false;"));
 	tc_reply_free(&r);
 	files_cached();
 	/* The tutorials' page answers for its paths, rows of the route table; no deeper. */

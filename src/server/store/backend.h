@@ -152,6 +152,10 @@ extern const char *const qv__store_accounts_upgrade_8_to_9;
  * every open. */
 extern const char *const qv__store_admin_schema;
 
+/* Schema 13's tables of follows, presence and challenges (community_schema.c); made at every
+ * open. */
+extern const char *const qv__store_community_schema;
+
 /* Schema 7's tables of ratings (ratings, rating_history, rated), made at every open (a
  * version-6 database lacks only them). */
 extern const char *const qv__store_ratings_schema;

@@ -56,6 +56,19 @@ static const struct copy_table {
      "IRTTITTTIITT"},
     {"mutes", "who, table_id, seat, at", "TTTR"},
     {"blocks", "account, blocked, at", "IIR"},
+    {"follows", "account, followed, at", "IIR"},
+    {"presence", "account, origin, at", "ITR"},
+    {"challenges",
+     "id, challenger, challenged, player, addr, request, seat, status, created, expires, "
+     "answered, claim, table_id",
+     "TIITTTITRRRTT"},
+    {"puzzles",
+     "id, table_id, step, game, body, themes, rating, deviation, volatility, plays, solved, "
+     "created",
+     "TTITTTRRRIIR"},
+    {"puzzle_sources", "table_id, game, looked, candidates, made, done, at", "TTIIIIR"},
+    {"puzzle_ratings", "account, rating, deviation, volatility, games, updated", "IRRRIR"},
+    {"puzzle_attempts", "account, puzzle, at, solved", "ITRI"},
 };
 #define NTABLES ((int)(sizeof copy_tables / sizeof copy_tables[0]))
 

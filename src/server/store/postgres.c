@@ -14,7 +14,8 @@
  * fencing epoch and
  * the players' news between processes, in both backends alike; version 10 the operator's
  * tables (admin_schema.c); version 11 the index of rating_history by table; version 12 the
- * table blocks (admin_schema.c's schema, run again for a database of version 11).
+ * table blocks (admin_schema.c's schema, run again for a database of version 11); version 13 the
+ * tables follows, presence and challenges (community_schema.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +124,8 @@ static qv_status schema_in(qv__store *s, qv_err *err)
 		rc = exec(s, qv__pg_schema, NULL, err);
 	if (!rc && version != QV__PG_SCHEMA_VERSION)
 		rc = exec(s, qv__pg_admin_schema, NULL, err);
+	if (!rc && version != QV__PG_SCHEMA_VERSION)
+		rc = exec(s, qv__pg_community_schema, NULL, err);
 	if (!rc && version == 7)
 		rc = exec(s, qv__pg_upgrade_7_to_8, NULL, err);
 	if (!rc && version != QV__PG_SCHEMA_VERSION) {

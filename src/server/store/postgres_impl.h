@@ -42,7 +42,7 @@
 
 /* The schema's version this quiver knows (SQLite's SCHEMA_VERSION: the same tables and
  * columns), kept in the table quiver_schema. */
-#define QV__PG_SCHEMA_VERSION 12
+#define QV__PG_SCHEMA_VERSION 13
 
 /* A table this process holds (postgres_own.c): its advisory lock taken on the connection, and
  * the fencing epoch and version its next write must find in the table's row. */
@@ -138,6 +138,8 @@ extern const char *const qv__pg_upgrade_7_to_8;
 extern const char *const qv__pg_upgrade_8_to_9;
 /* Version 10's tables of the operator's tools (admin_schema.c). */
 extern const char *const qv__pg_admin_schema;
+/* Version 13's tables of follows, presence and challenges (community_schema.c). */
+extern const char *const qv__pg_community_schema;
 
 /* The parameters of one statement, as text (libpq's text format: a number printed so that it
  * reads back exactly). */

@@ -35,6 +35,7 @@
 #include "server/net/wsock_impl.h"
 #include "server/players/blocks.h"
 #include "server/players/session.h"
+#include "server/players/skeleton.h"
 #include "server/ws/frame.h"
 #include "server/ws/ws.h"
 
@@ -541,7 +542,8 @@ static void on_rematch(qv__conn *c)
 	rc = qv__table_rematch_ask(t, c->viewer, &req, &err);
 	if (!rc && req) {
 		char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
-		rc = qv__table_rematch_make(t, req, &nt, tokens, &err);
+		rc = qv__table_rematch_make(t, req, qv__skeleton_guest_name, c->srv->store, &nt,
+		                            tokens, &err);
 		json_decref(req);
 		if (!rc && qv__server_add(c->srv, nt, &err)) {
 			rc = QV_ENOMEM;
