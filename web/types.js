@@ -24,6 +24,8 @@ export {};
  *   game waiting (to move, its turn running); null when it does not
  * @property {boolean} [zombie] true while the server plays a person's seat after it timed out or
  *   resigned in a game of 3 or more
+ * @property {string} [zombie_level] a zombie's level: "medium", or "beginner" when the table's
+ *   creator had its tables with searching seats at the server's cap
  * @property {string} [username] the account that took the seat (its name too), whose profile is
  *   player.html?name=USERNAME
  * @property {number} [rating] at a rated table, the account's rating of the kind of game when it

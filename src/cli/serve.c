@@ -182,6 +182,16 @@ static const char *find_dir(const char *installed, const char *source, char *buf
 	return k > 0 && (size_t)k < len && is_dir(buf) ? buf : NULL;
 }
 
+/* The process's name among a site's processes in the database, "quiver serve PID@HOST"
+ * (`quiver admin` waits for each of them, store.h). */
+static void name_process(void)
+{
+	char host[64] = "", name[64];
+	gethostname(host, sizeof host - 1);
+	snprintf(name, sizeof name, QV__STORE_SERVE_NAME "%ld@%s", (long)getpid(), host);
+	qv__store_application(name);
+}
+
 /* The glibc tunable that sizes each thread's cache of freed blocks, and the value the server
  * runs with (see without_thread_caches). */
 #define TCACHE_TUNABLE "glibc.malloc.tcache_count"
@@ -425,13 +435,8 @@ int cli_serve(int argc, char **argv)
 		fprintf(stderr,
 		        "quiver serve: no web folder found (give --web DIR); serving the API "
 		        "only\n");
-
 	room_for_sockets(cfg.max_sockets);
-	/* its name among a site's processes in the database (`quiver admin` waits for each) */
-	char host[64] = "", name[64];
-	gethostname(host, sizeof host - 1);
-	snprintf(name, sizeof name, QV__STORE_SERVE_NAME "%ld@%s", (long)getpid(), host);
-	qv__store_application(name);
+	name_process();
 	sigset_t stop;
 	block_stop_signals(&stop);
 	qv__server *srv;

@@ -32,6 +32,7 @@ static void wire(qv__server *srv)
 	srv->joined = qv__chan_joined;
 	srv->crowd = qv__ws_crowd;
 	srv->close_banned = qv__ws_close_banned;
+	srv->zombie_room = qv__server_zombie_room;
 }
 
 qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_err *err)

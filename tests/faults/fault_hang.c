@@ -27,6 +27,9 @@
  * machine; the old code's waits (5 s and 10 s on SQLite, the whole freeze on PostgreSQL) are
  * past it. A frozen PostgreSQL is thawed by every way this test ends (its alarm included).
  *
+ * And on PostgreSQL, what it says outside an answer (the FATAL of the sessions it ends) reaches
+ * the server's log as a line with its time and level.
+ *
  * Usage: fault_hang PATH-TO-QUIVER.
  */
 #define _GNU_SOURCE /* strcasestr */
@@ -437,6 +440,82 @@ static void test_down(void **state)
 	th_stop();
 }
 
+/* ---- what PostgreSQL says outside an answer ------------------------------------------------ */
+
+/* Whether the file at path holds needle; *bare set when a line begins with "FATAL:" (libpq's
+ * own notice processor writes so). */
+static bool file_holds(const char *path, const char *needle, bool *bare)
+{
+	static char text[1 << 20];
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	*bare = strncmp(text, "FATAL:", 6) == 0 || strstr(text, "\nFATAL:") != NULL;
+	return strstr(text, needle) != NULL;
+}
+
+/* PostgreSQL ends the server's sessions (pg_terminate_backend, as an operator or a shutdown
+ * does): the FATAL it sends reaches the server's log as a line with its time and level, `...Z
+ * warn quiver serve: the database says: FATAL: terminating connection ...` (before: libpq
+ * wrote the bare `FATAL: ...` on standard error, with neither). */
+static void test_notices(void **state)
+{
+	(void)state;
+	if (!th_pg()) {
+		print_message("skipped: PostgreSQL's notices (cluster/faults/hang runs it)\n");
+		return;
+	}
+	char db[160], log[] = "/tmp/qvnoticesXXXXXX";
+	snprintf(db, sizeof db, "%s", th_new_db());
+	int fd = mkstemp(log);
+	assert_true(fd >= 0);
+	fflush(stderr);
+	int saved = dup(2);
+	dup2(fd, 2); /* the server's standard error, its log */
+	close(fd);
+	th_start(db, NULL);
+	dup2(saved, 2);
+	close(saved);
+	/* Sessions ended every 2 s until the line comes: a session ended while it waits for an
+	 * answer gets the FATAL as that answer's error, not as a notice (the listener's, between
+	 * two of its ticks, is idle). */
+	PGconn *c = PQconnectdb(db);
+	assert_int_equal(PQstatus(c), CONNECTION_OK);
+	bool bare = false, found = false;
+	const char *want = "Z warn quiver serve: the database says: FATAL:";
+	for (double t0 = tc_now_ms(), next = t0; !found && tc_now_ms() - t0 < 10000;
+	     usleep(50000)) {
+		if (tc_now_ms() >= next) {
+			PGresult *r =
+			    PQexec(c, "SELECT count(pg_terminate_backend(pid)) FROM "
+			              "pg_stat_activity WHERE datname = current_database() "
+			              "AND pid <> pg_backend_pid()");
+			assert_int_equal(PQresultStatus(r), PGRES_TUPLES_OK);
+			print_message("sessions ended: %s\n", PQgetvalue(r, 0, 0));
+			PQclear(r);
+			next += 2000;
+		}
+		found = file_holds(log, want, &bare);
+	}
+	PQfinish(c);
+	th_stop();
+	file_holds(log, want, &bare);
+	char head[2048] = "";
+	FILE *f = fopen(log, "r");
+	if (f) {
+		head[fread(head, 1, sizeof head - 1, f)] = '\0';
+		fclose(f);
+	}
+	unlink(log);
+	if (!found)
+		fail_msg("no line '%s' in the server's log within 10 s; it began:\n%s", want, head);
+	if (bare)
+		fail_msg("a bare 'FATAL:' line in the server's log (libpq's own notice processor)");
+}
+
 static int teardown(void **state)
 {
 	unhang();
@@ -454,6 +533,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_teardown(test_hang, teardown),
 	    cmocka_unit_test_teardown(test_down, teardown),
+	    cmocka_unit_test_teardown(test_notices, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

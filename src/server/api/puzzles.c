@@ -1,6 +1,7 @@
 /*
- * puzzles.c - the puzzles of a reviewed game looked for on the AI workers, and their list
- * (puzzles.h).
+ * puzzles.c - the puzzles of a reviewed game looked for on the AI's background workers (after
+ * its review, in the background lane of the address that asked it: below every table being
+ * played, state/pool.h), and their list (puzzles.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,7 +122,7 @@ static void drop_look(void *ctx, void *item)
 	look_free(item);
 }
 
-/* One candidate decision of l's game looked at (on an AI worker), then the next in turn. */
+/* One candidate decision of l's game looked at (on a background worker), then the next in turn. */
 static void run_look(void *ctx, void *item)
 {
 	qv__server *srv = ctx;
@@ -146,7 +147,7 @@ static void run_look(void *ctx, void *item)
 	bool more = l->next < total;
 	progress(l, !more);
 	if (more)
-		qv__pool_push_job(srv->pool, l, l->addr, run_look, drop_look);
+		qv__pool_push_background(srv->pool, l, l->addr, run_look, drop_look);
 	else
 		look_free(l);
 }
@@ -169,7 +170,7 @@ void qv__puzzles_look(qv__server *srv, const char *table, const char *addr, qv_r
 	if (l->candidates == 0)
 		look_free(l);
 	else
-		qv__pool_push_job(srv->pool, l, addr, run_look, drop_look);
+		qv__pool_push_background(srv->pool, l, addr, run_look, drop_look);
 }
 
 /* ---- the list ---- */

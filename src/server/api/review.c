@@ -23,8 +23,9 @@ static qv_review_config review_config(const qv__server *srv)
 	    .iterations = n, .reply_iterations = n * 3 / 20 > 0 ? n * 3 / 20 : 1, .seed = 1};
 }
 
-/* One decision of a review on an AI worker; the review goes back to the end of its address's
- * lane while decisions are left. */
+/* One decision of a review on a background worker (pool.h: below every table's step, and at
+ * the lowest priority); the review goes back to the end of its address's background lane while
+ * decisions are left. */
 static void run_review(void *ctx, void *item);
 
 /* A review still queued when the pool stops. */
@@ -39,8 +40,10 @@ static void run_review(void *ctx, void *item)
 	qv__server *srv = ctx;
 	qv_review *made;
 	if (qv__reviews_step(srv->reviews, item, &made))
-		qv__pool_push_job(srv->pool, item, qv__review_addr(item), run_review, drop_review);
-	else if (made) /* the puzzles of the game are looked for next, in the same lane */
+		qv__pool_push_background(srv->pool, item, qv__review_addr(item), run_review,
+		                         drop_review);
+	else if (made) /* the puzzles of the game are looked for next, in the same background lane
+	                */
 		qv__puzzles_look(srv, qv__review_table(item), qv__review_addr(item), made);
 }
 
@@ -187,7 +190,7 @@ int qv__review_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 	}
 	st = send_answer(c, 1, text, status);
 	if (e)
-		qv__pool_push_job(srv->pool, e, addr, run_review, drop_review);
+		qv__pool_push_background(srv->pool, e, addr, run_review, drop_review);
 	return st;
 }
 

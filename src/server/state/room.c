@@ -63,34 +63,6 @@ static qv__rate *rate_of(qv__server *srv, const char *addr, double t0)
 	return r;
 }
 
-/* The tables not over: of the server (*open), of addr (*mine), and of those the ones with a
- * searching seat (*mine_ai); the caller holds reg_lock. site and site_ai: the address's on every
- * process of the site (qv__store_open_by), or site -1 on one process. */
-static void count(qv__server *srv, const char *addr, int site, int site_ai, int *open, int *mine,
-                  int *mine_ai)
-{
-	int zombies = 0;
-	*open = *mine = *mine_ai = 0;
-	for (int i = 0; i < srv->ntables; i++) {
-		qv__table *t = srv->tables[i];
-		qv__table_lock(t);
-		bool counts = t->status != QV__OVER;
-		bool own = counts && strcmp(t->owner, addr) == 0;
-		*open += counts;
-		*mine += own;
-		/* A zombie seat is a search too (medium): its table counts as one with AI seats. */
-		bool searches = own && qv__table_searches_locked(t) && !t->stuck[0];
-		*mine_ai += searches;
-		/* (the database knows the seats' levels, not who left) */
-		zombies += searches && !t->searches;
-		qv__table_unlock(t);
-	}
-	if (site >= 0) {
-		*mine = site > *mine ? site : *mine;
-		*mine_ai = site_ai + zombies > *mine_ai ? site_ai + zombies : *mine_ai;
-	}
-}
-
 qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *request, int *status,
                           qv_err *err)
 {
@@ -102,7 +74,7 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
 	int site_ai = 0, site = qv__store_open_by(srv->store, addr, &site_ai);
 	int open, mine, mine_ai;
 	pthread_mutex_lock(&srv->reg_lock);
-	count(srv, addr, site, site_ai, &open, &mine, &mine_ai);
+	qv__server_count(srv, addr, site, site_ai, &open, &mine, &mine_ai);
 	mine_ai += qv__reviews_making(srv->reviews, addr); /* reviews search too */
 	qv_status rc = QV_OK;
 	*status = 429;
@@ -146,16 +118,6 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
 	}
 	pthread_mutex_unlock(&srv->reg_lock);
 	return rc;
-}
-
-int qv__server_ai_tables(qv__server *srv, const char *addr)
-{
-	int site_ai = 0, site = qv__store_open_by(srv->store, addr, &site_ai);
-	int open, mine, mine_ai;
-	pthread_mutex_lock(&srv->reg_lock);
-	count(srv, addr, site, site_ai, &open, &mine, &mine_ai);
-	pthread_mutex_unlock(&srv->reg_lock);
-	return mine_ai;
 }
 
 qv_status qv__server_creation_rate(qv__server *srv, const char *addr, qv_err *err)

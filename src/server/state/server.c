@@ -463,6 +463,8 @@ static bool timer_due(qv__server *srv, qv__table *t, double t0)
 {
 	double d = atomic_load(&t->deadline), idle = atomic_load(&t->idle_at);
 	if (d > 0 && d <= t0) {
+		if (srv->zombie_room) /* a seat timed out may become a zombie */
+			srv->zombie_room(srv, t);
 		if (qv__table_timeout(t))
 			qv__server_changed(srv, t);
 		else if (atomic_load(&t->deadline) > 0)

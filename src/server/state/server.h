@@ -207,6 +207,10 @@ typedef struct qv__server {
 	 * changes with every spectator who comes or goes is no reason to send each connection
 	 * its whole view (a seat's, with every legal action's preview, is large). */
 	void (*crowd)(qv__table *t, int n);
+	/* Before a clock's timeout that may make a zombie of a seat: qv__server_zombie_room
+	 * (counts.c's, set by listen.c, so that the timer never calls the file that counts the
+	 * server's tables back; NULL: the zombie plays `medium`). */
+	bool (*zombie_room)(struct qv__server *srv, qv__table *t);
 } qv__server;
 
 /* Opens the database, rebuilds every unfinished table and starts the workers (listen.c then
@@ -266,14 +270,24 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
  * a sign-up makes an account and costs an Argon2 hash, so that one client cannot fill the
  * database with accounts. */
 qv_status qv__server_creation_rate(qv__server *srv, const char *addr, qv_err *err);
+/* The tables not over (counts.c): of the server (*open), of addr (*mine), and of those the ones
+ * with a searching seat (*mine_ai); the caller holds reg_lock. site and site_ai: the address's
+ * on every process of the site (qv__store_open_by), or site -1 on one process. */
+void qv__server_count(qv__server *srv, const char *addr, int site, int site_ai, int *open,
+                      int *mine, int *mine_ai);
 /* The same allowance (create_rate a minute) kept for an account rather than an address, for what
  * one account sends others (a challenge, a tournament): `what` names it in the refusal
  * (QV_ESTATE, HTTP 429). The account's allowance shares the addresses' bounded table. */
 qv_status qv__server_account_rate(qv__server *srv, long long account, const char *what,
                                   qv_err *err);
 /* The tables not over that addr created with a searching seat (a zombie's included), as
- * qv__server_room counts them against --address-ai-tables. */
+ * qv__server_room counts them against --address-ai-tables (counts.c). */
 int qv__server_ai_tables(qv__server *srv, const char *addr);
+/* Before an act that may make a zombie of table t's seat (a resignation, a claim, a timeout):
+ * whether that zombie may search (qv__table_zombie_search, set on t): yes when t counts already
+ * as a table with searching seats, or its creator's such tables and reviews are under
+ * --address-ai-tables; past it the zombie plays `beginner`, no search. */
+bool qv__server_zombie_room(qv__server *srv, qv__table *t);
 /* qv__server_find for a new WebSocket: the table counts the socket (t->greeting) from the
  * moment it is found, so a finished table read back from the database stays in memory for
  * it (every socket of a table shares one copy); the socket's end takes the count back. */

@@ -295,7 +295,7 @@ static qv_status leave_locked(qv__table *t, int p, int reason, qv_err *err)
 {
 	QV__TABLE_HELD(t);
 	qv__change c;
-	qv_status rc = qv__leave_prepare(t->m, t->seat, t->nseats, p, err);
+	qv_status rc = qv__leave_prepare(t->m, t->seat, t->nseats, p, !t->zombie_cheap, err);
 	if (!rc)
 		rc = qv__change_begin(&c, t, QV__SAVE_GAME, 0, err);
 	if (rc)
@@ -304,6 +304,13 @@ static qv_status leave_locked(qv__table *t, int p, int reason, qv_err *err)
 	rc = qv_match_leave(d->m, p, reason, err);
 	qv__offer_clear(&d->offer); /* a leave ends a takeback request, as a move does */
 	return rc ? (qv__change_drop(&c), rc) : qv__change_commit(&c, err);
+}
+
+void qv__table_zombie_search(qv__table *t, bool search)
+{
+	qv__table_lock(t);
+	t->zombie_cheap = !search;
+	qv__table_unlock(t);
 }
 
 bool qv__table_timeout(qv__table *t)

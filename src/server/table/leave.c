@@ -13,13 +13,19 @@ bool qv__leave_zombie(const qv_match *m, const qv__seat *seat, int nseats, int p
 	       seat[p].agent;
 }
 
-/* The agent that plays seat p of a person who left a game that goes on; kept once made, reset
- * before its next use when it is used again. */
-static qv_status zombie_agent(qv__seat *s, const qv_match *m, int p, qv_err *err)
+bool qv__leave_zombie_searches(const qv__seat *seat, int p)
+{
+	return seat[p].agent && qv_agent_level_searches(seat[p].agent->kind->name);
+}
+
+/* The agent that plays seat p of a person who left a game that goes on (`medium`, or
+ * `beginner` unless `search`); kept once made, reset before its next use when it is used
+ * again. */
+static qv_status zombie_agent(qv__seat *s, const qv_match *m, int p, bool search, qv_err *err)
 {
 	if (s->agent)
 		return QV_OK;
-	qv_status rc = qv_agent_new(&s->agent, "medium", m->game,
+	qv_status rc = qv_agent_new(&s->agent, search ? "medium" : "beginner", m->game,
 	                            qv_seed_mix(m->seed, (uint64_t)(QV_MAX_PLAYERS + p + 1)), err);
 	if (rc)
 		return rc;
@@ -29,13 +35,14 @@ static qv_status zombie_agent(qv__seat *s, const qv_match *m, int p, qv_err *err
 	return QV_OK;
 }
 
-qv_status qv__leave_prepare(const qv_match *m, qv__seat *seat, int nseats, int p, qv_err *err)
+qv_status qv__leave_prepare(const qv_match *m, qv__seat *seat, int nseats, int p, bool search,
+                            qv_err *err)
 {
 	int playing = 0;
 	for (int i = 0; i < nseats; i++)
 		playing += !qv_match_left(m, i);
 	/* With two or more left after it, the game goes on and the server plays the seat. */
-	return playing > 2 ? zombie_agent(&seat[p], m, p, err) : QV_OK;
+	return playing > 2 ? zombie_agent(&seat[p], m, p, search, err) : QV_OK;
 }
 
 qv_status qv__leave_present(const qv_match *m, const qv__clock *c, int seat, double now,
@@ -128,16 +135,19 @@ qv_status qv__leave_may_return(const qv_match *m, int seat, qv_err *err)
 	return QV_OK;
 }
 
-json_t *qv__leaves_json(const qv_match *m, int nseats)
+json_t *qv__leaves_json(const qv_match *m, const qv__seat *seat, int nseats)
 {
 	json_t *j = json_object();
 	char name[8];
 	for (int p = 0; j && p < nseats; p++) {
 		int left = qv_match_left(m, p);
+		json_t *e = left ? json_pack("{s:s, s:i}", "reason", qv_left_name(left), "at",
+		                             m->left_at[p])
+		                 : NULL;
+		if (e && seat[p].agent && !qv__leave_zombie_searches(seat, p))
+			e = qv__json_put(e, "level", json_string("beginner"));
 		if (left)
-			j = qv__json_put(j, qv_player_name(p, name),
-			                 json_pack("{s:s, s:i}", "reason", qv_left_name(left), "at",
-			                           m->left_at[p]));
+			j = qv__json_put(j, qv_player_name(p, name), e);
 	}
 	return j;
 }
@@ -150,6 +160,7 @@ qv_status qv__leaves_load(qv_match *m, qv__seat *seat, int nseats, const json_t 
 		return qv_fail(err, QV_EIO, "people.leaves: expected an object of seats");
 	const char *key;
 	json_t *e;
+	unsigned cheap = 0; /* the zombies that do not search */
 	json_object_foreach((json_t *)j, key, e)
 	{
 		int p = qv_player_parse(key, nseats);
@@ -163,14 +174,19 @@ qv_status qv__leaves_load(qv_match *m, qv__seat *seat, int nseats, const json_t 
 		    json_integer_value(at) > m->nhist)
 			return qv_fail(err, QV_EIO, "people.leaves: bad entry '%s'", key);
 		qv_err why_not;
+		const json_t *level = json_object_get(e, "level");
+		if (level &&
+		    (!json_is_string(level) || strcmp(json_string_value(level), "beginner") != 0))
+			return qv_fail(err, QV_EIO, "people.leaves.%s: bad level", key);
 		if (qv_match_leave(m, p, why, &why_not))
 			return qv_fail(err, QV_EIO, "people.leaves.%s: %s", key, why_not.msg);
 		m->left_at[p] = (int)json_integer_value(at);
+		cheap |= (unsigned)(level != NULL) << p;
 	}
 	for (int p = 0; p < nseats; p++) {
 		if (!qv_match_left(m, p) || qv_match_over(m) || !seat[p].human)
 			continue;
-		qv_status rc = zombie_agent(&seat[p], m, p, err);
+		qv_status rc = zombie_agent(&seat[p], m, p, !(cheap >> p & 1u), err);
 		if (rc)
 			return rc;
 	}

@@ -25,10 +25,16 @@
 bool qv__leave_zombie(const qv_match *m, const qv__seat *seat, int nseats, int p);
 
 /* Makes the agent that plays seat p if it leaves now and the game goes on (two or more seats
- * still play after it): its zombie, `medium`, as `quiver play` uses, made once on the live
- * table (its seats own their agents) and reset before it is used again. The leave itself is
- * the match's (qv_match_leave), made on a draft of the table (change.h). QV_ENOMEM. */
-qv_status qv__leave_prepare(const qv_match *m, qv__seat *seat, int nseats, int p, qv_err *err);
+ * still play after it): its zombie, `medium`, as `quiver play` uses, or `beginner` (which does
+ * not search) when `search` is false: the table's creator has its tables with searching seats
+ * at its cap (--address-ai-tables), which a zombie that searches would pass. Made once on the
+ * live table (its seats own their agents) and reset before it is used again. The leave itself
+ * is the match's (qv_match_leave), made on a draft of the table (change.h). QV_ENOMEM. */
+qv_status qv__leave_prepare(const qv_match *m, qv__seat *seat, int nseats, int p, bool search,
+                            qv_err *err);
+
+/* Whether seat p's zombie searches (`medium`; `beginner` does not). */
+bool qv__leave_zombie_searches(const qv__seat *seat, int p);
 
 /* A seat that left, or whose clock has run out at `now` (the server's timer is about to time it
  * out), decides nothing more: QV_ESTATE says which. */
@@ -59,9 +65,9 @@ qv_status qv__leave_claimable(const qv__claim *c, const qv_match *m, const qv__s
  * QV_ESTATE says why not. */
 qv_status qv__leave_may_return(const qv_match *m, int seat, qv_err *err);
 
-/* The seats that left, as the store keeps them: {"p2": {"reason": "timeout", "at": 12}}. NULL
- * when out of memory. */
-json_t *qv__leaves_json(const qv_match *m, int nseats);
+/* The seats that left, as the store keeps them: {"p2": {"reason": "timeout", "at": 12}}, with
+ * "level": "beginner" for a zombie that does not search. NULL when out of memory. */
+json_t *qv__leaves_json(const qv_match *m, const qv__seat *seat, int nseats);
 
 /* Leaves again what qv__leaves_json kept (j NULL: nobody left), and makes the zombie of each
  * person's seat that left a game that goes on. Untrusted: QV_EIO names the bad entry;

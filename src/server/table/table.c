@@ -339,7 +339,7 @@ static json_t *people_json(const qv__table *t)
 	j = qv__json_put(j, "clock", qv__clock_save_json(&t->clock, t->nseats, at));
 	if (t->nmarks > 0)
 		j = qv__json_put(j, "marks", qv__marks_json(t->marks, t->nmarks, t->nseats, at));
-	j = qv__json_put(j, "leaves", qv__leaves_json(t->m, t->nseats));
+	j = qv__json_put(j, "leaves", qv__leaves_json(t->m, t->seat, t->nseats));
 	j = qv__json_put(j, "active", json_integer((json_int_t)(t->active * 1000)));
 	if (t->ended[0])
 		j = qv__json_put(j, "ended", json_string(t->ended));
@@ -656,7 +656,7 @@ bool qv__table_searches_locked(const qv__table *t)
 {
 	QV__TABLE_HELD(t);
 	for (int p = 0; !t->searches && p < t->nseats; p++)
-		if (qv__table_zombie_locked(t, p))
+		if (qv__table_zombie_locked(t, p) && qv__leave_zombie_searches(t->seat, p))
 			return true;
 	return t->searches;
 }
@@ -721,16 +721,22 @@ json_t *qv__table_record_locked(const qv__table *t)
 
 /* ---- what clients receive ------------------------------------------------------------------ */
 
-/* Info's "variant": which components the table plays with, null for a game without any. */
-/* The seats' entries of the table's info (qv__seat_info_json, with "zombie" and "turn_since":
- * since when, epoch ms, the seat has kept the game waiting (its turn running; null when it
- * does not), which with away_since and away_limit tells a page when a claim is accepted). */
+/* The seats' entries of the table's info (qv__seat_info_json, with "zombie", a zombie's
+ * "zombie_level", and "turn_since": since when, epoch ms, the seat has kept the game waiting (its
+ * turn running; null when it does not), which with away_since and away_limit tells a page when a
+ * claim is accepted). */
 static json_t *seats_info(const qv__table *t, bool stored, double at)
 {
 	json_t *seats = json_array();
 	for (int i = 0; i < t->nseats; i++) {
 		json_t *e = qv__seat_info_json(&t->seat[i], i, t->status == QV__OVER, stored, at);
-		e = qv__json_put(e, "zombie", json_boolean(qv__table_zombie_locked(t, i)));
+		bool zombie = qv__table_zombie_locked(t, i);
+		e = qv__json_put(e, "zombie", json_boolean(zombie));
+		if (zombie) /* medium, or beginner past its creator's cap (leave.h) */
+			e = qv__json_put(e, "zombie_level",
+			                 json_string(qv__leave_zombie_searches(t->seat, i)
+			                                 ? "medium"
+			                                 : "beginner"));
 		bool waits = !stored && t->status == QV__PLAYING && t->clock.running >> i & 1u;
 		e = qv__json_put(e, "turn_since",
 		                 waits ? json_integer((json_int_t)(t->clock.since[i] * 1000))

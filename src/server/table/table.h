@@ -81,7 +81,11 @@ typedef struct qv__table {
 	char stuck[256];   /* set when an AI seat failed: the table stops playing itself */
 	char owner[48];    /* the client address that created it ("" when unknown) */
 	bool searches;     /* a seat is played by a search (easy, medium or hard) */
-	json_t *params;    /* every parameter, as in records */
+	/* A person who leaves now is played by `beginner`, not `medium` (leave.h): the owner's
+	 * tables with searching seats are at its cap (the server sets it: qv__server_zombie_room).
+	 */
+	bool zombie_cheap;
+	json_t *params; /* every parameter, as in records */
 	/* The components played with (a built-in set or a loaded variant, which the table's
 	 * match holds as long as the table lives); NULL for a game without components. */
 	const qv_variant *variant;
@@ -359,6 +363,9 @@ int qv__table_server_turn_locked(qv__table *t);
  * before it returns. Called by the server's timer when t->deadline has passed. Returns true
  * when the table changed. */
 bool qv__table_timeout(qv__table *t);
+/* Whether a person who leaves t from now on is played by a search (qv__table's zombie_cheap:
+ * false past its owner's cap); the server sets it before an act that may make a zombie. */
+void qv__table_zombie_search(qv__table *t, bool search);
 
 /* Seat `by` claims that absent seat `seat` ("p2") has timed out, on version v: only at a table
  * without a clock, when that seat is a person's, has had no connection and been to move for

@@ -407,6 +407,8 @@ static void on_leaving(qv__conn *c, const qv__frame *f)
 	                                           : "return";
 	if (!may_play(c, what))
 		return;
+	if (f->type != QV__RETURN) /* a seat that leaves may become a zombie */
+		qv__server_zombie_room(c->srv, c->table);
 	qv_err err;
 	qv_status rc = f->type == QV__CLAIM    ? qv__table_claim(c->table, c->viewer, f->v, f->seat,
 	                                                         c->srv->cfg.away_limit, &err)
