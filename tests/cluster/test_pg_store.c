@@ -4,9 +4,9 @@
  * - a wrong connection string (no server at the port, no such database): `quiver serve` exits
  *   with status 1 and one line naming the connection, its password hidden, and libpq's reason;
  * - a database of schema 7 gains the fencing epoch (schema 8); one of a newer schema
- *   (quiver_schema says 13): refused, naming both versions; one of schema 9 gains the
+ *   (quiver_schema says 14): refused, naming both versions; one of schema 9 gains the
  *   operator's tables (schema 10), one of schema 10 the index of a table's ratings (11), one of
- *   schema 11 the table blocks (12);
+ *   schema 11 the table blocks (12), one of schema 12 the secrets and ties (13);
  * - PostgreSQL stopped under a running server: an act is refused with an error frame holding
  *   libpq's reason (and a new table with an error), nothing answered as done; PostgreSQL
  *   started again: the same act is accepted, and it is there after a restart of the server;
@@ -135,14 +135,14 @@ static void test_newer_schema(void **state)
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 12);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
 	/* a database of schema 7 (before the fencing epoch) gains it */
 	th_sql(db, "ALTER TABLE tables DROP COLUMN epoch; DROP INDEX accounts_skeleton; DROP INDEX "
 	           "accounts_addr; ALTER TABLE accounts DROP COLUMN addr; ALTER TABLE accounts "
 	           "DROP COLUMN skeleton; UPDATE quiver_schema SET version = 7");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 12);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.columns WHERE "
 	                                   "table_name = 'accounts' AND column_name IN ('addr', "
 	                                   "'skeleton')"),
@@ -156,7 +156,7 @@ static void test_newer_schema(void **state)
 	       "SET version = 9");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 12);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name IN ('bans', 'suspensions', 'audit')"),
 	                 3);
@@ -164,7 +164,7 @@ static void test_newer_schema(void **state)
 	th_sql(db, "DROP INDEX rating_history_table; UPDATE quiver_schema SET version = 10");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 12);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM pg_indexes WHERE indexname = "
 	                                   "'rating_history_table'"),
 	                 1);
@@ -172,13 +172,21 @@ static void test_newer_schema(void **state)
 	th_sql(db, "DROP TABLE blocks; UPDATE quiver_schema SET version = 11");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 12);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name = 'blocks'"),
 	                 1);
-	th_sql(db, "UPDATE quiver_schema SET version = 13");
+	/* a database of schema 12 (before the secrets and ties) gains them */
+	th_sql(db, "DROP TABLE secrets; DROP TABLE ties; UPDATE quiver_schema SET version = 12");
+	th_start(db, NULL);
+	th_stop();
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
+	                                   "table_name IN ('secrets', 'ties')"),
+	                 2);
+	th_sql(db, "UPDATE quiver_schema SET version = 14");
 	expect_refusal(db, NULL, "cannot open the database ",
-	               "it was made by a newer quiver (schema 13; this one knows 12)", NULL);
+	               "it was made by a newer quiver (schema 14; this one knows 13)", NULL);
 }
 
 /* Stops or starts the cluster pg_virtualenv made (15/regress, or the version it set). */

@@ -1109,8 +1109,13 @@ static void test_store_upgrade(void **state)
 	sqlite3_finalize(st);
 	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 12);
+	assert_int_equal(sqlite3_column_int(st, 0), 13);
 	sqlite3_finalize(st);
+	/* schema 13: the site's secrets, and the ties of accounts to browsers */
+	assert_int_equal(sqlite3_exec(db, "SELECT name, value FROM secrets", NULL, NULL, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "SELECT account, mark, at FROM ties", NULL, NULL, NULL),
+	                 SQLITE_OK);
 	/* schema 12: the accounts each account blocks (store/admin_schema.c) */
 	assert_int_equal(
 	    sqlite3_exec(db, "SELECT account, blocked, at FROM blocks", NULL, NULL, NULL),

@@ -74,14 +74,14 @@ int qv__session_require(qv__server *srv, qv__req *c, qv__session *out)
 	return 401;
 }
 
-void qv__session_new(qv__req *c, char id[QV__KEY_LEN + 1], char hash[QV__HASH_LEN + 1],
-                     qv__store_session *sess)
+void qv__session_new(qv__server *srv, qv__req *c, char id[QV__KEY_LEN + 1],
+                     char hash[QV__HASH_LEN + 1], qv__store_session *sess)
 {
 	qv__key_new(id, hash);
 	double now = qv_wall();
 	*sess = (qv__store_session){.hash = hash,
 	                            .addr = qv__req_addr(c),
-	                            .player = qv__player_adopt(c),
+	                            .player = qv__player_adopt(srv, c),
 	                            .now = now,
 	                            .expired = now - QV__SESSION_AGE};
 }

@@ -111,6 +111,9 @@ typedef struct qv__rate {
 typedef struct qv__server {
 	qv__server_config cfg;
 	char host[64], db[1024], web_dir[1024], rules_dir[1024], tutorials_dir[1024];
+	/* The site's secret (players/player.h), read from the store by listen.c before the
+	 * network starts: it signs player keys and device cookies. */
+	unsigned char secret[QV__SECRET_BYTES];
 	char db_name[1024];  /* db as the log names it (a connection string's password hidden) */
 	struct qv__net *net; /* the loop and its workers (net.c) */
 	qv__store *store;

@@ -48,6 +48,8 @@ static const struct copy_table {
      "IRTTITTTIITT"},
     {"mutes", "who, table_id, seat, at", "TTTR"},
     {"blocks", "account, blocked, at", "IIR"},
+    {"secrets", "name, value", "TT"},
+    {"ties", "account, mark, at", "ITR"},
 };
 #define NTABLES ((int)(sizeof copy_tables / sizeof copy_tables[0]))
 

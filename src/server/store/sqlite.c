@@ -31,8 +31,9 @@
  * never given twice (AUTOINCREMENT) and added the columns addr and skeleton of accounts
  * (sqlite_schema.c); version 10 the operator's tables bans, suspensions and audit
  * (admin_schema.c); version 11 the index of rating_history by table (sqlite_schema.c); version
- * 12 the table blocks (admin_schema.c, made at every open as the other tables there). */
-#define SCHEMA_VERSION 12
+ * 12 the table blocks (admin_schema.c, made at every open as the other tables there); version
+ * 13 the tables secrets and ties (admin_schema.c). */
+#define SCHEMA_VERSION 13
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -225,7 +226,7 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=12", err);
+		rc = exec(s, "PRAGMA user_version=13", err);
 	if (!rc)
 		rc = qv__store_sqlite_prepare(s, err);
 	return rc;
