@@ -25,8 +25,11 @@
 static void wire(qv__server *srv)
 {
 	srv->ws_message = qv__chan_or_table_message;
+	srv->ws_pong = qv__ws_pong;
 	srv->chan_gone = qv__chan_gone;
 	srv->chan_close = qv__chan_close;
+	srv->chan_tell = qv__chan_tell_account;
+	srv->chan_accounts = qv__chan_accounts;
 	srv->joined = qv__chan_joined;
 	srv->crowd = qv__ws_crowd;
 	srv->close_banned = qv__ws_close_banned;

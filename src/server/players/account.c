@@ -13,6 +13,7 @@
 #include "server/net/reply.h"
 #include "server/players/account.h"
 #include "server/players/blocks.h"
+#include "server/players/community.h"
 #include "server/players/credentials.h"
 #include "server/players/device.h"
 #include "server/players/password.h"
@@ -359,6 +360,7 @@ static void delete_run(qv__pwtask *t)
 		return;
 	}
 	qv__blocks_forget(t->srv->store, t->acct.id);
+	qv__community_forget(t->srv->store, t->acct.id);
 	qv__pwtask_succeeded(t);
 	t->srv->chan_close(t->srv, t->acct.id, NULL, QV__CHAN_ENDED);
 	qv__req_status(t->c, 204);

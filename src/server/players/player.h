@@ -9,7 +9,7 @@
  * Only keys the server issued are keys (the third audit made up a key for every request, and
  * each wrote a row): a key is 128 random bits and the first 128 bits of their HMAC-SHA256 under
  * the site's secret (token.h's qv__signed_new), which every process of a site reads from the
- * store (schema 13's `secrets`, made once by the first), so that a made-up key is told apart
+ * store (schema 14's `secrets`, made once by the first), so that a made-up key is told apart
  * without the store. A key of the older, wholly random form is a key when the store knows it
  * (a browser that took a seat before keys were signed); any other is no key, and the answer
  * gives the browser a new one. Internal to the server.

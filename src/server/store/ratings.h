@@ -74,7 +74,7 @@ int qv__store_leaderboard(qv__store *s, const char *game, int players, double se
 /* Rating farming (issue 52): a rated game between two accounts made from one client address
  * (an IPv4 address, an IPv6 /64) within QV__FARM_DAY of each other, between two accounts tied
  * to one browser (each signed up or in with one player key or one device cookie: the table
- * ties, schema 13), or between two accounts that have played QV__FARM_PAIR_GAMES rated games
+ * ties, schema 14), or between two accounts that have played QV__FARM_PAIR_GAMES rated games
  * together in the last QV__FARM_DAY, is played but not rated. */
 #define QV__FARM_DAY        86400.0
 #define QV__FARM_PAIR_GAMES 3

@@ -14,16 +14,14 @@
 
 #include "core/clock.h"
 #include "core/fields.h"
+#include "engine/feed/commitments.h"
+#include "engine/feed/info.h"
 #include "server/base/oplog.h"
 #include "server/table/change.h"
-#include "server/table/commitments.h"
 #include "server/table/leave.h"
 #include "server/table/rated.h"
 #include "server/table/table.h"
 #include "server/table/takeback.h"
-
-/* Longest action text a client may send (notation is far shorter). */
-#define ACTION_MAX 1024
 
 /* ---- acting -------------------------------------------------------------------------------- */
 
@@ -62,20 +60,8 @@ static qv_status check_mover(qv__table *t, int seat, long long v, const char *ac
 {
 	QV__TABLE_HELD(t);
 	qv_status rc = check_turn_base(t, v, err);
-	char name[8], mine[8];
-	int who = qv_match_to_move(t->m);
-	if (!rc && who != seat && !(qv_match_acting(t->m) >> seat & 1u))
-		rc = who == QV_CHANCE
-		         ? qv_fail(err, QV_ESTATE, "not your turn: a chance event is being drawn")
-		     : *qv_match_committed(t->m, seat)
-		         ? qv_fail(err, QV_ESTATE,
-		                   "you have made your choice for this step; it is played when "
-		                   "everyone has chosen")
-		         : qv_fail(err, QV_ESTATE, "not your turn: %s is to move, and you are %s",
-		                   qv_player_name(who, name), qv_player_name(seat, mine));
-	if (!rc && strlen(action) > ACTION_MAX)
-		rc = qv_fail(err, QV_EINVAL, "action: %zu characters; at most %d", strlen(action),
-		             ACTION_MAX);
+	if (!rc)
+		rc = qv__info_may_act(t->m, seat, action, err);
 	if (!rc)
 		rc = check_present(t, seat, err);
 	return rc;

@@ -18,6 +18,7 @@
 
 #include <jansson.h>
 
+#include "engine/feed/request.h"
 #include "quiver/agent.h"
 #include "server/base/token.h"
 #include "server/table/chat.h"
@@ -94,19 +95,6 @@ typedef struct qv__invites {
 	int seat[QV_MAX_PLAYERS];
 	char code[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
 } qv__invites;
-
-/* Whether text is a seat kind a table keeps: human or one of the computer's levels
- * (qv_agent_levels). */
-bool qv__seat_kind_valid(const char *text);
-
-/* Reads a table request's "seats" into kinds (n of them; an invite seat is "human" there, and
- * its bit is set in *invites); *n = 0 when j is NULL. QV_EINVAL names the bad entry and lists
- * the kinds. The kinds point into j. */
-qv_status qv__seats_read(const json_t *j, const char **kinds, int *n, unsigned *invites,
-                         qv_err *err);
-
-/* The seats of kinds (n) that a person plays, as a mask (bit p for seat p). */
-unsigned qv__seat_kinds_people(const char *const *kinds, int n);
 
 /* The seats a person plays, as a mask (bit p for seat p). */
 unsigned qv__seats_people(const qv__seat *seat, int n);
