@@ -1037,7 +1037,7 @@ static void assert_accounts_schema(sqlite3 *db)
 		sqlite3_stmt *st;
 		assert_int_equal(sqlite3_prepare_v2(db, counts[i], -1, &st, NULL), SQLITE_OK);
 		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 13);
+		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 14);
 		sqlite3_finalize(st);
 	}
 }
