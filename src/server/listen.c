@@ -13,6 +13,7 @@
 #include "server/listen.h"
 #include "server/net/net.h"
 #include "server/net/wsock.h"
+#include "server/players/player.h"
 #include "server/players/pwgate.h"
 #include "server/players/skeleton.h"
 #include "server/state/admin.h"
@@ -35,6 +36,19 @@ static void wire(qv__server *srv)
 	srv->zombie_room = qv__server_zombie_room;
 }
 
+/* Before anyone is let in: the site's secret (player.h), the usernames' keys of likeness of
+ * accounts made before schema 9 (skeleton.h), the bans read (and the operator's acts done
+ * while no server ran). */
+static qv_status prepare(qv__server *srv, qv_err *err)
+{
+	qv_status rc = qv__player_secret(srv->store, srv->secret, err);
+	if (!rc)
+		rc = qv__skeleton_fill(srv->store, err);
+	if (!rc)
+		rc = qv__admin_start(srv, &srv->admin, err);
+	return rc;
+}
+
 qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_err *err)
 {
 	*out = NULL;
@@ -48,10 +62,7 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 		return rc;
 	}
 	wire(srv);
-	/* the usernames' keys of likeness of accounts made before schema 9 (skeleton.h); the bans
-	 * read (and the operator's acts done while no server ran) before anyone is let in */
-	if ((rc = qv__skeleton_fill(srv->store, err)) != 0 ||
-	    (rc = qv__admin_start(srv, &srv->admin, err)) != 0) {
+	if ((rc = prepare(srv, err)) != 0) {
 		qv__server_stop(srv);
 		return rc;
 	}

@@ -4,9 +4,9 @@
  * - a wrong connection string (no server at the port, no such database): `quiver serve` exits
  *   with status 1 and one line naming the connection, its password hidden, and libpq's reason;
  * - a database of schema 7 gains the fencing epoch (schema 8); one of a newer schema
- *   (quiver_schema says 13): refused, naming both versions; one of schema 9 gains the
+ *   (quiver_schema says 14): refused, naming both versions; one of schema 9 gains the
  *   operator's tables (schema 10), one of schema 10 the index of a table's ratings (11), one of
- *   schema 11 the table blocks (12);
+ *   schema 11 the table blocks (12), one of schema 12 the secrets and ties (13);
  * - PostgreSQL stopped under a running server: an act is refused with an error frame holding
  *   libpq's reason (and a new table with an error), nothing answered as done; PostgreSQL
  *   started again: the same act is accepted, and it is there after a restart of the server;
@@ -136,14 +136,14 @@ static void test_newer_schema(void **state)
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 14);
 	/* a database of schema 7 (before the fencing epoch) gains it */
 	th_sql(db, "ALTER TABLE tables DROP COLUMN epoch; DROP INDEX accounts_skeleton; DROP INDEX "
 	           "accounts_addr; ALTER TABLE accounts DROP COLUMN addr; ALTER TABLE accounts "
 	           "DROP COLUMN skeleton; UPDATE quiver_schema SET version = 7");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 14);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.columns WHERE "
 	                                   "table_name = 'accounts' AND column_name IN ('addr', "
 	                                   "'skeleton')"),
@@ -157,7 +157,7 @@ static void test_newer_schema(void **state)
 	       "SET version = 9");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 14);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name IN ('bans', 'suspensions', 'audit')"),
 	                 3);
@@ -165,7 +165,7 @@ static void test_newer_schema(void **state)
 	th_sql(db, "DROP INDEX rating_history_table; UPDATE quiver_schema SET version = 10");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 14);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM pg_indexes WHERE indexname = "
 	                                   "'rating_history_table'"),
 	                 1);
@@ -173,7 +173,7 @@ static void test_newer_schema(void **state)
 	th_sql(db, "DROP TABLE blocks; UPDATE quiver_schema SET version = 11");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 14);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name = 'blocks'"),
 	                 1);
@@ -183,15 +183,23 @@ static void test_newer_schema(void **state)
 	           "puzzle_attempts; UPDATE quiver_schema SET version = 12");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 14);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name IN ('follows', 'presence', 'challenges', "
 	                                   "'puzzles', 'puzzle_sources', 'puzzle_ratings', "
 	                                   "'puzzle_attempts')"),
 	                 7);
-	th_sql(db, "UPDATE quiver_schema SET version = 14");
+	/* a database of schema 13 (before the secrets and ties) gains them */
+	th_sql(db, "DROP TABLE secrets; DROP TABLE ties; UPDATE quiver_schema SET version = 13");
+	th_start(db, NULL);
+	th_stop();
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 14);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
+	                                   "table_name IN ('secrets', 'ties')"),
+	                 2);
+	th_sql(db, "UPDATE quiver_schema SET version = 15");
 	expect_refusal(db, NULL, "cannot open the database ",
-	               "it was made by a newer quiver (schema 14; this one knows 13)", NULL);
+	               "it was made by a newer quiver (schema 15; this one knows 14)", NULL);
 }
 
 /* Stops or starts the cluster pg_virtualenv made (15/regress, or the version it set). */
@@ -406,7 +414,7 @@ static void test_copy(void **state)
 	             /* and a block of the account's (of one gone) */
 	             "INSERT INTO blocks VALUES (1, 7, 1.5e9);");
 
-	copy(lite, pg, 0, "checked: the 23 tables alike");
+	copy(lite, pg, 0, "checked: the 25 tables alike");
 	copy(lite, pg, 1, "is not empty");
 	assert_int_equal(th_sql_number(pg, "SELECT count(*) FROM bans, suspensions, audit"), 1);
 	assert_int_equal(th_sql_number(pg, "SELECT blocked FROM blocks WHERE account = 1"), 7);
@@ -414,7 +422,7 @@ static void test_copy(void **state)
 	th_sql(pg, "INSERT INTO audit (at, who, action, target) VALUES (1.6e9, 'op', 'unban', "
 	           "'203.0.113.7')");
 	assert_int_equal(th_sql_number(pg, "SELECT max(id) FROM audit"), 2);
-	copy(pg, back, 0, "checked: the 23 tables alike");
+	copy(pg, back, 0, "checked: the 25 tables alike");
 	/* The SQLite copy was made under a temporary name and renamed: nothing else is left. */
 	char listing[256];
 	snprintf(listing, sizeof listing, "ls %s | grep -c copying", th_tmpdir);

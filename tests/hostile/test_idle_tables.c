@@ -45,10 +45,11 @@ static double fill(char ids[ADDRESSES][PER][32], bool less)
 {
 	for (int a = 0; a < ADDRESSES; a++) {
 		for (int i = 0; i < PER - (less && a == ADDRESSES - 1); i++) {
-			/* a table an address: the tables are shared between addresses when they run
-			 * short (docs/server.md), so filling the site takes one address a table */
+			/* a table an address and a network: the tables are shared between addresses
+			 * and between networks when they run short (docs/server.md), so filling the
+			 * site takes one address of a network of its own a table */
 			char addr[32];
-			snprintf(addr, sizeof addr, "127.0.7.%d", a * PER + i + 2);
+			snprintf(addr, sizeof addr, "127.0.%d.7", a * PER + i + 10);
 			tc_set_source(addr);
 			char token[64];
 			th_create(bodies[a], ids[a][i]);

@@ -11,6 +11,13 @@
  *   (before: 14 sock accounts took a rating from 1741 to 2226).
  * - Farming one pair: two accounts from different addresses play 4 rated games in a row; 3 are
  *   rated, the 4th is played but not rated, and says why.
+ * - Farming with new accounts (issue 65, the third audit's finding 5: a farmer went from 1741
+ *   to 2198 in 12 games against fresh accounts made at other addresses, each resigning after
+ *   one move): an account older than a day with 20 rated games beats 3 accounts made just
+ *   now at other addresses; its rating and its count of games stay as they were, the new
+ *   accounts' ratings move, and each table's info says why.
+ * - Farming from one browser: two accounts made at different addresses in one browser (one
+ *   player key) play a rated game; it rates nobody, and says why.
  *
  * Usage: test_ratings_abuse PATH-TO-QUIVER.
  */
@@ -165,12 +172,83 @@ static void test_farm_one_pair(void **state)
 	th_stop();
 }
 
+/* name's rating of three-arrows for 2 as its profile shows it (-1: none). */
+static double rating_of(const char *name)
+{
+	char path[96];
+	snprintf(path, sizeof path, "/api/players/%s", name);
+	json_t *p = th_http("GET", path, NULL, 200);
+	json_t *list = json_object_get(p, "ratings");
+	double r = json_array_size(list) == 1
+	               ? json_number_value(json_object_get(json_array_get(list, 0), "rating"))
+	               : -1;
+	json_decref(p);
+	return r;
+}
+
+static void test_farm_new_accounts(void **state)
+{
+	(void)state;
+	char db[128];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	th_browser farmer = {0};
+	sign_up(&farmer, "Farmer", "127.0.43.2");
+	th_stop();
+	/* the farmer: an account of two days with 20 rated games, at 1741 */
+	th_sql(db, "UPDATE accounts SET created = created - 172800 WHERE username = 'Farmer'");
+	th_sql(db, "INSERT INTO ratings (account, game, players, rating, deviation, volatility, "
+	           "games, updated) SELECT id, 'three-arrows', 2, 1741, 60, 0.06, 20, created "
+	           "FROM accounts WHERE username = 'Farmer'");
+	th_start(db, NULL);
+	double before = rating_of("Farmer");
+	for (int k = 0; k < 3; k++) {
+		th_browser sock = {0};
+		char name[16], addr[32], id[32];
+		snprintf(name, sizeof name, "Sock%d", k);
+		snprintf(addr, sizeof addr, "127.0.%d.9", 44 + k);
+		sign_up(&sock, name, addr);
+		th_seat p1, p2;
+		rated_table(&farmer, &sock, id, &p1, &p2);
+		decide_then_resign(&p1, &p2, &p2);
+		unrated_says(
+		    id, "rated for the new accounts only: the ratings at p1 stay as they were");
+		assert_int_equal(rated_games(name), 1);
+		assert_true(rating_of(name) < 1500);
+	}
+	print_message("the farmer: %.1f before, %.1f after 3 wins against new accounts\n", before,
+	              rating_of("Farmer"));
+	assert_true(before > 1740 && before < 1742);
+	assert_true(rating_of("Farmer") == before);
+	assert_int_equal(rated_games("Farmer"), 20);
+	th_stop();
+}
+
+static void test_farm_one_browser(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	th_browser one = {0}, two = {0};
+	sign_up(&one, "Firstname", "127.0.48.2");
+	memcpy(two.key, one.key, sizeof two.key); /* the same browser's key */
+	sign_up(&two, "Secondname", "127.0.49.2");
+	char id[32];
+	th_seat p1, p2;
+	rated_table(&one, &two, id, &p1, &p2);
+	decide_then_resign(&p1, &p2, &p2);
+	unrated_says(id, "were used from one browser");
+	assert_int_equal(rated_games("Firstname"), 0);
+	assert_int_equal(rated_games("Secondname"), 0);
+	th_stop();
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "ratings_abuse", 600))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {T(test_laundering), T(test_farm_one_address),
-	                                   T(test_farm_one_pair)};
+	                                   T(test_farm_one_pair), T(test_farm_new_accounts),
+	                                   T(test_farm_one_browser)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

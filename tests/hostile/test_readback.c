@@ -101,10 +101,9 @@ static void test_finished_stored(void **state)
 #define FLOOD_FACTOR   4.0
 #define FLOOD_SLACK_MS 5.0
 /* Round trips measured before the flood, and during it (at least as many, for at least
- * FLOOD_MS milliseconds), at most TRIPS_MOST. */
-#define TRIPS      40
-#define FLOOD_MS   3000
-#define TRIPS_MOST 4000
+ * FLOOD_MS milliseconds). */
+#define TRIPS    40
+#define FLOOD_MS 3000
 
 enum { FLOOD_INFO, FLOOD_RECORD, FLOOD_REPLAY, FLOOD_HISTORY, FLOODS };
 
@@ -177,53 +176,6 @@ static void *flood_main(void *arg)
 	return NULL;
 }
 
-/* Sends frame on w and reads until the table's version moves from *v; returns the time it
- * took, in milliseconds. */
-static double round_trip(tc_ws *w, const char *frame, long long *v)
-{
-	double t0 = tc_now_ms();
-	assert_int_equal(tc_ws_send_text(w, frame), 0);
-	for (;;) {
-		json_t *f = tc_ws_recv_json(w, TH_WAIT_MS);
-		if (!f)
-			fail_msg("no answer to %s", frame);
-		const char *type = json_string_value(json_object_get(f, "type"));
-		if (!strcmp(type, "error"))
-			fail_msg("%s: %s", frame, json_string_value(json_object_get(f, "message")));
-		long long fv = json_integer_value(json_object_get(f, "v"));
-		bool moved = (!strcmp(type, "update") || !strcmp(type, "snapshot")) && fv != *v;
-		json_decref(f);
-		if (moved) {
-			*v = fv;
-			return tc_now_ms() - t0;
-		}
-	}
-}
-
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* The median round trip of p1's act and undo at the victim's table, over at least TRIPS of
- * them and at least `ms` milliseconds. */
-static double victim_median(tc_ws *w, long long *v, const char *action, double ms)
-{
-	static double trip[TRIPS_MOST];
-	char frame[256];
-	int n = 0;
-	for (double end = tc_now_ms() + ms; n < TRIPS || (tc_now_ms() < end && n < TRIPS_MOST);) {
-		snprintf(frame, sizeof frame,
-		         "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", *v, action);
-		trip[n++] = round_trip(w, frame, v);
-		snprintf(frame, sizeof frame, "{\"type\": \"undo\", \"v\": %lld}", *v);
-		trip[n++] = round_trip(w, frame, v);
-	}
-	qsort(trip, (size_t)n, sizeof *trip, by_value);
-	return (trip[n / 2 - 1] + trip[n / 2]) / 2;
-}
-
 static void test_flood(void **state)
 {
 	(void)state;
@@ -264,7 +216,7 @@ static void test_flood(void **state)
 	char action[128];
 	snprintf(action, sizeof action, "%s", th_seat_first(&p1));
 	long long v = p1.v;
-	double before = victim_median(&p1.ws, &v, action, 0);
+	double before = th_act_undo_median(&p1.ws, &v, action, TRIPS, 0);
 
 	atomic_bool stop = false;
 	flooder fl[FLOODS];
@@ -279,7 +231,7 @@ static void test_flood(void **state)
 		while (fl[k].asked < 2 && !fl[k].trouble[0] && tc_now_ms() < end)
 			usleep(10000);
 	double t_flood = tc_now_ms();
-	double during = victim_median(&p1.ws, &v, action, FLOOD_MS);
+	double during = th_act_undo_median(&p1.ws, &v, action, TRIPS, FLOOD_MS);
 	double flood_s = (tc_now_ms() - t_flood) / 1000;
 	atomic_store(&stop, true);
 	for (int k = 0; k < FLOODS; k++)

@@ -793,3 +793,52 @@ long long th_sql_number(const char *path, const char *text)
 	sqlite3_close(h);
 	return n;
 }
+
+/* ---- a bystander's time ---------------------------------------------------------------------- */
+
+/* Sends frame on w and reads until the table's version moves from *v; returns the time it
+ * took, in milliseconds. */
+static double round_trip(tc_ws *w, const char *frame, long long *v)
+{
+	double t0 = tc_now_ms();
+	assert_int_equal(tc_ws_send_text(w, frame), 0);
+	for (;;) {
+		json_t *f = tc_ws_recv_json(w, TH_WAIT_MS);
+		if (!f)
+			fail_msg("no answer to %s", frame);
+		const char *type = json_string_value(json_object_get(f, "type"));
+		if (!strcmp(type, "error"))
+			fail_msg("%s: %s", frame, json_string_value(json_object_get(f, "message")));
+		long long fv = json_integer_value(json_object_get(f, "v"));
+		bool moved = (!strcmp(type, "update") || !strcmp(type, "snapshot")) && fv != *v;
+		json_decref(f);
+		if (moved) {
+			*v = fv;
+			return tc_now_ms() - t0;
+		}
+	}
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+#define TRIPS_MOST 4000
+
+double th_act_undo_median(tc_ws *w, long long *v, const char *action, int trips, double ms)
+{
+	static double trip[TRIPS_MOST];
+	char frame[256];
+	int n = 0;
+	for (double end = tc_now_ms() + ms; n < trips || (tc_now_ms() < end && n < TRIPS_MOST);) {
+		snprintf(frame, sizeof frame,
+		         "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", *v, action);
+		trip[n++] = round_trip(w, frame, v);
+		snprintf(frame, sizeof frame, "{\"type\": \"undo\", \"v\": %lld}", *v);
+		trip[n++] = round_trip(w, frame, v);
+	}
+	qsort(trip, (size_t)n, sizeof *trip, by_value);
+	return (trip[n / 2 - 1] + trip[n / 2]) / 2;
+}

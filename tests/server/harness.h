@@ -183,6 +183,12 @@ void th_seat_drain(th_seat *s);
 /* Sends frame, which must be refused with an error containing words, and change nothing: no
  * update with another version comes before the error. */
 void th_seat_refused(th_seat *s, const char *frame, const char *words);
+/* A bystander's time: the median round trip (ms) of an act of `action` and its undo on socket
+ * w, a seat of a table of people whose turn it is at version *v (kept up to date), over at
+ * least `trips` of them and at least `ms` milliseconds (at most 4,000); an error frame fails
+ * the test. */
+double th_act_undo_median(tc_ws *w, long long *v, const char *action, int trips, double ms);
+
 /* Whether any frame the seat heard contains text. */
 bool th_seat_heard(const th_seat *s, const char *text);
 

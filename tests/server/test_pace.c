@@ -3,7 +3,8 @@
  * one at once and the next ones a turn apart, a refusal past QV__PACE_AHEAD turns (with its
  * Retry-After, taking no turn), each address on its own pace, the held
  * requests taken in the order of their turns, and the sweep that forgets the addresses whose
- * turns are past. Times are given, never waited for.
+ * turns are past; the writes' bucket of keys and tables (at once within the allowance, a
+ * refusal after it, a look that takes no turn). Times are given, never waited for.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,7 +22,7 @@ static char reqs[16];
 static void test_turns_and_refusal(void **state)
 {
 	(void)state;
-	qv__pace *p = qv__pace_new();
+	qv__pace *p = qv__pace_new(QV__PACE_MS, QV__PACE_AHEAD);
 	assert_non_null(p);
 	int retry = -7;
 	double now = 1000;
@@ -48,7 +49,7 @@ static void test_turns_and_refusal(void **state)
 static void test_held_in_order(void **state)
 {
 	(void)state;
-	qv__pace *p = qv__pace_new();
+	qv__pace *p = qv__pace_new(QV__PACE_MS, QV__PACE_AHEAD);
 	assert_non_null(p);
 	assert_true(qv__pace_next(p, 0) < 0);
 	assert_null(qv__pace_take(p, 1e9));
@@ -72,7 +73,7 @@ static void test_held_in_order(void **state)
 static void test_sweep(void **state)
 {
 	(void)state;
-	qv__pace *p = qv__pace_new();
+	qv__pace *p = qv__pace_new(QV__PACE_MS, QV__PACE_AHEAD);
 	assert_non_null(p);
 	int retry;
 	char addr[32];
@@ -94,12 +95,38 @@ static void test_sweep(void **state)
 	qv__pace_free(p);
 }
 
+/* The writes' bucket: QV__WRITE_AHEAD + 1 at once, then one a period; qv__pace_full says so
+ * without taking a turn, and keys and tables have their own. */
+static void test_write_bucket(void **state)
+{
+	(void)state;
+	qv__pace *p = qv__pace_new(QV__WRITE_MS, QV__WRITE_AHEAD);
+	assert_non_null(p);
+	int retry;
+	double now = 5000;
+	for (int i = 0; i <= QV__WRITE_AHEAD; i++) {
+		assert_int_equal(qv__pace_full(p, "k:abc", now), 0);
+		assert_true(qv__pace_turn(p, "k:abc", now, &retry) >= 0);
+	}
+	assert_int_equal(qv__pace_full(p, "k:abc", now), QV__WRITE_MS / 1000);
+	assert_int_equal(qv__pace_full(p, "k:abc", now), QV__WRITE_MS / 1000); /* took none */
+	assert_true(qv__pace_turn(p, "k:abc", now, &retry) < 0);
+	assert_int_equal(retry, QV__WRITE_MS / 1000);
+	assert_int_equal(qv__pace_full(p, "t:0123456789abcdef", now), 0);
+	/* a period later, one more */
+	assert_int_equal(qv__pace_full(p, "k:abc", now + QV__WRITE_MS), 0);
+	assert_true(qv__pace_turn(p, "k:abc", now + QV__WRITE_MS, &retry) >= 0);
+	assert_true(qv__pace_full(p, "k:abc", now + QV__WRITE_MS) > 0);
+	qv__pace_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_turns_and_refusal),
 	    cmocka_unit_test(test_held_in_order),
 	    cmocka_unit_test(test_sweep),
+	    cmocka_unit_test(test_write_bucket),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,7 +22,9 @@
 #include "server/api/puzzles.h"
 #include "server/api/review.h"
 #include "server/api/scrape.h"
+#include "server/base/addr.h"
 #include "server/base/oplog.h"
+#include "server/net/net.h"
 #include "server/net/reply.h"
 #include "server/players/account.h"
 #include "server/players/blocks.h"
@@ -476,7 +478,7 @@ static void join_of(qv__server *srv, qv__req *c, qv__table *t, const json_t *req
 	                   .invite = json_string_value(invite),
 	                   .invite_len = invite ? json_string_length(invite) : 0,
 	                   .name = json_string_value(json_object_get(req, "name")),
-	                   .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL,
+	                   .player = qv__player_of(srv, c)[0] ? qv__player_of(srv, c) : NULL,
 	                   .check = qv__blocks_join_check,
 	                   .check_ctx = who,
 	                   .name_check = qv__skeleton_guest_name,
@@ -763,17 +765,55 @@ static const qv__route_fn paced_routes[] = {qv__account_create, qv__account_reco
                                             qv__account_sign_in, qv__account_password,
                                             qv__account_delete};
 
-/* Whether (method, path) is one of those routes: their paths have no captures, and the router
- * takes them only as they are written (no "/" more), so an exact comparison is the router's. */
-bool qv__http_paced(const char *method, const char *path)
+/* The routes that write with a player key or a session and no seat's token (a mute, a report,
+ * a block or its end), bounded on the loop per address, per key and per table (pace.h). */
+static const qv__route_fn write_routes[] = {qv__mute_post, qv__report_post, qv__blocks_post,
+                                            qv__blocks_delete};
+
+/* Whether fn is one of the n routes of list. */
+static bool among(qv__route_fn fn, const qv__route_fn *list, size_t n)
 {
-	for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
-		for (size_t k = 0; k < sizeof paced_routes / sizeof paced_routes[0]; k++)
-			if (routes[i].fn == paced_routes[k] &&
-			    strcmp(routes[i].method, method) == 0 &&
-			    strcmp(routes[i].path, path) == 0)
-				return true;
+	for (size_t i = 0; i < n; i++)
+		if (fn == list[i])
+			return true;
 	return false;
+}
+
+/* A write's key of its browser on the loop: the session's, else the player key's, as sent
+ * (made up or not: the pace per address bounds a made-up one's), its first 32 digits (a
+ * signed key's random half). */
+static void writer_of(const qv__req *r, char *who)
+{
+	char cookie[QV__TOKEN_LEN + 1];
+	if (qv__cookie(r, QV__SESSION_COOKIE, cookie, sizeof cookie) && cookie[0])
+		snprintf(who, QV__ADDR_TEXT, "s:%s", cookie);
+	else if (qv__cookie(r, QV__KEY_COOKIE, cookie, sizeof cookie) && cookie[0])
+		snprintf(who, QV__ADDR_TEXT, "k:%s", cookie);
+}
+
+/* The password routes' paths have no captures, and the router takes them only as they are
+ * written (no "/" more), so an exact comparison is the router's; a write's route is the
+ * router's resolution (pure: no store, no lock). */
+int qv__http_paced(qv__server *srv, qv__req *r, char *who, char *table)
+{
+	const char *method = qv__req_method(r), *path = qv__req_path(r);
+	for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
+		if (among(routes[i].fn, paced_routes,
+		          sizeof paced_routes / sizeof paced_routes[0]) &&
+		    strcmp(routes[i].method, method) == 0 && strcmp(routes[i].path, path) == 0)
+			return QV__PACED_PASSWORD;
+	if (strcmp(method, "POST") != 0 && strcmp(method, "DELETE") != 0)
+		return QV__PACED_NONE;
+	qv__route_match m;
+	qv__route_resolve(&qv__http_routes, srv, method, path, &m);
+	if (m.status ||
+	    !among(m.route->fn, write_routes, sizeof write_routes / sizeof write_routes[0]))
+		return QV__PACED_NONE;
+	const qv__route_cap *t = qv__route_cap_of(&m, "table");
+	if (t)
+		qv_copy(table, QV__ADDR_TEXT, t->text);
+	writer_of(r, who);
+	return QV__PACED_WRITE;
 }
 
 bool qv__http_escape_ok(const char *target, size_t at)
@@ -793,8 +833,7 @@ bool qv__http_escape_ok(const char *target, size_t at)
 
 bool qv__http_refused(qv__server *srv, qv__req *r, int out)
 {
-	char cookie[8];
-	if (qv__cookie(r, QV__DEVICE_COOKIE, cookie, sizeof cookie))
+	if (qv__device_issued(srv, r, NULL))
 		return false;
 	return qv__pwgate_refuse_full(srv->pwgate, r, out);
 }
@@ -825,7 +864,7 @@ static int route(qv__server *srv, qv__req *c)
 static int handle(qv__server *srv, qv__req *c)
 {
 	char key[QV__KEY_LEN + 1];
-	qv__player_key(c, key);
+	qv__player_key(srv, c, key);
 	explicit_bzero(key, sizeof key);
 	int st = route(srv, c);
 	if (st != QV__REQ_DEFERRED)

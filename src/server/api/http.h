@@ -22,10 +22,13 @@ extern const qv__routes qv__http_routes;
  * flight (qv__server_busy) from its headers to its end. */
 void qv__http_handle(struct qv__server *srv, qv__req *c);
 
-/* Whether a request is one of the routes that check a password (a sign-in, a sign-up, a
- * recovery, a password change, a deletion): the network loop paces them per address (pace.h).
+/* The pace a request goes at on the network loop (net.h's paced, pace.h): QV__PACED_PASSWORD
+ * for the routes that check a password (a sign-in, a sign-up, a recovery, a password change, a
+ * deletion), paced per address; QV__PACED_WRITE for the writes of a player key or a session
+ * without a seat's token (a mute, a report, a block or its end), with the browser's key (its
+ * session's or player key's cookie) into who and the table into table; else QV__PACED_NONE.
  * Any thread. */
-bool qv__http_paced(const char *method, const char *path);
+int qv__http_paced(struct qv__server *srv, qv__req *r, char *who, char *table);
 
 /* Whether a %XX escape may stand at byte `at` of a request's target as it was sent (net.h):
  * anywhere outside /api/, and in an /api/ path only within the name a route reads as free
@@ -35,8 +38,9 @@ bool qv__http_escape_ok(const char *target, size_t at);
 
 /* On the loop, at a password request's turn: answers it 503 at once and returns true when the
  * password gate would have no place for it (pwgate.h: qv__pwgate_refuse_full; out: the password
- * requests gone on before it and not yet answered); a request with a device cookie (device.h),
- * which may give it a known device's place, goes on to a worker. */
+ * requests gone on before it and not yet answered); a request with a device cookie the server
+ * gave (device.h: its nonce signed), which may give it a known device's place, goes on to a
+ * worker. */
 bool qv__http_refused(struct qv__server *srv, qv__req *r, int out);
 
 #endif

@@ -34,6 +34,29 @@ void qv__addr_text(const struct sockaddr *sa, char *out, size_t len)
 	}
 }
 
+void qv__addr_network(const char *addr, char *out, size_t len)
+{
+	unsigned char bytes[16];
+	char text[INET6_ADDRSTRLEN], v6[INET6_ADDRSTRLEN];
+	qv_copy(out, len, addr);
+	if (inet_pton(AF_INET, addr, bytes) == 1) {
+		bytes[3] = 0;
+		if (inet_ntop(AF_INET, bytes, text, sizeof text))
+			snprintf(out, len, "%s/24", text);
+		return;
+	}
+	size_t n = strcspn(addr, "/");
+	if (n >= sizeof v6)
+		return;
+	memcpy(v6, addr, n);
+	v6[n] = '\0';
+	if (inet_pton(AF_INET6, v6, bytes) != 1)
+		return;
+	memset(bytes + 6, 0, 10);
+	if (inet_ntop(AF_INET6, bytes, text, sizeof text))
+		snprintf(out, len, "%s/48", text);
+}
+
 #define BUCKETS 4096
 
 typedef struct entry {

@@ -20,6 +20,13 @@
 /* The address sa as counted, into out ("?" when sa is NULL or of another family). */
 void qv__addr_text(const struct sockaddr *sa, char *out, size_t len);
 
+/* The network of an address as counted (qv__addr_text's text): an IPv4 address's /24
+ * ("192.0.2.0/24"), an IPv6 /64's /48 ("2001:db8:1::/48"), the blocks one provider's customer
+ * or one hosting network most often holds whole; the text itself when it is neither. A limit
+ * on what the addresses of one network hold together bounds one who has many of them (the
+ * table slots: state/room.c). */
+void qv__addr_network(const char *addr, char *out, size_t len);
+
 /* A count and a time per address (a table the caller owns, used by one thread). An address is
  * kept while its count is above 0 or its time is set (above 0). */
 typedef struct qv__addr_counts qv__addr_counts;

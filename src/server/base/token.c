@@ -1,7 +1,7 @@
 /*
- * token.c - seat tokens and their hashes, table ids and seeds, on libsodium: its randomness
- * (the OS's), SHA-256, constant-time comparison and hex encoding; the prefix of this
- * process's table ids.
+ * token.c - seat tokens and their hashes, tokens signed with the site's secret, table ids and
+ * seeds, on libsodium: its randomness (the OS's), SHA-256, HMAC-SHA256, constant-time
+ * comparison and hex encoding; the prefix of this process's table ids.
  */
 #include <string.h>
 
@@ -38,6 +38,38 @@ void qv__key_new(char key[QV__KEY_LEN + 1], char *hash)
 	random_hex(key, QV__KEY_LEN / 2);
 	if (hash)
 		qv__token_hash(key, QV__KEY_LEN, hash);
+}
+
+/* The signature of a token's random half (n hex digits at text) for purpose, as n hex digits. */
+static void signature(const unsigned char secret[QV__SECRET_BYTES], const char *purpose,
+                      const char *text, size_t n, char *out)
+{
+	unsigned char mac[crypto_auth_hmacsha256_BYTES];
+	crypto_auth_hmacsha256_state st;
+	crypto_auth_hmacsha256_init(&st, secret, QV__SECRET_BYTES);
+	crypto_auth_hmacsha256_update(&st, (const unsigned char *)purpose, strlen(purpose) + 1);
+	crypto_auth_hmacsha256_update(&st, (const unsigned char *)text, n);
+	crypto_auth_hmacsha256_final(&st, mac);
+	sodium_bin2hex(out, n + 1, mac, n / 2);
+}
+
+void qv__signed_new(const unsigned char secret[QV__SECRET_BYTES], const char *purpose, char *out,
+                    size_t len)
+{
+	QV_ASSERT(len % 4 == 0 && len >= 4 && len <= QV__HASH_LEN);
+	random_hex(out, len / 4);
+	signature(secret, purpose, out, len / 2, out + len / 2);
+}
+
+bool qv__signed_ok(const unsigned char secret[QV__SECRET_BYTES], const char *purpose,
+                   const char *text, size_t len)
+{
+	char want[QV__HASH_LEN / 2 + 1];
+	if (len % 4 || len < 4 || len > QV__HASH_LEN || strlen(text) != len ||
+	    strspn(text, "0123456789abcdef") != len)
+		return false;
+	signature(secret, purpose, text, len / 2, want);
+	return sodium_memcmp(want, text + len / 2, len / 2) == 0;
 }
 
 void qv__token_hash(const char *token, size_t len, char hash[QV__HASH_LEN + 1])

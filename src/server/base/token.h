@@ -32,6 +32,21 @@ void qv__token_new(char token[QV__TOKEN_LEN + 1], char hash[QV__HASH_LEN + 1]);
  * keeps (qv__token_hash's, QV__HASH_LEN + 1 bytes). */
 void qv__key_new(char key[QV__KEY_LEN + 1], char *hash);
 
+/* Bytes of the site's secret (player.h): the key of the HMAC-SHA256 that signs what the server
+ * gives a browser to keep (player keys, device cookies), shared by a site's processes. */
+#define QV__SECRET_BYTES 32
+
+/* A new signed token for `purpose` into out: len hex digits (even, 4 to 64), the first half
+ * random, the second half the first bytes of HMAC-SHA256(secret, purpose and the first half),
+ * so that the server tells one it made from one made up without the store. */
+void qv__signed_new(const unsigned char secret[QV__SECRET_BYTES], const char *purpose, char *out,
+                    size_t len);
+
+/* Whether text, of exactly len lowercase hex digits, is one qv__signed_new made with this
+ * secret for this purpose; compared in constant time. */
+bool qv__signed_ok(const unsigned char secret[QV__SECRET_BYTES], const char *purpose,
+                   const char *text, size_t len);
+
 /* The stored form of a token: its SHA-256 in hex. */
 void qv__token_hash(const char *token, size_t len, char hash[QV__HASH_LEN + 1]);
 

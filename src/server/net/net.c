@@ -108,7 +108,9 @@ typedef struct qv__net {
 	netc *conns;                  /* the loop's */
 	qv__addr_counts *per_address; /* the loop's: connections open per client address */
 	qv__pace *pace;               /* the loop's: password requests' turns, and those held */
-	int suspended;                /* requests held or at the workers (the loop's count) */
+	/* the loop's: the writes of keys and sessions, per address, per key, per table */
+	qv__writes *writes;
+	int suspended; /* requests held or at the workers (the loop's count) */
 	int paced_out; /* password requests gone to a worker and not yet ended (the loop's) */
 } qv__net;
 
@@ -456,28 +458,41 @@ static enum MHD_Result refuse_framing(qv__req *r)
 	return send_answer(r);
 }
 
-/* A password request's turn at its address's pace (pace.h): kept in r->turn for dispatch, or
- * answered 429 here when it would wait too long. */
+/* Answers 429 at once, with Retry-After: retry (a refusal of a pace). */
+static enum MHD_Result refuse_paced(qv__req *r, int retry, const char *msg)
+{
+	char header[16];
+	snprintf(header, sizeof header, "%d", retry);
+	qv__reply_error(r, 429, "%s", msg);
+	qv__req_add_header(r, "Retry-After", header);
+	return answer_now(r);
+}
+
+/* The request's pace (pace.h): a password request's turn, kept in r->turn for dispatch, or
+ * answered 429 here when it would wait too long; a write's, on at once within its address's,
+ * browser's and table's allowances, else 429 here naming the bound (qv__writes_turn). */
 static enum MHD_Result pace(qv__net *net, qv__req *r)
 {
-	if (!net->h.paced || !net->h.paced(r->method, r->path))
+	char who[QV__ADDR_TEXT] = "", table[QV__ADDR_TEXT] = "";
+	int kind = net->h.paced ? net->h.paced(net->srv, r, who, table) : QV__PACED_NONE;
+	char msg[300];
+	int wait = kind == QV__PACED_WRITE ? qv__writes_turn(net->writes, r->addr, who, table,
+	                                                     qv_mono_ms(), msg, sizeof msg)
+	                                   : 0;
+	if (kind == QV__PACED_WRITE)
+		return wait ? refuse_paced(r, wait, msg) : MHD_YES;
+	if (kind != QV__PACED_PASSWORD)
 		return MHD_YES;
 	int retry;
 	r->paced = true;
 	r->turn = qv__pace_turn(net->pace, r->addr, qv_mono_ms(), &retry);
 	if (r->turn >= 0)
 		return MHD_YES;
-	char msg[200], header[16];
 	snprintf(msg, sizeof msg,
 	         "too many password requests from your address: one goes on every %d ms and at "
 	         "most %d wait their turn; try again in %d s",
 	         QV__PACE_MS, QV__PACE_AHEAD, retry);
-	snprintf(header, sizeof header, "%d", retry);
-	qv__reply_error(r, 429, "%s", msg);
-	qv__req_add_header(r, "Retry-After", header);
-	if (r->nc)
-		r->nc->stage = NC_WORK;
-	return send_answer(r);
+	return refuse_paced(r, retry, msg);
 }
 
 /* The headers are in: the request begins. */
@@ -765,6 +780,7 @@ static void *loop(void *arg)
 		if (now - swept >= SWEEP_MS) {
 			sweep(net, now);
 			qv__pace_sweep(net->pace, now);
+			qv__writes_sweep(net->writes, now);
 			if (net->proxy)
 				qv__proxy_run(net->proxy, now); /* the late headers */
 			net->h.tick(net->srv, now);
@@ -894,13 +910,14 @@ int qv__net_start(qv__server *srv, const char *host, int port, const qv__net_han
 	net->srv = srv;
 	net->h = *h;
 	net->per_address = qv__addr_counts_new();
-	net->pace = qv__pace_new();
+	net->pace = qv__pace_new(QV__PACE_MS, QV__PACE_AHEAD);
+	net->writes = qv__writes_new();
 	pthread_mutex_init(&net->lock, NULL);
 	net->ep = epoll_create1(EPOLL_CLOEXEC);
 	net->wake = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	srv->net = net;
 	errno = 0;
-	net->d = net->ep >= 0 && net->wake >= 0 && net->per_address && net->pace
+	net->d = net->ep >= 0 && net->wake >= 0 && net->per_address && net->pace && net->writes
 	             ? start_daemon(net, &sa, flags, port)
 	             : NULL;
 	if (!net->d) {
@@ -972,6 +989,7 @@ void qv__net_free(qv__net *net)
 		close(net->wake);
 	qv__addr_counts_free(net->per_address);
 	qv__pace_free(net->pace);
+	qv__writes_free(net->writes);
 	pthread_mutex_destroy(&net->lock);
 	free(net);
 }

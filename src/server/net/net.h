@@ -32,14 +32,19 @@ struct qv__net;
 #define QV__BODY_RATE 1024
 
 /* What the loop calls (listen.c fills it from http.h and wsock.h). */
+/* The paces a request may go at (qv__net_handlers's paced). */
+enum { QV__PACED_NONE, QV__PACED_PASSWORD, QV__PACED_WRITE };
+
 typedef struct qv__net_handlers {
 	/* On a request worker: a request that is not an upgrade (http.c), and an upgrade (wsock.c);
 	 * each answers r, or takes it as a WebSocket (qv__req_upgrade). */
 	void (*request)(struct qv__server *srv, qv__req *r);
 	void (*upgrade)(struct qv__server *srv, qv__req *r);
-	/* On the loop, once a request's headers are in: whether it is a password request, which
-	 * goes on at its address's pace (pace.h). */
-	bool (*paced)(const char *method, const char *path);
+	/* On the loop, once a request's headers are in: the pace it goes at (pace.h), a
+	 * QV__PACED_*: none; a password request's, held at its address's pace; or a write a player
+	 * key or a session makes, bounded per address and (who and table, QV__ADDR_TEXT bytes each,
+	 * "" for none) per key or session and per table. */
+	int (*paced)(struct qv__server *srv, qv__req *r, char *who, char *table);
 	/* On the loop, as a request's target comes, before it is decoded: whether the API allows
 	 * a %XX escape at byte `at` of the path (a path outside /api/ allows one anywhere). */
 	bool (*escape_ok)(const char *target, size_t at);

@@ -1,8 +1,10 @@
 /*
- * pace.c - the pace of an address's password requests (pace.h): each address's next free turn
- * in a table per address (addr.h), and the held requests in a list ordered by their turns.
+ * pace.c - the pace of an address's password requests, and of the writes of keys and sessions
+ * (pace.h): each address's (or key's, or table's) next free turn in a table (addr.h), and the
+ * held requests in a list ordered by their turns.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "quiver/core.h"
@@ -18,14 +20,20 @@ typedef struct held {
 struct qv__pace {
 	qv__addr_counts *turns; /* per address: when its next request may go on at once */
 	held *held;             /* ordered by `at`, soonest first */
+	double period;          /* ms between two turns */
+	int ahead;              /* turns ahead a request may wait for */
 };
 
-qv__pace *qv__pace_new(void)
+qv__pace *qv__pace_new(double period_ms, int ahead)
 {
 	qv__pace *p = calloc(1, sizeof *p);
 	if (p && !(p->turns = qv__addr_counts_new())) {
 		free(p);
 		p = NULL;
+	}
+	if (p) {
+		p->period = period_ms;
+		p->ahead = ahead;
 	}
 	return p;
 }
@@ -39,19 +47,32 @@ void qv__pace_free(qv__pace *p)
 	free(p);
 }
 
-/* The generic cell rate algorithm: the address's requests are spaced QV__PACE_MS apart from
- * the later of now and its next free turn; one that would start more than QV__PACE_AHEAD turns
- * from now is refused, and its refusal takes no turn. */
-double qv__pace_turn(qv__pace *p, const char *addr, double now, int *retry_s)
+/* How far past the pace's allowance a turn of who's at `now` would start (ms; 0 or less: within
+ * it), and that turn's start into *start. */
+static double over(const qv__pace *p, const char *who, double now, double *start)
 {
-	double start = fmax(now, qv__addr_time(p->turns, addr));
-	double over = start - now - QV__PACE_AHEAD * QV__PACE_MS;
-	if (over > 0) {
-		*retry_s = (int)ceil(over / 1000);
+	*start = fmax(now, qv__addr_time(p->turns, who));
+	return *start - now - p->ahead * p->period;
+}
+
+/* The generic cell rate algorithm: who's requests are spaced a period apart from the later of
+ * now and its next free turn; one that would start more than `ahead` turns from now is
+ * refused, and its refusal takes no turn. */
+double qv__pace_turn(qv__pace *p, const char *who, double now, int *retry_s)
+{
+	double start, late = over(p, who, now, &start);
+	if (late > 0) {
+		*retry_s = (int)ceil(late / 1000);
 		return -1;
 	}
 	/* Out of memory: the request goes on at once, unpaced (the gate still bounds it). */
-	return qv__addr_set_time(p->turns, addr, start + QV__PACE_MS) ? start : now;
+	return qv__addr_set_time(p->turns, who, start + p->period) ? start : now;
+}
+
+int qv__pace_full(const qv__pace *p, const char *who, double now)
+{
+	double start, late = over(p, who, now, &start);
+	return late > 0 ? (int)ceil(late / 1000) : 0;
 }
 
 bool qv__pace_hold(qv__pace *p, qv__req *r, double at)
@@ -86,3 +107,63 @@ double qv__pace_next(const qv__pace *p, double now)
 }
 
 void qv__pace_sweep(qv__pace *p, double now) { qv__addr_forget_times(p->turns, now); }
+
+/* The writes' three paces: per address, per browser, per table. */
+struct qv__writes {
+	qv__pace *p[3];
+};
+
+qv__writes *qv__writes_new(void)
+{
+	qv__writes *w = calloc(1, sizeof *w);
+	if (!w)
+		return NULL;
+	w->p[0] = qv__pace_new(QV__WRITE_MS, QV__WRITE_AHEAD);
+	w->p[1] = qv__pace_new(QV__WRITE_MS, QV__WRITE_AHEAD);
+	w->p[2] = qv__pace_new(QV__WRITE_TABLE_MS, QV__WRITE_TABLE_AHEAD);
+	if (!w->p[0] || !w->p[1] || !w->p[2]) {
+		qv__writes_free(w);
+		return NULL;
+	}
+	return w;
+}
+
+void qv__writes_free(qv__writes *w)
+{
+	if (!w)
+		return;
+	for (int i = 0; i < 3; i++)
+		qv__pace_free(w->p[i]);
+	free(w);
+}
+
+void qv__writes_sweep(qv__writes *w, double now)
+{
+	for (int i = 0; i < 3; i++)
+		qv__pace_sweep(w->p[i], now);
+}
+
+/* Each pace is looked at before any takes a turn, so that a refusal takes none. */
+int qv__writes_turn(qv__writes *w, const char *addr, const char *who, const char *table, double now,
+                    char *msg, size_t len)
+{
+	const char *const keys[3] = {addr, who, table};
+	static const char *const what[3] = {
+	    "from your address", "from your browser (its player key or session)", "at this table"};
+	for (int i = 0; i < 3; i++) {
+		int wait = keys[i][0] ? qv__pace_full(w->p[i], keys[i], now) : 0;
+		if (!wait)
+			continue;
+		snprintf(msg, len,
+		         "too many mutes, reports and blocks %s: %d go on at once, then one a "
+		         "minute (at a table, %d, then one every %d s); try again in %d s",
+		         what[i], QV__WRITE_AHEAD + 1, QV__WRITE_TABLE_AHEAD + 1,
+		         QV__WRITE_TABLE_MS / 1000, wait);
+		return wait;
+	}
+	int retry;
+	for (int i = 0; i < 3; i++)
+		if (keys[i][0])
+			qv__pace_turn(w->p[i], keys[i], now, &retry);
+	return 0;
+}

@@ -12,6 +12,13 @@
  * answered 429 at once on the loop, with Retry-After. A flood's answers then come no faster
  * than its addresses' pace, whatever its clients do with them.
  *
+ * The same arithmetic bounds the writes a player key or a session can make (a mute, a report,
+ * a block: net.h's QV__PACED_WRITE), each per address, per key and per table, as a token
+ * bucket: a write within its allowance goes on at once, one past it is answered 429 on the
+ * loop (the third audit's made-up keys wrote 2,900 mutes a second from one address, each
+ * through a worker and the store, and a bystander's moves were 17 to 111 times slower). A
+ * pace is made with its period and how many turns ahead it allows.
+ *
  * Used by the loop's thread only; the held requests are the loop's (net.c resumes them).
  * Internal to the server.
  */
@@ -19,6 +26,7 @@
 #define QUIVER_SERVER_NET_PACE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "server/net/req.h"
 
@@ -32,16 +40,30 @@
 
 typedef struct qv__pace qv__pace;
 
-/* An empty pace; NULL when out of memory. */
-qv__pace *qv__pace_new(void);
+/* The writes of a player key or a session (net.h's QV__PACED_WRITE): per client address and
+ * per key, 20 at once and then one a minute; per table, 40 at once and then one every 30 s (a
+ * table's people and spectators together). A person mutes, reports and blocks a few people in
+ * a game; a flood of them stops at the first 21 from each address. */
+#define QV__WRITE_MS          60000
+#define QV__WRITE_AHEAD       20
+#define QV__WRITE_TABLE_MS    30000
+#define QV__WRITE_TABLE_AHEAD 40
+
+/* An empty pace of one turn every period_ms, at most `ahead` turns ahead; NULL when out of
+ * memory. */
+qv__pace *qv__pace_new(double period_ms, int ahead);
 /* Frees it (the held requests must have been taken: qv__pace_take). NULL: nothing. */
 void qv__pace_free(qv__pace *p);
 
-/* The turn of a password request of client address addr (addr.h) that came at `now` (ms): the
- * time it may go on, `now` when at once; or -1 when it would wait more than QV__PACE_AHEAD
- * turns, *retry_s then the seconds to wait before another (at least 1). A request given a turn
- * is counted whether or not it is held. */
-double qv__pace_turn(qv__pace *p, const char *addr, double now, int *retry_s);
+/* The turn of a request of `who` (a client address as addr.h counts it, or any text of at
+ * most QV__ADDR_TEXT - 1 bytes: a key, a table) that came at `now` (ms): the time it may go
+ * on, `now` when at once; or -1 when it would wait more than the pace's turns ahead, *retry_s
+ * then the seconds to wait before another (at least 1). A request given a turn is counted
+ * whether or not it is held. */
+double qv__pace_turn(qv__pace *p, const char *who, double now, int *retry_s);
+/* Whether qv__pace_turn would give who a turn at `now`, taking none: 0, or the seconds to
+ * wait (at least 1). */
+int qv__pace_full(const qv__pace *p, const char *who, double now);
 
 /* Holds request r until `at` (its turn); false when out of memory (r not held). */
 bool qv__pace_hold(qv__pace *p, qv__req *r, double at);
@@ -54,5 +76,18 @@ double qv__pace_next(const qv__pace *p, double now);
 /* Forgets the addresses whose turns are all past (bounded memory: only the addresses that sent
  * a password request in the last QV__PACE_AHEAD turns are kept). */
 void qv__pace_sweep(qv__pace *p, double now);
+
+/* The writes of player keys and sessions (QV__WRITE_*): three paces, per client address, per
+ * browser and per table. NULL when out of memory. */
+typedef struct qv__writes qv__writes;
+qv__writes *qv__writes_new(void);
+void qv__writes_free(qv__writes *w); /* NULL: nothing */
+/* Forgets the keys whose turns are past (qv__pace_sweep). */
+void qv__writes_sweep(qv__writes *w, double now);
+/* Whether a write from addr, of browser who, at table (each "" for none: not counted) may go
+ * on at `now`: 0, a turn of each taken; else the seconds to wait (at least 1), with the
+ * sentence naming the bound into msg (len bytes), and no turn taken of any. */
+int qv__writes_turn(qv__writes *w, const char *addr, const char *who, const char *table, double now,
+                    char *msg, size_t len);
 
 #endif

@@ -49,7 +49,7 @@ static void signed_up(qv__pwtask *t, char codes[QV__RECOVERY_CODES][QV__RECOVERY
 	qv__reply_json(t->c, 201, body);
 	json_decref(body);
 	qv__session_cookie(t->c, id, t->srv->cfg.secure_cookies);
-	qv__device_cookie(t->c, t->lower, hash, t->srv->cfg.secure_cookies);
+	qv__device_cookie(t->srv, t->c, t->lower, hash, t->srv->cfg.secure_cookies);
 }
 
 /* In the gate: the password hashed, the account stored with its codes and first session, and
@@ -68,7 +68,7 @@ static void sign_up_run(qv__pwtask *t)
 		stored[i] = hashes[i];
 	char id[QV__KEY_LEN + 1], shash[QV__HASH_LEN + 1];
 	qv__store_session sess;
-	qv__session_new(t->c, id, shash, &sess);
+	qv__session_new(t->srv, t->c, id, shash, &sess);
 	qv_err err;
 	qv_status rc = qv__store_account_create(t->srv->store, t->name, t->lower, hash, stored,
 	                                        QV__RECOVERY_CODES, &sess, &err);
@@ -204,7 +204,7 @@ static void new_password(qv__pwtask *t)
 		return;
 	}
 	qv__store_session sess;
-	qv__session_new(t->c, id, shash, &sess);
+	qv__session_new(t->srv, t->c, id, shash, &sess);
 	qv_err err;
 	qv_status rc = qv__store_account_password(t->srv->store, t->acct.id, hash,
 	                                          t->code[0] ? t->code : NULL, &sess, &err);
@@ -220,7 +220,7 @@ static void new_password(qv__pwtask *t)
 		qv__pwtask_succeeded(t);
 		t->srv->chan_close(t->srv, t->acct.id, NULL, QV__CHAN_ENDED);
 		qv__acct_answer(t->srv, t->c, 200, t->acct.username, id);
-		qv__device_cookie(t->c, t->lower, hash, t->srv->cfg.secure_cookies);
+		qv__device_cookie(t->srv, t->c, t->lower, hash, t->srv->cfg.secure_cookies);
 	}
 	sodium_memzero(id, sizeof id);
 }

@@ -333,7 +333,7 @@ static int insert(qv__server *srv, qv__req *c, const qv__session *s, const qv__s
 	qv__num me = qv__num_int(s->account.id), to = qv__num_int(them->id), at = qv__num_real(now),
 	        until = qv__num_real(now + srv->cfg.challenge_ttl), where = qv__num_int(seat),
 	        most = qv__num_int(QV__CHALLENGES_OPEN);
-	const char *player = qv__player_of(c);
+	const char *player = qv__player_of(srv, c);
 	const char *row[] = {id,
 	                     me.text,
 	                     to.text,
@@ -588,7 +588,7 @@ static int make(qv__server *srv, qv__req *c, const qv__session *s, const chal *c
 	people[ch->seat] = (qv__pair_person){
 	    ch->from, json_string_value(json_object_get(ch->j, "from")), ch->player};
 	people[1 - ch->seat] =
-	    (qv__pair_person){s->account.id, s->account.username, qv__player_of(c)};
+	    (qv__pair_person){s->account.id, s->account.username, qv__player_of(srv, c)};
 	qv_err err;
 	int st =
 	    request ? qv__pairing_make(srv, request, people, 2, qv__req_addr(c), table, &err) : 503;

@@ -116,7 +116,7 @@ int qv__acct_start_session(qv__server *srv, qv__req *c, const qv__store_account 
 			return qv__acct_db_failed(c, &err);
 		srv->chan_close(srv, 0, old.hash, QV__CHAN_ENDED);
 	}
-	qv__session_new(c, id, hash, &sess);
+	qv__session_new(srv, c, id, hash, &sess);
 	st = qv__store_session_start(srv->store, acct->id, &sess, &err)
 	         ? qv__acct_db_failed(c, &err)
 	         : qv__acct_answer(srv, c, 200, acct->username, id);

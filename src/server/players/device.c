@@ -1,13 +1,16 @@
 /*
- * device.c - device cookies (device.h): made and checked with libsodium's HMAC-SHA256.
+ * device.c - device cookies (device.h): made and checked with libsodium's HMAC-SHA256, their
+ * nonces signed with the site's secret.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include <sodium.h>
 
+#include "server/base/token.h"
 #include "server/players/device.h"
 #include "server/players/player.h"
+#include "server/state/server.h"
 
 /* The MAC of nonce for the account (lower, pwhash), in hex. */
 static void mac_of(const char *lower, const char *pwhash, const char *nonce,
@@ -43,12 +46,28 @@ bool qv__device_known(const qv__req *c, const char *lower, const char *pwhash,
 	return true;
 }
 
-void qv__device_cookie(qv__req *c, const char *lower, const char *pwhash, bool secure)
+/* What a device cookie's nonce is signed for (token.h), apart from any other thing the site's
+ * secret signs. */
+#define NONCE_PURPOSE "quiver_device"
+
+bool qv__device_issued(const qv__server *srv, const qv__req *c, char nonce[QV__DEVICE_NONCE + 1])
 {
-	unsigned char raw[QV__DEVICE_NONCE / 2];
+	char got[QV__DEVICE_NONCE + 2]; /* the nonce and its dot: the rest is cut */
+	if (!qv__cookie(c, QV__DEVICE_COOKIE, got, sizeof got) || got[QV__DEVICE_NONCE] != '.')
+		return false;
+	got[QV__DEVICE_NONCE] = '\0';
+	if (!qv__signed_ok(srv->secret, NONCE_PURPOSE, got, QV__DEVICE_NONCE))
+		return false;
+	if (nonce)
+		memcpy(nonce, got, QV__DEVICE_NONCE + 1);
+	return true;
+}
+
+void qv__device_cookie(const qv__server *srv, qv__req *c, const char *lower, const char *pwhash,
+                       bool secure)
+{
 	char nonce[QV__DEVICE_NONCE + 1], mac[2 * crypto_auth_hmacsha256_BYTES + 1];
-	randombytes_buf(raw, sizeof raw);
-	sodium_bin2hex(nonce, sizeof nonce, raw, sizeof raw);
+	qv__signed_new(srv->secret, NONCE_PURPOSE, nonce, QV__DEVICE_NONCE);
 	mac_of(lower, pwhash, nonce, mac);
 	char cookie[sizeof nonce + sizeof mac + 128];
 	snprintf(cookie, sizeof cookie, "%s=%s.%s; Path=/; Max-Age=%d; HttpOnly; SameSite=Lax%s",

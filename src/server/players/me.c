@@ -155,7 +155,7 @@ int qv__me_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 	qv__session s;
 	int signed_in = qv__session_get(srv, c, &s);
 	if (!seats || !rows || signed_in < 0 ||
-	    !my_seats(srv, qv__player_of(c), signed_in == 1 ? s.account.id : 0, seats, MAX, &n,
+	    !my_seats(srv, qv__player_of(srv, c), signed_in == 1 ? s.account.id : 0, seats, MAX, &n,
 	              name)) {
 		free(seats);
 		free(rows);

@@ -20,8 +20,8 @@ static void who_of(qv__server *srv, qv__req *c, char who[80], char key[80])
 {
 	qv__session s;
 	who[0] = key[0] = '\0';
-	if (qv__player_of(c)[0])
-		snprintf(key, 80, "k:%s", qv__player_of(c));
+	if (qv__player_of(srv, c)[0])
+		snprintf(key, 80, "k:%s", qv__player_of(srv, c));
 	if (qv__session_get(srv, c, &s) == 1) {
 		snprintf(who, 80, "a:%lld", s.account.id);
 		qv__session_done(srv, c, &s);

@@ -104,26 +104,45 @@ static qv_status count_row(void *ctx, int n, const char *const *v)
 	return QV_OK;
 }
 
-/* 0 when the address may report once more, else the answer given (429, 503). */
+/* The count of an address's reports in the window and the time of the first (0: none). */
+typedef struct window {
+	long long n;
+	double first;
+} window;
+
+static qv_status window_row(void *ctx, int n, const char *const *v)
+{
+	window *w = ctx;
+	w->n = n > 0 && v[0] ? atoll(v[0]) : 0;
+	w->first = n > 1 && v[1] ? atof(v[1]) : 0;
+	return QV_OK;
+}
+
+/* 0 when the address may report once more, else the answer given (429 with Retry-After, the
+ * seconds until its first report of the hour leaves the window; 503). */
 static int room_for(qv__server *srv, qv__req *c, double at)
 {
 	char since[32];
 	snprintf(since, sizeof since, "%.3f", at - 3600);
 	const char *args[] = {qv__req_addr(c), since};
-	long long n = 0;
+	window w = {0};
 	qv_err err;
 	if (qv__store_query(srv->store,
-	                    "SELECT count(*) FROM reports WHERE addr = $1 AND at > CAST($2 AS "
-	                    "DOUBLE PRECISION)",
-	                    2, args, count_row, &n, &err)) {
+	                    "SELECT count(*), min(at) FROM reports WHERE addr = $1 AND at > "
+	                    "CAST($2 AS DOUBLE PRECISION)",
+	                    2, args, window_row, &w, &err)) {
 		qv__reply_error(c, 503, "the database failed: %s", err.msg);
 		return 503;
 	}
-	if (n >= QV__REPORTS_PER_HOUR) {
+	if (w.n >= QV__REPORTS_PER_HOUR) {
+		char retry[24];
+		double wait = w.first + 3600 - at;
+		snprintf(retry, sizeof retry, "%.0f", wait > 1 ? wait + 0.5 : 1);
 		qv__reply_error(c, 429,
 		                "at most %d reports an hour from one address; the site's "
 		                "moderators read every one",
 		                QV__REPORTS_PER_HOUR);
+		qv__req_add_header(c, "Retry-After", retry);
 		return 429;
 	}
 	return 0;
@@ -141,7 +160,7 @@ static int keep(qv__server *srv, qv__req *c, const char *id, const report *r, do
 		snprintf(account, sizeof account, "%lld", s.account.id);
 		qv__session_done(srv, c, &s);
 	}
-	const char *player = qv__player_of(c);
+	const char *player = qv__player_of(srv, c);
 	const char *args[] = {when,
 	                      qv__req_addr(c),
 	                      player[0] ? player : NULL,

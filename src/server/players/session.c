@@ -10,6 +10,7 @@
 
 #include "core/clock.h"
 #include "server/net/reply.h"
+#include "server/players/device.h"
 #include "server/players/player.h"
 #include "server/players/session.h"
 
@@ -74,16 +75,20 @@ int qv__session_require(qv__server *srv, qv__req *c, qv__session *out)
 	return 401;
 }
 
-void qv__session_new(qv__req *c, char id[QV__KEY_LEN + 1], char hash[QV__HASH_LEN + 1],
-                     qv__store_session *sess)
+void qv__session_new(qv__server *srv, qv__req *c, char id[QV__KEY_LEN + 1],
+                     char hash[QV__HASH_LEN + 1], qv__store_session *sess)
 {
 	qv__key_new(id, hash);
 	double now = qv_wall();
 	*sess = (qv__store_session){.hash = hash,
 	                            .addr = qv__req_addr(c),
-	                            .player = qv__player_adopt(c),
+	                            .player = qv__player_adopt(srv, c),
 	                            .now = now,
 	                            .expired = now - QV__SESSION_AGE};
+	_Static_assert(sizeof sess->device > QV__DEVICE_NONCE, "room for a device's nonce");
+	char nonce[QV__DEVICE_NONCE + 1];
+	if (qv__device_issued(srv, c, nonce))
+		memcpy(sess->device, nonce, sizeof nonce);
 }
 
 void qv__session_cookie(qv__req *c, const char *id, bool secure)

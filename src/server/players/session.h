@@ -53,8 +53,8 @@ int qv__session_require(qv__server *srv, qv__req *c, qv__session *out);
 
 /* Fills a new session's id (64 hex digits) and stored form, with the rest of sess, for the
  * store's functions that start one; qv__session_cookie then sends the id. */
-void qv__session_new(qv__req *c, char id[QV__KEY_LEN + 1], char hash[QV__HASH_LEN + 1],
-                     qv__store_session *sess);
+void qv__session_new(struct qv__server *srv, qv__req *c, char id[QV__KEY_LEN + 1],
+                     char hash[QV__HASH_LEN + 1], qv__store_session *sess);
 
 /* Sets the cookie of session `id` on the answer; NULL clears it (Max-Age=0). */
 void qv__session_cookie(qv__req *c, const char *id, bool secure);

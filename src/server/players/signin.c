@@ -34,7 +34,7 @@ static void sign_in_run(qv__pwtask *t)
 	    !qv__store_account_rehash(t->srv->store, t->acct.id, hash, &err))
 		qv_copy(t->acct.hash, sizeof t->acct.hash, hash);
 	if (qv__acct_start_session(t->srv, t->c, &t->acct) == 200)
-		qv__device_cookie(t->c, t->lower, t->acct.hash, t->srv->cfg.secure_cookies);
+		qv__device_cookie(t->srv, t->c, t->lower, t->acct.hash, t->srv->cfg.secure_cookies);
 }
 
 int qv__account_sign_in(qv__server *srv, qv__req *c, const qv__route_match *m)

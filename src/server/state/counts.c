@@ -1,41 +1,49 @@
 /*
  * counts.c - what the limits of an address count (server.h): the tables not over, of the
- * server and of an address, and of those the ones with a searching seat (a zombie that
- * searches included; on several processes, the address's tables on all of them), for
- * qv__server_room (room.c), a review's room (api/review.c) and a zombie's (qv__server_zombie_
- * room, asked by the sockets before a seat may leave, and by the timer through its hook, set by
- * listen.c, so that server.c never calls this file, which reads the server's tables back).
+ * server, of an address and of its network, and of the address's the ones with a searching
+ * seat (a zombie that searches included; on several processes, the address's tables on all of
+ * them), for qv__server_room (room.c), a review's room (api/review.c) and a zombie's
+ * (qv__server_zombie_room, asked by the sockets before a seat may leave, and by the timer
+ * through its hook, set by listen.c, so that server.c never calls this file, which reads the
+ * server's tables back).
  */
 #include <string.h>
 
+#include "server/base/addr.h"
 #include "server/state/reviews.h"
 #include "server/state/server.h"
 
 /* (server.h) */
-void qv__server_count(qv__server *srv, const char *addr, int site, int site_ai, int *open,
-                      int *mine, int *mine_ai)
+void qv__server_count(qv__server *srv, const char *addr, const char *net, int site, int site_ai,
+                      qv__holding *h)
 {
 	int zombies = 0;
-	*open = *mine = *mine_ai = 0;
+	*h = (qv__holding){0};
 	for (int i = 0; i < srv->ntables; i++) {
 		qv__table *t = srv->tables[i];
 		qv__table_lock(t);
 		bool counts = t->status != QV__OVER;
 		bool own = counts && strcmp(t->owner, addr) == 0;
-		*open += counts;
-		*mine += own;
+		if (counts && net) {
+			char theirs[QV__ADDR_TEXT];
+			qv__addr_network(t->owner, theirs, sizeof theirs);
+			h->network += strcmp(theirs, net) == 0;
+		}
+		h->open += counts;
+		h->mine += own;
 		/* A zombie seat that searches (medium) is a search too: its table counts as one
 		 * with AI seats (past the cap a zombie is beginner, which does not search:
 		 * leave.h). */
 		bool searches = own && qv__table_searches_locked(t) && !t->stuck[0];
-		*mine_ai += searches;
+		h->mine_ai += searches;
 		/* (the database knows the seats' levels, not who left) */
 		zombies += searches && !t->searches;
 		qv__table_unlock(t);
 	}
 	if (site >= 0) {
-		*mine = site > *mine ? site : *mine;
-		*mine_ai = site_ai + zombies > *mine_ai ? site_ai + zombies : *mine_ai;
+		h->network += site > h->mine ? site - h->mine : 0;
+		h->mine = site > h->mine ? site : h->mine;
+		h->mine_ai = site_ai + zombies > h->mine_ai ? site_ai + zombies : h->mine_ai;
 	}
 }
 
@@ -58,9 +66,9 @@ bool qv__server_zombie_room(qv__server *srv, qv__table *t)
 int qv__server_ai_tables(qv__server *srv, const char *addr)
 {
 	int site_ai = 0, site = qv__store_open_by(srv->store, addr, &site_ai);
-	int open, mine, mine_ai;
+	qv__holding h;
 	pthread_mutex_lock(&srv->reg_lock);
-	qv__server_count(srv, addr, site, site_ai, &open, &mine, &mine_ai);
+	qv__server_count(srv, addr, NULL, site, site_ai, &h);
 	pthread_mutex_unlock(&srv->reg_lock);
-	return mine_ai;
+	return h.mine_ai;
 }

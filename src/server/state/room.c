@@ -1,18 +1,27 @@
 /*
  * room.c - the limits of one client address on new tables (server.h, qv__server_room and
- * qv__server_creation_rate): the tables not over of the server and of the address, those with a
- * searching seat (on several processes, the address's tables on all of them), and the
- * address's allowance of creations a minute (a token bucket in a bounded table of addresses,
- * the longest unused reused; each process keeps its own).
+ * qv__server_creation_rate): the tables not over of the server, of the address and of its
+ * network, those with a searching seat (on several processes, the address's tables on all of
+ * them), and the address's allowance of creations a minute (a token bucket in a bounded table
+ * of addresses, the longest unused reused; each process keeps its own).
  *
- * The tables are shared fairly when they run short (fewer than half of them free): an
- * address may make another table only while it holds fewer than 1 in QV__TABLE_SHARE of the
- * free ones, so that A addresses holding m each stop where QV__TABLE_SHARE·m reaches the free
- * tables, max/(1 + A/QV__TABLE_SHARE) of them still free (50 addresses at the defaults leave
- * about 74 free, of which a newcomer may take a dozen), and only some thousand addresses at
- * once could fill the site. An address holding none may always make one while one is free.
- * (Before, 50 addresses of 20 tables each filled the 1,000 in 4.9 s, and every newcomer got
- * 503.)
+ * The tables are shared so that a few addresses cannot take them all (the third audit: 70
+ * addresses took the 1,000 in about a second; before the share, 50 addresses of 20 tables each
+ * filled them in 4.9 s, and every newcomer got 503). Three rules, once fewer than half of the
+ * tables are free (a small site's few tables are its people's to take):
+ * - a reserve: 1 in QV__TABLE_RESERVE of the tables goes only to an address that holds none
+ *   (a newcomer), so that an address that holds some shares only the free tables above it;
+ * - an address's share: one that holds m may make another only while QV__TABLE_SHARE·m is
+ *   below the free tables above the reserve, so that no early address takes its 20 once
+ *   tables run short, and the free ones shrink by a fifth with each greedy address after;
+ * - a network's share (addr.h: an IPv4 /24, an IPv6 /48): the addresses of one network holding
+ *   n together may make another only while QV__TABLE_SHARE·n is below the free tables, so
+ *   that one who has many addresses of one network (a hosting block, an IPv6 /48 of 65,536
+ *   /64s) takes a fifth of what is free and no more, its newcomers' first tables included.
+ * At the defaults (1,000 tables, 20 per address) greedy addresses of as many networks stop
+ * with 57 free at 100 of them and fill the server at about 160; 1,000 addresses of four /24s
+ * leave about 250 free; a newcomer of another network gets a table in both.
+ * (tests/hostile/test_slots.c; on several processes the network's tables are this process's.)
  */
 #include <stdio.h>
 #include <string.h>
@@ -20,11 +29,15 @@
 
 #include "core/clock.h"
 #include "quiver/agent.h"
+#include "server/base/addr.h"
 #include "server/state/reviews.h"
 #include "server/state/server.h"
 
-/* While tables are short, an address may hold at most 1 in this many of the free ones. */
+/* An address (a network) may hold at most 1 in this many of the free tables (above the
+ * reserve). */
 #define QV__TABLE_SHARE 4
+/* 1 in this many of the tables is a reserve only an address holding none may take. */
+#define QV__TABLE_RESERVE 10
 
 /* Whether the request asks for a seat played by a search. */
 static bool asks_search(const json_t *request)
@@ -63,59 +76,85 @@ static qv__rate *rate_of(qv__server *srv, const char *addr, double t0)
 	return r;
 }
 
+/* The share's refusal of a new table to addr (of network net) holding h, or QV_OK. */
+static qv_status shared(const qv__server *srv, const char *net, const qv__holding *h, qv_err *err)
+{
+	int max = srv->cfg.max_tables, free = max - h->open, reserve = max / QV__TABLE_RESERVE;
+	if (2 * free >= max)
+		return QV_OK; /* half of them free: nobody is short */
+	if (h->mine > 0 && h->mine * QV__TABLE_SHARE >= free - reserve)
+		return qv_fail(
+		    err, QV_ESTATE,
+		    "the server is nearly full (%d of its %d tables open) and your address "
+		    "holds %d of them: an address that holds some may hold at most 1 in %d "
+		    "of the free ones, and the last %d are kept for newcomers; finish, "
+		    "resign or abort one of your games (GET /api/me lists them) or try "
+		    "again later",
+		    h->open, max, h->mine, QV__TABLE_SHARE, reserve);
+	if (h->network > 0 && h->network * QV__TABLE_SHARE >= free)
+		return qv_fail(
+		    err, QV_ESTATE,
+		    "the server is nearly full (%d of its %d tables open) and the addresses "
+		    "of your network (%s) hold %d of them: one network may hold at most 1 "
+		    "in %d of the free ones; try again later",
+		    h->open, max, net, h->network, QV__TABLE_SHARE);
+	return QV_OK;
+}
+
+/* The refusal (*status 503 or 429) of a new table to addr (of network net) holding h, or QV_OK;
+ * the caller holds reg_lock. */
+static qv_status room_for(qv__server *srv, const char *net, const qv__holding *h, int *status,
+                          qv_err *err)
+{
+	*status = 429;
+	if (h->open >= srv->cfg.max_tables) {
+		*status = 503;
+		return qv_fail(err, QV_ESTATE,
+		               "too many open tables (%d, the server's limit); try again when a "
+		               "game has ended",
+		               h->open);
+	}
+	if (h->mine >= srv->cfg.address_tables)
+		return qv_fail(err, QV_ESTATE,
+		               "too many open tables from your address: %d of at most %d (the "
+		               "server's --address-tables); finish, resign or abort one of your "
+		               "games (GET /api/me lists them) or wait for a waiting table to "
+		               "expire",
+		               h->mine, srv->cfg.address_tables);
+	return shared(srv, net, h, err);
+}
+
 qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *request, int *status,
                           qv_err *err)
 {
 	qv__server_sweep(srv);
 	bool ai = asks_search(request);
 	double t0 = qv_wall();
+	char net[QV__ADDR_TEXT];
+	qv__addr_network(addr, net, sizeof net);
 	/* Several processes: the address's tables on all of them (a table made here may be
 	 * played by another, and the other way round), from the database. */
 	int site_ai = 0, site = qv__store_open_by(srv->store, addr, &site_ai);
-	int open, mine, mine_ai;
+	qv__holding h;
 	pthread_mutex_lock(&srv->reg_lock);
-	qv__server_count(srv, addr, site, site_ai, &open, &mine, &mine_ai);
-	mine_ai += qv__reviews_making(srv->reviews, addr); /* reviews search too */
-	qv_status rc = QV_OK;
-	*status = 429;
+	qv__server_count(srv, addr, net, site, site_ai, &h);
+	h.mine_ai += qv__reviews_making(srv->reviews, addr); /* reviews search too */
 	qv__rate *r = rate_of(srv, addr, t0);
-	if (open >= srv->cfg.max_tables) {
-		*status = 503;
-		rc = qv_fail(err, QV_ESTATE,
-		             "too many open tables (%d, the server's limit); try again when a "
-		             "game has ended",
-		             open);
-	} else if (mine >= srv->cfg.address_tables) {
-		rc = qv_fail(err, QV_ESTATE,
-		             "too many open tables from your address: %d of at most %d (the "
-		             "server's --address-tables); finish, resign or abort one of your "
-		             "games (GET /api/me lists them) or wait for a waiting table to "
-		             "expire",
-		             mine, srv->cfg.address_tables);
-	} else if (mine > 0 && 2 * (srv->cfg.max_tables - open) < srv->cfg.max_tables &&
-	           mine * QV__TABLE_SHARE >= srv->cfg.max_tables - open) {
-		rc =
-		    qv_fail(err, QV_ESTATE,
-		            "the server is nearly full (%d of its %d tables open) and your address "
-		            "holds %d of them: while so few are free, one address may hold at most "
-		            "1 in %d of the free ones; finish, resign or abort one of your games "
-		            "(GET /api/me lists them) or try again later",
-		            open, srv->cfg.max_tables, mine, QV__TABLE_SHARE);
-	} else if (ai && mine_ai >= srv->cfg.address_ai_tables) {
+	qv_status rc = room_for(srv, net, &h, status, err);
+	if (!rc && ai && h.mine_ai >= srv->cfg.address_ai_tables)
 		rc = qv_fail(err, QV_ESTATE,
 		             "too many tables with AI seats (easy, medium, hard) from your "
 		             "address: %d of at most %d (the server's --address-ai-tables); "
 		             "finish, resign or abort one first (GET /api/me lists yours)",
-		             mine_ai, srv->cfg.address_ai_tables);
-	} else if (r->tokens < 1) {
+		             h.mine_ai, srv->cfg.address_ai_tables);
+	else if (!rc && r->tokens < 1)
 		rc = qv_fail(err, QV_ESTATE,
 		             "too many tables created from your address: at most %d a minute "
 		             "(the server's --create-rate); try again in %.0f s",
 		             srv->cfg.create_rate,
 		             (1 - r->tokens) * 60 / srv->cfg.create_rate + 0.5);
-	} else {
+	else if (!rc)
 		r->tokens -= 1;
-	}
 	pthread_mutex_unlock(&srv->reg_lock);
 	return rc;
 }

@@ -113,6 +113,9 @@ typedef struct qv__rate {
 typedef struct qv__server {
 	qv__server_config cfg;
 	char host[64], db[1024], web_dir[1024], rules_dir[1024], tutorials_dir[1024];
+	/* The site's secret (players/player.h), read from the store by listen.c before the
+	 * network starts: it signs player keys and device cookies. */
+	unsigned char secret[QV__SECRET_BYTES];
 	char db_name[1024];  /* db as the log names it (a connection string's password hidden) */
 	struct qv__net *net; /* the loop and its workers (net.c) */
 	qv__store *store;
@@ -270,11 +273,16 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
  * a sign-up makes an account and costs an Argon2 hash, so that one client cannot fill the
  * database with accounts. */
 qv_status qv__server_creation_rate(qv__server *srv, const char *addr, qv_err *err);
-/* The tables not over (counts.c): of the server (*open), of addr (*mine), and of those the ones
- * with a searching seat (*mine_ai); the caller holds reg_lock. site and site_ai: the address's
- * on every process of the site (qv__store_open_by), or site -1 on one process. */
-void qv__server_count(qv__server *srv, const char *addr, int site, int site_ai, int *open,
-                      int *mine, int *mine_ai);
+/* What qv__server_count finds of the tables not over: the server's, the address's, its
+ * network's (addr's /24 or /48), and the address's with a searching seat. */
+typedef struct qv__holding {
+	int open, mine, network, mine_ai;
+} qv__holding;
+/* The tables not over as *h holds them for addr (of network net, or NULL not to count the
+ * network's), counts.c; the caller holds reg_lock. site and site_ai: the address's on every
+ * process of the site (qv__store_open_by), or site -1 on one process. */
+void qv__server_count(qv__server *srv, const char *addr, const char *net, int site, int site_ai,
+                      qv__holding *h);
 /* The same allowance (create_rate a minute) kept for an account rather than an address, for what
  * one account sends others (a challenge, a tournament): `what` names it in the refusal
  * (QV_ESTATE, HTTP 429). The account's allowance shares the addresses' bounded table. */

@@ -6,6 +6,7 @@
  * one transaction on the driver's connection: SQLite's under the store's lock, PostgreSQL's one
  * of the pool.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,7 +23,23 @@ static qv_status by_account(qv__store_conn *c, int which, long long account, con
 	return c->s->drv->exec(c, which, &a, NULL, NULL, NULL, doing, err);
 }
 
-/* Inside a transaction: inserts the session and links the player key to the account. */
+/* Inside a transaction: ties the account to the browser marked prefix and text (a player key's
+ * hash, a device cookie's nonce: ratings.h's farming rule). */
+static qv_status tie(qv__store_conn *c, long long account, const char *prefix, const char *text,
+                     double now, qv_err *err)
+{
+	char mark[160];
+	snprintf(mark, sizeof mark, "%s%s", prefix, text);
+	qv__store_args a = {0};
+	qv__store_arg_int(&a, account);
+	qv__store_arg_text(&a, mark);
+	qv__store_arg_real(&a, now);
+	return c->s->drv->exec(c, QS_AC_TIE, &a, NULL, NULL, NULL, "tying an account to a browser",
+	                       err);
+}
+
+/* Inside a transaction: inserts the session, links the player key to the account and ties the
+ * account to the browser's key and device cookies. */
 static qv_status session_insert(qv__store_conn *c, long long account, const qv__store_session *sess,
                                 qv_err *err)
 {
@@ -39,14 +56,19 @@ static qv_status session_insert(qv__store_conn *c, long long account, const qv__
 		rc = d->exec(c, QS_AC_SESSIONS_EXPIRED, &b, NULL, NULL, NULL,
 		             "deleting expired sessions", err);
 	}
-	if (rc || !sess->player || !sess->player[0])
-		return rc;
-	qv__store_args l = {0};
-	qv__store_arg_text(&l, sess->player);
-	qv__store_arg_real(&l, sess->now);
-	qv__store_arg_int(&l, account);
-	return d->exec(c, QS_AC_LINK, &l, NULL, NULL, NULL, "linking a player key to an account",
-	               err);
+	if (!rc && sess->player && sess->player[0]) {
+		qv__store_args l = {0};
+		qv__store_arg_text(&l, sess->player);
+		qv__store_arg_real(&l, sess->now);
+		qv__store_arg_int(&l, account);
+		rc = d->exec(c, QS_AC_LINK, &l, NULL, NULL, NULL,
+		             "linking a player key to an account", err);
+	}
+	const char *const marks[][2] = {{"k:", sess->player}, {"d:", sess->device}};
+	for (size_t i = 0; !rc && i < sizeof marks / sizeof marks[0]; i++)
+		if (marks[i][1] && marks[i][1][0])
+			rc = tie(c, account, marks[i][0], marks[i][1], sess->now, err);
+	return rc;
 }
 
 /* Inside a transaction: inserts the account (its id into *id); QV_ESTATE when its key is
@@ -270,6 +292,8 @@ qv_status qv__store_account_delete(qv__store *s, long long account, qv_err *err)
 		rc = by_account(c, QS_AC_CODES_DELETE, account, "deleting recovery codes", err);
 	if (!rc)
 		rc = by_account(c, QS_AC_UNLINK, account, "unlinking player keys", err);
+	if (!rc)
+		rc = by_account(c, QS_AC_UNTIE, account, "deleting ties to browsers", err);
 	if (!rc)
 		rc = qv__store_ratings_forget(c, account, err);
 	if (!rc)

@@ -31,6 +31,10 @@ typedef struct qv__store_session {
 	const char *hash;
 	const char *addr;
 	const char *player;
+	/* the nonce of the device cookie (players/device.h) the request sent, when the server
+	 * gave it (NULL, "": none): the account is tied to it, and to the player key, for the
+	 * ratings' farming rule (ratings.h) */
+	char device[40];
 	double now;
 	double expired; /* sessions last seen before this (epoch s) are deleted as it starts */
 } qv__store_session;

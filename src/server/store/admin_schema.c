@@ -6,7 +6,9 @@
  * SQLite (CREATE ... IF NOT EXISTS) and by PostgreSQL for a database not yet at version 10.
  * With them, the players' reports (reports.h), which the moderators read with quiver admin,
  * the seats each player muted at a table, and (schema 12) the accounts each account blocks,
- * which PostgreSQL makes for a database not yet at version 12 as it makes the rest.
+ * which PostgreSQL makes for a database not yet at version 12 as it makes the rest. Schema 14:
+ * the site's secrets (the key that signs player keys and device cookies: players/player.h) and
+ * the ties of accounts to the browsers they were used from (store/ratings.h's farming rule).
  */
 #include "server/store/backend.h"
 #include "server/store/postgres_impl.h"
@@ -70,7 +72,22 @@ const char *const qv__store_admin_schema =
     "  at REAL NOT NULL,"
     "  PRIMARY KEY (account, blocked)"
     ");"
-    "CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks(blocked);";
+    "CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks(blocked);"
+    /* Schema 14: the site's secrets by name, each made once by the first process that needs
+     * it and read by every other (player.h: "keys", 64 hex digits). */
+    "CREATE TABLE IF NOT EXISTS secrets ("
+    "  name TEXT PRIMARY KEY,"
+    "  value TEXT NOT NULL"
+    ");"
+    /* Schema 14: what ties an account to a browser it was used from (ratings.h): "k:" and
+     * the hash of a player key it signed up or in with, "d:" and a device cookie's nonce. */
+    "CREATE TABLE IF NOT EXISTS ties ("
+    "  account INTEGER NOT NULL,"
+    "  mark TEXT NOT NULL,"
+    "  at REAL NOT NULL,"
+    "  PRIMARY KEY (account, mark)"
+    ");"
+    "CREATE INDEX IF NOT EXISTS ties_mark ON ties(mark);";
 
 const char *const qv__pg_admin_schema =
     "CREATE TABLE IF NOT EXISTS bans ("
@@ -124,4 +141,15 @@ const char *const qv__pg_admin_schema =
     "  at double precision NOT NULL,"
     "  PRIMARY KEY (account, blocked)"
     ");"
-    "CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks(blocked);";
+    "CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks(blocked);"
+    "CREATE TABLE IF NOT EXISTS secrets ("
+    "  name text PRIMARY KEY,"
+    "  value text NOT NULL"
+    ");"
+    "CREATE TABLE IF NOT EXISTS ties ("
+    "  account bigint NOT NULL,"
+    "  mark text NOT NULL,"
+    "  at double precision NOT NULL,"
+    "  PRIMARY KEY (account, mark)"
+    ");"
+    "CREATE INDEX IF NOT EXISTS ties_mark ON ties(mark);";

@@ -56,6 +56,8 @@ static const struct copy_table {
      "IRTTITTTIITT"},
     {"mutes", "who, table_id, seat, at", "TTTR"},
     {"blocks", "account, blocked, at", "IIR"},
+    {"secrets", "name, value", "TT"},
+    {"ties", "account, mark, at", "ITR"},
     {"follows", "account, followed, at", "IIR"},
     {"presence", "account, origin, at", "ITR"},
     {"challenges",

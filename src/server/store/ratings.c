@@ -33,6 +33,7 @@ typedef struct rated {
 	qv__wl w;
 	int games;
 	double updated; /* 0: never rated in the kind */
+	bool kept;      /* its rating stays as it was (qv__store_result's kept) */
 } rated;
 
 /* A row's being there into ctx (a bool). */
@@ -62,7 +63,8 @@ static qv_status seats_of(qv__store_conn *c, const qv__store_result *r, rated *o
 			continue; /* deleted meanwhile: not rated */
 		for (int j = 0; j < k; j++)
 			twice |= one[j].account == account;
-		one[k++] = (rated){.account = account, .rank = r->rank[seat]};
+		one[k++] =
+		    (rated){.account = account, .rank = r->rank[seat], .kept = r->kept[seat]};
 	}
 	*n = twice ? 0 : k;
 	return rc;
@@ -201,7 +203,8 @@ qv_status qv__store_ratings_apply(qv__store_conn *c, const char *id, const qv__s
 		return QV_OK;
 	}
 	for (int i = 0; !rc && i < n; i++)
-		rc = save_one(c, id, r, &one[i], at, err);
+		if (!one[i].kept)
+			rc = save_one(c, id, r, &one[i], at, err);
 	return rc;
 }
 
@@ -294,14 +297,15 @@ int qv__store_leaderboard(qv__store *s, const char *game, int players, double se
 	return each_row(s, QS_RT_BOARD, &a, -1, fn, ctx);
 }
 
-/* The count statement stmt reads for accounts a and b with the real x (on c): the count, -1
- * when the database failed. */
-static long long farm_count(qv__store_conn *c, int stmt, long long a, long long b, double x)
+/* The count statement stmt reads for accounts a and b (and the real *x, when given) on c: the
+ * count, -1 when the database failed. */
+static long long farm_count(qv__store_conn *c, int stmt, long long a, long long b, const double *x)
 {
 	qv__store_args args = {0};
 	qv__store_arg_int(&args, a);
 	qv__store_arg_int(&args, b);
-	qv__store_arg_real(&args, x);
+	if (x)
+		qv__store_arg_real(&args, *x);
 	long long n = -1;
 	qv_status rc =
 	    c->s->drv->exec(c, stmt, &args, qv__store_first_int, &n, NULL, "reading ratings", NULL);
@@ -312,13 +316,42 @@ int qv__store_farming(qv__store *s, long long a, long long b, double now)
 {
 	const qv__store_driver *d = s->drv;
 	qv__store_conn *c = d->take(s);
-	long long same = -1, together = -1;
+	long long same = -1, tied = -1, together = -1;
+	double day = QV__FARM_DAY, since = now - QV__FARM_DAY;
 	if (!d->ready(c, NULL)) {
-		same = farm_count(c, QS_RT_FARM_ADDR, a, b, QV__FARM_DAY);
-		together = same == 0 ? farm_count(c, QS_RT_FARM_PAIR, a, b, now - QV__FARM_DAY) : 0;
+		same = farm_count(c, QS_RT_FARM_ADDR, a, b, &day);
+		tied = same == 0 ? farm_count(c, QS_RT_FARM_TIES, a, b, NULL) : 0;
+		together =
+		    same == 0 && tied == 0 ? farm_count(c, QS_RT_FARM_PAIR, a, b, &since) : 0;
 	}
 	d->give(c);
-	if (same < 0 || together < 0)
+	if (same < 0 || tied < 0 || together < 0)
 		return -1;
-	return same > 0 ? 1 : together >= QV__FARM_PAIR_GAMES ? 2 : 0;
+	return same > 0 ? 1 : tied > 0 ? 3 : together >= QV__FARM_PAIR_GAMES ? 2 : 0;
+}
+
+/* What QS_RT_NEW reads of an account: when it was made, and its rated games of the kind. */
+static void read_new(void *ctx, const qv__drv_row *row)
+{
+	double *v = ctx;
+	v[0] = qv__row_real(row, 0);
+	v[1] = (double)qv__row_int(row, 1);
+}
+
+int qv__store_rating_new(qv__store *s, long long account, const char *game, int players, double now)
+{
+	const qv__store_driver *d = s->drv;
+	qv__store_conn *c = d->take(s);
+	qv__store_args a = {0};
+	qv__store_arg_int(&a, account);
+	qv__store_arg_text(&a, game);
+	qv__store_arg_int(&a, players);
+	double v[2] = {-1, 0};
+	qv_status rc = d->ready(c, NULL);
+	if (!rc)
+		rc = d->exec(c, QS_RT_NEW, &a, read_new, v, NULL, "reading an account's age", NULL);
+	d->give(c);
+	if (rc || v[0] < 0)
+		return rc ? -1 : 0; /* gone: the ratings pass it by (seats_of) */
+	return now - v[0] < QV__FARM_DAY || v[1] < QV__FARM_SETTLED_GAMES;
 }

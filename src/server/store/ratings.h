@@ -9,6 +9,8 @@
 #ifndef QUIVER_SERVER_STORE_RATINGS_H
 #define QUIVER_SERVER_STORE_RATINGS_H
 
+#include <stdbool.h>
+
 #include "quiver/core.h"
 #include "quiver/match.h"
 
@@ -24,6 +26,9 @@ typedef struct qv__store_result {
 	/* Each seat's account, fixed when the seat was taken (0: none): a seat is rated for the
 	 * account that took it, whoever the browser signs in as later. */
 	long long account[QV_MAX_PLAYERS];
+	/* Whether each seat's account keeps its rating as it was (an account that is not new,
+	 * after a game with a new one: qv__store_rating_new); the others are rated as usual. */
+	bool kept[QV_MAX_PLAYERS];
 } qv__store_result;
 
 /* One row of what the functions below list; each field is set where the list has it (the rest
@@ -67,15 +72,27 @@ int qv__store_leaderboard(qv__store *s, const char *game, int players, double se
                           int max, qv__store_rating_fn fn, void *ctx);
 
 /* Rating farming (issue 52): a rated game between two accounts made from one client address
- * (an IPv4 address, an IPv6 /64) within QV__FARM_DAY of each other, or between two accounts
- * that have played QV__FARM_PAIR_GAMES rated games together in the last QV__FARM_DAY, is
- * played but not rated. */
+ * (an IPv4 address, an IPv6 /64) within QV__FARM_DAY of each other, between two accounts tied
+ * to one browser (each signed up or in with one player key or one device cookie: the table
+ * ties, schema 14), or between two accounts that have played QV__FARM_PAIR_GAMES rated games
+ * together in the last QV__FARM_DAY, is played but not rated. */
 #define QV__FARM_DAY        86400.0
 #define QV__FARM_PAIR_GAMES 3
+/* Farming with new accounts (issue 65: a farmer went 1741 to 2198 in 12 games against fresh
+ * accounts made at other addresses, each resigning after one move): an account is new in a
+ * kind of game while it is younger than QV__FARM_DAY or has fewer than this many rated games
+ * of the kind; after a rated game with a new account, an account that is not new keeps its
+ * rating as it was (the new one's moves as usual, as a provisional rating should). */
+#define QV__FARM_SETTLED_GAMES 10
 
 /* Why the accounts a and b may not rate a game together at `now` (epoch s): 0 they may, 1 they
  * were made from one address within a day, 2 they played QV__FARM_PAIR_GAMES rated games
- * together in the last day; -1 the database failed. */
+ * together in the last day, 3 they are tied to one browser; -1 the database failed. */
 int qv__store_farming(qv__store *s, long long a, long long b, double now);
+
+/* Whether account is new at `now` in game's games of `players` players (above): 1 new, 0 not
+ * (or no longer there), -1 the database failed. */
+int qv__store_rating_new(qv__store *s, long long account, const char *game, int players,
+                         double now);
 
 #endif

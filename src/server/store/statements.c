@@ -27,6 +27,8 @@ const char *const qv__store_sql[QS_COUNT] = {
                       "$2, $3, $3, $4)",
     [QS_AC_LINK] = "INSERT INTO players (hash, created, seen, account) VALUES ($1, $2, $2, $3) "
                    "ON CONFLICT (hash) DO UPDATE SET seen = $2, account = $3",
+    [QS_AC_TIE] = "INSERT INTO ties (account, mark, at) VALUES ($1, $2, $3) ON CONFLICT "
+                  "(account, mark) DO UPDATE SET at = $3",
     [QS_AC_SESSION_FIND] = "SELECT a.id, a.username, a.hash, s.seen FROM sessions s JOIN "
                            "accounts a ON a.id = s.account WHERE s.hash = $1 AND s.seen >= $2",
     [QS_AC_SESSION_SEEN] = "UPDATE sessions SET seen = $1 WHERE hash = $2",
@@ -40,6 +42,7 @@ const char *const qv__store_sql[QS_COUNT] = {
     [QS_AC_DELETE] = "DELETE FROM accounts WHERE id = $1",
     [QS_AC_CODES_DELETE] = "DELETE FROM recovery WHERE account = $1",
     [QS_AC_UNLINK] = "UPDATE players SET account = NULL WHERE account = $1",
+    [QS_AC_UNTIE] = "DELETE FROM ties WHERE account = $1",
     [QS_AC_PLAYER_ACCOUNT] = "SELECT account FROM players WHERE hash = $1 AND account IS NOT "
                              "NULL",
 
@@ -50,6 +53,10 @@ const char *const qv__store_sql[QS_COUNT] = {
     [QS_RT_FARM_PAIR] = "SELECT count(*) FROM rating_history x JOIN rating_history y ON "
                         "y.table_id = x.table_id AND y.account = $2 WHERE x.account = $1 AND "
                         "x.at >= $3",
+    [QS_RT_FARM_TIES] = "SELECT count(*) FROM ties x JOIN ties y ON y.mark = x.mark AND "
+                        "y.account = $2 WHERE x.account = $1",
+    [QS_RT_NEW] = "SELECT a.created, coalesce((SELECT r.games FROM ratings r WHERE r.account = "
+                  "a.id AND r.game = $2 AND r.players = $3), 0) FROM accounts a WHERE a.id = $1",
     [QS_RT_GET] = "SELECT rating, deviation, volatility, mu, sigma, games, updated FROM ratings "
                   "WHERE account = $1 AND game = $2 AND players = $3",
     [QS_RT_PUT] = "INSERT INTO ratings (account, game, players, rating, deviation, volatility, "

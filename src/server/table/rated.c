@@ -24,10 +24,68 @@ bool qv__rated_result(const qv_match *m, const char *game, int nseats, bool draw
 	return true;
 }
 
-bool qv__rated_farmed(qv__store *store, const qv__store_result *r, double now, char *why,
-                      size_t len)
+/* The sentence of qv__store_farming's answer found about seats p and q into why. */
+static void farm_why(int found, int p, int q, char *why, size_t len)
 {
 	char a[8], b[8];
+	qv_player_name(p, a);
+	qv_player_name(q, b);
+	if (found == 1)
+		snprintf(why, len,
+		         "not rated: the accounts at %s and %s were made from one address within a "
+		         "day of each other",
+		         a, b);
+	else if (found == 2)
+		snprintf(why, len,
+		         "not rated: the accounts at %s and %s played %d rated games together in "
+		         "the last day, the most that are rated",
+		         a, b, QV__FARM_PAIR_GAMES);
+	else if (found == 3)
+		snprintf(why, len,
+		         "not rated: the accounts at %s and %s were used from one browser (its "
+		         "player key or device cookie)",
+		         a, b);
+	else
+		snprintf(why, len,
+		         "not rated: the database failed checking the accounts at %s and %s", a, b);
+}
+
+/* Marks kept the accounts of r that are not new when one is (store/ratings.h), with the
+ * sentence saying so into why; false when the database failed (why says so). */
+static bool keep_settled(qv__store *store, qv__store_result *r, double now, char *why, size_t len)
+{
+	int fresh[QV_MAX_PLAYERS] = {0}, nfresh = 0, first = -1;
+	for (int p = 0; p < r->nseats; p++) {
+		fresh[p] = r->account[p] > 0
+		               ? qv__store_rating_new(store, r->account[p], r->game, r->nseats, now)
+		               : 0;
+		if (fresh[p] < 0) {
+			snprintf(why, len, "not rated: the database failed reading the accounts");
+			return false;
+		}
+		nfresh += fresh[p];
+		first = fresh[p] && first < 0 ? p : first;
+	}
+	if (nfresh == 0)
+		return true;
+	char names[8 * QV_MAX_PLAYERS] = "", seat[8];
+	for (int p = 0; p < r->nseats; p++) {
+		r->kept[p] = r->account[p] > 0 && !fresh[p];
+		if (r->kept[p])
+			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+			         names[0] ? ", " : "", qv_player_name(p, seat));
+	}
+	if (names[0])
+		snprintf(why, len,
+		         "rated for the new accounts only: the ratings at %s stay as they were, "
+		         "since the account at %s is new (younger than a day, or fewer than %d "
+		         "rated games of this kind)",
+		         names, qv_player_name(first, seat), QV__FARM_SETTLED_GAMES);
+	return true;
+}
+
+bool qv__rated_farmed(qv__store *store, qv__store_result *r, double now, char *why, size_t len)
+{
 	why[0] = '\0';
 	for (int p = 0; p < r->nseats; p++)
 		for (int q = p + 1; q < r->nseats && r->account[p] > 0; q++) {
@@ -36,18 +94,10 @@ bool qv__rated_farmed(qv__store *store, const qv__store_result *r, double now, c
 			int found = qv__store_farming(store, r->account[p], r->account[q], now);
 			if (found == 0)
 				continue;
-			snprintf(
-			    why, len,
-			    found == 1 ? "not rated: the accounts at %s and %s were made from one "
-			                 "address within a day of each other"
-			    : found == 2 ? "not rated: the accounts at %s and %s played %d rated "
-			                   "games together in the last day, the most that are rated"
-			                 : "not rated: the database failed checking the accounts "
-			                   "at %s and %s",
-			    qv_player_name(p, a), qv_player_name(q, b), QV__FARM_PAIR_GAMES);
+			farm_why(found, p, q, why, len);
 			return true;
 		}
-	return false;
+	return !keep_settled(store, r, now, why, len);
 }
 
 /* The rating of one kind of game among an account's (QV__RATINGS_CURRENT's rows). */

@@ -62,7 +62,7 @@ int qv__chan_who_is(qv__server *srv, qv__req *r, qv__chan_who *who, char *why, s
 		         "opened by the server's own pages");
 		return 403;
 	}
-	const char *player = qv__player_of(r);
+	const char *player = qv__player_of(srv, r);
 	if (!player[0]) {
 		snprintf(why, len,
 		         "no player key: a player's channel is a browser's, opened with the cookie "
