@@ -3,13 +3,13 @@
  * that the search chooses alike natively and in WebAssembly, whose C library's log differs from
  * glibc's in the last bit for some counts.
  */
-#include <pthread.h>
+#include <threads.h>
 
 #include "core/lncount.h"
 #include "core/mathfn.h"
 
 double qv__ln_table[QV__LN_TABLE];
-static pthread_once_t filled = PTHREAD_ONCE_INIT;
+static once_flag filled = ONCE_FLAG_INIT;
 
 static void fill(void)
 {
@@ -17,4 +17,4 @@ static void fill(void)
 		qv__ln_table[n] = qv__log((double)n);
 }
 
-void qv__ln_init(void) { pthread_once(&filled, fill); }
+void qv__ln_init(void) { call_once(&filled, fill); }

@@ -176,6 +176,34 @@ static bool read_adaptive(const json_t *v, qv_lab_config *cfg)
 	return true;
 }
 
+/* The header's optional ways of spending games: until settled, the margins, the adaptive
+ * rounds; each absent unless the study asked for it. */
+static qv_status read_settling(json_t *h, qv_lab_config *cfg, qv_err *err)
+{
+	json_t *v = json_object_get(h, "until_settled");
+	if (v && (json_unpack(v, "{s:F, s:i}", "width", &cfg->settle_width, "cap",
+	                      &cfg->settle_cap) != 0 ||
+	          !(cfg->settle_width > 0) || cfg->settle_cap < 1)) {
+		return header_bad(err, "until_settled", "{\"width\": W, \"cap\": M}");
+	}
+	v = json_object_get(h, "margin");
+	if (v && (json_unpack(v, "{s:F, s:F}", "score", &cfg->margin_score, "length",
+	                      &cfg->margin_length) != 0 ||
+	          !(cfg->margin_score >= 0 && cfg->margin_score <= 1) ||
+	          !(cfg->margin_length >= 0 && cfg->margin_length <= 1000))) {
+		return header_bad(err, "margin", "{\"score\": 0 to 1, \"length\": 0 to 1000}");
+	}
+	v = json_object_get(h, "adaptive");
+	if (v && !read_adaptive(v, cfg)) {
+		return header_bad(
+		    err, "adaptive",
+		    "{\"first\": games, \"rounds\": [{\"games\": [ablation, restricted], "
+		    "\"ablate\", "
+		    "\"restricted\"}, ...]}, each round's components by player count");
+	}
+	return QV_OK;
+}
+
 qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int *hi, qv_err *err)
 {
 	memset(cfg, 0, sizeof *cfg);
@@ -308,30 +336,9 @@ qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int 
 		rc = header_bad(err, "sweep", "a sweep's PATH=LO..HI[:STEP] as a string");
 		goto done;
 	}
-	v = json_object_get(h, "until_settled");
-	if (v && (json_unpack(v, "{s:F, s:i}", "width", &cfg->settle_width, "cap",
-	                      &cfg->settle_cap) != 0 ||
-	          !(cfg->settle_width > 0) || cfg->settle_cap < 1)) {
-		rc = header_bad(err, "until_settled", "{\"width\": W, \"cap\": M}");
+	rc = read_settling(h, cfg, err);
+	if (rc)
 		goto done;
-	}
-	v = json_object_get(h, "margin");
-	if (v && (json_unpack(v, "{s:F, s:F}", "score", &cfg->margin_score, "length",
-	                      &cfg->margin_length) != 0 ||
-	          !(cfg->margin_score >= 0 && cfg->margin_score <= 1) ||
-	          !(cfg->margin_length >= 0 && cfg->margin_length <= 1000))) {
-		rc = header_bad(err, "margin", "{\"score\": 0 to 1, \"length\": 0 to 1000}");
-		goto done;
-	}
-	v = json_object_get(h, "adaptive");
-	if (v && !read_adaptive(v, cfg)) {
-		rc = header_bad(
-		    err, "adaptive",
-		    "{\"first\": games, \"rounds\": [{\"games\": [ablation, restricted], "
-		    "\"ablate\", "
-		    "\"restricted\"}, ...]}, each round's components by player count");
-		goto done;
-	}
 	char *end;
 	if (!header_text(h, "seed", seed, sizeof seed) || !seed[0] ||
 	    (errno = 0, cfg->seed = strtoull(seed, &end, 10), *end || errno)) {
