@@ -578,9 +578,13 @@ async function main() {
   replace(els.name, nameBox('lobby-name'));
   drawForm();
   if (LOCAL) {
-    // the app: no server, so no public tables, accounts or leaderboards; your games are this
-    // device's, and the people at a table are the ones around it
-    for (const el of [els.tables.closest('section'), els.account, document.querySelector('a[href="leaderboard.html"]')])
+    // the app: no server, so no public tables, accounts, leaderboards, friends or puzzles (made
+    // from a server's games); your games are this device's, and the people at a table are the
+    // ones around it
+    const online = ['leaderboard.html', 'friends.html', 'puzzles.html'].map((p) =>
+      document.querySelector(`a[href="${p}"]`),
+    );
+    for (const el of [els.tables.closest('section'), els.account, ...online])
       if (el instanceof HTMLElement) el.hidden = true;
     const intro = document.querySelector('.intro');
     if (intro)

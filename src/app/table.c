@@ -9,8 +9,6 @@
 #include <string.h>
 
 #include "app/table.h"
-#include "core/fields.h"
-#include "engine/feed/frame.h"
 #include "engine/feed/info.h"
 #include "engine/feed/replay.h"
 #include "engine/feed/request.h"

@@ -2,10 +2,12 @@
 // static server on 127.0.0.1, opened once in chromium; then the network is cut (the browser
 // offline and the server stopped) and a newcomer plays, with every request of the pages served
 // by the app's service worker from its cache and none reaching a server (the browser's own
-// request log and the server's count both say so), and no page error:
+// request log and the server's count both say so), and no page error. First, Chrome finds
+// nothing missing for "Install". Then:
 //   - a game of each of the four games against each level, to its end (short settings chosen
-//     in the create form), one of them reloaded mid-game and resumed, one of them (hard) with
-//     a takeback that stops the computer's search;
+//     in the create form; at the beginner level with the game's example variant file), one of
+//     them reloaded mid-game and resumed, one of them (hard) with a takeback that stops the
+//     computer's search;
 //   - the first lesson of each game, on a phone;
 //   - a hot-seat Arrow Party of four on a phone, the hand-over screen between the players
 //     hiding the last player's view;
@@ -14,8 +16,8 @@
 //     move taken back).
 // Then the network comes back, the server serves a new version, and the page offers it and
 // takes it as a whole. Last, `quiver serve` serves the app's folder as its client: a finished
-// table's review is made in the page (the server is asked for none) and its analysis board is
-// the page's. The phone's screenshots are the README's (app-*.png).
+// table's review is made in the page (the server is asked for none), its analysis board is
+// the page's, and the record saved offline opens on its replay page. The phone's screenshots are the README's (app-*.png).
 // $QV_APP_DIR is the app's folder (build/web beside the build's quiver by default); the test is
 // skipped when it is missing (`make web` builds it).
 
@@ -56,6 +58,12 @@ const SHORT = {
   evons: { max_turns: '2' },
   'arrow-party': { players: '3', size: '9', rounds: '2' },
 };
+/** Each game's example variant (examples/variants/), played once. */
+const VARIANTS = Object.fromEntries(
+  fs
+    .readdirSync(path.join(ROOT, 'examples', 'variants'))
+    .map((f) => [GAMES.find((g) => f.startsWith(`${g}-`)), path.join(ROOT, 'examples', 'variants', f)]),
+);
 const PHONE = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
@@ -88,6 +96,7 @@ async function staticServer(dir) {
   return {
     url: `http://127.0.0.1:${port}/`,
     served,
+    listening: () => server.listening,
     stop: () => new Promise((resolve) => server.close(() => resolve(undefined))),
     start: () => new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(undefined))),
   };
@@ -96,7 +105,8 @@ async function staticServer(dir) {
 const env = /** @type {{dir: string, server: Awaited<ReturnType<typeof staticServer>>,
   browser: import('playwright-core').Browser, desktop: import('playwright-core').BrowserContext,
   phone: import('playwright-core').BrowserContext, requests: string[], offline: number,
-  errors: string[]}} */ (/** @type {unknown} */ ({ requests: [], errors: [] }));
+  errors: string[], record: string,
+  installErrors: {errorId: string}[]}} */ (/** @type {unknown} */ ({ requests: [], errors: [] }));
 
 /**
  * A context of the browser with the app installed: its first page opens the app online and
@@ -106,18 +116,24 @@ const env = /** @type {{dir: string, server: Awaited<ReturnType<typeof staticSer
 async function installed(o) {
   const context = await env.browser.newContext({ ...o, serviceWorkers: 'allow' });
   // the browser's own log: every request any page or worker of the context makes, with where
-  // its answer came from once the network is cut
+  // its answer came from once the network is cut. A request the page itself gave up before
+  // its answer (net::ERR_ABORTED: the page left or closed, or the tab's icon swapped for its
+  // "your turn" badge while the plain one loaded) asked nothing of anyone; any other failure
+  // (offline, refused) is one that went for the network.
   context.on('request', (r) => {
     if (!env.offline) return;
     const url = r.url();
     if (url.startsWith('data:') || url.startsWith('blob:')) return;
     r.response()
       .then((res) => {
-        if (!res || !res.fromServiceWorker()) env.requests.push(`not from the app's cache: ${url}`);
+        if (res && !res.fromServiceWorker()) env.requests.push(`not from the app's cache: ${url}`);
       })
-      .catch(() => env.requests.push(`no answer: ${url}`));
+      .catch(() => undefined); // its page closed first: requestfailed says if it failed
   });
-  context.on('requestfailed', (r) => env.offline && env.requests.push(`failed: ${r.url()}`));
+  context.on('requestfailed', (r) => {
+    if (env.offline && r.failure()?.errorText !== 'net::ERR_ABORTED')
+      env.requests.push(`failed (${r.failure()?.errorText}): ${r.url()}`);
+  });
   context.on('page', (p) => p.on('pageerror', (e) => env.errors.push(`${p.url()}: ${e.message}`)));
   const page = await context.newPage();
   await page.goto(env.server.url);
@@ -134,6 +150,14 @@ before(async () => {
   env.browser = await launchBrowser();
   env.desktop = await installed(DESKTOP);
   env.phone = await installed(PHONE);
+  // what Chrome finds missing for "Install", asked on the first visit (its checks fetch the
+  // icons themselves, outside the pages and their service worker)
+  const page = await env.desktop.newPage();
+  await page.goto(env.server.url);
+  await page.waitForSelector('.quick-play');
+  const cdp = await env.desktop.newCDPSession(page);
+  env.installErrors = (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors;
+  await page.close();
   // the network cut: the browser offline, the server gone
   await env.desktop.setOffline(true);
   await env.phone.setOffline(true);
@@ -143,6 +167,8 @@ before(async () => {
 
 after(async () => {
   await env.browser?.close();
+  // back online, the static server was started again: stopped, or the test never ends
+  if (env.server?.listening()) await env.server.stop();
 });
 
 /**
@@ -165,12 +191,14 @@ async function setParam(page, game, key, value) {
  * @param {string} game
  * @param {Record<string, string>} params
  * @param {string[]} seats the kinds of p2 and after ('me' or a level)
+ * @param {string} [variant] a variant file chosen in the form
  */
-async function createTable(page, game, params, seats) {
+async function createTable(page, game, params, seats, variant) {
   await page.goto(env.server.url);
   await page.click(`#create-form label:has(input[name=game][value="${game}"])`);
   await page.click('#create-form details summary');
   for (const [k, v] of Object.entries(params)) await setParam(page, game, k, v);
+  if (variant) await page.setInputFiles('#variant-file', variant);
   for (let i = 0; i < seats.length; i++) {
     await page.waitForSelector(`#seat-p${i + 2}`);
     await page.selectOption(`#seat-p${i + 2}`, seats[i]);
@@ -184,6 +212,16 @@ async function createTable(page, game, params, seats) {
 const logLines = (/** @type {import('playwright-core').Page} */ page) => page.locator('#log li').allTextContents();
 
 test(
+  'the app is installable (Chrome finds nothing missing)',
+  { skip: missing && 'make web builds the app', timeout: budget(5000) },
+  async () => {
+    // a test's context is a private window, where Chrome installs nothing: the app's own errors
+    const errors = env.installErrors.filter((e) => e.errorId !== 'in-incognito');
+    assert.deepEqual(errors, [], 'the manifest, its icons and the service worker as Chrome wants them');
+  },
+);
+
+test(
   'offline, a game of each game against each level, to its end',
   { skip: missing && 'make web builds the app', timeout: budget(240000) },
   async () => {
@@ -191,7 +229,10 @@ test(
     for (const game of GAMES) {
       for (const level of LEVELS) {
         const seats = game === 'arrow-party' ? [level, level] : [level];
-        await createTable(page, game, SHORT[game], seats);
+        // one of them with a variant file, as a designer's
+        const variant = level === 'beginner' ? VARIANTS[game] : undefined;
+        await createTable(page, game, SHORT[game], seats, variant);
+        if (variant) await page.waitForSelector('#title .game-title:has-text("variant")');
         const rand = rng(GAMES.indexOf(game) * 10 + LEVELS.indexOf(level));
         if (game === 'three-arrows' && level === 'hard') await stopTheSearch(page, rand);
         if (game === 'concardia' && level === 'medium') await resumeAfterReload(page, rand);
@@ -249,6 +290,9 @@ test(
     const page = await env.phone.newPage();
     await page.goto(env.server.url);
     await page.waitForSelector('.quick-play');
+    // no way to a page that needs a server: accounts, leaderboards, friends, puzzles
+    const online = 'a[href="account.html"], a[href="leaderboard.html"], a[href="friends.html"], a[href="puzzles.html"]';
+    assert.equal(await page.locator(`${online} >> visible=true`).count(), 0, 'no link to a page of a server');
     await page.screenshot({ path: path.join(screenshotDir(), 'app-lobby-phone.png') });
     for (const game of GAMES) {
       const dir = path.join(ROOT, 'tutorials', game);
@@ -331,6 +375,7 @@ test(
     ]);
     const file = path.join(tempDir('quiver-app-record-'), 'record.json');
     await download.saveAs(file);
+    env.record = file;
     // the record is one `quiver replay` reads, to the game's result
     const shown = await page.locator('#result table.ranks tbody tr').allTextContents();
     const cli = sortedResult(replayWithCli(file));
@@ -433,6 +478,14 @@ test(
       await page.click('#analyse');
       await page.waitForURL(/analysis\.html\?id=local-/);
       await page.waitForSelector('#move-panel .word-button, #board-area .cell.target');
+      // the record saved offline opens on the server's replay page
+      if (env.record) {
+        await page.goto(new URL('replay.html', server.url).toString());
+        await page.setInputFiles('#record-file', env.record);
+        await page.waitForSelector('#replay:not([hidden])');
+        await page.keyboard.press('End');
+        await page.waitForFunction(() => /won|draw/.test(document.getElementById('status')?.textContent ?? ''));
+      }
       await context.close();
     } finally {
       await server.stop();

@@ -3,6 +3,7 @@
  * directions, text helpers, and the rank helpers of game.c.
  */
 #include <limits.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include <cmocka.h>
 
 #include "core/fields.h"
+#include "core/mathfn.h"
 #include "games/deck.h"
 #include "quiver/core.h"
 #include "quiver/game.h"
@@ -892,6 +894,42 @@ static void test_deck(void **state)
 	assert_memory_equal(d, ((uint8_t[]){3, 3, 3, 0}), 4);
 }
 
+/* The units in the last place between two positive doubles. */
+static int64_t ulps_apart(double a, double b)
+{
+	int64_t x, y;
+	memcpy(&x, &a, sizeof x);
+	memcpy(&y, &b, sizeof y);
+	return x > y ? x - y : y - x;
+}
+
+/* qv__exp within 2 units in the last place of the C library's over its whole range (each of
+ * the 32 entries of its table of 2^(j/32) reached, both sides of the reduction's split, the
+ * subnormal results), and exact where e^x is: a constant of the table or of ln 2 / 32 wrong in
+ * more than its last bits moves some results by far more. */
+static void test_exp(void **state)
+{
+	(void)state;
+	assert_true(qv__exp(0) == 1);
+	assert_true(qv__exp(-800) == 0);
+	assert_true(isinf(qv__exp(710)));
+	uint64_t s = 0x9e3779b97f4a7c15u;
+	for (int i = 0; i < 200000; i++) {
+		s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+		double u = (double)(s >> 11) / 9007199254740992.0;
+		double x =
+		    i % 4 ? u * 1450 - 744 : u * 8 - 4; /* a quarter where the search's are */
+		double a = qv__exp(x), b = exp(x);
+		if (b < 0x1p-1022) /* subnormal: an absolute bound */
+			assert_true(fabs(a - b) <= 0x1p-1074 * 2);
+		else if (ulps_apart(a, b) > 2)
+			fail_msg("qv__exp(%a) = %a, the C library's %a", x, a, b);
+	}
+	for (int j = 0; j < 32; j++) /* each entry at its own point: x = j ln 2 / 32 */
+		assert_true(ulps_apart(qv__exp(j * 0.69314718055994530942 / 32), exp2(j / 32.0)) <=
+		            2);
+}
+
 static void test_streq_and_parse_long(void **state)
 {
 	(void)state;
@@ -1034,6 +1072,7 @@ int main(void)
 	    cmocka_unit_test(test_shorten),
 	    cmocka_unit_test(test_clean_zero),
 	    cmocka_unit_test(test_streq_and_parse_long),
+	    cmocka_unit_test(test_exp),
 	    cmocka_unit_test(test_copy),
 	    cmocka_unit_test(test_deck),
 	    cmocka_unit_test(test_json_check_keys),
