@@ -87,7 +87,7 @@ static json_t *param_info(const qv_param_def *d)
 	return p;
 }
 
-/* GET /api/games: every game, its parameters and the seat levels. */
+/* GET /api/games: every game, its parameters, the seat levels and their measured strength. */
 static int get_games(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)srv;
@@ -101,10 +101,16 @@ static int get_games(qv__server *srv, qv__req *c, const qv__route_match *m)
 		json_t *levels = json_array();
 		for (int k = 0; qv_agent_offered[k]; k++)
 			json_array_append_new(levels, json_string(qv_agent_offered[k]));
-		json_array_append_new(
-		    games, json_pack("{s:s, s:s, s:i, s:i, s:o, s:o}", "name", g->name, "title",
-		                     g->title, "min_players", g->min_players, "max_players",
-		                     g->max_players, "params", params, "levels", levels));
+		json_t *ladder = json_object();
+		for (const qv_level_elo *e = g->ladder; e && e->level; e++)
+			json_object_set_new(
+			    ladder, e->level,
+			    json_pack("{s:i, s:[i, i]}", "elo", e->elo, "ci", e->lo, e->hi));
+		json_array_append_new(games, json_pack("{s:s, s:s, s:i, s:i, s:o, s:o, s:o}",
+		                                       "name", g->name, "title", g->title,
+		                                       "min_players", g->min_players, "max_players",
+		                                       g->max_players, "params", params, "levels",
+		                                       levels, "ladder", ladder));
 	}
 	json_t *body = json_pack("{s:o}", "games", games);
 	qv__reply_json(c, 200, body);
