@@ -26,7 +26,7 @@ SEED           ?= 1
 N              ?= 60
 MUTATION_BUILD ?= build-mutation
 
-.PHONY: all deps play-deps build build-asan quiet-build run serve cluster python test test-release test-asan faults screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
+.PHONY: all deps play-deps build build-asan quiet-build run serve web serve-web bench-app cluster python test test-release test-asan faults screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
 
 # No "Entering directory" lines, even under make -C.
 MAKEFLAGS += --no-print-directory
@@ -74,6 +74,25 @@ run: quiet-build
 serve: quiet-build
 	@$(BUILD)/quiver serve --port $(PORT) --db $(DB)
 
+# The app (docs/web.md, "The app"): $(BUILD)/web, a static folder any static host serves at the
+# root of an origin (python3 -m http.server -d $(BUILD)/web): the browser client with quiver's
+# engine as WebAssembly in a Web Worker, installable and offline after the first visit. Debian's
+# emscripten compiles the engine (in $(WASM_BUILD)), with jansson built from Debian's own source
+# package first (scripts/wasm-jansson.sh, in $(BUILD)/wasm-deps); scripts/web-app.mjs assembles
+# the folder. emcc's JavaScript optimiser finds acorn in Debian's node modules (NODE_PATH).
+WASM_BUILD ?= $(BUILD)/wasm
+web: deps
+	@scripts/wasm-jansson.sh $(BUILD)/wasm-deps
+	@NODE_PATH=/usr/share/nodejs emcmake cmake -S . -B $(WASM_BUILD) -DCMAKE_BUILD_TYPE=Release \
+	  -DQV_JANSSON_PREFIX=$(abspath $(BUILD))/wasm-deps/prefix >/dev/null
+	@NODE_PATH=/usr/share/nodejs cmake --build $(WASM_BUILD) -j $(JOBS)
+	@node scripts/web-app.mjs . $(WASM_BUILD) $(BUILD)/web
+
+# The app served on this machine, as any static host would: http://127.0.0.1:$(PORT)/.
+serve-web: web
+	@echo "serving the app at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
+	@python3 -m http.server $(PORT) --bind 127.0.0.1 -d $(BUILD)/web
+
 # A site of several processes on this machine (scripts/cluster.sh, docs/deploy.md): a throwaway
 # PostgreSQL cluster, three `quiver serve` on it and HAProxy in front on
 # http://127.0.0.1:$(CLUSTER_PORT)/ (a free port when it is busy); Ctrl-C stops everything and
@@ -103,7 +122,7 @@ cluster: quiet-build
 # most of which wait on pages, sockets, timers and other processes: its tests start as soon as
 # the release run ends. Its output is shown when it warns or fails.
 PROPERTY_SCALE ?= 0.25
-test: build
+test: build web
 	@mkdir -p $(ASAN_BUILD)
 	@( nice -n 19 sh -c 'cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DQV_SANITIZE=ON && \
 	     cmake --build $(ASAN_BUILD) -j $(JOBS)' >$(ASAN_BUILD)/make-build.log 2>&1; \
@@ -131,11 +150,16 @@ faults: build-asan
 bench: build
 	@$(BUILD)/quiver bench $(GAME)
 
+# The app's speed beside the native build's, side by side in one run, and its size
+# (bench/app_speed.mjs, docs/benchmarks.md "The app"); fails when it is under its targets.
+bench-app: build web
+	@node bench/app_speed.mjs $(BUILD)/bench/app_bench $(WASM_BUILD) $(BUILD)/web --check
+
 # Plays each game in the browser (the tests browser/play-*, and browser/phone on a phone) and
 # the first lessons (browser/learn), and keeps their screenshots in docs/screenshots/, which
 # the README shows.
-screenshots: build
-	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest -R 'browser/(play-|learn|phone|friends|people|games|account|ratings|moderation)' -j $(JOBS) --output-on-failure
+screenshots: build web
+	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest -R 'browser/(play-|learn|phone|friends|people|games|account|ratings|moderation|app|challenges|review|puzzles)' -j $(JOBS) --output-on-failure
 
 # quiver beside boardgame.io 0.50.2 (docs/benchmarks.md): one load generator, 200 two-person
 # tables, 500 ms think, 40 seconds each on localhost; CPU per move, p50/p99, RSS per table.

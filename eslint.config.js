@@ -71,4 +71,8 @@ export default [
   { files: ['tests/browser/*.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   { files: ['eslint.config.js'], languageOptions: { globals: globals.node } },
   { files: ['bench/peer/*.mjs'], languageOptions: { globals: globals.node } },
+  // the app's parity test, its build and its benchmarks: Node scripts (bench/app_speed.mjs also
+  // hands functions to the browser)
+  { files: ['tests/app/*.mjs', 'scripts/*.mjs'], languageOptions: { globals: globals.node } },
+  { files: ['bench/*.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 ];

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages quiver needs to build and test, if any are missing.
 # Usage: scripts/install-deps.sh [--play] [extra package...]
-# It is called by `make test` (and with clang by `make fuzz`); it does nothing when everything
-# is present. For the browser tests it also installs Debian's chromium, Node.js and npm when
+# It is called by `make test` and `make web` (and with clang by `make fuzz`); it does nothing
+# when everything is present. For the browser tests it also installs Debian's chromium, Node.js and npm when
 # missing, and the npm packages pinned in package-lock.json (`npm ci`, only when node_modules/
 # is missing or older than the lock file). Nothing here downloads a browser.
 # --play (`make run`, `make serve`, and `make python` with the Python packages as extras): only
@@ -31,6 +31,10 @@ if ! $play; then
   pkgs+=(postgresql)
   # HAProxy in front of quiver with docs/deploy/haproxy.cfg (tests/server/test_haproxy.c).
   pkgs+=(haproxy)
+  # The app (`make web`, docs/architecture.md "The app"): Debian's emscripten compiles the
+  # engine to WebAssembly (with clang, lld, binaryen, node and node-acorn), and dpkg-dev's
+  # dpkg-source unpacks jansson's source package for scripts/wasm-jansson.sh.
+  pkgs+=(emscripten dpkg-dev)
   # Node.js may come from Debian or elsewhere: only a missing node or npm asks for Debian's.
   command -v node >/dev/null 2>&1 || pkgs+=(nodejs)
   command -v npm >/dev/null 2>&1 || pkgs+=(npm)

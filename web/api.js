@@ -1,7 +1,11 @@
 // The server's HTTP API (docs/server.md, "HTTP"): JSON in and out; an error is a 4xx or 5xx
-// status with {"error": "message"}, turned here into an ApiError carrying that message.
+// status with {"error": "message"}, turned here into an ApiError carrying that message. The
+// paths the page's own engine answers (local tables, and every one in the app: local.js) go to
+// it instead of the network, with the same answers.
 
 import { myName } from './names.js';
+import { noteStore } from './store-banner.js';
+import { isLocalPath, localFetch } from './local.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -10,6 +14,11 @@ import { myName } from './names.js';
 /** @typedef {import('./types.js').LessonVerdict} LessonVerdict */
 /** @typedef {import('./types.js').Replay} Replay */
 /** @typedef {import('./types.js').ReviewState} ReviewState */
+/** @typedef {import('./types.js').Challenge} Challenge */
+/** @typedef {import('./types.js').Follow} Follow */
+/** @typedef {import('./types.js').Puzzle} Puzzle */
+/** @typedef {import('./types.js').PuzzleVerdict} PuzzleVerdict */
+/** @typedef {import('./types.js').TablePuzzles} TablePuzzles */
 
 export class ApiError extends Error {
   /**
@@ -71,7 +80,7 @@ async function sendOnce(method, path, text) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
   }
   try {
-    return await fetch(path, init);
+    return isLocalPath(path) ? await localFetch(method, path, text) : await fetch(path, init);
   } catch {
     throw new ApiError('cannot reach the server: is it running?', 0);
   }
@@ -83,6 +92,8 @@ async function sendOnce(method, path, text) {
  * @returns {Promise<unknown>}
  */
 async function answerOf(res) {
+  // The page's own engine (a Response with no url) says nothing of the server's database.
+  if (res.url) noteStore(res.headers.get('X-Quiver-Store') ?? (res.ok ? 'ok' : null));
   const answer = await res.text();
   /** @type {unknown} */
   let data;
@@ -139,7 +150,7 @@ export async function tables(ask = {}) {
   if (ask.etag) headers['If-None-Match'] = ask.etag;
   let res;
   try {
-    res = await fetch(path, { headers });
+    res = isLocalPath(path) ? await localFetch('GET', path) : await fetch(path, { headers });
   } catch {
     throw new ApiError('cannot reach the server: is it running?', 0);
   }
@@ -367,6 +378,117 @@ export async function unblock(username) {
   );
 }
 
+/** @returns {Promise<Follow[]>} the accounts the signed-in account follows, newest first */
+export async function follows() {
+  return /** @type {{follows?: Follow[]}} */ (await api('GET', '/api/account/follows')).follows ?? [];
+}
+
+/**
+ * Follows an account: it is listed with whether it is online and where it plays.
+ * @param {string} username
+ * @returns {Promise<Follow[]>} the list now
+ */
+export async function follow(username) {
+  return /** @type {{follows?: Follow[]}} */ (await api('POST', '/api/account/follows', { username })).follows ?? [];
+}
+
+/**
+ * Stops following an account.
+ * @param {string} username
+ * @returns {Promise<Follow[]>} the list now
+ */
+export async function unfollow(username) {
+  return (
+    /** @type {{follows?: Follow[]}} */ (await api('DELETE', `/api/account/follows/${encodeURIComponent(username)}`))
+      .follows ?? []
+  );
+}
+
+/** @returns {Promise<{incoming: Challenge[], outgoing: Challenge[]}>} the open challenges to and from me */
+export async function challenges() {
+  const got = /** @type {{incoming?: Challenge[], outgoing?: Challenge[]}} */ (await api('GET', '/api/challenges'));
+  return { incoming: got.incoming ?? [], outgoing: got.outgoing ?? [] };
+}
+
+/**
+ * Challenges an account to a game.
+ * @param {{username: string, game: string, clock?: unknown, rated?: boolean, takebacks?: boolean, seat?: string}} spec
+ * @returns {Promise<Challenge>}
+ */
+export async function challenge(spec) {
+  return /** @type {{challenge: Challenge}} */ (await api('POST', '/api/challenges', spec)).challenge;
+}
+
+/**
+ * Accepts a challenge: its table is made, my seat's token is for this browser.
+ * @param {string} id
+ * @returns {Promise<{challenge: Challenge, table: string, seat: string, token?: string}>}
+ */
+export async function acceptChallenge(id) {
+  return /** @type {{challenge: Challenge, table: string, seat: string, token?: string}} */ (
+    await api('POST', `/api/challenges/${encodeURIComponent(id)}/accept`)
+  );
+}
+
+/**
+ * Declines a challenge to me.
+ * @param {string} id
+ * @returns {Promise<Challenge>}
+ */
+export async function declineChallenge(id) {
+  return /** @type {{challenge: Challenge}} */ (await api('POST', `/api/challenges/${encodeURIComponent(id)}/decline`))
+    .challenge;
+}
+
+/**
+ * Cancels a challenge of mine.
+ * @param {string} id
+ * @returns {Promise<Challenge>}
+ */
+export async function cancelChallenge(id) {
+  return /** @type {{challenge: Challenge}} */ (await api('DELETE', `/api/challenges/${encodeURIComponent(id)}`))
+    .challenge;
+}
+
+/**
+ * A puzzle, without its answer.
+ * @param {string} id
+ * @returns {Promise<Puzzle>}
+ */
+export async function puzzle(id) {
+  return /** @type {Puzzle} */ (await api('GET', `/api/puzzles/${encodeURIComponent(id)}`));
+}
+
+/**
+ * A move tried at a puzzle, judged by the server.
+ * @param {string} id
+ * @param {string} action
+ * @returns {Promise<PuzzleVerdict>}
+ */
+export async function attemptPuzzle(id, action) {
+  return /** @type {PuzzleVerdict} */ (await api('POST', `/api/puzzles/${encodeURIComponent(id)}/attempt`, { action }));
+}
+
+/**
+ * My puzzle rating and a puzzle to try next (of one game, or any).
+ * @param {string} [game]
+ * @returns {Promise<{rating: {rating: number, deviation: number, provisional: boolean, games: number} | null, next: string | null, count: number}>}
+ */
+export async function nextPuzzle(game) {
+  return /** @type {{rating: {rating: number, deviation: number, provisional: boolean, games: number} | null, next: string | null, count: number}} */ (
+    await api('GET', `/api/puzzles${game ? `?game=${encodeURIComponent(game)}` : ''}`)
+  );
+}
+
+/**
+ * The puzzles of one game, and how far the server is in looking for them.
+ * @param {string} table
+ * @returns {Promise<TablePuzzles>}
+ */
+export async function tablePuzzles(table) {
+  return /** @type {TablePuzzles} */ (await api('GET', `/api/tables/${encodeURIComponent(table)}/puzzles`));
+}
+
 /**
  * Where the record of a finished game is: the page downloads the server's own bytes from it.
  * @param {string} id
@@ -428,6 +550,29 @@ export async function replay(id) {
  */
 export async function replayRecord(text) {
   return /** @type {Replay} */ (await send('POST', '/api/replay', text));
+}
+
+/**
+ * Sets up an analysis board in the page's engine (the app: local.js): a local table of people
+ * at every seat, at the position after the first `upto` actions (all when absent) of a finished
+ * table's record (`from`) or of a record's text.
+ * @param {{from?: string, record?: string, upto?: number}} at
+ * @returns {Promise<{id: string, seats: {seat: string, token: string}[]}>} the board and this
+ *   device's tokens of its seats
+ */
+export async function analysis(at) {
+  return /** @type {{id: string, seats: {seat: string, token: string}[]}} */ (await api('POST', '/api/analysis', at));
+}
+
+/**
+ * The computer's best move for the player to move at an analysis board, and its line.
+ * @param {string} id
+ * @returns {Promise<{seat: string, best: string, value: number | null, line: {seat: string, action: string}[]}>}
+ */
+export async function bestMove(id) {
+  return /** @type {{seat: string, best: string, value: number | null, line: {seat: string, action: string}[]}} */ (
+    await api('POST', `/api/tables/${encodeURIComponent(id)}/best`, {})
+  );
 }
 
 /**

@@ -9,11 +9,15 @@
 // same token would be refused again. A greeted socket pings every PING_MS; when nothing at all
 // comes back within PONG_MS of a ping (a server process paused, a connection a proxy or a
 // network dropped without a close), the socket is given up and tried again like one that
-// dropped, rather than left silent until TCP notices.
+// dropped, rather than left silent until TCP notices. A socket that falls silent is so noticed
+// within PING_MS + PONG_MS (4.5 s; the server answers a ping on its network loop, never behind
+// an act that waits for the database).
+
+import { openSocket } from './local.js';
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
-const PING_MS = 10000;
-const PONG_MS = 10000;
+const PING_MS = 2000;
+const PONG_MS = 2500;
 const GREET_MS = 15000;
 
 /**
@@ -52,7 +56,7 @@ export class Connection {
     this.handlers.onState('connecting', { attempt: this.attempt, retryInMs: 0, message: '' });
     let ws;
     try {
-      ws = new WebSocket(this.url);
+      ws = openSocket(this.url);
     } catch (e) {
       this.scheduleRetry(String(e));
       return;

@@ -71,7 +71,10 @@ export class Courtesy {
     replace(this.els.watching, watchingText(table?.spectators ?? 0));
     this.els.watching.hidden = !table?.spectators;
     const mine = table?.seats.find((s) => s.seat === seat);
-    const playing = Boolean(table && mine && !mine.zombie && table.status === 'playing' && !table.stopped);
+    // a game on this device (a local table) has nobody to abort with, offer a draw or give time
+    const playing = Boolean(
+      table && mine && !mine.zombie && table.status === 'playing' && !table.stopped && !table.local,
+    );
     if (!table || !playing) {
       this.abort.hidden = true;
       this.draw.hidden = true;

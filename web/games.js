@@ -8,6 +8,7 @@ import * as API from './api.js';
 import { drawMyGames, waiting, WaitingSignal } from './my-games.js';
 import { TurnSignal } from './your-turn.js';
 import { PlayerChannel } from './channel.js';
+import { ChallengeBar } from './challenge-bar.js';
 
 const els = {
   intro: byId('games-intro'),
@@ -59,6 +60,7 @@ async function load() {
 // channel is down.
 load();
 const channel = new PlayerChannel(() => load());
+new ChallengeBar(channel);
 channel.start();
 setInterval(() => {
   if (document.visibilityState === 'visible' && !channel.open) load();

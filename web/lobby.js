@@ -19,7 +19,9 @@ import { seatIcon } from './seat-marks.js';
 import { levelName, levelLabel, levelsOf, firstLevel, playedBefore, rememberLevel, LADDER_MEANING } from './levels.js';
 import { drawMyGames, waiting, WaitingSignal } from './my-games.js';
 import { PlayerChannel } from './channel.js';
+import { ChallengeBar } from './challenge-bar.js';
 import { TurnSignal } from './your-turn.js';
+import { LOCAL } from './site.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -220,8 +222,9 @@ function gamePicker(g) {
   );
 }
 
-const SEATS_MEANING =
-  'Who plays each seat. A friend gets an invite link that only works once; an open seat is for anyone: the lobby lists it until someone takes it; the computer plays at the level you choose.';
+const SEATS_MEANING = LOCAL
+  ? 'Who plays each seat: you and the people with you on this device (between turns the device is handed over, and the screen hides what the next player must not see), or the computer at the level you choose.'
+  : 'Who plays each seat. A friend gets an invite link that only works once; an open seat is for anyone: the lobby lists it until someone takes it; the computer plays at the level you choose.';
 
 /**
  * The seats of the form, a row each: drawn again (keeping the choices made) when the number
@@ -244,12 +247,13 @@ function seatField(g, values) {
       const sel = h(
         'select',
         { id },
-        h('option', { value: 'me' }, 'me'),
-        h('option', { value: 'invite' }, 'a friend (invite link)'),
-        h('option', { value: 'human' }, 'anyone (open seat)'),
+        h('option', { value: 'me' }, LOCAL ? 'a person on this device' : 'me'),
+        // the app has no server: nobody else can come to a table
+        LOCAL ? null : h('option', { value: 'invite' }, 'a friend (invite link)'),
+        LOCAL ? null : h('option', { value: 'human' }, 'anyone (open seat)'),
         levels.map((/** @type {string} */ l) => h('option', { value: l }, `computer: ${levelLabel(g, l)}`)),
       );
-      sel.value = old[i] ?? (i === 0 ? 'me' : 'invite');
+      sel.value = old[i] ?? (i === 0 || LOCAL ? 'me' : 'invite');
       selects.push(sel);
       rows.push(h('div', { class: 'seat-row' }, h('label', { for: id }, seatIcon(seat), seat), sel));
     }
@@ -327,8 +331,9 @@ function drawForm(gameName = games[0]?.name) {
     ),
     variant?.el ?? null,
     seats.el,
-    clock.el,
-    checks.els,
+    // a game on this device has no clock, public list or rating: only takebacks to choose
+    LOCAL ? null : clock.el,
+    LOCAL ? checks.els[1] : checks.els,
     h('div', { class: 'form-actions' }, submit),
     formError,
   );
@@ -351,7 +356,7 @@ function drawForm(gameName = games[0]?.name) {
         params,
         kinds,
         !checks.listed.checked,
-        clock.value(),
+        LOCAL ? null : clock.value(),
         doc,
         checks.takebacks.checked,
         checks.rated.checked,
@@ -572,11 +577,28 @@ async function main() {
   drawGames();
   replace(els.name, nameBox('lobby-name'));
   drawForm();
+  if (LOCAL) {
+    // the app: no server, so no public tables, accounts or leaderboards; your games are this
+    // device's, and the people at a table are the ones around it
+    for (const el of [els.tables.closest('section'), els.account, document.querySelector('a[href="leaderboard.html"]')])
+      if (el instanceof HTMLElement) el.hidden = true;
+    const intro = document.querySelector('.intro');
+    if (intro)
+      intro.textContent =
+        'Play THREE ARROWS, ConCardia, Evons and Arrow Party against the computer, or together on this device: everything runs here, with or without a network.';
+    const how = document.querySelector('#create-title + .how');
+    if (how)
+      how.textContent =
+        'Choose the game and its settings, then who sits in each seat: a person on this device (the screen is handed over between turns) or the computer at a level.';
+    loadMine();
+    return;
+  }
   loadTables();
   // Your games: asked when the player's channel opens and at each of its news; asked every 5 s
   // with the public tables only while the channel is down.
   loadMine();
   const channel = new PlayerChannel(() => loadMine());
+  new ChallengeBar(channel);
   channel.start();
   setInterval(() => {
     if (document.visibilityState !== 'visible') return;

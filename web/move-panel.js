@@ -30,6 +30,8 @@ import { settingsBox } from './move-settings.js';
  * @property {() => boolean} busy             whether an action is on its way (clicks wait)
  * @property {() => boolean} [confirm]         whether a complete action waits for Play (none:
  *   an action left alone by a choice is played at once)
+ * @property {boolean} [settings]             whether the page offers the settings of moves
+ *   under its panel where it asks for Play (default true; a puzzle always asks, so offers none)
  */
 
 /**
@@ -58,7 +60,7 @@ export function choosingScreen(els, hooks) {
   const chooser = new Chooser(panel, hooks);
   panel.notes = (action) => chooser.note(action);
   // a page that asks for Play offers the settings of moves under its panel
-  if (hooks.confirm) els.movePanel.appendChild(settingsBox(() => hooks.redraw()));
+  if (hooks.confirm && hooks.settings !== false) els.movePanel.appendChild(settingsBox(() => hooks.redraw()));
   const screen = new Screen({ board: els.board, players: els.players, status: els.status }, (t, kind) =>
     chooser.token(t, kind),
   );

@@ -12,6 +12,7 @@ import { seatsAt, keepSeat } from './tokens.js';
 import * as API from './api.js';
 import { confirmDialog } from './confirm.js';
 import { levelName } from './levels.js';
+import { openSocket } from './local.js';
 
 /** @typedef {import('./api.js').MyTable} MyTable */
 
@@ -68,7 +69,7 @@ function sendAs(id, token, type) {
   return new Promise((resolve, reject) => {
     const url = new URL(`api/tables/${encodeURIComponent(id)}/ws`, location.href);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(url.toString());
+    const ws = openSocket(url.toString());
     let sent = false;
     const done = (/** @type {Error | null} */ e) => {
       ws.close();

@@ -1,13 +1,16 @@
 // A table's page: the other tables where it is my turn, as a link to games.html in the header
 // ("2 other games wait for you"), kept current by the player's channel (channel.js), so that a
-// person playing one game hears of the others without leaving it.
+// person playing one game hears of the others without leaving it. The same channel brings the
+// account's challenges (challenge-bar.js) and mutes made on its other devices (table.js).
 
 import * as API from './api.js';
 import { PlayerChannel } from './channel.js';
+import { ChallengeBar } from './challenge-bar.js';
 
 /**
  * @param {HTMLAnchorElement} el the header's link, hidden while no other table waits
  * @param {string} tableId this page's table, not counted
+ * @returns {PlayerChannel} the channel, which the page listens to as well
  */
 export function othersWaiting(el, tableId) {
   const look = async () => {
@@ -21,5 +24,8 @@ export function othersWaiting(el, tableId) {
     el.hidden = n === 0;
     el.textContent = n === 1 ? '1 other game waits for you' : `${n} other games wait for you`;
   };
-  new PlayerChannel(look).start();
+  const channel = new PlayerChannel(look);
+  new ChallengeBar(channel);
+  channel.start();
+  return channel;
 }

@@ -6,6 +6,7 @@
 import { byId, h, s, replace } from './dom.js';
 import * as API from './api.js';
 import { andList } from './grammar.js';
+import { fill } from './words.js';
 
 const els = {
   title: byId('player-title'),
@@ -13,6 +14,7 @@ const els = {
   ratings: byId('ratings'),
   history: byId('history'),
   recent: byId('recent'),
+  actions: byId('player-actions'),
 };
 
 /** @typedef {{game: string, players: number, rating: number, deviation: number, provisional: boolean, games: number}} Rating */
@@ -180,6 +182,52 @@ function drawRecent(recent) {
   );
 }
 
+/**
+ * Follow (or Unfollow) and Challenge, for a signed-in viewer of another account's profile.
+ * @param {string} username
+ */
+async function drawActions(username) {
+  let me, follows;
+  try {
+    me = await API.me(0);
+    if (!me.account || me.account.username.toLowerCase() === username.toLowerCase()) return;
+    follows = await API.follows();
+  } catch {
+    return; // signed out, or the server away: a profile to read only
+  }
+  const said = h('span', { class: 'error', role: 'alert' });
+  const following = follows.some((f) => f.username.toLowerCase() === username.toLowerCase());
+  const toggle = h(
+    'button',
+    {
+      type: 'button',
+      class: 'minor',
+      'aria-pressed': String(following),
+      onclick: async () => {
+        try {
+          await (following ? API.unfollow(username) : API.follow(username));
+          drawActions(username);
+        } catch (e) {
+          said.textContent = e instanceof Error ? e.message : String(e);
+        }
+      },
+    },
+    fill(following ? 'Unfollow {name}' : 'Follow {name}', { name: username }),
+  );
+  replace(
+    els.actions,
+    toggle,
+    ' ',
+    h(
+      'a',
+      { class: 'button', href: `friends.html?challenge=${encodeURIComponent(username)}` },
+      fill('Challenge {name}', { name: username }),
+    ),
+    ' ',
+    said,
+  );
+}
+
 async function main() {
   const name = new URLSearchParams(location.search).get('name') ?? '';
   if (!name) {
@@ -197,6 +245,7 @@ async function main() {
     drawRatings(p.ratings);
     drawHistory(p.history);
     drawRecent(p.recent);
+    drawActions(p.username);
   } catch (e) {
     els.error.textContent =
       e instanceof API.ApiError && e.status === 404

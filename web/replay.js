@@ -14,6 +14,8 @@ import { Screen, ranksTable, seatNamer, withCatalogue } from './screen.js';
 import { andList } from './grammar.js';
 import { ReviewPanel } from './review.js';
 import { ReplayViews } from './replay-views.js';
+import { ENGINE, LOCAL } from './site.js';
+import { analyse } from './analysis.js';
 
 /** @typedef {import('./types.js').Replay} Replay */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -40,7 +42,11 @@ const els = {
   review: byId('review'),
   reviewBody: byId('review-body'),
   reviewNote: byId('review-note'),
+  analyse: /** @type {HTMLButtonElement} */ (byId('analyse')),
 };
+
+/** The record file's text, when the replay is of one (the analysis board starts from it). */
+let fileText = '';
 
 /** @type {Replay | null} */
 let replay = null;
@@ -198,10 +204,20 @@ els.file.addEventListener('change', async () => {
   if (!f) return;
   els.error.textContent = '';
   try {
-    start(await API.replayRecord(await f.text()), f.name);
+    fileText = await f.text();
+    // the app keeps the record as a game of this device: its replay, review and analysis board
+    // are then the page's engine's, as a finished table's (an unfinished one opens on the board)
+    if (LOCAL) await analyse({ record: fileText }, JSON.parse(fileText).result ? 'replay.html' : 'analysis.html');
+    else start(await API.replayRecord(fileText), f.name);
   } catch (e) {
     fail(e);
   }
+});
+// the analysis board from the step shown, in the page's own engine
+els.analyse.hidden = !ENGINE;
+els.analyse.addEventListener('click', () => {
+  const id = new URLSearchParams(location.search).get('id');
+  analyse(id ? { from: id, upto: at } : { record: fileText, upto: at }).catch(fail);
 });
 
 const id = new URLSearchParams(location.search).get('id');

@@ -10,6 +10,7 @@
 import { h, s, replace, plural } from './dom.js';
 import * as API from './api.js';
 import { markBadge } from './log-panel.js';
+import { fill } from './words.js';
 
 /** @typedef {import('./types.js').Review} Review */
 /** @typedef {import('./types.js').ReviewDecision} ReviewDecision */
@@ -26,10 +27,12 @@ export function share(v) {
   return Math.round((v + 1) * 50);
 }
 
-/** The curve's drawing box, in its own units. */
+/** The curve's drawing box, in its own units, and its plot's margins (the axes' labels). */
 const W = 400;
-const H = 120;
+const H = 140;
 const PAD = 8;
+const LEFT = 34;
+const BOTTOM = 22;
 
 export class ReviewPanel {
   /**
@@ -192,6 +195,17 @@ export class ReviewPanel {
             ),
           )
         : h('p', { class: 'how' }, 'No decision lost enough to be marked.'),
+      h(
+        'p',
+        {},
+        h(
+          'a',
+          { href: `puzzles.html?table=${encodeURIComponent(this.id)}`, id: 'game-puzzles-link' },
+          'Puzzles from this game',
+        ),
+        ' ',
+        h('span', { class: 'how' }, 'its blunders with one answer, to solve'),
+      ),
     );
     this.hooks.changed();
   }
@@ -203,16 +217,42 @@ export class ReviewPanel {
    * @param {Review} review
    */
   curve(review) {
-    const x = (/** @type {number} */ step) => PAD + ((W - 2 * PAD) * step) / Math.max(this.steps, 1);
-    const y = (/** @type {number} */ v) => PAD + ((H - 2 * PAD) * (100 - share(v))) / 100;
+    const right = W - PAD;
+    const low = H - BOTTOM;
+    const x = (/** @type {number} */ step) => LEFT + ((right - LEFT) * step) / Math.max(this.steps, 1);
+    const y = (/** @type {number} */ v) => PAD + ((low - PAD) * (100 - share(v))) / 100;
     const svg = s('svg', {
       class: 'review-curve',
       viewBox: `0 0 ${W} ${H}`,
       role: 'img',
       'aria-label': curveWords(review, this.hooks.name),
     });
-    svg.appendChild(s('rect', { class: 'review-frame', x: PAD, y: PAD, width: W - 2 * PAD, height: H - 2 * PAD }));
-    svg.appendChild(s('line', { class: 'review-half', x1: PAD, x2: W - PAD, y1: H / 2, y2: H / 2 }));
+    svg.appendChild(s('rect', { class: 'review-frame', x: LEFT, y: PAD, width: right - LEFT, height: low - PAD }));
+    svg.appendChild(s('line', { class: 'review-half', x1: LEFT, x2: right, y1: y(0), y2: y(0) }));
+    // the axes: the share of a win up the side, the moves along the bottom
+    for (const [v, label] of /** @type {[number, string][]} */ ([
+      [1, '100%'],
+      [0, '50%'],
+      [-1, '0%'],
+    ]))
+      svg.appendChild(s('text', { class: 'review-axis', x: LEFT - 4, y: y(v) + 3.5, 'text-anchor': 'end' }, label));
+    svg.appendChild(
+      s('text', { class: 'review-axis', x: LEFT, y: H - 6, 'text-anchor': 'start' }, fill('move {n}', { n: 1 })),
+    );
+    svg.appendChild(
+      s(
+        'text',
+        { class: 'review-axis', x: right, y: H - 6, 'text-anchor': 'end' },
+        fill('move {n}', { n: this.steps }),
+      ),
+    );
+    svg.appendChild(
+      s(
+        'text',
+        { class: 'review-axis', x: (LEFT + right) / 2, y: H - 6, 'text-anchor': 'middle' },
+        'expected result after each move, as its player saw it',
+      ),
+    );
     for (const seat of review.seats.map((x) => x.seat)) {
       const mine = review.decisions.filter((d) => d.seat === seat);
       if (!mine.length) continue;
@@ -238,7 +278,14 @@ export class ReviewPanel {
       if (best) this.hooks.go(best.step);
     });
     this.x = x;
-    return svg;
+    const legend = h(
+      'ul',
+      { class: 'review-legend' },
+      review.seats
+        .filter((x) => review.decisions.some((d) => d.seat === x.seat))
+        .map((x) => h('li', { class: x.seat }, this.hooks.name(x.seat))),
+    );
+    return h('figure', { class: 'review-figure' }, svg, h('figcaption', {}, legend));
   }
 
   /**
@@ -273,24 +320,60 @@ export class ReviewPanel {
     const better = d.best !== d.played;
     // "advance N", "defend": a move that names nothing drawn has nothing to frame
     const framed = better && frame(areas, d.seat, d.best.split(' ')) > 0;
+    const who = this.hooks.name(d.seat);
+    const verdict = { name: who, played: d.played, before: share(d.before), after: share(d.after) };
     return h(
-      'p',
+      'div',
       { class: `review-note${d.mark ? ` ${d.mark}` : ''}` },
-      d.mark ? markBadge(d.mark) : null,
-      ` ${this.hooks.name(d.seat)} played ${d.played}: expected result ${share(d.before)}% → ${share(d.after)}%`,
-      d.mark ? `, ${an(d.mark)} (−${Math.round(d.loss * 50)} points)` : '',
-      better ? '. ' : '.',
+      h(
+        'p',
+        {},
+        d.mark ? markBadge(d.mark) : null,
+        ' ',
+        d.mark
+          ? fill(VERDICT[d.mark], { ...verdict, points: Math.round(d.loss * 50) })
+          : fill('{name} played {played}: expected result {before}% → {after}%.', verdict),
+        d.played_note
+          ? h(
+              'span',
+              { class: 'review-preview' },
+              ' ',
+              fill('{played}: {note}.', { played: d.played, note: d.played_note }),
+            )
+          : null,
+      ),
       better
         ? h(
-            'span',
+            'p',
             { class: 'review-best' },
-            `Best was ${d.best}`,
-            framed ? h('span', { class: 'review-alt-key' }, ' (framed on the board).') : '.',
+            d.best_note
+              ? fill('Best was {best}: {note}.', { best: d.best, note: d.best_note })
+              : fill('Best was {best}.', { best: d.best }),
+            framed ? h('span', { class: 'review-alt-key' }, ' ', '(framed on the board)') : null,
+          )
+        : null,
+      better && d.line?.length
+        ? h(
+            'p',
+            { class: 'review-line-words' },
+            fill('Then, as {name} could foresee it: {line}.', {
+              name: who,
+              line: d.line
+                .map((m) => fill('{seat} {action}', { seat: this.hooks.name(m.seat), action: m.action }))
+                .join(', '),
+            }),
           )
         : null,
     );
   }
 }
+
+/** A marked decision's verdict, whole for each mark. */
+const VERDICT = {
+  inaccuracy: '{name} played {played}: expected result {before}% → {after}%, an inaccuracy (−{points} points).',
+  mistake: '{name} played {played}: expected result {before}% → {after}%, a mistake (−{points} points).',
+  blunder: '{name} played {played}: expected result {before}% → {after}%, a blunder (−{points} points).',
+};
 
 /**
  * Frames on the board and in the mover's own panel the things the words name (`data-token`):
@@ -313,14 +396,6 @@ function frame(areas, seat, words) {
       }
   }
   return n;
-}
-
-/**
- * "a blunder", "an inaccuracy".
- * @param {string} word
- */
-function an(word) {
-  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
 
 /**

@@ -17,6 +17,7 @@ import { lastChance, lastMoveWords } from './last-move.js';
 import { LogPanel } from './log-panel.js';
 import { LookBack } from './look-back.js';
 import { refusal } from './refusal.js';
+import { noteStore, storeRefusal } from './store-banner.js';
 import { ranksTable, seatNamer, withCatalogue } from './screen.js';
 import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat, forgetSeat } from './tokens.js';
@@ -36,6 +37,8 @@ import { andList } from './grammar.js';
 import { othersWaiting } from './others-waiting.js';
 import { Premove } from './premove.js';
 import { SeatActions } from './seat-actions.js';
+import { HandOver } from './handover.js';
+import { downloadLocal } from './local.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -147,6 +150,23 @@ function hideChat() {
   const hidden = [...seatActions.hidden(state.table?.seats ?? [])].sort();
   chat.hide(new Map(hidden.map(([seat, why]) => [seat, `${name(seat)}, ${why}`])));
 }
+// hot-seat: the device handed from one of this page's seats to the next (handover.js)
+const handover = new HandOver({
+  held: () => seatsAt(tableId).map((x) => x.seat),
+  // a seat as the people at the device call it: its person's name, else the seat
+  name: (seat) => state.table?.seats?.find((s) => s.seat === seat)?.name ?? seat,
+  leave: () => {
+    conn?.close();
+    conn = null;
+    state.vj = null;
+    state.previous = null;
+    replace(els.board);
+    replace(els.players);
+    log.reset([]);
+    els.move.hidden = true;
+  },
+  take: (seat) => connect(seatsAt(tableId).find((x) => x.seat === seat) ?? null),
+});
 // premove at a table of two: one move queued while the other player thinks (premove.js)
 const premove = new Premove((action) => play(action));
 els.move.insertBefore(premove.el, els.move.querySelector('.move-tools'));
@@ -488,6 +508,13 @@ function drawResult() {
           class: 'button minor',
           href: API.recordPath(tableId),
           download: `quiver-${state.vj?.game ?? 'game'}-${tableId}.json`,
+          // a game on this device: its record is the page's engine's (a file of the same bytes)
+          onclick: state.table?.local
+            ? (/** @type {Event} */ ev) => {
+                ev.preventDefault();
+                downloadLocal(API.recordPath(tableId), `quiver-${state.vj?.game ?? 'game'}-${tableId}.json`);
+              }
+            : null,
         },
         'Download the record',
       ),
@@ -625,7 +652,8 @@ function drawSeats() {
             type: 'button',
             class: x.seat === state.held?.seat ? 'word-button selected' : 'word-button',
             'aria-pressed': x.seat === state.held?.seat ? 'true' : 'false',
-            onclick: () => connect(x),
+            // (through the hand-over screen: the seat shown is hidden before another's)
+            onclick: () => (x.seat === state.seat ? undefined : handover.pass(x.seat)),
           },
           `Play as ${x.seat}`,
         ),
@@ -654,9 +682,13 @@ function onFrame(frame) {
       if (typeof frame.v === 'number' && frame.v < state.v && frame.type === 'update') return;
       const previous = state.vj;
       const choosing = choiceKey();
-      state.v = frame.v;
       state.table = frame.table ?? state.table;
       if (frame.type === 'snapshot') state.seat = frame.seat ?? 'public';
+      // hot-seat: the seat shown is done, the next one of this page takes the device
+      if (handover.after(state.table, state.seat)) break;
+      state.v = frame.v;
+      // a game on this device has no chat (local tables: local.js)
+      byId('chat').hidden = Boolean(state.table?.local);
       if (frame.type === 'snapshot') state.catalogue = frame.table?.catalogue ?? null;
       withCatalogue(state.catalogue, [frame.view]);
       name = seatNamer(state.table, state.seat);
@@ -726,6 +758,7 @@ function onFrame(frame) {
       }
       state.sending = false;
       refused(String(frame.message ?? 'refused'));
+      if (storeRefusal(String(frame.message ?? ''))) noteStore('down');
       break;
     }
     default:

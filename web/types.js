@@ -98,6 +98,8 @@ export {};
  *   clock, a seat away and kept waiting for that long (the shorter of the two) may be claimed
  * @property {{seat: string, code: string}[]} [invites] the invite codes, in the creator's 201 answer only
  * @property {Offer | null} [offer] a takeback asked for or a draw offered, not yet answered
+ * @property {boolean} [local] a table in this browser, played by the page's own engine (the app:
+ *   local.js); its seats are all this device's people or the computer
  * @property {RematchInfo | null} [rematch] on an over table: who asked for a rematch, and the new
  *   table once everyone did
  */
@@ -534,8 +536,49 @@ export {};
  */
 
 /**
+ * @typedef {Object} Challenge a challenge between two accounts (docs/server.md, "Challenges")
+ * @property {string} id
+ * @property {string} from the challenger's username
+ * @property {string} to the challenged's
+ * @property {string} game
+ * @property {string} title
+ * @property {Record<string, unknown>} [params]
+ * @property {{kind: string, seconds?: number, base?: number, increment?: number, days?: number}} [clock]
+ * @property {boolean} rated
+ * @property {boolean} takebacks
+ * @property {string} from_seat the challenger's seat
+ * @property {string} to_seat the challenged's
+ * @property {'open' | 'accepted' | 'declined' | 'cancelled' | 'expired'} status
+ * @property {number} created epoch ms
+ * @property {number} expires epoch ms
+ * @property {string | null} table the table made once accepted
+ */
+
+/**
+ * @typedef {Object} ChallengeFrame a challenge of mine changed (on every device of my account)
+ * @property {'challenge'} type
+ * @property {Challenge} challenge
+ */
+
+/**
+ * @typedef {Object} MuteFrame my account muted or unmuted a seat at a table (every device)
+ * @property {'mute'} type
+ * @property {string} table
+ * @property {string[]} muted the seats muted there now
+ */
+
+/**
+ * @typedef {Object} Follow an account I follow
+ * @property {string} username
+ * @property {number} at when I followed it (epoch ms)
+ * @property {boolean} online
+ * @property {number} playing its tables being played
+ * @property {{id: string, game: string, title: string, status: string}[]} tables the public ones
+ */
+
+/**
  * @typedef {SnapshotFrame | UpdateFrame | HistoryFrame | ChatFrame | SpectatorsFrame | RematchFrame | {type: 'error', message: string}
- *   | {type: 'pong'} | {type: 'ready'} | ChannelFrame} ServerFrame
+ *   | {type: 'pong'} | {type: 'ready'} | ChannelFrame | ChallengeFrame | MuteFrame} ServerFrame
  */
 
 /**
@@ -544,7 +587,8 @@ export {};
  *   | {type: 'takeback', v: number} | {type: 'answer', v: number, accept: boolean} | {type: 'rematch'}
  *   | {type: 'chat', text: string} | {type: 'claim', v: number, seat: string} | {type: 'return'}
  *   | {type: 'resign', v: number} | {type: 'abort', v: number} | {type: 'draw', v: number}
- *   | {type: 'moretime', v: number, seat: string}} ClientFrame
+ *   | {type: 'moretime', v: number, seat: string} | {type: 'back', v: number}} ClientFrame `back`: an
+ *   analysis board's last move taken back, whoever made it (a local table of the app only)
  */
 
 // The HTTP API
@@ -629,6 +673,10 @@ export {};
  * @property {number} accuracy 0 to 100
  * @property {'inaccuracy' | 'mistake' | 'blunder' | null} mark
  * @property {number[]} expected every player's expected result after it, as its mover saw it
+ * @property {string | null} [played_note] what the move made would do, as its mover could know it
+ * @property {string | null} [best_note] what the best move would do (null: nothing better)
+ * @property {{seat: string, action: string}[]} [line] the engine's next moves after the best one,
+ *   as the mover could foresee them
  */
 
 /**
@@ -640,6 +688,50 @@ export {};
  * @property {{seat: string, accuracy: number | null, decisions: number, inaccuracies: number,
  *             mistakes: number, blunders: number}[]} seats
  * @property {ReviewDecision[]} decisions
+ */
+
+/**
+ * @typedef {Object} Puzzle a puzzle from a reviewed game, as shown before it is tried (docs/server.md,
+ *   "Puzzles"): the position as its player saw it, never its answer
+ * @property {string} id
+ * @property {string} table the game it comes from
+ * @property {string} game
+ * @property {string} title
+ * @property {number} step the replay's step after the decision
+ * @property {string} seat who solves it
+ * @property {string[]} themes
+ * @property {number} rating
+ * @property {number} plays
+ * @property {number} solved
+ * @property {View} view the player's view before the decision, with its legal moves
+ * @property {Catalogue | null} [catalogue]
+ */
+
+/**
+ * @typedef {Object} PuzzleVerdict a move tried at a puzzle, judged
+ * @property {boolean} correct
+ * @property {string} answer the one move
+ * @property {string} played the move made in the game
+ * @property {string} runner_up the best of the others
+ * @property {string | null} note what the answer does, as the player could know it
+ * @property {{seat: string, action: string}[]} line the engine's moves after the answer
+ * @property {number} value the answer's expected result, in [-1, 1]
+ * @property {number} second the runner-up's
+ * @property {number} [played_value] the move made's
+ * @property {string[]} themes
+ * @property {boolean} rated
+ * @property {{before: number, after: number, change: number, provisional: boolean} | null} rating
+ * @property {number} puzzle_rating
+ */
+
+/**
+ * @typedef {Object} TablePuzzles the puzzles of one game, and how far the server looked for them
+ * @property {string} table
+ * @property {'none' | 'looking' | 'done'} status
+ * @property {number} looked
+ * @property {number} candidates
+ * @property {number} made
+ * @property {{id: string, step: number, themes: string[], rating: number}[]} puzzles
  */
 
 /**

@@ -57,6 +57,15 @@ typedef struct qv_level_elo {
 	int elo, lo, hi;
 } qv_level_elo;
 
+/* What a viewer may know of an action, as a game tells it from its own hidden information
+ * (qv_game.sight): which words of the action's notation the viewer cannot know. */
+typedef struct qv_sight {
+	uint32_t hidden; /* bit k: word k of the notation (0 the verb) is unknown: written "?" */
+	bool all;        /* nothing of it can be said: written "(hidden)" */
+	bool secret;     /* another player's secret commitment: only its verb, then " ?" */
+	bool unsaid;     /* with secret: the viewer's view does not change, so nothing is said */
+} qv_sight;
+
 typedef struct qv_game {
 	const char *name;    /* command-line name, e.g. "three-arrows" */
 	const char *title;   /* display name, e.g. "THREE ARROWS" */
@@ -275,6 +284,17 @@ typedef struct qv_game {
 	 * view for every viewer after every move. False when out of memory (or a text is not
 	 * UTF-8). NULL: the tree is built and written. */
 	bool (*view_text)(const void *st, int viewer, qv_buf *out);
+
+	/* What `viewer` (a player other than the one to move, or QV_VIEW_PUBLIC) may know of a, a
+	 * decision of the player to move at st (legal there) or an outcome of its chance event,
+	 * told from the game's own hidden information, with no view built and no world guessed:
+	 * *out says which words of a's notation the viewer cannot know, exactly as qv_action_seen
+	 * defines them (a word is unknown when some option of a world the viewer cannot tell from
+	 * st, with another word there, leaves the viewer the view a leaves). Returns false where
+	 * the game cannot tell (out is then unspecified), and qv_action_seen compares views
+	 * (tests/unit/test_sight.c compares the two over random games of every game). NULL: views
+	 * are always compared. */
+	bool (*sight)(const void *st, qv_action a, int viewer, qv_sight *out);
 } qv_game;
 
 /* The end of a game's apply: in the sanitizer build (QV_CHECKS, core.h) it aborts, naming the
@@ -350,7 +370,8 @@ int qv_line_about(const char *line, size_t len);
  * best left unsaid (not even its number is known), true (1) otherwise, and QV_ENOMEM when a
  * view could not be made: buf then hides at least what it must ("(hidden)" or more "?"),
  * which is safe to show but not to keep. The player to move and QV_VIEW_ALL know everything.
- * Costs about one apply and determinize per option; not for hot paths. */
+ * The game's sight answers where it can (a few hundred instructions); elsewhere it costs about
+ * one apply and determinize per option: not for hot paths. */
 int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
                    size_t len, bool *exact);
 

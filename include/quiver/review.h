@@ -31,7 +31,8 @@
  * holds the record. It is deterministic for a record, a configuration and a seed.
  *
  * Work: a decision costs one search of `iterations` and, where the best action differs from the
- * one played, 2 x `samples` searches of `reply_iterations`. A review is made one decision at a
+ * one played, 2 x `samples` searches of `reply_iterations` and up to QV_REVIEW_LINE more for the
+ * best move's line. A review is made one decision at a
  * time (qv_review_step), so that a caller can share its threads with other work and show
  * progress. Not thread-safe: one thread at a time per review.
  */
@@ -69,6 +70,15 @@ typedef enum {
 	QV_REVIEW_MARK_BLUNDER,
 } qv_review_mark;
 
+/* The most moves of a best move's line (the engine's next moves after it). */
+#define QV_REVIEW_LINE 4
+
+/* One move of a line: who makes it and its notation. */
+typedef struct qv_review_move {
+	int seat;
+	char action[QV_ACTION_TEXT];
+} qv_review_move;
+
 /* One reviewed decision. */
 typedef struct qv_review_decision {
 	int entry;                       /* its history entry (the replay's step entry + 1) */
@@ -82,6 +92,18 @@ typedef struct qv_review_decision {
 	double accuracy;                 /* 0 to 100 */
 	qv_review_mark mark;
 	bool reviewed;
+	/* Why, once reviewed: what the best and the played move would do, as their mover could know
+	 * it (the game's action_note, as `what` says it; NULL: the game has nothing to say), and
+	 * where the best move was heading when it is not the move made: the engine's next moves
+	 * after it (line[0..nline)), each decision made by a search from its mover's seat on the
+	 * first guess of the position for the mover (the review's own guess, so that the line tells
+	 * nothing the mover could not see), up to QV_REVIEW_LINE decisions, the end of the game,
+	 * the next chance outcome (which no player foresees) or the first move that would show the
+	 * mover something hidden (another's card from the guess: qv_game.reveals). Owned by the
+	 * review. */
+	char *best_note, *played_note;
+	qv_review_move *line;
+	int nline;
 } qv_review_decision;
 
 typedef struct qv_review qv_review;

@@ -39,10 +39,17 @@
  * now (its view); its observation string is the game's diagram for it. Its information state
  * has perfect recall: the string is a line per event the seat saw, its own actions in the
  * game's notation ("p1 place A c3 N") and each change of its observation tensor ("= 12:1
- * 40:0", slot:value), and its tensor is the observation now followed by the most each slot has
- * held. They are kept as actions apply once a state (or the state it was cloned from) was asked
- * for one, so that asking never replays the history; docs/python.md, "Information state", has the
- * details. With the parameter tensor=hashed both tensors are the older hashed 4,096 floats.
+ * 40:0", slot:value); its tensor is the observation now followed by the same events as rows
+ * (recall): how many rows came before those it holds, then the last `recall` rows (a
+ * parameter, 128 by default), the last first, each six floats: a one-hot of the row's kind
+ * (own action, a change's first slot, a further slot of it, a world's start), then what (the
+ * action's id, the slot, the world's seat) and the slot's new value. While the history holds
+ * at most `recall` rows the tensor has the string's perfect recall: two information states
+ * give two tensors. They are kept as actions apply while a state (or the state it was cloned
+ * from) is asked for one, so that asking never replays the whole history, and a state no
+ * longer asked stops keeping them after its next decision (the next ask replays from there);
+ * docs/python.md, "Information state", has the details. With the parameter tensor=hashed both
+ * tensors are the older hashed 4,096 floats.
  *
  * Errors: every function that can fail returns a qv_status (0 or a negative code) and writes
  * a message into err (which may be NULL) naming the problem and the form expected. Bad input
@@ -62,7 +69,7 @@
 
 #include "core.h"
 
-#define QV_SPIEL_API_VERSION 3
+#define QV_SPIEL_API_VERSION 4
 
 enum {
 	QV_SPIEL_CHANCE = -1,
@@ -85,12 +92,16 @@ const char *qv_spiel_game_name_at(int i);
 
 /* A game by name with its parameters as "key=value,..." (players=3,variant=FILE, ...; "" or
  * NULL for the defaults). Some parameters are the API's rather than the game's:
- *   max_game_length=N  the decisions after which a state is terminal (truncated), with the
- *                      returns the game gives at that point; at most, and by default, the
- *                      game's own longest (qv_spiel_max_game_length);
+ *   max_game_length=N  the decisions after which a state is terminal (truncated): a cut
+ *                      with no outcome, its returns 0 for every seat; at most, and by
+ *                      default, the game's own longest (qv_spiel_max_game_length);
+ *   truncated_returns=zero|ranks  the returns of a truncated state: 0 (the default), or
+ *                      the game's ranks at the cut (a guess at the outcome, not one);
  *   chance=explicit|sampled  chance nodes (the default) or chance drawn inside the state;
  *   rng_seed=N         the seed of sampled chance (0 to 2^63-1, 0 by default);
- *   tensor=planes|hashed  the tensors' layout (planes by default).
+ *   tensor=planes|hashed  the tensors' layout (planes by default);
+ *   recall=N           the rows of the information-state tensor (0 to 65536, 128 by
+ *                      default): the last events of the seat's information state.
  * Fails naming the unknown game and the known ones, or the bad parameter and what it allows.
  * The caller frees the game with qv_spiel_game_free after every state made from it. */
 qv_status qv_spiel_game_new(qv_spiel_game **out, const char *name, const char *params, qv_err *err);
@@ -126,14 +137,14 @@ bool qv_spiel_deterministic(const qv_spiel_game *g);
 bool qv_spiel_perfect_information(const qv_spiel_game *g);
 
 /* The tensors: an observation is c planes of h x w then nscalars (c*h*w + nscalars floats);
- * an information state twice that (tensor=planes). With tensor=hashed, c, h and w are 0 and
- * both tensors are 4,096 scalars. */
+ * an information state that, then 1 + 6 * recall floats (tensor=planes). With tensor=hashed,
+ * c, h and w are 0 and both tensors are 4,096 scalars. */
 void qv_spiel_tensor_layout(const qv_spiel_game *g, int *c, int *h, int *w, int *nscalars);
 int qv_spiel_observation_tensor_size(const qv_spiel_game *g);
 int qv_spiel_information_state_tensor_size(const qv_spiel_game *g);
-/* The name of slot i of the information-state tensor (the observation's are its first half):
- * "piece.own@c3", "score.p2", "ever:piece.own@c3"; its length, or a negative status for a slot
- * out of range. */
+/* The name of slot i of the information-state tensor (the observation's come first):
+ * "owner.me@c3", "score.next", "recall.before", "recall0.own", "recall0.what"; its length, or
+ * a negative status for a slot out of range. */
 int qv_spiel_tensor_slot_name(const qv_spiel_game *g, int slot, char *buf, size_t len);
 
 /* An id's factored form as text ("place(square=3,facing=1,...)"), whatever the state: the
@@ -188,8 +199,10 @@ int32_t qv_spiel_apply_chance(qv_spiel_state *st, double u, qv_err *err);
  * is then the one before it. With chance=sampled, the chance drawn after it goes too. */
 qv_status qv_spiel_undo(qv_spiel_state *st, int player, int32_t id, qv_err *err);
 
-/* Each seat's return: 0 before the end, then in [-1, 1], summing to 0 (the ranks' utilities:
- * OpenSpiel's zero-sum terminal rewards). */
+/* Each seat's return: 0 before the end, then in [-1, 1], summing to 0 exactly in seat order
+ * (the ranks' utilities: OpenSpiel's zero-sum terminal rewards; with four seats the last
+ * seat's is minus the others' sum, which may differ from its rank's utility in the last bit).
+ * A truncated state's are 0 (no outcome), or its ranks' with truncated_returns=ranks. */
 void qv_spiel_returns(const qv_spiel_state *st, double *out);
 
 /* The notation of any id in range at st into buf: a legal action in the game's notation
@@ -217,7 +230,7 @@ qv_status qv_spiel_information_state_tensor(const qv_spiel_state *st, int player
 qv_status qv_spiel_observation_tensor(const qv_spiel_state *st, int player, float *out,
                                       qv_err *err);
 
-/* The state as bytes (text: a header "quiver-spiel 3", then the state the history starts
+/* The state as bytes (text: a header "quiver-spiel 4", then the state the history starts
  * from and the history, as JSON), *len set, freed with qv_spiel_free; NULL when memory ran
  * out. Deserializing gives back a state equal byte for byte, history included. */
 char *qv_spiel_serialize(const qv_spiel_state *st, size_t *len);

@@ -9,7 +9,9 @@
  * through cffi.
  *
  * information_state_string checks its seat in state.py and asks _information_state_string
- * here, which makes the text a str without a bytes in between.
+ * here, which makes the text a str without a bytes in between; the tensors are written here
+ * into the float32 array state.py made (_information_state_tensor, _observation_tensor),
+ * as a learner asks for one at every step.
  *
  * A StateCore holds the C state's address and the cffi object that owns it (which frees it),
  * so the state lives exactly as long as the Python object.
@@ -266,6 +268,63 @@ static PyObject *information_state_string(StateCore *self, PyObject *player)
 	return s;
 }
 
+/* Seat `player` (None: the seat to move) as a seat of the state into *p; -1 with quiver's error
+ * for anything else, in state.py's words. */
+static int seat_of(const StateCore *self, PyObject *player, int *p)
+{
+	long v = player == Py_None ? qv_spiel_current_player(self->st) : -1;
+	if (player != Py_None && PyIndex_Check(player) && !PyBool_Check(player)) {
+		PyObject *i = PyNumber_Index(player);
+		v = i ? PyLong_AsLong(i) : -1;
+		Py_XDECREF(i);
+		if (v == -1 && PyErr_Occurred())
+			PyErr_Clear();
+	}
+	if (v < 0 || v >= self->nplayers) {
+		PyErr_Format(quiver_error ? quiver_error : PyExc_ValueError,
+		             "player %R is no seat: this game has seats 0 to %d", player,
+		             self->nplayers - 1);
+		return -1;
+	}
+	*p = (int)v;
+	return 0;
+}
+
+typedef qv_status (*tensor_fn)(const qv_spiel_state *, int, float *, qv_err *);
+
+/* A tensor of seat `player` written by fn into `out`, a writable float32 buffer of the
+ * tensor's size (state.py's numpy array): the call a learner makes at every step, with no
+ * cffi conversion in between. */
+static PyObject *tensor_into(StateCore *self, PyObject *const *args, Py_ssize_t nargs, tensor_fn fn)
+{
+	int p;
+	if (ready(self))
+		return NULL;
+	if (nargs != 2)
+		return PyErr_Format(PyExc_TypeError, "a tensor takes a player and an array");
+	if (seat_of(self, args[0], &p))
+		return NULL;
+	Py_buffer view;
+	if (PyObject_GetBuffer(args[1], &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0)
+		return NULL;
+	qv_err err = {{0}};
+	qv_status rc = fn(self->st, p, view.buf, &err);
+	PyBuffer_Release(&view);
+	if (rc != QV_OK)
+		return fail(&err);
+	Py_RETURN_NONE;
+}
+
+static PyObject *information_state_tensor(StateCore *self, PyObject *const *args, Py_ssize_t nargs)
+{
+	return tensor_into(self, args, nargs, qv_spiel_information_state_tensor);
+}
+
+static PyObject *observation_tensor(StateCore *self, PyObject *const *args, Py_ssize_t nargs)
+{
+	return tensor_into(self, args, nargs, qv_spiel_observation_tensor);
+}
+
 static PyMethodDef core_methods[] = {
     {"current_player", (PyCFunction)current_player, METH_NOARGS,
      "A seat 0..n-1, CHANCE_PLAYER_ID (-1) or TERMINAL_PLAYER_ID (-4)."},
@@ -288,6 +347,13 @@ static PyMethodDef core_methods[] = {
      "Each seat's return: 0 before the end, then in [-1, 1], summing to 0."},
     {"_information_state_string", (PyCFunction)information_state_string, METH_O,
      "Seat player's information state string (information_state_string checks the seat)."},
+    {"_information_state_tensor", (PyCFunction)(void (*)(void))information_state_tensor,
+     METH_FASTCALL,
+     "Seat player's (None: the seat to move's) information state tensor into a "
+     "float32 array of its size."},
+    {"_observation_tensor", (PyCFunction)(void (*)(void))observation_tensor, METH_FASTCALL,
+     "Seat player's (None: the seat to move's) observation tensor into a float32 array of its "
+     "size."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -8,6 +8,7 @@ import numpy as np
 
 from ._quiver import ffi, lib
 from .errors import QuiverError, check
+from .state import State
 
 _LONG = {"three-arrows": "quiver THREE ARROWS", "concardia": "quiver ConCardia",
          "evons": "quiver Evons", "arrow-party": "quiver Arrow Party"}
@@ -37,8 +38,9 @@ def load_game(name, params=None, **kwargs):
     """The game `name` ("three-arrows", "concardia", "evons", "arrow-party"; underscores are
     read as hyphens, and a "quiver_" prefix is dropped) with its parameters as keywords
     (players=3), a dict, or text "players=3,size=7". Besides the game's own parameters:
-    max_game_length, chance ("explicit" or "sampled"), rng_seed and tensor ("planes" or
-    "hashed"): docs/python.md."""
+    max_game_length, truncated_returns ("zero" or "ranks"), chance ("explicit" or "sampled"),
+    rng_seed, tensor ("planes" or "hashed") and recall (the information-state tensor's rows):
+    docs/python.md."""
     if not isinstance(name, str):
         raise QuiverError("the game's name must be a string such as 'evons', not %r" % (name,))
     if name.startswith("quiver_"):
@@ -123,8 +125,9 @@ class IIGObservationType:
 
 class Observer:
     """OpenSpiel's observer (Game.make_observer): `tensor` (float32), `dict` (named views of it:
-    "planes" [C, H, W] and "scalars", and with perfect recall "ever_planes" and
-    "ever_scalars"), set_from(state, player) and string_from(state, player)."""
+    "planes" [C, H, W] and "scalars", and with perfect recall "recall_before" (the rows before
+    those held) and "recall" [rows, 6]: the seat's last events, the last first), set_from(state,
+    player) and string_from(state, player)."""
 
     def __init__(self, game, perfect_recall):
         self._game = game
@@ -141,9 +144,8 @@ class Observer:
             self.dict["planes"] = self.tensor[:n].reshape(c, h, w)
         self.dict["scalars"] = self.tensor[n:obs]
         if perfect_recall and obs < size:
-            if n:
-                self.dict["ever_planes"] = self.tensor[obs:obs + n].reshape(c, h, w)
-            self.dict["ever_scalars"] = self.tensor[obs + n:]
+            self.dict["recall_before"] = self.tensor[obs:obs + 1]
+            self.dict["recall"] = self.tensor[obs + 1:].reshape(-1, 6)
 
     def set_from(self, state, player):
         fn = (lib.qv_spiel_information_state_tensor if self._info
@@ -300,8 +302,8 @@ class Game:
         return self._obs - c * h * w
 
     def tensor_slot_name(self, slot):
-        """The name of slot `slot` of the information-state tensor (the observation's are its
-        first half): "piece.me@c3", "ever:score.me"."""
+        """The name of slot `slot` of the information-state tensor (the observation's come
+        first): "owner.me@c3", "score.next", "recall.before", "recall0.what"."""
         buf = ffi.new("char[]", 128)
         n = lib.qv_spiel_tensor_slot_name(self._ptr, int(slot), buf, 128)
         if n < 0:
@@ -342,7 +344,6 @@ class Game:
     def new_initial_state(self):
         """The initial state, the same on every call (the deal is chance to come); with
         chance=sampled, a state past chance, dealt anew on every call from rng_seed."""
-        from .state import State
         err = ffi.new("qv_err *")
         out = ffi.new("qv_spiel_state **")
         check(lib.qv_spiel_new_initial_state(self._ptr, out, err), err)
@@ -354,7 +355,6 @@ class Game:
 
     def deserialize_state(self, data):
         """A state from State.serialize()'s text (or bytes) for this game and parameters."""
-        from .state import State
         if isinstance(data, str):
             data = data.encode("utf-8")
         if not isinstance(data, (bytes, bytearray)):

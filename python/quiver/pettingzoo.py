@@ -3,7 +3,9 @@ action masks. It follows PettingZoo's AEC contract (what pettingzoo.test.api_tes
 python/tests/test_pettingzoo.py encodes): Gymnasium's spaces when gymnasium can be imported
 (this module's own minimal Discrete, Box and Dict otherwise, with the same methods), rewards
 given at the end and cleared as the finished agents step out, state() (every seat's observation
-side by side), and truncation when the game reaches max_game_length. When PettingZoo is
+side by side), and truncation when the game reaches max_game_length (Gymnasium's truncation:
+the episode is cut with no outcome, every reward 0, unless the game's truncated_returns=ranks
+asks for the ranks at the cut). When PettingZoo is
 installed the class subclasses its AECEnv. Chance nodes are played inside the environment by
 their probabilities, with a generator that reset(seed) seeds and reset() goes on drawing from,
 so every reset deals anew and every step is a seat's.

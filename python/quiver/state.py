@@ -157,20 +157,19 @@ class State(_state.StateCore):
             lib.qv_spiel_observation_string(self._ptr, self._player(player)), "an observation"
         )
 
-    def _tensor(self, fn, size, player):
-        out = np.zeros(size, dtype=np.float32)
-        err = ffi.new("qv_err *")
-        check(fn(self._ptr, self._player(player), ffi.from_buffer("float[]", out), err), err)
-        return out
-
     def information_state_tensor(self, player=None):
-        """The seat's observation, then the most each slot has held (docs/python.md,
-        "Tensors"), float32."""
-        return self._tensor(lib.qv_spiel_information_state_tensor, self._game._info, player)
+        """The seat's observation, then its information state as rows: the rows before those
+        held, then the last `recall` rows, the last first (docs/python.md, "Tensors"),
+        float32."""
+        out = np.empty(self._game._info, dtype=np.float32)
+        self._information_state_tensor(player, out)
+        return out
 
     def observation_tensor(self, player=None):
         """The seat's planes [C, H, W] then its scalars, flat, float32."""
-        return self._tensor(lib.qv_spiel_observation_tensor, self._game._obs, player)
+        out = np.empty(self._game._obs, dtype=np.float32)
+        self._observation_tensor(player, out)
+        return out
 
     def resample_from_infostate(self, player_id, probability_sampler=None):
         """A full state the seat cannot tell from this one, everything hidden from it redrawn
@@ -214,17 +213,8 @@ class State(_state.StateCore):
     def __deepcopy__(self, memo):
         return self.clone()
 
-    def __getstate__(self):
-        return {"game": self._game._name, "params": self._game._params, "state": self.serialize()}
-
-    def __setstate__(self, d):
-        from .game import Game
-        try:
-            game = Game(d["game"], d["params"])
-            data = d["state"]
-        except (KeyError, TypeError) as e:
-            raise QuiverError(
-                "a pickled quiver state is a dict of 'game', 'params' and 'state', not %r" % (d,)
-            ) from e
-        other = game.deserialize_state(data)
-        State.__init__(self, game, other._ptr)
+    def __reduce__(self):
+        """Pickled as the game and the serialized text, read back by the game's
+        deserialize_state (a Game pickles as its name and parameters), so that this module
+        needs nothing of game.py's."""
+        return (self._game.deserialize_state, (self.serialize(),))

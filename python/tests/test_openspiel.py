@@ -1,7 +1,9 @@
 """OpenSpiel's own pure-Python algorithms on quiver's games, unchanged, through the project's
 stand-in for pyspiel (openspiel/pyspiel.py: Debian has no OpenSpiel): cfr.py's CFRSolver and
 exploitability.py on every tiny configuration, reaching the exploitability docs/python.md
-gives; mcts.py's MCTSBot and ismcts.py's ISMCTSBot beating a random player. OpenSpiel's files
+gives; exploitability.py's NashConv of the project's own CFR+ policies (quiver.solve) equal to
+the project's own best responses', on Kuhn poker (kuhn.py: the uniform policy's 11/12) and on
+every tiny configuration; mcts.py's MCTSBot and ismcts.py's ISMCTSBot beating a random player. OpenSpiel's files
 are read from a checkout named by QUIVER_OPENSPIEL (the folder holding open_spiel/python);
 without it the tests are skipped, saying so. QUIVER_OPENSPIEL_ITERATIONS sets CFR's iterations
 (100 by default, the ones the bounds are for)."""
@@ -12,7 +14,11 @@ import unittest
 
 import numpy as np
 
+import quiver.solve
 import quiver.tiny
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kuhn  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHECKOUT = os.environ.get("QUIVER_OPENSPIEL", "")
@@ -32,10 +38,22 @@ def openspiel():
             sys.path.insert(0, path)
     # OpenSpiel's python games (which best_response.py imports) are not what is tested here.
     sys.modules.setdefault("open_spiel.python.games", types.ModuleType("open_spiel.python.games"))
+    from open_spiel.python import policy
     from open_spiel.python.algorithms import cfr, exploitability, ismcts, mcts
     import pyspiel
     return types.SimpleNamespace(cfr=cfr, exploitability=exploitability, mcts=mcts,
-                                 ismcts=ismcts, pyspiel=pyspiel)
+                                 ismcts=ismcts, pyspiel=pyspiel, policy=policy)
+
+
+def tabular(os_, game, tree, average):
+    """The policy average (quiver.solve's, by information set) as an OpenSpiel Policy."""
+    table = {key: dict(zip(tree.actions[i], average(i))) for key, i in tree.infosets.items()}
+
+    class Tabular(os_.policy.Policy):
+        def action_probabilities(self, state, player_id=None):
+            return table[state.information_state_string(state.current_player())]
+
+    return Tabular(game, list(range(game.num_players())))
 
 
 def match(game, make_bot, games, seed):
@@ -83,6 +101,30 @@ class OpenSpiel(unittest.TestCase):
                 self.assertGreater(seen[1], seen[2])
                 if ITERATIONS >= 100:
                     self.assertLess(seen[2], bound)
+
+    def test_exploitability_agrees(self):
+        # OpenSpiel's exploitability.py against the project's own best response (quiver.solve),
+        # on Kuhn poker (whose uniform policy's NashConv is 11/12) and every tiny configuration.
+        os_ = openspiel()
+        games = [("kuhn", kuhn.KuhnGame())] + [
+            (name, os_.pyspiel.load_game(*quiver.tiny.params(name))) for name in BOUNDS]
+        for name, game in games:
+            with self.subTest(game=name):
+                tree = quiver.solve.Tree(game)
+                solver = quiver.solve.CFR(tree, plus=True)
+                uniform = quiver.solve.CFR(tree).average  # no iteration: uniform
+                for _ in range(20):
+                    solver.iterate()
+                for average in (uniform, solver.average):
+                    ours = quiver.solve.nash_conv(tree, average)
+                    theirs = os_.exploitability.nash_conv(game, tabular(os_, game, tree,
+                                                                         average))
+                    print("%s: NashConv %.9f (quiver.solve), %.9f (OpenSpiel's "
+                          "exploitability.py)" % (name, ours, theirs))
+                    self.assertAlmostEqual(ours, theirs, places=9)
+                if name == "kuhn":
+                    self.assertAlmostEqual(quiver.solve.nash_conv(tree, uniform), 11 / 12,
+                                           places=12)
 
     def test_mcts_wins(self):
         os_ = openspiel()

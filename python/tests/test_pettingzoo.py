@@ -179,20 +179,24 @@ class BeyondApiTest(unittest.TestCase):
         self.assertTrue(np.array_equal(s[:n], env._state.observation_tensor(0)))
 
     def test_truncation_at_the_cap(self):
-        env = qpz.env("concardia", max_game_length=6)
-        env.reset(seed=3)
-        ends = {}
-        for agent in env.agent_iter(100):
-            obs, reward, terminated, truncated, info = env.last()
-            if terminated or truncated:
-                self.assertTrue(truncated)
-                self.assertFalse(terminated)
-                ends[agent] = reward
-                env.step(None)
-            else:
-                env.step(env.action_space(agent).sample(obs["action_mask"]))
-        self.assertEqual(sorted(ends), sorted(env.possible_agents))
-        self.assertAlmostEqual(sum(ends.values()), 0.0)
+        # Gymnasium's truncation: the episode is cut, with no outcome (reward 0 each), unless
+        # truncated_returns=ranks asks for the ranks at the cut.
+        for extra, outcome in (({}, False), ({"truncated_returns": "ranks"}, True)):
+            env = qpz.env("concardia", max_game_length=6, **extra)
+            env.reset(seed=3)
+            ends = {}
+            for agent in env.agent_iter(100):
+                obs, reward, terminated, truncated, info = env.last()
+                if terminated or truncated:
+                    self.assertTrue(truncated)
+                    self.assertFalse(terminated)
+                    ends[agent] = reward
+                    env.step(None)
+                else:
+                    env.step(env.action_space(agent).sample(obs["action_mask"]))
+            self.assertEqual(sorted(ends), sorted(env.possible_agents))
+            self.assertEqual(sum(ends.values()), 0.0)
+            self.assertEqual(any(ends.values()), outcome, extra)
 
     def test_refusals(self):
         env = qpz.env("evons", render_mode="ansi")

@@ -20,13 +20,14 @@
  * actions (with rank=N, below the root, over N of them drawn at random: cheaper, but much weaker
  * in THREE ARROWS, so not the default); younger nodes add a random untried action. A ranking
  * costs an apply and a heuristic per action, so it is done once: the node keeps the next
- * MCTS_KEEP - 1 actions in order (a small pool beside the arena) and its next children are
- * taken from them, each the first that is legal in that visit; a node is ranked again only
- * when they are used up. Only tried actions are nodes.
+ * MCTS_KEEP - 1 actions in order (a pool beside the arena), its next children taken from them,
+ * each the first legal in that visit; a node is ranked again when they are used up. Only
+ * tried actions are nodes.
  * A visit is one pass over the node's children, which tells the legal ones (a cheap check
  * each; where a check is not cheap, the legal actions are listed and each child looked for in
  * the list, or the list marked by one pass when it is long and the children many), counts
- * their availability and weighs them by UCB (ln from a table). A visit is deterministic when
+ * their availability and weighs them by UCB (ln from a table and a series; a child whose
+ * bound cannot pass the best is not worked out). A visit is deterministic when
  * no chance outcome was drawn since the root and the root is not guessed afresh (mcts): the
  * node's state is then the same in every such visit of the decision, so the children added
  * in this decision, and the actions kept by its ranking, are legal without asking. A new leaf
@@ -71,6 +72,9 @@
 #include "ai/mcts.h"
 #include "ai/mcts_conf.h"
 #include "core/clock.h"
+#include "core/find32.h"
+#include "core/lncount.h"
+#include "core/rng.h"
 
 /* The best untried actions a ranking keeps, in order, for a node's next children: a node is
  * ranked again only after this many new children (about MCTS_KEEP^2 / widen^2 visits). */
@@ -78,8 +82,6 @@
 /* Entries of the pool of kept orders per arena node (an order takes 1 + up to MCTS_KEEP - 1;
  * about every second node is ranked). When the pool is full a node keeps no order. */
 #define MCTS_ORDER_PER_NODE 8
-/* ln(n) for the visit counts below this, from a table (UCB takes one per legal child). */
-#define MCTS_LOG_TABLE 4096
 /* A node is ranked by the prior once it has this many visits; younger nodes add a random
  * untried action (ranking costs one apply and evaluation per legal action). */
 #define MCTS_RANK_MIN 2
@@ -192,23 +194,6 @@ typedef struct mcts_data {
 	double *acc; /* max_actions * stride: summed returns while merging the threads */
 	uint32_t *accv;
 } mcts_data;
-
-/* ln(n) for n below MCTS_LOG_TABLE, filled once (log_fill) with the C library's own values. */
-static double log_table[MCTS_LOG_TABLE];
-static pthread_once_t log_once = PTHREAD_ONCE_INIT;
-
-static void log_fill(void)
-{
-	for (int n = 1; n < MCTS_LOG_TABLE; n++)
-		log_table[n] = log((double)n);
-}
-
-/* ln(n) for a count n >= 1: UCB takes one per legal child in every visit, and the C library's
- * log was a fourteenth of an iteration. */
-static inline double log_count(uint32_t n)
-{
-	return n < MCTS_LOG_TABLE ? log_table[n] : log((double)n);
-}
 
 /* ---- the legal-action index ---------------------------------------------------------------- */
 
@@ -578,25 +563,11 @@ static void index_kids(mcts_tree *t, int nk)
 	t->by = MCTS_BY_KIDS;
 }
 
-/* The position of a in acts[0..n), or -1: eight actions compared at a time (the compiler's
- * vectors, SSE2 on x86-64), which needs no index of the actions. */
-static int listed_find(const qv_action *acts, int n, qv_action a)
+/* The position of a in acts[0..n), or -1, with no index of the actions. */
+static inline int listed_find(const qv_action *acts, int n, qv_action a)
 {
-	typedef int32_t v4 __attribute__((vector_size(16)));
-	_Static_assert(sizeof(qv_action) == 4, "four actions to a vector");
-	int i = 0;
-	for (v4 key = {a, a, a, a}; i + 8 <= n; i += 8) {
-		v4 x, y;
-		memcpy(&x, acts + i, sizeof x);
-		memcpy(&y, acts + i + 4, sizeof y);
-		v4 hit = (x == key) | (y == key);
-		if (hit[0] | hit[1] | hit[2] | hit[3])
-			break;
-	}
-	for (; i < n; i++)
-		if (acts[i] == a)
-			return i;
-	return -1;
+	_Static_assert(sizeof(qv_action) == 4, "qv__find32 finds 32-bit actions");
+	return qv__find32(acts, n, a);
 }
 
 /* The filter's bit for action a (mark_legal). */
@@ -729,7 +700,8 @@ static qv_action rank_order(mcts_tree *t, uint32_t ni, int n, int ntaken, int mo
 		int i = t->cand[j];
 		memcpy(t->tmp, t->st, g->state_size);
 		g->apply(t->tmp, t->acts[i], NULL);
-		double v = static_value(g, t->tmp, mover, t->np) + 1e-9 * qv_rng_double(&t->rng);
+		double v = static_value(g, t->tmp, mover, t->np);
+		v += 1e-9 * (double)(qv__rng_next(&t->rng) >> 11) * 0x1.0p-53; /* qv_rng_double */
 		if (k == MCTS_KEEP && v <= val[k - 1])
 			continue;
 		int pos = k < MCTS_KEEP ? k++ : k - 1;
@@ -819,6 +791,9 @@ static uint32_t widen(mcts_tree *t, uint32_t ni, int nk, int tried, int mover)
 		return 0;
 	qv_action a = kept_next(t, ni, nk);
 	if (a < 0) {
+		/* every legal action a child already: counted, not listed */
+		if (t->g->count && tried >= t->g->count(t->st))
+			return 0;
 		int n = list_untried(t, nk, mover);
 		if (tried >= n)
 			return 0;
@@ -850,15 +825,26 @@ static inline bool child_legal(mcts_tree *t, uint32_t c, int nk, int tell)
 	return i >= 0;
 }
 
-/* Counts legal child c's availability and weighs it by UCB for the mover, keeping the best. */
-static inline void weigh(mcts_tree *t, uint32_t c, int mover, uint32_t *best, double *best_u)
+/* What a visit weighs its children with, read once: the mover's returns, the exploration
+ * constant and a bound on a child's ln(avail) (its avail is at most the node's visits + 1). */
+typedef struct mcts_ucb {
+	const double *ret;
+	size_t stride;
+	double k, ln_most;
+} mcts_ucb;
+
+/* Counts legal child c's availability and weighs it by UCB for the mover, keeping the best: a
+ * child whose UCB could not pass the best even at the bound is not worked out. */
+static inline void weigh(mcts_node *cn, uint32_t c, const mcts_ucb *w, uint32_t *best,
+                         double *best_u)
 {
-	mcts_node *cn = &t->node[c];
 	cn->avail++;
 	/* visited only when it was legal; every child is followed when it is added */
 	QV_ASSERT(cn->visits > 0 && cn->visits <= cn->avail);
-	double u =
-	    ret_of(t, c)[mover] / cn->visits + t->cf->c * sqrt(log_count(cn->avail) / cn->visits);
+	double mean = w->ret[c * w->stride] / cn->visits;
+	if (mean + w->k * sqrt(w->ln_most / cn->visits) <= *best_u)
+		return;
+	double u = mean + w->k * sqrt(qv__ln_count(cn->avail) / cn->visits);
 	if (u > *best_u) {
 		*best_u = u;
 		*best = c;
@@ -915,21 +901,20 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 	}
 	int nk = 0, tried = 0;
 	uint64_t through = 0; /* the children's visits, each of which went through ni */
-	uint32_t best = 0;
+	uint32_t best = 0, born = t->det ? t->born : UINT32_MAX; /* added this decision: legal */
 	double best_u = -INFINITY;
-	/* Two loops: the one of a visit that checks (the hot one of THREE ARROWS) tests nothing
-	 * else. Without room for the children, the node is valued as a leaf. */
+	mcts_node *node = t->node;
+	mcts_ucb w = {t->ret + mover, (size_t)t->stride, t->cf->c,
+	              qv__ln_count(node[ni].visits + 1) + 1e-9};
+	/* Two loops: the one of a visit that checks (most visits) tests nothing else and lists
+	 * the children only to widen. Without room for the children, the node is a leaf. */
 	if (tell == MCTS_TELL_CHECK) {
-		for (uint32_t c = first; c; c = t->node[c].sibling, nk++) {
+		for (uint32_t c = first; c; c = node[c].sibling, nk++) {
 			QV_ASSERT(c > ni && c < t->used);
-			if ((uint32_t)nk == t->kcap && !kids_room(t, (uint32_t)nk + 1))
-				return 0;
-			t->kid[nk] = c;
-			through += t->node[c].visits;
-			if ((t->det && c >= t->born) ||
-			    g->check(t->st, t->node[c].action, NULL) == QV_OK) {
+			through += node[c].visits;
+			if (c >= born || g->check(t->st, node[c].action, NULL) == QV_OK) {
 				tried++;
-				weigh(t, c, mover, &best, &best_u);
+				weigh(&node[c], c, &w, &best, &best_u);
 			}
 		}
 	} else {
@@ -941,17 +926,19 @@ static uint32_t select_child(mcts_tree *t, uint32_t ni, int mover, bool *fresh)
 				t->kid[nk] = c;
 			}
 			QV_ASSERT(t->kid[nk] == c);
-			through += t->node[c].visits;
+			through += node[c].visits;
 			if (child_legal(t, c, nk, tell)) {
 				tried++;
-				weigh(t, c, mover, &best, &best_u);
+				weigh(&node[c], c, &w, &best, &best_u);
 			}
 		}
 	}
-	/* Children are distinct nodes after their parent in the arena, and every iteration
-	 * through a child went through its parent. */
+	/* Children follow their parent in the arena; an iteration through one went through it. */
 	QV_ASSERT((uint32_t)nk < t->used - ni && through <= t->node[ni].visits);
+	(void)through; /* read by the check alone, which only the sanitizer build makes */
 	if ((double)tried < t->cf->widen * sqrt((double)t->node[ni].visits + 1)) {
+		if (tell == MCTS_TELL_CHECK && gather_kids(t, ni) < 0)
+			return 0;
 		uint32_t c = widen(t, ni, nk, tried, mover);
 		if (c) {
 			*fresh = true;
@@ -1152,7 +1139,7 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 {
 	const qv_game *g = a->game;
 	const char *name = ismcts ? "ismcts" : "mcts";
-	pthread_once(&log_once, log_fill);
+	qv__ln_init();
 	mcts_data *d = calloc(1, sizeof *d);
 	if (!d)
 		return qv_fail(err, QV_ENOMEM, "out of memory creating agent %s", name);
@@ -1190,10 +1177,14 @@ qv_status qv__mcts_create(qv_agent *a, bool ismcts, const qv_params *opts, qv_er
 /* ---- the decision ---------------------------------------------------------------------------- */
 
 /* Most visits first; equal visits keep the legal order. */
+/* Most visited first, ties in the legal order: the same order whatever the C library's qsort
+ * does with equal elements (glibc's kept them in order, musl's, in a browser, does not). */
 static int edge_cmp(const void *x, const void *y)
 {
 	const qv__mcts_edge *a = x, *b = y;
-	return (a->visits < b->visits) - (a->visits > b->visits);
+	if (a->visits != b->visits)
+		return (a->visits < b->visits) - (a->visits > b->visits);
+	return (a->index > b->index) - (a->index < b->index);
 }
 
 /* Sums the root edges of every tree over the legal actions acts[0..n) of the root into
@@ -1221,6 +1212,7 @@ static void merge_roots(mcts_data *d, const qv_action *acts, int n, int np, int 
 			continue;
 		qv__mcts_edge *e = &d->edges[d->nedges++];
 		e->action = acts[i];
+		e->index = i;
 		e->visits = d->accv[i];
 		for (int p = 0; p < QV_MAX_PLAYERS; p++)
 			e->mean[p] =

@@ -23,6 +23,7 @@ size_t qv__mcts_held(const qv_agent *a);
 /* One root edge of the last decision, summed over the threads' trees. */
 typedef struct qv__mcts_edge {
 	qv_action action;
+	int index; /* its place in the root's legal actions */
 	uint32_t visits;
 	double mean[QV_MAX_PLAYERS]; /* mean return per player */
 } qv__mcts_edge;

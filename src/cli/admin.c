@@ -2,10 +2,11 @@
  * admin.c - `quiver admin`: the site operator's tools on the database of a running `quiver
  * serve` (the same --db): list the tables and a table's chat, end a table with a reason its
  * players read, ban an address (an IPv6 one by its /64) or suspend an account and undo either,
- * hide a chat line, and read the audit, where every act is written with when, who (the OS
- * user) and why. What the running server must do itself (end a table, hide a line, read the
- * bans, close a suspended account's channels) it does within a second (src/server/state/admin.h);
- * this command waits for it (--wait) and says what it did.
+ * hide a chat line, and read the audit, where every act is written with when, who (the
+ * moderator: --as NAME, or the name sudo gives in SUDO_USER, else the OS user) and why. What the
+ * running server must do itself (end a table, hide a line, read the bans, close a suspended
+ * account's channels) it does within a second (src/server/state/admin.h); this command waits for it
+ * (--wait) and says what it did.
  */
 #include <arpa/inet.h>
 #include <pwd.h>
@@ -15,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/admin_bans.h"
 #include "cli/admin_list.h"
 #include "cli/cli.h"
 #include "core/clock.h"
@@ -74,12 +76,13 @@ static const admin_cmd cmds[] = {
 
 static void admin_help(FILE *f)
 {
-	fprintf(f,
-	        "usage: quiver admin COMMAND [ARGUMENTS] [--db DB] [--wait S]\n\n"
-	        "The site operator's tools, on the database of `quiver serve` while it runs.\n"
-	        "Each act is written in the audit (when, who: the OS user, what, why); the\n"
-	        "running server does its part within a second, and this command waits for it.\n\n"
-	        "Commands:\n");
+	fprintf(f, "usage: quiver admin COMMAND [ARGUMENTS] [--db DB] [--wait S]\n\n"
+	           "The site operator's tools, on the database of `quiver serve` while it runs.\n"
+	           "Each act is written in the audit (when, who, what, why); the running server\n"
+	           "does its part within a second, and this command waits for it. Who is the\n"
+	           "moderator: --as NAME, else the user sudo names (SUDO_USER), else the OS user;\n"
+	           "with the OS user beside it when that differs (\"ann (OS user root)\").\n\n"
+	           "Commands:\n");
 	for (int i = 0; i < NCMDS; i++)
 		fprintf(f, "  %-9s %s\n", cmds[i].name, cmds[i].args);
 	fprintf(
@@ -88,6 +91,7 @@ static void admin_help(FILE *f)
 	       "               an SQLite file, or postgresql://USER@HOST/NAME or \"dbname=NAME\"\n"
 	       "  --wait S     seconds to wait for the running server to do its part (default\n"
 	       "               10; 0: do not wait)\n"
+	       "  --as NAME    the moderator's name, for the audit (before or after COMMAND)\n"
 	       "  -h, --help   this help; `quiver admin COMMAND --help`: the command's\n\n"
 	       "example: quiver admin tables --status playing\n"
 	       "         quiver admin end 0011aabbccddeeff --reason \"abusive names\"\n");
@@ -109,15 +113,16 @@ static void cmd_help(const admin_cmd *c, FILE *f)
 	fprintf(f, "  --db DB        the database, as `quiver serve --db` takes it (default\n"
 	           "                 quiver.db)\n"
 	           "  --wait S       seconds to wait for the running server (default 10)\n"
+	           "  --as NAME      the moderator's name, for the audit\n"
 	           "  -h, --help     this help\n");
 }
 
 /* Reads the options of command c from argv (argv[0] is its name) into a. */
 static int read_args(const admin_cmd *c, int argc, char **argv, admin_args *a)
 {
-	static const cli_opt opts[] = {{"db", "DB"},    {"wait", "S"}, {"reason", "TEXT"},
-	                               {"status", "S"}, {"game", "G"}, {"limit", "N"},
-	                               {"help", NULL},  {NULL, NULL}};
+	static const cli_opt opts[] = {{"db", "DB"},    {"wait", "S"},  {"reason", "TEXT"},
+	                               {"status", "S"}, {"game", "G"},  {"limit", "N"},
+	                               {"help", NULL},  {"as", "NAME"}, {NULL, NULL}};
 	cli_parser p;
 	cli_parser_init(&p, "admin", argc, argv);
 	const char *v;
@@ -138,7 +143,7 @@ static int read_args(const admin_cmd *c, int argc, char **argv, admin_args *a)
 			a->pos[a->npos++] = v;
 			continue;
 		}
-		bool fits = (o <= 1) || (o == 2 && c->reason) ||
+		bool fits = (o <= 1) || o == 7 || (o == 2 && c->reason) ||
 		            (o >= 3 && o <= 4 && c->list && strcmp(c->name, "tables") == 0) ||
 		            (o == 5 && c->list);
 		if (!fits)
@@ -162,6 +167,7 @@ static int read_args(const admin_cmd *c, int argc, char **argv, admin_args *a)
 			a->status = v;
 			break;
 		case 4: a->game = v; break;
+		case 7: a->as = v; break;
 		default:
 			a->limit = strtol(v, &end, 10);
 			if (*end || end == v || a->limit < 1 || a->limit > 100000)
@@ -181,6 +187,12 @@ static int read_args(const admin_cmd *c, int argc, char **argv, admin_args *a)
 		return cli_usage("admin", "%s", err.msg);
 	if (a->reason)
 		a->reason = clean;
+	static char as[QV__ADMIN_WHO];
+	if (a->as &&
+	    qv__text_clean(a->as, strlen(a->as), QV__ADMIN_WHO_CHARS, "--as", as, sizeof as, &err))
+		return cli_usage("admin", "%s", err.msg);
+	if (a->as)
+		a->as = as;
 	return CLI_EXIT_OK;
 }
 
@@ -213,14 +225,28 @@ static bool address_of(const char *text, char out[QV__ADDR_TEXT])
 	return false;
 }
 
-/* The OS user running this command, for the audit. */
-static void operator_name(char *out, size_t len)
+/* Who acts, for the audit: the moderator's name (`as`, from --as; else the user sudo ran this
+ * command for, SUDO_USER, when it runs as root), with the OS user beside it when that differs;
+ * else the OS user alone. A moderator working through sudo was recorded as root. */
+static void operator_name(const char *as, char *out, size_t len)
 {
+	char os[64];
 	const struct passwd *pw = getpwuid(geteuid());
 	if (pw && pw->pw_name && pw->pw_name[0])
-		qv_copy(out, len, pw->pw_name);
+		qv_copy(os, sizeof os, pw->pw_name);
 	else
-		snprintf(out, len, "uid %u", (unsigned)geteuid());
+		snprintf(os, sizeof os, "uid %u", (unsigned)geteuid());
+	const char *sudo = getenv("SUDO_USER");
+	static char sudo_clean[QV__ADMIN_WHO];
+	qv_err err;
+	if (!as && geteuid() == 0 && sudo && sudo[0] &&
+	    !qv__text_clean(sudo, strlen(sudo), QV__ADMIN_WHO_CHARS, "SUDO_USER", sudo_clean,
+	                    sizeof sudo_clean, &err))
+		as = sudo_clean;
+	if (as && strcmp(as, os) != 0)
+		snprintf(out, len, "%s (OS user %s)", as, os);
+	else
+		qv_copy(out, len, as ? as : os);
 }
 
 /* The first value of the first row of a query. */
@@ -245,17 +271,18 @@ static qv_status first_row(void *ctx, int n, const char *const *v)
  * audit line, in one transaction. */
 typedef struct act {
 	const char *action, *target, *reason;
-	char at[32], who[64]; /* the audit's when and who, which the changes may take too */
+	char at[32], who[QV__ADMIN_WHO + 80]; /* the audit's when and who, which the changes may
+	                                       * take too */
 	const char *sql[2];
 	const char *args[2][4];
 	int nargs[2];
 } act;
 
-/* A new act, stamped now by the OS user. */
-static void act_init(act *x, const char *action, const char *target, const char *reason)
+/* A new act of the command's arguments a, stamped now by its moderator. */
+static void act_init(act *x, const admin_args *a, const char *action, const char *target)
 {
-	*x = (act){.action = action, .target = target, .reason = reason};
-	operator_name(x->who, sizeof x->who);
+	*x = (act){.action = action, .target = target, .reason = a->reason};
+	operator_name(a->as, x->who, sizeof x->who);
 	snprintf(x->at, sizeof x->at, "%.3f", qv_wall());
 }
 
@@ -347,7 +374,7 @@ static int do_end(qv__store *s, const admin_args *a)
 	if (rc)
 		return rc;
 	act x;
-	act_init(&x, "end", a->pos[0], a->reason);
+	act_init(&x, a, "end", a->pos[0]);
 	return act_and_wait(s, a, &x, "ended");
 }
 
@@ -370,7 +397,7 @@ static int do_hide(qv__store *s, const admin_args *a)
 	char target[64];
 	snprintf(target, sizeof target, "%s %lld", a->pos[0], line);
 	act x;
-	act_init(&x, "hide", target, a->reason);
+	act_init(&x, a, "hide", target);
 	return act_and_wait(s, a, &x, "hidden");
 }
 
@@ -394,7 +421,7 @@ static int do_ban(qv__store *s, const admin_args *a, bool ban)
 		return cli_fail("admin", "%s is not banned (`quiver admin audit` lists the bans)",
 		                addr);
 	act x;
-	act_init(&x, ban ? "ban" : "unban", addr, a->reason);
+	act_init(&x, a, ban ? "ban" : "unban", addr);
 	x.sql[0] = ban ? "INSERT INTO bans (addr, at, who, reason) VALUES ($1, $2, $3, $4)"
 	               : "DELETE FROM bans WHERE addr = $1";
 	x.args[0][0] = addr;
@@ -402,7 +429,19 @@ static int do_ban(qv__store *s, const admin_args *a, bool ban)
 	x.args[0][2] = x.who;
 	x.args[0][3] = a->reason;
 	x.nargs[0] = ban ? 4 : 1;
-	return act_and_wait(s, a, &x, ban ? "refused from now on" : "served again");
+	const char *ok = ban ? "refused from now on" : "served again";
+	if (!qv__store_shared(s) || a->wait <= 0)
+		return act_and_wait(s, a, &x, ok);
+	/* several processes: the answer once every running one has it in force */
+	admin_bans *b = admin_bans_hear(s, a->wait);
+	long long id;
+	if (!b)
+		return CLI_EXIT_RUNTIME;
+	if (write_act(s, &x, &id, &err)) {
+		admin_bans_stop(b);
+		return cli_fail("admin", "%s %s: %s", x.action, x.target, err.msg);
+	}
+	return admin_bans_wait(b, id, x.action, x.target, ok);
 }
 
 static int do_suspend(qv__store *s, const admin_args *a, bool suspend)
@@ -426,7 +465,7 @@ static int do_suspend(qv__store *s, const admin_args *a, bool suspend)
 	if (!suspend && !g.found)
 		return cli_fail("admin", "%s is not suspended", f.second);
 	act x;
-	act_init(&x, suspend ? "suspend" : "unsuspend", f.second, a->reason);
+	act_init(&x, a, suspend ? "suspend" : "unsuspend", f.second);
 	x.sql[0] = suspend ? "INSERT INTO suspensions (account, at, who, reason) VALUES ($1, $2, "
 	                     "$3, $4)"
 	                   : "DELETE FROM suspensions WHERE account = CAST($1 AS INTEGER)";
@@ -457,6 +496,7 @@ static qv__store *open_store(const char *db)
 	}
 	qv__store *s;
 	qv_err err;
+	qv__store_application("quiver admin");
 	if (qv__store_open(&s, db, &err)) {
 		cli_fail("admin", "%s", err.msg);
 		return NULL;
@@ -470,6 +510,21 @@ int cli_admin(int argc, char **argv)
 		admin_help(argc < 2 ? stderr : stdout);
 		return argc < 2 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
 	}
+	/* --as NAME may come before the command: `quiver admin --as ann ban ...` */
+	const char *as = NULL;
+	if (strcmp(argv[1], "--as") == 0 || strncmp(argv[1], "--as=", 5) == 0) {
+		bool joined = argv[1][4] == '=';
+		if (!joined && (argc < 3 || argv[2][0] == '-'))
+			return cli_usage("admin", "--as needs a value: the moderator's name");
+		as = joined ? argv[1] + 5 : argv[2];
+		argc -= joined ? 1 : 2;
+		argv += joined ? 1 : 2;
+		if (argc < 2)
+			return cli_usage("admin",
+			                 "--as %s: which command? (expected tables, chat, end, "
+			                 "ban, unban, suspend, unsuspend, hide, audit or reports)",
+			                 as);
+	}
 	const admin_cmd *c = NULL;
 	for (int i = 0; i < NCMDS && !c; i++)
 		c = strcmp(argv[1], cmds[i].name) == 0 ? &cmds[i] : NULL;
@@ -478,7 +533,7 @@ int cli_admin(int argc, char **argv)
 		                 "unknown command '%s' (expected tables, chat, end, ban, unban, "
 		                 "suspend, unsuspend, hide, audit or reports)",
 		                 argv[1]);
-	admin_args a = {.db = "quiver.db", .limit = 50, .wait = 10};
+	admin_args a = {.db = "quiver.db", .limit = 50, .wait = 10, .as = as};
 	int rc = read_args(c, argc - 1, argv + 1, &a);
 	if (rc)
 		return rc < 0 ? CLI_EXIT_OK : rc;

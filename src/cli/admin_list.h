@@ -20,6 +20,7 @@ typedef struct admin_args {
 	double wait;        /* seconds to wait for a running server */
 	const char *pos[2]; /* the positional arguments */
 	int npos;
+	const char *as; /* --as: the moderator's name for the audit (NULL: none given) */
 } admin_args;
 
 /* Epoch seconds as "2026-11-27 03:40:01Z" into out (len bytes); "-" for 0. */

@@ -17,6 +17,7 @@
 #include "quiver/agent.h"
 #include "quiver/game.h"
 #include "quiver/match.h"
+#include "quiver/review.h"
 
 enum { CLI_EXIT_OK = 0, CLI_EXIT_RUNTIME = 1, CLI_EXIT_USAGE = 2 };
 
@@ -47,6 +48,12 @@ int cli_admin(int argc, char **argv);
 int cli_variant(int argc, char **argv);
 int cli_lab(int argc, char **argv);
 int cli_review(int argc, char **argv);
+int cli_puzzles(int argc, char **argv);
+
+/* One of the review's budget options of `quiver review` and `quiver puzzles` (o: 0 iterations,
+ * 1 reply-iterations, 2 samples, 3 threads, 4 seed; their places in both options' tables) into
+ * cfg: CLI_EXIT_OK, or the usage error's code after saying it. */
+int cli_review_option(const char *cmd, int o, const char *v, qv_review_config *cfg);
 
 /* --variant FILE of a command for game g: loads the file (path NULL: nothing to do) and names
  * the variant in params. CLI_EXIT_OK, or the exit code after printing the problem. */

@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "server/store/copy.h"
+#include "server/store/store.h"
 
 static void db_help(FILE *f)
 {
@@ -18,8 +19,9 @@ static void db_help(FILE *f)
 	    "accounts, recovery codes, sessions, ratings and their history, the operator's\n"
 	    "bans, suspensions and audit, the players' reports, mutes and blocks) from FROM\n"
 	    "into TO, which must be empty, in one transaction, then reads every table back from\n"
-	    "both and compares them row by row. Stop the server on FROM first: what it changes\n"
-	    "during the copy may be missed.\n\n"
+	    "both and compares them row by row. Stop the server on FROM first: a FROM that a\n"
+	    "running server has open is refused, naming it (the process that holds an SQLite\n"
+	    "file, or the servers using a PostgreSQL database).\n\n"
 	    "FROM and TO are each what `quiver serve --db` takes: an SQLite file (FROM must\n"
 	    "exist; TO is made when missing), or a PostgreSQL connection string,\n"
 	    "postgresql://USER:PASSWORD@HOST:PORT/NAME or libpq's key=value form\n"
@@ -52,6 +54,7 @@ int cli_db(int argc, char **argv)
 	if (strcmp(argv[2], argv[3]) == 0)
 		return cli_usage("db", "copy: FROM and TO are the same database '%s'", argv[2]);
 	qv_err err;
+	qv__store_application("quiver db copy");
 	if (qv__store_copy(argv[2], argv[3], stderr, &err))
 		return cli_fail("db", "copy: %s", err.msg);
 	return CLI_EXIT_OK;

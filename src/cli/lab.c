@@ -51,6 +51,8 @@ static const cli_opt run_options[] = {
     {"help", NULL},
     {"resume", "DIR"},
     {"progress", "SECONDS"},
+    {"adaptive", NULL},
+    {"first-round", "M"},
     {NULL, NULL},
 };
 
@@ -80,7 +82,10 @@ enum {
 	OPT_VARY,
 	OPT_HELP,
 	OPT_RESUME,
-	OPT_PROGRESS
+	OPT_PROGRESS,
+	OPT_ADAPTIVE,
+	OPT_FIRST_ROUND,
+	OPT_COUNT
 };
 
 /* ---- the output folder ---- */
@@ -101,6 +106,8 @@ typedef struct run_opts {
 	qv_params params;
 	long games, component_games, ladder_games, luck_games, threads, ladder_lo, ladder_hi;
 	long shard, shards;
+	bool adaptive;    /* --adaptive */
+	long first_round; /* --first-round; 0: a quarter of the component games */
 	double precision;
 	double settle_width; /* --until-settled; 0: one round */
 	long settle_cap;
@@ -227,6 +234,9 @@ static int count_option(run_opts *o, int opt, const char *v)
 		ok = cli_long("lab", "--settle-cap", v, 1, 1000000, &o->settle_cap);
 		break;
 	case OPT_MARGIN: ok = parse_margin(v, o); break;
+	case OPT_FIRST_ROUND:
+		ok = cli_long("lab", "--first-round", v, 1, 1000000, &o->first_round);
+		break;
 	case OPT_THREADS: ok = cli_long("lab", "--threads", v, 1, 256, &o->threads); break;
 	case OPT_PROGRESS: ok = cli_long("lab", "--progress", v, 0, 86400, &o->progress); break;
 	}
@@ -271,6 +281,7 @@ static int run_option(run_opts *o, int opt, const char *v)
 	case OPT_PAIRED: o->paired = true; return -1;
 	case OPT_FORCE: o->force = true; return -1;
 	case OPT_FIXED_SIDES: o->fixed_sides = true; return -1;
+	case OPT_ADAPTIVE: o->adaptive = true; return -1;
 	case OPT_COMPONENTS:
 		if (strlen(v) >= sizeof o->cfg.components)
 			return cli_usage(
@@ -305,16 +316,25 @@ static int run_option(run_opts *o, int opt, const char *v)
 static int check_run(const run_opts *o)
 {
 	if (o->resume) {
-		/* A resumed study is the study its folder holds: only how it plays may change. */
-		unsigned long long mine =
-		    1ull << OPT_RESUME | 1ull << OPT_THREADS | 1ull << OPT_PROGRESS;
-		for (int k = 0; k < OPT_RESUME; k++)
+		/* A resumed study is the study its folder holds: only how it plays may change, or
+		 * which slice of what is left a shard plays (--shard, into --out). */
+		unsigned long long mine = 1ull << OPT_RESUME | 1ull << OPT_THREADS |
+		                          1ull << OPT_PROGRESS | 1ull << OPT_SHARD |
+		                          1ull << OPT_OUT | 1ull << OPT_FORCE;
+		for (int k = 0; k < OPT_COUNT; k++)
 			if ((o->seen & ~mine) >> k & 1)
 				return cli_usage(
 				    "lab",
 				    "--%s with --resume: a resumed study keeps the options it "
-				    "was started with (give --threads or --progress only)",
+				    "was started with (give --threads or --progress only, or "
+				    "--shard k/K --out DIR to play a slice of what is left)",
 				    run_options[k].name);
+		if ((o->shards != 0) != (o->out != NULL))
+			return cli_usage("lab",
+			                 "--resume DIR with %s: a slice of what is left is "
+			                 "played with --shard k/K into --out DIR, both given",
+			                 o->shards ? "--shard but no --out"
+			                           : "--out but no --shard");
 		if (o->game)
 			return cli_usage("lab",
 			                 "unexpected argument '%s' with --resume (expected "
@@ -328,9 +348,9 @@ static int check_run(const run_opts *o)
 	if (o->sweep) {
 		/* A sweep's value is a study of the main arm alone. */
 		static const int study_only[] = {
-		    OPT_BASELINE,      OPT_COMPONENT_GAMES, OPT_LADDER_GAMES,
-		    OPT_LADDER,        OPT_LUCK_GAMES,      OPT_COMPONENTS,
-		    OPT_UNTIL_SETTLED, OPT_SETTLE_CAP,      OPT_MARGIN};
+		    OPT_BASELINE,   OPT_COMPONENT_GAMES, OPT_LADDER_GAMES,  OPT_LADDER,
+		    OPT_LUCK_GAMES, OPT_COMPONENTS,      OPT_UNTIL_SETTLED, OPT_SETTLE_CAP,
+		    OPT_MARGIN,     OPT_ADAPTIVE,        OPT_FIRST_ROUND};
 		for (size_t i = 0; i < sizeof study_only / sizeof study_only[0]; i++)
 			if (o->seen >> study_only[i] & 1)
 				return cli_usage(
@@ -350,6 +370,21 @@ static int check_run(const run_opts *o)
 		return cli_usage("lab", "no --out DIR: the folder the report goes to");
 	if (o->games_given && o->precision > 0)
 		return cli_usage("lab", "--games and --precision both given: give one");
+	if (o->adaptive && o->settle_width > 0)
+		return cli_usage("lab", "--adaptive and --until-settled both decide how many games "
+		                        "the components get: give one");
+	if (o->adaptive && o->component_games == 0)
+		return cli_usage("lab",
+		                 "--adaptive with --component-games 0: no component games to "
+		                 "spend (expected a budget of at least 1 a component and arm)");
+	if (o->first_round && !o->adaptive)
+		return cli_usage("lab", "--first-round is the first round of an --adaptive study: "
+		                        "give --adaptive too");
+	if (o->adaptive && o->first_round > o->component_games)
+		return cli_usage("lab",
+		                 "--first-round %ld is over the budget of --component-games %ld: "
+		                 "the first round is part of the budget",
+		                 o->first_round, o->component_games);
 	if (o->settle_width > 0 && o->shards)
 		return cli_usage("lab", "--until-settled decides the study's size as it plays: it "
 		                        "cannot play one shard of it (run it on one machine, or "
@@ -407,15 +442,15 @@ static long games_for_precision(double precision)
 
 /* ---- playing ---- */
 
-/* The games [*lo, *hi) of a study or sweep of total games that this run plays: all of them, or
- * the slice of --shard. */
-static void shard_range(const run_opts *o, int total, int *lo, int *hi)
+/* The games [*lo, *hi) of a study or sweep of total games that this run plays: those from
+ * `from` on (0, or a resumed adaptive study's latest round), or the slice of --shard of them. */
+static void shard_range(const run_opts *o, int from, int total, int *lo, int *hi)
 {
-	*lo = 0;
+	*lo = from;
 	*hi = total;
 	if (o->shards) {
-		*lo = (int)((long long)o->shard * total / o->shards);
-		*hi = (int)((long long)(o->shard + 1) * total / o->shards);
+		*lo = from + (int)((long long)o->shard * (total - from) / o->shards);
+		*hi = from + (int)((long long)(o->shard + 1) * (total - from) / o->shards);
 	}
 }
 
@@ -424,10 +459,10 @@ static void shard_range(const run_opts *o, int total, int *lo, int *hi)
  * complete; a shard's is DIR/shard-k-of-K.lab.part, renamed to .lab then, and taken up again
  * (unless --force) when a run of the same slice finds it, so that a shard run again after a
  * failure plays only what it had not. The caller has begun the line naming what is played. */
-static int play_task(const run_opts *o, const cli_lab_task *t, bool resume)
+static int play_task(const run_opts *o, const cli_lab_task *t, int from, bool resume)
 {
 	int lo, hi;
-	shard_range(o, t->total, &lo, &hi);
+	shard_range(o, from, t->total, &lo, &hi);
 	if (o->shards)
 		printf(", slice %ld of %ld: games %d-%d", o->shard, o->shards, lo, hi - 1);
 	printf("\n");
@@ -475,7 +510,7 @@ static int run_sweep(run_opts *o, bool resume)
 	       o->cfg.game->name, o->cfg.sweep, s->nvalues, o->cfg.variant->name,
 	       o->cfg.variant->sha256, (unsigned long long)o->cfg.seed, s->total);
 	cli_lab_task t = {.sweep = s, .total = s->total};
-	rc = play_task(o, &t, resume);
+	rc = play_task(o, &t, 0, resume);
 done:
 	qv_lab_sweep_free(s);
 	free(s);
@@ -565,12 +600,75 @@ static int next_round(const qv_lab_plan *plan, const char *round_file, int *rc)
 
 /* ---- run ---- */
 
+/* ---- adaptive studies ---- */
+
+/* The first game of an adaptive study's latest round (0 before any): what a resumed study's
+ * shards play a slice of. */
+static int round_start(const qv_lab_plan *plan)
+{
+	for (int a = 0; a < plan->narms; a++)
+		if (plan->arm[a].round == plan->cfg.nrounds && plan->cfg.nrounds > 0)
+			return plan->arm[a].first;
+	return 0;
+}
+
+/* quiver lab run --adaptive (or resuming one): round after round, each round's games played
+ * into the study's journal and the next round decided from all the games so far
+ * (cli_lab_adaptive_step), until there is none and the report is written. With --shard, one
+ * slice of the first round, or (resuming) of the latest round, into the shard's file: `quiver
+ * lab merge` into the study's folder decides the next. */
+static int run_adaptive(run_opts *o, bool resume)
+{
+	qv_lab_config *cfg = &o->cfg;
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%s", o->out, CLI_LAB_GAMES);
+	for (int pass = 0;; pass++) {
+		qv_lab_plan plan;
+		qv_err err;
+		qv_status st = qv_lab_plan_make(cfg, &plan, &err);
+		if (st)
+			return st == QV_ENOMEM ? cli_fail("lab", "%s", err.msg)
+			                       : cli_usage("lab", "%s", err.msg);
+		int rc = CLI_EXIT_OK;
+		if (pass == 0 && (!resume || o->shards) &&
+		    ((rc = cli_prepare_dir("lab", "--out", o->out)) ||
+		     (!o->shards && (rc = cli_lab_refuse_other(o->out, o->force))))) {
+			qv_lab_plan_free(&plan);
+			return rc;
+		}
+		if (pass == 0)
+			printf("lab %s, variant %s (%.12s), seed %llu: adaptive, a budget of %ld "
+			       "component games (%d a component and arm), first round %d an arm\n",
+			       cfg->game->name, cfg->variant->name, cfg->variant->sha256,
+			       (unsigned long long)cfg->seed, qv_lab_component_budget(&plan),
+			       cfg->component_games, cfg->first_games);
+		printf("round %d: %d games in all", cfg->nrounds + 1, plan.total);
+		cli_lab_task t = {.plan = &plan, .total = plan.total};
+		if (o->shards) {
+			rc = play_task(o, &t, resume ? round_start(&plan) : 0, false);
+			qv_lab_plan_free(&plan);
+			return rc;
+		}
+		printf("\n");
+		cli_lab_play how = {.threads = (int)o->threads, .progress_every = o->progress};
+		rc = cli_lab_play_journal(&t, &how, 0, plan.total, path, path, resume || pass > 0);
+		bool more = false;
+		if (!rc)
+			rc = cli_lab_adaptive_step(cfg, &plan, path, o->out, &more);
+		qv_lab_plan_free(&plan);
+		if (rc || !more)
+			return rc;
+	}
+}
+
 /* quiver lab run, once the configuration is made (or read back, resuming): plans the study,
  * plays it (or one shard of it) into its journal and writes its report; with --until-settled,
  * round after round, each with twice the component games of the last. */
 static int run_study(run_opts *o, bool resume)
 {
 	qv_lab_config *cfg = &o->cfg;
+	if (cfg->adaptive)
+		return run_adaptive(o, resume);
 	int rc = CLI_EXIT_OK;
 	for (int round = 1;; round++) {
 		qv_lab_plan plan;
@@ -579,7 +677,7 @@ static int run_study(run_opts *o, bool resume)
 		if (st)
 			return st == QV_ENOMEM ? cli_fail("lab", "%s", err.msg)
 			                       : cli_usage("lab", "%s", err.msg);
-		if (round == 1 && !resume &&
+		if (round == 1 && (!resume || o->shards) &&
 		    ((rc = cli_prepare_dir("lab", "--out", o->out)) ||
 		     (!o->shards && (rc = cli_lab_refuse_other(o->out, o->force))))) {
 			qv_lab_plan_free(&plan);
@@ -595,9 +693,9 @@ static int run_study(run_opts *o, bool resume)
 		cli_lab_task t = {.plan = &plan, .total = plan.total};
 		bool last = o->shards || cfg->settle_width <= 0;
 		int lo, hi;
-		shard_range(o, plan.total, &lo, &hi);
+		shard_range(o, 0, plan.total, &lo, &hi);
 		if (last) {
-			rc = play_task(o, &t, resume && round == 1);
+			rc = play_task(o, &t, 0, resume && round == 1);
 			qv_lab_plan_free(&plan);
 			return rc;
 		}
@@ -645,7 +743,8 @@ static int read_resumed(run_opts *o)
 		                "%s was written by quiver %s; this is quiver %s, which may play "
 		                "otherwise: resume with the same version",
 		                path, o->cfg.version, QV_VERSION);
-	o->out = o->resume;
+	if (!o->shards)
+		o->out = o->resume;
 	return CLI_EXIT_OK;
 }
 
@@ -690,6 +789,11 @@ static int configure(run_opts *o)
 	cfg->paired = o->paired;
 	cfg->fixed_sides = o->fixed_sides;
 	cfg->seed = o->seed;
+	cfg->adaptive = o->adaptive;
+	cfg->first_games = !o->adaptive ? 0
+	                   : o->first_round > 0
+	                       ? (int)o->first_round
+	                       : (int)(o->component_games / 4 > 0 ? o->component_games / 4 : 1);
 	cfg->settle_width = o->settle_width;
 	cfg->settle_cap = (int)o->settle_cap;
 	if (!o->sweep) {

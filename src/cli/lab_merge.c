@@ -9,6 +9,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/lab_help.h"
@@ -97,6 +98,24 @@ static int check_tiling(shard **order, int n, int total)
 
 /* Copies the lines of shard s (its games in order, each line checked to start with its index)
  * to out. */
+/* Once the study's games are all in `file`: an adaptive study's next round (said, with how to
+ * play it), or the report. */
+static int finish_study(const cli_lab_task *t, qv_lab_config *cfg, const char *file,
+                        const char *dir)
+{
+	if (!t->plan || !cfg->adaptive)
+		return cli_lab_report(t, file, dir, false);
+	bool more = false;
+	int rc = cli_lab_adaptive_step(cfg, t->plan, file, dir, &more);
+	if (!rc && more)
+		printf(
+		    "the next round is to play: quiver lab run --resume %s (here), or in slices: "
+		    "quiver lab run --resume %s --shard k/K --out SHARDS, then quiver lab merge "
+		    "SHARDS/*.lab --out %s\n",
+		    dir, dir, dir);
+	return rc;
+}
+
 static int copy_lines(const shard *s, FILE *out)
 {
 	FILE *f = fopen(s->path, "rb");
@@ -159,6 +178,94 @@ static int write_games(const cli_lab_task *t, shard **order, int n, const char *
 	return rc;
 }
 
+/* Whether dir holds the games of the study of the shards (header: the shards' header without
+ * its range) and no report yet: an unfinished study the shards complete (a resumed study's
+ * slices, or a round of an adaptive study). */
+static bool study_in(const char *dir, const json_t *header)
+{
+	char path[4096], report[4096], *line = NULL;
+	snprintf(path, sizeof path, "%s/%s", dir, CLI_LAB_GAMES);
+	snprintf(report, sizeof report, "%s/report.json", dir);
+	qv_err err;
+	if (access(report, F_OK) == 0 || access(path, F_OK) != 0 ||
+	    qv_lab_file_header(path, &line, &err))
+		return false;
+	json_t *h = NULL;
+	json_error_t je;
+	bool same = qv__json_parse(line, strlen(line), 0, &h, &je) == QV_OK && json_is_object(h);
+	if (same) {
+		json_object_del(h, "range");
+		same = json_equal(h, header);
+	}
+	json_decref(h);
+	free(line);
+	return same;
+}
+
+/* Adds the games of shard s that the journal j does not hold yet to it. */
+static int add_shard(const shard *s, qv_lab_journal *j)
+{
+	FILE *f = fopen(s->path, "rb");
+	if (!f)
+		return cli_fail("lab", "cannot read the shard '%s': %s", s->path, strerror(errno));
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n = getline(&line, &cap, f); /* its header */
+	int rc = CLI_EXIT_OK;
+	qv_err err;
+	while (!rc && (n = getline(&line, &cap, f)) > 0) {
+		qv_lab_game g;
+		if (line[n - 1] != '\n')
+			rc = cli_fail("lab",
+			              "%s: the last line is cut short: was the shard truncated?",
+			              s->path);
+		else if (qv_lab_line_read(line, (size_t)n - 1, &g, &err))
+			rc = cli_fail("lab", "%s: %s", s->path, err.msg);
+		else {
+			if (g.index < s->lo || g.index >= s->hi)
+				rc = cli_fail("lab", "%s: game %d is outside its range %d-%d",
+				              s->path, g.index, s->lo, s->hi - 1);
+			else if (!qv_lab_journal_has(j, g.index) && qv_lab_journal_add(j, &g, &err))
+				rc = cli_fail("lab", "%s", err.msg);
+			qv_lab_game_free(&g);
+		}
+	}
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+/* Merges the shards into the unfinished study of dir (study_in): their games added to its
+ * journal, which must then hold every game; then the next round of an adaptive study, or the
+ * report. */
+static int merge_into(const cli_lab_task *t, qv_lab_config *cfg, shard **order, int n,
+                      const char *dir)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", dir, CLI_LAB_GAMES);
+	char *header = cli_lab_header(t, 0, t->total);
+	if (!header)
+		return cli_fail("lab", "out of memory");
+	qv_lab_journal *j;
+	qv_err err;
+	qv_status st = qv_lab_journal_open(path, header, 0, t->total, true, &j, &err);
+	free(header);
+	if (st)
+		return cli_fail("lab", "%s", err.msg);
+	int had = qv_lab_journal_count(j), rc = CLI_EXIT_OK;
+	for (int i = 0; !rc && i < n; i++)
+		rc = add_shard(order[i], j);
+	if (rc) {
+		qv_lab_journal_close(j);
+		return rc;
+	}
+	printf("merged into %s: %d games it held, %d from the shards, of %d\n", path, had,
+	       qv_lab_journal_count(j) - had, t->total);
+	if (qv_lab_journal_finish(j, path, &err))
+		return cli_fail("lab", "%s (a shard is missing?)", err.msg);
+	return finish_study(t, cfg, path, dir);
+}
+
 /* The merge once the shards' headers are read: the study they share, its tiling, its games'
  * file and its report. */
 static int merge(shard *sh, shard **order, int n, const char *out, bool force)
@@ -203,10 +310,12 @@ static int merge(shard *sh, shard **order, int n, const char *out, bool force)
 	qsort(order, (size_t)n, sizeof *order, by_range);
 	char games[4096];
 	snprintf(games, sizeof games, "%s/%s", out, CLI_LAB_GAMES);
-	if (!(rc = check_tiling(order, n, t.total)) &&
-	    !(rc = cli_prepare_dir("lab", "--out", out)) &&
-	    !(rc = cli_lab_refuse_other(out, force)) && !(rc = write_games(&t, order, n, out)))
-		rc = cli_lab_report(&t, games, out, false);
+	if (!sweep && !force && study_in(out, sh[0].header))
+		rc = merge_into(&t, &sh[0].cfg, order, n, out);
+	else if (!(rc = check_tiling(order, n, t.total)) &&
+	         !(rc = cli_prepare_dir("lab", "--out", out)) &&
+	         !(rc = cli_lab_refuse_other(out, force)) && !(rc = write_games(&t, order, n, out)))
+		rc = finish_study(&t, &sh[0].cfg, games, out);
 	if (sweep) {
 		qv_lab_sweep_free(sweep);
 		free(sweep);

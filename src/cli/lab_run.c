@@ -261,6 +261,21 @@ static void summary(const qv_lab_plan *plan, const qv_lab_section *S)
 	printf("\n");
 }
 
+/* Writes the computed report rep (of task t, its games in src) into dir and, unless quiet, its
+ * summary and the files' names on stdout. */
+static int write_report(const cli_lab_task *t, const qv_lab_report *rep, const qv_lab_source *src,
+                        const char *dir, bool quiet)
+{
+	qv_err err;
+	if (qv_lab_write_from(rep, src, dir, &err))
+		return cli_fail("lab", "%s", err.msg);
+	for (int s = 0; !quiet && s < rep->nsections; s++)
+		summary(t->plan, &rep->section[s]);
+	if (!quiet)
+		printf("wrote %s/report.html, %s/report.json and %s/games.csv\n", dir, dir, dir);
+	return CLI_EXIT_OK;
+}
+
 int cli_lab_report(const cli_lab_task *t, const char *file, const char *dir, bool quiet)
 {
 	qv_lab_file f;
@@ -277,16 +292,144 @@ int cli_lab_report(const cli_lab_task *t, const char *file, const char *dir, boo
 		if (qv_lab_compute_from(t->plan, &src, &rep, &err))
 			rc = cli_fail("lab", "%s", err.msg);
 		else {
-			if (qv_lab_write_from(&rep, &src, dir, &err))
-				rc = cli_fail("lab", "%s", err.msg);
-			for (int s = 0; !rc && !quiet && s < rep.nsections; s++)
-				summary(t->plan, &rep.section[s]);
+			rc = write_report(t, &rep, &src, dir, quiet);
 			qv_lab_report_free(&rep);
 		}
 	}
 	qv_lab_file_free(&f);
-	if (!rc && !quiet)
+	if (!rc && !quiet && t->sweep)
 		printf("wrote %s/report.html, %s/report.json and %s/games.csv\n", dir, dir, dir);
+	return rc;
+}
+
+/* ---- adaptive studies ---- */
+
+/* One list's race after a round, on stdout: its first, how sure, and its contenders. */
+static void race_words(const qv_lab_plan *plan, const qv_lab_section *S, int list)
+{
+	const qv_lab_race *r = &S->race[list];
+	const char *name = list == QV_LAB_STRONGEST ? "strongest" : "unbalancing";
+	if (r->first < 0) {
+		printf("; %s: none", name);
+		return;
+	}
+	printf("; %s: %s first (%.0f%% sure), ", name, plan->component[r->first], 100 * r->sure);
+	if (r->separated)
+		printf("separated");
+	else
+		printf("%d contender%s", r->ncontenders, r->ncontenders == 1 ? "" : "s");
+}
+
+/* Writes the study's games file `file` again under the header of the study of cfg (a round
+ * more): its lines copied as they are, into a new file that takes its place in one step. */
+static int rewrite_header(const qv_lab_config *cfg, const char *file)
+{
+	qv_lab_plan plan;
+	qv_err err;
+	if (qv_lab_plan_make(cfg, &plan, &err))
+		return cli_fail("lab", "%s", err.msg);
+	cli_lab_task t = {.plan = &plan, .total = plan.total};
+	char *header = cli_lab_header(&t, 0, plan.total);
+	qv_lab_plan_free(&plan);
+	char tmp[4300];
+	snprintf(tmp, sizeof tmp, "%s.round", file);
+	FILE *in = header ? fopen(file, "rb") : NULL, *out = in ? fopen(tmp, "wb") : NULL;
+	int rc = out ? CLI_EXIT_OK : cli_fail("lab", "cannot write '%s': %s", tmp, strerror(errno));
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n = in ? getline(&line, &cap, in) : -1; /* the old header */
+	if (!rc && (n <= 0 || fprintf(out, "%s\n", header) < 0))
+		rc = cli_fail("lab", "cannot write '%s'", tmp);
+	while (!rc && (n = getline(&line, &cap, in)) > 0)
+		if (fwrite(line, 1, (size_t)n, out) != (size_t)n)
+			rc = cli_fail("lab", "cannot write '%s': %s", tmp, strerror(errno));
+	free(line);
+	free(header);
+	if (in)
+		fclose(in);
+	if (out && fclose(out) && !rc)
+		rc = cli_fail("lab", "cannot write '%s': %s", tmp, strerror(errno));
+	if (!rc && rename(tmp, file) != 0)
+		rc = cli_fail("lab", "cannot write '%s': %s", file, strerror(errno));
+	if (rc)
+		remove(tmp);
+	return rc;
+}
+
+/* What a round decided, on stdout: each section's races, then the next round's games or why
+ * there is none. */
+static void round_words(const qv_lab_plan *plan, const qv_lab_report *rep, const qv_lab_round *R,
+                        bool next)
+{
+	const qv_lab_config *cfg = &plan->cfg;
+	long used = qv_lab_component_games_used(plan), budget = qv_lab_component_budget(plan);
+	printf("round %d played: %ld of the budget of %ld component games", cfg->nrounds + 1, used,
+	       budget);
+	for (int s = 0; s < rep->nsections; s++) {
+		if (!rep->section[s].component)
+			continue;
+		if (rep->nsections > 1)
+			printf("; %d players", rep->section[s].players);
+		race_words(plan, &rep->section[s], QV_LAB_UNBALANCING);
+		race_words(plan, &rep->section[s], QV_LAB_STRONGEST);
+	}
+	if (!next) {
+		bool open = false;
+		for (int s = 0; s < rep->nsections; s++)
+			for (int list = 0; rep->section[s].component && list < 2; list++)
+				open |= rep->section[s].race[list].first >= 0 &&
+				        !rep->section[s].race[list].separated;
+		if (!open)
+			printf("\nevery list's first is separated: the report is this round's\n");
+		else if (cfg->nrounds >= QV_LAB_MAX_ROUNDS)
+			printf("\n%d rounds played, the most a study plays: the report is this "
+			       "round's\n",
+			       cfg->nrounds + 1);
+		else
+			printf(
+			    "\nthe budget left (%ld games) is spent or too small for another round: "
+			    "the report is this round's\n",
+			    budget - used);
+		return;
+	}
+	int arms = 0;
+	for (int i = 0; i < cfg->nplayers; i++)
+		arms +=
+		    2 * __builtin_popcountll(R->ablate[i]) + __builtin_popcountll(R->restricted[i]);
+	printf("\nround %d: %d arms, %d games an ablation arm and %d a restricted one, where the "
+	       "lists' first places are not settled\n",
+	       cfg->nrounds + 2, arms, R->games_ablate, R->games_restrict);
+}
+
+int cli_lab_adaptive_step(qv_lab_config *cfg, const qv_lab_plan *plan, const char *file,
+                          const char *dir, bool *more)
+{
+	*more = false;
+	qv_lab_file f;
+	qv_err err;
+	if (qv_lab_file_open(file, 0, plan->total, &f, &err))
+		return cli_fail("lab", "%s", err.msg);
+	qv_lab_source src = {.file = &f, .total = plan->total};
+	qv_lab_report rep;
+	int rc = CLI_EXIT_OK;
+	if (qv_lab_compute_from(plan, &src, &rep, &err)) {
+		qv_lab_file_free(&f);
+		return cli_fail("lab", "%s", err.msg);
+	}
+	qv_lab_round R;
+	bool next = qv_lab_next_round(plan, &rep, &R);
+	round_words(plan, &rep, &R, next);
+	if (next) {
+		cfg->round[cfg->nrounds++] = R;
+		rc = rewrite_header(cfg, file);
+		*more = rc == CLI_EXIT_OK;
+	} else {
+		cli_lab_task t = {.plan = plan, .total = plan->total};
+		rc = write_report(&t, &rep, &src, dir, false);
+	}
+	qv_lab_report_free(&rep);
+	qv_lab_file_free(&f);
+	fflush(stdout);
 	return rc;
 }
 

@@ -44,6 +44,14 @@ int cli_lab_play_journal(const cli_lab_task *t, const cli_lab_play *how, int lo,
  * (unless quiet) its summary on stdout. */
 int cli_lab_report(const cli_lab_task *t, const char *file, const char *dir, bool quiet);
 
+/* After the games of every round so far of an adaptive study (cfg, its plan `plan`, all its
+ * games in `file`): the report of those games computed, its races said on stdout, and the next
+ * round decided (qv_lab_next_round). With one, it is added to cfg, `file` takes the header of
+ * the study with it (its games kept: they are that study's first games) and *more is set;
+ * without, the report is written into dir. */
+int cli_lab_adaptive_step(qv_lab_config *cfg, const qv_lab_plan *plan, const char *file,
+                          const char *dir, bool *more);
+
 /* A study's report is not written over another's by accident: a folder that holds
  * report.json, games.csv, report.html or the games of a study is refused, naming them,
  * unless force. */

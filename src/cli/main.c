@@ -6,12 +6,14 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "server/base/build.h"
 
 static const cli_command commands[] = {
     {"play", "<game> [options]", "play in the terminal, against agents or friends", cli_play},
     {"engine", "[--seed S]", "the engine protocol on stdin/stdout", cli_engine},
     {"replay", "FILE [options]", "show a saved game move by move", cli_replay},
     {"review", "RECORD [options]", "the computer's review of a game: marks, accuracy", cli_review},
+    {"puzzles", "RECORD... | --db DB", "puzzles from reviewed games, as JSON lines", cli_puzzles},
     {"perft", "<game> DEPTH [options]", "count action sequences (checks the rules)", cli_perft},
     {"arena", "<game> --agents A B ...", "many games between agents, with statistics", cli_arena},
     {"bench", "<game> [options]", "measure random playouts per second", cli_bench},
@@ -88,7 +90,7 @@ int main(int argc, char **argv)
 		return CLI_EXIT_OK;
 	}
 	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
-		printf("quiver %s\n", QV_VERSION);
+		printf("quiver %s\n", qv__build_version);
 		return CLI_EXIT_OK;
 	}
 	for (int i = 0; commands[i].name; i++)

@@ -1,7 +1,9 @@
 /*
  * review.c - `quiver review RECORD`: the computer's review of a saved game (review.h): each
  * decision with its mover's expected result before and after, the best alternative and a mark
- * where the loss passes a threshold, then each player's accuracy; or the same as JSON.
+ * where the loss passes a threshold, with why (each move's preview, the best move's line), then
+ * the curve of the expected results with its axes and the seats' names, and each player's
+ * accuracy; or the same as JSON.
  */
 #include <jansson.h>
 #include <math.h>
@@ -59,6 +61,62 @@ static void print_decision(const qv_review *r, const qv_review_decision *d)
 	if (mark)
 		printf("  %s (-%d), best: %s", mark, (int)lround(d->loss * 50), d->best);
 	printf("\n");
+	if (!mark)
+		return;
+	/* why: what each move would do as its mover could know it, and the best one's line */
+	if (d->played_note)
+		printf("        %s: %s\n", d->played, d->played_note);
+	if (d->best_note)
+		printf("        %s: %s\n", d->best, d->best_note);
+	if (d->nline > 0) {
+		printf("        then:");
+		for (int k = 0; k < d->nline; k++)
+			printf("%s %s %s", k ? "," : "", qv_player_name(d->line[k].seat, who),
+			       d->line[k].action);
+		printf("\n");
+	}
+}
+
+/* The curve of the expected results as text: a column per decision (the decisions squeezed
+ * into CURVE_WIDTH columns, the last one of a column drawn), a row per 10 points of a share of
+ * a win, each decision's mover's result after it marked by its seat's number; the axes labelled
+ * and a legend naming the seats. */
+#define CURVE_WIDTH 60
+static void print_curve(const qv_review *r)
+{
+	const qv_match *m = qv_review_match(r);
+	int n = qv_review_total(r), np = m->game->num_players(m->state);
+	if (n == 0)
+		return;
+	int w = n < CURVE_WIDTH ? n : CURVE_WIDTH;
+	char grid[11][CURVE_WIDTH + 1];
+	memset(grid, ' ', sizeof grid);
+	for (int i = 0; i < n; i++) {
+		const qv_review_decision *d = qv_review_decision_at(r, i);
+		int x = (int)((long)i * w / n), y = share(d->after) / 10;
+		grid[10 - y][x] = (char)('1' + d->seat);
+	}
+	printf("\nExpected result after each decision, as its mover saw it:\n");
+	for (int row = 0; row <= 10; row++) {
+		grid[row][w] = '\0';
+		printf("%s |%s\n",
+		       row == 0    ? "100%"
+		       : row == 5  ? " 50%"
+		       : row == 10 ? "  0%"
+		                   : "    ",
+		       grid[row]);
+	}
+	printf("     +");
+	for (int x = 0; x < w; x++)
+		putchar('-');
+	char last[16];
+	int len = snprintf(last, sizeof last, "%d", n);
+	printf("\n      1%*s  (decisions)\n      ", w - 1 > len ? w - 1 : len + 1, last);
+	char who[8];
+	for (int p = 0; p < np; p++)
+		printf("%s%d = %s%s%s%s", p ? ", " : "", p + 1, qv_player_name(p, who),
+		       m->names[p][0] ? " (" : "", m->names[p], m->names[p][0] ? ")" : "");
+	printf("\n");
 }
 
 /* Each player's accuracy and marks. */
@@ -84,6 +142,21 @@ static void print_accuracy(const qv_review *r)
 	}
 }
 
+int cli_review_option(const char *cmd, int o, const char *v, qv_review_config *cfg)
+{
+	static const char *const names[] = {"iterations", "reply-iterations", "samples", "threads"};
+	static const long most[] = {QV_REVIEW_ITERATIONS_MAX, QV_REVIEW_ITERATIONS_MAX,
+	                            QV_REVIEW_SAMPLES_MAX, 64};
+	int *fields[] = {&cfg->iterations, &cfg->reply_iterations, &cfg->samples, &cfg->threads};
+	long n;
+	if (o == 4)
+		return cli_seed(cmd, "seed", v, &cfg->seed) ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+	if (o < 0 || o > 3 || !cli_long(cmd, names[o], v, 1, most[o], &n))
+		return CLI_EXIT_USAGE;
+	*fields[o] = (int)n;
+	return CLI_EXIT_OK;
+}
+
 /* Parses the options into cfg, *path and *json; CLI_EXIT_OK or the exit code of a usage error
  * (or of --help, after printing it: *path stays NULL). */
 static int parse(int argc, char **argv, qv_review_config *cfg, const char **path, bool *json)
@@ -91,29 +164,15 @@ static int parse(int argc, char **argv, qv_review_config *cfg, const char **path
 	cli_parser p;
 	cli_parser_init(&p, "review", argc, argv);
 	const char *v;
-	long n;
 	int o;
 	while ((o = cli_next(&p, review_opts, &v)) != CLI_OPT_END) {
 		switch (o) {
 		case 0:
 		case 1:
-			if (!cli_long("review", review_opts[o].name, v, 1, QV_REVIEW_ITERATIONS_MAX,
-			              &n))
-				return CLI_EXIT_USAGE;
-			*(o == 0 ? &cfg->iterations : &cfg->reply_iterations) = (int)n;
-			break;
 		case 2:
-			if (!cli_long("review", "samples", v, 1, QV_REVIEW_SAMPLES_MAX, &n))
-				return CLI_EXIT_USAGE;
-			cfg->samples = (int)n;
-			break;
 		case 3:
-			if (!cli_long("review", "threads", v, 1, 64, &n))
-				return CLI_EXIT_USAGE;
-			cfg->threads = (int)n;
-			break;
 		case 4:
-			if (!cli_seed("review", "seed", v, &cfg->seed))
+			if (cli_review_option("review", o, v, cfg) != CLI_EXIT_OK)
 				return CLI_EXIT_USAGE;
 			break;
 		case 5: *json = true; break;
@@ -178,6 +237,7 @@ int cli_review(int argc, char **argv)
 		if (!text)
 			rc = cli_fail("review", "out of memory writing the review");
 	} else {
+		print_curve(r);
 		print_accuracy(r);
 	}
 	qv_review_free(r);

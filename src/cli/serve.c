@@ -18,6 +18,7 @@
 #include "server/base/oplog.h"
 #include "server/base/token.h"
 #include "server/listen.h"
+#include "server/store/store.h"
 
 static const cli_opt serve_opts[] = {
     {"host", "H"},
@@ -45,6 +46,7 @@ static const cli_opt serve_opts[] = {
     {"review-iterations", "N"},
     {"id-prefix", "HEX"},
     {"db-connections", "N"},
+    {"challenge-expiry", "S"},
     {NULL, NULL},
 };
 
@@ -109,6 +111,8 @@ static void serve_help(void)
 	    "  --idle-limit S    seconds a table that plays without a running clock may go\n"
 	    "                    with nobody connected and nothing happening before it ends\n"
 	    "                    as abandoned (default %d: one day)\n"
+	    "  --challenge-expiry S  seconds a challenge to a player waits for its answer\n"
+	    "                    (default %d: ten minutes)\n"
 	    "  --secure-cookies  mark the player-key cookie Secure: the browser sends it over\n"
 	    "                    HTTPS only (behind a proxy that serves HTTPS)\n"
 	    "  --trusted-proxy ADDR  a reverse proxy (IPv4 or IPv6 address; up to 16, one\n"
@@ -126,7 +130,8 @@ static void serve_help(void)
 	    "              -d '{\"game\": \"three-arrows\", \"seats\": [\"human\", \"hard\"]}'\n",
 	    QV__STORE_TIMEOUT_MS, QV__STORE_CONNECTIONS, QV__STORE_CONNECTIONS_MAX, QV__MAX_SOCKETS,
 	    QV__CONNECTIONS_PER_ADDRESS, QV__WAITING_TTL, QV__CREATE_RATE, QV__ADDRESS_TABLES,
-	    QV__ADDRESS_AI_TABLES, QV_REVIEW_ITERATIONS, QV__AWAY_LIMIT, QV__IDLE_LIMIT);
+	    QV__ADDRESS_AI_TABLES, QV_REVIEW_ITERATIONS, QV__AWAY_LIMIT, QV__IDLE_LIMIT,
+	    QV__CHALLENGE_TTL);
 }
 
 /* Adds --trusted-proxy ADDR to cfg; false (the usage said) when it is no address or one too
@@ -212,8 +217,13 @@ static void without_thread_caches(void)
 		return;
 	snprintf(value, len, "%s%s%s", had ? had : "", had && *had ? ":" : "", TCACHE_OFF);
 	char *kept = had ? strdup(had) : NULL;
-	if ((!had || kept) && setenv("GLIBC_TUNABLES", value, 1) == 0) {
-		execv("/proc/self/exe", cli_argv());
+	/* By its own path, not /proc/self/exe: the kernel names a process after the file it
+	 * executes, and the server was `exe` to pidof, ps -C and top. */
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0 && (!had || kept) && setenv("GLIBC_TUNABLES", value, 1) == 0) {
+		exe[n] = '\0';
+		execv(exe, cli_argv());
 		if (kept)
 			setenv("GLIBC_TUNABLES", kept, 1);
 		else
@@ -251,23 +261,27 @@ static void block_stop_signals(sigset_t *set)
 	signal(SIGPIPE, SIG_IGN);
 }
 
+/* The settings of `quiver serve` before its options. */
+static const qv__server_config serve_defaults = {.host = "127.0.0.1",
+                                                 .port = 8080,
+                                                 .db = "quiver.db",
+                                                 .max_sockets = QV__MAX_SOCKETS,
+                                                 .max_sockets_per_address = 32,
+                                                 .threads = 2,
+                                                 .max_tables = 1000,
+                                                 .waiting_ttl = QV__WAITING_TTL,
+                                                 .create_rate = QV__CREATE_RATE,
+                                                 .address_tables = QV__ADDRESS_TABLES,
+                                                 .address_ai_tables = QV__ADDRESS_AI_TABLES,
+                                                 .away_limit = QV__AWAY_LIMIT,
+                                                 .idle_limit = QV__IDLE_LIMIT,
+                                                 .challenge_ttl = QV__CHALLENGE_TTL};
+
 int cli_serve(int argc, char **argv)
 {
 	cli_parser p;
 	cli_parser_init(&p, "serve", argc, argv);
-	qv__server_config cfg = {.host = "127.0.0.1",
-	                         .port = 8080,
-	                         .db = "quiver.db",
-	                         .max_sockets = QV__MAX_SOCKETS,
-	                         .max_sockets_per_address = 32,
-	                         .threads = 2,
-	                         .max_tables = 1000,
-	                         .waiting_ttl = QV__WAITING_TTL,
-	                         .create_rate = QV__CREATE_RATE,
-	                         .address_tables = QV__ADDRESS_TABLES,
-	                         .address_ai_tables = QV__ADDRESS_AI_TABLES,
-	                         .away_limit = QV__AWAY_LIMIT,
-	                         .idle_limit = QV__IDLE_LIMIT};
+	qv__server_config cfg = serve_defaults;
 	const char *web = NULL, *rules = NULL, *tutorials = NULL, *v;
 	long x;
 	int o;
@@ -382,6 +396,11 @@ int cli_serve(int argc, char **argv)
 				return CLI_EXIT_USAGE;
 			cfg.db_connections = (int)x;
 			break;
+		case 25:
+			if (!cli_long("serve", "--challenge-expiry", v, 1, 30 * 86400, &x))
+				return CLI_EXIT_USAGE;
+			cfg.challenge_ttl = (double)x;
+			break;
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",
 			                 "unexpected argument '%s': quiver serve takes only "
@@ -408,6 +427,11 @@ int cli_serve(int argc, char **argv)
 		        "only\n");
 
 	room_for_sockets(cfg.max_sockets);
+	/* its name among a site's processes in the database (`quiver admin` waits for each) */
+	char host[64] = "", name[64];
+	gethostname(host, sizeof host - 1);
+	snprintf(name, sizeof name, QV__STORE_SERVE_NAME "%ld@%s", (long)getpid(), host);
+	qv__store_application(name);
 	sigset_t stop;
 	block_stop_signals(&stop);
 	qv__server *srv;

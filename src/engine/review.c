@@ -18,6 +18,8 @@
 
 #include <jansson.h>
 
+#include "core/mathfn.h"
+#include "engine/review_moves.h"
 #include "quiver/agent.h"
 #include "quiver/review.h"
 
@@ -148,6 +150,11 @@ void qv_review_free(qv_review *r)
 	if (!r)
 		return;
 	qv_match_free(r->m);
+	for (int i = 0; r->d && i < r->n; i++) {
+		free(r->d[i].best_note);
+		free(r->d[i].played_note);
+		free(r->d[i].line);
+	}
 	free(r->before);
 	free(r->guess);
 	free(r->work);
@@ -213,15 +220,16 @@ static qv_status value_of(qv_review *r, void *st, qv_rng *rng, double *out, qv_e
 	return QV_OK;
 }
 
-/* The mean return per player of actions a and b (b < 0: a alone) over the review's samples of
- * decision i, each on the same guess of the position for the mover and the same draws after. */
-static qv_status paired(qv_review *r, int i, qv_action a, qv_action b, double *va, double *vb,
-                        qv_err *err)
+/* The mean return per player of each of the n actions acts into v[0..n) over the review's
+ * samples of decision i, each on the same guess of the position for the mover and the same
+ * draws after (the samples first, then the actions, so that two actions are valued exactly as
+ * the review of a decision values them). */
+static qv_status paired_n(qv_review *r, int i, const qv_action *acts, int n,
+                          double (*v)[QV_MAX_PLAYERS], qv_err *err)
 {
 	const qv_game *g = r->m->game;
 	int p = r->d[i].seat, np = g->num_players(r->before);
-	memset(va, 0, sizeof *va * QV_MAX_PLAYERS);
-	memset(vb, 0, sizeof *vb * QV_MAX_PLAYERS);
+	memset(v, 0, sizeof *v * (size_t)n);
 	for (int k = 0; k < r->cf.samples; k++) {
 		qv_rng rng;
 		qv_rng_seed(&rng, mix(r->cf.seed, (uint64_t)r->d[i].entry + 3, (uint64_t)k));
@@ -229,20 +237,31 @@ static qv_status paired(qv_review *r, int i, qv_action a, qv_action b, double *v
 		if (g->determinize)
 			g->determinize(r->guess, p, &rng);
 		qv_rng after = rng;
-		for (int w = 0; w < (b < 0 ? 1 : 2); w++) {
+		for (int w = 0; w < n; w++) {
 			double got[QV_MAX_PLAYERS] = {0};
 			qv_rng draws = after;
 			memcpy(r->work, r->guess, g->state_size);
-			g->apply(r->work, w ? b : a, NULL);
+			g->apply(r->work, acts[w], NULL);
 			qv_status rc = value_of(r, r->work, &draws, got, err);
 			if (rc)
 				return rc;
-			double *sum = w ? vb : va;
 			for (int q = 0; q < np; q++)
-				sum[q] += got[q] / r->cf.samples;
+				v[w][q] += got[q] / r->cf.samples;
 		}
 	}
 	return QV_OK;
+}
+
+/* The mean return per player of actions a and b (b < 0: a alone), as paired_n. */
+static qv_status paired(qv_review *r, int i, qv_action a, qv_action b, double *va, double *vb,
+                        qv_err *err)
+{
+	double v[2][QV_MAX_PLAYERS];
+	qv_action acts[2] = {a, b};
+	qv_status rc = paired_n(r, i, acts, b < 0 ? 1 : 2, v, err);
+	memcpy(va, v[0], sizeof v[0]);
+	memcpy(vb, b < 0 ? v[0] : v[1], sizeof v[1]);
+	return rc;
 }
 
 /* The state before history entry `entry` into r->before. */
@@ -266,7 +285,7 @@ static bool grab_state(void *ctx, int entry, const void *before)
 static double accuracy_of(double loss)
 {
 	double x = loss * 50;
-	double a = 103.1668 * exp(-0.04354 * x) - 3.1669;
+	double a = 103.1668 * qv__exp(-0.04354 * x) - 3.1669; /* the same in a browser's review */
 	return a < 0 ? 0 : a > 100 ? 100 : a;
 }
 
@@ -277,6 +296,63 @@ static qv_review_mark mark_of(double loss)
 	       : loss >= QV_REVIEW_MISTAKE - 1e-9    ? QV_REVIEW_MARK_MISTAKE
 	       : loss >= QV_REVIEW_INACCURACY - 1e-9 ? QV_REVIEW_MARK_INACCURACY
 	                                             : QV_REVIEW_GOOD;
+}
+
+/* What action a would do at the state before decision i, for its mover (the game's note), as a
+ * new string; NULL when the game has nothing to say or memory ran out. */
+static char *note_of(const qv_review *r, qv_action a)
+{
+	const qv_game *g = r->m->game;
+	char buf[QV_NOTE_TEXT];
+	bool confirm;
+	if (!g->action_note || g->action_note(r->before, a, buf, sizeof buf, &confirm) <= 0)
+		return NULL;
+	size_t n = strlen(buf) + 1;
+	char *copy = malloc(n);
+	if (copy)
+		memcpy(copy, buf, n);
+	return copy;
+}
+
+/* Decision i's line after its best action: the reply searches' choices on the review's first
+ * guess of the position for the mover (sample 0 of paired, with its draws), until QV_REVIEW_LINE
+ * decisions, the end, a chance outcome or a move that would show the mover something it could
+ * not see (the guess's, not the game's). Forced moves are played and not listed. */
+static qv_status line_of(qv_review *r, int i, qv_action best, qv_err *err)
+{
+	const qv_game *g = r->m->game;
+	qv_review_decision *d = &r->d[i];
+	free(d->line); /* a step that failed before made one */
+	d->nline = 0;
+	d->line = malloc(sizeof *d->line * QV_REVIEW_LINE);
+	if (!d->line)
+		return qv_fail(err, QV_ENOMEM, "out of memory writing a review's line");
+	qv_rng rng;
+	qv_rng_seed(&rng, mix(r->cf.seed, (uint64_t)d->entry + 3, 0));
+	memcpy(r->work, r->before, g->state_size);
+	if (g->determinize)
+		g->determinize(r->work, d->seat, &rng);
+	g->apply(r->work, best, NULL);
+	for (int k = 0; k < SETTLE_MAX && d->nline < QV_REVIEW_LINE; k++) {
+		int who = g->to_move(r->work), n;
+		qv_action a;
+		if (who == QV_OVER || who == QV_CHANCE)
+			break;
+		if (!qv_only_option(g, r->work, r->acts, &n, &a)) {
+			qv_status rc = qv_agent_choose(r->reply, r->work, &a, err);
+			if (rc)
+				return rc;
+			/* a move that would show the mover something hidden (another's card, a
+			 * draw) is one of the guess's, not the game's: the line stops before it */
+			if (g->reveals ? g->reveals(r->work, a, d->seat) : g->determinize != NULL)
+				break;
+			qv_review_move *mv = &d->line[d->nline++];
+			mv->seat = who;
+			g->action_to_text(r->work, a, mv->action, sizeof mv->action);
+		}
+		g->apply(r->work, a, NULL);
+	}
+	return QV_OK;
 }
 
 /* The search for the best alternative at r->before into *best, and the two actions valued
@@ -301,9 +377,50 @@ static qv_status search(qv_review *r, int i, qv_action played, qv_action *best, 
 	}
 	if (!rc)
 		rc = paired(r, i, played, *best == played ? -1 : *best, vp, vb, err);
+	int p = r->d[i].seat;
+	if (!rc && *best != played && vb[p] > vp[p])
+		rc = line_of(r, i, *best, err);
 	qv_agent_free(root);
 	qv_agent_free(r->reply);
 	r->reply = NULL;
+	return rc;
+}
+
+/* The true state before decision i into r->before: QV_OK, or QV_ENOMEM. */
+static qv_status walk_to(qv_review *r, int i, qv_err *err)
+{
+	grab gr = {.r = r, .entry = r->d[i].entry};
+	if (qv_match_walk(r->m, r->d[i].entry, grab_state, &gr) || !gr.got)
+		return qv_fail(err, QV_ENOMEM, "out of memory walking to decision %d",
+		               r->d[i].entry + 1);
+	return QV_OK;
+}
+
+const void *qv__review_before(qv_review *r, int i, qv_err *err)
+{
+	return walk_to(r, i, err) ? NULL : r->before;
+}
+
+qv_status qv__review_values(qv_review *r, int i, const qv_action *acts, int n, double *mover,
+                            qv_err *err)
+{
+	double(*v)[QV_MAX_PLAYERS] = malloc(sizeof *v * (size_t)(n > 0 ? n : 1));
+	if (!v)
+		return qv_fail(err, QV_ENOMEM, "out of memory valuing the moves of a decision");
+	uint64_t at = (uint64_t)r->d[i].entry;
+	qv_status rc = walk_to(r, i, err);
+	if (!rc)
+		rc =
+		    qv_agent_new(&r->reply, r->reply_spec, r->m->game, mix(r->cf.seed, 2, at), err);
+	if (!rc) {
+		qv_agent_set_keep(r->reply, false);
+		rc = paired_n(r, i, acts, n, v, err);
+	}
+	for (int w = 0; !rc && w < n; w++)
+		mover[w] = v[w][r->d[i].seat];
+	qv_agent_free(r->reply);
+	r->reply = NULL;
+	free(v);
 	return rc;
 }
 
@@ -313,10 +430,8 @@ qv_status qv_review_step(qv_review *r, qv_err *err)
 		return QV_OK;
 	qv_review_decision *d = &r->d[r->done];
 	const qv_game *g = r->m->game;
-	grab gr = {.r = r, .entry = d->entry};
-	if (qv_match_walk(r->m, d->entry, grab_state, &gr) || !gr.got)
-		return qv_fail(err, QV_ENOMEM, "out of memory walking to decision %d",
-		               d->entry + 1);
+	if (walk_to(r, r->done, err))
+		return QV_ENOMEM;
 	qv_action played = r->m->hist[d->entry].action, best;
 	double vp[QV_MAX_PLAYERS], vb[QV_MAX_PLAYERS];
 	qv_status rc = search(r, r->done, played, &best, vp, vb, err);
@@ -333,6 +448,8 @@ qv_status qv_review_step(qv_review *r, qv_err *err)
 		g->action_to_text(r->before, best, d->best, sizeof d->best);
 	}
 	memcpy(d->expected, vp, sizeof d->expected);
+	d->played_note = note_of(r, played);
+	d->best_note = best == played || d->before == d->after ? NULL : note_of(r, best);
 	d->loss = d->before - d->after;
 	d->accuracy = accuracy_of(d->loss);
 	d->mark = mark_of(d->loss);
@@ -369,11 +486,17 @@ static json_t *decision_json(const qv_review *r, const qv_review_decision *d)
 	for (int q = 0; q < np; q++)
 		json_array_append_new(expected, num(d->expected[q]));
 	const char *mark = qv_review_mark_name(d->mark);
-	return json_pack("{s:i, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o}", "step", d->entry + 1,
-	                 "seat", qv_player_name(d->seat, who), "played", d->played, "best", d->best,
-	                 "before", num(d->before), "after", num(d->after), "loss", num(d->loss),
-	                 "accuracy", num(d->accuracy), "mark",
-	                 mark ? json_string(mark) : json_null(), "expected", expected);
+	json_t *line = json_array();
+	for (int k = 0; k < d->nline; k++)
+		json_array_append_new(line, json_pack("{s:s, s:s}", "seat",
+		                                      qv_player_name(d->line[k].seat, who),
+		                                      "action", d->line[k].action));
+	return json_pack("{s:i, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:s?, s:s?, s:o}",
+	                 "step", d->entry + 1, "seat", qv_player_name(d->seat, who), "played",
+	                 d->played, "best", d->best, "before", num(d->before), "after",
+	                 num(d->after), "loss", num(d->loss), "accuracy", num(d->accuracy), "mark",
+	                 mark ? json_string(mark) : json_null(), "expected", expected,
+	                 "played_note", d->played_note, "best_note", d->best_note, "line", line);
 }
 
 /* Each player's summary: accuracy (null without a decision reviewed), decisions, marks. */

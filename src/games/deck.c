@@ -3,6 +3,7 @@
  * determinization deals from, and a hand and deck read from state JSON and checked against the
  * decklist (see deck.h).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "games/check.h"
@@ -44,26 +45,34 @@ void qv__deck_deal_deck(const uint8_t *pool, int n, int *at, uint8_t *deck, int 
 		deck[i] = pool[(*at)++];
 }
 
-qv_status qv__deck_read(const json_t *o, const char *what, int max, qv__json_id_fn get,
-                        const void *ctx, uint8_t *hand, uint8_t *nhand, uint8_t *deck,
-                        uint8_t *ndeck, bool *deck_given, qv_err *err)
+qv_status qv__deck_read_player(const json_t *o, int p, const char *const *keys,
+                               const qv__deck_zones *z, char what[32], bool *deck_given,
+                               qv_err *err)
 {
 	uint8_t list[UINT8_MAX];
-	int n;
+	int n, max = z->max > UINT8_MAX ? UINT8_MAX : z->max;
 	qv_status rc;
-	if (max > UINT8_MAX)
-		max = UINT8_MAX;
-	if ((rc = qv__json_get_ids(o, "hand", what, max, get, ctx, list, &n, err)))
+	snprintf(what, 32, "players[%d]", p);
+	if (!json_is_object(o))
+		return qv_fail(err, QV_EINVAL, "%s must be an object", what);
+	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
+	    (rc = qv__json_get_ids(o, "hand", what, max, z->get, z->ctx, list, &n, err)))
 		return rc;
 	for (int i = 0; i < n; i++)
-		hand[list[i]]++;
-	*nhand = (uint8_t)n;
+		z->hand[list[i]]++;
+	*z->nhand = (uint8_t)n;
 	*deck_given = json_object_get(o, "deck") != NULL;
-	if ((rc = qv__json_get_ids(o, "deck", what, max, get, ctx, list, &n, err)))
+	if ((rc = qv__json_get_ids(o, "deck", what, max, z->get, z->ctx, list, &n, err)))
 		return rc;
 	for (int i = 0; i < n; i++)
-		deck[i] = list[n - 1 - i];
-	*ndeck = (uint8_t)n;
+		z->deck[i] = list[n - 1 - i];
+	*z->ndeck = (uint8_t)n;
+	for (int k = 0; k < 2; k++) {
+		if ((rc = qv__json_get_ids(o, z->piles[k].key, what, max, z->get, z->ctx,
+		                           z->piles[k].cards, &n, err)))
+			return rc;
+		*z->piles[k].n = (uint8_t)n;
+	}
 	return QV_OK;
 }
 

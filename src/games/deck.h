@@ -44,15 +44,29 @@ int qv__deck_pool(const int *count, int nids, uint8_t *pool, int max);
 void qv__deck_deal_hand(const uint8_t *pool, int n, int *at, uint8_t *hand, int nids, int nhand);
 void qv__deck_deal_deck(const uint8_t *pool, int n, int *at, uint8_t *deck, int cap, int ndeck);
 
-/* Reads a player's o.hand and o.deck, arrays of at most max card ids each read by get over
- * ctx (qv__json_id_fn, which names the failing entry: "players[0].hand[2]"), `what` naming o
- * ("players[0]"): the hand counted by id into hand (which starts at zero) and *nhand, the deck
- * into deck with its first entry on top (deck[*ndeck - 1]); *deck_given says whether o gave
- * one. */
-qv_status qv__deck_read(const json_t *o, const char *what, int max, qv__json_id_fn get,
-                        const void *ctx, uint8_t *hand, uint8_t *nhand, uint8_t *deck,
-                        uint8_t *ndeck, bool *deck_given, qv_err *err);
+/* Where a card game's state JSON puts a player's cards besides its other fields: its hand
+ * (counted by id into hand, which starts at zero, and *nhand), its deck (top first in the text,
+ * into deck with the top at deck[*ndeck - 1]) and two piles (ConCardia's discard and victory,
+ * Evons' graveyard and removed: key, cards in the order given and their count), each an array
+ * of at most max card ids read by get over ctx (a qv__json_id_fn, which names the failing
+ * entry: "players[0].hand[2]"). */
+typedef struct qv__deck_zones {
+	int max;
+	qv__json_id_fn get;
+	const void *ctx;
+	uint8_t *hand, *nhand, *deck, *ndeck;
+	struct {
+		const char *key;
+		uint8_t *cards, *n;
+	} piles[2];
+} qv__deck_zones;
 
+/* Reads player p's object o of a card game's state: an object with no keys but keys (a
+ * NULL-terminated list), and its zones z; what gets o's name ("players[0]") for the caller's
+ * messages on the rest, and *deck_given says whether o gave a deck. */
+qv_status qv__deck_read_player(const json_t *o, int p, const char *const *keys,
+                               const qv__deck_zones *z, char what[32], bool *deck_given,
+                               qv_err *err);
 /* Player p's cards (0-based; its decklist is the parameter deck<p + 1>) against the decklist
  * owned: placed[id] counts the cards of each of the nids ids the state puts anywhere but the
  * deck, `where` says where in words ("on the board, in hand, ..."), id_name(ctx, id) names a

@@ -225,6 +225,68 @@ bool qv__json_append_string(qv_buf *b, const char *s, size_t n)
 	return ok && !b->failed;
 }
 
+/* The comma before a value that is not the first of its container, and its key. */
+static void jw_value(qv__jw *w, const char *key)
+{
+	QV_ASSERT(w->depth >= 0 && w->depth < 64);
+	if (w->more >> w->depth & 1)
+		put(w->b, ",", 1);
+	w->more |= 1ull << w->depth;
+	if (key) {
+		put(w->b, "\"", 1);
+		put(w->b, key, strlen(key));
+		put(w->b, "\":", 2);
+	}
+}
+
+void qv__jw_open(qv__jw *w, const char *key, char bracket)
+{
+	jw_value(w, key);
+	put(w->b, &bracket, 1);
+	w->depth++;
+	w->more &= ~(1ull << w->depth);
+}
+
+/* The one write that ends the text with a NUL (put does not), so a text is whole once its
+ * outermost container is closed. */
+void qv__jw_close(qv__jw *w, char bracket)
+{
+	qv_buf_putc(w->b, bracket);
+	w->depth--;
+}
+
+void qv__jw_str(qv__jw *w, const char *key, const char *s)
+{
+	jw_value(w, key);
+	w->ok &= put_string(w->b, s, strlen(s));
+}
+
+void qv__jw_int(qv__jw *w, const char *key, long long v)
+{
+	jw_value(w, key);
+	qv_buf_putd(w->b, v);
+}
+
+void qv__jw_bool(qv__jw *w, const char *key, bool v)
+{
+	jw_value(w, key);
+	put(w->b, v ? "true" : "false", v ? 4 : 5);
+}
+
+void qv__jw_null(qv__jw *w, const char *key)
+{
+	jw_value(w, key);
+	put(w->b, "null", 4);
+}
+
+void qv__jw_player(qv__jw *w, const char *key, int p)
+{
+	char n[8];
+	qv__jw_str(w, key, qv_player_name(p, n));
+}
+
+bool qv__jw_done(const qv__jw *w) { return w->ok && !w->b->failed; }
+
 char *qv__json_dumps(const json_t *j, size_t flags)
 {
 	qv_buf b = {0};
@@ -356,11 +418,16 @@ qv_status qv__json_get_name(const json_t *o, const char *key, const char *what,
 	return qv_fail(err, QV_EINVAL, "%s.%s must be %s", what, key, list);
 }
 
+void qv__rng_hex(const qv_rng *r, char hex[65])
+{
+	for (int i = 0; i < 4; i++)
+		snprintf(hex + 16 * i, 17, "%016llx", (unsigned long long)r->s[i]);
+}
+
 json_t *qv__json_rng(const qv_rng *r)
 {
 	char hex[65];
-	for (int i = 0; i < 4; i++)
-		snprintf(hex + 16 * i, 17, "%016llx", (unsigned long long)r->s[i]);
+	qv__rng_hex(r, hex);
 	return json_string(hex);
 }
 

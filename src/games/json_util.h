@@ -50,6 +50,32 @@ bool qv__json_append(qv_buf *b, const json_t *j);
 /* Appends s[0..n) as a JSON string, escaped as jansson escapes it; false as above. */
 bool qv__json_append_string(qv_buf *b, const char *s, size_t n);
 
+/* ---- JSON text written straight, without a tree (the games' view_text) ---- */
+
+/* A JSON text written as qv__json_dumps(tree, JSON_COMPACT) writes the tree that the same calls
+ * would build (keys in the order written): each value goes into the innermost open array or
+ * object, after a comma when it is not the first there. A key is given for a value in an
+ * object (a constant: ASCII that needs no escape), NULL for one in an array. Start one with
+ * {.b = out, .ok = true}; ok turns false when a string is not UTF-8 (jansson would not write
+ * it either), and out->failed says when memory ran out. */
+typedef struct qv__jw {
+	qv_buf *b;
+	uint64_t more; /* bit d: the container at depth d holds a value already */
+	int depth;
+	bool ok;
+} qv__jw;
+
+void qv__jw_open(qv__jw *w, const char *key, char bracket); /* '{' or '[' */
+void qv__jw_close(qv__jw *w, char bracket);                 /* '}' or ']' */
+void qv__jw_str(qv__jw *w, const char *key, const char *s);
+void qv__jw_int(qv__jw *w, const char *key, long long v);
+void qv__jw_bool(qv__jw *w, const char *key, bool v);
+void qv__jw_null(qv__jw *w, const char *key);
+/* A player's name ("p1", ...), as qv__json_player. */
+void qv__jw_player(qv__jw *w, const char *key, int p);
+/* True when everything was written (no string refused, no memory missing). */
+bool qv__jw_done(const qv__jw *w);
+
 /* ---- reading JSON quiver did not write (json_parse.c) ---- */
 
 /* The deepest nesting of arrays and objects in any JSON text quiver reads. */
@@ -120,6 +146,7 @@ qv_status qv__json_get_sq(const json_t *v, const char *what, const char *noun, i
 /* A game's own generator (the state's qv_rng) as 64 hex digits, its four words in order, and
  * the reader of that form: `what` names the field ("state.rng"); all zeros is refused. */
 json_t *qv__json_rng(const qv_rng *r);
+void qv__rng_hex(const qv_rng *r, char hex[65]); /* the same 64 digits as text */
 qv_status qv__json_get_rng(const json_t *v, const char *what, qv_rng *out, qv_err *err);
 
 /* The index of the string v among names[0..n) (case-insensitive), or -1. */

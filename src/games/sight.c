@@ -19,6 +19,11 @@
  *
  * This compares states with memcmp, which is why a game's state has no implicit padding
  * (game.h).
+ *
+ * All of that is the definition, and its cost: hundreds of applies and determinizations an
+ * act. A game that can tell from its own hidden information which words a viewer cannot know
+ * (qv_game.sight: a covered piece's kind, a card from a hidden hand, a secret commitment) says
+ * so at once, and the views are compared only where it cannot.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +32,8 @@
 #include <jansson.h>
 #include <pthread.h>
 
+#include "games/json_util.h"
+#include "games/sight.h"
 #include "quiver/game.h"
 
 /* Any fixed seed will do: both states of a comparison are determinized from the same stream. */
@@ -43,6 +50,20 @@ static int words(char *text, char **w, int max)
 {
 	int n = qv_split(text, w, max);
 	return n > max ? -1 : n;
+}
+
+/* viewer's view of st as compact JSON text into out (emptied first): the game's view_text, or
+ * its tree written out. Two views are the same view exactly when their texts are the same
+ * bytes (a game writes its keys in one order). False when out of memory. */
+static bool view_of(const qv_game *g, const void *st, int viewer, qv_buf *out)
+{
+	qv_buf_clear(out);
+	if (g->view_text)
+		return g->view_text(st, viewer, out);
+	json_t *j = g->view_json(st, viewer);
+	bool ok = j && qv__json_append(out, j);
+	json_decref(j);
+	return ok;
 }
 
 /* Copies st into det and determinizes it for viewer from the fixed stream. */
@@ -65,11 +86,11 @@ static int secret_seen(const qv_game *g, const void *before, qv_action a, int vi
 	if (after) {
 		memcpy(after, before, g->state_size);
 		g->apply(after, a, NULL);
-		json_t *now = g->view_json(after, viewer), *was = g->view_json(before, viewer);
-		if (now && was)
-			visible = !json_equal(now, was);
-		json_decref(now);
-		json_decref(was);
+		qv_buf now = {0}, was = {0};
+		if (view_of(g, after, viewer, &now) && view_of(g, before, viewer, &was))
+			visible = strcmp(qv_buf_str(&now), qv_buf_str(&was)) != 0;
+		qv_buf_free(&now);
+		qv_buf_free(&was);
 		free(after);
 	}
 	size_t verb = strcspn(buf, " ");
@@ -83,9 +104,9 @@ typedef struct sight {
 	unsigned char *result, *result_det, *alt, *alt_det, *world, *world_result;
 	qv_action *opts;
 	double *prob;
-	json_t *view; /* the viewer's view after the action, made when first needed */
-	bool failed;  /* a view could not be made (out of memory): more is hidden than need be */
-	bool mine;    /* the states and lists are the thread's (scratch_take) */
+	qv_buf view, alt_view; /* the viewer's views after the action and an option (view_of) */
+	bool failed; /* a view could not be made (out of memory): more is hidden than need be */
+	bool mine;   /* the states and lists are the thread's (scratch_take) */
 } sight;
 
 /* The calling thread's states and lists, kept for its life (the key frees them when it ends)
@@ -166,7 +187,8 @@ static void sight_free(sight *s)
 		free(s->opts);
 		free(s->prob);
 	}
-	json_decref(s->view);
+	qv_buf_free(&s->view);
+	qv_buf_free(&s->alt_view);
 }
 
 static bool sight_alloc(const qv_game *g, sight *s)
@@ -203,7 +225,7 @@ static bool sight_alloc(const qv_game *g, sight *s)
  * leaves viewer a view other than the action's (in s->result), or ends as the action does in
  * that same place (`same`: the action applied at `from`, or NULL when it cannot be played
  * there); true when only the views can tell (views_alike). Both tests are cheap: memcmp of
- * states, where views are JSON built and compared. */
+ * states, where views are JSON written and compared. */
 static bool maybe_confusable(const qv_game *g, sight *s, const void *from, const void *same,
                              qv_action o, int viewer)
 {
@@ -224,12 +246,11 @@ static bool maybe_confusable(const qv_game *g, sight *s, const void *from, const
  * the action gave. */
 static bool views_alike(const qv_game *g, sight *s, int viewer)
 {
-	if (!s->view)
-		s->view = g->view_json(s->result, viewer);
-	json_t *theirs = g->view_json(s->alt, viewer);
-	s->failed |= !s->view || !theirs;
-	bool alike = !s->view || !theirs || json_equal(s->view, theirs);
-	json_decref(theirs);
+	bool made = s->view.len > 0 || view_of(g, s->result, viewer, &s->view);
+	bool theirs = view_of(g, s->alt, viewer, &s->alt_view);
+	s->failed |= !made || !theirs;
+	bool alike =
+	    !made || !theirs || strcmp(qv_buf_str(&s->view), qv_buf_str(&s->alt_view)) == 0;
 	return alike;
 }
 
@@ -280,28 +301,44 @@ static bool nothing_new(int na, int nw, char **ow, char **aw, const bool *hidden
 	return true;
 }
 
-int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
-                   size_t len, bool *exact)
+/* buf, holding a's notation, worded as a game's sight s says; returns as qv_action_seen. */
+static int sight_line(const qv_sight *s, char *buf, size_t len, bool *exact)
 {
-	char scratch[8];
-	if (!buf || len == 0) {
-		buf = scratch;
-		len = sizeof scratch;
-	}
-	if (g->action_to_text(before, a, buf, len) < 0)
-		snprintf(buf, len, "action %d", (int)a);
 	if (exact)
-		*exact = true;
-	int mover = g->to_move(before);
-	if (viewer == QV_VIEW_ALL || (mover >= 0 && mover == viewer) || mover == QV_OVER)
+		*exact = !s->all && !s->secret && !s->hidden;
+	if (s->all) {
+		snprintf(buf, len, "(hidden)");
 		return true;
-	if (g->check(before, a, NULL))
-		return true; /* it cannot happen here, so there is nothing to hide */
-	if (mover >= 0 && g->secret && g->secret(before)) {
-		if (exact)
-			*exact = false;
-		return secret_seen(g, before, a, viewer, buf, len);
 	}
+	if (s->secret) {
+		size_t verb = strcspn(buf, " ");
+		if (buf[verb])
+			snprintf(buf + verb, len - verb, " ?");
+		return !s->unsaid;
+	}
+	if (!s->hidden)
+		return true;
+	char orig[QV_ACTION_TEXT], *w[SIGHT_MAX_WORDS];
+	qv_copy(orig, sizeof orig, buf);
+	int nw = words(orig, w, SIGHT_MAX_WORDS);
+	if (nw < 0) {
+		snprintf(buf, len, "(hidden)");
+		return true;
+	}
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int k = 0; k < nw && used < len; k++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? " " : "",
+		                         (s->hidden >> k & 1) ? "?" : w[k]);
+	return true;
+}
+
+/* What qv_action_seen says when views are compared: the options of the truth and of `worlds`
+ * worlds, each word of buf (a's notation) hidden when another option with another word there
+ * leaves viewer the same view. */
+static int views_seen(const qv_game *g, const void *before, qv_action a, int viewer, int mover,
+                      char *buf, size_t len, bool *exact, int worlds)
+{
 	sight s;
 	if (!sight_alloc(g, &s)) {
 		snprintf(buf, len, "(hidden)"); /* without the views nothing can be shown safely */
@@ -318,7 +355,7 @@ int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer
 	int nw = words(orig, ow, SIGHT_MAX_WORDS);
 	bool hidden[SIGHT_MAX_WORDS] = {false}, any = false, all = false;
 	/* The truth's options, then those of the worlds that differ from it. */
-	for (int w = -1; w < (g->determinize ? SIGHT_WORLDS : 0) && !all; w++) {
+	for (int w = -1; w < (g->determinize ? worlds : 0) && !all; w++) {
 		const void *from = before, *same = s.result;
 		if (w >= 0 && !world(g, &s, before, a, w, viewer, &same))
 			continue; /* nothing hidden from the viewer here */
@@ -378,4 +415,45 @@ int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer
 		used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? " " : "",
 		                         hidden[k] ? "?" : ow[k]);
 	return shown;
+}
+
+/* qv_action_seen, the game's sight asked first when `ask` is set, with `worlds` worlds. */
+static int action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+                       size_t len, bool *exact, bool ask, int worlds)
+{
+	char scratch[8];
+	if (!buf || len == 0) {
+		buf = scratch;
+		len = sizeof scratch;
+	}
+	if (g->action_to_text(before, a, buf, len) < 0)
+		snprintf(buf, len, "action %d", (int)a);
+	if (exact)
+		*exact = true;
+	int mover = g->to_move(before);
+	if (viewer == QV_VIEW_ALL || (mover >= 0 && mover == viewer) || mover == QV_OVER)
+		return true;
+	if (g->check(before, a, NULL))
+		return true; /* it cannot happen here, so there is nothing to hide */
+	qv_sight told;
+	if (ask && g->sight && g->sight(before, a, viewer, &told))
+		return sight_line(&told, buf, len, exact);
+	if (mover >= 0 && g->secret && g->secret(before)) {
+		if (exact)
+			*exact = false;
+		return secret_seen(g, before, a, viewer, buf, len);
+	}
+	return views_seen(g, before, a, viewer, mover, buf, len, exact, worlds);
+}
+
+int qv_action_seen(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+                   size_t len, bool *exact)
+{
+	return action_seen(g, before, a, viewer, buf, len, exact, true, SIGHT_WORLDS);
+}
+
+int qv__action_seen_views(const qv_game *g, const void *before, qv_action a, int viewer, char *buf,
+                          size_t len, bool *exact, int worlds)
+{
+	return action_seen(g, before, a, viewer, buf, len, exact, false, worlds);
 }

@@ -1,10 +1,12 @@
 /*
  * spiel.c - what the games' parts of the spiel API (spiel.h) share: a sparse observation
- * sorted, a deal's segment added, cards counted, a pile sorted and a hand dealt (the card
- * games'), a parameter set. Each game's part is found by
+ * sorted, a deal's segment added, cards counted, a pile sorted and a hand dealt, the two card
+ * games' (ConCardia's and Evons') hands and decks dealt, sorted and arranged, a parameter set.
+ * Each game's part is found by
  * qv__spiel_game_of (spiel_parts.c), kept apart so that no file both calls the games' parts
  * and is called by them.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,4 +99,74 @@ qv_status qv__spiel_param(const qv_params *given, qv_params *out, const char *ke
 {
 	*out = *given;
 	return qv_params_set(out, key, value, err);
+}
+
+const char *const qv__spiel_two[2] = {"me", "opp"};
+const char *const qv__spiel_to_move_names[4] = {"me", "opp", "chance", "over"};
+
+qv_status qv__spiel_setup_decks(const qv_params *given, qv_params *game, unsigned *flags,
+                                qv_err *err)
+{
+	const char *v = qv_params_get(given, "shuffle");
+	bool shuffle = !v || qv_streq_nocase(v, "true");
+	*flags = shuffle ? QV__DEAL_PILES : 0;
+	return qv__spiel_param(given, game, "shuffle", v && !shuffle ? v : "false", err);
+}
+
+int qv__spiel_deal_cards(const void *before, const void *after, qv__spiel_cards_fn cards,
+                         const uint16_t (*back)[QV__DEAL_IDS], unsigned flags, qv__deal *d)
+{
+	d->nseg = 0;
+	if (!(flags & QV__DEAL_PILES))
+		return 0;
+	for (int p = 0; p < 2; p++) {
+		qv__spiel_hand now = cards(after, p);
+		if (!before) {
+			/* the opening hand, from the whole decklist */
+			qv__deal_seg *g = qv__deal_add(d, p, QV__DEAL_SORTED, p, now.nhand);
+			for (int c = 0; c < now.nids; c++)
+				g->pool[c] = now.hand[c];
+			qv__deal_count(now.deck, *now.ndeck, g->pool);
+			continue;
+		}
+		qv__spiel_hand was = cards(before, p);
+		int nb = 0;
+		for (int c = 0; back && c < now.nids; c++)
+			nb += back[p][c];
+		int drawn = *was.ndeck + nb - *now.ndeck;
+		if (drawn <= 0)
+			continue;
+		qv__deal_seg *g =
+		    qv__deal_add(d, p, drawn > 1 ? QV__DEAL_SORTED : QV__DEAL_ORDERED, p, drawn);
+		qv__deal_count(was.deck, *was.ndeck, g->pool);
+		for (int c = 0; back && c < now.nids; c++)
+			g->pool[c] = (uint16_t)(g->pool[c] + back[p][c]);
+	}
+	return d->nseg;
+}
+
+void qv__spiel_canon_decks(void *st, qv__spiel_cards_fn cards, unsigned flags)
+{
+	for (int p = 0; flags & QV__DEAL_PILES && p < 2; p++) {
+		qv__spiel_hand h = cards(st, p);
+		qv__deal_sort_pile(h.deck, *h.ndeck);
+	}
+}
+
+void qv__spiel_arrange_cards(void *st, const qv__deal *d, qv__spiel_cards_fn cards)
+{
+	for (int k = 0, at = 0; k < d->nseg; at += d->seg[k++].n) {
+		const qv__deal_seg *g = &d->seg[k];
+		qv__spiel_hand h = cards(st, g->pile);
+		*h.ndeck = (uint8_t)qv__deal_to_hand(g, d->card + at, h.hand, h.nids, h.deck,
+		                                     *h.ndeck, h.cap);
+	}
+}
+
+void qv__spiel_card_name(const char *name, int id, char *buf, size_t len)
+{
+	if (name)
+		snprintf(buf, len, "%s", name);
+	else
+		snprintf(buf, len, "card%d", id);
 }

@@ -14,13 +14,13 @@
  */
 #include <limits.h>
 #include <pthread.h>
-#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
+#include "core/sha256.h"
 #include "games/builtin.h"
 #include "games/json_util.h"
 #include "games/variant.h"
@@ -38,10 +38,6 @@ static int registry_count;  /* variants loaded */
 static int registry_shared; /* of which loaded for clients (qv_variant.shared) */
 
 /* ---- the registry ---- */
-
-static pthread_once_t sodium_once = PTHREAD_ONCE_INIT;
-static int sodium_ready; /* sodium_init's answer: its hash needs nothing it could refuse */
-static void start_sodium(void) { sodium_ready = sodium_init(); }
 
 static void free_variant(qv_variant *v)
 {
@@ -69,10 +65,7 @@ static qv_status make_variant(const qv_game *g, json_t *res, qv_variant **out, q
 	v->json = json_incref(res);
 	const char *name = json_string_value(json_object_get(res, "name"));
 	snprintf(v->name, sizeof v->name, "%s", name ? name : "unnamed");
-	pthread_once(&sodium_once, start_sodium);
-	unsigned char hash[crypto_hash_sha256_BYTES];
-	crypto_hash_sha256(hash, (const unsigned char *)text, strlen(text));
-	sodium_bin2hex(v->sha256, sizeof v->sha256, hash, sizeof hash);
+	qv__sha256_hex(text, strlen(text), v->sha256);
 	const char *key;
 	const json_t *val;
 	json_object_foreach(json_object_get(res, "params"), key, val)

@@ -7,7 +7,7 @@
 
 #include "lab/metrics.h"
 
-const qv_lab_delta qv__lab_no_test = {NAN, {NAN, NAN}, NAN, false};
+const qv_lab_delta qv__lab_no_test = {NAN, {NAN, NAN}, NAN, false, 0};
 
 /* z = d / sqrt(p(1-p)(1/n1 + 1/n2)) with p = (x1 + x2) / (n1 + n2) pooled, the spread under
  * the null hypothesis that both are equal. (The unpooled spread of each sample is 0 when both
@@ -20,7 +20,8 @@ qv_lab_delta qv__lab_prop_delta(double x1, double n1, double x2, double n2, doub
 	if (!(n1 > 0) || !(n2 > 0))
 		return qv__lab_no_test;
 	double p1 = x1 / n1, p2 = x2 / n2, p = (x1 + x2) / (n1 + n2);
-	qv_lab_delta r = {p1 - p2, qv_newcombe(x1, n1, x2, n2, QV_Z95), NAN, false};
+	qv_lab_delta r = {p1 - p2, qv_newcombe(x1, n1, x2, n2, QV_Z95), NAN, false,
+	                  (long)(n1 + n2)};
 	double se = sqrt(p * (1 - p) * (1 / n1 + 1 / n2));
 	*z = se > 0 ? r.d / se : 0;
 	r.p = qv_p_two_sided(*z);
@@ -42,7 +43,7 @@ qv_lab_delta qv__lab_paired_delta(const qv_moments *d, double *t)
 	if (d->n < 2)
 		return qv__lab_no_test;
 	double se = qv_moments_sd(d) / sqrt((double)d->n);
-	qv_lab_delta r = {d->mean, qv_moments_ci95(d), NAN, false};
+	qv_lab_delta r = {d->mean, qv_moments_ci95(d), NAN, false, d->n};
 	if (se > 0) {
 		*t = d->mean / se;
 		r.p = qv_t_p_two_sided(*t, (double)(d->n - 1));

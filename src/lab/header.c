@@ -17,6 +17,36 @@
 
 /* ---- the header ---------------------------------------------------------------------------- */
 
+/* The components (bit k) of each player count of one round: [[k, ...], ...] in the order of the
+ * player counts. */
+static json_t *round_bits(const uint64_t *bits, int nplayers)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < nplayers; i++) {
+		json_t *ks = json_array();
+		for (int k = 0; k < QV_LAB_MAX_COMPONENTS; k++)
+			if (bits[i] >> k & 1)
+				json_array_append_new(ks, json_integer(k));
+		json_array_append_new(a, ks);
+	}
+	return a;
+}
+
+/* An adaptive study's first round and the rounds decided so far (lab.h: qv_lab_round). */
+static json_t *adaptive_json(const qv_lab_config *cfg)
+{
+	json_t *rounds = json_array();
+	for (int r = 0; r < cfg->nrounds; r++) {
+		const qv_lab_round *R = &cfg->round[r];
+		json_array_append_new(rounds,
+		                      json_pack("{s:[ii], s:o, s:o}", "games", R->games_ablate,
+		                                R->games_restrict, "ablate",
+		                                round_bits(R->ablate, cfg->nplayers), "restricted",
+		                                round_bits(R->restricted, cfg->nplayers)));
+	}
+	return json_pack("{s:i, s:o}", "first", cfg->first_games, "rounds", rounds);
+}
+
 void qv_lab_header_write(const qv_lab_plan *p, int lo, int hi, qv_buf *out)
 {
 	const qv_lab_config *cfg = &p->cfg;
@@ -61,6 +91,8 @@ void qv_lab_header_write(const qv_lab_plan *p, int lo, int hi, qv_buf *out)
 		json_object_set_new(h, "margin",
 		                    json_pack("{s:f, s:f}", "score", cfg->margin_score, "length",
 		                              cfg->margin_length));
+	if (cfg->adaptive)
+		json_object_set_new(h, "adaptive", adaptive_json(cfg));
 	json_object_set_new(h, "seed", json_string(seed));
 	json_object_set_new(h, "total", json_integer(p->total));
 	json_object_set_new(h, "range", json_pack("[ii]", lo, hi));
@@ -94,6 +126,82 @@ static bool header_int(const json_t *h, const char *key, long lo, long hi, int *
 static qv_status header_bad(qv_err *err, const char *key, const char *expected)
 {
 	return qv_fail(err, QV_EINVAL, "bad lab header: \"%s\": expected %s", key, expected);
+}
+
+/* Reads one round's components by player count (round_bits) into bits; false when malformed. */
+static bool read_bits(const json_t *a, int nplayers, uint64_t *bits)
+{
+	if (!json_is_array(a) || (int)json_array_size(a) != nplayers)
+		return false;
+	for (int i = 0; i < nplayers; i++) {
+		const json_t *ks = json_array_get(a, (size_t)i);
+		if (!json_is_array(ks))
+			return false;
+		for (size_t j = 0; j < json_array_size(ks); j++) {
+			const json_t *k = json_array_get(ks, j);
+			if (!json_is_integer(k) || json_integer_value(k) < 0 ||
+			    json_integer_value(k) >= QV_LAB_MAX_COMPONENTS)
+				return false;
+			bits[i] |= 1ull << json_integer_value(k);
+		}
+	}
+	return true;
+}
+
+/* Reads an adaptive study's header (adaptive_json) into cfg, after its player counts; false
+ * when malformed. */
+static bool read_adaptive(const json_t *v, qv_lab_config *cfg)
+{
+	json_t *first = json_object_get(v, "first"), *rounds = json_object_get(v, "rounds");
+	if (!json_is_integer(first) || json_integer_value(first) < 1 ||
+	    json_integer_value(first) > QV_LAB_MAX_GAMES || !json_is_array(rounds) ||
+	    json_array_size(rounds) > QV_LAB_MAX_ROUNDS || json_object_size(v) != 2)
+		return false;
+	cfg->adaptive = true;
+	cfg->first_games = (int)json_integer_value(first);
+	cfg->nrounds = (int)json_array_size(rounds);
+	for (int r = 0; r < cfg->nrounds; r++) {
+		const json_t *R = json_array_get(rounds, (size_t)r);
+		int ga = 0, gr = 0;
+		if (json_unpack((json_t *)R, "{s:[ii]}", "games", &ga, &gr) != 0 || ga < 1 ||
+		    gr < 1 || ga > QV_LAB_MAX_GAMES || gr > QV_LAB_MAX_GAMES ||
+		    json_object_size(R) != 3 ||
+		    !read_bits(json_object_get(R, "ablate"), cfg->nplayers, cfg->round[r].ablate) ||
+		    !read_bits(json_object_get(R, "restricted"), cfg->nplayers,
+		               cfg->round[r].restricted))
+			return false;
+		cfg->round[r].games_ablate = ga;
+		cfg->round[r].games_restrict = gr;
+	}
+	return true;
+}
+
+/* The header's optional ways of spending games: until settled, the margins, the adaptive
+ * rounds; each absent unless the study asked for it. */
+static qv_status read_settling(json_t *h, qv_lab_config *cfg, qv_err *err)
+{
+	json_t *v = json_object_get(h, "until_settled");
+	if (v && (json_unpack(v, "{s:F, s:i}", "width", &cfg->settle_width, "cap",
+	                      &cfg->settle_cap) != 0 ||
+	          !(cfg->settle_width > 0) || cfg->settle_cap < 1)) {
+		return header_bad(err, "until_settled", "{\"width\": W, \"cap\": M}");
+	}
+	v = json_object_get(h, "margin");
+	if (v && (json_unpack(v, "{s:F, s:F}", "score", &cfg->margin_score, "length",
+	                      &cfg->margin_length) != 0 ||
+	          !(cfg->margin_score >= 0 && cfg->margin_score <= 1) ||
+	          !(cfg->margin_length >= 0 && cfg->margin_length <= 1000))) {
+		return header_bad(err, "margin", "{\"score\": 0 to 1, \"length\": 0 to 1000}");
+	}
+	v = json_object_get(h, "adaptive");
+	if (v && !read_adaptive(v, cfg)) {
+		return header_bad(
+		    err, "adaptive",
+		    "{\"first\": games, \"rounds\": [{\"games\": [ablation, restricted], "
+		    "\"ablate\", "
+		    "\"restricted\"}, ...]}, each round's components by player count");
+	}
+	return QV_OK;
 }
 
 qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int *hi, qv_err *err)
@@ -228,21 +336,9 @@ qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int 
 		rc = header_bad(err, "sweep", "a sweep's PATH=LO..HI[:STEP] as a string");
 		goto done;
 	}
-	v = json_object_get(h, "until_settled");
-	if (v && (json_unpack(v, "{s:F, s:i}", "width", &cfg->settle_width, "cap",
-	                      &cfg->settle_cap) != 0 ||
-	          !(cfg->settle_width > 0) || cfg->settle_cap < 1)) {
-		rc = header_bad(err, "until_settled", "{\"width\": W, \"cap\": M}");
+	rc = read_settling(h, cfg, err);
+	if (rc)
 		goto done;
-	}
-	v = json_object_get(h, "margin");
-	if (v && (json_unpack(v, "{s:F, s:F}", "score", &cfg->margin_score, "length",
-	                      &cfg->margin_length) != 0 ||
-	          !(cfg->margin_score >= 0 && cfg->margin_score <= 1) ||
-	          !(cfg->margin_length >= 0 && cfg->margin_length <= 1000))) {
-		rc = header_bad(err, "margin", "{\"score\": 0 to 1, \"length\": 0 to 1000}");
-		goto done;
-	}
 	char *end;
 	if (!header_text(h, "seed", seed, sizeof seed) || !seed[0] ||
 	    (errno = 0, cfg->seed = strtoull(seed, &end, 10), *end || errno)) {

@@ -57,6 +57,7 @@
 #define QV_LAB_HIST_MAX       40     /* bins of a length histogram */
 #define QV_LAB_NOVALUE        -32768 /* a decision without a search value */
 #define QV_LAB_Q              0.05   /* the Benjamini-Hochberg false discovery rate */
+#define QV_LAB_MAX_ROUNDS     40     /* rounds of an adaptive study after its first */
 /* The most games of one study. Nothing in memory grows with them (a study's games go to a
  * file as they finish); the file takes a few hundred bytes a game, more with search values. */
 #define QV_LAB_MAX_GAMES 10000000
@@ -78,6 +79,16 @@ typedef enum qv_lab_arm_kind {
 	 * (each component has its own, so that no two components' tests share one arm's luck). */
 	QV_LAB_CONTROL,
 } qv_lab_arm_kind;
+
+/* One round of an adaptive study after its first (qv_lab_config.adaptive): the components
+ * (bit k) of each player count (by its place in qv_lab_config.players) that play games_ablate
+ * more control and ablation games each, and those that play games_restrict more games of
+ * restricted play. */
+typedef struct qv_lab_round {
+	int games_ablate, games_restrict;
+	uint64_t ablate[QV_MAX_PLAYERS];
+	uint64_t restricted[QV_MAX_PLAYERS];
+} qv_lab_round;
 
 /* What the user asked for: everything that decides the games (the header of a shard). */
 typedef struct qv_lab_config {
@@ -122,6 +133,17 @@ typedef struct qv_lab_config {
 	 * (equivalence: two one-sided tests at 2.5% each), else "unsettled". 0: no margin. In
 	 * the header: it decides the report, so a merge and a resumed study must agree on it. */
 	double margin_score, margin_length;
+	/* --adaptive (docs/lab.md, "Adaptive whole-set studies"): component_games is the
+	 * budget, the games per component and arm a fixed allocation would give; the first round
+	 * plays first_games per arm for every component studied, and each later round (round[0]
+	 * .. round[nrounds - 1], decided from the games before it: qv_lab_next_round) plays more
+	 * games of the components whose place in a list is not yet settled, until the first of
+	 * each list is separated from the others or the budget is spent. The rounds decided are
+	 * in the header, so that a resumed study, a shard of a round and a merge agree. */
+	bool adaptive;
+	int first_games;
+	int nrounds;
+	qv_lab_round round[QV_LAB_MAX_ROUNDS];
 	uint64_t seed;
 	char version[32]; /* quiver's version (QV_VERSION): merge refuses shards of another */
 } qv_lab_config;
@@ -131,6 +153,7 @@ typedef struct qv_lab_arm {
 	qv_lab_arm_kind kind;
 	int players;
 	int component; /* ABLATE, CONTROL, RESTRICT: the component's index; LADDER: the rung k */
+	int round;     /* an adaptive study's round (0: the first, or a study that is not) */
 	const qv_variant *variant;
 	int first, games; /* indices [first, first + games) of the study */
 	int nagents;
@@ -182,8 +205,19 @@ bool qv_lab_swapped(const qv_lab_plan *p, int i);
  * that treats its units as independent. */
 int qv_lab_rotation(const qv_lab_arm *a);
 
+/* The games an arm of kind at `players` is rounded up to: whole rotations, and pairs of them
+ * where the sides rotate. */
+int qv_lab_arm_unit(const qv_lab_plan *p, qv_lab_arm_kind kind, int players);
+
 /* The arm holding game index i. */
 const qv_lab_arm *qv_lab_arm_of(const qv_lab_plan *p, int i);
+/* The first arm of kind for `players` (and, for ABLATE, CONTROL and RESTRICT, component k),
+ * or NULL. */
+const qv_lab_arm *qv_lab_find_arm(const qv_lab_plan *p, qv_lab_arm_kind kind, int players, int k);
+/* The control arm an ablate arm (of p's array) is paired with, game j with game j: the
+ * nearest before it of its component and player count (each round of an adaptive study has
+ * its own pair), else the first of them; NULL when there is none. */
+const qv_lab_arm *qv_lab_control_of(const qv_lab_plan *p, const qv_lab_arm *ablate);
 
 /* ---- one game, as a line ---- */
 
@@ -193,8 +227,9 @@ typedef struct qv_lab_count {
 	uint32_t available; /* components: decisions at which it was among the legal actions */
 	uint32_t chosen;    /* components: decisions that played it; squares: times touched;
 	                     * held: copies */
-	int32_t captures;   /* components: the seat's captures from each play of it to its next
-	                     * decision (qv_components.captured; may fall: a card brought back) */
+	int32_t captures;   /* components: the seat's captures from each play of it until its
+	                     * next play or its turn comes round again (qv_components.captured;
+	                     * may fall: a card brought back) */
 } qv_lab_count;
 
 typedef struct qv_lab_game {
@@ -318,16 +353,19 @@ void qv_lab_journal_close(qv_lab_journal *j);
 qv_status qv_lab_file_header(const char *path, char **header, qv_err *err);
 
 /* A file of games [lo, hi) in index order after its header line (a finished journal, a shard,
- * a merge), with where every 256th line starts. */
+ * a merge): its lines parsed once into records in a temporary file (bin), with where every
+ * 256th record starts. */
 typedef struct qv_lab_file {
 	char *path;
 	int lo, hi;
-	long *mark;
+	long long *mark;
 	int nmarks;
+	FILE *bin;
 } qv_lab_file;
 
-/* Opens the file at path, checking that its lines are games lo .. hi-1 in order (each line's
- * leading index; a cursor parses the rest). Release with qv_lab_file_free. */
+/* Opens the file at path, checking that its lines are games lo .. hi-1 in order and parsing
+ * each (QV_EINVAL naming the game and the field of a malformed one). Release with
+ * qv_lab_file_free. */
 qv_status qv_lab_file_open(const char *path, int lo, int hi, qv_lab_file *out, qv_err *err);
 void qv_lab_file_free(qv_lab_file *f);
 
@@ -341,15 +379,17 @@ typedef struct qv_lab_source {
 	int total;
 } qv_lab_source;
 
-/* A cursor over a source: the games from one index on, one at a time (a file's holds one
- * parsed line, so reading a study of any size takes the same memory). */
+/* A cursor over a source: the games from one index on, one at a time (a file's reads its
+ * records a block at a time, so reading a study of any size takes the same memory). */
 typedef struct qv_lab_cursor {
 	const qv_lab_source *src;
-	int next; /* the index of the game qv_lab_cursor_next returns */
-	FILE *f;
-	char *buf;
-	size_t cap;
-	qv_lab_game g;
+	int next;  /* the index of the game qv_lab_cursor_next returns */
+	char *buf; /* records read, [off, len) not yet returned */
+	size_t cap, off, len;
+	long long pos; /* where the next read starts in the file's records */
+	char *opening; /* the returned game's opening */
+	size_t opening_cap;
+	qv_lab_game g; /* its arrays in buf */
 } qv_lab_cursor;
 
 qv_status qv_lab_cursor_open(const qv_lab_source *src, int index, qv_lab_cursor *c, qv_err *err);
@@ -386,6 +426,7 @@ typedef struct qv_lab_delta {
 	/* Benjamini-Hochberg at QV_LAB_Q over its family of the section's component tests, and
 	 * (a component's tests) its interval beyond the study's margin */
 	bool flagged;
+	long n; /* the units behind it (games, pairs or rotations); 0 for no test */
 } qv_lab_delta;
 
 typedef struct qv_lab_outcomes {
@@ -438,9 +479,13 @@ typedef struct qv_lab_component {
 	/* score_played minus score_unplayed: the holders that played it against those that did
 	 * not (Newcombe's interval; no flag: what a seat plays depends on how its game went) */
 	qv_lab_delta played_gap;
-	/* captures after a play of it, until the player's next decision, per play (the mean over
-	 * plays, n = plays; no interval: a ratio of counts); NAN for a game without captures */
+	/* captures after a play of it, until the player's next play or its turn comes round
+	 * again, per play (the mean over plays, n = plays; no interval: a ratio of counts); NAN
+	 * for a game without captures */
 	qv_lab_est captures_per_play;
+	/* Where the sides rotate, the side (plan.side) whose seat held it in the main games when
+	 * only one did (a card of one deck); else -1 (both decks, neither, no sides) */
+	int own_side;
 	qv_lab_delta ablate_seat[QV_MAX_PLAYERS]; /* ablated minus main, per seat, paired */
 	/* Where the sides rotate (qv_lab_plan.nsides): each side's score, ablated minus main, game
 	 * by game, paired; no test otherwise. A card of one deck sits with each seat half the
@@ -456,13 +501,19 @@ typedef struct qv_lab_component {
 	qv_lab_delta restrict_length;
 	double extremeness; /* the largest |t| of its paired score tests (a sign test's: the
 	                     * normal z of its p); orders `order` */
-	double gap_without; /* the fairness gap of its ablation's games; NAN: no ablation */
-	double unbalance;   /* the largest |t| of its ablation's seat and side tests (-1: none) */
+	/* The seats' fairness gap of its control games and of its ablation's games, which play
+	 * the same seeds (NAN: no ablation); where the sides rotate, the sides' too (the largest
+	 * distance of a side's score from a fair share), else NAN. */
+	double gap_with, gap_without, side_gap_with, side_gap_without;
+	double unbalance; /* the largest |t| of its ablation's seat and side tests (-1: none) */
 	/* What unbalancing is ordered by: how far the game without it comes back towards equal,
 	 * the loss of the favoured side (the decks', where they rotate) or of the favoured seat
 	 * that the ablation's interval assures, the larger of the two (minus the interval's upper
 	 * end); -INFINITY without ablation */
 	double rebalance;
+	/* The test rebalance reads: a seat's ablation test (its index), or a side's (QV_MAX_PLAYERS
+	 * + the side); -1 without ablation */
+	int rebalance_by;
 	double restrict_t; /* |t| of its restricted play's score test (-1: none) */
 	/* What strongest is ordered by: the loss to its holder per copy that restrict_holder's
 	 * interval assures (minus its upper end; restrict_score's where no seat held it), the
@@ -478,6 +529,31 @@ typedef struct qv_lab_component {
 	 * not flagged: every seat may use it, and a designed game is full of those. */
 	bool flagged;
 } qv_lab_component;
+
+/* How sure the first place of a list is (qv_lab_section.race): the list's first and second, the
+ * share of posterior draws in which the first has the largest effect (normal posteriors of
+ * each component's effect: the mean of its test and the standard error of its interval),
+ * whether its interval is clear of every other's, and the games that would separate it from the
+ * second (both arms together, at the spread measured so far). */
+typedef struct qv_lab_race {
+	int first, second; /* component indices; -1: the list has fewer */
+	double sure;       /* NAN: no list */
+	bool separated;
+	/* more games of the first and the second that would part their intervals: 0 when they
+	 * are apart, -1 when no number would (their effects look equal) */
+	long more;
+	/* the components whose interval reaches the first's, those most likely to have the
+	 * largest effect first, with that share of the posterior draws: where an adaptive
+	 * study's next round goes */
+	int ncontenders;
+	int contender[QV_LAB_MAX_COMPONENTS];
+	double contender_share[QV_LAB_MAX_COMPONENTS];
+	/* the width of each one's 95% interval, and of the first's */
+	double contender_width[QV_LAB_MAX_COMPONENTS], first_width;
+} qv_lab_race;
+
+#define QV_LAB_UNBALANCING 0 /* qv_lab_section.race: the list `unbalancing` */
+#define QV_LAB_STRONGEST   1 /* and `strongest` */
 
 /* The first player: the seat that made a game's first decision. Its score over the main games,
  * and by turn, in bins of `width` decisions from the first (bin b: decisions b*width + 1 to
@@ -534,6 +610,7 @@ typedef struct qv_lab_section {
 	 * components with a restrict arm). */
 	int unbalancing[QV_LAB_MAX_COMPONENTS], nunbalancing;
 	int strongest[QV_LAB_MAX_COMPONENTS], nstrongest;
+	qv_lab_race race[2]; /* QV_LAB_UNBALANCING, QV_LAB_STRONGEST */
 	qv_lab_board board;
 	uint32_t *heat; /* [players][w*h]: main arm touches per seat and square; NULL: no board */
 	qv_lab_first first;
@@ -574,6 +651,22 @@ qv_status qv_lab_compute_from(const qv_lab_plan *p, const qv_lab_source *games, 
 qv_status qv_lab_compute(const qv_lab_plan *p, const qv_lab_game *games, qv_lab_report *out,
                          qv_err *err);
 void qv_lab_report_free(qv_lab_report *r);
+
+/* ---- adaptive studies (src/lab/adaptive.c) ---- */
+
+/* The component games of an adaptive study's plan (control, ablate and restrict arms, every
+ * round), and its budget: the games a fixed allocation of cfg.component_games per component
+ * and arm plays, each arm rounded to whole rotations as the plan rounds it. */
+long qv_lab_component_games_used(const qv_lab_plan *p);
+long qv_lab_component_budget(const qv_lab_plan *p);
+/* The next round of an adaptive study whose games so far are p's and whose report is r (of
+ * p): in each list of each section whose first is not separated (qv_lab_race), the four
+ * contenders most likely to have the largest effect play more, and the first too when its
+ * interval is wider than the likeliest contender's; the games per arm grow by half each round
+ * for the list least sure of its first place, the other's in proportion to its need, within
+ * what is left of the budget. False when there is none: every list settled, the budget spent,
+ * or QV_LAB_MAX_ROUNDS rounds played. */
+bool qv_lab_next_round(const qv_lab_plan *p, const qv_lab_report *r, qv_lab_round *out);
 
 /* ---- output (src/lab/report.c) ---- */
 

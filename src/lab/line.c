@@ -15,12 +15,28 @@
 
 /* ---- lines --------------------------------------------------------------------------------- */
 
-/* Appends sep (when not 0) and v in decimal. */
+/* Writes sep (when not 0) and v in decimal at the end of d (24 bytes free at least), and returns
+ * where they start: the digits are made from the last backwards. */
+static char *digits(char *end, char sep, long long v)
+{
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+	char *d = end;
+	do
+		*--d = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--d = '-';
+	if (sep)
+		*--d = sep;
+	return d;
+}
+
+/* Appends sep (when not 0) and v in decimal, in one append: a line holds hundreds of numbers. */
 static void put_int(qv_buf *out, char sep, long long v)
 {
-	if (sep)
-		qv_buf_putc(out, sep);
-	qv_buf_putd(out, v);
+	char d[32];
+	char *at = digits(d + sizeof d, sep, v);
+	qv_buf_putn(out, at, (size_t)(d + sizeof d - at));
 }
 
 /* Appends sep (when not 0) and a utility, the bytes "%.17g" prints; whole numbers (most games'
@@ -44,13 +60,16 @@ static void put_counts(qv_buf *out, const char *key, const qv_lab_count *c, int 
 	if (!n)
 		qv_buf_putc(out, '-');
 	for (int i = 0; i < n; i++) {
-		put_int(out, i ? ',' : 0, c[i].seat);
-		put_int(out, '.', c[i].item);
+		/* one record, written backwards from its end, in one append */
+		char d[128], *at = d + sizeof d;
 		if (comp)
-			put_int(out, '.', c[i].available);
-		put_int(out, '.', c[i].chosen);
+			at = digits(at, '.', c[i].captures);
+		at = digits(at, '.', c[i].chosen);
 		if (comp)
-			put_int(out, '.', c[i].captures);
+			at = digits(at, '.', c[i].available);
+		at = digits(at, '.', c[i].item);
+		at = digits(at, i ? ',' : 0, c[i].seat);
+		qv_buf_putn(out, at, (size_t)(d + sizeof d - at));
 	}
 }
 
@@ -68,11 +87,21 @@ static void put_opening(qv_buf *out, const char *text)
 		qv_buf_puts(out, "%2D");
 		return;
 	}
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-		if (*p <= ' ' || *p == '%' || *p > 126)
-			qv_buf_printf(out, "%%%02X", *p);
-		else
-			qv_buf_putc(out, (char)*p);
+	static const char hex[] = "0123456789ABCDEF";
+	char buf[256], *q = buf;
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		if (q - buf > (long)sizeof buf - 4) {
+			qv_buf_putn(out, buf, (size_t)(q - buf));
+			q = buf;
+		}
+		if (*p <= ' ' || *p == '%' || *p > 126) {
+			*q++ = '%';
+			*q++ = hex[*p >> 4];
+			*q++ = hex[*p & 15];
+		} else
+			*q++ = (char)*p;
+	}
+	qv_buf_putn(out, buf, (size_t)(q - buf));
 }
 
 /*

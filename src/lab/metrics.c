@@ -106,18 +106,6 @@ int qv__lab_winner_of(const qv_lab_game *g)
 	return w;
 }
 
-const qv_lab_arm *qv__lab_find_arm(const qv_lab_plan *p, qv_lab_arm_kind kind, int players, int k)
-{
-	for (int a = 0; a < p->narms; a++) {
-		const qv_lab_arm *arm = &p->arm[a];
-		if (arm->kind == kind && arm->players == players &&
-		    ((kind != QV_LAB_ABLATE && kind != QV_LAB_RESTRICT && kind != QV_LAB_CONTROL) ||
-		     arm->component == k))
-			return arm;
-	}
-	return NULL;
-}
-
 double qv__lab_side_score_of(const qv_lab_plan *p, const qv_lab_game *g, int d)
 {
 	return qv__lab_score_of(g, qv_lab_swapped(p, g->index) ? 1 - d : d);
@@ -504,8 +492,8 @@ static qv_status section(const qv_lab_plan *p, const qv_lab_source *games, qv_la
 	int n = sec->players;
 	qv__lab_fault fault = {QV_OK, {""}};
 	qv__lab_sources src = {.p = p, .games = games, .fault = &fault};
-	src.arms[0] = qv__lab_find_arm(p, QV_LAB_MAIN, n, -1);
-	src.arms[1] = qv__lab_find_arm(p, QV_LAB_BASELINE, n, -1);
+	src.arms[0] = qv_lab_find_arm(p, QV_LAB_MAIN, n, -1);
+	src.arms[1] = qv_lab_find_arm(p, QV_LAB_BASELINE, n, -1);
 	if (!src.arms[0])
 		return qv_fail(err, QV_EINVAL, "the plan has no main arm for %d players", n);
 	qv__lab_tally_arm(&src, src.arms[0], n, &src.t[0]);

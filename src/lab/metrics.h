@@ -67,9 +67,6 @@ int qv__lab_winner_of(const qv_lab_game *g);
 /* A proportion x of n with its Wilson interval; a mean with its Student's t interval. */
 qv_lab_est qv__lab_est_prop(double x, double n);
 qv_lab_est qv__lab_est_mean(const qv_moments *m);
-/* The first arm of kind for `players` (and, for ABLATE, CONTROL and RESTRICT, component k),
- * or NULL. */
-const qv_lab_arm *qv__lab_find_arm(const qv_lab_plan *p, qv_lab_arm_kind kind, int players, int k);
 /* The sums of arm's games (an empty tally for NULL); release with qv__lab_tally_free. */
 void qv__lab_tally_arm(const qv__lab_sources *src, const qv_lab_arm *arm, int n, qv__lab_tally *t);
 void qv__lab_tally_free(qv__lab_tally *t);
@@ -87,6 +84,15 @@ qv_lab_delta qv__lab_prop_delta(double x1, double n1, double x2, double n2, doub
  * rates, scores when available, played, held and not played, plays per game, captures per
  * play. A failure is kept in src->fault. */
 void qv__lab_card_figures(const qv__lab_sources *src, qv_lab_component *comp);
+
+/* How sure the first place of each list of sec is (race.c; lab.h: qv_lab_race), from its
+ * components' tests and lists. */
+void qv__lab_races(const qv_lab_plan *p, qv_lab_section *sec);
+/* The test a list ranks component c by (race.c): for `strongest` its restricted play's holder
+ * test (its score test where no seat held it), for `unbalancing` the ablation test its
+ * rebalance reads; NULL when it has none. The list's effect is the loss, minus the test's
+ * difference. */
+const qv_lab_delta *qv__lab_list_test(const qv_lab_component *c, int list);
 
 /* Side d's score in game g of the plan: its seat's, the other seat's in a swapped game. */
 double qv__lab_side_score_of(const qv_lab_plan *p, const qv_lab_game *g, int d);

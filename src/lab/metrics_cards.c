@@ -25,6 +25,7 @@ typedef struct card_sums {
 	double copies, plays;    /* copies and plays of the holders */
 	double captures, cplays; /* captures after its plays, and those plays */
 	qv_moments per_game;     /* plays per game held */
+	double side_held[2];     /* copies held by each side's seat, where the sides rotate */
 } card_sums;
 
 /* One pair's figures into the sums: its score x, copies held h, plays c of the a decisions it
@@ -73,12 +74,16 @@ static void add_game(const qv_lab_plan *p, const qv_lab_game *g, card_sums *sum)
 		cap[e->seat][e->item] += e->captures;
 		used[e->seat] |= 1ull << e->item;
 	}
+	bool sides = p->nsides == 2 && g->players == 2,
+	     swapped = sides && qv_lab_swapped(p, g->index);
 	for (int i = 0; i < g->nheld; i++) {
 		const qv_lab_count *e = &g->held[i];
 		if (e->item >= p->ncomponents || e->seat >= g->players)
 			continue;
 		h[e->seat][e->item] += e->chosen;
 		used[e->seat] |= 1ull << e->item;
+		if (sides)
+			sum[e->item].side_held[swapped ? 1 - e->seat : e->seat] += e->chosen;
 	}
 	for (int s = 0; s < g->players; s++) {
 		double x = qv__lab_score_of(g, s);
@@ -123,6 +128,9 @@ void qv__lab_card_figures(const qv__lab_sources *src, qv_lab_component *comp)
 		    (qv_lab_est){captures && c->cplays > 0 ? c->captures / c->cplays : NAN,
 		                 {NAN, NAN},
 		                 captures ? (long)c->cplays : 0};
+		x->own_side = c->side_held[0] > 0 && c->side_held[1] == 0   ? 0
+		              : c->side_held[1] > 0 && c->side_held[0] == 0 ? 1
+		                                                            : -1;
 	}
 	free(sum);
 }

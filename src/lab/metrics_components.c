@@ -27,7 +27,7 @@ static qv_lab_delta mean_delta(const qv_moments *a, const qv_moments *b)
 	if (a->n < 2 || b->n < 2)
 		return qv__lab_no_test;
 	qv_welch_result w = qv_welch(a, b);
-	qv_lab_delta r = {w.d, w.ci, NAN, false};
+	qv_lab_delta r = {w.d, w.ci, NAN, false, a->n};
 	if (w.se > 0)
 		r.p = qv_t_p_two_sided(w.d / w.se, floor(w.df) < 1 ? 1 : floor(w.df));
 	else
@@ -35,11 +35,11 @@ static qv_lab_delta mean_delta(const qv_moments *a, const qv_moments *b)
 	return r;
 }
 
-/* The mean length of each rotation of arm (qv_lab_rotation: the games of one may share their
- * chance, so they are one unit; a last rotation cut short, as in a partial shard, is one too). */
+/* The mean length of each rotation of arm into m (qv_lab_rotation: the games of one may share
+ * their chance, so they are one unit; a last rotation cut short, as in a partial shard, is one
+ * too). */
 static void lengths_of(const qv__lab_sources *src, const qv_lab_arm *arm, qv_moments *m)
 {
-	*m = (qv_moments){0};
 	int r = qv_lab_rotation(arm), n = 0;
 	double sum = 0;
 	qv__lab_scan s;
@@ -59,29 +59,43 @@ static void lengths_of(const qv__lab_sources *src, const qv_lab_arm *arm, qv_mom
 
 /* ---- what it causes ---- */
 
-/* Ablation: the ablate arm ab of component c against its control arm ct (the study's variant
- * on the same seeds, qv_lab_game_seed), game j against game j: per seat, d = s_p(ablate) -
- * s_p(control), for each side's score where the sides rotate, and the length in decisions,
- * each a paired test; one pass over both arms. *unbalance is the largest |t| of its seat and
- * side tests. */
-static void ablation(const qv__lab_sources *src, const qv_lab_arm *ab, const qv_lab_arm *ct,
-                     qv_lab_component *c)
+/* The sums of an ablation's pairs (a control game and the ablate game of its seeds): the
+ * paired differences of each seat's score, each side's and the length, and each arm's seat and
+ * side scores for the gaps with and without the component, over the same games. */
+typedef struct pair_sums {
+	qv_moments seat[QV_MAX_PLAYERS], side[2], len;
+	double with[QV_MAX_PLAYERS], without[QV_MAX_PLAYERS], side_with[2], side_without[2];
+	int pairs;
+} pair_sums;
+
+/* The pairs of ablate arm ab and its control arm ct (qv_lab_control_of), game j against game
+ * j, into m: one pass over both arms. */
+static void add_pairs(const qv__lab_sources *src, const qv_lab_arm *ab, const qv_lab_arm *ct,
+                      pair_sums *m)
 {
 	const qv_lab_plan *p = src->p;
 	int n = ab->players;
 	bool sides = p->nsides == 2 && n == 2;
-	qv_moments seat[QV_MAX_PLAYERS] = {{0}}, side[2] = {{0}}, len = {0};
 	int pairs = ab->games < ct->games ? ab->games : ct->games;
 	qv__lab_scan sa, sc;
 	const qv_lab_game *x = qv__lab_scan_first(&sa, src, ab);
 	const qv_lab_game *y = qv__lab_scan_first(&sc, src, ct);
 	for (int j = 0; j < pairs && x && y; j++) {
-		for (int s = 0; s < n; s++)
-			qv_moments_add(&seat[s], qv__lab_score_of(x, s) - qv__lab_score_of(y, s));
-		for (int d = 0; sides && d < 2; d++)
-			qv_moments_add(&side[d], qv__lab_side_score_of(p, x, d) -
-			                             qv__lab_side_score_of(p, y, d));
-		qv_moments_add(&len, (double)x->decisions - y->decisions);
+		for (int s = 0; s < n; s++) {
+			double a = qv__lab_score_of(x, s), b = qv__lab_score_of(y, s);
+			qv_moments_add(&m->seat[s], a - b);
+			m->without[s] += a;
+			m->with[s] += b;
+		}
+		for (int d = 0; sides && d < 2; d++) {
+			double a = qv__lab_side_score_of(p, x, d),
+			       b = qv__lab_side_score_of(p, y, d);
+			qv_moments_add(&m->side[d], a - b);
+			m->side_without[d] += a;
+			m->side_with[d] += b;
+		}
+		qv_moments_add(&m->len, (double)x->decisions - y->decisions);
+		m->pairs++;
 		if (j + 1 < pairs) {
 			x = qv__lab_scan_next(&sa);
 			y = qv__lab_scan_next(&sc);
@@ -89,25 +103,59 @@ static void ablation(const qv__lab_sources *src, const qv_lab_arm *ab, const qv_
 	}
 	qv__lab_scan_end(&sa);
 	qv__lab_scan_end(&sc);
+}
+
+/* The largest distance of n mean scores (sums over `games`) from a fair share of 1/n: the
+ * fairness gap of those games; NAN without games. */
+static double gap_of(const double *sum, int n, int games)
+{
+	if (games <= 0)
+		return NAN;
+	double gap = 0;
+	for (int s = 0; s < n; s++)
+		gap = fmax(gap, fabs(sum[s] / games - 1.0 / n));
+	return gap;
+}
+
+/* Ablation: every ablate arm of component k (one per round of an adaptive study) against its
+ * control arm (the study's variant on the same seeds, qv_lab_game_seed), game j against game
+ * j: per seat, d = s_p(ablate) - s_p(control), for each side's score where the sides rotate,
+ * and the length in decisions, each a paired test over all the pairs; the fairness gaps of the
+ * same control and ablate games. *unbalance is the largest |t| of its seat and side tests. */
+static void ablation(const qv__lab_sources *src, int n, int k, qv_lab_component *c)
+{
+	const qv_lab_plan *p = src->p;
+	bool sides = p->nsides == 2 && n == 2;
+	pair_sums m = {0};
+	for (int a = 0; a < p->narms; a++) {
+		const qv_lab_arm *ab = &p->arm[a];
+		if (ab->kind != QV_LAB_ABLATE || ab->players != n || ab->component != k)
+			continue;
+		const qv_lab_arm *ct = qv_lab_control_of(p, ab);
+		if (ct && ab->games > 0 && ct->games > 0)
+			add_pairs(src, ab, ct, &m);
+	}
+	if (m.pairs == 0)
+		return;
 	double z;
 	c->unbalance = 0;
 	for (int s = 0; s < n; s++) {
-		c->ablate_seat[s] = qv__lab_paired_delta(&seat[s], &z);
+		c->ablate_seat[s] = qv__lab_paired_delta(&m.seat[s], &z);
 		if (fabs(z) > c->unbalance)
 			c->unbalance = fabs(z);
 	}
 	for (int d = 0; sides && d < 2; d++) {
-		c->ablate_side[d] = qv__lab_paired_delta(&side[d], &z);
+		c->ablate_side[d] = qv__lab_paired_delta(&m.side[d], &z);
 		if (fabs(z) > c->unbalance)
 			c->unbalance = fabs(z);
 	}
-	c->ablate_length = qv__lab_paired_delta(&len, &z);
-	qv__lab_tally at;
-	qv_lab_outcomes o;
-	qv__lab_tally_arm(src, ab, n, &at);
-	qv__lab_outcomes(&at, n, &o);
-	qv__lab_tally_free(&at);
-	c->gap_without = o.fairness_gap;
+	c->ablate_length = qv__lab_paired_delta(&m.len, &z);
+	c->gap_with = gap_of(m.with, n, m.pairs);
+	c->gap_without = gap_of(m.without, n, m.pairs);
+	if (sides) {
+		c->side_gap_with = gap_of(m.side_with, 2, m.pairs);
+		c->side_gap_without = gap_of(m.side_without, 2, m.pairs);
+	}
 }
 
 /* The copies of component k seat q held as game g started (qv_lab_game.held). */
@@ -141,20 +189,16 @@ static void holders_add(holders *h, qv_moments *m)
 	*h = (holders){0};
 }
 
-/* Restricted play: in the restrict arm re, the seat of the arm's agent 0 (forbidden the
- * component) against the mean score of the other seats (its unrestricted twins) of the same
- * game: d_i = s_r - mean s_twins per game, averaged over each rotation (in which every seat is
- * the forbidden one once, on one deal with `paired`: the rotations are the independent units,
- * and the games of one lean together), a paired test over the rotations (two independent
- * proportions overstated z by about sqrt(2) at two players, where the scores sum to 1); its
- * length against the reference arm ref's (the control's, or the main's for a component
- * without ablation: games of other seeds), rotation means by Welch's t: a reference of each
- * component's own, as for ablation, so that one arm's luck is not every component's. */
-static void restricted(const qv__lab_sources *src, const qv_lab_arm *re, const qv_lab_arm *ref,
-                       int k, qv_lab_component *c)
+/* One restrict arm re of component k into d (the rotations' score differences) and dh (their
+ * holder differences, per copy): in each game, the seat of the arm's agent 0 (forbidden the
+ * component) against the mean score of the other seats (its unrestricted twins): d_i = s_r -
+ * mean s_twins, averaged over each rotation (in which every seat is the forbidden one once, on
+ * one deal with `paired`: the rotations are the independent units, and the games of one lean
+ * together). */
+static void add_rotations(const qv__lab_sources *src, const qv_lab_arm *re, int k, qv_moments *d,
+                          qv_moments *dh)
 {
 	int n = re->players, r = qv_lab_rotation(re), m = 0;
-	qv_moments d = {0}, dh = {0};
 	double sum = 0;
 	holders h = {0};
 	qv__lab_scan s;
@@ -178,16 +222,45 @@ static void restricted(const qv__lab_sources *src, const qv_lab_arm *re, const q
 		}
 		sum += xr - (ntwins > 0 ? twins / ntwins : 0);
 		if (++m == r) {
-			qv_moments_add(&d, sum / m);
-			holders_add(&h, &dh);
+			qv_moments_add(d, sum / m);
+			holders_add(&h, dh);
 			sum = 0;
 			m = 0;
 		}
 	}
 	qv__lab_scan_end(&s);
 	if (m > 0)
-		qv_moments_add(&d, sum / m);
-	holders_add(&h, &dh);
+		qv_moments_add(d, sum / m);
+	holders_add(&h, dh);
+}
+
+/* Restricted play: every restrict arm of component k (add_rotations), a paired test over the
+ * rotations (two independent proportions overstated z by about sqrt(2) at two players, where
+ * the scores sum to 1); its length against the reference arms' (k's control arms, or the main
+ * arm for a component without ablation: games of other seeds), rotation means by Welch's t: a
+ * reference of each component's own, as for ablation, so that one arm's luck is not every
+ * component's. */
+static void restricted(const qv__lab_sources *src, int n, int k, qv_lab_component *c)
+{
+	const qv_lab_plan *p = src->p;
+	qv_moments d = {0}, dh = {0}, rl = {0}, ml = {0};
+	bool controls = false;
+	for (int a = 0; a < p->narms; a++) {
+		const qv_lab_arm *arm = &p->arm[a];
+		if (arm->players != n || arm->component != k || arm->games <= 0)
+			continue;
+		if (arm->kind == QV_LAB_RESTRICT) {
+			add_rotations(src, arm, k, &d, &dh);
+			lengths_of(src, arm, &rl);
+		} else if (arm->kind == QV_LAB_CONTROL) {
+			lengths_of(src, arm, &ml);
+			controls = true;
+		}
+	}
+	if (d.n == 0)
+		return;
+	if (!controls)
+		lengths_of(src, src->arms[0], &ml);
 	double z;
 	c->restrict_score = qv__lab_paired_delta(&d, &z);
 	c->restrict_t = z == z ? fabs(z) : 0;
@@ -196,9 +269,6 @@ static void restricted(const qv__lab_sources *src, const qv_lab_arm *re, const q
 	const qv_lab_delta *by =
 	    qv__lab_tested(&c->restrict_holder) ? &c->restrict_holder : &c->restrict_score;
 	c->strength_key = qv__lab_tested(by) ? -by->ci.hi : -INFINITY;
-	qv_moments rl, ml;
-	lengths_of(src, re, &rl);
-	lengths_of(src, ref, &ml);
 	c->restrict_length = mean_delta(&rl, &ml);
 }
 
@@ -206,29 +276,21 @@ static void restricted(const qv__lab_sources *src, const qv_lab_arm *re, const q
  * component without those arms has no tests. */
 static void causes(const qv__lab_sources *src, int k, qv_lab_component *c)
 {
-	const qv_lab_plan *p = src->p;
-	const qv_lab_arm *main = src->arms[0];
-	int n = main->players;
-	const qv_lab_arm *ab = qv__lab_find_arm(p, QV_LAB_ABLATE, n, k);
-	const qv_lab_arm *ct = qv__lab_find_arm(p, QV_LAB_CONTROL, n, k);
-	const qv_lab_arm *re = qv__lab_find_arm(p, QV_LAB_RESTRICT, n, k);
+	int n = src->arms[0]->players;
 	c->extremeness = 0;
-	c->gap_without = NAN;
+	c->gap_with = c->gap_without = c->side_gap_with = c->side_gap_without = NAN;
 	c->unbalance = c->restrict_t = -1;
 	c->strength_key = -INFINITY;
 	for (int s = 0; s < QV_MAX_PLAYERS; s++)
 		c->ablate_seat[s] = c->ablate_side[s] = qv__lab_no_test;
 	c->ablate_length = c->restrict_score = c->restrict_length = qv__lab_no_test;
 	c->restrict_holder = qv__lab_no_test;
-	if (ab && ct && ab->games > 0 && ct->games > 0) {
-		ablation(src, ab, ct, c);
+	ablation(src, n, k, c);
+	if (c->unbalance >= 0)
 		c->extremeness = c->unbalance;
-	}
-	if (re && re->games > 0) {
-		restricted(src, re, ct && ct->games > 0 ? ct : main, k, c);
-		if (c->restrict_t > c->extremeness)
-			c->extremeness = c->restrict_t;
-	}
+	restricted(src, n, k, c);
+	if (c->restrict_t > c->extremeness)
+		c->extremeness = c->restrict_t;
 }
 
 /* ---- flags and lists ---- */
@@ -309,11 +371,16 @@ static void rebalance(const qv_lab_plan *p, qv_lab_section *sec)
 	for (int k = 0; k < p->ncomponents; k++) {
 		qv_lab_component *c = &sec->component[k];
 		c->rebalance = -INFINITY;
-		if (qv__lab_tested(&c->ablate_seat[fs]))
+		c->rebalance_by = -1;
+		if (qv__lab_tested(&c->ablate_seat[fs])) {
 			c->rebalance = -c->ablate_seat[fs].ci.hi;
+			c->rebalance_by = fs;
+		}
 		if (sides && qv__lab_tested(&c->ablate_side[fd]) &&
-		    -c->ablate_side[fd].ci.hi > c->rebalance)
+		    -c->ablate_side[fd].ci.hi > c->rebalance) {
 			c->rebalance = -c->ablate_side[fd].ci.hi;
+			c->rebalance_by = QV_MAX_PLAYERS + fd;
+		}
 	}
 }
 
@@ -406,5 +473,6 @@ qv_status qv__lab_compute_components(const qv__lab_sources *src, qv_lab_section 
 			causes(src, k, &sec->component[k]);
 	}
 	flag_and_order(p, sec);
+	qv__lab_races(p, sec);
 	return QV_OK;
 }

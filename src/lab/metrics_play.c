@@ -277,7 +277,7 @@ static double share(double x, double n) { return n > 0 ? x / n : NAN; }
  * interval of their own here: their difference only. */
 static void compare_derived(qv_lab_section *sec, const char *metric, double variant, double base)
 {
-	qv_lab_delta d = {variant - base, {NAN, NAN}, NAN, false};
+	qv_lab_delta d = {variant - base, {NAN, NAN}, NAN, false, 0};
 	compare_row(sec, metric, variant, base, d);
 }
 

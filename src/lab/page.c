@@ -487,6 +487,25 @@ void qv__lab_table_open(qv_buf *b, const char *prefix, const char *id, const cha
 
 void qv__lab_table_close(qv_buf *b) { qv_buf_puts(b, "</table></div>\n"); }
 
+/* A verdict as a cell of a table (the effects table, the two lists): `beyond` ("flagged" on
+ * balance, "strong" or "a burden", "lengthens" or "shortens"), "within &plusmn;5 pp", "unsettled".
+ */
+void qv__lab_verdict_cell(qv_buf *b, qv_lab_verdict v, double margin, bool points,
+                          const char *beyond)
+{
+	switch (v) {
+	case QV_LAB_BEYOND: qv_buf_printf(b, "<td class=\"t flag\">%s</td>", beyond); break;
+	case QV_LAB_WITHIN:
+		if (points)
+			qv_buf_printf(b, "<td class=\"t\">within &plusmn;%g pp</td>", 100 * margin);
+		else
+			qv_buf_printf(b, "<td class=\"t\">within &plusmn;%g</td>", margin);
+		break;
+	case QV_LAB_UNSETTLED: qv_buf_puts(b, "<td class=\"t\">unsettled</td>"); break;
+	default: qv_buf_puts(b, "<td class=\"t\">&ndash;</td>"); break;
+	}
+}
+
 /* ---- estimates as text ---- */
 
 /* "52.3% [48.1%, 56.4%]" for a measured proportion, else "n/a". */

@@ -148,6 +148,11 @@ void qv__lab_table_open(qv_buf *b, const char *prefix, const char *id, const cha
 void qv__lab_table_close(qv_buf *b);
 /* The start of a table row headed by text: <tr><th scope="row">text</th> (text escaped). */
 void qv__lab_row_head(qv_buf *b, const char *text);
+/* A component's verdict as a cell: `beyond` (its one word: "flagged" on balance, "strong" or
+ * "a burden" on strength, "lengthens" or "shortens" on length), "within &plusmn;margin" (in
+ * points when points), "unsettled", or a dash when not tested. */
+void qv__lab_verdict_cell(qv_buf *b, qv_lab_verdict v, double margin, bool points,
+                          const char *beyond);
 /* A tile of a <dl class="tiles">: name, value, and detail under it when not NULL or "". */
 void qv__lab_tile(qv_buf *b, const char *name, const char *value, const char *detail);
 

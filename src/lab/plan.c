@@ -188,6 +188,13 @@ static qv_status choose_components(const qv_lab_config *cfg, qv_lab_plan *p, qv_
 		p->studied[k] = all;
 	if (all)
 		return QV_OK;
+	if (cfg->component_games <= 0)
+		return qv_fail(err, QV_EINVAL,
+		               "--components chooses what the component games study, and there "
+		               "are none (--component-games 0): give --component-games M too");
+	if (p->ncomponents == 0)
+		return qv_fail(err, QV_EINVAL, "--components: %s has no components to study",
+		               cfg->game->name);
 	char list[sizeof cfg->components];
 	qv_copy(list, sizeof list, cfg->components);
 	for (char *save = NULL, *w = strtok_r(list, ",", &save); w;
@@ -200,12 +207,17 @@ static qv_status choose_components(const qv_lab_config *cfg, qv_lab_plan *p, qv_
 			p->studied[k] |= hit;
 			found |= hit;
 		}
-		if (!found && strcmp(w, "abilities") != 0)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "--components: '%s' is no component of the variant (expected "
-			    "ids such as '%s', or the words entries and abilities)",
-			    w, p->ncomponents ? p->component[0] : "none");
+		if (!found && strcmp(w, "abilities") != 0) {
+			char some[3 * QV_NAME_MAX + 16] = "";
+			for (int k = 0; k < p->ncomponents && k < 3; k++)
+				snprintf(some + strlen(some), sizeof some - strlen(some), "%s'%s'",
+				         k ? ", " : "", p->component[k * (p->ncomponents - 1) / 2]);
+			return qv_fail(err, QV_EINVAL,
+			               "--components: '%s' is no component of the variant "
+			               "(expected ids such as %s, or the words entries and "
+			               "abilities)",
+			               w, some);
+		}
 	}
 	return QV_OK;
 }
@@ -263,6 +275,14 @@ qv_status qv_lab_arm_params(const qv_lab_plan *p, const qv_lab_arm *a, bool swap
 }
 
 int qv_lab_rotation(const qv_lab_arm *a) { return rotation(a->kind, a->players, a->nagents); }
+
+int qv_lab_arm_unit(const qv_lab_plan *p, qv_lab_arm_kind kind, int players)
+{
+	int agents = kind == QV_LAB_RESTRICT || kind == QV_LAB_LADDER || kind == QV_LAB_LUCK
+	                 ? 2
+	                 : p->cfg.nagents;
+	return rotation(kind, players, agents) * (p->nsides > 0 ? 2 : 1);
+}
 
 bool qv_lab_swapped(const qv_lab_plan *p, int i)
 {
@@ -327,6 +347,13 @@ static qv_status check_config(const qv_lab_config *cfg, qv_err *err)
 	                              cfg->ladder_lo > cfg->ladder_hi))
 		return qv_fail(err, QV_EINVAL, "bad skill ladder %d-%d: expected rungs within 1-16",
 		               cfg->ladder_lo, cfg->ladder_hi);
+	if (cfg->adaptive && (cfg->component_games < 1 || cfg->first_games < 1 ||
+	                      cfg->first_games > cfg->component_games || cfg->nrounds < 0 ||
+	                      cfg->nrounds > QV_LAB_MAX_ROUNDS))
+		return qv_fail(err, QV_EINVAL,
+		               "an adaptive study needs a budget of component games (%d given) and "
+		               "a first round of 1 to that many games (%d given)",
+		               cfg->component_games, cfg->first_games);
 	for (int i = 0; i < cfg->nagents; i++) {
 		if (spec_timed(g, cfg->agents[i])) {
 			char hard[QV_NAME_MAX];
@@ -383,19 +410,40 @@ static qv_status load_ablated(const qv_lab_plan *p, const qv_variant **ablated, 
 	return QV_OK;
 }
 
-/* The arms of component k at the main arm's player count: its control and its ablation (when
- * it has an ablated variant), its restricted play (when the game says what an action plays). */
+/* The main arm of player count n (the arms component arms copy their agents from). */
+static qv_lab_arm main_arm(const qv_lab_config *cfg, int n)
+{
+	qv_lab_arm main = {.kind = QV_LAB_MAIN,
+	                   .players = n,
+	                   .variant = cfg->variant,
+	                   .games = cfg->games,
+	                   .nagents = cfg->nagents,
+	                   .component = -1};
+	memcpy(main.agents, cfg->agents, sizeof main.agents);
+	return main;
+}
+
+/* What a round's component arms are: `games` per arm of round `round`, control and ablation
+ * (with_ablation, when the component has an ablated variant) and restricted play
+ * (with_restrict, when the game says what an action plays). */
+typedef struct arm_set {
+	int games, round;
+	bool with_ablation, with_restrict;
+} arm_set;
+
+/* The arms of component k at the main arm's player count, as set says. */
 static qv_status component_arms(qv_lab_plan *p, int *cap, const qv_lab_arm *main, int k,
-                                const qv_variant *ablated, qv_err *err)
+                                const qv_variant *ablated, arm_set set, qv_err *err)
 {
 	const qv_lab_config *cfg = &p->cfg;
 	const qv_components *comp = cfg->game->components;
 	qv_status rc = QV_OK;
-	if (ablated) {
+	if (ablated && set.with_ablation) {
 		qv_lab_arm c = *main;
 		c.kind = QV_LAB_CONTROL;
 		c.component = k;
-		c.games = cfg->component_games;
+		c.games = set.games;
+		c.round = set.round;
 		rc = add_arm(p, cap, c, err);
 		qv_lab_arm a = c;
 		a.kind = QV_LAB_ABLATE;
@@ -403,13 +451,20 @@ static qv_status component_arms(qv_lab_plan *p, int *cap, const qv_lab_arm *main
 		if (!rc)
 			rc = add_arm(p, cap, a, err);
 	}
-	if (!rc && comp && comp->component_of) {
+	if (!rc && comp && comp->component_of && set.with_restrict) {
 		qv_lab_arm r = two_agents(QV_LAB_RESTRICT, main->players, cfg->variant,
-		                          cfg->agents[0], cfg->agents[0], cfg->component_games);
+		                          cfg->agents[0], cfg->agents[0], set.games);
 		r.component = k;
+		r.round = set.round;
 		rc = add_arm(p, cap, r, err);
 	}
 	return rc;
+}
+
+/* The games per arm of the first round: the component games, or an adaptive study's first. */
+static int first_round_games(const qv_lab_config *cfg)
+{
+	return cfg->adaptive ? cfg->first_games : cfg->component_games;
 }
 
 /* The arms of player count n, in index order: main, baseline, each studied component's, the
@@ -418,13 +473,7 @@ static qv_status player_count_arms(qv_lab_plan *p, int *cap, int n,
                                    const qv_variant *const *ablated, qv_err *err)
 {
 	const qv_lab_config *cfg = &p->cfg;
-	qv_lab_arm main = {.kind = QV_LAB_MAIN,
-	                   .players = n,
-	                   .variant = cfg->variant,
-	                   .games = cfg->games,
-	                   .nagents = cfg->nagents,
-	                   .component = -1};
-	memcpy(main.agents, cfg->agents, sizeof main.agents);
+	qv_lab_arm main = main_arm(cfg, n);
 	qv_status rc = add_arm(p, cap, main, err);
 	if (!rc && cfg->baseline) {
 		qv_lab_arm b = main;
@@ -432,9 +481,10 @@ static qv_status player_count_arms(qv_lab_plan *p, int *cap, int n,
 		b.variant = cfg->baseline;
 		rc = add_arm(p, cap, b, err);
 	}
+	arm_set first = {first_round_games(cfg), 0, true, true};
 	for (int k = 0; !rc && cfg->component_games > 0 && k < p->ncomponents; k++)
 		if (p->studied[k])
-			rc = component_arms(p, cap, &main, k, ablated[k], err);
+			rc = component_arms(p, cap, &main, k, ablated[k], first, err);
 	for (int k = cfg->ladder_lo; !rc && cfg->ladder_games > 0 && k <= cfg->ladder_hi; k++) {
 		char strong[QV_NAME_MAX], weak[QV_NAME_MAX];
 		snprintf(strong, sizeof strong, "ismcts:iterations=%ld", 1L << (k + 1));
@@ -450,6 +500,33 @@ static qv_status player_count_arms(qv_lab_plan *p, int *cap, int n,
 		             two_agents(QV_LAB_LUCK, n, cfg->variant, "random", cfg->agents[0],
 		                        cfg->luck_games),
 		             err);
+	return rc;
+}
+
+/* The arms of round r + 1 of an adaptive study (cfg.round[r]), after every arm before it: per
+ * player count, each component's it names, in the components' order. A round that names a
+ * component without such an arm (not studied, or none of that kind) plays nothing for it. */
+static qv_status round_arms(qv_lab_plan *p, int *cap, int r, const qv_variant *const *ablated,
+                            qv_err *err)
+{
+	const qv_lab_config *cfg = &p->cfg;
+	const qv_lab_round *R = &cfg->round[r];
+	qv_status rc = QV_OK;
+	if (R->games_ablate < 1 || R->games_restrict < 1)
+		return qv_fail(err, QV_EINVAL,
+		               "round %d of the adaptive study plays %d and %d games an arm", r + 1,
+		               R->games_ablate, R->games_restrict);
+	for (int i = 0; !rc && i < cfg->nplayers; i++) {
+		qv_lab_arm main = main_arm(cfg, cfg->players[i]);
+		for (int k = 0; !rc && k < p->ncomponents; k++) {
+			arm_set ab = {R->games_ablate, r + 1, R->ablate[i] >> k & 1, false};
+			arm_set re = {R->games_restrict, r + 1, false, R->restricted[i] >> k & 1};
+			if (p->studied[k] && ab.with_ablation)
+				rc = component_arms(p, cap, &main, k, ablated[k], ab, err);
+			if (!rc && p->studied[k] && re.with_restrict)
+				rc = component_arms(p, cap, &main, k, ablated[k], re, err);
+		}
+	}
 	return rc;
 }
 
@@ -473,6 +550,8 @@ qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *e
 	int cap = 0;
 	for (int i = 0; !rc && i < cfg->nplayers; i++)
 		rc = player_count_arms(out, &cap, cfg->players[i], ablated, err);
+	for (int r = 0; !rc && cfg->adaptive && r < cfg->nrounds; r++)
+		rc = round_arms(out, &cap, r, ablated, err);
 	if (!rc)
 		rc = check_setup(out, err);
 	if (rc)
@@ -500,4 +579,26 @@ const qv_lab_arm *qv_lab_arm_of(const qv_lab_plan *p, int i)
 			hi = mid - 1;
 	}
 	return &p->arm[lo];
+}
+
+const qv_lab_arm *qv_lab_find_arm(const qv_lab_plan *p, qv_lab_arm_kind kind, int players, int k)
+{
+	for (int a = 0; a < p->narms; a++) {
+		const qv_lab_arm *arm = &p->arm[a];
+		if (arm->kind == kind && arm->players == players &&
+		    ((kind != QV_LAB_ABLATE && kind != QV_LAB_RESTRICT && kind != QV_LAB_CONTROL) ||
+		     arm->component == k))
+			return arm;
+	}
+	return NULL;
+}
+
+const qv_lab_arm *qv_lab_control_of(const qv_lab_plan *p, const qv_lab_arm *ablate)
+{
+	long at = ablate - p->arm;
+	for (long a = at - 1; a >= 0 && a < p->narms; a--)
+		if (p->arm[a].kind == QV_LAB_CONTROL && p->arm[a].players == ablate->players &&
+		    p->arm[a].component == ablate->component)
+			return &p->arm[a];
+	return qv_lab_find_arm(p, QV_LAB_CONTROL, ablate->players, ablate->component);
 }

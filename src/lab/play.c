@@ -49,11 +49,12 @@ typedef struct lab_worker {
 	uint64_t comp_used[QV_MAX_PLAYERS];
 	/* The copies each seat holds (read at the game's first decision), and each seat's last
 	 * play (an entry, -1 for none) with its captures then, for the captures a play makes
-	 * until the seat's next decision. */
+	 * until its window closes (count_components). */
 	uint32_t held[QV_MAX_PLAYERS][QV_LAB_MAX_COMPONENTS];
 	bool held_read;
 	int last_play[QV_MAX_PLAYERS], cap_at[QV_MAX_PLAYERS];
-	qv_buf opening; /* the first decisions' notation, one per seat */
+	bool passed[QV_MAX_PLAYERS]; /* another seat has moved since this seat's last play */
+	qv_buf opening;              /* the first decisions' notation, one per seat */
 	int opened;
 	uint32_t times[QV_MAX_PLAYERS][QV_LAB_MAX_SQUARES];
 	uint64_t square_used[QV_MAX_PLAYERS][(QV_LAB_MAX_SQUARES + 63) / 64];
@@ -169,8 +170,8 @@ static void read_held(lab_worker *w, const qv_lab_plan *p, const void *st, int n
 	w->held_read = true;
 }
 
-/* Credits seat s's captures since its last decision (st: now) to the component it played
- * then, and to the abilities that component carries. */
+/* Credits seat s's captures since its last play (st: now) to the component it played then,
+ * and to the abilities that component carries, and closes that play's window. */
 static void credit_captures(lab_worker *w, const qv_lab_plan *p, const void *st, int s)
 {
 	const qv_components *comp = p->cfg.game->components;
@@ -186,7 +187,11 @@ static void credit_captures(lab_worker *w, const qv_lab_plan *p, const void *st,
 }
 
 /* Counts the components of the legal actions at st for the mover, and the one chosen, and
- * notes it as the mover's last play (for its captures). */
+ * notes it as the mover's last play (for its captures). A play's captures are the mover's
+ * from the play until its next play, or until its first decision after another seat's (the
+ * turn has come round again), or the game's end: the captures of its turn and of the
+ * opponents' turns it answers. (They were counted until the mover's next decision, which in
+ * Evons comes before the play's conflicts resolve: every card read 0.00.) */
 static void count_components(lab_worker *w, const qv_lab_plan *p, const void *st, int mover,
                              qv_action chosen)
 {
@@ -213,10 +218,14 @@ static void count_components(lab_worker *w, const qv_lab_plan *p, const void *st
 			w->chosen[mover][k] += (played & p->members[k]) != 0;
 			w->comp_used[mover] |= 1ull << k;
 		}
-	credit_captures(w, p, st, mover);
+	if (played || w->passed[mover])
+		credit_captures(w, p, st, mover);
+	for (int s = 0; s < QV_MAX_PLAYERS; s++)
+		w->passed[s] |= s != mover;
 	if (played) {
 		w->last_play[mover] = c;
 		w->cap_at[mover] = g->components->captured ? g->components->captured(st, mover) : 0;
+		w->passed[mover] = false;
 	}
 }
 
@@ -296,14 +305,10 @@ static const qv_lab_arm *seed_arm(const qv_lab_plan *p, const qv_lab_arm *a, int
 {
 	if (a->kind != QV_LAB_ABLATE && a->kind != QV_LAB_BASELINE)
 		return a;
-	qv_lab_arm_kind ref = a->kind == QV_LAB_ABLATE ? QV_LAB_CONTROL : QV_LAB_MAIN;
-	for (int k = 0; k < p->narms; k++) {
-		const qv_lab_arm *m = &p->arm[k];
-		if (m->kind == ref && m->players == a->players &&
-		    (ref != QV_LAB_CONTROL || m->component == a->component))
-			return j < m->games ? m : a;
-	}
-	return a;
+	const qv_lab_arm *m = a->kind == QV_LAB_ABLATE
+	                          ? qv_lab_control_of(p, a)
+	                          : qv_lab_find_arm(p, QV_LAB_MAIN, a->players, -1);
+	return m && j < m->games ? m : a;
 }
 
 uint64_t qv_lab_game_seed(const qv_lab_plan *p, int i)
@@ -322,7 +327,9 @@ static void note_opening(lab_worker *w, const qv_game *g, const void *st, qv_act
 	char text[96];
 	if (!g->action_to_text || g->action_to_text(st, a, text, sizeof text) < 0)
 		snprintf(text, sizeof text, "#%lld", (long long)a);
-	qv_buf_printf(&w->opening, "%s%s", w->opened++ ? " / " : "", text);
+	if (w->opened++)
+		qv_buf_puts(&w->opening, " / ");
+	qv_buf_puts(&w->opening, text);
 }
 
 /* One decision of seat tm: its agent's choice, counted (a real choice, its search value, the
@@ -383,8 +390,10 @@ static void worker_reset(lab_worker *w)
 	w->held_read = false;
 	w->opened = 0;
 	qv_buf_clear(&w->opening);
-	for (int s = 0; s < QV_MAX_PLAYERS; s++)
+	for (int s = 0; s < QV_MAX_PLAYERS; s++) {
 		w->last_play[s] = -1;
+		w->passed[s] = false;
+	}
 }
 
 static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_lab_game *res,

@@ -31,24 +31,6 @@ static void verdict_json(qv__lab_jw *w, const char *key, qv_lab_verdict v)
 		qv__lab_jw_null(w, key);
 }
 
-/* A verdict as a cell of the effects table: `beyond` ("flagged" on balance, "strong" or "a
- * burden", "lengthens" or "shortens"), "within &plusmn;5 pp", "unsettled". */
-static void verdict_cell(qv_buf *b, qv_lab_verdict v, double margin, bool points,
-                         const char *beyond)
-{
-	switch (v) {
-	case QV_LAB_BEYOND: qv_buf_printf(b, "<td class=\"t flag\">%s</td>", beyond); break;
-	case QV_LAB_WITHIN:
-		if (points)
-			qv_buf_printf(b, "<td class=\"t\">within &plusmn;%g pp</td>", 100 * margin);
-		else
-			qv_buf_printf(b, "<td class=\"t\">within &plusmn;%g</td>", margin);
-		break;
-	case QV_LAB_UNSETTLED: qv_buf_puts(b, "<td class=\"t\">unsettled</td>"); break;
-	default: qv_buf_puts(b, "<td class=\"t\">&ndash;</td>"); break;
-	}
-}
-
 /* A list of component ids, the components of S at the indices list[0 .. n). */
 static void jw_ids(qv__lab_jw *w, const char *key, const qv_lab_section *S, const int *list, int n)
 {
@@ -94,11 +76,43 @@ static void json_component(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_com
 	qv__lab_jw_delta(w, "restrict_holder", &c->restrict_holder);
 	qv__lab_jw_delta(w, "restrict_length", &c->restrict_length);
 	qv__lab_jw_num(w, "extremeness", c->extremeness);
+	qv__lab_jw_num(w, "gap_with", c->gap_with);
 	qv__lab_jw_num(w, "gap_without", c->gap_without);
+	qv__lab_jw_num(w, "side_gap_with", c->side_gap_with);
+	qv__lab_jw_num(w, "side_gap_without", c->side_gap_without);
 	qv__lab_jw_bool(w, "flagged", c->flagged);
 	verdict_json(w, "balance", c->balance);
 	verdict_json(w, "strength", c->strength);
 	verdict_json(w, "length", c->length);
+	qv__lab_jw_close(w, '}');
+}
+
+/* A component's id by its index, or null (-1). */
+static void jw_id(qv__lab_jw *w, const char *key, const qv_lab_section *S, int k)
+{
+	if (k >= 0)
+		qv__lab_jw_str(w, key, S->component[k].id);
+	else
+		qv__lab_jw_null(w, key);
+}
+
+/* How sure a list's first place is (lab.h: qv_lab_race); null for no list. */
+static void json_race(qv__lab_jw *w, const char *key, const qv_lab_section *S, const qv_lab_race *r)
+{
+	if (!r || r->first < 0) {
+		qv__lab_jw_null(w, key);
+		return;
+	}
+	qv__lab_jw_open(w, key, '{');
+	jw_id(w, "first", S, r->first);
+	jw_id(w, "second", S, r->second);
+	qv__lab_jw_num(w, "sure", r->sure);
+	qv__lab_jw_bool(w, "separated", r->separated);
+	if (r->more >= 0)
+		qv__lab_jw_int(w, "more_games", r->more);
+	else
+		qv__lab_jw_null(w, "more_games");
+	jw_ids(w, "contenders", S, r->contender, r->ncontenders);
 	qv__lab_jw_close(w, '}');
 }
 
@@ -112,6 +126,11 @@ void qv__lab_json_components(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_s
 	qv__lab_jw_ints(w, "order", S->order, S->component ? p->ncomponents : 0);
 	jw_ids(w, "unbalancing", S, S->unbalancing, S->component ? S->nunbalancing : 0);
 	jw_ids(w, "strongest", S, S->strongest, S->component ? S->nstrongest : 0);
+	qv__lab_jw_open(w, "races", '{');
+	for (int list = 0; list < 2; list++)
+		json_race(w, list == QV_LAB_STRONGEST ? "strongest" : "unbalancing", S,
+		          S->component ? &S->race[list] : NULL);
+	qv__lab_jw_close(w, '}');
 }
 
 /* The smallest effects the games detect 80% of the time at alpha 0.05. */
@@ -274,12 +293,54 @@ static void component_forest(page *P, const qv_lab_section *S)
 	              count.flagged, count.studied, QV_LAB_Q, 100 * P->p->cfg.margin_score);
 }
 
-/* The play rate and the scores when drawn or played: what happened, not what it caused. */
+/* A measured estimate's value alone, as a percentage ("n/a" when not measured). */
+static qv__lab_txt est_pct(const qv_lab_est *e) { return qv__lab_pct(e->n > 0 ? e->v : NAN); }
+
+/* The per-card figures a designer reads first, one narrow column each (values without their
+ * intervals, so that the table fits a phone): the play rate, the plays a game held, the
+ * holders' score when they played it against when they did not, and the captures a play
+ * where the game has captures. The rest, with every interval, is folded below it. */
+static void component_cards(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	int n = P->p->ncomponents;
+	bool captures = P->p->cfg.game->components && P->p->cfg.game->components->captured;
+	qv__lab_table_open(P->b, P->id, "correlations", "What was played (correlational)");
+	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Component</th>"
+	               "<th scope=\"col\">Play rate</th>"
+	               "<th scope=\"col\">Plays a game held</th>"
+	               "<th scope=\"col\">Played &minus; not (pp)</th>");
+	if (captures)
+		qv_buf_puts(b, "<th scope=\"col\">Captures a play</th>");
+	qv_buf_puts(b, "</tr></thead><tbody>\n");
+	for (int i = 0; i < n; i++) {
+		const qv_lab_component *c = ranked(S, n, i);
+		if (!c)
+			continue;
+		qv__lab_row_head(b, c->id);
+		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td>", est_pct(&c->play_rate).s,
+		              qv__lab_num(c->plays.n > 0 ? c->plays.v : NAN, 2, false).s,
+		              qv__lab_pp(c->played_gap.d).s);
+		if (captures)
+			qv_buf_printf(
+			    b, "<td>%s</td>",
+			    qv__lab_num(c->captures_per_play.n > 0 ? c->captures_per_play.v : NAN,
+			                2, false)
+			        .s);
+		qv_buf_puts(b, "</tr>\n");
+	}
+	qv_buf_puts(b, "</tbody>\n");
+	qv__lab_table_close(b);
+}
+
+/* Every per-card figure with its interval, folded under the chosen ones (component_cards). */
 static void component_correlations(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	int n = P->p->ncomponents;
-	qv__lab_table_open(P->b, P->id, "correlations", "What was played (correlational)");
+	qv_buf_puts(b, "<details class=\"more\"><summary>Every per-card figure, with its 95% "
+	               "interval</summary>\n");
+	qv__lab_table_open(P->b, P->id, "correlations-all", "What was played: every figure");
 	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Component</th>"
 	               "<th scope=\"col\">Play rate</th>"
 	               "<th scope=\"col\">Held: copies</th>"
@@ -288,8 +349,7 @@ static void component_correlations(page *P, const qv_lab_section *S)
 	               "<th scope=\"col\">Score when drawn</th>"
 	               "<th scope=\"col\">Score when played</th>"
 	               "<th scope=\"col\">Score held, not played</th>"
-	               "<th scope=\"col\">Played &minus; not (pp)</th>"
-	               "<th scope=\"col\">Captures a play</th></tr></thead>"
+	               "<th scope=\"col\">Played &minus; not (pp)</th></tr></thead>"
 	               "<tbody>\n");
 	for (int i = 0; i < n; i++) {
 		const qv_lab_component *c = ranked(S, n, i);
@@ -300,14 +360,13 @@ static void component_correlations(page *P, const qv_lab_section *S)
 		              qv__lab_est_pct(&c->play_rate).s, qv__lab_num(c->copies, 2, false).s,
 		              qv__lab_est_pct(&c->played).s, qv__lab_est_num(&c->plays, 2).s);
 		qv_buf_printf(
-		    b, "<td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+		    b, "<td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
 		    qv__lab_est_pct(&c->score_drawn).s, qv__lab_est_pct(&c->score_played).s,
-		    qv__lab_est_pct(&c->score_unplayed).s, qv__lab_delta_points(&c->played_gap).s,
-		    qv__lab_num(c->captures_per_play.n > 0 ? c->captures_per_play.v : NAN, 2, false)
-		        .s);
+		    qv__lab_est_pct(&c->score_unplayed).s, qv__lab_delta_points(&c->played_gap).s);
 	}
 	qv_buf_puts(b, "</tbody>\n");
 	qv__lab_table_close(b);
+	qv_buf_puts(b, "</details>\n");
 }
 
 /* The causal effects in numbers: the differences and their intervals, and the flags. */
@@ -332,15 +391,15 @@ static void component_effects(page *P, const qv_lab_section *S)
 		if (!c)
 			continue;
 		qv__lab_row_head(b, c->id);
-		verdict_cell(b, c->balance, P->p->cfg.margin_score, true, "flagged");
-		verdict_cell(b, c->strength, P->p->cfg.margin_score, true,
-		             c->restrict_score.d < 0 ? "strong" : "a burden");
+		qv__lab_verdict_cell(b, c->balance, P->p->cfg.margin_score, true, "flagged");
+		qv__lab_verdict_cell(b, c->strength, P->p->cfg.margin_score, true,
+		                     c->restrict_score.d < 0 ? "strong" : "a burden");
 		/* the length test beyond: without it (or with a seat forbidden it) games are
 		 * shorter, so it lengthens them, or longer */
 		const qv_lab_delta *l =
 		    c->ablate_length.flagged ? &c->ablate_length : &c->restrict_length;
-		verdict_cell(b, c->length, P->p->cfg.margin_length, false,
-		             l->d < 0 ? "lengthens" : "shortens");
+		qv__lab_verdict_cell(b, c->length, P->p->cfg.margin_length, false,
+		                     l->d < 0 ? "lengthens" : "shortens");
 		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
 		              qv__lab_delta_points(shown_ablation(P->p, S, c)).s,
 		              qv__lab_delta_points(&c->restrict_score).s,
@@ -351,11 +410,28 @@ static void component_effects(page *P, const qv_lab_section *S)
 	qv__lab_table_close(b);
 }
 
+/* What the per-card tables say, above them. */
+#define CARDS_HOW                                                                                    \
+	"What was played, card by card: how often it was played when it could be (play rate), how "  \
+	"often a seat that held it played it in a game, the score of its holders when they played "  \
+	"it minus when they held it and did not (where the decks swap seats a card&#39;s scores "    \
+	"follow its deck&#39;s, which this difference leaves out), and the captures from a play "    \
+	"until the player&#39;s next play or turn. All correlational: they describe what happened, " \
+	"not what caused it (a seat that is winning plays its good cards)."
+
 void qv__lab_html_components(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	const qv_lab_plan *p = P->p;
 	qv__lab_heading(P->b, P->id, "h3", "components", "Components");
+	if (p->cfg.component_games <= 0 && (p->ncomponents == 0 || !S->component)) {
+		qv__lab_not_measured(
+		    b,
+		    "The components were not studied: this study ran no component games "
+		    "(<code>--component-games 0</code>); give <code>--component-games M</code> to "
+		    "measure what each causes and to count what was played.");
+		return;
+	}
 	if (p->ncomponents == 0 || !S->component) {
 		qv__lab_not_measured(
 		    b, "This game&#39;s variant has no components the lab studies one by "
@@ -368,9 +444,8 @@ void qv__lab_html_components(page *P, const qv_lab_section *S)
 		    "The causal effects were not measured: this study ran no component "
 		    "games (<code>--component-games 0</code>). The table still gives the correlational "
 		    "figures.");
-		qv__lab_how(
-		    b, "The play rate and the scores when drawn or played are correlational: they "
-		       "describe what happened, they do not say what caused it.");
+		qv__lab_how(b, CARDS_HOW);
+		component_cards(P, S);
 		component_correlations(P, S);
 		return;
 	}
@@ -383,16 +458,15 @@ void qv__lab_html_components(page *P, const qv_lab_section *S)
 	              "(restricted play). An interval that crosses zero shows no clear effect; "
 	              "shaded rows are flagged (the %s lean otherwise without the component: the "
 	              "effects table gives every verdict). The play rate and the scores when "
-	              "drawn or played are correlational: they describe what happened, they do "
-	              "not say what caused it.",
+	              "drawn or played, below, are correlational.",
 	              deck ? "the first deck&#39;s score (whichever seat holds it)"
 	                   : "p1&#39;s score",
 	              deck ? "seats or the decks" : "seats");
 	qv__lab_how(b, qv_buf_str(&how));
 	qv_buf_free(&how);
-	qv_buf_puts(b, "<div class=\"fig\">\n");
 	component_forest(P, S);
-	component_correlations(P, S);
-	qv_buf_puts(b, "</div>\n");
 	component_effects(P, S);
+	qv__lab_how(b, CARDS_HOW);
+	component_cards(P, S);
+	component_correlations(P, S);
 }

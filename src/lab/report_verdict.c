@@ -14,17 +14,6 @@ typedef struct qv__lab_page page;
 
 /* ---- the verdict ---- */
 
-/* The flag cell of a test (and of a component flagged by another of its tests). */
-static void flag_cell(qv_buf *b, const qv_lab_delta *d, const qv_lab_component *c)
-{
-	if (d->flagged)
-		qv_buf_puts(b, "<td class=\"t flag\">flagged</td></tr>\n");
-	else if (c->flagged)
-		qv_buf_puts(b, "<td class=\"t flag\">by another test</td></tr>\n");
-	else
-		qv_buf_puts(b, "<td class=\"t\">no</td></tr>\n");
-}
-
 /* The Δ, interval and p cells of a test; n/a when it was not run. */
 static void delta_cells(qv_buf *b, const qv_lab_delta *d)
 {
@@ -51,66 +40,121 @@ static bool list_open(page *P, const char *question, int n, const char *none, co
 	return true;
 }
 
-/* The top five of `unbalancing`: the fairness gap with the component and without it, and
- * the seat whose score its ablation moved most clearly. */
+/* The ablation test a row of `unbalancing` shows for component c, and whose it is (a deck's
+ * name or a seat's, into who): the deck's own, for a card of one deck (its deck without it);
+ * else the test the list ranks it by, the favoured deck's or seat's. */
+static const qv_lab_delta *shown_test(const qv_lab_plan *p, const qv_lab_component *c, char *who,
+                                      size_t len)
+{
+	int by = c->rebalance_by;
+	if (c->own_side >= 0 && c->own_side < p->nsides)
+		by = QV_MAX_PLAYERS + c->own_side;
+	if (by >= QV_MAX_PLAYERS) {
+		qv_copy(who, len, p->side[by - QV_MAX_PLAYERS]);
+		return &c->ablate_side[by - QV_MAX_PLAYERS];
+	}
+	snprintf(who, len, "p%d", by >= 0 ? by + 1 : 1);
+	return &c->ablate_seat[by >= 0 ? by : 0];
+}
+
+/* The sentence under a list: how sure its first place is (the share of posterior draws in
+ * which it has the largest effect), whether its interval is clear of every other's, and what
+ * more games would part it from the second. */
+static void race_sentence(page *P, const qv_lab_section *S, int list)
+{
+	const qv_lab_race *r = &S->race[list];
+	qv_buf *b = P->b;
+	if (r->first < 0)
+		return;
+	qv_buf_puts(b, "<p class=\"how race\">First: <strong>");
+	qv__lab_html_esc(b, S->component[r->first].id);
+	qv_buf_printf(b, "</strong>, the largest effect in %s of the posterior draws. ",
+	              qv__lab_pct(r->sure).s);
+	if (r->separated)
+		qv_buf_puts(b, "Its interval is clear of every other component&#39;s: the first "
+		               "place is settled.");
+	else {
+		qv_buf_printf(b, "%d other component%s interval%s still reach%s it", r->ncontenders,
+		              r->ncontenders == 1 ? "&#39;s" : "s&#39;",
+		              r->ncontenders == 1 ? "" : "s", r->ncontenders == 1 ? "es" : "");
+		if (r->second >= 0 && r->more > 0) {
+			qv_buf_printf(b, "; about %ld more games of it and of ", r->more);
+			qv__lab_html_esc(b, S->component[r->second].id);
+			qv_buf_puts(b, " (second) would part their intervals.");
+		} else if (r->second >= 0 && r->more < 0) {
+			qv_buf_puts(b, "; the second, ");
+			qv__lab_html_esc(b, S->component[r->second].id);
+			qv_buf_puts(b,
+			            ", looks at least as large: no number of games is sure to part "
+			            "them.");
+		} else
+			qv_buf_puts(b, ".");
+	}
+	qv_buf_puts(b, "</p>\n");
+}
+
+/* The fairness gap a row of `unbalancing` shows, with the component and without it, in the
+ * same games (its control arm's and its ablation's, which play the same seeds): the decks'
+ * where they rotate, else the seats'. */
+static void gap_cells(qv_buf *b, const qv_lab_component *c, bool decks)
+{
+	double with = decks ? c->side_gap_with : c->gap_with,
+	       without = decks ? c->side_gap_without : c->gap_without;
+	qv_buf_printf(b, "<td>%s</td><td>%s</td>", qv__lab_pct(with).s, qv__lab_pct(without).s);
+}
+
+/* The top five of `unbalancing`: the fairness gap with the component and without it (the
+ * decks', where they rotate), and its deck's test (or the favoured seat's), with its balance
+ * verdict. */
 static void unbalancing_table(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
+	const qv_lab_plan *p = P->p;
+	bool decks = p->nsides == 2 && S->players == 2;
 	/* What "without it" is, in the game's own words: a ConCardia card is not taken out but
 	 * made an average card of its trait, and the page must not say otherwise. */
-	const qv_components *comp = P->p->cfg.game->components;
+	const qv_components *comp = p->cfg.game->components;
 	const char *how =
 	    comp && comp->ablation_words ? comp->ablation_words : "taken out of the game";
-	char question[512];
+	char question[512], head[1024];
 	snprintf(question, sizeof question,
 	         "<strong>Unbalancing</strong>: what makes the seats, or the decks, unequal? "
 	         "Each component without its effect (ablation: each is %s; an ability is taken off "
 	         "whatever carries it), the same games played so; first the one whose removal "
 	         "brings the favoured deck or seat down most, by what its interval assures.",
 	         how);
-	if (!list_open(
-	        P, question, S->nunbalancing, "No component could be taken out of this game.",
-	        "unbalancing", "Unbalancing: what makes the seats or the decks unequal",
-	        "<th scope=\"col\">Component</th><th scope=\"col\">Gap with</th><th "
-	        "scope=\"col\">Gap without</th><th scope=\"col\" class=\"t\">Seat or side</th>"
-	        "<th scope=\"col\">&Delta; without</th><th scope=\"col\">95% "
-	        "interval</th><th scope=\"col\">p</th><th scope=\"col\" "
-	        "class=\"t\">Flagged</th>"))
+	snprintf(head, sizeof head,
+	         "<th scope=\"col\">Component</th><th scope=\"col\">%s gap with</th><th "
+	         "scope=\"col\">%s gap without</th><th scope=\"col\" class=\"t\">%s</th>"
+	         "<th scope=\"col\">&Delta; without</th><th scope=\"col\">95%% "
+	         "interval</th><th scope=\"col\">p</th><th scope=\"col\" "
+	         "class=\"t\">Balance</th>",
+	         decks ? "Decks&#39;" : "Seats&#39;", decks ? "Decks&#39;" : "Seats&#39;",
+	         decks ? "Its deck (or the favoured one)" : "Seat");
+	if (!list_open(P, question, S->nunbalancing,
+	               "No component could be taken out of this game.", "unbalancing",
+	               "Unbalancing: what makes the seats or the decks unequal", head))
 		return;
 	for (int i = 0; i < S->nunbalancing && i < 5; i++) {
 		const qv_lab_component *c = &S->component[S->unbalancing[i]];
-		/* The test with the smallest p: a seat's (p1 ...), else a side's (its id). */
-		const qv_lab_delta *most = &c->ablate_seat[0];
-		char who[QV_NAME_MAX] = "p1";
-		for (int s = 0; s < 2 * QV_MAX_PLAYERS; s++) {
-			bool side = s >= QV_MAX_PLAYERS;
-			int k = side ? s - QV_MAX_PLAYERS : s;
-			if (k >= (side ? P->p->nsides : S->players))
-				continue;
-			const qv_lab_delta *d = side ? &c->ablate_side[k] : &c->ablate_seat[k];
-			if (qv__lab_tested(d) && (!qv__lab_tested(most) || d->p < most->p)) {
-				most = d;
-				if (side)
-					qv_copy(who, sizeof who, P->p->side[k]);
-				else
-					snprintf(who, sizeof who, "p%d", k + 1);
-			}
-		}
+		char who[QV_NAME_MAX];
+		const qv_lab_delta *d = shown_test(p, c, who, sizeof who);
 		qv__lab_row_head(b, c->id);
-		qv_buf_printf(b, "<td>%s</td><td>%s</td><td class=\"t\">",
-		              qv__lab_pct(S->outcomes.fairness_gap).s,
-		              qv__lab_pct(c->gap_without).s);
+		gap_cells(b, c, decks);
+		qv_buf_puts(b, "<td class=\"t\">");
 		qv__lab_html_esc(b, who);
 		qv_buf_puts(b, "</td>");
-		delta_cells(b, most);
-		flag_cell(b, most, c);
+		delta_cells(b, d);
+		qv__lab_verdict_cell(b, c->balance, p->cfg.margin_score, true, "flagged");
+		qv_buf_puts(b, "</tr>\n");
 	}
 	qv_buf_puts(b, "</tbody>\n");
 	qv__lab_table_close(b);
+	race_sentence(P, S, QV_LAB_UNBALANCING);
 }
 
 /* The top five of `strongest`: what the seat forbidden the component scores against its
- * twins in the same games. */
+ * twins in the same games, with its strength verdict. */
 static void strongest_table(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
@@ -126,7 +170,7 @@ static void strongest_table(page *P, const qv_lab_section *S)
 	               "held</th><th scope=\"col\">95% interval</th><th "
 	               "scope=\"col\">&Delta; score, all games</th><th scope=\"col\">95% "
 	               "interval</th><th scope=\"col\">p</th><th "
-	               "scope=\"col\" class=\"t\">Flagged</th>"))
+	               "scope=\"col\" class=\"t\">Strength</th>"))
 		return;
 	for (int i = 0; i < S->nstrongest && i < 5; i++) {
 		const qv_lab_component *c = &S->component[S->strongest[i]];
@@ -134,10 +178,13 @@ static void strongest_table(page *P, const qv_lab_section *S)
 		qv_buf_printf(b, "<td>%s</td><td>%s</td>", qv__lab_pp(c->restrict_holder.d).s,
 		              qv__lab_pp_ci(c->restrict_holder.ci).s);
 		delta_cells(b, &c->restrict_score);
-		flag_cell(b, &c->restrict_score, c);
+		qv__lab_verdict_cell(b, c->strength, P->p->cfg.margin_score, true,
+		                     c->restrict_score.d < 0 ? "strong" : "a burden");
+		qv_buf_puts(b, "</tr>\n");
 	}
 	qv_buf_puts(b, "</tbody>\n");
 	qv__lab_table_close(b);
+	race_sentence(P, S, QV_LAB_STRONGEST);
 }
 
 /* The sides, when they rotated between the seats: each one's score over both seats, and
@@ -198,6 +245,66 @@ static void detectable_sentence(qv_buf *b, const qv_lab_section *S, int n)
 		              " %d ablation%s changed no game: each replayed its control&#39;s "
 		              "games exactly, so it says nothing of what its games could detect.",
 		              same, same == 1 ? "" : "s");
+}
+
+/* Every flagged component by name, most extreme first: a designer reads them all here, not
+ * only those at the top of a list. */
+static void flagged_sentence(qv_buf *b, const qv_lab_plan *p, const qv_lab_section *S)
+{
+	int said = 0;
+	for (int i = 0; i < p->ncomponents; i++) {
+		const qv_lab_component *c = &S->component[S->order[i]];
+		if (!c->flagged)
+			continue;
+		qv_buf_puts(b, said ? ", " : " Flagged: ");
+		qv_buf_puts(b, "<strong>");
+		qv__lab_html_esc(b, c->id);
+		qv_buf_puts(b, "</strong>");
+		said++;
+	}
+	if (said)
+		qv_buf_puts(b, ".");
+}
+
+/* Against a baseline, the sentence that names it and says which of the seats' and decks'
+ * scores and the mean length differ beyond their 95% interval (the table below has every
+ * figure). */
+static void baseline_sentence(page *P, const qv_lab_section *S)
+{
+	const qv_lab_plan *p = P->p;
+	qv_buf *b = P->b;
+	if (!p->cfg.baseline || S->ncompare == 0)
+		return;
+	qv_buf_puts(b, "<p>Against the baseline <strong>");
+	qv__lab_html_esc(b, p->cfg.baseline->name);
+	qv_buf_puts(b, "</strong>");
+	if (p->cfg.baseline_file[0]) {
+		qv_buf_puts(b, " (<code>");
+		qv__lab_html_esc(b, p->cfg.baseline_file);
+		qv_buf_puts(b, "</code>)");
+	}
+	int said = 0;
+	for (int i = 0; i < S->ncompare; i++) {
+		const qv_lab_compare *m = &S->compare[i];
+		if (!qv__lab_tested(&m->delta) || !qv__lab_known_ci(m->delta.ci) ||
+		    (m->delta.ci.lo <= 0 && m->delta.ci.hi >= 0))
+			continue;
+		bool length = strstr(m->metric, "length") != NULL;
+		qv_buf_puts(b, said ? "; " : ": ");
+		qv__lab_html_esc(b, m->metric);
+		if (length)
+			qv_buf_printf(b, " %s against %s (%s)", qv__lab_num(m->variant, 1, false).s,
+			              qv__lab_num(m->baseline, 1, false).s,
+			              qv__lab_num(m->delta.d, 1, true).s);
+		else
+			qv_buf_printf(b, " %s against %s (%s pp %s)", qv__lab_pct(m->variant).s,
+			              qv__lab_pct(m->baseline).s, qv__lab_pp(m->delta.d).s,
+			              qv__lab_pp_ci(m->delta.ci).s);
+		said++;
+	}
+	qv_buf_puts(b, said ? ", beyond their 95% intervals."
+	                    : ", no figure differs beyond its 95% interval.");
+	qv_buf_puts(b, " The last section compares every figure.</p>\n");
 }
 
 void qv__lab_html_verdict(page *P, const qv_lab_section *S)
@@ -265,14 +372,17 @@ void qv__lab_html_verdict(page *P, const qv_lab_section *S)
 	qv_buf_puts(b, "</dl>\n");
 
 	const qv_lab_plan *p = P->p;
-	if (p->ncomponents == 0 || !S->component) {
+	baseline_sentence(P, S);
+	if (p->cfg.component_games <= 0) {
+		qv__lab_not_measured(
+		    b,
+		    "The components were not studied: this study ran no component games "
+		    "(<code>--component-games 0</code>); give <code>--component-games M</code> to "
+		    "measure what each causes and to count what was played.");
+	} else if (p->ncomponents == 0 || !S->component) {
 		qv__lab_not_measured(
 		    b, "This game&#39;s variant has no components the lab studies one by "
 		       "one.");
-	} else if (p->cfg.component_games <= 0) {
-		qv__lab_not_measured(
-		    b, "The components&#39; effects were not measured: this study ran no "
-		       "component games (<code>--component-games 0</code>).");
 	} else {
 		qv_lab_counts n = qv_lab_count_verdicts(p, S);
 		qv_buf_printf(
@@ -287,6 +397,7 @@ void qv__lab_html_verdict(page *P, const qv_lab_section *S)
 		    n.studied < p->ncomponents ? " studied (<code>--components</code>)" : "",
 		    QV_LAB_Q, 100 * p->cfg.margin_score, n.within, 100 * p->cfg.margin_score,
 		    n.unsettled, n.strong, n.length, p->cfg.margin_length);
+		flagged_sentence(b, p, S);
 		detectable_sentence(b, S, p->ncomponents);
 		qv_buf_puts(b, "</p>\n");
 		unbalancing_table(P, S);

@@ -24,8 +24,11 @@
 static void wire(qv__server *srv)
 {
 	srv->ws_message = qv__chan_or_table_message;
+	srv->ws_pong = qv__ws_pong;
 	srv->chan_gone = qv__chan_gone;
 	srv->chan_close = qv__chan_close;
+	srv->chan_tell = qv__chan_tell_account;
+	srv->chan_accounts = qv__chan_accounts;
 	srv->joined = qv__chan_joined;
 	srv->crowd = qv__ws_crowd;
 	srv->close_banned = qv__ws_close_banned;
@@ -54,6 +57,7 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	static const qv__net_handlers handlers = {
 	    .request = qv__http_handle,
 	    .paced = qv__http_paced,
+	    .escape_ok = qv__http_escape_ok,
 	    .refused = qv__http_refused,
 	    .upgrade = qv__ws_upgrade,
 	    .upgraded = qv__ws_upgraded,

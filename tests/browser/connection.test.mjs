@@ -1,8 +1,9 @@
 // web/connection.js in node, on a socket of its own making (FakeSocket) and node's mock timers:
 // a socket that never answers (a process that took the connection and hangs, a proxy that
 // queued it) is given up after GREET_MS and tried again; a greeted one is kept; a dropped one is
-// tried again after the growing wait; one whose pings go unanswered for 10 s is given up and
-// tried again.
+// tried again after the growing wait; one whose ping goes unanswered for 2.5 s is given up and
+// tried again, so that a socket falling silent at any moment is noticed within 5 s (the third
+// audit: a paused process left its players up to 20 s without a word).
 
 import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
@@ -94,9 +95,9 @@ test('a greeted socket is kept however long it lives; a dropped one is tried aga
     const { c, states } = connection();
     c.start();
     FakeSocket.made[0].greet();
-    // pings every 10 s, each answered by a pong
+    // pings every 2 s, each answered by a pong
     for (let i = 0; i < 6; i++) {
-      mock.timers.tick(10000);
+      mock.timers.tick(2000);
       FakeSocket.made[0].fire('message', { data: JSON.stringify({ type: 'pong' }) });
     }
     assert.equal(FakeSocket.made[0].readyState, FakeSocket.OPEN);
@@ -115,31 +116,60 @@ test('a greeted socket is kept however long it lives; a dropped one is tried aga
   }
 });
 
-test('a socket whose ping goes unanswered for 10 s is given up and tried again', () => {
+test('a socket whose ping goes unanswered for 2.5 s is given up and tried again', () => {
   mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
   try {
     FakeSocket.made = [];
     const { c, states } = connection();
     c.start();
     FakeSocket.made[0].greet();
-    mock.timers.tick(10000); // the first ping
+    mock.timers.tick(2000); // the first ping
     assert.equal(FakeSocket.made[0].sent.filter((f) => JSON.parse(f).type === 'ping').length, 1);
-    mock.timers.tick(9999);
-    assert.equal(FakeSocket.made[0].readyState, FakeSocket.OPEN, 'still waited for at 9.999 s');
+    mock.timers.tick(2499);
+    assert.equal(FakeSocket.made[0].readyState, FakeSocket.OPEN, 'still waited for at 2.499 s');
     mock.timers.tick(1);
-    assert.equal(FakeSocket.made[0].readyState, FakeSocket.CLOSED, 'given up 10 s after the ping');
+    assert.equal(FakeSocket.made[0].readyState, FakeSocket.CLOSED, 'given up 2.5 s after the ping');
     assert.equal(states.at(-1), 'lost');
     mock.timers.tick(500);
     assert.equal(FakeSocket.made.length, 2, 'tried again after the first wait');
     FakeSocket.made[1].greet();
     assert.equal(states.at(-1), 'open');
     // a frame of any kind answers a ping as well as a pong
-    mock.timers.tick(10000);
+    mock.timers.tick(2000);
     FakeSocket.made[1].fire('message', { data: JSON.stringify({ type: 'presence' }) });
-    mock.timers.tick(9999);
+    mock.timers.tick(1999);
     assert.equal(FakeSocket.made[1].readyState, FakeSocket.OPEN);
     c.close();
   } finally {
     mock.timers.reset();
+  }
+});
+
+test('a socket that falls silent at any moment is noticed within 5 s', () => {
+  // the silence begins at each 100 ms of a ping's period, after frames answered every ping
+  for (let at = 0; at < 2000; at += 100) {
+    mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
+    try {
+      FakeSocket.made = [];
+      const { c, states } = connection();
+      c.start();
+      FakeSocket.made[0].greet();
+      for (let i = 0; i < 3; i++) {
+        mock.timers.tick(2000);
+        FakeSocket.made[0].fire('message', { data: JSON.stringify({ type: 'pong' }) });
+      }
+      mock.timers.tick(at);
+      FakeSocket.made[0].fire('message', { data: JSON.stringify({ type: 'update', v: 1 }) });
+      // from here on, nothing comes
+      let noticed = 0;
+      while (states.at(-1) !== 'lost' && noticed <= 5000) {
+        mock.timers.tick(10);
+        noticed += 10;
+      }
+      assert.ok(noticed <= 5000, `silent from ${at} ms into a ping's period: noticed after ${noticed} ms`);
+      c.close();
+    } finally {
+      mock.timers.reset();
+    }
   }
 });

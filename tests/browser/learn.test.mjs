@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serverAndBrowser, newPage, api, screenshotDir, budget, MARK_EXPR } from './support.mjs';
+import { serverAndBrowser, newPage, api, screenshotDir, budget, clickLessonAction as clickAction } from './support.mjs';
 
 const GAMES = ['three-arrows', 'concardia', 'evons', 'arrow-party'];
 
@@ -24,71 +24,6 @@ async function stepAt(page) {
   const all = /All (\d+) steps/.exec(text);
   if (all) return Number(all[1]);
   throw new Error(`no step count on the page: '${text}'`);
-}
-
-/** What the lesson page shows (an expression run in the page): the step, the hint, the
- * error and the choice being made (MARK_EXPR). */
-const SEEN = `[document.getElementById('step-count')?.textContent, document.getElementById('hint')?.textContent, document.querySelector('#move-panel .act-error')?.textContent, ${MARK_EXPR}].join('|')`;
-
-/**
- * Clicks the words of an action as a player would: the Play button once the action is
- * complete, else its next word on the board (a highlighted square, piece or card) or as a
- * word button. Words the picker chose by itself are skipped.
- * @param {import('playwright-core').Page} page
- * @param {string} action
- */
-async function clickAction(page, action) {
-  const said = async () =>
-    `${await page.textContent('#step-count')}|${await page.textContent('#hint')}|${await page.textContent('#move-panel .act-error')}`;
-  const before = await said();
-  for (let guard = 0; guard < 12; guard++) {
-    const play = page.locator(`#move-panel .play-button[data-action="${action}"]`);
-    if (await play.count()) {
-      await play.click();
-      return;
-    }
-    // (textContent would wait for an element that is not there: count first)
-    const strong = page.locator('#move-panel .chosen strong');
-    const chosen = ((await strong.count()) ? ((await strong.textContent()) ?? '') : '').split(/\s+/).filter(Boolean);
-    const left = action.split(/\s+/);
-    for (const w of chosen) {
-      const i = left.indexOf(w);
-      if (i >= 0) left.splice(i, 1);
-    }
-    if (!left.length) throw new Error(`'${action}' is chosen but no Play button offers it`);
-    let found = false,
-      clicked = false;
-    const seen = await page.evaluate(SEEN);
-    for (const w of left) {
-      const esc = w.replace(/"/g, '\\"');
-      const target = page.locator(
-        `#board-area [data-token="${esc}"].target, #players-area [data-token="${esc}"].target`,
-      );
-      const button = page.locator(`#move-panel .word-button[data-word="${esc}"]`);
-      const where = (await target.count()) ? target : (await button.count()) ? button : null;
-      if (!where) continue;
-      found = true;
-      // the page may redraw under the pointer (the board moves when a hint appears): then
-      // look again from the start rather than wait for an element that is gone
-      clicked = await where
-        .first()
-        .click({ timeout: budget(1000) })
-        .then(
-          () => true,
-          () => false,
-        );
-      break;
-    }
-    if (!found) throw new Error(`nothing on the page lets a player choose '${left.join(' ')}' of '${action}'`);
-    if (!clicked) continue;
-    // the click is taken: no try is on its way to the server (a single remaining action is
-    // tried at once) and the page changed: the choice, or the step, the hint or the error
-    await page.waitForFunction(`!document.body.dataset.sending && ${SEEN} !== ${JSON.stringify(seen)}`, null, {
-      polling: 50,
-    });
-    if ((await said()) !== before) return;
-  }
-  throw new Error(`could not click '${action}'`);
 }
 
 for (const game of GAMES) {

@@ -2,7 +2,9 @@
 // table's replay offers it with a button; asked for, the page shows how far the server is, then
 // each player's accuracy, the curve of the expected results and the marked decisions; the moves
 // carry the marks (?!, ?, ??), one for each decision marked; a marked decision chosen shows its
-// verdict and frames its best alternative on the board (and one that names nothing drawn, such as
+// verdict with why (the move's and the best move's own previews, the best move's line), the curve
+// its axes and a legend of the seats, and frames its best alternative on the board (and one that
+// names nothing drawn, such as
 // "advance N", frames nothing and does not say it does); a second page gets the review made
 // already, at once; a record file opened in the page offers none. axe finds nothing serious.
 // Screenshots review.png (1280 × 800), review-phone.png (390 × 844) and review-unframed.png.
@@ -121,7 +123,19 @@ test('the marks in the moves and a marked decision on the board', { timeout: bud
     const note = (await p.page.textContent('#review-note')) ?? '';
     assert.match(note, new RegExp(`played ${d.played}`));
     assert.match(note, new RegExp(`an? ${d.mark}`));
-    assert.match(note, new RegExp(`\\. Best was ${d.best}`));
+    // why: the best move's own preview beside the verdict, and its line
+    const quote = (/** @type {string} */ t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    assert.match(note, new RegExp(quote(d.best_note ? `Best was ${d.best}: ${d.best_note}.` : `Best was ${d.best}.`)));
+    if (d.played_note) assert.match(note, new RegExp(quote(`${d.played}: ${d.played_note}.`)));
+    if (d.line.length) {
+      const first = d.line[0];
+      assert.match(note, new RegExp(`${quote('could foresee it: ')}.*${quote(first.action)}`));
+    }
+    // the curve's axes and its legend naming the seats
+    const axes = await p.page.locator('#review .review-axis').allTextContents();
+    for (const t of ['100%', '50%', '0%', 'move 1']) assert.ok(axes.includes(t), `the axis says ${t}: ${axes}`);
+    const legend = await p.page.locator('#review .review-legend li').allTextContents();
+    assert.equal(legend.length, 2, `a legend of both seats: ${legend}`);
     const framed = await p.page
       .locator('#board-area .review-alt, #players-area .review-alt')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-token')));
@@ -146,6 +160,8 @@ test('the marks in the moves and a marked decision on the board', { timeout: bud
   const plain = structuredClone(review);
   const moved = plain.decisions.find(squared);
   moved.best = 'advance N';
+  moved.best_note = null;
+  moved.line = [];
   const p = await newPage(browser);
   await p.page.route(`**/api/tables/${id}/review`, (route) =>
     route.fulfill({
@@ -162,7 +178,7 @@ test('the marks in the moves and a marked decision on the board', { timeout: bud
     "the page goes to the decision's step",
   );
   const note = (await p.page.textContent('#review-note')) ?? '';
-  assert.match(note, /points\)\. Best was advance N\.$/);
+  assert.match(note, /Best was advance N\.$/);
   assert.equal(await p.page.locator('#board-area .review-alt, #players-area .review-alt').count(), 0);
   await p.page.screenshot({ path: path.join(screenshotDir(), 'review-unframed.png') });
   assert.deepEqual(p.errors, []);

@@ -47,7 +47,8 @@ export function tempDir(prefix) {
 
 /**
  * Starts `quiver serve` and waits for its `serving http://…/` line.
- * @param {{db?: string, port?: number, threads?: number, extra?: string[]}} [o] extra: more options
+ * @param {{db?: string, port?: number, threads?: number, extra?: string[], web?: string}} [o] extra: more
+ *   options; web: the folder served at / (the source's web/ by default)
  * @returns {Promise<{url: string, port: number, db: string, proc: import('node:child_process').ChildProcess,
  *                    stop: () => Promise<void>, kill9: () => Promise<void>, log: () => string}>}
  */
@@ -62,7 +63,7 @@ export async function startServer(o = {}) {
     '--db',
     db,
     '--web',
-    path.join(ROOT, 'web'),
+    o.web ?? path.join(ROOT, 'web'),
     '--rules',
     path.join(ROOT, 'docs', 'rules'),
     '--tutorials',
@@ -651,4 +652,131 @@ export async function playThroughSocket(browser, base, id, token, n) {
   );
   await ctx.close();
   return made;
+}
+
+/** What the lesson page shows (an expression run in the page): the step, the hint, the
+ * error and the choice being made (MARK_EXPR). */
+const SEEN = `[document.getElementById('step-count')?.textContent, document.getElementById('hint')?.textContent, document.querySelector('#move-panel .act-error')?.textContent, ${MARK_EXPR}].join('|')`;
+
+/**
+ * Clicks the words of an action as a player would: the Play button once the action is
+ * complete, else its next word on the board (a highlighted square, piece or card) or as a
+ * word button. Words the picker chose by itself are skipped.
+ * @param {import('playwright-core').Page} page
+ * @param {string} action
+ */
+export async function clickLessonAction(page, action) {
+  const said = async () =>
+    `${await page.textContent('#step-count')}|${await page.textContent('#hint')}|${await page.textContent('#move-panel .act-error')}`;
+  const before = await said();
+  for (let guard = 0; guard < 12; guard++) {
+    const play = page.locator(`#move-panel .play-button[data-action="${action}"]`);
+    if (await play.count()) {
+      await play.click();
+      return;
+    }
+    // (textContent would wait for an element that is not there: count first)
+    const strong = page.locator('#move-panel .chosen strong');
+    const chosen = ((await strong.count()) ? ((await strong.textContent()) ?? '') : '').split(/\s+/).filter(Boolean);
+    const left = action.split(/\s+/);
+    for (const w of chosen) {
+      const i = left.indexOf(w);
+      if (i >= 0) left.splice(i, 1);
+    }
+    if (!left.length) throw new Error(`'${action}' is chosen but no Play button offers it`);
+    let found = false,
+      clicked = false;
+    const seen = await page.evaluate(SEEN);
+    for (const w of left) {
+      const esc = w.replace(/"/g, '\\"');
+      const target = page.locator(
+        `#board-area [data-token="${esc}"].target, #players-area [data-token="${esc}"].target`,
+      );
+      const button = page.locator(`#move-panel .word-button[data-word="${esc}"]`);
+      const where = (await target.count()) ? target : (await button.count()) ? button : null;
+      if (!where) continue;
+      found = true;
+      // the page may redraw under the pointer (the board moves when a hint appears): then
+      // look again from the start rather than wait for an element that is gone
+      clicked = await where
+        .first()
+        .click({ timeout: budget(1000) })
+        .then(
+          () => true,
+          () => false,
+        );
+      break;
+    }
+    if (!found) throw new Error(`nothing on the page lets a player choose '${left.join(' ')}' of '${action}'`);
+    if (!clicked) continue;
+    // the click is taken: no try is on its way to the server (a single remaining action is
+    // tried at once) and the page changed: the choice, or the step, the hint or the error
+    await page.waitForFunction(`!document.body.dataset.sending && ${SEEN} !== ${JSON.stringify(seen)}`, null, {
+      polling: 50,
+    });
+    if ((await said()) !== before) return;
+  }
+  throw new Error(`could not click '${action}'`);
+}
+
+/**
+ * Signs the page's browser up (201) or in (200) as `username`, from the page itself, so that
+ * the cookies are the page's own (the password is the tests' one).
+ * @param {import('playwright-core').Page} page
+ * @param {string} username
+ * @param {boolean} [signIn]
+ */
+export async function pageAccount(page, username, signIn = false) {
+  const route = signIn ? 'api/session' : 'api/accounts';
+  const status = await page.evaluate(
+    async ([r, u]) =>
+      (
+        await fetch(r, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: u, password: 'arrows over the river' }),
+        })
+      ).status,
+    [route, username],
+  );
+  if (status !== (signIn ? 200 : 201)) throw new Error(`${route} for ${username} answered ${status}`);
+}
+
+/**
+ * A finished game reviewed and looked at for puzzles, until one gives some: its table id and its
+ * puzzles' list.
+ * @param {string} base
+ */
+export async function gameWithPuzzles(base) {
+  for (let k = 0; k < 10; k++) {
+    const t = await api(base, 'POST', '/api/tables', { game: 'evons', seats: ['greedy', 'random'] });
+    await until(
+      async () => (await api(base, 'GET', `/api/tables/${t.id}`)).status === 'over',
+      'the game ends',
+      budget(60000),
+    );
+    await api(base, 'POST', `/api/tables/${t.id}/review`, {});
+    /** @type {any} */
+    let list = null;
+    await until(
+      async () => (list = await api(base, 'GET', `/api/tables/${t.id}/puzzles`)).status === 'done',
+      'the puzzles looked for',
+      budget(120000),
+    );
+    if (list.puzzles.length) return { id: t.id, list };
+  }
+  throw new Error('ten games gave no puzzle');
+}
+
+/**
+ * Tries `action` in the page's move panel (typed in the notation box, then Play), and waits for
+ * the verdict.
+ * @param {import('playwright-core').Page} page
+ * @param {string} action
+ */
+export async function tryPuzzleMove(page, action) {
+  await page.fill('#notation', action);
+  await page.press('#notation', 'Enter');
+  await page.click(`#move-panel .play-button[data-action="${action}"]`);
+  await page.locator('#verdict p').first().waitFor();
 }

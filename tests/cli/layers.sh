@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # layers.sh - fails when a layer of quiver depends on a layer above it (docs/architecture.md,
-# "Layers"): core, games, ai, engine, lab, server, cli, each using only those before it; and,
+# "Layers"): core, games, ai, engine, lab, app, server, cli, each using only those before it; and,
 # inside the server, when one of its sub-folders depends on one above it ("The server's
 # folders"): base, store, table, state, net, players, api, ws, cluster, each using only those
 # before it, and the files of src/server/ itself (listen.c, which starts them all) above them.
@@ -31,7 +31,7 @@ if [ $# -ne 2 ]; then
 fi
 root=$1
 objroot=$2
-layers="core games ai engine lab server cli"
+layers="core games ai engine lab app server cli"
 # The server's sub-folders in their order; its own files (src/server/*.c) come after them all.
 server_layers="base store table state net players api ws cluster"
 
@@ -53,9 +53,10 @@ layer_of() {
 	quiver/game.h | quiver/variant.h) layer=games ;;
 	quiver/agent.h) layer=ai ;;
 	quiver/match.h | quiver/protocol.h | quiver/arena.h | quiver/stats.h | quiver/spiel.h | \
-		quiver/lesson.h | quiver/review.h)
+		quiver/lesson.h | quiver/review.h | quiver/puzzle.h)
 		layer=engine
 		;;
+	quiver/app.h) layer=app ;;
 	quiver/*) layer="?" ;;
 	*/*) [ -n "${rank[${1%%/*}]:-}" ] && layer=${1%%/*} ;;
 	esac
@@ -122,7 +123,8 @@ done < <(find "$root/src" "$root/include/quiver" -name '*.[ch]' 2>/dev/null | so
 		if (h == "quiver/core.h") return "core"
 		if (h == "quiver/game.h" || h == "quiver/variant.h") return "games"
 		if (h == "quiver/agent.h") return "ai"
-		if (h ~ /^quiver\/(match|protocol|arena|stats|spiel|lesson|review)\.h$/) return "engine"
+		if (h ~ /^quiver\/(match|protocol|arena|stats|spiel|lesson|review|puzzle)\.h$/) return "engine"
+		if (h == "quiver/app.h") return "app"
 		if (h ~ /^quiver\//) return "?"
 		if (h ~ /\//) { top = h; sub(/\/.*/, "", top); return (top in rank) ? top : "" }
 		return ""

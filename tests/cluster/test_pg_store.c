@@ -18,7 +18,8 @@
  * - `quiver db copy`: an SQLite database with tables (one finished), players and an account
  *   copied into PostgreSQL and from there into a new SQLite file, each checked row by row by
  *   the command; a non-empty destination refused; both copies served with the same tables and
- *   the finished table's record alike on all three.
+ *   the finished table's record alike on all three; a source a running server has open (the
+ *   SQLite file, the PostgreSQL database) refused, naming the server.
  */
 #define _DEFAULT_SOURCE /* usleep */
 #include <poll.h>
@@ -135,14 +136,14 @@ static void test_newer_schema(void **state)
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 12);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
 	/* a database of schema 7 (before the fencing epoch) gains it */
 	th_sql(db, "ALTER TABLE tables DROP COLUMN epoch; DROP INDEX accounts_skeleton; DROP INDEX "
 	           "accounts_addr; ALTER TABLE accounts DROP COLUMN addr; ALTER TABLE accounts "
 	           "DROP COLUMN skeleton; UPDATE quiver_schema SET version = 7");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 12);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.columns WHERE "
 	                                   "table_name = 'accounts' AND column_name IN ('addr', "
 	                                   "'skeleton')"),
@@ -156,7 +157,7 @@ static void test_newer_schema(void **state)
 	       "SET version = 9");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 12);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name IN ('bans', 'suspensions', 'audit')"),
 	                 3);
@@ -164,7 +165,7 @@ static void test_newer_schema(void **state)
 	th_sql(db, "DROP INDEX rating_history_table; UPDATE quiver_schema SET version = 10");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 12);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM pg_indexes WHERE indexname = "
 	                                   "'rating_history_table'"),
 	                 1);
@@ -172,13 +173,25 @@ static void test_newer_schema(void **state)
 	th_sql(db, "DROP TABLE blocks; UPDATE quiver_schema SET version = 11");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 12);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name = 'blocks'"),
 	                 1);
-	th_sql(db, "UPDATE quiver_schema SET version = 13");
+	/* a database of schema 12 (before follows, presence and challenges) gains them */
+	th_sql(db, "DROP TABLE follows; DROP TABLE presence; DROP TABLE challenges; DROP TABLE "
+	           "puzzles; DROP TABLE puzzle_sources; DROP TABLE puzzle_ratings; DROP TABLE "
+	           "puzzle_attempts; UPDATE quiver_schema SET version = 12");
+	th_start(db, NULL);
+	th_stop();
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 13);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
+	                                   "table_name IN ('follows', 'presence', 'challenges', "
+	                                   "'puzzles', 'puzzle_sources', 'puzzle_ratings', "
+	                                   "'puzzle_attempts')"),
+	                 7);
+	th_sql(db, "UPDATE quiver_schema SET version = 14");
 	expect_refusal(db, NULL, "cannot open the database ",
-	               "it was made by a newer quiver (schema 13; this one knows 12)", NULL);
+	               "it was made by a newer quiver (schema 14; this one knows 13)", NULL);
 }
 
 /* Stops or starts the cluster pg_virtualenv made (15/regress, or the version it set). */
@@ -393,7 +406,7 @@ static void test_copy(void **state)
 	             /* and a block of the account's (of one gone) */
 	             "INSERT INTO blocks VALUES (1, 7, 1.5e9);");
 
-	copy(lite, pg, 0, "checked: the 16 tables alike");
+	copy(lite, pg, 0, "checked: the 23 tables alike");
 	copy(lite, pg, 1, "is not empty");
 	assert_int_equal(th_sql_number(pg, "SELECT count(*) FROM bans, suspensions, audit"), 1);
 	assert_int_equal(th_sql_number(pg, "SELECT blocked FROM blocks WHERE account = 1"), 7);
@@ -401,7 +414,7 @@ static void test_copy(void **state)
 	th_sql(pg, "INSERT INTO audit (at, who, action, target) VALUES (1.6e9, 'op', 'unban', "
 	           "'203.0.113.7')");
 	assert_int_equal(th_sql_number(pg, "SELECT max(id) FROM audit"), 2);
-	copy(pg, back, 0, "checked: the 16 tables alike");
+	copy(pg, back, 0, "checked: the 23 tables alike");
 	/* The SQLite copy was made under a temporary name and renamed: nothing else is left. */
 	char listing[256];
 	snprintf(listing, sizeof listing, "ls %s | grep -c copying", th_tmpdir);
@@ -442,6 +455,19 @@ static void test_copy(void **state)
 	tc_reply_free(&r);
 	th_stop();
 	copy("/nonexistent/x.db", back, 1, "FROM: no SQLite database '/nonexistent/x.db'");
+
+	/* A source a running server has open is refused, naming it (before: copied while it
+	 * changed, or failed half-way on a bare "FOREIGN KEY constraint failed"). */
+	char again[160], words[96];
+	snprintf(again, sizeof again, "%s/again.db", th_tmpdir);
+	th_start(lite, NULL);
+	snprintf(words, sizeof words, "is live: process %d (quiver) has it open", th_server.pid);
+	copy(lite, again, 1, words);
+	th_stop();
+	th_start(pg, NULL);
+	snprintf(words, sizeof words, "is live: quiver serve %d@", th_server.pid);
+	copy(pg, again, 1, words);
+	th_stop();
 }
 
 int main(int argc, char **argv)

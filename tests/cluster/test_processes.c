@@ -22,7 +22,12 @@
  *   played, count at B;
  * - A killed with -9 while a player thinks: B takes the table back with the time the player
  *   took at A up to A's last save of its running clocks (at most QV__CLOCK_KEEP s unsaved)
- *   charged, and not the time no process held it.
+ *   charged, and not the time no process held it;
+ * - `quiver admin --as ann ban` answers once both processes refuse the address, each at once
+ *   after it (before: once the first had it in force, the other serving the address for up to
+ *   half a second more), `unban` likewise; with B stopped (SIGSTOP), it says B did not have it
+ *   in force, naming it, and exits 1 (before: "refused from now on" while B served the
+ *   address); the audit names ann.
  */
 #include <poll.h>
 #include <setjmp.h>
@@ -544,6 +549,51 @@ static void test_clock_kept_through_kill(void **state)
 	stop_both();
 }
 
+/* GET /api/games at process s from address `from`: its status. */
+static int status_at(const tc_server *s, const char *from)
+{
+	assert_int_equal(tc_set_source(from), 0);
+	tc_reply r;
+	int st = tc_http(s->port, "GET", "/api/games", NULL, 0, &r);
+	tc_reply_free(&r);
+	assert_int_equal(tc_set_source(NULL), 0);
+	return st;
+}
+
+static void test_ban_everywhere(void **state)
+{
+	(void)state;
+	char db[128], out[4096], words[96];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	start_both(db);
+	const char *addr = "127.0.9.9";
+	assert_int_equal(status_at(&A, addr), 200);
+	assert_int_equal(status_at(&B, addr), 200);
+	int rc = th_admin(db, out, sizeof out, "--as ann ban %s --reason probe", addr);
+	if (rc != 0 || !strstr(out, "refused from now on") ||
+	    !strstr(out, "every running server (2)"))
+		fail_msg("ban: exit %d: %s", rc, out);
+	assert_int_equal(status_at(&A, addr), 403);
+	assert_int_equal(status_at(&B, addr), 403);
+	rc = th_admin(db, out, sizeof out, "unban %s --as ann", addr);
+	if (rc != 0 || !strstr(out, "served again"))
+		fail_msg("unban: exit %d: %s", rc, out);
+	assert_int_equal(status_at(&A, addr), 200);
+	assert_int_equal(status_at(&B, addr), 200);
+
+	assert_int_equal(kill(B.pid, SIGSTOP), 0);
+	rc = th_admin(db, out, sizeof out, "ban %s --wait 2", addr);
+	kill(B.pid, SIGCONT);
+	snprintf(words, sizeof words, "quiver serve %d@", (int)B.pid);
+	if (rc != 1 || !strstr(out, "did not have it in force") || !strstr(out, words))
+		fail_msg("ban with B stopped: exit %d, expected 1 naming '%s': %s", rc, words, out);
+	assert_int_equal(status_at(&A, addr), 403);
+	assert_int_equal(th_admin(db, out, sizeof out, "audit"), 0);
+	if (!strstr(out, "ann"))
+		fail_msg("the audit does not name the moderator ann: %s", out);
+	stop_both();
+}
+
 int main(int argc, char **argv)
 {
 	int rc = th_init(argc, argv, "processes", 900);
@@ -563,6 +613,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test_teardown(test_asked_left_alone, kill_three),
 	    cmocka_unit_test_teardown(test_limits_site_wide, kill_both),
 	    cmocka_unit_test_teardown(test_clock_kept_through_kill, kill_both),
+	    cmocka_unit_test_teardown(test_ban_everywhere, kill_both),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

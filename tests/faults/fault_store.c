@@ -95,7 +95,8 @@ static void fingerprint(qv__table *t, bool timeless, qv_buf *out)
 		for (int p = 0; p < t->nseats; p++)
 			qv_buf_printf(out, "left %d %lld\n", p, t->clock.left[p]);
 	for (int v = 0; !timeless && v <= t->nseats; v++)
-		qv_buf_printf(out, "log %d: %d lines upto %d\n", v, t->log[v].n, t->log[v].upto);
+		qv_buf_printf(out, "log %d: %d lines upto %d\n", v, t->feed.log[v].n,
+		              t->feed.log[v].upto);
 	qv__table_unlock(t);
 }
 

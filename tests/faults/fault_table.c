@@ -73,7 +73,7 @@ static void print(void *ctx, qv_buf *out)
 		qv_buf_printf(out, "%d:%d:%d ", (int)t->m->hist[i].action, t->m->hist[i].who,
 		              t->m->hist[i].automatic);
 	for (int v = 0; v <= t->nseats; v++) {
-		const qv__log *log = &t->log[v];
+		const qv__log *log = &t->feed.log[v];
 		qv_buf_printf(out, "\nlog %d upto %d:", v, log->upto);
 		for (int i = 0; i < log->n; i++)
 			qv_buf_printf(out, " [%d %s %s]", log->line[i].entry, log->line[i].who,

@@ -99,10 +99,14 @@ static void test_messages_are_utf8(void **state)
 	           "unknown field 'aaa");
 	th_refused("POST", "/api/tables", "{\"game\": \"evons\", \"seats\": [\"" CUT_KEY "\"]}",
 	           400, "is not a seat kind");
-	/* Bytes that are not UTF-8 at all, in the path (%FF decodes to the byte 0xFF). */
-	th_refused("GET", "/api/tables/%FF%FE", NULL, 404, "no table '\xEF\xBF\xBD\xEF\xBF\xBD'");
+	/* Bytes that are not UTF-8 at all, in the path (%FF decodes to the byte 0xFF), where an
+	 * escape may stand (a username's place, a page's path); elsewhere in /api/ no escape may
+	 * (hostile/paths). */
+	th_refused("GET", "/api/players/%FF%FE", NULL, 404, "no player '\xEF\xBF\xBD\xEF\xBF\xBD'");
 	th_refused("GET", "/nothing-%C3", NULL, 404, "not found");
-	th_refused("GET", "/api/lessons/%C3%28", NULL, 404, "no game");
+	th_refused("GET", "/api/players/%C3%28", NULL, 404, "no player '\xEF\xBF\xBD('");
+	th_refused("GET", "/api/tables/%FF%FE", NULL, 400, "but in a username");
+	th_refused("GET", "/api/lessons/%C3%28", NULL, 400, "but in a username");
 
 	tc_ws w;
 	ws_open(&w, id);

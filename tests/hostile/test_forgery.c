@@ -6,7 +6,9 @@
  *   naming the Origin header when its Origin is another site's: a new table, a join, a
  *   sign-out, a replay (before: only the account routes checked it, and a cross-site POST
  *   /api/tables with the browser's cookies was made, 201). The same request from the server's
- *   own page, or without cookies (a script), is served.
+ *   own page, or without cookies (a script), is served. So is one without an Origin but with
+ *   the browser's `Sec-Fetch-Site: cross-site` (or `same-site`), which was accepted (issue
+ *   65, the third audit's finding 10), and the player's channel opened so.
  * - A username whose skeleton (Unicode's confusables, UTS #39) is an existing one's is refused
  *   409 naming the name it looks like: Cyrillic, Greek and Armenian letters for Latin ones,
  *   "rn" for "m", "l" for "I" (before: all accepted). A name unlike any is made.
@@ -48,6 +50,27 @@ static void test_cross_site(void **state)
 	th_browser_ask(&b, "POST", "/api/tables", TABLE, 201, &r);
 	tc_reply_free(&r);
 	th_browser_join(&b, id, "{}", token);
+	/* Another site's page that sends no Origin: the browser's Sec-Fetch-Site says whose
+	 * page it is (issue 65, finding 10), for every request that changes something and for
+	 * the player's channel. */
+	th_browser quiet = b;
+	quiet.origin[0] = '\0';
+	static const char *const sites[] = {"cross-site", "same-site", "CROSS-SITE"};
+	for (size_t i = 0; i < sizeof sites / sizeof sites[0]; i++) {
+		snprintf(quiet.fetch_site, sizeof quiet.fetch_site, "%s", sites[i]);
+		th_browser_refused(&quiet, "POST", "/api/tables", TABLE, 403, "Sec-Fetch-Site");
+		th_browser_refused(&quiet, "POST", path, "{}", 403, "Sec-Fetch-Site");
+		th_browser_refused(&quiet, "DELETE", "/api/session", NULL, 403, "Sec-Fetch-Site");
+		tc_ws w;
+		assert_int_equal(th_channel_open(&quiet, &w), 403);
+	}
+	/* the server's own page, and a typed address or bookmark */
+	static const char *const ours[] = {"same-origin", "none"};
+	for (size_t i = 0; i < sizeof ours / sizeof ours[0]; i++) {
+		snprintf(quiet.fetch_site, sizeof quiet.fetch_site, "%s", ours[i]);
+		th_browser_ask(&quiet, "POST", "/api/tables", TABLE, 201, &r);
+		tc_reply_free(&r);
+	}
 	/* a script: no cookies, any Origin */
 	th_browser script = {0};
 	snprintf(script.origin, sizeof script.origin, "http://evil.example");

@@ -9,6 +9,11 @@
  *   other scripts, a mark or two, an emoji beside a letter, accepted as typed.
  * - A rematch meets a name its table kept under a looser rule (written into the database, as
  *   an older quiver kept it): the new table is made, the person under the seat's name there.
+ * - A guest (a seat taken without an account) under an account's username, or one that looks
+ *   like it (the third audit's finding 10: a record could not tell the guest from the
+ *   account): 400 naming the account, the seat left free; the account itself, signed in,
+ *   plays under its username; a rematch's guest whose name an account took since plays on
+ *   under the seat's name.
  *
  * Usage: test_names PATH-TO-QUIVER.
  */
@@ -130,6 +135,24 @@ static void sql(const char *db, const char *text)
 	sqlite3_close(h);
 }
 
+/* Waits for table id's rematch to be made; its id into nid. */
+static void rematch_of(const char *id, char nid[32])
+{
+	const char *made = NULL;
+	double end = tc_now_ms() + TH_WAIT_MS;
+	json_t *info = NULL;
+	while (!made && tc_now_ms() < end) {
+		json_decref(info);
+		usleep(20000);
+		info = th_info(id);
+		made =
+		    json_string_value(json_object_get(json_object_get(info, "rematch"), "table"));
+	}
+	assert_non_null(made);
+	snprintf(nid, 32, "%s", made);
+	json_decref(info);
+}
+
 static void test_rematch_old_name(void **state)
 {
 	(void)state;
@@ -157,21 +180,75 @@ static void test_rematch_old_name(void **state)
 		th_seat_next(&a);
 	th_seat_send(&a, "{\"type\": \"rematch\"}");
 	th_seat_send(&b, "{\"type\": \"rematch\"}");
-	const char *made = NULL;
-	double end = tc_now_ms() + TH_WAIT_MS;
-	json_t *info = NULL;
-	while (!made && tc_now_ms() < end) {
-		json_decref(info);
-		usleep(20000);
-		info = th_info(id);
-		made =
-		    json_string_value(json_object_get(json_object_get(info, "rematch"), "table"));
-	}
-	assert_non_null(made);
 	char nid[32];
-	snprintf(nid, sizeof nid, "%s", made);
-	json_decref(info);
+	rematch_of(id, nid);
 	/* Ann's person sits at p2 under the seat's name; Bea's at p1 keeps hers. */
+	seat_name(nid, 0, name);
+	assert_string_equal(name, "Bea");
+	seat_name(nid, 1, name);
+	assert_string_equal(name, "p2");
+	th_seat_close(&a);
+	th_seat_close(&b);
+	th_stop();
+}
+
+/* Browser b signs up as username (201). */
+static void sign_up(th_browser *b, const char *username)
+{
+	char body[160];
+	snprintf(body, sizeof body, "{\"username\": \"%s\", \"password\": \"arrows fly far\"}",
+	         username);
+	tc_reply r;
+	th_browser_ask(b, "POST", "/api/accounts", body, 201, &r);
+	tc_reply_free(&r);
+}
+
+static void test_account_names(void **state)
+{
+	(void)state;
+	static const char *const extra[] = {"--create-rate", "100", NULL};
+	th_start(th_new_db(), extra);
+	th_browser paul = {0};
+	th_browser_key(&paul);
+	sign_up(&paul, "Paul");
+	char id[32], msg[512], name[128], t1[64], t2[64];
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id);
+	/* as it is, in another case, and with letters that look alike (Cyrillic Р, I for l) */
+	static const char *const alike[] = {"\"Paul\"", "\"pAUL\"", "\"\u0420aul\"", "\"PauI\"",
+	                                    "\" Paul \""};
+	for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++) {
+		int status = join_named(id, alike[i], msg);
+		if (status != 400 || !strstr(msg, "looks like 'Paul', an account's username"))
+			fail_msg("guest name %s: status %d, '%s'", alike[i], status, msg);
+	}
+	json_t *info = th_info(id);
+	assert_true(json_is_false(
+	    json_object_get(json_array_get(json_object_get(info, "seats"), 0), "claimed")));
+	json_decref(info);
+	/* a name that only begins like it is another name */
+	assert_int_equal(join_named(id, "\"Pauline\"", msg), 200);
+	/* the account, signed in, plays under its username whatever name it sends */
+	th_browser_join(&paul, id, "{\"seat\": \"p2\", \"name\": \"Paul\"}", t2);
+	seat_name(id, 1, name);
+	assert_string_equal(name, "Paul");
+
+	/* A rematch of two guests, Sam and Bea; an account named Sam is made meanwhile. */
+	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id);
+	th_join_with(id, "{\"seat\": \"p1\", \"name\": \"Sam\"}", "p1", t1);
+	th_join_with(id, "{\"seat\": \"p2\", \"name\": \"Bea\"}", "p2", t2);
+	th_browser sam = {0};
+	th_browser_key(&sam);
+	sign_up(&sam, "Sam");
+	th_seat a, b;
+	th_seat_open(&a, id, t1);
+	th_seat_open(&b, id, t2);
+	th_seat_send(&a, "{\"type\": \"resign\", \"v\": %lld}", a.v);
+	while (strcmp(json_string_value(json_object_get(a.table, "status")), "over") != 0)
+		th_seat_next(&a);
+	th_seat_send(&a, "{\"type\": \"rematch\"}");
+	th_seat_send(&b, "{\"type\": \"rematch\"}");
+	char nid[32];
+	rematch_of(id, nid);
 	seat_name(nid, 0, name);
 	assert_string_equal(name, "Bea");
 	seat_name(nid, 1, name);
@@ -186,6 +263,7 @@ int main(int argc, char **argv)
 	if (th_init(argc, argv, "names", 600))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
-	const struct CMUnitTest tests[] = {T(test_join_names), T(test_rematch_old_name)};
+	const struct CMUnitTest tests[] = {T(test_join_names), T(test_rematch_old_name),
+	                                   T(test_account_names)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

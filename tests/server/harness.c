@@ -5,6 +5,7 @@
 #include <arpa/inet.h>
 #include <dirent.h>
 #include <limits.h>
+#include <netinet/in.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,11 +31,13 @@ tc_server th_server;
 
 static const char *run_name;
 static int dbcount;
+static pid_t haproxy = -1;
 
 /* ---- the run --------------------------------------------------------------------------------- */
 
 static void cleanup(void)
 {
+	th_haproxy_stop();
 	if (th_server.pid > 0)
 		tc_server_stop(&th_server, SIGKILL);
 	char cmd[128];
@@ -47,6 +51,8 @@ static void on_alarm(int sig)
 	(void)sig;
 	if (th_server.pid > 0)
 		kill(th_server.pid, SIGKILL);
+	if (haproxy > 0)
+		kill(haproxy, SIGKILL);
 	_exit(3);
 }
 
@@ -81,6 +87,55 @@ int th_teardown(void **state)
 }
 
 /* ---- the server ------------------------------------------------------------------------------ */
+
+int th_free_port(void)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+	socklen_t len = sizeof a;
+	assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
+	assert_int_equal(getsockname(fd, (struct sockaddr *)&a, &len), 0);
+	close(fd);
+	return ntohs(a.sin_port);
+}
+
+int th_haproxy_start(const char *cfg, const char *const *env)
+{
+	int port = th_free_port();
+	char listen[64];
+	snprintf(listen, sizeof listen, "127.0.0.1:%d", port);
+	haproxy = fork();
+	assert_true(haproxy >= 0);
+	if (haproxy == 0) {
+		setenv("QUIVER_LISTEN", listen, 1);
+		for (int i = 0; env && env[i]; i++)
+			putenv((char *)env[i]);
+		execlp("haproxy", "haproxy", "-db", "-q", "-f", cfg, (char *)NULL);
+		_exit(127);
+	}
+	for (int i = 0; i < 400; i++) {
+		int fd = tc_dial(port);
+		if (fd >= 0) {
+			close(fd);
+			return port;
+		}
+		int status;
+		if (waitpid(haproxy, &status, WNOHANG) == haproxy)
+			fail_msg("haproxy ended at start (status %d)", status);
+		usleep(25000);
+	}
+	fail_msg("haproxy did not listen on port %d", port);
+	return -1;
+}
+
+void th_haproxy_stop(void)
+{
+	if (haproxy > 0) {
+		kill(haproxy, SIGTERM);
+		waitpid(haproxy, NULL, 0);
+	}
+	haproxy = -1;
+}
 
 bool th_pg(void)
 {
@@ -569,6 +624,9 @@ static void browser_headers(const th_browser *b, char *out, size_t len)
 		         b->key[0] && b->session[0] ? "; " : "", b->session);
 	if (b && b->origin[0])
 		snprintf(out + strlen(out), len - strlen(out), "Origin: %s\r\n", b->origin);
+	if (b && b->fetch_site[0])
+		snprintf(out + strlen(out), len - strlen(out), "Sec-Fetch-Site: %s\r\n",
+		         b->fetch_site);
 }
 
 void th_browser_keep(th_browser *b, const tc_reply *r)

@@ -41,6 +41,15 @@ void th_start(const char *db, const char *const *extra);
  * and no error). */
 void th_stop(void);
 
+/* HAProxy (on PATH) with the configuration file cfg (docs/deploy/) in front of servers started
+ * by the test: QUIVER_LISTEN set to a free port of 127.0.0.1, and each NAME=VALUE of env
+ * (NULL-terminated; QUIVER_SERVER=127.0.0.1:PORT...) set in its environment. Returns its port
+ * once it accepts connections; stopped by th_haproxy_stop, by the alarm and at exit. */
+int th_haproxy_start(const char *cfg, const char *const *env);
+void th_haproxy_stop(void);
+/* A port of 127.0.0.1 nobody listens on now (the kernel's choice, let go at once). */
+int th_free_port(void);
+
 /* What the kernel shows of the running server (Linux's /proc/PID): its TCP connections from
  * the IPv4 client address `from` ("127.0.0.2"; NULL: from any IPv4 address) that it has
  * accepted and not closed (its open sockets whose peer is there; not those still waiting in
@@ -71,11 +80,13 @@ void th_join_with(const char *id, const char *body, const char *seat, char token
 json_t *th_info(const char *id);
 
 /* A browser as a test holds it: the cookies the server gave it ("quiver_key=..." and
- * "quiver_session=...", "" for none) and the Origin it sends ("" none). */
+ * "quiver_session=...", "" for none), the Origin it sends ("" none) and its Sec-Fetch-Site
+ * ("" none). */
 typedef struct th_browser {
 	char key[128];
 	char session[128];
 	char origin[128];
+	char fetch_site[32];
 } th_browser;
 
 /* Keeps the cookies a reply sets (a session cleared by Max-Age=0 is dropped). */

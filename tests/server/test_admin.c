@@ -6,9 +6,10 @@
  * a socket open from it closed (1008), a ban made while no server ran in force at the next
  * start, the IPv6 /64 form, and unbanned; an account suspended (signed out, its channel
  * closed, its sign-in refused with the reason) and unsuspended; the audit of all of it with the OS
- * user; every bad argument refused naming the form expected; players' reports of a chat line
- * and of a player, listed for the moderators, a flood of them refused; a seat's chat muted for
- * a key and for an account. Run against PostgreSQL too (tests/cluster, pg_run.sh).
+ * user, or the moderator's name (--as NAME, or sudo's SUDO_USER) beside it; every bad argument
+ * refused naming the form expected; players' reports of a chat line and of a player, listed for the
+ * moderators, a flood of them refused; a seat's chat muted for a key and for an account. Run
+ * against PostgreSQL too (tests/cluster, pg_run.sh).
  *
  * Usage: test_admin PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -213,11 +214,26 @@ static void test_ban(void **state)
 	tc_set_source(NULL);
 	json_decref(th_http("GET", "/api/games", NULL, 200));
 	says(1, admin(db, "ban 127.0.0.9"), "127.0.0.9 is banned already");
-	says(0, admin(db, "unban 127.0.0.9"), "served again");
+	says(0, admin(db, "--as 'Ann B' unban 127.0.0.9"), "served again");
 	tc_set_source("127.0.0.9");
 	json_decref(th_http("GET", "/api/games", NULL, 200));
 	tc_set_source(NULL);
 	says(1, admin(db, "unban 127.0.0.9"), "127.0.0.9 is not banned");
+	/* the moderator in the audit: --as NAME, or the user sudo names, with the OS user
+	 * (before: the OS user alone, root for every moderator working through sudo) */
+	const struct passwd *pw = getpwuid(geteuid());
+	char who[160];
+	snprintf(who, sizeof who, "Ann B (OS user %s)", pw->pw_name);
+	says(0, admin(db, "audit --limit 1"), who);
+	says(2, admin(db, "--as"), "--as needs a value");
+	if (geteuid() == 0) {
+		setenv("SUDO_USER", "bob", 1);
+		says(0, admin(db, "ban 127.0.0.12"), "refused from now on");
+		unsetenv("SUDO_USER");
+		snprintf(who, sizeof who, "bob (OS user %s)", pw->pw_name);
+		says(0, admin(db, "audit --limit 1"), who);
+		says(0, admin(db, "unban 127.0.0.12 --as bob"), "served again");
+	}
 	/* the forms of an address */
 	says(2, admin(db, "ban 300.1.2.3"), "expected an IPv4 address (203.0.113.7)");
 	says(2, admin(db, "ban example.com"),

@@ -4,7 +4,8 @@
  * WebSockets and the people's acts counted as they happen (two acts: the counter, the
  * histogram's count and its +Inf bucket all 2, its buckets never decreasing), the store's
  * changes timed (a table made, two seats, two moves: five at least); nothing about a table or
- * a person in it.
+ * a person in it; the build's version in quiver_build_info the one `quiver --version` says
+ * (before: 0.1.0 for every build).
  *
  * Usage: test_metrics PATH-TO-QUIVER.
  */
@@ -80,6 +81,17 @@ static void test_metrics(void **state)
 	assert_true(sample(m, "quiver_sockets") == 0);
 	assert_true(sample(m, "quiver_ai_queue") >= 0);
 	assert_true(sample(m, "process_resident_memory_bytes") > 1e6);
+	char cmd[1100], said[128] = "", label[160];
+	snprintf(cmd, sizeof cmd, "'%s' --version", th_quiver);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	assert_non_null(fgets(said, sizeof said, p));
+	pclose(p);
+	said[strcspn(said, "\n")] = '\0';
+	assert_int_equal(strncmp(said, "quiver ", 7), 0);
+	snprintf(label, sizeof label, "quiver_build_info{version=\"%s\",", said + 7);
+	if (!strstr(m, label))
+		fail_msg("no %s in the metrics", label);
 	free(m);
 	char id[32], t1[64], t2[64];
 	th_seat p1, p2;

@@ -23,9 +23,9 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "engine/feed/json_patch.h"
 #include "quiver/game.h"
 #include "quiver/match.h"
-#include "server/base/json_patch.h"
 #include "server/table/replay.h"
 
 /* ---- an applier of RFC 6902, apart from the server's diff ------------------------------------ */

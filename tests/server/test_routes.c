@@ -169,8 +169,8 @@ static void test_not_found(void **state)
 	(void)state;
 	static const char api[] =
 	    "no such API path; the API has /api/games, /api/me, /api/health, /api/accounts, "
-	    "/api/session, /api/account, /api/players, /api/leaderboard, /api/tables, "
-	    "/api/replay and /api/lessons";
+	    "/api/session, /api/account, /api/challenges, /api/players, /api/leaderboard, "
+	    "/api/tables, /api/replay, /api/puzzles and /api/lessons";
 	refused("GET", "/api", 404, api);
 	refused("GET", "/api/", 404, api);
 	refused("GET", "/api/nothing", 404, api);
@@ -178,7 +178,7 @@ static void test_not_found(void **state)
 	refused("POST", "/api/games/x", 404, api);
 	static const char table[] =
 	    "no such path; a table has /api/tables/ID, /join, /record, /replay, /review, /report, "
-	    "/ratings, /mute and /ws";
+	    "/ratings, /puzzles, /mute and /ws";
 	refused("GET", "/api/tables/x/", 404, table);
 	refused("GET", "/api/tables/x/nothing", 404, table);
 	refused("GET", "/api/tables/x/join/more", 404, table);

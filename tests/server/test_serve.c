@@ -10,7 +10,7 @@
  * - tables of AI seats only finishing by themselves, with records that replay;
  * - the socket and table limits refusing politely;
  * - the server running itself again once with glibc's per-thread malloc caches off, keeping
- *   a user's own GLIBC_TUNABLES;
+ *   a user's own GLIBC_TUNABLES, and its process still named after its binary (quiver);
  * - each game's reference entries (GET /api/games/GAME/reference) as the terminal prints them.
  *
  * Usage: test_serve PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
@@ -248,7 +248,7 @@ static void test_http_api(void **state)
 	th_refused("GET", "/api/tables/0123456789abcdef", NULL, 404, "0123456789abcdef");
 	/* An escaped '/' needs no escape: refused before any route is looked at (hostile/paths). */
 	th_refused("GET", "/api/tables/..%2f..%2fetc", NULL, 400, "needs none");
-	th_refused("GET", "/api/tables/..%25..%20etc", NULL, 404, NULL);
+	th_refused("GET", "/api/tables/..%25..%20etc", NULL, 400, "but in a username");
 	json_t *tables = th_http("GET", "/api/tables", NULL, 200);
 	assert_int_equal(json_array_size(json_object_get(tables, "tables")), 0);
 	/* Every level seats a computer, the offered ones and random and greedy alike (an invite
@@ -321,6 +321,14 @@ static void test_http_api(void **state)
 	tc_http(th_server.port, "GET", "/rules/three-arrows.md", NULL, 0, &r);
 	assert_int_equal(r.status, 200);
 	assert_non_null(strstr(r.headers, "text/markdown"));
+	tc_reply_free(&r);
+	/* What the client is here, the server's own answer: never the app without a server (the
+	 * folder's site.js may be the app's, make web's), and no engine in the source's web/. */
+	tc_http(th_server.port, "GET", "/site.js", NULL, 0, &r);
+	assert_int_equal(r.status, 200);
+	assert_non_null(strstr(r.headers, "text/javascript"));
+	assert_non_null(strstr(r.body, "export const LOCAL = false;"));
+	assert_non_null(strstr(r.body, "export const ENGINE = false;"));
 	tc_reply_free(&r);
 	files_cached();
 	/* The tutorials' page answers for its paths, rows of the route table; no deeper. */
@@ -931,6 +939,20 @@ static void expect_tunables(const char *given, const char *want)
 	if (strcmp(got, want) != 0)
 		fail_msg("GLIBC_TUNABLES=%s: the server runs with '%s', expected '%s'",
 		         given ? given : "(none)", got, want);
+	/* run again by its own path, it keeps its name: `pidof quiver`, `ps -C quiver` find it
+	 * (run again through /proc/self/exe, it was `exe`) */
+	char path[64], comm[64] = "";
+	snprintf(path, sizeof path, "/proc/%d/comm", (int)th_server.pid);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(comm, sizeof comm, f));
+	fclose(f);
+	comm[strcspn(comm, "\n")] = '\0';
+	const char *base = strrchr(th_quiver, '/');
+	char want_name[16]; /* the kernel keeps 15 bytes of the name */
+	snprintf(want_name, sizeof want_name, "%s", base ? base + 1 : th_quiver);
+	if (strcmp(comm, want_name) != 0)
+		fail_msg("the server's process is named '%s', expected '%s'", comm, want_name);
 	json_decref(th_http("GET", "/api/games", NULL, 200));
 	th_stop();
 }

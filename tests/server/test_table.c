@@ -626,7 +626,7 @@ static void test_history(void **state)
 			assert_non_null(f);
 			if (k == 0)
 				seen[i] = json_array();
-			const qv__log *log = &t->log[viewers[i] >= 0 ? viewers[i] : t->nseats];
+			const qv__log *log = qv__feed_log(&t->feed, t->nseats, viewers[i]);
 			if (pos[i].n > had && log->line[pos[i].n - 1].entry == t->m->nhist - 1)
 				json_array_append_new(
 				    seen[i], json_pack("[i, o]", pos[i].n - 1,
@@ -1037,7 +1037,7 @@ static void assert_accounts_schema(sqlite3 *db)
 		sqlite3_stmt *st;
 		assert_int_equal(sqlite3_prepare_v2(db, counts[i], -1, &st, NULL), SQLITE_OK);
 		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 12);
+		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 13);
 		sqlite3_finalize(st);
 	}
 }
@@ -1048,7 +1048,8 @@ static void assert_accounts_schema(sqlite3 *db)
  * database of schema 5 gains the accounts and the column account of players, one of schema 6
  * the ratings (schema 7); every one gains the fencing epoch (schema 8), and accounts whose ids
  * are never given twice (schema 9), and the operator's tables (schema 10); one of schema 11
- * gains the table blocks (schema 12). */
+ * gains the table blocks (schema 12), one of schema 12 the follows, presence and challenges
+ * (schema 13). */
 /* What version 8 added, taken away again (SQL of a database's downgrade, ends with ';'). */
 #define SCHEMA_8_UNDONE "ALTER TABLE tables DROP COLUMN epoch; DROP TABLE news; DROP TABLE live; "
 
@@ -1109,8 +1110,15 @@ static void test_store_upgrade(void **state)
 	sqlite3_finalize(st);
 	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 12);
+	assert_int_equal(sqlite3_column_int(st, 0), 13);
 	sqlite3_finalize(st);
+	/* schema 13: follows, presence and challenges (store/community_schema.c) */
+	assert_int_equal(sqlite3_exec(db,
+	                              "SELECT account, followed, at FROM follows; SELECT account, "
+	                              "origin, at FROM presence; SELECT id, status, table_id FROM "
+	                              "challenges",
+	                              NULL, NULL, NULL),
+	                 SQLITE_OK);
 	/* schema 12: the accounts each account blocks (store/admin_schema.c) */
 	assert_int_equal(
 	    sqlite3_exec(db, "SELECT account, blocked, at FROM blocks", NULL, NULL, NULL),
@@ -1152,6 +1160,17 @@ static void test_store_upgrade(void **state)
 	downgraded(&db, path, "DROP TABLE blocks; PRAGMA user_version=11;");
 	assert_int_equal(sqlite3_exec(db, "SELECT count(*) FROM blocks", NULL, NULL, NULL),
 	                 SQLITE_OK);
+	/* a version-12 database (without follows, presence and challenges) gets them */
+	downgraded(&db, path,
+	           "DROP TABLE follows; DROP TABLE presence; DROP TABLE challenges; DROP TABLE "
+	           "puzzles; DROP TABLE puzzle_sources; DROP TABLE puzzle_ratings; DROP TABLE "
+	           "puzzle_attempts; PRAGMA user_version=12;");
+	assert_int_equal(
+	    sqlite3_exec(db,
+	                 "SELECT count(*) FROM follows, presence, challenges, puzzles, "
+	                 "puzzle_sources, puzzle_ratings, puzzle_attempts",
+	                 NULL, NULL, NULL),
+	    SQLITE_OK);
 	/* a version-7 database (without the fencing epoch and the processes' tables) gets them */
 	downgraded(&db, path, SCHEMA_8_UNDONE "PRAGMA user_version=7;");
 	assert_int_equal(sqlite3_exec(db,

@@ -241,10 +241,10 @@ static void bins(const qv_lab_game *a, int na, const qv_lab_game *b, int nb, int
 
 static qv_lab_delta delta(double d, double half, double p)
 {
-	return (qv_lab_delta){d, {d - half, d + half}, p, false};
+	return (qv_lab_delta){d, {d - half, d + half}, p, false, 20};
 }
 
-static const qv_lab_delta untested = {NAN, {NAN, NAN}, NAN, false};
+static const qv_lab_delta untested = {NAN, {NAN, NAN}, NAN, false, 0};
 
 static double key_extremeness(const qv_lab_component *c) { return c->extremeness; }
 static double key_unbalance(const qv_lab_component *c) { return c->unbalance; }
@@ -392,7 +392,7 @@ static void full_figures(qv_test_lab *s, qv_lab_section *S)
 		}
 		double d = m->variant - m->baseline;
 		bool derived = i == 3 || i == 4 || i == 10;
-		m->delta = derived ? (qv_lab_delta){d, {NAN, NAN}, NAN, false}
+		m->delta = derived ? (qv_lab_delta){d, {NAN, NAN}, NAN, false, 0}
 		                   : delta(d, i == 8 ? 4 : 0.15, i == 8 ? 0.4 : 0.2);
 	}
 }

@@ -155,7 +155,8 @@ static void test_page(void **state)
 	assert_true(strstr(plot, row) - plot < 6000); /* beside the plot, not pages away */
 
 	/* The two questions, each its table; the planted cause leads `strongest` (what a seat
-	 * loses without it), flagged, its interval below 0. */
+	 * loses without it), beyond the margin on strength (its word: strong; "flagged" is the
+	 * balance verdict's alone), its interval below 0. */
 	contains(w.html,
 	         "<strong>Unbalancing</strong>: what makes the seats, or the decks, unequal?");
 	contains(w.html, "<strong>Strongest</strong>: what does a seat lose without it?");
@@ -173,7 +174,7 @@ static void test_page(void **state)
 	snprintf(first, sizeof first,
 	         "<tr><th scope=\"row\">T</th><td>%+.1f pp</td><td>[%+.1f, %+.1f]</td><td>%+.1f "
 	         "pp</td><td>[%+.1f, %+.1f]</td><td>&lt;0.001</td><td class=\"t "
-	         "flag\">flagged</td></tr>",
+	         "flag\">strong</td></tr>",
 	         100 * T->restrict_holder.d, 100 * T->restrict_holder.ci.lo,
 	         100 * T->restrict_holder.ci.hi, 100 * T->restrict_score.d,
 	         100 * T->restrict_score.ci.lo, 100 * T->restrict_score.ci.hi);
@@ -211,11 +212,16 @@ static void test_page(void **state)
 	lacks(w.html, "--variant FILE");
 	remove_report(&w);
 
-	/* A component flagged by another test (a length) says so beside its test. */
+	/* One word for each kind of verdict: a component flagged (on balance) shows its
+	 * strength verdict in `strongest` ("flagged" was once its word there too, for strength
+	 * beyond the margin), and the verdict names every flagged component, the fifth of the
+	 * list as well as the first. */
 	qv_lab_section *S = &s.report.section[0];
 	qv_lab_component *second = &S->component[S->strongest[1]];
 	assert_false(second->flagged);
-	second->ablate_length.flagged = second->flagged = true;
+	second->balance = QV_LAB_BEYOND;
+	second->flagged = true;
+	second->strength = QV_LAB_UNSETTLED;
 	write_report(&s, &w);
 	verdict = strstr(w.html, "Strongest: what a seat loses without it");
 	char cell[256];
@@ -226,7 +232,13 @@ static void test_page(void **state)
 	assert_non_null(end);
 	char text[1024];
 	snprintf(text, sizeof text, "%.*s", (int)(end - at), at);
-	contains(text, "<td class=\"t flag\">by another test</td>");
+	contains(text, "<td class=\"t\">unsettled</td>");
+	lacks(text, "flagged");
+	const char *named = strstr(w.html, " Flagged: ");
+	assert_non_null(named);
+	snprintf(text, sizeof text, "%.*s", (int)(strstr(named, "</p>") - named), named);
+	snprintf(cell, sizeof cell, "<strong>%s</strong>", second->id);
+	contains(text, cell);
 	remove_report(&w);
 	qv_test_lab_sample_free(&s);
 }

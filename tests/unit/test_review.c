@@ -6,6 +6,7 @@
  * while `step 3` itself is not marked; a decision's review is the same in two games that differ
  * only in what its mover could not see (the other player's card), so the searches never read
  * the hidden truth; only real choices are reviewed (not the forced pass, nor a single hold);
+ * each move's own preview and the best move's line explain the verdict, the same in both games;
  * the JSON carries the verdicts and each player's accuracy; a bad configuration is refused
  * naming the field; and a game of THREE ARROWS is reviewed to its end.
  */
@@ -106,6 +107,11 @@ static void test_planted_blunder(void **state)
 	assert_true(d->loss >= QV_REVIEW_BLUNDER && d->loss <= 1.0);
 	assert_true(d->before > d->after);
 	assert_true(d->accuracy < 40);
+	/* why: each move's own preview; the line after step 3 stops at the coin, which p1 does
+	 * not foresee (p2's pass, forced, is played and not listed) */
+	assert_string_equal(d->played_note, "1 point now");
+	assert_string_equal(d->best_note, "3 points now");
+	assert_int_equal(d->nline, 0);
 	int marks[4];
 	double acc = qv_review_accuracy(r, 0, marks);
 	assert_true(acc < 100);
@@ -118,6 +124,8 @@ static void test_planted_blunder(void **state)
 	assert_string_equal(d->best, "step 3");
 	assert_int_equal(d->mark, QV_REVIEW_GOOD);
 	assert_true(d->loss == 0 && d->accuracy > 99);
+	assert_null(d->best_note); /* nothing better to explain */
+	assert_string_equal(d->played_note, "3 points now");
 	qv_review_free(r);
 }
 
@@ -143,6 +151,15 @@ static void test_only_the_movers_information(void **state)
 		assert_string_equal(x->best, y->best);
 		assert_true(x->before == y->before && x->after == y->after && x->loss == y->loss);
 		assert_memory_equal(x->expected, y->expected, sizeof x->expected);
+		/* and so is what the review says of why */
+		assert_true((x->best_note == NULL) == (y->best_note == NULL));
+		if (x->best_note)
+			assert_string_equal(x->best_note, y->best_note);
+		assert_int_equal(x->nline, y->nline);
+		for (int k = 0; k < x->nline; k++) {
+			assert_int_equal(x->line[k].seat, y->line[k].seat);
+			assert_string_equal(x->line[k].action, y->line[k].action);
+		}
 	}
 	qv_review_free(ra);
 	qv_review_free(rb);
@@ -165,6 +182,9 @@ static void test_json(void **state)
 	assert_string_equal(json_string_value(json_object_get(d, "best")), "step 3");
 	assert_string_equal(json_string_value(json_object_get(d, "mark")), "blunder");
 	assert_int_equal(json_array_size(json_object_get(d, "expected")), 2);
+	assert_string_equal(json_string_value(json_object_get(d, "best_note")), "3 points now");
+	assert_string_equal(json_string_value(json_object_get(d, "played_note")), "1 point now");
+	assert_true(json_is_array(json_object_get(d, "line")));
 	json_t *seats = json_object_get(j, "seats");
 	assert_int_equal(json_array_size(seats), 2);
 	json_t *p1 = json_array_get(seats, 0);
@@ -218,13 +238,26 @@ static void test_three_arrows(void **state)
 	qv_review_config cfg = {.iterations = 60, .reply_iterations = 20, .samples = 2, .seed = 1};
 	qv_review *r = reviewed(m, &cfg);
 	assert_true(qv_review_total(r) > 10);
+	int lines = 0;
 	for (int i = 0; i < qv_review_total(r); i++) {
 		const qv_review_decision *d = qv_review_decision_at(r, i);
 		assert_true(d->reviewed);
+		/* a best move that is not the one made is explained: its preview, its line */
+		if (strcmp(d->best, d->played) != 0 && d->before > d->after) {
+			assert_non_null(d->best_note);
+			assert_true(d->nline >= 0 && d->nline <= QV_REVIEW_LINE);
+			for (int k = 0; k < d->nline; k++)
+				assert_true(d->line[k].action[0] && d->line[k].seat >= 0 &&
+				            d->line[k].seat < 2);
+			lines += d->nline > 0;
+		} else {
+			assert_int_equal(d->nline, 0);
+		}
 		assert_true(d->before >= -1 && d->before <= 1 && d->after >= -1 && d->after <= 1);
 		assert_true(d->loss >= 0 && d->accuracy >= 0 && d->accuracy <= 100);
 		assert_true(d->played[0] && d->best[0]);
 	}
+	assert_true(lines > 0);
 	qv_review_free(r);
 }
 

@@ -370,8 +370,8 @@ static void bad_texts(const qv_spiel_game *g, const char *bytes, size_t len)
 	static const struct {
 		const char *from, *to, *says;
 	} edits[] = {
-	    {"quiver-spiel 3", "quiver-spiel 1", "format 1"},
-	    {"quiver-spiel 3", "quiver-spiel 2", "format 2"},
+	    {"quiver-spiel 4", "quiver-spiel 1", "format 1"},
+	    {"quiver-spiel 4", "quiver-spiel 2", "format 2"},
 	    {"\"known\":-1", "\"known\":7", "known is -1 or a seat"},
 	    {"\"prior\":null", "\"prior\":\"p1 ?\\n\"", "prior is text"},
 	    {"\"decisions\":0", "\"decisions\":3", "decisions is"},
@@ -379,6 +379,10 @@ static void bad_texts(const qv_spiel_game *g, const char *bytes, size_t len)
 	    {"\"decisions\":0", "\"decisions\":0,\"extra\":1", "expected the object"},
 	    {"moves 3", "moves 2", "longer than moves 2"},
 	    {"\"history\":[", "\"history\":[9999999,", "history entry 0"},
+	    {"\"prior_ids\":null", "\"prior_ids\":[3]", "prior_ids is ids"},
+	    {"quiver-spiel 4", "quiver-spiel 3", "expected the object"},
+	    {"\"known\":-1,\"prior\":null,\"prior_ids\":null",
+	     "\"known\":0,\"prior\":\"p1 play x\\n\",\"prior_ids\":[]", "no change, own action"},
 	};
 	for (size_t k = 0; k < sizeof edits / sizeof *edits; k++) {
 		qv_buf text = {0};
@@ -396,6 +400,27 @@ static void bad_texts(const qv_spiel_game *g, const char *bytes, size_t len)
 		assert_null(d);
 		qv_buf_free(&text);
 	}
+}
+
+/* A state serialized in format 3 (API version 3: no prior_ids) that is no world is read as it
+ * was, and serialized again in format 4. */
+static void format_3_read(const qv_spiel_game *g, const char *bytes)
+{
+	qv_buf text = {0};
+	const char *ids = strstr(bytes, ",\"prior_ids\":null");
+	assert_true(ids && !strncmp(bytes, "quiver-spiel 4", 14));
+	qv_buf_puts(&text, "quiver-spiel 3");
+	qv_buf_putn(&text, bytes + 14, (size_t)(ids - bytes - 14));
+	qv_buf_puts(&text, ids + strlen(",\"prior_ids\":null"));
+	qv_spiel_state *d = NULL;
+	qv_err err = {{0}};
+	assert_int_equal(qv_spiel_deserialize(g, text.s, text.len, &d, &err), QV_OK);
+	size_t len;
+	char *again = qv_spiel_serialize(d, &len);
+	assert_string_equal(again, bytes);
+	free(again);
+	qv_spiel_state_free(d);
+	qv_buf_free(&text);
 }
 
 static void test_bad_input(void **state)
@@ -441,6 +466,7 @@ static void test_bad_input(void **state)
 	size_t len;
 	char *bytes = qv_spiel_serialize(s, &len);
 	bad_texts(g, bytes, len);
+	format_3_read(g, bytes);
 	qv_spiel_game *g3 = spiel_game("three-arrows", "players=3");
 	qv_spiel_state *d = NULL;
 	spiel_expect(qv_spiel_deserialize(g3, bytes, len, &d, &err), QV_EINVAL, &err, "parameters");
@@ -479,10 +505,24 @@ static void test_max_game_length(void **state)
 	int32_t id;
 	assert_int_equal(qv_spiel_legal_actions(s, &id, 1, &err), 0);
 	spiel_expect(qv_spiel_apply(s, 0, &err), QV_ESTATE, &err, "max_game_length");
-	double ret[2];
+	/* a cut has no outcome: 0 each, or the ranks at the cut when asked */
+	double ret[2], ranks[2];
 	qv_spiel_returns(s, ret);
-	assert_true(fabs(ret[0] + ret[1]) < 1e-9);
+	assert_true(ret[0] == 0 && ret[1] == 0);
 	round_trip(s);
+	qv_spiel_game *r = spiel_game("evons", "max_game_length=5,truncated_returns=ranks");
+	qv_spiel_state *t = spiel_start(r);
+	int32_t h[1024];
+	int nh = qv_spiel_history(s, h, NULL, 1024);
+	assert_true(nh <= 1024);
+	for (int i = 0; i < nh; i++)
+		spiel_apply(t, h[i]);
+	assert_true(qv_spiel_truncated(t));
+	qv_spiel_returns(t, ranks);
+	qv_returns(g->g, QV__CUR(s), ret);
+	assert_true(ranks[0] == ret[0] && ranks[1] == ret[1] && ranks[0] + ranks[1] == 0);
+	qv_spiel_state_free(t);
+	qv_spiel_game_free(r);
 	qv_spiel_state_free(s);
 	qv_spiel_game_free(g);
 	char text[64];
@@ -490,6 +530,50 @@ static void test_max_game_length(void **state)
 	spiel_expect(qv_spiel_game_new(&e, "evons", text, &err), QV_EINVAL, &err, "at most");
 	spiel_expect(qv_spiel_game_new(&e, "evons", "max_game_length=0", &err), QV_EINVAL, &err,
 	             "max_game_length");
+}
+
+/* The returns sum to 0 exactly in seat order, as OpenSpiel's zero-sum games' do, at the end of
+ * random games of every number of seats (four seats' thirds are no binary fractions: 1/3 +
+ * 1/3 - 1 + 1/3 summed as doubles is not 0), and each is its rank's utility but for the last
+ * bits. */
+static void test_zero_sum(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *game, *params;
+	} configs[] = {{"arrow-party", "players=3"},
+	               {"arrow-party", "players=4"},
+	               {"arrow-party", "players=5"},
+	               {"three-arrows", "players=4,mode=tactical"},
+	               {"three-arrows", "players=3"}};
+	for (size_t c = 0; c < sizeof configs / sizeof *configs; c++) {
+		qv_spiel_game *g = spiel_game(configs[c].game, configs[c].params);
+		int n = qv_spiel_num_players(g), uneven = 0;
+		qv_rng rng;
+		qv_rng_seed(&rng, 90 + c);
+		for (int k = 0; k < 40; k++) {
+			qv_spiel_state *s = spiel_start(g);
+			while (qv_spiel_current_player(s) != QV_SPIEL_TERMINAL)
+				spiel_apply(s, spiel_random_id(s, &rng));
+			double ret[QV_MAX_PLAYERS], want[QV_MAX_PLAYERS], sum = 0, old = 0;
+			int rank[QV_MAX_PLAYERS];
+			qv_spiel_returns(s, ret);
+			g->g->ranks(QV__CUR(s), rank);
+			qv_utilities_from_ranks(rank, n, want);
+			for (int p = 0; p < n; p++) {
+				sum += ret[p];
+				old += want[p];
+				assert_true(fabs(ret[p] - want[p]) < 1e-15);
+				assert_true(ret[p] >= -1 && ret[p] <= 1);
+			}
+			assert_true(sum == 0);
+			uneven += old != 0;
+			qv_spiel_state_free(s);
+		}
+		print_message("%s %s: %d of 40 games whose ranks' utilities do not sum to 0\n",
+		              configs[c].game, configs[c].params, uneven);
+		qv_spiel_game_free(g);
+	}
 }
 
 static void test_metadata(void **state)
@@ -525,6 +609,7 @@ int main(void)
 	    cmocka_unit_test(test_sampled),         cmocka_unit_test(test_any_id_named),
 	    cmocka_unit_test(test_agents),          cmocka_unit_test(test_bad_input),
 	    cmocka_unit_test(test_max_game_length), cmocka_unit_test(test_widest_payloads),
+	    cmocka_unit_test(test_zero_sum),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

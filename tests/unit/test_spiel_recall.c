@@ -6,11 +6,11 @@
  * while its views agree), a secret simultaneous choice hidden from the other seats (not even
  * how many were made), the same information states whether a state kept them from its start,
  * began keeping them late (a replay) or was read back from its serialized form, clones
- * that share their lines without seeing each other's later ones, and worlds drawn for one seat
- * that the others tell apart as they see them (one information state, one set of actions),
- * lines that add up to the observation, with a tensor of the most each slot held, and
- * observations kept in parts (a step observing again only the parts it may have changed) the
- * same as whole ones.
+ * that share their lines without seeing each other's later ones, a state no longer asked that
+ * stops keeping them and catches up when asked again, worlds drawn for one seat that the others
+ * tell apart as they see them (one information state, one set of actions), lines that add up to
+ * the observation, with a tensor whose rows are the lines, and observations kept in parts (a
+ * step observing again only the parts it may have changed) the same as whole ones.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -129,8 +129,9 @@ static void test_perfect_recall(void **state)
 
 /* The lines add up: each seat's "= slot:value" lines, applied in order to its observation at
  * the start (which every history of the game shares, so it is not written), give its
- * observation now, at every step of random games, and the information state tensor's
- * second half is the most each slot held in the observations so far. */
+ * observation now, at every step of random games; and the information state tensor's rows are
+ * the lines, the last first (a row per own action, with its id from the history, and per slot
+ * of a change), after the number of rows before them. */
 static void apply_lines(const char *text, float *obs)
 {
 	for (const char *line = text; *line; line = strchr(line, '\n') + 1) {
@@ -146,18 +147,52 @@ static void apply_lines(const char *text, float *obs)
 	}
 }
 
+/* The rows of seat p's lines (text) into rows (room for them all: at most the bytes of text),
+ * its own actions' ids those of p in the history of s; returns how many. */
+static int rows_of_lines(const qv_spiel_state *s, int p, const char *text, float (*rows)[6])
+{
+	int n = qv_spiel_history(s, NULL, NULL, 0), k = 0, own = 0;
+	int32_t *ids = malloc(sizeof *ids * (size_t)(n + 1));
+	int8_t *who = malloc(sizeof *who * (size_t)(n + 1));
+	assert_true(ids && who);
+	qv_spiel_history(s, ids, who, n);
+	for (const char *line = text; *line; line = strchr(line, '\n') + 1, k++) {
+		memset(rows[k], 0, sizeof rows[k]);
+		if (line[0] != '=') {
+			assert_true(line[0] == 'p' && line[1] == '1' + p);
+			while (own < n && who[own] != p)
+				own++;
+			assert_true(own < n);
+			rows[k][0] = 1;
+			rows[k][4] = (float)ids[own++];
+			continue;
+		}
+		for (const char *at = line + 1; *at == ' '; k++) {
+			char *end;
+			memset(rows[k], 0, sizeof rows[k]);
+			rows[k][at == line + 1 ? 1 : 2] = 1;
+			rows[k][4] = (float)strtol(at, &end, 10);
+			rows[k][5] = (float)strtol(end + 1, &end, 10);
+			at = end;
+		}
+		k--;
+	}
+	free(ids), free(who);
+	return k;
+}
+
 static void test_lines_add_up(void **state)
 {
 	(void)state;
 	for (int c = 0; c < spiel_nconfigs; c++) {
 		qv_spiel_game *g = spiel_game(spiel_configs[c].game, spiel_configs[c].params);
 		int n = qv_spiel_observation_tensor_size(g), np = qv_spiel_num_players(g);
+		int ni = qv_spiel_information_state_tensor_size(g), cap = (ni - n - 1) / 6;
 		float *obs = malloc(sizeof *obs * (size_t)n),
 		      *sum = malloc(sizeof *sum * (size_t)n);
-		float *info = malloc(sizeof *info * 2 * (size_t)n);
-		float *most = calloc((size_t)(n * np), sizeof *most);
+		float *info = malloc(sizeof *info * (size_t)ni);
 		float *start = malloc(sizeof *start * (size_t)(n * np));
-		assert_true(obs && sum && info && most && start);
+		assert_true(obs && sum && info && start);
 		qv_rng rng;
 		qv_rng_seed(&rng, 77 + (uint64_t)c);
 		qv_err err = {{0}};
@@ -171,26 +206,33 @@ static void test_lines_add_up(void **state)
 			for (int p = 0; p < np; p++) {
 				assert_int_equal(qv_spiel_observation_tensor(s, p, obs, &err),
 				                 QV_OK);
-				float *m = most + (size_t)p * (size_t)n;
-				for (int i = 0; i < n; i++)
-					if (obs[i] > m[i])
-						m[i] = obs[i];
 				memcpy(sum, start + (size_t)p * (size_t)n, sizeof *sum * (size_t)n);
 				char *text = qv_spiel_information_state_string(s, p);
 				assert_non_null(text);
 				apply_lines(text, sum);
-				free(text);
 				assert_memory_equal(sum, obs, sizeof *obs * (size_t)n);
+				float(*rows)[6] = malloc(sizeof *rows * (strlen(text) + 1));
+				assert_non_null(rows);
+				int k = rows_of_lines(s, p, text, rows);
+				free(text);
 				assert_int_equal(
 				    qv_spiel_information_state_tensor(s, p, info, &err), QV_OK);
-				assert_memory_equal(info + n, m, sizeof *m * (size_t)n);
+				assert_memory_equal(info, obs, sizeof *obs * (size_t)n);
+				assert_true(info[n] == (float)(k > cap ? k - cap : 0));
+				for (int r = 0; r < cap; r++) {
+					float none[6] = {0};
+					const float *want = r < k ? rows[k - 1 - r] : none;
+					assert_memory_equal(info + n + 1 + 6 * r, want,
+					                    sizeof none);
+				}
+				free(rows);
 			}
 			if (qv_spiel_current_player(s) == QV_SPIEL_TERMINAL)
 				break;
 			spiel_apply(s, spiel_random_id(s, &rng));
 		}
 		qv_spiel_state_free(s);
-		free(obs), free(sum), free(info), free(most), free(start);
+		free(obs), free(sum), free(info), free(start);
 		qv_spiel_game_free(g);
 	}
 }
@@ -204,16 +246,13 @@ static int32_t below(const qv__sparse *a, int32_t slot)
 	return n;
 }
 
-/* Where an indexed seat says its parts begin in its observation and in ever (when s keeps
- * ever) is where they begin (handles.h, qv__seat). */
+/* Where an indexed seat says its parts begin in its observation is where they begin
+ * (handles.h, qv__seat). */
 static void parts_indexed(const qv_spiel_state *s, const qv__seat *a)
 {
 	const qv_spiel_game *g = s->game;
-	for (int i = 0; a->indexed && i <= g->nparts; i++) {
+	for (int i = 0; a->indexed && i <= g->nparts; i++)
 		assert_int_equal(a->at[i], below(&a->obs, g->part_from[i]));
-		if (s->ever)
-			assert_int_equal(a->eat[i], below(&a->ever, g->part_from[i]));
-	}
 }
 
 /* The parts the game says every seat observes alike (its `alike`) are the same in seats a's
@@ -257,7 +296,7 @@ static void test_parts_kept(void **state)
 		qv_rng_seed(&rng, 5150 + (uint64_t)c);
 		for (int game = 0; game < 6; game++) {
 			qv_spiel_state *s = spiel_start(g);
-			/* keeps them from here, with the maxima in every other game */
+			/* keeps them from here, asked for a tensor in every other game */
 			if (game % 2) {
 				float *t = malloc(
 				    sizeof *t * (size_t)qv_spiel_information_state_tensor_size(g));
@@ -271,6 +310,9 @@ static void test_parts_kept(void **state)
 			}
 			for (int step = 0; qv_spiel_current_player(s) != QV_SPIEL_TERMINAL;
 			     step++) {
+				/* asked at every step, so that the seats never lag */
+				assert_int_equal(qv__recall_on(s, QV__KEEP_ALL, NULL), QV_OK);
+				assert_false(s->lag);
 				for (int p = 0; p < np; p++) {
 					const qv__sparse *kept = &s->seat[p].obs;
 					assert_int_equal(qv__seat_observe(s, p, &whole), QV_OK);
@@ -511,31 +553,41 @@ static void test_together(void **state)
 	}
 }
 
-/* The same information states however they were worked out: kept from the start (with the
- * running maxima, for a tensor), kept as strings alone until a tensor is asked (its maxima
- * then from a replay), begun late (the history replayed), read back from the serialized form;
- * and clones sharing their lines each keep their own afterwards. */
+/* The same information states however they were worked out: kept at every step (asked for a
+ * tensor at every decision: its rows alone until a string is asked), kept until a decision
+ * made without an ask and caught up from there when asked (the seats lag: asked for a string
+ * once, its lines alone), begun late (the history replayed from the base), read back from the
+ * serialized form; and clones sharing their lines each keep their own afterwards. */
 static void test_kept_alike(void **state)
 {
 	(void)state;
 	for (int c = 0; c < spiel_nconfigs; c++) {
 		qv_spiel_game *g = spiel_game(spiel_configs[c].game, spiel_configs[c].params);
 		qv_spiel_state *kept = spiel_start(g), *late = spiel_start(g);
-		qv_spiel_state *words = spiel_start(g);
+		qv_spiel_state *lags = spiel_start(g);
 		qv_rng rng;
 		qv_rng_seed(&rng, 555 + (uint64_t)c);
 		qv_err err = {{0}};
 		float *t = malloc(sizeof *t * (size_t)qv_spiel_information_state_tensor_size(g));
 		assert_non_null(t);
+		free(qv_spiel_information_state_string(lags, 0));
 		assert_int_equal(qv_spiel_information_state_tensor(kept, 0, t, &err), QV_OK);
-		free(qv_spiel_information_state_string(words, 0));
-		assert_true(kept->ever && !words->ever);
-		for (int step = 0; step < 150 && qv_spiel_current_player(kept) != QV_SPIEL_TERMINAL;
+		/* each keeps what it was asked for: a loop asking for one pays for no other */
+		assert_true(kept->track == QV__KEEP_ROWS && lags->track == QV__KEEP_TEXT);
+		int lagged = 0;
+		for (int step = 0;
+		     kept->decisions < 60 && qv_spiel_current_player(kept) != QV_SPIEL_TERMINAL;
 		     step++) {
+			int who = qv_spiel_current_player(kept);
+			if (who >= 0)
+				assert_int_equal(
+				    qv_spiel_information_state_tensor(kept, who, t, &err), QV_OK);
 			int32_t id = spiel_random_id(kept, &rng);
 			spiel_apply(kept, id);
 			spiel_apply(late, id);
-			spiel_apply(words, id);
+			spiel_apply(lags, id);
+			assert_false(kept->lag);
+			lagged += lags->lag;
 			if (step % 37 != 36)
 				continue;
 			size_t len;
@@ -547,7 +599,7 @@ static void test_kept_alike(void **state)
 				bool tensor;
 				assert_true(same_recall(kept, back, p, &tensor) && tensor);
 				assert_true(same_recall(kept, fresh, p, &tensor) && tensor);
-				assert_true(same_recall(kept, words, p, &tensor) && tensor);
+				assert_true(same_recall(kept, lags, p, &tensor) && tensor);
 			}
 			/* the clone goes its own way: kept's lines stay as they were */
 			char *before = qv_spiel_information_state_string(kept, 0);
@@ -561,9 +613,11 @@ static void test_kept_alike(void **state)
 			qv_spiel_state_free(back);
 			qv_spiel_state_free(fresh);
 		}
+		/* a state asked once keeps nothing after its next decision until asked again */
+		assert_true(lagged > 0);
 		qv_spiel_state_free(kept);
 		qv_spiel_state_free(late);
-		qv_spiel_state_free(words);
+		qv_spiel_state_free(lags);
 		free(t);
 		qv_spiel_game_free(g);
 	}

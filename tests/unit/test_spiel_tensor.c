@@ -143,8 +143,10 @@ static void test_tensor_is_the_view(void **state)
 	}
 }
 
-/* The layout: sizes agree, every slot is named once, the information state's first half is
- * the observation; tensor=hashed is 4,096 floats. */
+/* The layout: sizes agree (the information state is the observation, the rows before the
+ * recall's and six floats a row of `recall`), every slot is named once, the information state
+ * begins with the observation and its rows are rows (one kind each, the rest zero);
+ * tensor=hashed is 4,096 floats. */
 static void test_layout(void **state)
 {
 	(void)state;
@@ -154,9 +156,10 @@ static void test_layout(void **state)
 		qv_spiel_tensor_layout(g, &c, &h, &w, &ns);
 		int size = qv_spiel_observation_tensor_size(g);
 		assert_int_equal(size, c * h * w + ns);
-		assert_int_equal(qv_spiel_information_state_tensor_size(g), 2 * size);
+		int info = qv_spiel_information_state_tensor_size(g);
+		assert_int_equal(info, size + 1 + 6 * 128);
 		json_t *names = json_object();
-		for (int slot = 0; slot < 2 * size; slot++) {
+		for (int slot = 0; slot < info; slot++) {
 			char name[96];
 			assert_true(qv_spiel_tensor_slot_name(g, slot, name, sizeof name) > 0);
 			if (json_object_get(names, name))
@@ -167,22 +170,32 @@ static void test_layout(void **state)
 		}
 		json_decref(names);
 		char name[8];
-		assert_true(qv_spiel_tensor_slot_name(g, 2 * size, name, sizeof name) < 0);
+		assert_true(qv_spiel_tensor_slot_name(g, info, name, sizeof name) < 0);
 		qv_spiel_state *s = spiel_start(g);
 		qv_rng rng;
 		qv_rng_seed(&rng, 4);
 		for (int k = 0; k < 300 && qv_spiel_current_player(s) != QV_SPIEL_TERMINAL; k++)
 			spiel_apply(s, spiel_random_id(s, &rng));
-		float *o = malloc(sizeof *o * (size_t)size),
-		      *t = malloc(sizeof *t * 2 * (size_t)size);
+		float *o = malloc(sizeof *o * (size_t)size), *t = malloc(sizeof *t * (size_t)info);
 		qv_err err = {{0}};
 		for (int p = 0; p < g->nplayers; p++) {
 			assert_int_equal(qv_spiel_observation_tensor(s, p, o, &err), QV_OK);
 			assert_int_equal(qv_spiel_information_state_tensor(s, p, t, &err), QV_OK);
 			assert_memory_equal(o, t, sizeof *o * (size_t)size);
-			for (int x = 0; x < size; x++)
-				assert_true(t[size + x] >= o[x] ||
-				            o[x] < 0); /* the most a slot held */
+			assert_true(t[size] >= 0);
+			for (int r = 0, ended = 0; r < 128; r++) {
+				const float *row = t + size + 1 + 6 * r;
+				int kinds = 0;
+				for (int k = 0; k < 4; k++) {
+					assert_true(row[k] == 0 || row[k] == 1);
+					kinds += row[k] == 1;
+				}
+				/* rows, then only zeros: an empty row has no kind */
+				assert_true(kinds == 1 || (kinds == 0 && !row[4] && !row[5]));
+				assert_true(!ended || !kinds);
+				ended |= !kinds;
+				assert_true(t[size] == 0 || !ended);
+			}
 		}
 		free(o), free(t);
 		qv_spiel_state_free(s);

@@ -57,6 +57,8 @@ struct qv_spiel_game {
 	unsigned deal;                      /* QV__DEAL_* that the API deals */
 	int tensor;                         /* QV__TENSOR_* */
 	int sampled;                        /* chance=sampled: chance drawn inside the state */
+	int truncated_ranks;                /* truncated_returns=ranks: a cut game's ranks */
+	int recall;                         /* rows of the information-state tensor */
 	int max_chance;                     /* max_chance_outcomes */
 	long bound_decisions, bound_chance; /* the game's longest, from its rules */
 	long max_decisions;                 /* the cap (max_game_length), <= bound_decisions */
@@ -113,24 +115,48 @@ typedef struct qv__sparse {
 	float *val;
 } qv__sparse;
 
-/* What a seat's information state is made of: its lines, its observation now and the most each
- * slot of its observations has held (the information-state tensor's second half; kept when
- * the state's `ever` is set, empty otherwise). For a game
- * observed in parts, once `indexed`, where each part's slots begin in obs (at) and in ever
- * (eat), part nparts's being their ends, so that a step finds a part without a search; a
- * change of obs or ever by anything but a step clears indexed. */
+/* One event of a seat's information state, as its tensor's recall rows hold it (spiel.h): the
+ * seat's own action (what: its id), the first slot of an observation change (what: the slot,
+ * value: its new value), each further slot of that change, or the start of a world drawn for
+ * another seat (what: that seat). */
+enum { QV__ROW_OWN, QV__ROW_CHANGE, QV__ROW_MORE, QV__ROW_WORLD, QV__ROW_KINDS };
+/* The floats of a row in the tensor: a one-hot of its kind, then what and value. A row is kept
+ * as the tensor holds it, so that an ask (a learner's, at every decision) copies it whole. */
+#define QV__ROW_FLOATS (QV__ROW_KINDS + 2)
+typedef struct qv__row {
+	float f[QV__ROW_FLOATS];
+} qv__row;
+
+static inline qv__row qv__row_make(int kind, int32_t what, int32_t value)
+{
+	qv__row r = {{0, 0, 0, 0, (float)what, (float)value}};
+	r.f[kind] = 1;
+	return r;
+}
+
+/* What a seat's information state is made of: its lines (text), the same events as rows
+ * (qv__row, in a log of their own shared with clones alike) and its observation now. For a
+ * game observed in parts, once `indexed`, where each part's slots begin in obs (at), part
+ * nparts's being its end, so that a step finds a part without a search; a change of obs by
+ * anything but a step clears indexed. */
 typedef struct qv__seat {
-	qv__lines log;
-	qv__sparse obs, ever;
+	qv__lines log, rows;
+	qv__sparse obs;
 	bool indexed;
-	int32_t at[QV__OBS_PARTS + 1], eat[QV__OBS_PARTS + 1];
+	int32_t at[QV__OBS_PARTS + 1];
 } qv__seat;
 
 /* A state: the current game state and what its history is made of (the state the history
  * starts from, `base`, at move base_moves, and the ids applied since with who chose them), a
  * deal under way (`deal`: the state after the action that asked it waits in the slot `pend`),
  * and, once someone asked for an information state (`track`), every seat's observations. A
- * state drawn by the resampler for seat `known` starts its history at the world drawn. */
+ * state drawn by the resampler for seat `known` starts its history at the world drawn.
+ *
+ * The seats' observations are kept step by step while the state is asked for information
+ * states; a decision made without an ask since the one before (`asked` clear) leaves them
+ * where they are (`lag`): the state before it is kept in the slot `sync`, at history entry
+ * sync_n, and the next ask replays from there (state.c, catch_up). So a state asked once
+ * (a search's root, its clones) steps as fast as one never asked after its next decision. */
 struct qv_spiel_state {
 	const qv_spiel_game *game;
 	int moves, decisions; /* since the initial state */
@@ -140,26 +166,38 @@ struct qv_spiel_state {
 	int8_t *who; /* the player of each hist entry: a seat or QV_SPIEL_CHANCE */
 	qv__deal *deal;
 	int known;
-	size_t prior;  /* a world: bytes of its seat's lines from before it was drawn */
-	uint8_t cur;   /* the slot of the current state (0 or 1), the other being `pend` */
-	uint8_t track; /* the seats' information states are kept */
-	uint8_t ever;  /* and with them their running maxima (each seat's `ever`) */
-	uint8_t pad_[1];
+	size_t prior;      /* a world: bytes of its seat's lines from before it was drawn */
+	size_t prior_rows; /* and of its rows */
+	uint8_t cur;       /* the slot of the current state (0 or 1), the other being `pend` */
+	uint8_t track;     /* what of the seats' information states is kept (QV__KEEP_*) */
+	uint8_t asked;     /* one was asked since the last decision */
+	uint8_t lag;       /* the seats saw the state in `sync` and the history to sync_n */
+	uint8_t replay;    /* replays its own history: not checked, every seat kept */
+	uint8_t pad_[3];
+	int sync_n, sync_moves, sync_decisions;
 	qv_rng rng; /* chance=sampled */
 	qv__seat seat[QV_MAX_PLAYERS];
-	max_align_t st[]; /* three slots of QV__SPIEL_SLOT(game) bytes: 0, 1 (current and
-	                   * pending), 2 (base) */
+	max_align_t st[]; /* four slots of QV__SPIEL_SLOT(game) bytes: 0, 1 (current and
+	                   * pending), 2 (base), 3 (sync) */
 };
+
+/* What a state keeps of its seats' information states (track): the lines, for the strings, and
+ * the rows, for the tensors; each kept once asked for, so that a loop asking for one pays for
+ * no other (the first ask of the other replays the history). */
+enum { QV__KEEP_TEXT = 1, QV__KEEP_ROWS = 2, QV__KEEP_ALL = 3 };
 
 /* The bytes of one game state in a qv_spiel_state, rounded up to max_align_t. */
 #define QV__SPIEL_SLOT(sg)                                                                         \
 	(((sg)->g->state_size + sizeof(max_align_t) - 1) / sizeof(max_align_t) *                   \
 	 sizeof(max_align_t))
 #define QV__SPIEL_AT(s, i) ((void *)((char *)(s)->st + (size_t)(i)*QV__SPIEL_SLOT((s)->game)))
-/* The current game state, the one waiting for a deal, and the one the history starts from. */
-#define QV__CUR(s)  QV__SPIEL_AT(s, (s)->cur)
-#define QV__PEND(s) QV__SPIEL_AT(s, 1 - (s)->cur)
-#define QV__BASE(s) QV__SPIEL_AT(s, 2)
+/* The current game state, the one waiting for a deal, the one the history starts from, and
+ * the one the seats' observations lag at. */
+#define QV__CUR(s)      QV__SPIEL_AT(s, (s)->cur)
+#define QV__PEND(s)     QV__SPIEL_AT(s, 1 - (s)->cur)
+#define QV__BASE(s)     QV__SPIEL_AT(s, 2)
+#define QV__SYNC(s)     QV__SPIEL_AT(s, 3)
+#define QV__SPIEL_SLOTS 4
 
 /* A state of g with no history (slots zeroed, known -1); NULL when memory ran out. */
 qv_spiel_state *qv__spiel_state_alloc(const qv_spiel_game *g);
@@ -199,29 +237,36 @@ bool qv__seat_copy(qv__seat *to, const qv__seat *from);
 void qv__seat_free(qv__seat *a);
 /* Seat p's observation of the current state into out (sparse). */
 qv_status qv__seat_observe(const qv_spiel_state *s, int p, qv__sparse *out);
-/* Seat p of s begins its observations here: its observation now, ever as that. */
+/* Seat p of s begins its observations here: its observation now. */
 qv_status qv__seat_start(qv_spiel_state *s, int p);
 /* Seat p of a world drawn for seat `known` begins there: a line saying that what it saw
  * before is not known, then its whole observation as a change line (QV_ENOMEM when memory ran
  * out). */
 qv_status qv__seat_start_world(qv_spiel_state *s, int p, int known);
-/* Starts keeping the information states of s at base (its seats' observations there). */
-qv_status qv__recall_start(qv_spiel_state *s, qv_err *err);
+/* Starts keeping keep (QV__KEEP_*) of the information states of s at base (its seats'
+ * observations there). */
+qv_status qv__recall_start(qv_spiel_state *s, unsigned keep, qv_err *err);
 /* After a step of s (a deal it asked finished): each seat's line of what changed in its
  * observation. The seat that chose the action had its line when it chose it. When the game
  * observes in parts, the state its seats were observed in last waits in the slot `pend`
  * (qv__spiel_step copies it there), and only the parts the step may have changed are observed
  * again. */
 qv_status qv__recall_step(qv_spiel_state *s, qv_err *err);
-/* Makes sure s keeps its information states, and with ever their running maxima (what the
- * information-state tensor reads, and a world drawn for a seat copies): from its base,
- * replaying the history, when it did not yet. A state asked only for strings keeps no maxima,
- * which a step would raise for every seat; the first ask for them replays. A world keeps them
- * from its start (it cannot replay what came before it). */
-qv_status qv__recall_on(qv_spiel_state *s, bool ever, qv_err *err);
-/* Reads the lines of an information state (text) back into a seat: its log, and `ever` from
- * the observation changes in them. */
-qv_status qv__seat_from_text(qv__seat *a, const char *text, qv_err *err);
+/* Makes sure the seats of s saw its whole history and keep want (QV__KEEP_*), for an ask: from
+ * its base, replaying the history, when it kept nothing or not all of want; from `sync` when
+ * they lag. Marks s asked. */
+qv_status qv__recall_on(qv_spiel_state *s, unsigned want, qv_err *err);
+/* Appends the row of a seat's own action (its id) to its rows. */
+qv_status qv__seat_own_row(qv__seat *a, int32_t id);
+/* Reads the lines of an information state (text) back into a seat's log and rows, the ids of
+ * its own actions in them given in order (ids, n). */
+qv_status qv__seat_from_text(qv__seat *a, const char *text, const int32_t *ids, int n, qv_err *err);
+/* The rows of a seat, the last first, into out (at most cap); returns how many it has. */
+long qv__seat_rows(const qv__seat *a, qv__row *out, int cap);
+/* The same as the tensor holds them: the last cap rows, the last first, QV__ROW_FLOATS floats
+ * each (a one-hot of the kind, what, value), zeros after the last (every float of out
+ * written); returns how many rows the seat has. */
+long qv__seat_rows_tensor(const qv__seat *a, float *out, int cap);
 
 /* ---- ids (ids.c) ---- */
 

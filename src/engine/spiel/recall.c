@@ -6,15 +6,18 @@
  * their new values), and the seat that chose the action has a line of its own first, "p1 " and
  * the action's notation. A seat whose observation did not change is told nothing: another
  * seat's secret commitment does not even tell it that one was made. The lines are kept in
- * chunks that a state's clones share (a clone copies no text), and beside them each seat's
- * observation now and the most each slot has held (the information-state tensor).
+ * chunks that a state's clones share (a clone copies no text), the same events as rows
+ * (qv__row: the information-state tensor's recall) in chunks alike, and beside them each
+ * seat's observation now.
  *
  * A state keeps them once it (or a state it was cloned from) was asked for an information
  * state: the first ask replays its history from its base; then each step costs an observation
  * per seat, or, for a game that gives its observation in parts (games/spiel.h), only the parts
  * the game says the step may have changed, observed again and put in place of the seat's
- * slots there. A state drawn by the resampler keeps its seat's lines; another seat's start with a
- * line saying that what it saw before is not known, then its whole observation in the world.
+ * slots there. A state no longer asked stops after its next decision (state.c: the seats lag,
+ * and the next ask replays what they missed). A state drawn by the resampler keeps its seat's
+ * lines; another seat's start with a line saying that what it saw before is not known, then its
+ * whole observation in the world.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,19 +146,18 @@ static void sparse_free(qv__sparse *a)
 bool qv__seat_copy(qv__seat *to, const qv__seat *from)
 {
 	to->log = qv__lines_copy(&from->log);
+	to->rows = qv__lines_copy(&from->rows);
 	bool ok = sparse_copy(&to->obs, &from->obs);
-	ok = sparse_copy(&to->ever, &from->ever) && ok;
 	to->indexed = from->indexed;
 	memcpy(to->at, from->at, sizeof to->at);
-	memcpy(to->eat, from->eat, sizeof to->eat);
 	return ok;
 }
 
 void qv__seat_free(qv__seat *a)
 {
 	qv__lines_free(&a->log);
+	qv__lines_free(&a->rows);
 	sparse_free(&a->obs);
-	sparse_free(&a->ever);
 	a->indexed = false;
 }
 
@@ -186,8 +188,8 @@ qv_status qv__seat_observe(const qv_spiel_state *s, int p, qv__sparse *out)
 	return QV_OK;
 }
 
-/* Room a step works in (a part observed again, the slots it raised): on the stack, and on the
- * heap for more, so that a step allocates nothing as a rule. */
+/* Room a step works in (a part observed again): on the stack, and on the heap for more, so
+ * that a step allocates nothing as a rule. */
 enum { SCRATCH = 256 };
 typedef struct scratch {
 	qv__sparse a;
@@ -292,21 +294,33 @@ static const qv__slot_text *slot_text(const qv_spiel_game *g)
 	return none;
 }
 
-/* A change line on its way to a seat's lines: in b while it fits, then on the heap. */
+/* A change line on its way to a seat's lines, with its rows: in b and rb while they fit, then
+ * on the heap. Each is written only when the state keeps it; nrows counts the slots that
+ * changed either way (whether anything did). */
 typedef struct linebuf {
 	char *s;
 	size_t len, cap;
+	qv__row *row;
+	int nrows, caprows;
 	const qv__slot_text *slots; /* the game's slot_text, or NULL */
 	int nslots;
+	bool text;   /* the text is written */
+	bool rows;   /* the rows are written */
 	bool failed; /* memory ran out */
 	char b[2048];
+	qv__row rb[160];
 } linebuf;
 
-static void line_init(linebuf *t, const qv_spiel_game *g)
+static void line_init(linebuf *t, const qv_spiel_game *g, unsigned keep)
 {
+	t->text = keep & QV__KEEP_TEXT;
+	t->rows = keep & QV__KEEP_ROWS;
 	t->s = t->b;
 	t->len = 0;
 	t->cap = sizeof t->b;
+	t->row = t->rb;
+	t->nrows = 0;
+	t->caprows = (int)(sizeof t->rb / sizeof *t->rb);
 	t->slots = slot_text(g);
 	t->nslots = t->slots ? t->slots->n : 0;
 	t->failed = false;
@@ -316,7 +330,17 @@ static void line_free(linebuf *t)
 {
 	if (t->s != t->b)
 		free(t->s);
+	if (t->row != t->rb)
+		free(t->row);
 	t->s = t->b;
+	t->row = t->rb;
+}
+
+/* Empties t for the next line. */
+static void line_clear(linebuf *t)
+{
+	t->len = 0;
+	t->nrows = 0;
 }
 
 /* Room for n more bytes (false: memory ran out, noted in failed). */
@@ -337,11 +361,37 @@ static bool line_room(linebuf *t, size_t n)
 	return true;
 }
 
+/* Room for one more row (false: memory ran out, noted in failed). */
+static bool row_room(linebuf *t)
+{
+	if (t->nrows < t->caprows)
+		return true;
+	int cap = 2 * t->caprows;
+	qv__row *r = t->failed ? NULL : malloc(sizeof *r * (size_t)cap);
+	if (!r) {
+		t->failed = true;
+		return false;
+	}
+	memcpy(r, t->row, sizeof *r * (size_t)t->nrows);
+	if (t->row != t->rb)
+		free(t->row);
+	t->row = r;
+	t->caprows = cap;
+	return true;
+}
+
 /* Adds " slot:value" (v a whole number, as every slot holds) to the line, its "=" first: the
- * slot's text from the game's table. */
+ * slot's text from the game's table; and its row. */
 static inline void put_change(linebuf *t, int32_t slot, float v)
 {
-	if (!line_room(t, 48))
+	if (t->rows) {
+		if (!row_room(t))
+			return;
+		int32_t kind = t->nrows ? QV__ROW_MORE : QV__ROW_CHANGE;
+		t->row[t->nrows] = qv__row_make(kind, slot, (int32_t)v);
+	}
+	t->nrows++;
+	if (!t->text || !line_room(t, 48))
 		return;
 	char *at = t->s + t->len;
 	if (!t->len)
@@ -374,17 +424,13 @@ static void line_end(linebuf *t)
 
 /* Appends to line (its "=" first) the change from the run of slots old to the run now (each
  * ascending, on and nn of them): " slot:value" for each slot whose value changed; whether
- * there was one. When up is not NULL (room for nn more), the slots that changed to a value
- * above 0 go into it by ascending slot, for raise_ever: the slots that kept their value were
- * raised when they took it. Inlined where a step calls it for each part it observed again (the
- * call's eight arguments cost more than most parts' few slots). */
+ * there was one. Inlined where a step calls it for each part it observed again (the call's
+ * arguments cost more than most parts' few slots). */
 __attribute__((always_inline)) static inline bool diff_run(const int32_t *oidx, const float *oval,
                                                            int on, const int32_t *nidx,
-                                                           const float *nval, int nn, linebuf *t,
-                                                           qv__sparse *up)
+                                                           const float *nval, int nn, linebuf *t)
 {
-	size_t len = t->len;
-	int i = 0, j = 0;
+	int before = t->nrows, i = 0, j = 0;
 	while (i < on && j < nn) {
 		int32_t a = oidx[i], b = nidx[j];
 		if (a < b) {
@@ -397,38 +443,27 @@ __attribute__((always_inline)) static inline bool diff_run(const int32_t *oidx, 
 			continue;
 		}
 		put_change(t, b, nval[j]);
-		if (up && nval[j] > 0) {
-			up->idx[up->n] = b;
-			up->val[up->n++] = nval[j];
-		}
 		j++;
 	}
 	for (; i < on; i++)
 		put_change(t, oidx[i], 0);
-	for (; j < nn; j++) {
+	for (; j < nn; j++)
 		put_change(t, nidx[j], nval[j]);
-		if (up && nval[j] > 0) {
-			up->idx[up->n] = nidx[j];
-			up->val[up->n++] = nval[j];
-		}
-	}
-	return t->len != len || t->failed;
+	return t->nrows != before || t->failed;
 }
 
-/* The line of the change from old to new ("= slot:value ...\n") into t (emptied first); its
- * length, 0 when nothing changed. up (may be NULL, else room for now->n) as diff_run's. */
-static size_t change_line(const qv__sparse *old, const qv__sparse *now, linebuf *t, qv__sparse *up)
+/* The line of the change from old to new ("= slot:value ...\n") and its rows into t (emptied
+ * first); its rows, 0 when nothing changed. */
+static size_t change_line(const qv__sparse *old, const qv__sparse *now, linebuf *t)
 {
-	t->len = 0;
-	if (up)
-		up->n = 0;
+	line_clear(t);
 	/* Most steps change a few slots of many: the unchanged ones cost a compare each. */
 	if (old->n == now->n && !memcmp(old->idx, now->idx, sizeof *old->idx * (size_t)old->n) &&
 	    !memcmp(old->val, now->val, sizeof *old->val * (size_t)old->n))
 		return 0;
-	diff_run(old->idx, old->val, old->n, now->idx, now->val, now->n, t, up);
+	diff_run(old->idx, old->val, old->n, now->idx, now->val, now->n, t);
 	line_end(t);
-	return t->failed ? 0 : t->len;
+	return t->failed ? 0 : (size_t)t->nrows;
 }
 
 /* The first index from `from` on where a's slot is not below slot (a's slots ascend). */
@@ -443,98 +478,6 @@ static int lower_bound(const qv__sparse *a, int from, int32_t slot)
 			hi = mid;
 	}
 	return lo;
-}
-
-/* ever := the larger of ever and now, slot by slot, where now is above 0 (ever holds the
- * slots that were ever above 0). In place: a first pass raises the slots both hold (each found
- * by halving, as now is mostly the few slots of a step's change) and notes where each slot
- * ever lacks goes, and a second pass, from the end, moves the runs of ever between them up
- * (memmove) and puts them in, so that a step allocates nothing unless ever must grow (it is
- * asked of every seat at every step). */
-static bool raise_ever(qv__sparse *ever, const qv__sparse *now)
-{
-	enum { BATCH = 64 };
-	int at[BATCH], which[BATCH], extra = 0, j = 0;
-	for (int i = 0; j < now->n && extra < BATCH; j++) {
-		if (now->val[j] <= 0)
-			continue;
-		i = lower_bound(ever, i, now->idx[j]);
-		if (i < ever->n && ever->idx[i] == now->idx[j]) {
-			if (now->val[j] > ever->val[i])
-				ever->val[i] = now->val[j];
-		} else {
-			at[extra] = i;
-			which[extra++] = j;
-		}
-	}
-	if (extra) {
-		int need = ever->n + extra;
-		if (!sparse_room(ever,
-		                 need > ever->cap && need < 2 * ever->cap ? 2 * ever->cap : need))
-			return false;
-		/* ever's entries from at[k] move up by k + 1, the k-th new slot going below them */
-		for (int k = extra - 1, end = ever->n; k >= 0; k--) {
-			size_t run = (size_t)(end - at[k]);
-			memmove(ever->idx + at[k] + k + 1, ever->idx + at[k],
-			        sizeof *ever->idx * run);
-			memmove(ever->val + at[k] + k + 1, ever->val + at[k],
-			        sizeof *ever->val * run);
-			ever->idx[at[k] + k] = now->idx[which[k]];
-			ever->val[at[k] + k] = now->val[which[k]];
-			end = at[k];
-		}
-		ever->n = need;
-	}
-	if (j == now->n)
-		return true;
-	/* more new slots than a batch: the rest in the next */
-	qv__sparse rest = {
-	    .n = now->n - j, .cap = now->n - j, .idx = now->idx + j, .val = now->val + j};
-	return raise_ever(ever, &rest);
-}
-
-/* raise_ever for the run of ever from e0 to e1, which holds every slot of ever from up's
- * first slot to its last (up's slots ascending, each above 0: one part's slots raised by a
- * step): both passes go along the run (a part has few slots), the second from its end, after
- * the rest of ever moved up by the slots the run lacks. Returns how many went in, -1 when
- * memory ran out. */
-static int raise_run(qv__sparse *ever, int e0, int e1, const qv__sparse *up)
-{
-	int extra = 0;
-	for (int j = 0, e = e0; j < up->n; j++) {
-		while (e < e1 && ever->idx[e] < up->idx[j])
-			e++;
-		if (e < e1 && ever->idx[e] == up->idx[j]) {
-			if (up->val[j] > ever->val[e])
-				ever->val[e] = up->val[j];
-		} else {
-			extra++;
-		}
-	}
-	if (!extra)
-		return 0;
-	int need = ever->n + extra;
-	if (!sparse_room(ever, need > ever->cap && need < 2 * ever->cap ? 2 * ever->cap : need))
-		return -1;
-	size_t tail = (size_t)(ever->n - e1);
-	memmove(ever->idx + e1 + extra, ever->idx + e1, sizeof *ever->idx * tail);
-	memmove(ever->val + e1 + extra, ever->val + e1, sizeof *ever->val * tail);
-	/* the run and the new slots merged from the end; below the first new slot nothing moves */
-	for (int j = up->n - 1, e = e1 - 1, w = e1 + extra - 1; j >= 0 && w > e; j--) {
-		while (e >= e0 && ever->idx[e] > up->idx[j]) {
-			ever->idx[w] = ever->idx[e];
-			ever->val[w--] = ever->val[e--];
-		}
-		if (e >= e0 && ever->idx[e] == up->idx[j]) {
-			ever->idx[w] = ever->idx[e];
-			ever->val[w--] = ever->val[e--];
-		} else {
-			ever->idx[w] = up->idx[j];
-			ever->val[w--] = up->val[j];
-		}
-	}
-	ever->n = need;
-	return extra;
 }
 
 /* Every seat's observation of the game's initial state, the base of every state but the worlds
@@ -580,7 +523,6 @@ qv_status qv__seat_start(qv_spiel_state *s, int p)
 {
 	qv__seat *a = &s->seat[p];
 	const qv_spiel_game *g = s->game;
-	sparse_free(&a->ever);
 	a->indexed = false;
 	const qv__sparse *init = NULL;
 	if (!memcmp(QV__CUR(s), g->initial, g->g->state_size) && !(init = initial_obs(s)))
@@ -592,7 +534,26 @@ qv_status qv__seat_start(qv_spiel_state *s, int p)
 	} else if (qv__seat_observe(s, p, &a->obs) != QV_OK) {
 		return QV_ENOMEM;
 	}
-	return s->ever && !raise_ever(&a->ever, &a->obs) ? QV_ENOMEM : QV_OK;
+	return QV_OK;
+}
+
+/* Appends line t to seat a's logs: its text and its rows, as keep (QV__KEEP_*) says. */
+static qv_status put_line(qv__seat *a, const linebuf *t, unsigned keep)
+{
+	if (t->failed)
+		return QV_ENOMEM;
+	qv_status rc = QV_OK;
+	if (t->len && keep & QV__KEEP_TEXT)
+		rc = append(&a->log, t->s, t->len, 1);
+	if (rc == QV_OK && t->nrows && keep & QV__KEEP_ROWS)
+		rc = append(&a->rows, (const char *)t->row, sizeof *t->row * (size_t)t->nrows, 0);
+	return rc;
+}
+
+qv_status qv__seat_own_row(qv__seat *a, int32_t id)
+{
+	qv__row r = qv__row_make(QV__ROW_OWN, id, 0);
+	return append(&a->rows, (const char *)&r, sizeof r, 0);
 }
 
 /* Seat p of a world drawn for seat `known`: a line saying that what it saw before is not
@@ -606,34 +567,33 @@ qv_status qv__seat_start_world(qv_spiel_state *s, int p, int known)
 	int k = snprintf(text, sizeof text,
 	                 "(a world drawn for %s: what this seat saw before is not known)\n",
 	                 qv_player_name(known, name));
-	if (qv__lines_append(&a->log, text, (size_t)k) != QV_OK || qv__seat_start(s, p) != QV_OK)
+	qv__row r = qv__row_make(QV__ROW_WORLD, known, 0);
+	if (qv__lines_append(&a->log, text, (size_t)k) != QV_OK ||
+	    append(&a->rows, (const char *)&r, sizeof r, 0) != QV_OK ||
+	    qv__seat_start(s, p) != QV_OK)
 		return QV_ENOMEM;
 	linebuf whole;
-	line_init(&whole, s->game);
-	size_t n = change_line(&(qv__sparse){0}, &a->obs, &whole, NULL);
-	qv_status rc = whole.failed ? QV_ENOMEM : QV_OK;
-	if (rc == QV_OK && n)
-		rc = qv__lines_append(&a->log, whole.s, n);
+	line_init(&whole, s->game, QV__KEEP_ALL);
+	change_line(&(qv__sparse){0}, &a->obs, &whole);
+	qv_status rc = put_line(a, &whole, QV__KEEP_ALL);
 	line_free(&whole);
 	return rc;
 }
 
-qv_status qv__recall_start(qv_spiel_state *s, qv_err *err)
+qv_status qv__recall_start(qv_spiel_state *s, unsigned keep, qv_err *err)
 {
 	for (int p = 0; p < s->game->nplayers; p++)
 		if (qv__seat_start(s, p) != QV_OK)
 			return qv_fail(err, QV_ENOMEM, "out of memory");
-	s->track = 1;
+	s->track = (uint8_t)keep;
 	return QV_OK;
 }
 
-/* Where seat a's parts begin in its obs and ever (qv__seat's at and eat), found by halving. */
+/* Where seat a's parts begin in its obs (qv__seat's at), found by halving. */
 static void seat_index(const qv_spiel_game *g, qv__seat *a)
 {
-	for (int i = 0, o = 0, e = 0; i <= g->nparts; i++) {
+	for (int i = 0, o = 0; i <= g->nparts; i++)
 		a->at[i] = o = lower_bound(&a->obs, o, g->part_from[i]);
-		a->eat[i] = e = lower_bound(&a->ever, e, g->part_from[i]);
-	}
 	a->indexed = true;
 }
 
@@ -669,15 +629,15 @@ static const qv__sparse *observe_part(const qv_spiel_state *s, int p, int i, scr
 
 /* Seat p's observation after a step of a game observed in parts, in place: the parts of mask
  * (those the step may have changed) observed again (observe_part), their changes written as
- * change_line writes them into t, the part's slots replaced where they changed and ever raised
- * by them (up: room for the slots raised); the other parts' slots stay. */
+ * change_line writes them into t, the part's slots replaced where they changed; the other
+ * parts' slots stay. */
 static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, scratch *part, alike *same,
-                               linebuf *t, scratch *up)
+                               linebuf *t)
 {
 	const qv_spiel_game *g = s->game;
 	qv__seat *a = &s->seat[p];
 	qv__sparse *obs = &a->obs;
-	t->len = 0;
+	line_clear(t);
 	if (!a->indexed)
 		seat_index(g, a);
 	for (; mask; mask &= mask - 1) {
@@ -686,11 +646,7 @@ static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, scratch 
 		if (!now)
 			return QV_ENOMEM;
 		int lo = a->at[i], n = a->at[i + 1] - lo, m = now->n;
-		if (s->ever && !scratch_room(up, m))
-			return QV_ENOMEM;
-		up->a.n = 0;
-		if (!diff_run(obs->idx + lo, obs->val + lo, n, now->idx, now->val, m, t,
-		              s->ever ? &up->a : NULL))
+		if (!diff_run(obs->idx + lo, obs->val + lo, n, now->idx, now->val, m, t))
 			continue;
 		if (m != n) {
 			if (!sparse_room(obs, obs->n - n + m))
@@ -704,11 +660,6 @@ static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, scratch 
 		}
 		memcpy(obs->idx + lo, now->idx, sizeof *obs->idx * (size_t)m);
 		memcpy(obs->val + lo, now->val, sizeof *obs->val * (size_t)m);
-		int k = s->ever ? raise_run(&a->ever, a->eat[i], a->eat[i + 1], &up->a) : 0;
-		if (k < 0)
-			return QV_ENOMEM;
-		for (int j = i + 1; k && j <= g->nparts; j++)
-			a->eat[j] += k;
 	}
 	line_end(t);
 	return t->failed ? QV_ENOMEM : QV_OK;
@@ -720,14 +671,13 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 	uint32_t mask[QV_MAX_PLAYERS] = {0};
 	if (g->nparts)
 		g->part->changed(QV__PEND(s), QV__CUR(s), mask);
-	scratch part, up;
+	scratch part;
 	scratch_init(&part);
-	scratch_init(&up);
 	alike same;
 	same.have = 0;
 	qv__sparse now = {0};
 	linebuf t;
-	line_init(&t, g);
+	line_init(&t, g, s->track);
 	qv_status rc = QV_OK;
 	for (int p = 0; p < g->nplayers && rc == QV_OK; p++) {
 		qv__seat *a = &s->seat[p];
@@ -735,65 +685,127 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 			/* only the parts the step may have changed, in place */
 			if (!mask[p])
 				continue;
-			rc = observe_parts(s, p, mask[p], &part, &same, &t, &up);
+			rc = observe_parts(s, p, mask[p], &part, &same, &t);
 		} else if (!sparse_room(&now, a->obs.cap) ||
-		           qv__seat_observe(s, p, &now) != QV_OK || !scratch_room(&up, now.n)) {
+		           qv__seat_observe(s, p, &now) != QV_OK) {
 			rc = QV_ENOMEM;
 		} else {
-			change_line(&a->obs, &now, &t, s->ever ? &up.a : NULL);
+			change_line(&a->obs, &now, &t);
 			qv__sparse x = a->obs;
 			a->obs = now;
 			now = x;
-			if (t.failed || (s->ever && !raise_ever(&a->ever, &up.a)))
-				rc = QV_ENOMEM;
 		}
-		if (rc == QV_OK && t.len) /* a change line */
-			rc = append(&a->log, t.s, t.len, 1);
+		if (rc == QV_OK && t.nrows) /* a change line */
+			rc = put_line(a, &t, s->track);
 	}
 	sparse_free(&now);
 	for (; same.have; same.have &= same.have - 1)
 		sparse_free(&same.seen[__builtin_ctz(same.have)]);
 	scratch_free(&part);
-	scratch_free(&up);
 	line_free(&t);
 	return rc == QV_OK ? QV_OK : qv_fail(err, rc, "out of memory");
 }
 
 /* ---- information states read back ---- */
 
-qv_status qv__seat_from_text(qv__seat *a, const char *text, qv_err *err)
+/* The row of own action line `line` (up to nl): the next of ids (*k of n used), or of a world
+ * marker line; false for a line that is neither. */
+static bool text_row(const char *line, const char *nl, const int32_t *ids, int n, int *k,
+                     qv__row *r)
 {
-	size_t n = strlen(text);
-	if (n && qv__lines_append(&a->log, text, n) != QV_OK)
+	static const char world[] = "(a world drawn for p";
+	if (line[0] == 'p' && line[1] >= '1' && line[1] <= '9' && line[2] == ' ') {
+		if (*k >= n)
+			return false;
+		*r = qv__row_make(QV__ROW_OWN, ids[(*k)++], 0);
+		return true;
+	}
+	size_t w = sizeof world - 1;
+	if ((size_t)(nl - line) > w && !memcmp(line, world, w) && line[w] >= '1' &&
+	    line[w] <= '9') {
+		*r = qv__row_make(QV__ROW_WORLD, line[w] - '1', 0);
+		return true;
+	}
+	return false;
+}
+
+qv_status qv__seat_from_text(qv__seat *a, const char *text, const int32_t *ids, int n, qv_err *err)
+{
+	size_t len = strlen(text);
+	if (len && qv__lines_append(&a->log, text, len) != QV_OK)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
-	/* ever: every value a slot took in the changes, and the observation they lead to */
+	int k = 0;
 	for (const char *line = text; *line;) {
 		const char *nl = strchr(line, '\n');
 		if (!nl)
 			return qv_fail(
 			    err, QV_EINVAL,
 			    "corrupted serialized state: a prior line without its newline");
-		if (line[0] == '=') {
-			for (const char *p = line + 1; p < nl;) {
-				char *end;
-				long slot = strtol(p, &end, 10);
-				long v = *end == ':' ? strtol(end + 1, &end, 10) : 0;
-				if (end == p || slot < 0 || slot > INT32_MAX)
-					return qv_fail(err, QV_EINVAL,
-					               "corrupted serialized state: '%.40s' is no "
-					               "'= slot:value ...' line",
-					               line);
-				qv__sparse one = {.n = 1,
-				                  .cap = 1,
-				                  .idx = &(int32_t){(int32_t)slot},
-				                  .val = &(float){(float)v}};
-				a->indexed = false;
-				if (v > 0 && !raise_ever(&a->ever, &one))
-					return qv_fail(err, QV_ENOMEM, "out of memory");
-				p = end;
-			}
+		qv__row r;
+		for (const char *p = line + 1, *first = p; line[0] == '=' && p < nl;) {
+			char *end;
+			long slot = strtol(p, &end, 10);
+			long v = *end == ':' ? strtol(end + 1, &end, 10) : 0;
+			if (end == p || slot < 0 || slot > INT32_MAX || v < INT32_MIN ||
+			    v > INT32_MAX)
+				return qv_fail(err, QV_EINVAL,
+				               "corrupted serialized state: '%.40s' is no "
+				               "'= slot:value ...' line",
+				               line);
+			r = qv__row_make(p == first ? QV__ROW_CHANGE : QV__ROW_MORE, (int32_t)slot,
+			                 (int32_t)v);
+			if (append(&a->rows, (const char *)&r, sizeof r, 0) != QV_OK)
+				return qv_fail(err, QV_ENOMEM, "out of memory");
+			p = end;
+		}
+		if (line[0] != '=') {
+			if (!text_row(line, nl, ids, n, &k, &r))
+				return qv_fail(
+				    err, QV_EINVAL,
+				    "corrupted serialized state: the prior line '%.40s' is "
+				    "no change, own action (with its id in prior_ids) or "
+				    "world's start",
+				    line);
+			if (append(&a->rows, (const char *)&r, sizeof r, 0) != QV_OK)
+				return qv_fail(err, QV_ENOMEM, "out of memory");
 		}
 		line = nl + 1;
 	}
+	if (k != n)
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "corrupted serialized state: prior_ids has %d ids for %d own actions "
+		    "in prior",
+		    n, k);
 	return QV_OK;
+}
+
+long qv__seat_rows_tensor(const qv__seat *a, float *out, int cap)
+{
+	_Static_assert(QV__ROW_FLOATS == 6, "a row is four kinds, what and value");
+	long total = (long)(a->rows.total / sizeof(qv__row));
+	float *at = out, *end = out + (size_t)cap * QV__ROW_FLOATS;
+	size_t used = a->rows.used;
+	/* a learner asks at every decision: each row copied whole, as it is kept */
+	for (const qv__chunk *c = a->rows.last; c && at < end; c = c->prev) {
+		for (const char *r = c->s + used; r > c->s && at < end; at += QV__ROW_FLOATS) {
+			r -= sizeof(qv__row);
+			memcpy(at, r, sizeof(qv__row));
+		}
+		used = c->prev_used;
+	}
+	return total;
+}
+
+long qv__seat_rows(const qv__seat *a, qv__row *out, int cap)
+{
+	long total = (long)(a->rows.total / sizeof *out);
+	int k = 0;
+	size_t used = a->rows.used;
+	for (const qv__chunk *c = a->rows.last; c && k < cap; c = c->prev) {
+		for (long i = (long)(used / sizeof *out) - 1; i >= 0 && k < cap; i--)
+			memcpy(&out[k++], c->s + (size_t)i * sizeof *out, sizeof *out);
+		used = c->prev_used;
+	}
+	return total;
 }

@@ -2,14 +2,17 @@
  * serial.c - a spiel state as bytes and back: four header lines (the format, the game, its
  * parameters, the move number) and a JSON object of what the state is made from (handles.h):
  * the seat a resampled world was drawn for ("known", -1 for none) with its lines from before
- * the world ("prior", null for none) and the decisions made before it ("decisions"), the state
+ * the world ("prior", null for none), the ids of its own actions in them ("prior_ids", null
+ * for none: the lines name them in the game's notation, the tensor's rows by id) and the
+ * decisions made before it ("decisions"), the state
  * its history starts from ("base": the game's state JSON, state_json, which round-trips a
  * state exactly; for a state that is no world, the initial state), the history since
  * ("history": the API's ids) and, with chance=sampled, the generator ("rng"). Read back through
  * the game's checked loader and a replay of the history in which every id is checked, so
  * that a corrupted text is refused naming what is wrong and what deserializes is the state
  * that was serialized, byte for byte, its information states worked out as the history
- * replays. The formats of API versions 1 and 2 are refused, saying so.
+ * replays. Format 3 (API version 3, without prior_ids) is read for a state that is no world;
+ * the formats of API versions 1 and 2 are refused, saying so.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,7 +24,29 @@
 #include "engine/spiel/handles.h"
 #include "games/json_util.h"
 
-#define MAGIC "quiver-spiel 3"
+#define MAGIC "quiver-spiel 4"
+
+/* The ids of the own actions among the first `prior_rows` rows of seat a (a world's seat's
+ * rows from before the world), as a JSON array; NULL when memory ran out. */
+static json_t *prior_ids(const qv__seat *a, size_t prior_rows)
+{
+	long total = (long)(a->rows.total / sizeof(qv__row));
+	qv__row *rows = malloc(sizeof *rows * (size_t)(total ? total : 1));
+	json_t *ids = rows ? json_array() : NULL;
+	if (ids) {
+		qv__seat_rows(a, rows, (int)total);
+		/* the last first: the prior rows are the last prior_rows of the array */
+		for (long i = total - 1; i >= total - (long)prior_rows && ids; i--)
+			if (rows[i].f[QV__ROW_OWN] == 1 &&
+			    json_array_append_new(
+			        ids, json_integer((json_int_t)rows[i].f[QV__ROW_KINDS])) != 0) {
+				json_decref(ids);
+				ids = NULL;
+			}
+	}
+	free(rows);
+	return ids;
+}
 
 /* The JSON object of st after the header (NULL when memory ran out). */
 static json_t *body(const qv_spiel_state *st)
@@ -31,7 +56,7 @@ static json_t *body(const qv_spiel_state *st)
 	bool ok = j && hist && base;
 	for (int i = 0; ok && i < st->nhist; i++)
 		ok = json_array_append_new(hist, json_integer(st->hist[i])) == 0;
-	json_t *prior = json_null();
+	json_t *prior = json_null(), *ids = json_null();
 	if (ok && st->known >= 0) {
 		char *text = qv__lines_text(&st->seat[st->known].log);
 		if (text) {
@@ -39,10 +64,12 @@ static json_t *body(const qv_spiel_state *st)
 			prior = json_string(text);
 		}
 		free(text);
-		ok = prior != NULL && !json_is_null(prior);
+		ids = prior_ids(&st->seat[st->known], st->prior_rows);
+		ok = prior != NULL && !json_is_null(prior) && ids != NULL;
 	}
 	ok = ok && json_object_set_new(j, "known", json_integer(st->known)) == 0;
 	ok = ok && json_object_set_new(j, "prior", prior) == 0;
+	ok = ok && json_object_set_new(j, "prior_ids", ids) == 0;
 	ok = ok && json_object_set_new(j, "decisions", json_integer(st->base_decisions)) == 0;
 	ok = ok && json_object_set(j, "base", base) == 0;
 	ok = ok && json_object_set(j, "history", hist) == 0;
@@ -106,27 +133,43 @@ static qv_status line(const char *data, size_t len, size_t *at, const char *key,
 /* Fails with the corrupted text's message for body field `what`. */
 #define BAD(what, ...) qv_fail(err, QV_EINVAL, "corrupted serialized state: " what, __VA_ARGS__)
 
-/* The world's seats of a resampled state read back: `known`'s from its prior lines, the
- * others' from the world on. */
-static qv_status world(qv_spiel_state *s, const char *prior, qv_err *err)
+/* The world's seats of a resampled state read back: `known`'s from its prior lines and the
+ * ids of its actions in them, the others' from the world on. */
+static qv_status world(qv_spiel_state *s, const char *prior, const json_t *jids, qv_err *err)
 {
-	size_t n = strlen(prior);
+	size_t n = strlen(prior), nids = json_array_size(jids);
 	if (n && prior[n - 1] != '\n')
 		return BAD("%s", "prior is lines that each end with a newline");
-	s->track = 1;
-	s->ever = 1; /* a world cannot replay what came before it */
-	for (int p = 0; p < s->game->nplayers; p++) {
+	if (!json_is_array(jids) || nids > n)
+		return BAD("%s", "prior_ids is the ids of the seat's own actions in prior");
+	int32_t *ids = malloc(sizeof *ids * (nids ? nids : 1));
+	if (!ids)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	for (size_t i = 0; i < nids; i++) {
+		json_t *v = json_array_get(jids, i);
+		json_int_t id = json_integer_value(v);
+		if (!json_is_integer(v) || id < 0 || id >= s->game->ids.size) {
+			free(ids);
+			return BAD("prior_ids entry %zu is not an action id", i);
+		}
+		ids[i] = (int32_t)id;
+	}
+	s->track = QV__KEEP_ALL; /* a world cannot replay what came before it */
+	qv_status rc = QV_OK;
+	for (int p = 0; p < s->game->nplayers && rc == QV_OK; p++) {
 		qv__seat *a = &s->seat[p];
-		qv_status rc = p == s->known ? qv__seat_from_text(a, prior, err)
-		                             : qv__seat_start_world(s, p, s->known);
-		if (rc != QV_OK)
-			return rc == QV_ENOMEM ? qv_fail(err, rc, "out of memory") : rc;
-		if (p == s->known && qv__seat_observe(s, p, &a->obs) != QV_OK)
-			return qv_fail(err, QV_ENOMEM, "out of memory");
+		rc = p == s->known ? qv__seat_from_text(a, prior, ids, (int)nids, err)
+		                   : qv__seat_start_world(s, p, s->known);
+		if (rc == QV_ENOMEM)
+			rc = qv_fail(err, rc, "out of memory");
+		if (rc == QV_OK && p == s->known && qv__seat_observe(s, p, &a->obs) != QV_OK)
+			rc = qv_fail(err, QV_ENOMEM, "out of memory");
 		a->indexed = false;
 	}
+	free(ids);
 	s->prior = n;
-	return QV_OK;
+	s->prior_rows = s->seat[s->known].rows.total / sizeof(qv__row);
+	return rc;
 }
 
 /* The base and what goes with it (s->moves set from the header). */
@@ -135,6 +178,7 @@ static qv_status read_base(qv_spiel_state *s, json_t *j, size_t nhist, qv_err *e
 	const qv_spiel_game *sg = s->game;
 	const qv_game *g = sg->g;
 	json_t *known = json_object_get(j, "known"), *prior = json_object_get(j, "prior");
+	json_t *ids = json_object_get(j, "prior_ids");
 	json_t *base = json_object_get(j, "base"), *dec = json_object_get(j, "decisions");
 	json_int_t k = json_integer_value(known);
 	if (!json_is_integer(known) || k < -1 || k >= sg->nplayers)
@@ -142,6 +186,8 @@ static qv_status read_base(qv_spiel_state *s, json_t *j, size_t nhist, qv_err *e
 	s->known = (int)k;
 	if (k >= 0 ? !json_is_string(prior) : !json_is_null(prior))
 		return BAD("%s", "prior is text (with a seat `known`) or null (with known -1)");
+	if (k >= 0 ? !json_is_array(ids) : ids && !json_is_null(ids))
+		return BAD("%s", "prior_ids is ids (with a seat `known`) or null (with known -1)");
 	if (!json_is_integer(dec) || json_integer_value(dec) < 0 ||
 	    json_integer_value(dec) > s->moves - (long long)nhist ||
 	    (k < 0 && json_integer_value(dec)))
@@ -169,26 +215,32 @@ static qv_status read_base(qv_spiel_state *s, json_t *j, size_t nhist, qv_err *e
 		                     ? "rng is the generator of sampled chance (64 hex digits)"
 		                     : "rng is only for chance=sampled");
 	if (k >= 0)
-		return world(s, json_string_value(prior), err);
+		return world(s, json_string_value(prior), ids, err);
 	if (sg->root_deal) {
 		memcpy(QV__PEND(s), QV__CUR(s), g->state_size);
 		if (!(s->deal = malloc(sizeof *s->deal)))
 			return qv_fail(err, QV_ENOMEM, "out of memory");
 		memcpy(s->deal, sg->root_deal, sizeof *s->deal);
 	}
-	return qv__recall_start(s, err);
+	return qv__recall_start(s, QV__KEEP_ALL, err);
 }
 
 /* The body's fields into s (s->moves set from the header), the history replayed. */
-static qv_status read_body(qv_spiel_state *s, json_t *j, qv_err *err)
+static qv_status read_body(qv_spiel_state *s, json_t *j, bool v3, qv_err *err)
 {
 	json_t *hist = json_object_get(j, "history");
-	size_t fields = 5 + (s->game->sampled ? 1 : 0);
+	size_t fields = (v3 ? 5 : 6) + (s->game->sampled ? 1 : 0);
 	if (json_object_size(j) != fields || !json_is_array(hist) ||
 	    !json_is_object(json_object_get(j, "base")))
 		return BAD("%s", "expected the object {\"known\":SEAT or -1,\"prior\":TEXT or "
-		                 "null,\"decisions\":N,\"base\":STATE,\"history\":[ID,...]} (and "
-		                 "\"rng\" with chance=sampled)");
+		                 "null,\"prior_ids\":[ID,...] or null,\"decisions\":N,"
+		                 "\"base\":STATE,\"history\":[ID,...]} (and \"rng\" with "
+		                 "chance=sampled)");
+	if (v3 && json_integer_value(json_object_get(j, "known")) >= 0)
+		return qv_fail(err, QV_EINVAL,
+		               "a resampled world of format 3 (quiver-spiel 3): since format 4 "
+		               "(" MAGIC ") a world keeps the ids of its seat's actions; resample "
+		               "again with this version");
 	size_t n = json_array_size(hist);
 	if (n > (size_t)s->moves)
 		return BAD("a history of %zu actions is longer than moves %d", n, s->moves);
@@ -206,6 +258,7 @@ static qv_status read_body(qv_spiel_state *s, json_t *j, qv_err *err)
 		    json_integer_value(v) > INT32_MAX)
 			return BAD("history entry %zu is not an id", i);
 		qv_err why = {{0}};
+		s->asked = 1; /* the seats are kept step by step as the history replays */
 		if ((rc = qv__spiel_step(s, (int32_t)json_integer_value(v), &why)) != QV_OK)
 			rc = qv_fail(err, rc,
 			             "corrupted serialized state: history entry %zu (id %lld): %s",
@@ -225,14 +278,16 @@ qv_status qv_spiel_deserialize(const qv_spiel_game *g, const char *data, size_t 
 	char buf[QV_PARAMS_TEXT + 16];
 	size_t at = 0;
 	qv_status rc = line(data, len, &at, NULL, buf, sizeof buf, err);
+	bool v3 = rc == QV_OK && strcmp(buf, "quiver-spiel 3") == 0;
 	if (rc == QV_OK &&
 	    (strcmp(buf, "quiver-spiel 1") == 0 || strcmp(buf, "quiver-spiel 2") == 0))
-		rc = qv_fail(err, QV_EINVAL,
-		             "a serialized state of format %c (%s): since format 3 (" MAGIC ") the "
-		             "deal is chance and the history holds the API's ids; serialize the "
-		             "state again with this version",
-		             buf[13], buf);
-	else if (rc == QV_OK && strcmp(buf, MAGIC) != 0)
+		rc = qv_fail(
+		    err, QV_EINVAL,
+		    "a serialized state of format %c (%s): since format 3 (quiver-spiel 3) the "
+		    "deal is chance and the history holds the API's ids; serialize the "
+		    "state again with this version",
+		    buf[13], buf);
+	else if (rc == QV_OK && !v3 && strcmp(buf, MAGIC) != 0)
 		rc = qv_fail(err, QV_EINVAL,
 		             "not a serialized quiver state: it starts with '%.40s', "
 		             "expected '" MAGIC "'",
@@ -275,7 +330,7 @@ qv_status qv_spiel_deserialize(const qv_spiel_game *g, const char *data, size_t 
 	}
 	int moves_given = (int)moves;
 	s->moves = moves_given;
-	rc = read_body(s, j, err);
+	rc = read_body(s, j, v3, err);
 	json_decref(j);
 	if (rc == QV_OK && s->moves != moves_given)
 		rc = BAD("moves %d is not the history's end (%d)", moves_given, s->moves);

@@ -30,6 +30,7 @@ const char *qv_spiel_game_name_at(int i)
 /* The API's own parameters. */
 static const char *const chance_modes[] = {"explicit", "sampled", NULL};
 static const char *const tensor_modes[] = {"planes", "hashed", NULL};
+static const char *const cut_modes[] = {"zero", "ranks", NULL};
 static const qv_param_def api_params[] = {
     {.key = "start",
      .def = "",
@@ -60,6 +61,18 @@ static const qv_param_def api_params[] = {
      .help = "the tensors' layout",
      .kind = QV_PARAM_CHOICE,
      .choices = tensor_modes},
+    {.key = "recall",
+     .def = "128",
+     .allowed = "a whole number from 0 to 65536",
+     .help = "the information-state tensor's rows: the last events the seat saw",
+     .kind = QV_PARAM_INT,
+     .lo = 0,
+     .hi = 65536},
+    {.key = "truncated_returns",
+     .def = "zero",
+     .help = "the returns of a game cut at max_game_length: zero (no outcome) or its ranks",
+     .kind = QV_PARAM_CHOICE,
+     .choices = cut_modes},
 };
 #define NAPI ((int)(sizeof api_params / sizeof *api_params))
 
@@ -174,9 +187,13 @@ static qv_status split_params(qv_spiel_game *sg, const qv_params *given, qv_para
 				               "bad value '%s' for rng_seed: expected %s", value,
 				               api_params[3].allowed);
 			sg->rng_seed = v;
-		} else {
+		} else if (d == &api_params[4]) {
 			sg->tensor = qv_streq_nocase(value, "hashed") ? QV__TENSOR_HASHED
 			                                              : QV__TENSOR_PLANES;
+		} else if (d == &api_params[5]) {
+			sg->recall = (int)strtol(value, NULL, 10);
+		} else {
+			sg->truncated_ranks = qv_streq_nocase(value, "ranks");
 		}
 	}
 	return QV_OK;
@@ -194,11 +211,13 @@ static void full_params(qv_spiel_game *sg, const qv_params *game_given, const qv
 		                       qv_params_key(&all, i), qv_params_value(&all, i));
 	if (at < cap)
 		snprintf(sg->full_text + at, cap - at,
-		         "%sstart=%s,max_game_length=%ld,chance=%s,rng_seed=%" PRIu64 ",tensor=%s",
+		         "%sstart=%s,max_game_length=%ld,chance=%s,rng_seed=%" PRIu64
+		         ",tensor=%s,recall=%d,truncated_returns=%s",
 		         all.n ? "," : "",
 		         qv_params_get(given, "start") ? qv_params_get(given, "start") : "",
 		         sg->max_decisions, sg->sampled ? "sampled" : "explicit", sg->rng_seed,
-		         sg->tensor == QV__TENSOR_HASHED ? "hashed" : "planes");
+		         sg->tensor == QV__TENSOR_HASHED ? "hashed" : "planes", sg->recall,
+		         sg->truncated_ranks ? "ranks" : "zero");
 }
 
 /* The initial state of sg (its game's init with the setup's parameters, piles canonical) and
@@ -258,6 +277,7 @@ qv_status qv_spiel_game_new(qv_spiel_game **out, const char *name, const char *p
 		return qv_fail(err, QV_ENOMEM, "out of memory");
 	sg->g = g;
 	sg->part = qv__spiel_game_of(g);
+	sg->recall = 128; /* api_params' default */
 	qv_params given = {0}, game = {0};
 	long cap = -1;
 	qv_status rc = parse_params(&given, params ? params : "", err);
@@ -350,7 +370,21 @@ int qv_spiel_observation_tensor_size(const qv_spiel_game *g) { return g->obs_siz
 
 int qv_spiel_information_state_tensor_size(const qv_spiel_game *g)
 {
-	return g->tensor == QV__TENSOR_HASHED ? QV__SPIEL_HASHED : 2 * g->obs_size;
+	return g->tensor == QV__TENSOR_HASHED ? QV__SPIEL_HASHED
+	                                      : g->obs_size + 1 + QV__ROW_FLOATS * g->recall;
+}
+
+/* The name of slot `slot` of the recall (the information-state tensor after the observation):
+ * "recall.before", then per row "recall3.own" ... "recall3.value". */
+static void recall_slot_name(int slot, char *buf, size_t len)
+{
+	static const char *const field[QV__ROW_FLOATS] = {"own",   "change", "more",
+	                                                  "world", "what",   "value"};
+	if (slot == 0)
+		snprintf(buf, len, "recall.before");
+	else
+		snprintf(buf, len, "recall%d.%s", (slot - 1) / QV__ROW_FLOATS,
+		         field[(slot - 1) % QV__ROW_FLOATS]);
 }
 
 int qv_spiel_tensor_slot_name(const qv_spiel_game *g, int slot, char *buf, size_t len)
@@ -362,8 +396,10 @@ int qv_spiel_tensor_slot_name(const qv_spiel_game *g, int slot, char *buf, size_
 		snprintf(buf, len, "hash%d%s", slot, "");
 		return (int)strlen(buf);
 	}
-	const char *ever = slot >= g->obs_size ? "ever:" : "";
-	slot %= g->obs_size;
+	if (slot >= g->obs_size) {
+		recall_slot_name(slot - g->obs_size, buf, len);
+		return (int)strlen(buf);
+	}
 	const qv__spiel_layout *l = &g->layout;
 	char name[64];
 	int planes = l->c * l->h * l->w;
@@ -375,10 +411,9 @@ int qv_spiel_tensor_slot_name(const qv_spiel_game *g, int slot, char *buf, size_
 			g->part->cell_name(g->initial, x, y, sq);
 		else
 			qv_sq_name(x, y, sq);
-		snprintf(buf, len, "%s%s@%s", ever, name, sq);
+		snprintf(buf, len, "%s@%s", name, sq);
 	} else {
-		g->part->slot_name(g->initial, true, slot - planes, name, sizeof name);
-		snprintf(buf, len, "%s%s", ever, name);
+		g->part->slot_name(g->initial, true, slot - planes, buf, len);
 	}
 	return (int)strlen(buf);
 }

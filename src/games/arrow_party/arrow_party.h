@@ -416,6 +416,7 @@ qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, 
 void ap_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *ap_state_json(const void *st);
 struct json_t *ap_view_json(const void *st, int viewer);
+bool ap_view_text(const void *st, int viewer, qv_buf *out); /* view_text.c */
 /* The cards on s's area as JSON (with view, face-down items only as "item"): a reference to a
  * tree the thread keeps and shares, which nobody may change (ground.c). */
 struct json_t *ap_ground_json(const ap_state *s, bool view);
@@ -425,6 +426,9 @@ qv_status ap_load_json(void *st, const struct json_t *j, qv_err *err);
 int ap_reference(const void *st, const char *name, qv_buf *out);
 /* What an action would do, for a person choosing (note.c): the descriptor's action_note. */
 int ap_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
+
+/* What another player may know of an action (sight.c): the descriptor's sight. */
+bool ap_sight(const void *st, qv_action a, int viewer, qv_sight *out);
 
 /* The AI's positional estimate (heuristic.c). */
 double ap_heuristic(const void *st, int player);

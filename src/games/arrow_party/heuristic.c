@@ -16,6 +16,7 @@
 #include <math.h>
 
 #include "arrow_party.h"
+#include "core/mathfn.h"
 
 /* Longest walk considered: d20 x2 on the largest board is cut by the edge anyway. */
 #define MAXW 40
@@ -316,7 +317,7 @@ static double value_from(const ap_state *s, int player, double e_own, const doub
 	double beat = 0;
 	for (int q = 0; q < n; q++)
 		if (q != player)
-			beat += 1.0 / (1.0 + exp((e_own - e_other[q]) / scale));
+			beat += 1.0 / (1.0 + qv__exp((e_own - e_other[q]) / scale));
 	return 1 - 2 * beat / (n - 1);
 }
 

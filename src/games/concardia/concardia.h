@@ -410,6 +410,8 @@ int cc_reference(const void *st, const char *name, qv_buf *out);
 /* What an action would do, for the player choosing it (note.c): the descriptor's
  * action_note(). */
 int cc_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
+/* What another player may know of an action (sight.c): the descriptor's sight. */
+bool cc_sight(const void *st, qv_action a, int viewer, qv_sight *out);
 
 /* Notation (notation.c). */
 void cc_card_name(const cc_tables *T, int card, char *buf); /* buf >= CC_ID_MAX + 1 */
@@ -429,6 +431,7 @@ int cc_touched(const void *before, qv_action a, const void *after, struct qv_lab
 void cc_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *cc_state_json(const void *st);
 struct json_t *cc_view_json(const void *st, int viewer);
+bool cc_view_text(const void *st, int viewer, qv_buf *out); /* view_text.c */
 qv_status cc_load_json(void *st, const struct json_t *j, qv_err *err);
 
 #endif

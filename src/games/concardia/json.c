@@ -264,23 +264,18 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, bool *deck_giv
 	const cc_tables *T = cc_T(s);
 	cc_player *pl = &s->pl[p];
 	char what[32];
-	snprintf(what, sizeof what, "players[%d]", p);
-	if (!json_is_object(o))
-		return qv_fail(err, QV_EINVAL, "%s must be an object", what);
 	qv_status rc;
-	int n;
-	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
-	    (rc = qv__deck_read(o, what, CC_DECK_MAX, get_card, cc_T(s), pl->hand, &pl->nhand,
-	                        pl->deck, &pl->ndeck, deck_given, err)))
+	qv__deck_zones z = {.max = CC_DECK_MAX,
+	                    .get = get_card,
+	                    .ctx = T,
+	                    .hand = pl->hand,
+	                    .nhand = &pl->nhand,
+	                    .deck = pl->deck,
+	                    .ndeck = &pl->ndeck,
+	                    .piles = {{"discard", pl->discard, &pl->ndiscard},
+	                              {"victory", pl->victory, &pl->nvictory}}};
+	if ((rc = qv__deck_read_player(o, p, keys, &z, what, deck_given, err)))
 		return rc;
-	if ((rc = qv__json_get_ids(o, "discard", what, CC_DECK_MAX, get_card, cc_T(s), pl->discard,
-	                           &n, err)))
-		return rc;
-	pl->ndiscard = (uint8_t)n;
-	if ((rc = qv__json_get_ids(o, "victory", what, CC_DECK_MAX, get_card, cc_T(s), pl->victory,
-	                           &n, err)))
-		return rc;
-	pl->nvictory = (uint8_t)n;
 	json_t *pa = json_object_get(o, "persistent");
 	if (pa) {
 		if (!json_is_array(pa) || json_array_size(pa) > CC_MAX_PERSIST)

@@ -28,72 +28,38 @@
 
 /* ---- the deal ---- */
 
-static qv_status cc_setup(const qv_params *given, qv_params *game, unsigned *flags, qv_err *err)
+/* A player's hand and deck for the shared deal (games/spiel.h). */
+static qv__spiel_hand cc_cards(const void *st, int p)
 {
-	const char *v = qv_params_get(given, "shuffle");
-	bool shuffle = !v || qv_streq_nocase(v, "true");
-	*flags = shuffle ? QV__DEAL_PILES : 0;
-	return qv__spiel_param(given, game, "shuffle", v && !shuffle ? v : "false", err);
+	cc_player *pl = &((cc_state *)st)->pl[p];
+	return (qv__spiel_hand){.hand = pl->hand,
+	                        .deck = pl->deck,
+	                        .ndeck = &pl->ndeck,
+	                        .nhand = pl->nhand,
+	                        .nids = CC_MAX_CARDS,
+	                        .cap = CC_DECK_MAX};
 }
 
 static int cc_deal(const void *before, qv_action a, const void *after, unsigned flags, qv__deal *d)
 {
 	(void)a;
-	const cc_state *s0 = before, *s1 = after;
-	d->nseg = 0;
-	if (!(flags & QV__DEAL_PILES))
-		return 0;
-	for (int p = 0; p < 2; p++) {
-		const cc_player *pl = &s1->pl[p];
-		if (!s0) {
-			/* the opening hand, from the whole decklist */
-			qv__deal_seg *g = qv__deal_add(d, p, QV__DEAL_SORTED, p, pl->nhand);
-			for (int c = 0; c < CC_MAX_CARDS; c++)
-				g->pool[c] = (uint16_t)(pl->hand[c]);
-			qv__deal_count(pl->deck, pl->ndeck, g->pool);
-			continue;
-		}
-		int drawn = s0->pl[p].ndeck - pl->ndeck;
-		if (drawn > 0) {
-			qv__deal_seg *g = qv__deal_add(
-			    d, p, drawn > 1 ? QV__DEAL_SORTED : QV__DEAL_ORDERED, p, drawn);
-			qv__deal_count(s0->pl[p].deck, s0->pl[p].ndeck, g->pool);
-		}
-	}
-	return d->nseg;
+	return qv__spiel_deal_cards(before, after, cc_cards, NULL, flags, d);
 }
 
-static void cc_canon(void *st, unsigned flags)
-{
-	cc_state *s = st;
-	for (int p = 0; flags & QV__DEAL_PILES && p < 2; p++)
-		qv__deal_sort_pile(s->pl[p].deck, s->pl[p].ndeck);
-}
+static void cc_canon(void *st, unsigned flags) { qv__spiel_canon_decks(st, cc_cards, flags); }
 
-/* Each segment's cards into the player's hand in place of those the canonical order gave, the
- * deck the rest of its pool (qv__deal_to_hand). */
+/* The dealt cards in the hands (games/spiel.h), then what the hands decide. */
 static void cc_arrange(void *st, const qv__deal *d, unsigned flags)
 {
-	cc_state *s = st;
-	int at = 0;
-	for (int k = 0; k < d->nseg; k++) {
-		const qv__deal_seg *g = &d->seg[k];
-		cc_player *pl = &s->pl[g->pile];
-		pl->ndeck = (uint8_t)qv__deal_to_hand(g, d->card + at, pl->hand, CC_MAX_CARDS,
-		                                      pl->deck, pl->ndeck, CC_DECK_MAX);
-		at += g->n;
-	}
-	cc_hands_held(s);
-	cc_canon(s, flags);
+	qv__spiel_arrange_cards(st, d, cc_cards);
+	cc_hands_held(st);
+	cc_canon(st, flags);
 }
 
 static void cc_deal_name(const void *st, int id, char *buf, size_t len)
 {
 	const cc_tables *T = cc_T(st);
-	if (id >= 0 && id < T->ncards)
-		snprintf(buf, len, "%s", T->cards[id].id);
-	else
-		snprintf(buf, len, "card%d", id);
+	qv__spiel_card_name(id >= 0 && id < T->ncards ? T->cards[id].id : NULL, id, buf, len);
 }
 
 /* ---- the observation ---- */
@@ -182,7 +148,7 @@ static void cc_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 		return;
 	}
 	int f = i - 2 * SEAT(nc);
-	static const char *const two[] = {"me", "opp"};
+	const char *const *two = qv__spiel_two;
 	if (f < SG_ACTIVE)
 		snprintf(buf, len, "phase.%s", cc_phase_names[f]);
 	else if (f < SG_FIRST)
@@ -201,8 +167,7 @@ static void cc_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 		                          "pending.paid", "capture.next",
 		                          "capture.reacted"}[f - SG_PEND_CARD]);
 	else
-		snprintf(buf, len, "to_move.%s",
-		         (const char *[]){"me", "opp", "chance", "over"}[f - SG_TO_MOVE]);
+		snprintf(buf, len, "to_move.%s", qv__spiel_to_move_names[f - SG_TO_MOVE]);
 }
 
 /* The grid's planes: those of a card's square worked out once per card, put plane by plane
@@ -310,14 +275,7 @@ static void cc_observe(const void *st, int viewer, qv__obs *o)
 		qv__obs_put(o, at + SG_NEXT, s->react_next + 1);
 		qv__obs_put(o, at + SG_REACTED, s->reacted);
 	}
-	int who = cc_to_move(s);
-	qv__obs_put(o,
-	            at + SG_TO_MOVE +
-	                (who == viewer      ? 0
-	                 : who >= 0         ? 1
-	                 : who == QV_CHANCE ? 2
-	                                    : 3),
-	            1);
+	qv__obs_put(o, at + SG_TO_MOVE + qv__spiel_to_move_slot(cc_to_move(s), viewer), 1);
 }
 
 /* The most a cost is: a shove's, a boost's or a saboteur's (the target's Defense, less one,
@@ -352,7 +310,7 @@ static void cc_bounds(const void *st, unsigned flags, long *decisions, long *cha
 
 const qv__spiel_game qv__cc_spiel = {
     .name = "concardia",
-    .setup = cc_setup,
+    .setup = qv__spiel_setup_decks,
     .deal = cc_deal,
     .arrange = cc_arrange,
     .canon = cc_canon,

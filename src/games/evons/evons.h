@@ -350,6 +350,11 @@ int ev_to_move(const ev_state *s);
 uint64_t ev_board_mask(const ev_state *s);   /* bit c: cell[c] holds a card */
 uint64_t ev_covered_mask(const ev_state *s); /* bit c: cell[c] holds a covered card */
 void ev_ranks(const void *st, int *out);
+/* The cards of player q whose place `viewer` does not know, by kind (EV_MAX_KINDS entries):
+ * what determinize deals (any deck, an opponent's hand and covered cards). */
+void ev_unseen_kinds(const ev_state *s, int q, int viewer, int *count);
+/* What another player may know of an action (sight.c): the descriptor's sight. */
+bool ev_sight(const void *st, qv_action a, int viewer, qv_sight *out);
 /* Cells a Firestorm centred on `center` may burn for player p (at most 5, in out). */
 int ev_burn_targets(const ev_state *s, int center, int p, int *out);
 
@@ -424,6 +429,7 @@ int ev_touched(const void *before, qv_action a, const void *after, struct qv_lab
 void ev_render_text(const void *st, int viewer, unsigned flags, qv_buf *out);
 struct json_t *ev_state_json(const void *st);
 struct json_t *ev_view_json(const void *st, int viewer);
+bool ev_view_text(const void *st, int viewer, qv_buf *out); /* view_text.c */
 qv_status ev_load_json(void *st, const struct json_t *j, qv_err *err);
 
 #endif

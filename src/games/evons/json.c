@@ -315,23 +315,18 @@ static qv_status load_player(ev_state *s, int p, const json_t *o, bool *deck_giv
 	                                   "credits", "mulligan", "turns",     NULL};
 	ev_player *pl = &s->pl[p];
 	char what[32];
-	snprintf(what, sizeof what, "players[%d]", p);
-	if (!json_is_object(o))
-		return qv_fail(err, QV_EINVAL, "%s must be an object", what);
 	qv_status rc;
-	int n;
-	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
-	    (rc = qv__deck_read(o, what, EV_DECK_MAX, get_card, ev_T(s), pl->hand, &pl->nhand,
-	                        pl->deck, &pl->ndeck, deck_given, err)))
+	qv__deck_zones z = {.max = EV_DECK_MAX,
+	                    .get = get_card,
+	                    .ctx = ev_T(s),
+	                    .hand = pl->hand,
+	                    .nhand = &pl->nhand,
+	                    .deck = pl->deck,
+	                    .ndeck = &pl->ndeck,
+	                    .piles = {{"graveyard", pl->grave, &pl->ngrave},
+	                              {"removed", pl->removed, &pl->nremoved}}};
+	if ((rc = qv__deck_read_player(o, p, keys, &z, what, deck_given, err)))
 		return rc;
-	if ((rc = qv__json_get_ids(o, "graveyard", what, EV_DECK_MAX, get_card, ev_T(s), pl->grave,
-	                           &n, err)))
-		return rc;
-	pl->ngrave = (uint8_t)n;
-	if ((rc = qv__json_get_ids(o, "removed", what, EV_DECK_MAX, get_card, ev_T(s), pl->removed,
-	                           &n, err)))
-		return rc;
-	pl->nremoved = (uint8_t)n;
 	long credits, turns, mull;
 	if ((rc = qv__json_get_int(o, "credits", what, 0, 65535, EV_CREDITS, &credits, err)) ||
 	    (rc = qv__json_get_int(o, "turns", what, 0, 65535, 0, &turns, err)))

@@ -758,9 +758,7 @@ static bool ev_capped(const void *st)
 
 /* ---- determinization ---- */
 
-/* The cards of player q whose place `viewer` does not know, by kind: what determinize deals
- * (any deck, an opponent's hand and covered cards). */
-static void unseen_kinds(const ev_state *s, int q, int viewer, int *count)
+void ev_unseen_kinds(const ev_state *s, int q, int viewer, int *count)
 {
 	const ev_tables *T = ev_T(s);
 	const ev_player *pl = &s->pl[q];
@@ -790,7 +788,7 @@ static void ev_determinize(void *st, int viewer, qv_rng *rng)
 		ev_player *pl = &s->pl[q];
 		bool mine = q == viewer;
 		int count[EV_MAX_KINDS];
-		unseen_kinds(s, q, viewer, count);
+		ev_unseen_kinds(s, q, viewer, count);
 		uint8_t pool[EV_DECK_MAX];
 		int n = qv__deck_pool(count, T->nkinds, pool, EV_DECK_MAX);
 		qv_shuffle_bytes(pool, n, rng);
@@ -851,7 +849,7 @@ static bool ev_reveals(const void *st, qv_action a, int viewer)
 	ev_apply(&t, a, NULL);
 	if (mover == 1 - viewer && covered_count(&t, mover) > covered_count(s, mover)) {
 		int unseen[EV_MAX_KINDS], blocks = 0;
-		unseen_kinds(s, mover, viewer, unseen);
+		ev_unseen_kinds(s, mover, viewer, unseen);
 		for (int k = T->nmonsters; k < T->nkinds; k++)
 			blocks += unseen[k];
 		if (blocks >= s->pl[mover].nhand)
@@ -859,8 +857,8 @@ static bool ev_reveals(const void *st, qv_action a, int viewer)
 	}
 	for (int q = 0; q < 2; q++) {
 		int before[EV_MAX_KINDS], after[EV_MAX_KINDS];
-		unseen_kinds(st, q, viewer, before);
-		unseen_kinds(&t, q, viewer, after);
+		ev_unseen_kinds(st, q, viewer, before);
+		ev_unseen_kinds(&t, q, viewer, after);
 		for (int k = 0; k < T->nkinds; k++)
 			if (after[k] < before[k])
 				return true;
@@ -926,6 +924,7 @@ const qv_game qv_evons = {
     .determinize = ev_determinize,
     .state_json = ev_state_json,
     .view_json = ev_view_json,
+    .view_text = ev_view_text,
     .load_json = ev_load_json,
     .secret = NULL,
     .sample = ev_sample,
@@ -935,6 +934,7 @@ const qv_game qv_evons = {
     .reference = ev_reference,
     .action_note = ev_action_note,
     .reveals = ev_reveals,
+    .sight = ev_sight,
     .components = &ev_components,
     .state_ok = ev_state_ok,
 };

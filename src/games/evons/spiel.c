@@ -29,82 +29,46 @@
 
 /* ---- the deal ---- */
 
-static qv_status ev_setup(const qv_params *given, qv_params *game, unsigned *flags, qv_err *err)
+/* A player's hand and deck for the shared deal (games/spiel.h). */
+static qv__spiel_hand ev_cards(const void *st, int p)
 {
-	const char *v = qv_params_get(given, "shuffle");
-	bool shuffle = !v || qv_streq_nocase(v, "true");
-	*flags = shuffle ? QV__DEAL_PILES : 0;
-	return qv__spiel_param(given, game, "shuffle", v && !shuffle ? v : "false", err);
+	ev_player *pl = &((ev_state *)st)->pl[p];
+	return (qv__spiel_hand){.hand = pl->hand,
+	                        .deck = pl->deck,
+	                        .ndeck = &pl->ndeck,
+	                        .nhand = pl->nhand,
+	                        .nids = EV_MAX_KINDS,
+	                        .cap = EV_DECK_MAX};
 }
 
+/* The shared deal, a mulligan's cards going back into the pool its draws come from. */
 static int ev_deal(const void *before, qv_action a, const void *after, unsigned flags, qv__deal *d)
 {
-	const ev_state *s0 = before, *s1 = after;
-	d->nseg = 0;
-	if (!(flags & QV__DEAL_PILES))
-		return 0;
-	for (int p = 0; p < 2; p++) {
-		const ev_player *pl = &s1->pl[p];
-		if (!s0) {
-			qv__deal_seg *g = qv__deal_add(d, p, QV__DEAL_SORTED, p, pl->nhand);
-			for (int k = 0; k < EV_MAX_KINDS; k++)
-				g->pool[k] = pl->hand[k];
-			qv__deal_count(pl->deck, pl->ndeck, g->pool);
-			continue;
+	const ev_state *s0 = before;
+	uint16_t back[2][QV__DEAL_IDS] = {{0}};
+	if (s0 && EV_TYPE(a) == EV_ACT_MULLIGAN && s0->phase == EV_PH_MULLIGAN)
+		for (int f = 0; f < 5; f++) {
+			int k = (EV_ARG(a) >> (5 * f)) & 31;
+			if (k)
+				back[s0->active][k - 1]++;
 		}
-		/* a mulligan's cards go back into the pool the draws come from */
-		uint16_t back[EV_MAX_KINDS] = {0};
-		int nb = 0;
-		if (EV_TYPE(a) == EV_ACT_MULLIGAN && s0->active == p && s0->phase == EV_PH_MULLIGAN)
-			for (int f = 0; f < 5; f++) {
-				int k = (EV_ARG(a) >> (5 * f)) & 31;
-				if (k) {
-					back[k - 1]++;
-					nb++;
-				}
-			}
-		int drawn = s0->pl[p].ndeck + nb - pl->ndeck;
-		if (drawn > 0) {
-			qv__deal_seg *g = qv__deal_add(
-			    d, p, drawn > 1 ? QV__DEAL_SORTED : QV__DEAL_ORDERED, p, drawn);
-			qv__deal_count(s0->pl[p].deck, s0->pl[p].ndeck, g->pool);
-			for (int k = 0; k < EV_MAX_KINDS; k++)
-				g->pool[k] = (uint16_t)(g->pool[k] + back[k]);
-		}
-	}
-	return d->nseg;
+	return qv__spiel_deal_cards(before, after, ev_cards, (const uint16_t(*)[QV__DEAL_IDS])back,
+	                            flags, d);
 }
 
-static void ev_canon(void *st, unsigned flags)
-{
-	ev_state *s = st;
-	for (int p = 0; flags & QV__DEAL_PILES && p < 2; p++)
-		qv__deal_sort_pile(s->pl[p].deck, s->pl[p].ndeck);
-}
+static void ev_canon(void *st, unsigned flags) { qv__spiel_canon_decks(st, ev_cards, flags); }
 
-/* Each segment's cards into the player's hand in place of those the canonical order gave, the
- * deck the rest of its pool (qv__deal_to_hand); a mulligan's pool holds the cards put back. */
+/* The dealt cards in the hands (games/spiel.h); a mulligan's pool holds the cards put back. */
 static void ev_arrange(void *st, const qv__deal *d, unsigned flags)
 {
-	ev_state *s = st;
-	int at = 0;
-	for (int k = 0; k < d->nseg; k++) {
-		const qv__deal_seg *g = &d->seg[k];
-		ev_player *pl = &s->pl[g->pile];
-		pl->ndeck = (uint8_t)qv__deal_to_hand(g, d->card + at, pl->hand, EV_MAX_KINDS,
-		                                      pl->deck, pl->ndeck, EV_DECK_MAX);
-		at += g->n;
-	}
-	ev_canon(s, flags);
+	qv__spiel_arrange_cards(st, d, ev_cards);
+	ev_canon(st, flags);
 }
 
 static void ev_deal_name(const void *st, int id, char *buf, size_t len)
 {
 	const ev_tables *T = ev_T(st);
-	if (id >= 0 && id < T->nkinds)
-		snprintf(buf, len, "%s", T->kind[id].id);
-	else
-		snprintf(buf, len, "card%d", id);
+	qv__spiel_card_name(id >= 0 && id < T->nkinds ? T->kind[id].id : NULL, id, buf, len);
 }
 
 /* ---- the observation ---- */
@@ -198,7 +162,7 @@ static void ev_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 		return;
 	}
 	int f = i - 2 * SEAT(nk);
-	static const char *const two[] = {"me", "opp"};
+	const char *const *two = qv__spiel_two;
 	if (f < SG_ACTIVE)
 		snprintf(buf, len, "phase.%s", ev_phase_names[f]);
 	else if (f < SG_FIRST)
@@ -212,8 +176,7 @@ static void ev_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 	else if (f < SG_TO_MOVE)
 		snprintf(buf, len, "ended.%s", ev_end_names[f - SG_ENDED]);
 	else
-		snprintf(buf, len, "to_move.%s",
-		         (const char *[]){"me", "opp", "chance", "over"}[f - SG_TO_MOVE]);
+		snprintf(buf, len, "to_move.%s", qv__spiel_to_move_names[f - SG_TO_MOVE]);
 }
 
 /* What the chain stack puts on the cells: per cell its card's first and second entry
@@ -435,14 +398,7 @@ static void ev_observe_part(const void *st, int viewer, int i, qv__obs *o)
 	qv__obs_put(o, at + SG_NEXT_INST, s->next_inst);
 	qv__obs_put(o, at + SG_NSTACK, s->nstack);
 	qv__obs_put(o, at + SG_ENDED + s->ended % EV_NENDS, 1);
-	int who = ev_to_move(s);
-	qv__obs_put(o,
-	            at + SG_TO_MOVE +
-	                (who == viewer      ? 0
-	                 : who >= 0         ? 1
-	                 : who == QV_CHANCE ? 2
-	                                    : 3),
-	            1);
+	qv__obs_put(o, at + SG_TO_MOVE + qv__spiel_to_move_slot(ev_to_move(s), viewer), 1);
 }
 
 static void ev_observe(const void *st, int viewer, qv__obs *o)
@@ -492,7 +448,7 @@ static void ev_bounds(const void *st, unsigned flags, long *decisions, long *cha
 
 const qv__spiel_game qv__ev_spiel = {
     .name = "evons",
-    .setup = ev_setup,
+    .setup = qv__spiel_setup_decks,
     .deal = ev_deal,
     .arrange = ev_arrange,
     .canon = ev_canon,

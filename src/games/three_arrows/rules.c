@@ -646,6 +646,15 @@ static void ta_determinize(void *st, int viewer, qv_rng *rng)
 
 /* ---- reveals (qv_game.reveals) ---- */
 
+void ta_unseen_kinds(const ta_state *s, int o, int *unseen)
+{
+	const ta_tables *T = ta_T(s);
+	for (int k = 0; k < TA_MAX_KINDS; k++)
+		unseen[k] = T->copies[k] - s->pl[o].lost[k];
+	for (uint64_t m = s->occ[o] & ~s->covered; m; m &= m - 1)
+		unseen[TA_KIND(s->cell[ctz64(m)])]--;
+}
+
 /* How many (kind, facing) pairs a covered piece of o may be to a viewer who is not o: the
  * kinds o still has unseen (started with, less lost and uncovered on the board) that a cover
  * may go on (not the terminators), each in its distinct facings (what determinize draws). */
@@ -653,10 +662,7 @@ static int covered_guesses(const ta_state *s, int o, bool kinds_only)
 {
 	const ta_tables *T = ta_T(s);
 	int unseen[TA_MAX_KINDS];
-	for (int k = 0; k < TA_MAX_KINDS; k++)
-		unseen[k] = T->copies[k] - s->pl[o].lost[k];
-	for (uint64_t m = s->occ[o] & ~s->covered; m; m &= m - 1)
-		unseen[TA_KIND(s->cell[ctz64(m)])]--;
+	ta_unseen_kinds(s, o, unseen);
 	int n = 0;
 	for (int k = 0; k < T->nkinds; k++)
 		if ((T->coverable >> k & 1) && unseen[k] > 0)
@@ -786,6 +792,7 @@ const qv_game qv_three_arrows = {
     .reference = ta_reference,
     .action_note = ta_action_note,
     .reveals = ta_reveals,
+    .sight = ta_sight,
     .components = &ta_components,
     .state_ok = ta_state_ok,
 };

@@ -244,6 +244,9 @@ __attribute__((pure)) uint64_t ta_place_targets(const ta_state *s, int p);
 int ta_holder_total(const ta_player *pl);
 /* True when player p can place, attack, unshield or uncover now (else p is skipped). */
 bool ta_can_act_or_uncover(const ta_state *s, int p);
+/* The pieces of player o that a viewer other than o cannot see, by kind: what o started
+ * with, less those lost and those uncovered on the board (its holder and covered pieces). */
+void ta_unseen_kinds(const ta_state *s, int o, int *unseen);
 /* Recomputes nothing; fills ranks from the state (1 best). */
 void ta_ranks(const ta_state *s, int *out);
 
@@ -357,5 +360,7 @@ extern const qv_game qv_three_arrows;
 /* What things are (reference.c) and what an action would do (note.c). */
 int ta_reference(const void *st, const char *name, qv_buf *out);
 int ta_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm);
+/* What another player may know of an action (sight.c): the descriptor's sight. */
+bool ta_sight(const void *st, qv_action a, int viewer, qv_sight *out);
 
 #endif

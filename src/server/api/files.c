@@ -48,6 +48,8 @@ static const struct {
     {".md", "text/markdown; charset=utf-8"},
     {".txt", "text/plain; charset=utf-8"},
     {".webmanifest", "application/manifest+json"},
+    /* the app's engine (make web), compiled by the browser as it arrives */
+    {".wasm", "application/wasm"},
 };
 
 /* The content type for a file name by its extension. */
@@ -267,4 +269,22 @@ bool qv__files_serve(qv__server *srv, qv__req *c, const char *path)
 bool qv__files_page(qv__server *srv, qv__req *c, const char *file)
 {
 	return srv->cfg.web_dir && serve_from(c, srv->cfg.web_dir, file);
+}
+
+void qv__files_site(qv__server *srv, qv__req *c)
+{
+	char engine[PATH_MAX];
+	struct stat st;
+	int n = srv->cfg.web_dir ? snprintf(engine, sizeof engine, "%s/engine/quiver-engine.wasm",
+	                                    srv->cfg.web_dir)
+	                         : -1;
+	bool has =
+	    n > 0 && (size_t)n < sizeof engine && stat(engine, &st) == 0 && S_ISREG(st.st_mode);
+	const char *text = has ? "export const LOCAL = false;\nexport const ENGINE = true;\n"
+	                       : "export const LOCAL = false;\nexport const ENGINE = false;\n";
+	qv__req_status(c, 200);
+	qv__req_add_header(c, "Content-Type", "text/javascript; charset=utf-8");
+	qv__req_add_header(c, "Cache-Control", FILE_CACHE);
+	qv__req_add_header(c, "X-Content-Type-Options", "nosniff");
+	qv__req_write(c, text, strlen(text));
 }

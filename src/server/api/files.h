@@ -17,4 +17,10 @@ bool qv__files_serve(qv__server *srv, qv__req *c, const char *path);
  * a page (GET /learn/GAME: "/learn.html"); false when there is none. */
 bool qv__files_page(qv__server *srv, qv__req *c, const char *file);
 
+/* GET /site.js: what the client is where a server serves it (web/site.js): not the app that
+ * plays with no server (LOCAL false, whatever the folder's own file says: `quiver serve --web
+ * build/web` serves the app built by `make web` as the server's client), and whether the
+ * engine the page reviews and analyses with is in the web folder (ENGINE). */
+void qv__files_site(qv__server *srv, qv__req *c);
+
 #endif

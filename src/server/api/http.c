@@ -12,25 +12,31 @@
 #include <string.h>
 
 #include "core/fields.h"
+#include "engine/feed/games.h"
 #include "games/json_util.h"
 #include "quiver/variant.h"
 #include "server/api/files.h"
 #include "server/api/http.h"
 #include "server/api/lessons.h"
 #include "server/api/lobby.h"
+#include "server/api/puzzles.h"
 #include "server/api/review.h"
 #include "server/api/scrape.h"
 #include "server/base/oplog.h"
 #include "server/net/reply.h"
 #include "server/players/account.h"
 #include "server/players/blocks.h"
+#include "server/players/challenges.h"
 #include "server/players/device.h"
+#include "server/players/follows.h"
 #include "server/players/me.h"
 #include "server/players/mutes.h"
 #include "server/players/player.h"
+#include "server/players/puzzles.h"
 #include "server/players/pwgate.h"
 #include "server/players/reports.h"
 #include "server/players/session.h"
+#include "server/players/skeleton.h"
 #include "server/players/standings.h"
 #include "server/table/rated.h"
 #include "server/table/replay.h"
@@ -62,57 +68,17 @@ static int table_failed(qv__server *srv, qv__req *c, qv_status rc, const qv_err 
 
 /* ---- /api/games, /api/tables, /api/replay --------------------------------------------------- */
 
-/* One parameter as GET /api/games describes it: key, default, allowed and meaning, then its
- * kind with its bounds (integer, real) and named values (docs/server.md). */
-static json_t *param_info(const qv_param_def *d)
-{
-	char allowed[256];
-	json_t *p = json_pack("{s:s, s:s, s:s, s:s, s:s}", "key", d->key, "default", d->def,
-	                      "allowed", qv_param_allowed(d, allowed, sizeof allowed), "meaning",
-	                      d->help, "kind", qv_param_kind_name(d->kind));
-	if (d->kind == QV_PARAM_INT) {
-		json_object_set_new(p, "min", json_integer((json_int_t)d->lo));
-		json_object_set_new(p, "max", json_integer((json_int_t)d->hi));
-		json_object_set_new(p, "step", json_integer(d->step > 1 ? d->step : 1));
-	} else if (d->kind == QV_PARAM_REAL) {
-		json_object_set_new(p, "min", json_real(d->lo));
-		json_object_set_new(p, "max", json_real(d->hi));
-	}
-	if (d->choices) {
-		json_t *choices = json_array();
-		for (int i = 0; d->choices[i]; i++)
-			json_array_append_new(choices, json_string(d->choices[i]));
-		json_object_set_new(p, "choices", choices);
-	}
-	return p;
-}
-
-/* GET /api/games: every game, its parameters, the seat levels and their measured strength. */
+/* GET /api/games: every game, its parameters, the seat levels and their measured strength
+ * (engine/feed/games.h). */
 static int get_games(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)srv;
 	(void)m;
-	json_t *games = json_array();
-	for (int i = 0; qv_games[i]; i++) {
-		const qv_game *g = qv_games[i];
-		json_t *params = json_array();
-		for (int k = 0; k < g->nparams; k++)
-			json_array_append_new(params, param_info(&g->params[k]));
-		json_t *levels = json_array();
-		for (int k = 0; qv_agent_offered[k]; k++)
-			json_array_append_new(levels, json_string(qv_agent_offered[k]));
-		json_t *ladder = json_object();
-		for (const qv_level_elo *e = g->ladder; e && e->level; e++)
-			json_object_set_new(
-			    ladder, e->level,
-			    json_pack("{s:i, s:[i, i]}", "elo", e->elo, "ci", e->lo, e->hi));
-		json_array_append_new(games, json_pack("{s:s, s:s, s:i, s:i, s:o, s:o, s:o}",
-		                                       "name", g->name, "title", g->title,
-		                                       "min_players", g->min_players, "max_players",
-		                                       g->max_players, "params", params, "levels",
-		                                       levels, "ladder", ladder));
+	json_t *body = qv__games_json();
+	if (!body) {
+		qv__reply_error(c, 500, "out of memory");
+		return 500;
 	}
-	json_t *body = json_pack("{s:o}", "games", games);
 	qv__reply_json(c, 200, body);
 	json_decref(body);
 	return 200;
@@ -164,25 +130,12 @@ static int get_reference(qv__server *srv, qv__req *c, const qv__route_match *m)
 	int st = reference_match(c, g, &match);
 	if (st)
 		return st;
-	const void *state = match ? match->state : NULL;
-	qv_buf names = {0}, text = {0};
-	qv_reference_names(g, state, &names);
-	json_t *entries = json_array();
-	for (const char *s = qv_buf_str(&names); *s;) {
-		size_t len = strcspn(s, "\n");
-		char name[64];
-		snprintf(name, sizeof name, "%.*s", (int)len, s);
-		qv_err err;
-		qv_buf_clear(&text);
-		if (qv_lookup(g, state, name, &text, &err) == QV_OK)
-			json_array_append_new(entries, json_pack("{s:s, s:s}", "name", name, "text",
-			                                         qv_buf_str(&text)));
-		s += len + (s[len] == '\n');
-	}
-	qv_buf_free(&names);
-	qv_buf_free(&text);
+	json_t *body = qv__reference_json(g, match ? match->state : NULL);
 	qv_match_free(match);
-	json_t *body = json_pack("{s:s, s:o}", "game", g->name, "entries", entries);
+	if (!body) {
+		qv__reply_error(c, 500, "out of memory");
+		return 500;
+	}
 	qv__reply_json(c, 200, body);
 	json_decref(body);
 	return 200;
@@ -526,7 +479,9 @@ static void join_of(qv__server *srv, qv__req *c, qv__table *t, const json_t *req
 	                   .name = json_string_value(json_object_get(req, "name")),
 	                   .player = qv__player_of(c)[0] ? qv__player_of(c) : NULL,
 	                   .check = qv__blocks_join_check,
-	                   .check_ctx = who};
+	                   .check_ctx = who,
+	                   .name_check = qv__skeleton_guest_name,
+	                   .name_ctx = srv->store};
 	*who = (qv__blocks_joiner){.store = srv->store, .player = join->player};
 	if (!s)
 		return;
@@ -654,6 +609,14 @@ static int get_file(qv__server *srv, qv__req *c, const qv__route_match *m)
 	return 404;
 }
 
+/* GET /site.js: what the client is where it is served (files.h). */
+static int get_site(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	(void)m;
+	qv__files_site(srv, c);
+	return 200;
+}
+
 /* GET /learn, /learn/GAME and /learn/GAME/LESSON: the tutorials' page, which reads which from
  * its address (an unknown game or lesson is the page's to say). */
 static int get_learn(qv__server *srv, qv__req *c, const qv__route_match *m)
@@ -717,6 +680,8 @@ static const qv__route_kind kinds[] = {
     {"gamename", "GAME", QV__ROUTE_CAP_MAX - 1, false, check_game_name},
     {"lesson", "ID", QV__ROUTE_CAP_MAX - 1, false, check_lesson},
     {"segment", "X", SIZE_MAX, true, NULL},
+    {"challenge", "ID", QV__ID_LEN, false, NULL},
+    {"puzzle", "ID", QV__ID_LEN, false, NULL},
 };
 
 /* Most specific first. */
@@ -743,6 +708,15 @@ static const qv__route routes[] = {
     {"GET", "/api/account/blocks", qv__blocks_get},
     {"POST", "/api/account/blocks", qv__blocks_post},
     {"DELETE", "/api/account/blocks/{segment}", qv__blocks_delete},
+    {"GET", "/api/account/follows", qv__follows_get},
+    {"POST", "/api/account/follows", qv__follows_post},
+    {"DELETE", "/api/account/follows/{segment}", qv__follows_delete},
+    {"GET", "/api/challenges", qv__challenges_list},
+    {"POST", "/api/challenges", qv__challenges_post},
+    {"GET", "/api/challenges/{challenge}", qv__challenges_get},
+    {"DELETE", "/api/challenges/{challenge}", qv__challenges_cancel},
+    {"POST", "/api/challenges/{challenge}/accept", qv__challenges_accept},
+    {"POST", "/api/challenges/{challenge}/decline", qv__challenges_decline},
     {"GET", "/api/games/{gamename}/reference", get_reference},
     {"GET", "/api/players/{segment}", qv__standings_player},
     {"GET", "/api/leaderboard/{game}", qv__standings_leaderboard},
@@ -756,15 +730,20 @@ static const qv__route routes[] = {
     {"GET", "/api/tables/{table}/review", qv__review_get},
     {"POST", "/api/tables/{table}/report", qv__report_post},
     {"GET", "/api/tables/{table}/ratings", qv__standings_table},
+    {"GET", "/api/tables/{table}/puzzles", qv__puzzles_of_table},
     {"POST", "/api/tables/{table}/mute", qv__mute_post},
     {"GET", "/api/tables/{table}/mute", qv__mute_get},
     {"GET", QV__WS_PATH, get_ws},
     {"GET", QV__CHAN_PATH, get_chan},
     {"POST", "/api/replay", post_replay},
+    {"GET", "/api/puzzles", qv__puzzles_next},
+    {"GET", "/api/puzzles/{puzzle}", qv__puzzle_get},
+    {"POST", "/api/puzzles/{puzzle}/attempt", qv__puzzle_attempt},
     {"GET", "/api/lessons", qv__lessons_all},
     {"GET", "/api/lessons/{game}", qv__lessons_game},
     {"GET", "/api/lessons/{game}/{lesson}", qv__lessons_get},
     {"POST", "/api/lessons/{game}/{lesson}/try", qv__lessons_try},
+    {"GET", "/site.js", get_site},
     {"GET", "/learn", get_learn},
     {"GET", "/learn/{segment}", get_learn},
     {"GET", "/learn/{segment}/{segment}", get_learn},
@@ -795,6 +774,21 @@ bool qv__http_paced(const char *method, const char *path)
 			    strcmp(routes[i].method, method) == 0 &&
 			    strcmp(routes[i].path, path) == 0)
 				return true;
+	return false;
+}
+
+bool qv__http_escape_ok(const char *target, size_t at)
+{
+	if (strncmp(target, "/api", 4) != 0 || (target[4] && !strchr("/?", target[4])))
+		return true;
+	static const char capture[] = "{segment}";
+	for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+		const char *tail = strstr(routes[i].path, capture);
+		size_t n = tail ? (size_t)(tail - routes[i].path) : 0;
+		if (tail && !tail[strlen(capture)] && at >= n &&
+		    strncmp(target, routes[i].path, n) == 0 && !memchr(target + n, '/', at - n))
+			return true;
+	}
 	return false;
 }
 
@@ -837,6 +831,9 @@ static int handle(qv__server *srv, qv__req *c)
 	int st = route(srv, c);
 	if (st != QV__REQ_DEFERRED)
 		qv__player_answered(c, srv->cfg.secure_cookies);
+	/* the page's banner: moves cannot be saved now (web/store-banner.js) */
+	if (st != QV__REQ_DEFERRED && qv__store_down(srv->store))
+		qv__req_add_header(c, "X-Quiver-Store", "down");
 	return st;
 }
 

@@ -27,6 +27,12 @@ void qv__http_handle(struct qv__server *srv, qv__req *c);
  * Any thread. */
 bool qv__http_paced(const char *method, const char *path);
 
+/* Whether a %XX escape may stand at byte `at` of a request's target as it was sent (net.h):
+ * anywhere outside /api/, and in an /api/ path only within the name a route reads as free
+ * text (`{segment}`: /api/players/NAME, /api/account/blocks/NAME), since a username may hold
+ * any letter. Any thread. */
+bool qv__http_escape_ok(const char *target, size_t at);
+
 /* On the loop, at a password request's turn: answers it 503 at once and returns true when the
  * password gate would have no place for it (pwgate.h: qv__pwgate_refuse_full; out: the password
  * requests gone on before it and not yet answered); a request with a device cookie (device.h),

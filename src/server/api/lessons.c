@@ -13,12 +13,12 @@
 #include <string.h>
 
 #include "core/fields.h"
+#include "engine/feed/lessons.h"
 #include "games/json_util.h"
 #include "quiver/lesson.h"
 #include "server/api/lessons.h"
 #include "server/base/oplog.h"
 #include "server/net/reply.h"
-#include "server/table/replay.h"
 
 /* The most lessons listed for one game. */
 #define LESSONS_MAX 64
@@ -74,12 +74,7 @@ static json_t *lessons_of(qv__server *srv, const qv_game *g)
 		qv_lesson *l;
 		qv_err err = {0};
 		if (qv_lesson_load_file(&l, path, &err) == QV_OK) {
-			json_t *topics = json_array();
-			for (int t = 0; t < l->ntopics; t++)
-				json_array_append_new(topics, json_string(l->topics[t]));
-			json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:i}", "id", l->id,
-			                                   "title", l->title, "topics", topics,
-			                                   "steps", l->nsteps));
+			json_array_append_new(a, qv__lesson_summary_json(l));
 			qv_lesson_free(l);
 		}
 		free(names[i]);
@@ -133,18 +128,7 @@ int qv__lessons_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 	if (st)
 		return st;
 	qv_err err = {0};
-	json_t *j = qv_lesson_expand(l, &err);
-	/* The components the lesson's start plays with, which the page's drawing reads. */
-	qv_match *start = NULL;
-	if (j && qv_match_load_json_game(&start, g, l->start, &err) == QV_OK) {
-		j = qv__json_put(j, "catalogue", qv__catalogue_json(start));
-		if (!j)
-			qv_fail(&err, QV_ENOMEM, "out of memory");
-	} else {
-		json_decref(j);
-		j = NULL;
-	}
-	qv_match_free(start);
+	json_t *j = qv__lesson_page_json(l, &err);
 	qv_lesson_free(l);
 	if (!j) {
 		qv__reply_error(c, 500, "the lesson %s/%s does not play: %s", g->name, id, err.msg);
@@ -155,32 +139,10 @@ int qv__lessons_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 	return 200;
 }
 
-/* Plays the steps before `step` as the lesson has them (the expected actions and the
- * replies), on a new match. */
-static qv_status play_to(const qv_lesson *l, int step, qv_match **out, qv_err *err)
-{
-	qv_status rc = qv_lesson_begin(l, out, err);
-	if (rc)
-		return rc;
-	for (int i = 0; i < step; i++) {
-		qv_err why = {0};
-		bool ok = l->steps[i].expect ? qv_lesson_try(l, i, *out, l->steps[i].expect,
-		                                             &why) == QV_LESSON_RIGHT
-		                             : qv_lesson_next(l, i, *out, &why) == QV_OK;
-		if (!ok) {
-			qv_match_free(*out);
-			*out = NULL;
-			return qv_fail(err, QV_EINVAL, "%s: step %d does not play: %s", l->id,
-			               i + 1, why.msg);
-		}
-	}
-	return QV_OK;
-}
-
-/* Reads an attempt, {"step": N, "action": "..."}, into *step and action (cut to fit: *long_action
- * says so). Answers a bad one itself (400) and returns its status, else 0. */
-static int read_attempt(qv__req *c, json_int_t *step, char action[QV_ACTION_TEXT],
-                        bool *long_action)
+/* Reads an attempt, {"step": N, "action": "..."}, into *step and action (cut to
+ * QV_ACTION_TEXT characters, one more than an action may have, so that a longer one is refused
+ * as one). Answers a bad one itself (400) and returns its status, else 0. */
+static int read_attempt(qv__req *c, json_int_t *step, char action[QV_ACTION_TEXT + 1])
 {
 	json_t *body;
 	int st = qv__reply_read_json(c, &body, NULL);
@@ -202,8 +164,7 @@ static int read_attempt(qv__req *c, json_int_t *step, char action[QV_ACTION_TEXT
 		return 400;
 	}
 	*step = json_integer_value(jstep);
-	qv_copy(action, QV_ACTION_TEXT, json_string_value(jaction));
-	*long_action = strlen(json_string_value(jaction)) >= QV_ACTION_TEXT;
+	qv_copy(action, QV_ACTION_TEXT + 1, json_string_value(jaction));
 	json_decref(body);
 	return 0;
 }
@@ -215,43 +176,21 @@ int qv__lessons_try(qv__server *srv, qv__req *c, const qv__route_match *m)
 	const qv_game *g = game_of(m);
 	const char *id = lesson_of(m);
 	json_int_t step;
-	char action[QV_ACTION_TEXT];
-	bool long_action;
-	int st = read_attempt(c, &step, action, &long_action);
+	char action[QV_ACTION_TEXT + 1];
+	int st = read_attempt(c, &step, action);
 	if (st)
 		return st;
-	qv_err err = {0};
 	qv_lesson *l;
 	if ((st = load(srv, c, g, id, &l)))
 		return st;
-	if (step < 0 || step >= l->nsteps || !l->steps[step].expect) {
-		if (step < 0 || step >= l->nsteps)
-			qv__reply_error(c, 400, "step %lld: the lesson %s has steps 0 to %d",
-			                (long long)step, id, l->nsteps - 1);
-		else
-			qv__reply_error(c, 400,
-			                "step %lld of %s has no move to find: it is text only",
-			                (long long)step, id);
-		qv_lesson_free(l);
-		return 400;
-	}
-	qv_match *match;
-	if (play_to(l, (int)step, &match, &err)) {
-		qv_lesson_free(l);
-		qv__reply_error(c, 500, "%s", err.msg);
-		return 500;
-	}
-	qv_lesson_verdict verdict = QV_LESSON_BAD;
-	qv_err why = {0};
-	if (long_action)
-		qv_fail(&why, QV_EINVAL, "an action is at most %d characters", QV_ACTION_TEXT - 1);
-	else
-		verdict = qv_lesson_try(l, (int)step, match, action, &why);
-	qv_match_free(match);
+	json_t *out;
+	qv_err err = {0};
+	qv_status rc = qv__lesson_attempt_json(l, step, action, &out, &err);
 	qv_lesson_free(l);
-	static const char *const names[] = {"right", "hint", "bad"};
-	json_t *out = json_pack("{s:s, s:s}", "verdict", names[verdict], "message",
-	                        verdict == QV_LESSON_RIGHT ? "" : why.msg);
+	if (rc) {
+		qv__reply_error(c, rc == QV_EINVAL ? 400 : 500, "%s", err.msg);
+		return rc == QV_EINVAL ? 400 : 500;
+	}
 	qv__reply_json(c, 200, out);
 	json_decref(out);
 	return 200;

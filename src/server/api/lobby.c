@@ -2,14 +2,18 @@
  * lobby.c - the lobby, GET /api/tables in pages (lobby.h): the tables anyone may join or
  * watch, newest first, from this process's registry or, when several processes share a
  * PostgreSQL database (store.h), from what each of them publishes there (cluster.c), with
- * cursors and weak ETags.
+ * cursors and weak ETags. What the others published is kept as last read (at most every
+ * KEEP_S), and shown in its place while the database does not answer: the lobby is still
+ * served, as it was, when the database is down (docs/server.md).
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "games/json_util.h"
 #include "server/api/lobby.h"
 #include "server/net/reply.h"
@@ -150,6 +154,75 @@ static lobby_row *grow(gathered *g)
 	return &g->rows[g->n];
 }
 
+/* What the other processes published, as last read: a lobby row with its info (t NULL). */
+static struct {
+	pthread_mutex_t lock;
+	lobby_row *rows;
+	int n;
+	double at; /* when it was kept (qv_mono), 0: never */
+} published_kept = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* How often the published rows are kept again. */
+#define KEEP_S 5
+
+/* Copies of rows[from, n) (their info duplicated) into *out: their count, -1 when out of
+ * memory. */
+static int copy_rows(const lobby_row *rows, int from, int n, lobby_row **out)
+{
+	*out = malloc(sizeof **out * (size_t)(n - from > 0 ? n - from : 1));
+	int k = 0;
+	for (int i = from; *out && i < n; i++) {
+		(*out)[k] = rows[i];
+		(*out)[k].t = NULL;
+		(*out)[k].info = strdup(rows[i].info);
+		if (!(*out)[k].info)
+			break;
+		k++;
+	}
+	if (*out && k == n - from)
+		return k;
+	for (int i = 0; *out && i < k; i++)
+		free((*out)[i].info);
+	free(*out);
+	*out = NULL;
+	return -1;
+}
+
+/* Keeps g's published rows, those after the first `own`, when the last kept are older than
+ * KEEP_S. */
+static void keep_published(const gathered *g, int own)
+{
+	pthread_mutex_lock(&published_kept.lock);
+	lobby_row *copy;
+	int n;
+	if (qv_mono() - published_kept.at >= KEEP_S &&
+	    (n = copy_rows(g->rows, own, g->n, &copy)) >= 0) {
+		for (int i = 0; i < published_kept.n; i++)
+			free(published_kept.rows[i].info);
+		free(published_kept.rows);
+		published_kept.rows = copy;
+		published_kept.n = n;
+		published_kept.at = qv_mono();
+	}
+	pthread_mutex_unlock(&published_kept.lock);
+}
+
+/* The published rows as last kept, added to g in place of the database's. */
+static void add_kept(gathered *g)
+{
+	pthread_mutex_lock(&published_kept.lock);
+	for (int i = 0; i < published_kept.n && !g->failed; i++) {
+		lobby_row *r = grow(g);
+		if (!r)
+			break;
+		*r = published_kept.rows[i];
+		r->info = strdup(published_kept.rows[i].info);
+		g->failed |= !r->info;
+		g->n += r->info != NULL;
+	}
+	pthread_mutex_unlock(&published_kept.lock);
+}
+
 static void add_published(void *ctx, const qv__live_row *row)
 {
 	gathered *g = ctx;
@@ -187,9 +260,15 @@ static lobby_row *lobby_rows(qv__server *srv, int *n)
 		g.n++;
 	}
 	free(list);
-	if (!list || (qv__store_shared(srv->store) &&
-	              qv__store_live_list(srv->store, add_published, &g) < 0))
+	int own = g.n;
+	if (!list)
 		g.failed = true;
+	else if (qv__store_shared(srv->store) &&
+	         (qv__store_down(srv->store) ||
+	          qv__store_live_list(srv->store, add_published, &g) < 0))
+		add_kept(&g); /* the database does not answer: the lobby as last read */
+	else if (qv__store_shared(srv->store) && !g.failed)
+		keep_published(&g, own);
 	if (!g.failed && !g.rows)
 		g.rows = malloc(sizeof *g.rows);
 	if (g.failed || !g.rows) {

@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 
+#include "server/api/puzzles.h"
 #include "server/api/review.h"
 #include "server/net/reply.h"
 #include "server/state/reviews.h"
@@ -36,8 +37,11 @@ static void drop_review(void *ctx, void *item)
 static void run_review(void *ctx, void *item)
 {
 	qv__server *srv = ctx;
-	if (qv__reviews_step(srv->reviews, item))
+	qv_review *made;
+	if (qv__reviews_step(srv->reviews, item, &made))
 		qv__pool_push_job(srv->pool, item, qv__review_addr(item), run_review, drop_review);
+	else if (made) /* the puzzles of the game are looked for next, in the same lane */
+		qv__puzzles_look(srv, qv__review_table(item), qv__review_addr(item), made);
 }
 
 /* Answers with what qv__reviews_answer or qv__reviews_add gave: got 1 (text), -1 (no memory). */

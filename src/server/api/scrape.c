@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "server/api/scrape.h"
+#include "server/base/build.h"
 #include "server/base/metrics.h"
 #include "server/net/reply.h"
 #include "server/state/pool.h"
@@ -85,7 +86,7 @@ static void process(qv__server *srv, qv_buf *out)
 	              "# HELP quiver_build_info The quiver this process runs (value 1).\n"
 	              "# TYPE quiver_build_info gauge\n"
 	              "quiver_build_info{version=\"%s\",store=\"%s\"} 1\n",
-	              QV_VERSION, qv__store_shared(srv->store) ? "postgresql" : "sqlite");
+	              qv__build_version, qv__store_shared(srv->store) ? "postgresql" : "sqlite");
 }
 
 int qv__scrape_get(qv__server *srv, qv__req *c, const qv__route_match *m)
@@ -138,10 +139,14 @@ int qv__health_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 	double took = 0;
 	qv_err err = {0};
 	qv_status rc = qv__store_ping(srv->store, &took, &err);
-	json_t *body = rc ? json_pack("{s:s, s:s}", "store", "failing", "error", err.msg)
-	                  : json_pack("{s:s, s:s, s:f}", "store", "ok", "backend",
+	/* "serving": what this process still does (a proxy's check keeps it in rotation while it
+	 * says so): everything, or, the database failing, what needs no write (docs/server.md,
+	 * "When the database is down") */
+	json_t *body = rc ? json_pack("{s:s, s:s, s:s}", "store", "failing", "error", err.msg,
+	                              "serving", "read-only")
+	                  : json_pack("{s:s, s:s, s:f, s:s}", "store", "ok", "backend",
 	                              qv__store_shared(srv->store) ? "postgresql" : "sqlite",
-	                              "store_seconds", took);
+	                              "store_seconds", took, "serving", "all");
 	int status = rc ? 503 : 200;
 	qv__req_add_header(c, "Cache-Control", "no-store");
 	qv__reply_json(c, status, body);

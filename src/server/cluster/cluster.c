@@ -13,6 +13,7 @@
 #include "server/base/oplog.h"
 #include "server/base/token.h"
 #include "server/cluster/cluster.h"
+#include "server/players/follows.h"
 #include "server/ws/channel.h"
 #include "server/ws/ws.h"
 
@@ -264,6 +265,8 @@ static void tick(qv__server *srv)
 	adopt(srv);
 	publish(srv);
 	keep_clocks(srv);
+	if (cl->ticks % QV__PRESENCE_EVERY == 1)
+		qv__follows_presence(srv);
 }
 
 static void on_event(void *ctx, const char *payload)

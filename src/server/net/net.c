@@ -67,6 +67,20 @@ enum { NC_HEADERS, NC_BODY, NC_WORK, NC_UPGRADED, NC_SHUT };
 /* A request's stage. */
 enum { REQ_BODY, REQ_WORK, REQ_READY, REQ_SENT };
 
+/* Why a request's target is refused before any handler runs (judge_target). */
+enum { TARGET_OK, TARGET_CONTROL, TARGET_NEEDLESS, TARGET_API };
+static const char *const target_refusals[] = {
+    [TARGET_CONTROL] = "the request's target has a control character (U+0000 to U+001F, U+007F "
+                       "to U+009F), as it is or as a %XX escape such as %00: no path or query of "
+                       "this site has one",
+    [TARGET_NEEDLESS] = "the path has a %XX escape of a character that needs none (a letter, a "
+                        "digit, '-', '.', '_', '~' or '/'): send it as it is written, e.g. "
+                        "/api/tables/ID",
+    [TARGET_API] = "an /api/ path has no %XX escape but in a username (/api/players/NAME, "
+                   "/api/account/blocks/NAME): its ids and words are sent as they are written, "
+                   "e.g. /api/tables/ID",
+};
+
 /* A connection of libmicrohttpd's (its socket context). */
 typedef struct netc {
 	struct netc *prev, *next;
@@ -75,7 +89,7 @@ typedef struct netc {
 	int stage;
 	double since; /* when the wait for headers began (NC_HEADERS) */
 	qv__req *req; /* the request being read (NC_BODY) */
-	bool escaped; /* the path being read has an escape it need not have (unescape) */
+	int target;   /* the verdict on the request's target being read (raw_target) */
 } netc;
 
 typedef struct qv__net {
@@ -496,15 +510,11 @@ static enum MHD_Result begin(qv__net *net, struct MHD_Connection *mc, const char
 		         why[0] ? ": " : "", why);
 		return refuse_now(r, 403, msg);
 	}
-	bool escaped = r->nc && r->nc->escaped;
+	int target = r->nc ? r->nc->target : TARGET_OK;
 	if (r->nc)
-		r->nc->escaped = false;
-	if (escaped) {
-		return refuse_now(r, 400,
-		                  "the path has a %XX escape of a character that needs none (a "
-		                  "letter, a digit, '-', '.', '_', '~' or '/'): send it as it is "
-		                  "written, e.g. /api/tables/ID");
-	}
+		r->nc->target = TARGET_OK;
+	if (target != TARGET_OK)
+		return refuse_now(r, 400, target_refusals[target]);
 	if (framing_ambiguous(r))
 		return refuse_framing(r);
 	if (r->expected > QV__BODY_MAX) {
@@ -516,42 +526,73 @@ static enum MHD_Result begin(qv__net *net, struct MHD_Connection *mc, const char
 	return pace(net, r);
 }
 
-/* Whether the escape at p ("%XX") stands for a character that needs none in a path: an
- * unreserved one of RFC 3986, or '/'. */
-static bool needless_escape(const char *p)
+/* The byte the escape at p ("%XX") stands for, or -1 when p is no escape (libmicrohttpd keeps
+ * such a '%' as it is). */
+static int escaped_byte(const char *p)
 {
 	static const char hex[] = "0123456789abcdef";
-	const char *hi = strchr(hex, p[1] | 0x20), *lo = hi ? strchr(hex, p[2] | 0x20) : NULL;
-	if (!hi || !lo || !p[1] || !p[2])
-		return false; /* not an escape: libmicrohttpd keeps it as it is */
-	int c = (int)(hi - hex) * 16 + (int)(lo - hex);
+	if (p[0] != '%' || !p[1] || !p[2])
+		return -1;
+	const char *hi = strchr(hex, p[1] | 0x20), *lo = strchr(hex, p[2] | 0x20);
+	return hi && lo ? (int)(hi - hex) * 16 + (int)(lo - hex) : -1;
+}
+
+/* Whether byte c needs no escape in a path: an unreserved character of RFC 3986, or '/'. */
+static bool needless(int c)
+{
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
 	       c == '-' || c == '.' || c == '_' || c == '~' || c == '/';
 }
 
-/* libmicrohttpd's decoding of a request's path (and of its query's names and values), once,
- * where it reads them. A proxy in front routes on the path as it was sent (HAProxy's hash of
- * /api/tables/ID), the server on the path decoded: "/%61pi/tables/ID" would reach a process
- * the proxy did not mean. So a path (a text that begins with '/') with an escape of a
- * character that needs none is marked on its connection, and begin refuses the request (a
- * query's value that begins with '/' is taken for a path too: none of the API's needs such an
- * escape, and a mark that only the path could set would depend on the order libmicrohttpd
- * decodes them in). */
-static size_t unescape(void *cls, struct MHD_Connection *mc, char *text)
+/* Whether the escape at p stands for a control character: a C0 one or DEL as a byte, or a C1
+ * one (U+0080 to U+009F) as UTF-8's two escaped bytes. */
+static bool control_escape(const char *p)
 {
-	(void)cls;
-	if (text[0] == '/') {
-		const union MHD_ConnectionInfo *ci =
-		    MHD_get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-		netc *nc = ci ? ci->socket_context : NULL;
-		bool needless = false;
-		for (const char *p = strchr(text, '%'); p && !needless; p = strchr(p + 1, '%'))
-			needless = needless_escape(p);
-		/* read and cleared by begin, once the request is read */
-		if (nc && needless)
-			nc->escaped = true;
+	int c = escaped_byte(p);
+	if (c == 0xc2) {
+		int next = escaped_byte(p + 3);
+		return next >= 0x80 && next <= 0x9f;
 	}
-	return MHD_http_unescape(text);
+	return c >= 0 && (c < 0x20 || c == 0x7f);
+}
+
+/* The verdict on a request's target as the client sent it, before libmicrohttpd decodes it
+ * (the path once, its query's names and values each): a TARGET_* reason to refuse it, or
+ * TARGET_OK. The server reads the decoded path as a C string, a proxy in front routes on the
+ * target as it was sent (HAProxy's hash of /api/tables/ID): a target the two may read as two
+ * paths is refused, wherever its escape is. So no control character, sent as it is or escaped
+ * (a %00 ends the server's path where the proxy's goes on: /api/tables/ID%00 was served as the
+ * table by a process the proxy did not choose); in the path no escape of a character that
+ * needs none (/%61pi/tables/ID); and in an /api/ path no escape at all but where the API
+ * reads a name (net.h's escape_ok). */
+static int judge_target(const qv__net *net, const char *target)
+{
+	size_t path_end = strcspn(target, "?");
+	for (size_t i = 0; target[i]; i++) {
+		unsigned char b = (unsigned char)target[i], next = (unsigned char)target[i + 1];
+		if (b < 0x20 || b == 0x7f || (b == 0xc2 && next >= 0x80 && next <= 0x9f) ||
+		    (b == '%' && control_escape(target + i)))
+			return TARGET_CONTROL;
+		if (b != '%' || i >= path_end || escaped_byte(target + i) < 0)
+			continue;
+		if (needless(escaped_byte(target + i)))
+			return TARGET_NEEDLESS;
+		if (net->h.escape_ok && !net->h.escape_ok(target, i))
+			return TARGET_API;
+	}
+	return TARGET_OK;
+}
+
+/* libmicrohttpd's look at a request's target as it came, before any decoding: the verdict is
+ * marked on its connection, for begin to refuse the request once its headers are in. */
+static void *raw_target(void *cls, const char *uri, struct MHD_Connection *mc)
+{
+	const union MHD_ConnectionInfo *ci =
+	    MHD_get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	netc *nc = ci ? ci->socket_context : NULL;
+	if (nc)
+		nc->target = judge_target(cls, uri ? uri : "");
+	return NULL; /* begin still sees the request's first call */
 }
 
 static enum MHD_Result handler(void *cls, struct MHD_Connection *mc, const char *url,
@@ -818,7 +859,7 @@ static struct MHD_Daemon *start_daemon(qv__net *net, const struct sockaddr_stora
 	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_S, MHD_OPTION_NOTIFY_COMPLETED, completed,
 	    net, MHD_OPTION_NOTIFY_CONNECTION, connection, net, MHD_OPTION_EXTERNAL_LOGGER, quiet,
 	    NULL, MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-	    (size_t)CONNECTION_MEMORY, MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
+	    (size_t)CONNECTION_MEMORY, MHD_OPTION_URI_LOG_CALLBACK, raw_target, net,
 	    MHD_OPTION_END);
 }
 

@@ -40,6 +40,9 @@ typedef struct qv__net_handlers {
 	/* On the loop, once a request's headers are in: whether it is a password request, which
 	 * goes on at its address's pace (pace.h). */
 	bool (*paced)(const char *method, const char *path);
+	/* On the loop, as a request's target comes, before it is decoded: whether the API allows
+	 * a %XX escape at byte `at` of the path (a path outside /api/ allows one anywhere). */
+	bool (*escape_ok)(const char *target, size_t at);
 	/* On the loop, at a paced request's turn, before a worker takes it: answers it at once
 	 * and returns true when it could not go on anyway (the password gate full). out: the
 	 * paced requests gone to a worker before it and not yet ended (there, or in the gate). */

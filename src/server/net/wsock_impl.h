@@ -84,11 +84,13 @@ typedef struct qv__conn {
 	qv__log_pos pos;
 	qv__msg *inbox, *inbox_tail; /* messages for the worker, in order */
 	size_t inbox_bytes;
-	bool working;  /* a job is handling the inbox */
-	bool poked;    /* on the server's poked list */
-	bool released; /* the socket is closed: the loop has let it go */
-	int wfd;       /* the socket while frames may be written to it at once (append_locked): set
-	                  by the upgrade, -1 from before its close */
+	bool working;      /* a job is handling the inbox */
+	int pongs;         /* pings of the inbox the loop answered already (ws_pong) */
+	double session_at; /* when a ping last had the device's session checked (ws.c) */
+	bool poked;        /* on the server's poked list */
+	bool released;     /* the socket is closed: the loop has let it go */
+	int wfd; /* the socket while frames may be written to it at once (append_locked): set
+	            by the upgrade, -1 from before its close */
 	struct qv__conn *poke_next;
 	/* The loop's only (wsock.c): */
 	int fd;       /* the socket, -1 before the upgrade and after its close */

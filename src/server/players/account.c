@@ -13,6 +13,7 @@
 #include "server/net/reply.h"
 #include "server/players/account.h"
 #include "server/players/blocks.h"
+#include "server/players/community.h"
 #include "server/players/credentials.h"
 #include "server/players/device.h"
 #include "server/players/password.h"
@@ -98,12 +99,8 @@ static const char *const signup_expect[] = {
  * answered (409 naming the one it looks like, 503). */
 static int likeness(qv__server *srv, qv__req *c, const char *name)
 {
-	char *key = malloc(QV__SKELETON_BYTES);
 	qv__store_account like;
-	int found = key && qv__skeleton_key(name, key)
-	                ? qv__store_account_like(srv->store, key, &like)
-	                : -1;
-	free(key);
+	int found = qv__skeleton_account_like(srv->store, name, &like);
 	if (found < 0) {
 		qv__reply_error(c, 503, "the database failed comparing '%s' with the usernames",
 		                name);
@@ -363,6 +360,7 @@ static void delete_run(qv__pwtask *t)
 		return;
 	}
 	qv__blocks_forget(t->srv->store, t->acct.id);
+	qv__community_forget(t->srv->store, t->acct.id);
 	qv__pwtask_succeeded(t);
 	t->srv->chan_close(t->srv, t->acct.id, NULL, QV__CHAN_ENDED);
 	qv__req_status(t->c, 204);

@@ -13,6 +13,7 @@
 #include "server/net/reply.h"
 #include "server/players/blocks.h"
 #include "server/players/credentials.h"
+#include "server/players/follows.h"
 #include "server/players/session.h"
 
 /* ---- the account's list ---- */
@@ -168,6 +169,8 @@ int qv__blocks_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 	}
 	if (!st)
 		st = add(srv, c, &s, &them);
+	if (!st) /* a block takes the follows between the two away (follows.h) */
+		qv__follows_unlink(srv->store, s.account.id, them.id);
 	json_decref(req);
 	if (!st)
 		st = answer(srv, c, s.account.id);

@@ -95,7 +95,17 @@ void qv__session_cookie(qv__req *c, const char *id, bool secure)
 	qv__req_add_header(c, "Set-Cookie", cookie);
 }
 
-bool qv__session_origin_ok(const qv__req *c)
+/* Whether the request's Sec-Fetch-Site (Fetch Metadata) says another site's page sent it:
+ * `cross-site`, or `same-site` (a sibling host, another origin all the same, as the Origin
+ * check counts it). A browser sends it with or without an Origin; none is no browser's. */
+static bool fetched_cross_site(const qv__req *c)
+{
+	const char *site = qv__req_header(c, "Sec-Fetch-Site");
+	return site && (strcasecmp(site, "cross-site") == 0 || strcasecmp(site, "same-site") == 0);
+}
+
+/* Whether the request's Origin, when it has one, is this server's. */
+static bool origin_ours(const qv__req *c)
 {
 	const char *origin = qv__req_header(c, "Origin");
 	const char *host = qv__req_header(c, "Host");
@@ -111,16 +121,21 @@ bool qv__session_origin_ok(const qv__req *c)
 	return false;
 }
 
+bool qv__session_origin_ok(const qv__req *c) { return origin_ours(c) && !fetched_cross_site(c); }
+
 bool qv__session_same_origin(qv__req *c)
 {
 	if (qv__session_origin_ok(c))
 		return true;
-	const char *origin = qv__req_header(c, "Origin");
 	char quoted[QV_QUOTE_MAX * 4 + 4];
+	bool origin = !origin_ours(c);
+	const char *value = qv__req_header(c, origin ? "Origin" : "Sec-Fetch-Site");
 	qv__reply_error(c, 403,
-	                "cross-site request refused: its Origin header, %s, is not this "
-	                "server's; a request that changes something with this server's cookies "
-	                "is sent from the server's own pages (or without an Origin header)",
-	                qv_shorten(origin, QV_QUOTE_MAX, quoted, sizeof quoted));
+	                "cross-site request refused: its %s header, %s, %s; a request that changes "
+	                "something with this server's cookies is sent from the server's own pages "
+	                "(or without an Origin header)",
+	                origin ? "Origin" : "Sec-Fetch-Site",
+	                qv_shorten(value, QV_QUOTE_MAX, quoted, sizeof quoted),
+	                origin ? "is not this server's" : "says another site's page sent it");
 	return false;
 }

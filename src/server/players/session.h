@@ -61,7 +61,9 @@ void qv__session_cookie(qv__req *c, const char *id, bool secure);
 
 /* Whether the request may change something with its cookies: it has no Origin header (not a
  * browser's cross-site request), or its Origin is the server's own (http:// or https:// and
- * the request's Host). Else answers 403 "cross-site request refused" itself. */
+ * the request's Host); and its Sec-Fetch-Site, when it has one, is not `cross-site` or
+ * `same-site` (the browser's own word that another site's page sent it, with or without an
+ * Origin). Else answers 403 "cross-site request refused" itself, naming the header. */
 bool qv__session_same_origin(qv__req *c);
 /* The same check, answering nothing. */
 bool qv__session_origin_ok(const qv__req *c);

@@ -220,6 +220,32 @@ bool qv__skeleton_key(const char *name, char out[QV__SKELETON_BYTES])
 	return ok;
 }
 
+int qv__skeleton_account_like(qv__store *s, const char *name, qv__store_account *like)
+{
+	char *key = malloc(QV__SKELETON_BYTES);
+	int found = key && qv__skeleton_key(name, key) ? qv__store_account_like(s, key, like) : -1;
+	free(key);
+	return found;
+}
+
+qv_status qv__skeleton_guest_name(void *ctx, const char *name, qv_err *err)
+{
+	qv__store_account like;
+	int found = qv__skeleton_account_like(ctx, name, &like);
+	if (found < 0)
+		return qv_fail(err, QV_EIO,
+		               "the database failed comparing the name '%s' with the "
+		               "usernames; try again",
+		               name);
+	if (found == 0)
+		return QV_OK;
+	return qv_fail(err, QV_EINVAL,
+	               "name: '%s' is or looks like '%s', an account's username, and a guest may "
+	               "not play under an account's name (names look alike as Unicode's "
+	               "confusables say: UTS #39); choose another, or sign in as %s",
+	               name, like.username, like.username);
+}
+
 /* Accounts without a key of likeness, read a batch at a time. */
 typedef struct batch {
 	long long id[256];

@@ -26,6 +26,19 @@
 bool qv__skeleton_key(const char *name, char out[QV__SKELETON_BYTES]);
 
 struct qv__store;
+struct qv__store_account;
+
+/* The account whose username's key of likeness is name's (the name itself, or one that looks
+ * like it), into *like: 1 found, 0 none, -1 the database failed or out of memory. */
+int qv__skeleton_account_like(struct qv__store *s, const char *name,
+                              struct qv__store_account *like);
+
+/* A join's check of a guest's name (table/seats.h's qv__name_check; ctx the store): a seat
+ * taken without an account may not be named as an account is, or as one looks, so that no
+ * record, list or frame shows a guest as the account (the third audit's finding 10). QV_OK,
+ * QV_EINVAL naming the account (400, as a name the rule refuses), or QV_EIO when the database
+ * failed. */
+qv_status qv__skeleton_guest_name(void *ctx, const char *name, qv_err *err);
 
 /* Gives every account made before schema 9 (its skeleton NULL) its key of likeness; run once
  * the store is open, before any request. */

@@ -1,6 +1,10 @@
 /*
  * admin.c - the running server's side of `quiver admin` (admin.h): the banned addresses kept in
- * memory, and a thread that reads the audit's new lines and does what they ask.
+ * memory, and a thread that reads the audit's new lines and does what they ask. On a site of
+ * several processes (PostgreSQL), each process says when it has read the bans again ("bans
+ * LINE NAME" to the others' listeners: every line up to LINE in force here, NAME its
+ * application name), so that `quiver admin ban` answers once every running process refuses the
+ * address, or names those that did not.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -284,11 +288,24 @@ static void do_order(qv__admin *a, const order *o, bool starting)
 	}
 }
 
+/* Says to the other processes (and `quiver admin`) that every line of the audit up to the last
+ * read is in force here: "bans LINE NAME" (nothing on a store of one process). */
+static void say_applied(qv__admin *a)
+{
+	if (!qv__store_shared(a->srv->store))
+		return;
+	char payload[128];
+	snprintf(payload, sizeof payload, "bans %lld %s", a->after, qv__store_application_name());
+	qv_err err;
+	if (qv__store_notify(a->srv->store, payload, &err))
+		qv__oplog(QV__WARN, "admin: telling that the bans are read: %s", err.msg);
+}
+
 /* Reads the audit's lines after the last read into l: the new lines, and those of tables not
  * done yet (held by another process, which does them, or by none: one of the processes takes
- * the table). The bans are read again first when a line bans or unbans, so that `quiver
- * admin`, told it is done, finds it in force here. */
-static qv_status read_lines(qv__admin *a, order_list *l, qv_err *err)
+ * the table). The bans are read again first when a line bans or unbans (*bans), so that
+ * `quiver admin`, told it is done, finds it in force here. */
+static qv_status read_lines(qv__admin *a, order_list *l, bool *bans, qv_err *err)
 {
 	char after[24];
 	snprintf(after, sizeof after, "%lld", a->after);
@@ -298,27 +315,31 @@ static qv_status read_lines(qv__admin *a, order_list *l, qv_err *err)
 	                    "SELECT id, action, target, reason, done FROM audit WHERE id > $1 OR "
 	                    "(done IS NULL AND action IN ('end', 'hide')) ORDER BY id LIMIT 64",
 	                    1, args, order_row, l, err);
-	bool bans = false;
+	*bans = false;
 	for (int i = 0; !rc && i < l->n; i++)
-		bans = bans || is_ban(&l->list[i]);
-	if (rc || !bans || (rc = load_bans(a, err)) != QV_OK)
+		*bans = *bans || is_ban(&l->list[i]);
+	if (rc || !*bans || (rc = load_bans(a, err)) != QV_OK)
 		return rc;
 	if (a->srv->close_banned)
 		a->srv->close_banned(a->srv); /* its open sockets too */
 	return QV_OK;
 }
 
-/* Reads and does the audit's lines after the last read. A database that fails is logged once,
- * until it answers again (every line is then read again). */
+/* Reads and does the audit's lines after the last read; says so when it read the bans again
+ * (or starts, having read them). A database that fails is logged once, until it answers again
+ * (every line is then read again). */
 static void poll_audit(qv__admin *a, bool starting)
 {
+	bool said = !starting;
 	for (;;) {
 		order_list *l = calloc(1, sizeof *l);
 		qv_err err;
 		if (!l)
 			return;
 		long long before = a->after;
-		qv_status rc = read_lines(a, l, &err);
+		bool bans = false;
+		qv_status rc = read_lines(a, l, &bans, &err);
+		said = said && !bans;
 		if (rc && !a->failing)
 			qv__oplog(QV__WARN, "admin: reading the audit: %s", err.msg);
 		else if (!rc && a->failing)
@@ -331,8 +352,10 @@ static void poll_audit(qv__admin *a, bool starting)
 		int n = rc ? 0 : l->n;
 		free(l);
 		if (n < BATCH || a->after <= before)
-			return;
+			break;
 	}
+	if (!said)
+		say_applied(a);
 }
 
 static void *admin_main(void *arg)

@@ -28,6 +28,10 @@ typedef struct qv__admin qv__admin;
  * QV__ENDED_WHY: a table's end keeps it). */
 #define QV__ADMIN_WHY_CHARS 200
 #define QV__ADMIN_WHY       (QV__ADMIN_WHY_CHARS * 4 + 1)
+/* The most characters of a moderator's name in the audit (`quiver admin --as NAME`), and its
+ * bytes with the NUL. */
+#define QV__ADMIN_WHO_CHARS 64
+#define QV__ADMIN_WHO       (QV__ADMIN_WHO_CHARS * 4 + 1)
 
 /* How often a server reads the audit's new lines, in milliseconds. */
 #define QV__ADMIN_POLL_MS 500

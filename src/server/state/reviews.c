@@ -192,8 +192,11 @@ qv__review_entry *qv__reviews_add(qv__reviews *rv, const char *id, const char *a
 	return at >= 0 ? e : NULL;
 }
 
-bool qv__reviews_step(qv__reviews *rv, qv__review_entry *e)
+const char *qv__review_table(const qv__review_entry *e) { return e->id; }
+
+bool qv__reviews_step(qv__reviews *rv, qv__review_entry *e, qv_review **made)
 {
+	*made = NULL;
 	qv_review *r = e->r;
 	qv_err err;
 	qv_status rc = qv_review_step(r, &err);
@@ -216,7 +219,9 @@ bool qv__reviews_step(qv__reviews *rv, qv__review_entry *e)
 	if (!again)
 		e->r = NULL;
 	pthread_mutex_unlock(&rv->lock);
-	if (!again)
+	if (!again && !rc)
+		*made = r;
+	else if (!again)
 		qv_review_free(r);
 	return again;
 }

@@ -46,9 +46,14 @@ qv__review_entry *qv__reviews_add(qv__reviews *rv, const char *id, const char *a
 /* The address an entry was asked for by (its lane on the workers). */
 const char *qv__review_addr(const qv__review_entry *e);
 
+/* The table an entry is the review of. */
+const char *qv__review_table(const qv__review_entry *e);
+
 /* Reviews the next decision of e (on the worker whose turn it is); true when decisions are
- * left, false once it is made (kept as JSON text) or failed (kept with its error). */
-bool qv__reviews_step(qv__reviews *rv, qv__review_entry *e);
+ * left, false once it is made (kept as JSON text) or failed (kept with its error). Once made,
+ * the engine's review is handed to *made (the caller frees it: the puzzles are looked for in
+ * it), else *made is NULL. */
+bool qv__reviews_step(qv__reviews *rv, qv__review_entry *e, qv_review **made);
 
 /* e will not be made (the pool stopped): it fails with why. */
 void qv__reviews_drop(qv__reviews *rv, qv__review_entry *e, const char *why);

@@ -14,6 +14,7 @@
  * (Before, 50 addresses of 20 tables each filled the 1,000 in 4.9 s, and every newcomer got
  * 503.)
  */
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -168,6 +169,25 @@ qv_status qv__server_creation_rate(qv__server *srv, const char *addr, qv_err *er
 		    "too many tables, variant records and accounts made from your address: "
 		    "at most %d a minute (the server's --create-rate); try again in %.0f s",
 		    srv->cfg.create_rate, (1 - r->tokens) * 60 / srv->cfg.create_rate + 0.5);
+	else
+		r->tokens -= 1;
+	pthread_mutex_unlock(&srv->reg_lock);
+	return rc;
+}
+
+qv_status qv__server_account_rate(qv__server *srv, long long account, const char *what, qv_err *err)
+{
+	char key[48];
+	snprintf(key, sizeof key, "account %lld", account); /* never an address's text */
+	pthread_mutex_lock(&srv->reg_lock);
+	qv__rate *r = rate_of(srv, key, qv_wall());
+	qv_status rc = QV_OK;
+	if (r->tokens < 1)
+		rc = qv_fail(err, QV_ESTATE,
+		             "too many %s from your account: at most %d a minute (the server's "
+		             "--create-rate); try again in %.0f s",
+		             what, srv->cfg.create_rate,
+		             (1 - r->tokens) * 60 / srv->cfg.create_rate + 0.5);
 	else
 		r->tokens -= 1;
 	pthread_mutex_unlock(&srv->reg_lock);

@@ -731,6 +731,8 @@ static void settle_config(qv__server *srv, const qv__server_config *cfg)
 		srv->cfg.away_limit = QV__AWAY_LIMIT;
 	if (srv->cfg.idle_limit <= 0)
 		srv->cfg.idle_limit = QV__IDLE_LIMIT;
+	if (srv->cfg.challenge_ttl <= 0)
+		srv->cfg.challenge_ttl = QV__CHALLENGE_TTL;
 	if (srv->cfg.db_timeout_ms <= 0)
 		srv->cfg.db_timeout_ms = QV__STORE_TIMEOUT_MS;
 	if (srv->cfg.db_connections <= 0)

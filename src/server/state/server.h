@@ -72,6 +72,7 @@ typedef struct qv__server_config {
 	double idle_limit;     /* seconds a table that plays without a running clock may stay
 	                          without a connection or a change before it ends, abandoned */
 	bool secure_cookies;   /* the Secure flag on the cookies (player.h): behind HTTPS */
+	double challenge_ttl;  /* seconds a challenge waits for its answer (players/challenges.h) */
 	/* Reverse proxies whose connections carry their client's address by the PROXY protocol
 	 * v2 (proxy.h): IPv4 or IPv6 text, checked by the caller. */
 	const char *trusted_proxies[QV__PROXIES_MAX];
@@ -90,6 +91,7 @@ typedef struct qv__server_config {
 #define QV__ADDRESS_AI_TABLES       4
 #define QV__AWAY_LIMIT              300
 #define QV__IDLE_LIMIT              86400
+#define QV__CHALLENGE_TTL           600
 
 /* The most variants (documents sent by clients, not the built-in sets) that the tables not
  * over of one client address may play at once: each takes one of the registry's slots for
@@ -168,6 +170,14 @@ typedef struct qv__server {
 	 * routes call it without calling ws/channel.c. */
 	void (*chan_close)(struct qv__server *srv, long long account, const char *session,
 	                   const char *why);
+	/* Tells every channel of an account (on this process and, on a site, the others) frame,
+	 * the account's own news (ws/channel.h's qv__chan_tell_account, set by listen.c; NULL:
+	 * nobody told): a challenge, a mute, told by the players' routes without calling
+	 * ws/channel.c. */
+	void (*chan_tell)(struct qv__server *srv, long long account, json_t *frame);
+	/* The accounts with a channel open on this process, each once, into out (at most max);
+	 * how many (ws/channel.h's qv__chan_accounts, set by listen.c; NULL: none). */
+	int (*chan_accounts)(struct qv__server *srv, long long *out, int max);
 	/* What this process hears from the others on PostgreSQL (cluster.h; NULL: none). */
 	struct qv__cluster *cluster;
 	/* The operator's tools' side (admin.h): the bans, the audit's lines done; set by listen.c
@@ -187,6 +197,11 @@ typedef struct qv__server {
 	/* Handles a WebSocket's whole message on a worker (ws.c's, set by listen.c, so that the
 	 * socket's file, wsock.c, never calls the messages' back); false closes the socket. */
 	bool (*ws_message)(struct qv__conn *c, const char *text, size_t len);
+	/* On the loop, before a whole message goes to the inbox: whether it is a ping, which is
+	 * then answered at once (ws.c's, set by listen.c), so that a page hears its pong while an
+	 * act before it waits for the database; the worker, which still reads the ping (a
+	 * device's session is checked at every frame), does not answer it again. */
+	bool (*ws_pong)(struct qv__conn *c, const char *text, size_t len);
 	/* Tells t's connections its count of spectators, n (ws.c's, set by listen.c; NULL: not
 	 * told). A small frame of its own, as lila-ws's "crowd": a count that
 	 * changes with every spectator who comes or goes is no reason to send each connection
@@ -251,6 +266,11 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
  * a sign-up makes an account and costs an Argon2 hash, so that one client cannot fill the
  * database with accounts. */
 qv_status qv__server_creation_rate(qv__server *srv, const char *addr, qv_err *err);
+/* The same allowance (create_rate a minute) kept for an account rather than an address, for what
+ * one account sends others (a challenge, a tournament): `what` names it in the refusal
+ * (QV_ESTATE, HTTP 429). The account's allowance shares the addresses' bounded table. */
+qv_status qv__server_account_rate(qv__server *srv, long long account, const char *what,
+                                  qv_err *err);
 /* The tables not over that addr created with a searching seat (a zombie's included), as
  * qv__server_room counts them against --address-ai-tables. */
 int qv__server_ai_tables(qv__server *srv, const char *addr);

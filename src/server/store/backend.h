@@ -41,6 +41,10 @@ typedef struct qv__store_ops {
 	                  qv_err *err);
 	qv_status (*run)(qv__store *s, const char *sql, int n, const char *const *values,
 	                 qv_err *err);
+	/* The health check's question (qv__store_ping), answered by `until` (qv_mono): SQLite a
+	 * write transaction begun and rolled back (its write lock taken, as a move's would be);
+	 * PostgreSQL "SELECT 1" on a connection of the pool. */
+	qv_status (*probe)(qv__store *s, double until, qv_err *err);
 	/* Several processes (store.h): NULL in a backend of one process (SQLite), whose tables
 	 * are all held and which hears nobody. */
 	int (*own)(qv__store *s, const char *id, qv_err *err);
@@ -72,7 +76,7 @@ typedef struct qv__store_ops {
  * libpq connection string; each fills *out with s->ops set, or fails with a message naming the
  * database (a connection string without its password). */
 extern const qv__store_ops qv__store_sqlite_ops;
-qv_status qv__store_sqlite_open(qv__store **out, const char *path, qv_err *err);
+qv_status qv__store_sqlite_open(qv__store **out, const char *path, int timeout_ms, qv_err *err);
 extern const qv__store_ops qv__store_pg_ops;
 qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_ms, int conns,
                             qv_err *err);
@@ -90,6 +94,8 @@ qv_status qv__sqlite_rows(qv__store *s, const char *select, int nargs, const cha
                           qv_err *err);
 qv_status qv__sqlite_run(qv__store *s, const char *sql, int n, const char *const *values,
                          qv_err *err);
+/* SQLite's probe (sqlite_driver.c). */
+qv_status qv__sqlite_probe(qv__store *s, double until, qv_err *err);
 
 /* SQLite's checkpointer (sqlite_wal.c): started once the database is open (not in memory),
  * stopped and its connection closed by qv__store_wal_stop (nothing when never started). */
@@ -100,8 +106,11 @@ struct qv__store {
 	const qv__store_ops *ops;
 	struct qv__histogram *timer; /* the changes' times (qv__store_time); NULL: not timed */
 	atomic_llong failures;       /* changes the store refused (qv__store_failures) */
-	struct qv__pg *pg;           /* PostgreSQL's state (postgres_impl.h); NULL for SQLite's */
+	atomic_bool down;  /* the last change or health check failed as the database's (QV_EIO) */
+	struct qv__pg *pg; /* PostgreSQL's state (postgres_impl.h); NULL for SQLite's */
 	const qv__store_driver *drv; /* the backend's driver of the operations written once */
+	int timeout_ms; /* how long an operation may take, from its wait for a connection to its
+	                 * end (--db-timeout): past it, it fails as slow (qv__store_slow) */
 	/* The rest is SQLite's. */
 	sqlite3 *db;
 	pthread_mutex_t lock;
@@ -120,6 +129,15 @@ struct qv__store {
  * SQLite's message (QV_ENOMEM or QV_EIO); text bound in place (NULL: SQL NULL; every text
  * outlives its step) and read ("" for NULL). */
 qv_status qv__store_fail(struct qv__store *s, qv_err *err, const char *doing);
+/* The store's lock taken within its timeout, the operation's deadline (s->conn.until) set for
+ * the busy handler; false when the time ran out (the lock held by operations waiting for
+ * another program's write lock). */
+bool qv__sqlite_take_by(struct qv__store *s);
+/* The same by the moment `until` (qv_mono). */
+bool qv__sqlite_take_until(struct qv__store *s, double until);
+/* SQLite's busy handler (sqlite3_busy_handler): another program's write lock waited for until
+ * the deadline of the operation that holds the store's lock, no longer. */
+int qv__sqlite_busy(void *arg, int tries);
 void qv__store_bind_text(sqlite3_stmt *st, int i, const char *text);
 const char *qv__store_text(sqlite3_stmt *st, int i);
 
@@ -133,6 +151,10 @@ extern const char *const qv__store_accounts_upgrade_8_to_9;
 /* Schema 10's tables of the operator's tools (admin_schema.c): bans, suspensions, audit; made at
  * every open. */
 extern const char *const qv__store_admin_schema;
+
+/* Schema 13's tables of follows, presence and challenges (community_schema.c); made at every
+ * open. */
+extern const char *const qv__store_community_schema;
 
 /* Schema 7's tables of ratings (ratings, rating_history, rated), made at every open (a
  * version-6 database lacks only them). */

@@ -119,14 +119,27 @@ static qv_status change_in(qv__store_conn *c, long long epoch, void *ctx, bool *
 
 /* A COMMIT of the change (ctx) that failed on a connection the driver says is gone: its answer
  * may have been lost with it. The table read back at the epoch the process holds it at with the
- * change's version and count of actions means it was kept; anything else (or nothing read),
- * that it was not (rc). */
-static qv_status commit_lost(qv__store_conn *c, long long epoch, void *ctx, qv_status rc)
+ * change's version and count of actions means it was kept; anything else read, that it was not
+ * (rc). Nothing read (the database does not answer: a COMMIT cut by the store's deadline may
+ * still be carried out when it wakes) means nobody knows yet: the table is let go (lost), and
+ * read again from the database, as it holds it, once it answers. */
+static qv_status commit_lost(qv__store_conn *c, long long epoch, void *ctx, qv_status rc,
+                             qv_err *err)
 {
 	const qv__store_update *up = ctx;
 	long long got[3];
-	if (!read_back(c, up->id, got))
-		return rc;
+	if (!read_back(c, up->id, got)) {
+		qv__oplog(QV__WARN,
+		          "table %s: the answer to a COMMIT was lost and the table cannot be read "
+		          "back: let go, to be read again from the database",
+		          up->id);
+		qv_err why;
+		c->s->drv->lose(c->s, up->id, &why);
+		return qv_fail(
+		    err, QV_ESTATE,
+		    "the site is slow: the database did not say whether this was saved; "
+		    "the table is read again from it: connect again to see what it holds");
+	}
 	if (got[0] == epoch && got[1] == up->v && got[2] == up->keep + up->nmoves) {
 		qv__oplog(QV__WARN,
 		          "table %s: the answer to a COMMIT was lost; read back: "

@@ -11,8 +11,16 @@
  *
  * The check compares rows, not replays: every value of every row alike (reals as the doubles
  * they are) means every table's stored record and every action it would replay are alike.
+ *
+ * A source a running server writes to is refused, naming it (an SQLite file another process
+ * holds open, by its pid; a PostgreSQL database with sessions of `quiver serve`, by their
+ * names): copied while it changes, it failed half-way with a bare "FOREIGN KEY constraint
+ * failed" (a table's actions read after a table the copy had read before them), or missed what
+ * changed. The source is read in one transaction all the same (one snapshot), so that what a
+ * program other than quiver changes meanwhile cannot break the copy.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +56,19 @@ static const struct copy_table {
      "IRTTITTTIITT"},
     {"mutes", "who, table_id, seat, at", "TTTR"},
     {"blocks", "account, blocked, at", "IIR"},
+    {"follows", "account, followed, at", "IIR"},
+    {"presence", "account, origin, at", "ITR"},
+    {"challenges",
+     "id, challenger, challenged, player, addr, request, seat, status, created, expires, "
+     "answered, claim, table_id",
+     "TIITTTITRRRTT"},
+    {"puzzles",
+     "id, table_id, step, game, body, themes, rating, deviation, volatility, plays, solved, "
+     "created",
+     "TTITTTRRRIIR"},
+    {"puzzle_sources", "table_id, game, looked, candidates, made, done, at", "TTIIIIR"},
+    {"puzzle_ratings", "account, rating, deviation, volatility, games, updated", "IRRRIR"},
+    {"puzzle_attempts", "account, puzzle, at, solved", "ITRI"},
 };
 #define NTABLES ((int)(sizeof copy_tables / sizeof copy_tables[0]))
 
@@ -259,11 +280,88 @@ static qv_status source_exists(const char *db, qv_err *err)
 	return QV_OK;
 }
 
-/* Opens db for the copy, a source only when it exists. */
+/* SQLite keeps a shared lock on one byte of the -shm file of a database in WAL mode for as
+ * long as a connection has it open (its "dead man switch", os_unix.c's UNIX_SHM_DMS: 128). */
+#define SHM_DMS 128
+
+/* An SQLite database another process has open: refused, naming the process (a lock's pid is the
+ * kernel's, so the name is the one it runs as). */
+static qv_status sqlite_live(const char *db, qv_err *err)
+{
+	char shm[1100];
+	snprintf(shm, sizeof shm, "%s-shm", db);
+	int fd = open(shm, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return QV_OK; /* no -shm: nobody has it open */
+	struct flock l = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = SHM_DMS, .l_len = 1};
+	bool held = fcntl(fd, F_GETLK, &l) == 0 && l.l_type != F_UNLCK;
+	close(fd);
+	if (!held)
+		return QV_OK;
+	char comm[64] = "", path[64];
+	snprintf(path, sizeof path, "/proc/%d/comm", (int)l.l_pid);
+	FILE *f = fopen(path, "r");
+	if (f) {
+		if (!fgets(comm, sizeof comm, f))
+			comm[0] = '\0';
+		comm[strcspn(comm, "\n")] = '\0';
+		fclose(f);
+	}
+	return qv_fail(err, QV_ESTATE,
+	               "FROM: the database %s is live: process %d%s%s%s has it open (a running "
+	               "server writes to it); stop it first, or a copy would miss what it "
+	               "changes meanwhile",
+	               db, (int)l.l_pid, comm[0] ? " (" : "", comm, comm[0] ? ")" : "");
+}
+
+static qv_status server_row(void *ctx, int n, const char *const *v)
+{
+	char *names = ctx;
+	size_t used = strlen(names);
+	if (n > 0 && v[0] && used + strlen(v[0]) + 3 < 512)
+		snprintf(names + used, 512 - used, "%s%s", used ? ", " : "", v[0]);
+	return QV_OK;
+}
+
+/* A PostgreSQL database that running servers use: refused, naming them. */
+static qv_status pg_live(qv__store *s, const char *db, qv_err *err)
+{
+	char names[512] = "", name[1024];
+	const char *args[] = {QV__STORE_SERVE_NAME "%"};
+	qv_status rc = qv__store_query(s,
+	                               "SELECT DISTINCT application_name FROM pg_stat_activity "
+	                               "WHERE datname = current_database() AND application_name "
+	                               "LIKE $1 ORDER BY 1",
+	                               1, args, server_row, names, err);
+	if (rc || !names[0])
+		return rc;
+	qv__store_name(db, name, sizeof name);
+	return qv_fail(err, QV_ESTATE,
+	               "FROM: the database %s is live: %s run%s on it; stop %s first, or a copy "
+	               "would miss what %s meanwhile",
+	               name, names, strchr(names, ',') ? "" : "s",
+	               strchr(names, ',') ? "them" : "it",
+	               strchr(names, ',') ? "they change" : "it changes");
+}
+
+/* Opens db for the copy, a source only when it exists and no server runs on it, then read in
+ * one transaction (one snapshot). */
 static qv_status open_one(const char *db, bool source, qv__store **out, qv_err *err)
 {
 	qv_status rc = source ? source_exists(db, err) : QV_OK;
-	return rc ? rc : qv__store_open(out, db, err);
+	if (!rc && source && !qv__store_is_pg(db))
+		rc = sqlite_live(db, err);
+	if (!rc)
+		rc = qv__store_open(out, db, err);
+	if (!rc && source && qv__store_is_pg(db))
+		rc = pg_live(*out, db, err);
+	if (!rc && source)
+		rc = qv__store_run(*out,
+		                   qv__store_is_pg(db)
+		                       ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+		                       : "BEGIN",
+		                   0, NULL, err);
+	return rc;
 }
 
 /* Removes an SQLite database's file and its WAL's (a copy that failed). */
@@ -344,6 +442,8 @@ static qv_status copy_into(const char *from, const char *to, FILE *progress, qv_
 	if (!rc && progress)
 		fprintf(progress, "quiver db copy: checked: the %d tables alike, row by row\n",
 		        NTABLES);
+	if (a)
+		qv__store_run(a, "ROLLBACK", 0, NULL, NULL); /* the source's snapshot, read only */
 	qv__store_close(a);
 	qv__store_close(b);
 	return rc;

@@ -10,6 +10,7 @@
 #ifndef QUIVER_SERVER_STORE_DRIVER_H
 #define QUIVER_SERVER_STORE_DRIVER_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -19,11 +20,28 @@ typedef struct qv__store qv__store;
 struct qv__stored_table;
 
 /* A connection of a backend for one operation: SQLite's the store's own one, under the store's
- * lock; PostgreSQL's one of the pool (a qv__pg_conn, which begins with it). */
+ * lock; PostgreSQL's one of the pool (a qv__pg_conn, which begins with it); or, when none came
+ * within the store's timeout, a late one (below). */
 typedef struct qv__store_conn {
 	qv__store *s;
-	bool taken; /* its last failed statement was refused by a unique key */
+	bool taken;   /* its last failed statement was refused by a unique key */
+	bool late;    /* none came in time: every step on it fails as slow, give does nothing */
+	double until; /* the moment (qv_mono) by which its operation must be done: taken at
+	               * take, the store's timeout later */
 } qv__store_conn;
+
+/* A driver's take gives, when none came within the store's timeout (its lock, or every
+ * connection of its pool, held by operations that wait for the database), a late connection of
+ * its own (one per thread, `late` set): the caller's steps on it fail as slow
+ * (qv__store_slow) and its give does nothing, so that every operation answers within the
+ * timeout and no caller needs a path of its own for it. */
+
+/* The store's answer to an operation that did not end within its timeout: QV_EIO, its message
+ * beginning with QV__STORE_SLOW (store.h) and saying what was not done in how long. */
+qv_status qv__store_slow(qv_err *err, int timeout_ms, const char *what);
+
+/* Locks m, waiting no later than `until` (qv_mono); false when the time ran out. */
+bool qv__store_lock_by(pthread_mutex_t *m, double until);
 
 /* Every statement of the operations written once, in statements.c, which each driver prepares
  * when it opens (SQLite) or connects (PostgreSQL). */
@@ -152,7 +170,8 @@ typedef struct qv__drv_row {
 typedef void (*qv__drv_row_fn)(void *ctx, const qv__drv_row *row);
 
 struct qv__store_driver {
-	/* A connection for one operation (waited for), and given back. */
+	/* A connection for one operation, waited for within the store's timeout (else a late one:
+	 * qv__store_conn), and given back. */
 	qv__store_conn *(*take)(qv__store *s);
 	void (*give)(qv__store_conn *c);
 	/* Made ready for statements outside a transaction (PostgreSQL: connected again after
@@ -228,11 +247,11 @@ qv_status qv__store_one(qv__store *s, int which, const qv__store_args *a, qv__dr
  * epoch. A body that finds another epoch in the row sets *fenced, and the table is then lost
  * (the driver's lose says so). When the finish fails after the body did all it had to, on a
  * connection the driver says is gone, lost (unless NULL) reads back on c whether the COMMIT
- * was kept anyway, and its status replaces rc. */
+ * was kept anyway, and its status (and message) replaces rc's. */
 typedef struct qv__store_held_tx {
 	const char *id;
 	qv_status (*body)(qv__store_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err);
-	qv_status (*lost)(qv__store_conn *c, long long epoch, void *ctx, qv_status rc);
+	qv_status (*lost)(qv__store_conn *c, long long epoch, void *ctx, qv_status rc, qv_err *err);
 	void *ctx;
 	long long epoch; /* set: the epoch it was written at */
 } qv__store_held_tx;

@@ -45,8 +45,19 @@ void qv__store_flight_base(const char *db, char *out, size_t len)
 
 void qv__store_time(qv__store *s, struct qv__histogram *h) { s->timer = h; }
 
+/* Notes whether the database answered an operation (qv__store_down). */
+static qv_status noted(qv__store *s, qv_status rc)
+{
+	if (rc == QV_OK || rc == QV_EIO)
+		atomic_store(&s->down, rc == QV_EIO);
+	return rc;
+}
+
+bool qv__store_down(qv__store *s) { return atomic_load(&s->down); }
+
 qv_status qv__store_timed(qv__store *s, double t0, qv_status rc)
 {
+	noted(s, rc);
 	if (rc)
 		atomic_fetch_add(&s->failures, 1);
 	if (s->timer)
@@ -64,24 +75,19 @@ qv_status qv__store_open_limits(qv__store **out, const char *db, int timeout_ms,
 {
 	if (qv__store_is_pg(db))
 		return qv__store_pg_open(out, db, timeout_ms, conns, err);
-	return qv__store_sqlite_open(out, db, err);
+	return qv__store_sqlite_open(out, db, timeout_ms, err);
 }
 
 long long qv__store_failures(qv__store *s) { return atomic_load(&s->failures); }
 
-/* A row of "SELECT 1": nothing to keep. */
-static qv_status pinged(void *ctx, int n, const char *const *values)
-{
-	(void)ctx;
-	(void)n;
-	(void)values;
-	return QV_OK;
-}
-
 qv_status qv__store_ping(qv__store *s, double *seconds, qv_err *err)
 {
 	double t0 = qv_mono();
-	qv_status rc = s->ops->rows(s, "SELECT 1", 0, NULL, pinged, NULL, err);
+	int ms = s->timeout_ms < QV__HEALTH_MS ? s->timeout_ms : QV__HEALTH_MS;
+	qv_status rc = noted(s, s->ops->probe(s, t0 + ms / 1000.0, err));
+	if (rc == QV_EIO && err && !strncmp(err->msg, QV__STORE_SLOW, strlen(QV__STORE_SLOW)))
+		qv_fail(err, rc, "%s: the database did not answer the health check within %d ms",
+		        QV__STORE_SLOW, ms);
 	*seconds = qv_mono() - t0;
 	return rc;
 }

@@ -14,7 +14,8 @@
  * fencing epoch and
  * the players' news between processes, in both backends alike; version 10 the operator's
  * tables (admin_schema.c); version 11 the index of rating_history by table; version 12 the
- * table blocks (admin_schema.c's schema, run again for a database of version 11).
+ * table blocks (admin_schema.c's schema, run again for a database of version 11); version 13 the
+ * tables follows, presence and challenges (community_schema.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,13 +74,6 @@ void qv__store_pg_redact(const char *conninfo, char *out, size_t len)
 	}
 }
 
-/* PostgreSQL's notices (a CREATE ... IF NOT EXISTS that skips) are not the operator's concern. */
-static void quiet(void *arg, const char *message)
-{
-	(void)arg;
-	(void)message;
-}
-
 /* Runs a text of SQL without parameters, one or more statements. */
 static qv_status exec(qv__store *s, const char *text, PGresult **rows, qv_err *err)
 {
@@ -130,6 +124,8 @@ static qv_status schema_in(qv__store *s, qv_err *err)
 		rc = exec(s, qv__pg_schema, NULL, err);
 	if (!rc && version != QV__PG_SCHEMA_VERSION)
 		rc = exec(s, qv__pg_admin_schema, NULL, err);
+	if (!rc && version != QV__PG_SCHEMA_VERSION)
+		rc = exec(s, qv__pg_community_schema, NULL, err);
 	if (!rc && version == 7)
 		rc = exec(s, qv__pg_upgrade_7_to_8, NULL, err);
 	if (!rc && version != QV__PG_SCHEMA_VERSION) {
@@ -169,6 +165,7 @@ static void pg_close(qv__store *s)
 		return;
 	if (s->pg) {
 		qv__pg_listen_stop(s);
+		qv__pg_watch_stop(s->pg);
 		PQfinish(s->pg->own.conn);
 		for (int k = 0; k < s->pg->npool; k++)
 			PQfinish(s->pg->pool[k].conn);
@@ -179,6 +176,7 @@ static void pg_close(qv__store *s)
 		free(s->pg->conninfo);
 		free(s->pg->held);
 		free(s->pg->lost);
+		pthread_mutex_destroy(&s->pg->mem);
 	}
 	free(s->pg);
 	pthread_mutex_destroy(&s->lock);
@@ -198,7 +196,6 @@ static qv_status connect_one(qv__store *s, qv__pg_conn *c, bool owner, qv_err *e
 		qv__pg_message(PQerrorMessage(c->conn), line, sizeof line);
 		return qv_fail(err, QV_EIO, "%s", line);
 	}
-	PQsetNoticeProcessor(c->conn, quiet, NULL);
 	return QV_OK;
 }
 
@@ -243,12 +240,18 @@ qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_m
 	s->drv = &qv__store_pg_driver;
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_mutex_init(&s->pg->pool_lock, NULL);
+	pthread_mutex_init(&s->pg->mem, NULL);
 	pthread_cond_init(&s->pg->pool_free, NULL);
 	qv__store_pg_redact(conninfo, s->pg->name, sizeof s->pg->name);
 	s->pg->conninfo = strdup(conninfo);
 	s->pg->timeout_ms = timeout_ms;
+	s->timeout_ms = timeout_ms;
 	qv_status rc =
 	    s->pg->conninfo ? connect_all(s, conns, err) : qv_fail(err, QV_ENOMEM, "out of memory");
+	/* From here on, every statement under a deadline quiver keeps (the opening's lift the
+	 * database's timeouts: a process starting waits for another making the schema). */
+	if (!rc)
+		rc = qv__pg_watch_start(s->pg, err);
 	if (rc) {
 		/* Only the operator sees this message (the server does not start). */
 		qv_err why = *err;
@@ -264,6 +267,7 @@ const qv__store_ops qv__store_pg_ops = {
     .close = pg_close,
     .rows = qv__pg_rows,
     .run = qv__pg_run_text,
+    .probe = qv__pg_probe,
     .own = qv__pg_own,
     .held = qv__pg_nheld,
     .holds = qv__pg_holds,

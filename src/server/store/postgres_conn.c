@@ -9,10 +9,15 @@
  * connects again. Nothing is retried that may have been done: only BEGIN, which does nothing,
  * is tried again on a connection reset at once.
  */
+#define _GNU_SOURCE /* pthread_cond_clockwait */
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
+#include "core/clock.h"
+#include "server/base/oplog.h"
 #include "server/store/postgres_impl.h"
 #include "server/store/store.h"
 
@@ -77,6 +82,66 @@ static bool slow_state(const char *state)
 	return !strcmp(state, "57014") || !strcmp(state, "55P03");
 }
 
+/* A statement not begun, its operation's deadline passed, or cut by the watch unanswered. */
+static qv_status unanswered(const qv__pg_conn *c, qv_err *err)
+{
+	return qv__store_slow(err, c->base.s->timeout_ms, "the database did not answer");
+}
+
+/* Begins a statement on c under its deadline (qv__pg_watch_arm), and ends it: r, or NULL when
+ * the watch cut the connection meanwhile (r then cleared; the connection is lost). */
+static PGresult *watched_end(qv__pg_conn *c, PGresult *r)
+{
+	if (!qv__pg_watch_disarm(c))
+		return r;
+	c->stale = PQbackendPID(c->conn);
+	PQclear(r);
+	return NULL;
+}
+
+static qv_status command(qv__pg_conn *c, const char *text, qv_err *err);
+
+/* After c was connected again: the session of a statement the watch cut, which a PostgreSQL
+ * that hung keeps until it reads the closed socket, ended now and waited for (within c's
+ * deadline), so that its advisory locks do not make this process lose its own tables when it
+ * takes them again (qv__pg_relock), nor its rows hold up the next writes. */
+static void end_stale(qv__pg_conn *c)
+{
+	if (!c->stale)
+		return;
+	double left = c->base.until - qv_mono();
+	char sql[96];
+	snprintf(sql, sizeof sql, "SELECT pg_terminate_backend(%d, %d)", c->stale,
+	         left > 0.001 ? (int)(left * 1000) : 1);
+	c->stale = 0;
+	qv_err ignored;
+	command(c, sql, &ignored);
+}
+
+/* What PostgreSQL says outside an answer: a WARNING, or the FATAL of a session it ends while
+ * the connection is idle (a shutdown, pg_terminate_backend), which libpq hands on as a notice.
+ * Into the operator's log, on one line with its time and level, rather than libpq's default:
+ * the bare text on standard error ("FATAL: terminating connection due to administrator
+ * command"), which a log of many processes cannot place. */
+static void notice(void *arg, const char *message)
+{
+	(void)arg;
+	char line[400];
+	qv__pg_message(message, line, sizeof line);
+	/* a NOTICE (a CREATE ... IF NOT EXISTS that skips, at every new schema) is not the
+	 * operator's concern */
+	if (!strncmp(line, "FATAL", 5) || !strncmp(line, "PANIC", 5) ||
+	    !strncmp(line, "ERROR", 5) || !strncmp(line, "WARNING", 7))
+		qv__oplog(QV__WARN, "the database says: %s", line);
+}
+
+/* This process's name in the database (store.h), at most NAMEDATALEN - 1 bytes. */
+static char application[64] = "quiver";
+
+void qv__store_application(const char *name) { qv_copy(application, sizeof application, name); }
+
+const char *qv__store_application_name(void) { return application; }
+
 /* The limits every connection is made with, before the operator's own connection string
  * (libpq's later keywords win, so a --db that names any of them keeps its value):
  * - statement_timeout: a statement PostgreSQL has not finished by then is cancelled;
@@ -107,29 +172,65 @@ PGconn *qv__pg_connect(const char *conninfo, int timeout_ms)
 	                            "options",
 	                            "dbname",
 	                            NULL};
-	const char *const values[] = {"quiver", connect,      "1",     idle,     "1",
-	                              "3",      user_timeout, options, conninfo, NULL};
-	return PQconnectdbParams(keys, values, 1);
+	const char *const values[] = {application, connect,      "1",     idle,     "1",
+	                              "3",         user_timeout, options, conninfo, NULL};
+	PGconn *conn = PQconnectdbParams(keys, values, 1);
+	PQsetNoticeProcessor(conn, notice, NULL);
+	return conn;
+}
+
+/* The connection of an operation that found none free in the pool within its timeout (each
+ * held by an operation that waits for the database): one per thread. */
+static _Thread_local qv__pg_conn late_conn;
+
+/* The step of an operation on a late connection. */
+static qv_status late(const qv__pg_conn *c, qv_err *err)
+{
+	return qv__store_slow(err, c->base.s->timeout_ms, "no connection to the database was free");
 }
 
 qv__pg_conn *qv__pg_take(qv__store *s)
 {
+	return qv__pg_take_until(s, qv_mono() + s->timeout_ms / 1000.0);
+}
+
+qv__pg_conn *qv__pg_take_until(qv__store *s, double until)
+{
 	struct qv__pg *pg = s->pg;
 	pthread_mutex_lock(&pg->pool_lock);
-	for (;;) {
+	for (bool waited = false;; waited = true) {
 		for (int k = 0; k < pg->npool; k++) {
 			if (pg->free[k]) {
 				pg->free[k] = false;
 				pthread_mutex_unlock(&pg->pool_lock);
+				pg->pool[k].base.until = until;
 				return &pg->pool[k];
 			}
 		}
-		pthread_cond_wait(&pg->pool_free, &pg->pool_lock);
+		double left = until - qv_mono();
+		if (waited && left <= 0)
+			break;
+		struct timespec at = qv_deadline(true, left > 0 ? left : 0);
+		pthread_cond_clockwait(&pg->pool_free, &pg->pool_lock, CLOCK_MONOTONIC, &at);
 	}
+	pthread_mutex_unlock(&pg->pool_lock);
+	late_conn = (qv__pg_conn){.base = {.s = s, .late = true}};
+	return &late_conn;
+}
+
+bool qv__pg_own_lock(qv__store *s)
+{
+	double until = qv_mono() + s->timeout_ms / 1000.0;
+	if (!qv__store_lock_by(&s->lock, until))
+		return false;
+	s->pg->own.base.until = until;
+	return true;
 }
 
 void qv__pg_give(qv__pg_conn *c)
 {
+	if (c->base.late)
+		return;
 	struct qv__pg *pg = c->base.s->pg;
 	pthread_mutex_lock(&pg->pool_lock);
 	pg->free[c - pg->pool] = true;
@@ -147,12 +248,15 @@ qv_status qv__pg_prepare(qv__pg_conn *c, qv_err *err)
 		    !qv__store_sql_render(&qv__store_pg_dialect, i - PG_COUNT, text, sizeof text))
 			return qv_fail(err, QV_EINVAL, "statement %d: longer than %zu bytes", i,
 			               sizeof text);
-		PGresult *r =
-		    PQprepare(c->conn, name, i < PG_COUNT ? qv__pg_sql[i] : text, 0, NULL);
-		bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
-		qv_status rc = ok ? QV_OK
-		                  : pg_fail(err, "preparing a statement",
-		                            r ? PQresultErrorMessage(r) : PQerrorMessage(c->conn));
+		if (!qv__pg_watch_arm(c))
+			return unanswered(c, err);
+		PGresult *r = watched_end(
+		    c, PQprepare(c->conn, name, i < PG_COUNT ? qv__pg_sql[i] : text, 0, NULL));
+		if (!r)
+			return unanswered(c, err);
+		bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+		qv_status rc =
+		    ok ? QV_OK : pg_fail(err, "preparing a statement", PQresultErrorMessage(r));
 		PQclear(r);
 		if (rc)
 			return rc;
@@ -175,21 +279,53 @@ static qv_status reconnect_fail(const qv__pg_conn *c, qv_err *err)
 	return qv_fail(err, QV_EIO, "the database: connecting again failed: %s", reason);
 }
 
+/* Connects c again (libpq's reset, driven here so that it ends by c's deadline: a PostgreSQL
+ * that hangs accepts the connection and never answers it); false when it was not made. */
+static bool reset_by(qv__pg_conn *c)
+{
+	if (!PQresetStart(c->conn))
+		return false;
+	PostgresPollingStatusType st = PGRES_POLLING_WRITING;
+	while (st != PGRES_POLLING_OK && st != PGRES_POLLING_FAILED) {
+		double left = c->base.until - qv_mono();
+		if (c->base.s->pg->watch && left <= 0)
+			return false;
+		struct pollfd p = {.fd = PQsocket(c->conn),
+		                   .events = st == PGRES_POLLING_READING ? POLLIN : POLLOUT};
+		int ms = c->base.s->pg->watch ? (int)(left * 1000) + 1 : -1;
+		if (p.fd < 0 || poll(&p, 1, ms) < 0)
+			return false;
+		if (p.revents)
+			st = PQresetPoll(c->conn);
+	}
+	return st == PGRES_POLLING_OK;
+}
+
 qv_status qv__pg_ready(qv__pg_conn *c, qv_err *err)
 {
+	if (c->base.late)
+		return late(c, err);
 	if (PQstatus(c->conn) != CONNECTION_OK) {
 		struct qv__pg *pg = c->base.s->pg;
 		c->prepared = false;
 		if (c->owner) { /* the old session's advisory locks went with it */
+			pthread_mutex_lock(&pg->mem);
 			pg->relock = true;
 			for (int i = 0; i < pg->nheld; i++)
 				pg->held[i].relock = true;
+			pthread_mutex_unlock(&pg->mem);
 		}
-		PQreset(c->conn);
-		if (PQstatus(c->conn) != CONNECTION_OK)
-			return reconnect_fail(c, err);
+		if (pg->watch && qv_mono() >= c->base.until)
+			return qv__store_slow(err, c->base.s->timeout_ms,
+			                      "the database was not reached again");
+		if (!reset_by(c))
+			return pg->watch && qv_mono() >= c->base.until
+			           ? qv__store_slow(err, c->base.s->timeout_ms,
+			                            "the database did not answer a new connection")
+			           : reconnect_fail(c, err);
 		if (c->owner)
 			atomic_store(&pg->self, PQbackendPID(c->conn));
+		end_stale(c);
 	}
 	return c->prepared ? QV_OK : qv__pg_prepare(c, err);
 }
@@ -200,7 +336,14 @@ qv_status qv__pg_run(qv__pg_conn *c, int which, const qv__pg_args *a, PGresult *
 	char name[16];
 	snprintf(name, sizeof name, "qv%d", which);
 	c->state[0] = '\0';
-	PGresult *r = PQexecPrepared(c->conn, name, a ? a->n : 0, a ? a->v : NULL, NULL, NULL, 0);
+	if (c->base.late)
+		return late(c, err);
+	if (!qv__pg_watch_arm(c))
+		return unanswered(c, err);
+	PGresult *r = watched_end(
+	    c, PQexecPrepared(c->conn, name, a ? a->n : 0, a ? a->v : NULL, NULL, NULL, 0));
+	if (!r)
+		return unanswered(c, err);
 	ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
 	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
 		const char *code = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
@@ -223,14 +366,29 @@ qv_status qv__pg_run(qv__pg_conn *c, int which, const qv__pg_args *a, PGresult *
 	return QV_OK;
 }
 
-/* Runs a command of no parameters (BEGIN, COMMIT, ROLLBACK). */
+/* Runs a command of no parameters (BEGIN, COMMIT, ROLLBACK; SELECT 1) under c's deadline. */
 static qv_status command(qv__pg_conn *c, const char *text, qv_err *err)
 {
-	PGresult *r = PQexec(c->conn, text);
+	if (!qv__pg_watch_arm(c))
+		return unanswered(c, err);
+	PGresult *r = watched_end(c, PQexec(c->conn, text));
+	if (!r)
+		return unanswered(c, err);
+	ExecStatusType st = PQresultStatus(r);
 	qv_status rc = QV_OK;
-	if (!r || PQresultStatus(r) != PGRES_COMMAND_OK)
-		rc = pg_fail(err, text, r ? PQresultErrorMessage(r) : PQerrorMessage(c->conn));
+	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+		rc = pg_fail(err, text, PQresultErrorMessage(r));
 	PQclear(r);
+	return rc;
+}
+
+qv_status qv__pg_probe(qv__store *s, double until, qv_err *err)
+{
+	qv__pg_conn *c = qv__pg_take_until(s, until);
+	qv_status rc = qv__pg_ready(c, err);
+	if (!rc)
+		rc = command(c, "SELECT 1", err);
+	qv__pg_give(c);
 	return rc;
 }
 
@@ -240,8 +398,9 @@ qv_status qv__pg_begin(qv__pg_conn *c, qv_err *err)
 	if (rc)
 		return rc;
 	rc = command(c, "BEGIN", err);
-	/* A connection PostgreSQL dropped while it was idle is found so only here. */
-	if (rc && PQstatus(c->conn) != CONNECTION_OK) {
+	/* A connection PostgreSQL dropped while it was idle is found so only here (one that the
+	 * watch cut, the time gone, is not tried again). */
+	if (rc && PQstatus(c->conn) != CONNECTION_OK && qv_mono() < c->base.until) {
 		rc = qv__pg_ready(c, err);
 		if (!rc)
 			rc = command(c, "BEGIN", err);
@@ -251,10 +410,18 @@ qv_status qv__pg_begin(qv__pg_conn *c, qv_err *err)
 
 qv_status qv__pg_finish(qv__pg_conn *c, qv_status rc, qv_err *err)
 {
+	if (c->base.late)
+		return rc;
 	if (rc == QV_OK)
 		rc = command(c, "COMMIT", err);
 	if (rc != QV_OK && PQstatus(c->conn) == CONNECTION_OK)
 		command(c, "ROLLBACK", NULL);
+	/* A transaction left open (its ROLLBACK not sent in time) must not meet the next
+	 * operation: the connection is given up, and made again by that operation. */
+	if (PQstatus(c->conn) == CONNECTION_OK && PQtransactionStatus(c->conn) != PQTRANS_IDLE) {
+		shutdown(PQsocket(c->conn), SHUT_RDWR);
+		PQconsumeInput(c->conn);
+	}
 	return rc;
 }
 
@@ -282,10 +449,17 @@ qv_status qv__pg_rows(qv__store *s, const char *select, int nargs, const char *c
 {
 	/* on the owner's connection: `quiver db copy` runs its BEGIN and COMMIT through run, and
 	 * its statements between them must all be on the connection that began */
-	pthread_mutex_lock(&s->lock);
+	if (!qv__pg_own_lock(s))
+		return qv__store_slow(err, s->timeout_ms, "no connection to the database was free");
 	qv__pg_conn *c = &s->pg->own;
 	qv_status rc = qv__pg_ready(c, err);
-	PGresult *r = rc ? NULL : PQexecParams(c->conn, select, nargs, NULL, args, NULL, NULL, 0);
+	if (!rc && !qv__pg_watch_arm(c))
+		rc = unanswered(c, err);
+	PGresult *r =
+	    rc ? NULL
+	       : watched_end(c, PQexecParams(c->conn, select, nargs, NULL, args, NULL, NULL, 0));
+	if (!rc && !r)
+		rc = unanswered(c, err);
 	if (!rc && PQresultStatus(r) != PGRES_TUPLES_OK)
 		rc = pg_fail(err, "reading rows",
 		             r ? PQresultErrorMessage(r) : PQerrorMessage(c->conn));
@@ -307,10 +481,16 @@ qv_status qv__pg_rows(qv__store *s, const char *select, int nargs, const char *c
 qv_status qv__pg_run_text(qv__store *s, const char *sql, int n, const char *const *values,
                           qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
+	if (!qv__pg_own_lock(s))
+		return qv__store_slow(err, s->timeout_ms, "no connection to the database was free");
 	qv__pg_conn *c = &s->pg->own; /* see qv__pg_rows */
 	qv_status rc = qv__pg_ready(c, err);
-	PGresult *r = rc ? NULL : PQexecParams(c->conn, sql, n, NULL, values, NULL, NULL, 0);
+	if (!rc && !qv__pg_watch_arm(c))
+		rc = unanswered(c, err);
+	PGresult *r =
+	    rc ? NULL : watched_end(c, PQexecParams(c->conn, sql, n, NULL, values, NULL, NULL, 0));
+	if (!rc && !r)
+		rc = unanswered(c, err);
 	ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
 	if (!rc && st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
 		rc = pg_fail(err, sql, r ? PQresultErrorMessage(r) : PQerrorMessage(c->conn));

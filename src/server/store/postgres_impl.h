@@ -9,14 +9,26 @@
  * Connections: a process has two kinds. The owner's connection (pg->own) holds the process's
  * advisory locks (its tables and the sweeper's), so it alone takes and lets go of tables, keeps
  * the lease, tells the other processes (NOTIFY) and runs `quiver db copy`'s and the operator's
- * statements; it is behind the store's mutex (s->lock), which also guards what the process
- * holds (pg->held, pg->lost). Every other operation takes a connection of the pool
- * (qv__pg_take), runs its one transaction on it, and gives it back: the tables of a process
- * are written side by side, and a table whose row another session holds delays only its own
+ * statements; it is behind the store's mutex (s->lock). Every other operation takes a connection of
+ * the pool (qv__pg_take), runs its one transaction on it, and gives it back: the tables of a
+ * process are written side by side, and a table whose row another session holds delays only its own
  * act. An operation on a pool connection never holds s->lock while its transaction is open
  * (it reads the epoch it holds a table at first, and records what it learnt after), so the
  * owner's connection, which may wait on a row a pool transaction holds, never waits for s->lock
  * in turn.
+ *
+ * Two locks: s->lock is the owner's connection's (held while a statement runs on it), pg->mem
+ * the memory of ownership (pg->held, pg->lost, the sweeper and the relock marks), taken for a
+ * moment, after s->lock when both are. A write's epoch is read under pg->mem alone, so that a
+ * statement of the owner's connection that waits for the database never holds up the acts of
+ * the tables already held.
+ *
+ * Deadlines: every operation has until its connection's `until` (the store's timeout after it
+ * asked for the connection, or for s->lock), and quiver keeps it itself: a wait for the pool or
+ * for s->lock ends then (the operation fails as slow), and a statement still unanswered then
+ * has its connection cut by the watch (postgres_watch.c), whatever the database does (a
+ * PostgreSQL stopped by SIGSTOP, or a disk that hangs, answers nothing: neither its statement
+ * timeout nor TCP's keepalives, which its kernel answers, would end the wait).
  */
 #ifndef QUIVER_SERVER_STORE_POSTGRES_IMPL_H
 #define QUIVER_SERVER_STORE_POSTGRES_IMPL_H
@@ -30,7 +42,7 @@
 
 /* The schema's version this quiver knows (SQLite's SCHEMA_VERSION: the same tables and
  * columns), kept in the table quiver_schema. */
-#define QV__PG_SCHEMA_VERSION 12
+#define QV__PG_SCHEMA_VERSION 13
 
 /* A table this process holds (postgres_own.c): its advisory lock taken on the connection, and
  * the fencing epoch and version its next write must find in the table's row. */
@@ -48,7 +60,17 @@ typedef struct qv__pg_conn {
 	bool prepared; /* the statements are prepared on this connection */
 	bool owner;    /* the owner's connection (its session holds the advisory locks) */
 	char state[6]; /* the SQLSTATE of its last failed statement ("": none) */
+	/* The watch (postgres_watch.c), under its lock: a statement under way until base.until
+	 * on socket fd; cut, when the watch shut the socket because the time ran out. */
+	bool armed, cut;
+	int fd;
+	/* The session of a statement the watch cut: its backend, still alive in a PostgreSQL
+	 * that hangs (its advisory locks and rows too), is ended when the connection is made
+	 * again (qv__pg_ready); 0: none. */
+	int stale;
 } qv__pg_conn;
+
+struct qv__pg_watch;
 
 /* The backend's state (qv__store's pg). */
 struct qv__pg {
@@ -60,10 +82,11 @@ struct qv__pg {
 	int npool;
 	pthread_mutex_t pool_lock;
 	pthread_cond_t pool_free;
-	char name[512]; /* the connection string without its password, for the operator */
-	char *conninfo; /* the connection string itself, for the listener's own connection */
-	int timeout_ms; /* the statement timeout of every connection (qv__pg_connect) */
-	/* Ownership (postgres_own.c), under the store's lock: the tables held, sorted by id; the
+	char name[512];      /* the connection string without its password, for the operator */
+	char *conninfo;      /* the connection string itself, for the listener's own connection */
+	int timeout_ms;      /* the statement timeout of every connection (qv__pg_connect) */
+	pthread_mutex_t mem; /* what follows, to relock: ownership's memory (above) */
+	/* Ownership (postgres_own.c), under mem: the tables held, sorted by id; the
 	 * ids of those lost to another process since the server last asked (qv__store_lost); and
 	 * whether this process holds the sweeper's lock. */
 	qv__pg_held *held;
@@ -75,6 +98,7 @@ struct qv__pg {
 	              * taken again (postgres_conn.c sets it, qv__pg_relock clears it) */
 
 	struct qv__pg_listener *listener; /* postgres_listen.c; NULL: not listening */
+	struct qv__pg_watch *watch;       /* postgres_watch.c: the statements' deadlines */
 	/* The owner's connection's backend pid (set at each connection): PostgreSQL tells a NOTIFY
 	 * to every session listening, this process's listener among them, which skips the "release"
 	 * requests this process sent itself. */
@@ -114,6 +138,8 @@ extern const char *const qv__pg_upgrade_7_to_8;
 extern const char *const qv__pg_upgrade_8_to_9;
 /* Version 10's tables of the operator's tools (admin_schema.c). */
 extern const char *const qv__pg_admin_schema;
+/* Version 13's tables of follows, presence and challenges (community_schema.c). */
+extern const char *const qv__pg_community_schema;
 
 /* The parameters of one statement, as text (libpq's text format: a number printed so that it
  * reads back exactly). */
@@ -134,10 +160,30 @@ PGconn *qv__pg_connect(const char *conninfo, int timeout_ms);
 /* The lock timeout of a store whose statement timeout is timeout_ms: half, at least 100. */
 int qv__pg_lock_ms(int timeout_ms);
 
-/* A connection of the pool for one operation (waited for while every one is busy), and the
- * connection given back. The owner's connection is s->pg->own, taken with s->lock. */
+/* A connection of the pool for one operation, waited for within the store's timeout while
+ * every one is busy (else a late one: driver.h), its deadline set; and the connection given
+ * back. The owner's connection is s->pg->own, taken with qv__pg_own_lock. */
 qv__pg_conn *qv__pg_take(qv__store *s);
 void qv__pg_give(qv__pg_conn *c);
+/* qv__pg_take by the moment `until` (qv_mono), the operation's deadline. */
+qv__pg_conn *qv__pg_take_until(qv__store *s, double until);
+/* s->lock taken within the store's timeout, the owner's connection's deadline set; false when
+ * the time ran out (s->lock is then not held). */
+bool qv__pg_own_lock(qv__store *s);
+
+/* The watch (postgres_watch.c): a thread that cuts the socket of a connection whose statement
+ * has not been answered by its deadline. start: for the owner's connection and the pool's
+ * (every connection it will be asked to watch); stop: joined, freed (NULL: nothing). arm: c's
+ * statement begins (false, nothing armed, when its deadline has passed already); disarm: it
+ * ended, and whether the watch cut its socket meanwhile (c is then lost: libpq saw its socket
+ * closed). */
+qv_status qv__pg_watch_start(struct qv__pg *pg, qv_err *err);
+void qv__pg_watch_stop(struct qv__pg *pg);
+bool qv__pg_watch_arm(qv__pg_conn *c);
+bool qv__pg_watch_disarm(qv__pg_conn *c);
+
+/* The health check's probe (backend.h): "SELECT 1" on a connection of the pool. */
+qv_status qv__pg_probe(qv__store *s, double until, qv_err *err);
 
 /* The connection made ready for an operation: when PostgreSQL went away since the last one,
  * libpq's PQreset connects again and the statements are prepared again (the owner's: its
@@ -169,11 +215,11 @@ const char *qv__pg_str(const PGresult *r, int row, int col);
 long long qv__pg_ll(const PGresult *r, int row, int col);
 double qv__pg_double(const PGresult *r, int row, int col);
 
-/* The epoch this process holds table id at, read under s->lock, for a write on a pool
+/* The epoch this process holds table id at, read under pg->mem, for a write on a pool
  * connection; 0 when it does not hold it (the table is then among the lost, and *err says
  * what qv__pg_not_held says). */
 long long qv__pg_epoch(qv__store *s, const char *id, qv_err *err);
-/* Under s->lock: qv__pg_fenced (a write on a pool connection found another epoch). */
+/* Under pg->mem: qv__pg_fenced (a write on a pool connection found another epoch). */
 qv_status qv__pg_lose(qv__store *s, const char *id, qv_err *err);
 /* A new table's lock taken on the owner's connection before its row exists (its session's pid
  * into *pid), and the table held at epoch 1 once its rows were written (rc), or its lock let go
@@ -186,13 +232,14 @@ qv_status qv__pg_hold_new(qv__store *s, const struct qv__stored_table *t, int pi
  * saved. */
 void qv__pg_saved(qv__store *s, const char *id, long long epoch, long long v);
 
-/* Ownership (postgres_own.c), the caller holding s->lock. The table id's held entry, or NULL
+/* Ownership (postgres_own.c), the caller holding pg->mem. The table id's held entry, or NULL
  * when this process does not hold it (a write then fails: qv__pg_not_held's message, and the
  * table is among the lost, for the server to let it go). */
 qv__pg_held *qv__pg_held_find(qv__store *s, const char *id);
 /* Adds id to the held tables (its lock taken); false when out of memory. */
 bool qv__pg_held_add(qv__store *s, const char *id, long long epoch, long long v);
-/* Removes id from the held tables and lets its lock go (a table deleted, or disowned). */
+/* Removes id from the held tables (taking pg->mem) and lets its lock go (a table deleted, or
+ * disowned); the caller holds s->lock, not pg->mem. */
 void qv__pg_let_go(qv__store *s, const char *id);
 qv_status qv__pg_not_held(qv__store *s, const char *id, qv_err *err);
 /* A write to a held table changed no row: another process took it (its epoch grew) or its

@@ -12,6 +12,11 @@
  * The lock says who should play a table; the epoch makes sure that nobody else can write it: a
  * process that takes a table raises its epoch, so every write of the process that held it
  * before changes no row and fails, even if that process still believes it holds the table.
+ *
+ * What is held is kept in memory under pg->mem; the statements run on the owner's connection
+ * under s->lock, taken within the store's timeout (qv__pg_own_lock), and never with pg->mem
+ * held, so that a write's epoch (qv__pg_epoch) is read at once while the owner's connection
+ * waits for a database that does not answer.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +24,7 @@
 #include <time.h>
 
 #include "core/clock.h"
+#include "server/store/driver.h"
 #include "server/store/postgres_impl.h"
 
 /* The sweeper's lock ("qvsweep!"): the process that holds it takes the orphans. */
@@ -137,21 +143,33 @@ qv_status qv__pg_fenced(qv__store *s, const char *id, qv_err *err)
 
 long long qv__pg_epoch(qv__store *s, const char *id, qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
+	pthread_mutex_lock(&s->pg->mem);
 	const qv__pg_held *held = qv__pg_held_find(s, id);
 	long long epoch = held ? held->epoch : 0;
 	if (!held)
 		qv__pg_not_held(s, id, err);
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&s->pg->mem);
 	return epoch;
 }
 
 qv_status qv__pg_lose(qv__store *s, const char *id, qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
+	pthread_mutex_lock(&s->pg->mem);
 	qv_status rc = qv__pg_fenced(s, id, err);
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&s->pg->mem);
 	return rc;
+}
+
+/* The first held table after `after` ("": the first) still to be locked again in this session,
+ * into id; false when none is left. Under pg->mem. */
+static bool next_to_relock(qv__store *s, const char *after, char id[17])
+{
+	for (int i = 0; i < s->pg->nheld; i++)
+		if (s->pg->held[i].relock && strcmp(s->pg->held[i].id, after) > 0) {
+			qv_copy(id, 17, s->pg->held[i].id);
+			return true;
+		}
+	return false;
 }
 
 void qv__pg_relock(qv__store *s)
@@ -161,31 +179,39 @@ void qv__pg_relock(qv__store *s)
 	/* a connection found dead is made again at once: its session's locks went with it */
 	if (PQstatus(pg->own.conn) != CONNECTION_OK && qv__pg_ready(&pg->own, &why))
 		return;
-	if (!pg->relock || qv__pg_ready(&pg->own, &why))
+	pthread_mutex_lock(&pg->mem);
+	bool relock = pg->relock;
+	pthread_mutex_unlock(&pg->mem);
+	if (!relock || qv__pg_ready(&pg->own, &why))
 		return;
+	pthread_mutex_lock(&pg->mem);
 	pg->relock = false;
 	pg->sweeper = false;
-	for (int i = 0; i < pg->nheld;) {
-		if (!pg->held[i].relock) {
-			i++;
-			continue;
-		}
+	char id[17] = "";
+	while (next_to_relock(s, id, id)) {
+		/* the statement without pg->mem: a write's epoch is read meanwhile */
+		pthread_mutex_unlock(&pg->mem);
 		qv_err err;
-		int got = lock_call(s, PG_LOCK, qv__pg_key(pg->held[i].id), &err);
+		int got = lock_call(s, PG_LOCK, qv__pg_key(id), &err);
+		pthread_mutex_lock(&pg->mem);
+		qv__pg_held *h = qv__pg_held_find(s, id);
 		if (got == -1) {
 			/* no answer: the table is still this process's; again at the next call */
 			pg->relock = true;
-			return;
+			break;
 		}
-		if (got == 1) {
-			pg->held[i++].relock = false;
-			continue;
+		if (got == 1 && h) {
+			h->relock = false;
+		} else if (h) {
+			qv__pg_fenced(s, id, &err); /* another process took it meanwhile: lost */
+		} else if (got == 1) {
+			/* let go meanwhile: its lock is not this session's to keep */
+			pthread_mutex_unlock(&pg->mem);
+			lock_call(s, PG_UNLOCK, qv__pg_key(id), &err);
+			pthread_mutex_lock(&pg->mem);
 		}
-		lost_add(s, pg->held[i].id);
-		memmove(&pg->held[i], &pg->held[i + 1],
-		        sizeof *pg->held * (size_t)(pg->nheld - i - 1));
-		pg->nheld--;
 	}
+	pthread_mutex_unlock(&pg->mem);
 }
 
 /* Under the lock: the table's lock taken, its epoch raised; 1, 0 (held elsewhere), -2 (no such
@@ -205,8 +231,10 @@ static int take(qv__store *s, const char *id, qv_err *err)
 	bool none = !rc && PQntuples(r) != 1;
 	if (none)
 		rc = qv_fail(err, QV_ESTATE, "no table %s", id);
+	pthread_mutex_lock(&s->pg->mem);
 	if (!rc && !qv__pg_held_add(s, id, qv__pg_ll(r, 0, 0), qv__pg_ll(r, 0, 1)))
 		rc = qv_fail(err, QV_ENOMEM, "out of memory taking a table");
+	pthread_mutex_unlock(&s->pg->mem);
 	PQclear(r);
 	if (rc) {
 		qv_err why;
@@ -216,64 +244,86 @@ static int take(qv__store *s, const char *id, qv_err *err)
 	return 1;
 }
 
+/* Whether this process holds table id (pg->mem). */
+static bool held_now(qv__store *s, const char *id)
+{
+	pthread_mutex_lock(&s->pg->mem);
+	bool yes = qv__pg_held_find(s, id) != NULL;
+	pthread_mutex_unlock(&s->pg->mem);
+	return yes;
+}
+
 int qv__pg_own(qv__store *s, const char *id, qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
+	if (held_now(s, id))
+		return 1;
+	if (!qv__pg_own_lock(s)) {
+		qv__store_slow(err, s->timeout_ms, "no connection to the database was free");
+		return -1;
+	}
 	qv__pg_relock(s);
-	int got = qv__pg_held_find(s, id) ? 1 : take(s, id, err);
+	int got = held_now(s, id) ? 1 : take(s, id, err);
 	pthread_mutex_unlock(&s->lock);
 	return got;
 }
 
 int qv__pg_nheld(qv__store *s)
 {
-	pthread_mutex_lock(&s->lock);
+	pthread_mutex_lock(&s->pg->mem);
 	int n = s->pg->nheld;
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&s->pg->mem);
 	return n;
 }
 
-bool qv__pg_holds(qv__store *s, const char *id)
-{
-	pthread_mutex_lock(&s->lock);
-	bool yes = qv__pg_held_find(s, id) != NULL;
-	pthread_mutex_unlock(&s->lock);
-	return yes;
-}
+bool qv__pg_holds(qv__store *s, const char *id) { return held_now(s, id); }
 
 void qv__pg_let_go(qv__store *s, const char *id)
 {
 	qv_err err;
 	/* Let go even when it was lost: its lock may still be this session's. */
+	pthread_mutex_lock(&s->pg->mem);
 	held_remove(s, id);
+	pthread_mutex_unlock(&s->pg->mem);
 	if (PQstatus(s->pg->own.conn) == CONNECTION_OK && !qv__pg_ready(&s->pg->own, &err))
 		lock_call(s, PG_UNLOCK, qv__pg_key(id), &err);
 }
 
 void qv__pg_disown(qv__store *s, const char *id)
 {
-	pthread_mutex_lock(&s->lock);
-	qv__pg_let_go(s, id);
-	pthread_mutex_unlock(&s->lock);
+	if (qv__pg_own_lock(s)) {
+		qv__pg_let_go(s, id);
+		pthread_mutex_unlock(&s->lock);
+		return;
+	}
+	/* the owner's connection busy past the timeout (a database that hangs): forgotten here
+	 * at once, its lock given back when that session ends or is made again (relock takes only
+	 * what is held) */
+	pthread_mutex_lock(&s->pg->mem);
+	held_remove(s, id);
+	pthread_mutex_unlock(&s->pg->mem);
 }
 
 int qv__pg_lost(qv__store *s, char (*ids)[17], int max)
 {
-	pthread_mutex_lock(&s->lock);
-	qv__pg_relock(s);
+	if (qv__pg_own_lock(s)) {
+		qv__pg_relock(s);
+		pthread_mutex_unlock(&s->lock);
+	}
+	pthread_mutex_lock(&s->pg->mem);
 	int n = s->pg->nlost < max ? s->pg->nlost : max;
 	if (n > 0) {
 		memcpy(ids, s->pg->lost, sizeof *ids * (size_t)n);
 		memmove(s->pg->lost, s->pg->lost + n, sizeof *ids * (size_t)(s->pg->nlost - n));
 		s->pg->nlost -= n;
 	}
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&s->pg->mem);
 	return n;
 }
 
 int qv__pg_orphans(qv__store *s, char (*ids)[17], int max)
 {
-	pthread_mutex_lock(&s->lock);
+	if (!qv__pg_own_lock(s))
+		return 0;
 	qv_err err;
 	int n = 0;
 	if (!qv__pg_ready(&s->pg->own, &err)) {
@@ -301,7 +351,8 @@ int qv__pg_orphans(qv__store *s, char (*ids)[17], int max)
 
 int qv__pg_lease(qv__store *s, double lapse)
 {
-	pthread_mutex_lock(&s->lock);
+	if (!qv__pg_own_lock(s))
+		return -1;
 	qv_err err;
 	int ended = -1;
 	qv__pg_relock(s);
@@ -321,12 +372,18 @@ int qv__pg_lease(qv__store *s, double lapse)
 
 bool qv__pg_elect(qv__store *s)
 {
-	pthread_mutex_lock(&s->lock);
+	if (!qv__pg_own_lock(s))
+		return false;
 	qv_err err;
 	qv__pg_relock(s);
-	if (!s->pg->sweeper && !qv__pg_ready(&s->pg->own, &err))
-		s->pg->sweeper = lock_call(s, PG_LOCK, SWEEP_KEY, &err) == 1;
-	bool yes = s->pg->sweeper;
+	pthread_mutex_lock(&s->pg->mem);
+	bool was = s->pg->sweeper;
+	pthread_mutex_unlock(&s->pg->mem);
+	bool yes = was || (!qv__pg_ready(&s->pg->own, &err) &&
+	                   lock_call(s, PG_LOCK, SWEEP_KEY, &err) == 1);
+	pthread_mutex_lock(&s->pg->mem);
+	s->pg->sweeper = yes;
+	pthread_mutex_unlock(&s->pg->mem);
 	pthread_mutex_unlock(&s->lock);
 	return yes;
 }
@@ -335,7 +392,8 @@ qv_status qv__pg_notify(qv__store *s, const char *payload, qv_err *err)
 {
 	qv__pg_args a = {0};
 	qv__pg_text(&a, payload);
-	pthread_mutex_lock(&s->lock);
+	if (!qv__pg_own_lock(s))
+		return qv__store_slow(err, s->timeout_ms, "no connection to the database was free");
 	qv_status rc = qv__pg_ready(&s->pg->own, err);
 	if (!rc)
 		rc = qv__pg_run(&s->pg->own, PG_NOTIFY, &a, NULL, NULL,

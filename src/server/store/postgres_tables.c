@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "server/store/driver.h"
 #include "server/store/postgres_impl.h"
 #include "server/store/store.h"
 
@@ -28,7 +29,9 @@ static bool lock_table(qv__store *s, int which, const char *id, qv_err *err)
 /* The new table's lock, on the owner's connection; its backend's pid into *pid. */
 qv_status qv__pg_lock_new(qv__store *s, const char *id, int *pid, qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
+	*pid = 0;
+	if (!qv__pg_own_lock(s))
+		return qv__store_slow(err, s->timeout_ms, "no connection to the database was free");
 	qv_status rc = qv__pg_ready(&s->pg->own, err);
 	if (!rc && !lock_table(s, PG_LOCK, id, err))
 		rc = qv_fail(err, QV_ESTATE, "the database: table id %s is taken", id);
@@ -43,27 +46,32 @@ qv_status qv__pg_lock_new(qv__store *s, const char *id, int *pid, qv_err *err)
 qv_status qv__pg_hold_new(qv__store *s, const qv__stored_table *t, int pid, qv_status rc,
                           qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
-	if (!rc && !qv__pg_held_find(s, t->id) && !qv__pg_held_add(s, t->id, 1, t->v))
-		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a new table");
-	qv__pg_held *held = rc ? NULL : qv__pg_held_find(s, t->id);
-	if (held && PQbackendPID(s->pg->own.conn) != pid)
-		held->relock = s->pg->relock = true;
-	if (rc) {
-		qv_err why;
-		if (PQstatus(s->pg->own.conn) == CONNECTION_OK &&
-		    PQbackendPID(s->pg->own.conn) == pid)
-			lock_table(s, PG_UNLOCK, t->id, &why);
+	struct qv__pg *pg = s->pg;
+	if (!rc) {
+		/* in memory alone (pg->mem), never behind a statement of the owner's connection;
+		 * the session that locked it is told by its pid (pg->self) */
+		pthread_mutex_lock(&pg->mem);
+		if (!qv__pg_held_find(s, t->id) && !qv__pg_held_add(s, t->id, 1, t->v))
+			rc = qv_fail(err, QV_ENOMEM, "out of memory saving a new table");
+		qv__pg_held *held = rc ? NULL : qv__pg_held_find(s, t->id);
+		if (held && atomic_load(&pg->self) != pid)
+			held->relock = pg->relock = true;
+		pthread_mutex_unlock(&pg->mem);
 	}
-	pthread_mutex_unlock(&s->lock);
+	if (rc && qv__pg_own_lock(s)) {
+		qv_err why;
+		if (PQstatus(pg->own.conn) == CONNECTION_OK && PQbackendPID(pg->own.conn) == pid)
+			lock_table(s, PG_UNLOCK, t->id, &why);
+		pthread_mutex_unlock(&s->lock);
+	}
 	return rc;
 }
 
 void qv__pg_saved(qv__store *s, const char *id, long long epoch, long long v)
 {
-	pthread_mutex_lock(&s->lock);
+	pthread_mutex_lock(&s->pg->mem);
 	qv__pg_held *held = qv__pg_held_find(s, id);
 	if (held && held->epoch == epoch)
 		held->v = v;
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&s->pg->mem);
 }

@@ -19,7 +19,9 @@
 
 #include <sqlite3.h>
 
+#include "core/clock.h"
 #include "server/store/backend.h"
+#include "server/store/store.h"
 
 /* The schema's version, kept in PRAGMA user_version. Version 2 added the columns ai_starts,
  * stopped, creator and info of `tables` (a version-1 database gets them at open), version 3
@@ -31,8 +33,9 @@
  * never given twice (AUTOINCREMENT) and added the columns addr and skeleton of accounts
  * (sqlite_schema.c); version 10 the operator's tables bans, suspensions and audit
  * (admin_schema.c); version 11 the index of rating_history by table (sqlite_schema.c); version
- * 12 the table blocks (admin_schema.c, made at every open as the other tables there). */
-#define SCHEMA_VERSION 12
+ * 12 the table blocks (admin_schema.c, made at every open as the other tables there); version 13
+ * the tables follows, presence and challenges (community_schema.c, made at every open too). */
+#define SCHEMA_VERSION 13
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -221,11 +224,13 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 	if (!rc)
 		rc = exec(s, qv__store_admin_schema, err);
 	if (!rc)
+		rc = exec(s, qv__store_community_schema, err);
+	if (!rc)
 		rc = exec(s, indexes, err);
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=12", err);
+		rc = exec(s, "PRAGMA user_version=13", err);
 	if (!rc)
 		rc = qv__store_sqlite_prepare(s, err);
 	return rc;
@@ -233,7 +238,7 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 
 static void sq_close(qv__store *s);
 
-qv_status qv__store_sqlite_open(qv__store **out, const char *path, qv_err *err)
+qv_status qv__store_sqlite_open(qv__store **out, const char *path, int timeout_ms, qv_err *err)
 {
 	*out = NULL;
 	qv__store *s = calloc(1, sizeof *s);
@@ -263,7 +268,9 @@ qv_status qv__store_sqlite_open(qv__store **out, const char *path, qv_err *err)
 		            "it may write, in a folder it may write (for the -wal and -shm files)");
 		goto done;
 	}
-	sqlite3_busy_timeout(s->db, 5000);
+	s->timeout_ms = timeout_ms > 0 ? timeout_ms : QV__STORE_TIMEOUT_MS;
+	s->conn.until = qv_mono() + s->timeout_ms / 1000.0; /* the opening's own deadline */
+	sqlite3_busy_handler(s->db, qv__sqlite_busy, s);
 	rc = pragma_int(s, "PRAGMA user_version", &version, err);
 	if (rc)
 		goto done;
@@ -304,4 +311,5 @@ const qv__store_ops qv__store_sqlite_ops = {
     .close = sq_close,
     .rows = qv__sqlite_rows,
     .run = qv__sqlite_run,
+    .probe = qv__sqlite_probe,
 };

@@ -6,15 +6,50 @@
  * shares (backend.h): a failure with SQLite's message, text bound and read.
  */
 #include <stdlib.h>
+#include <time.h>
 
+#include "core/clock.h"
 #include "server/store/backend.h"
 #include "server/store/driver.h"
 
 qv_status qv__store_fail(struct qv__store *s, qv_err *err, const char *doing)
 {
 	int code = sqlite3_errcode(s->db) & 0xff;
+	/* another program's write lock held past the operation's deadline (qv__sqlite_busy) */
+	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+		return qv__store_slow(err, s->timeout_ms,
+		                      "the database's write lock, held by another program, was not "
+		                      "free");
 	return qv_fail(err, code == SQLITE_NOMEM ? QV_ENOMEM : QV_EIO,
 	               "the database: %s failed: %s", doing, sqlite3_errmsg(s->db));
+}
+
+int qv__sqlite_busy(void *arg, int tries)
+{
+	qv__store *s = arg;
+	double left = s->conn.until - qv_mono();
+	if (left <= 0)
+		return 0;
+	/* SQLite's own handler's steps: a millisecond first, then longer, up to 25 ms */
+	double nap = tries < 5 ? 0.001 * (double)(1 << tries) : 0.025;
+	if (nap > left)
+		nap = left;
+	struct timespec ts = {0, (long)(nap * 1e9)};
+	nanosleep(&ts, NULL);
+	return 1;
+}
+
+bool qv__sqlite_take_until(qv__store *s, double until)
+{
+	if (!qv__store_lock_by(&s->lock, until))
+		return false;
+	s->conn.until = until;
+	return true;
+}
+
+bool qv__sqlite_take_by(qv__store *s)
+{
+	return qv__sqlite_take_until(s, qv_mono() + s->timeout_ms / 1000.0);
 }
 
 void qv__store_bind_text(sqlite3_stmt *st, int i, const char *text)
@@ -64,20 +99,37 @@ void qv__store_sqlite_unprepare(qv__store *s)
 	s->body = NULL;
 }
 
+/* The connection of an operation that did not get the store's lock within its timeout (the
+ * lock held by operations waiting for another program's write lock): one per thread. */
+static _Thread_local qv__store_conn late_conn;
+
+/* The store's connection by `until`, else a late one. */
+static qv__store_conn *take_until(qv__store *s, double until)
+{
+	if (qv__sqlite_take_until(s, until))
+		return &s->conn;
+	late_conn = (qv__store_conn){.s = s, .late = true};
+	return &late_conn;
+}
+
 static qv__store_conn *sq_take(qv__store *s)
 {
-	pthread_mutex_lock(&s->lock);
-	return &s->conn;
+	return take_until(s, qv_mono() + s->timeout_ms / 1000.0);
 }
 
-static void sq_give(qv__store_conn *c) { pthread_mutex_unlock(&c->s->lock); }
-
-static qv_status sq_ready(qv__store_conn *c, qv_err *err)
+static void sq_give(qv__store_conn *c)
 {
-	(void)c;
-	(void)err;
-	return QV_OK;
+	if (!c->late)
+		pthread_mutex_unlock(&c->s->lock);
 }
+
+/* An operation's step on a late connection. */
+static qv_status late(const qv__store_conn *c, qv_err *err)
+{
+	return qv__store_slow(err, c->s->timeout_ms, "no connection to the database was free");
+}
+
+static qv_status sq_ready(qv__store_conn *c, qv_err *err) { return c->late ? late(c, err) : QV_OK; }
 
 /* Runs statement st without rows, reset and unbound. */
 static qv_status step(qv__store *s, sqlite3_stmt *st, qv_err *err, const char *doing)
@@ -90,11 +142,13 @@ static qv_status step(qv__store *s, sqlite3_stmt *st, qv_err *err, const char *d
 
 static qv_status sq_begin(qv__store_conn *c, qv_err *err)
 {
-	return step(c->s, c->s->body[SQ_BEGIN], err, "BEGIN");
+	return c->late ? late(c, err) : step(c->s, c->s->body[SQ_BEGIN], err, "BEGIN");
 }
 
 static qv_status sq_finish(qv__store_conn *c, qv_status rc, qv_err *err)
 {
+	if (c->late)
+		return rc;
 	if (rc == QV_OK)
 		rc = step(c->s, c->s->body[SQ_COMMIT], err, "COMMIT");
 	if (rc != QV_OK)
@@ -106,6 +160,8 @@ static qv_status sq_exec(qv__store_conn *c, int which, const qv__store_args *a, 
                          void *ctx, long long *changes, const char *doing, qv_err *err)
 {
 	qv__store *s = c->s;
+	if (c->late)
+		return late(c, err);
 	sqlite3_stmt *st = s->body[which];
 	for (int i = 0; a && i < a->n; i++) {
 		switch (a->v[i].kind) {
@@ -127,6 +183,16 @@ static qv_status sq_exec(qv__store_conn *c, int which, const qv__store_args *a, 
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 	return out;
+}
+
+qv_status qv__sqlite_probe(qv__store *s, double until, qv_err *err)
+{
+	qv__store_conn *c = take_until(s, until);
+	qv_status rc = sq_begin(c, err);
+	if (!rc)
+		step(s, s->body[SQ_ROLLBACK], NULL, "ROLLBACK");
+	sq_give(c);
+	return rc;
 }
 
 static bool sq_null(const qv__drv_row *r, int col)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "server/store/backend.h"
+#include "server/store/driver.h"
 
 /* The most columns a row for copying has (the table `tables` has 16). */
 #define ROW_MAX 32
@@ -47,7 +48,8 @@ qv_status qv__sqlite_rows(qv__store *s, const char *select, int nargs, const cha
                           qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
                           qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
+	if (!qv__sqlite_take_by(s))
+		return qv__store_slow(err, s->timeout_ms, "no connection to the database was free");
 	sqlite3_stmt *st = NULL;
 	qv_status rc = QV_OK;
 	if (sqlite3_prepare_v2(s->db, select, -1, &st, NULL) != SQLITE_OK)
@@ -74,7 +76,8 @@ qv_status qv__sqlite_rows(qv__store *s, const char *select, int nargs, const cha
 qv_status qv__sqlite_run(qv__store *s, const char *sql, int n, const char *const *values,
                          qv_err *err)
 {
-	pthread_mutex_lock(&s->lock);
+	if (!qv__sqlite_take_by(s))
+		return qv__store_slow(err, s->timeout_ms, "no connection to the database was free");
 	sqlite3_stmt *st = NULL;
 	qv_status rc = QV_OK;
 	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {

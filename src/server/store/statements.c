@@ -5,10 +5,13 @@
  * {epoch}, nothing in SQLite's; the time now: {now}); a statement run on its own; a table's
  * actions saved inside a transaction (a new table's, and a change of the game's).
  */
+#define _GNU_SOURCE /* pthread_mutex_clocklock */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "server/store/backend.h"
 #include "server/store/driver.h"
 #include "server/store/store.h"
@@ -265,6 +268,23 @@ void qv__store_arg_text(qv__store_args *a, const char *text)
 void qv__store_first_int(void *ctx, const qv__drv_row *row)
 {
 	*(long long *)ctx = qv__row_int(row, 0);
+}
+
+qv_status qv__store_slow(qv_err *err, int timeout_ms, const char *what)
+{
+	return qv_fail(err, QV_EIO, "%s: %s within %d ms", QV__STORE_SLOW, what, timeout_ms);
+}
+
+bool qv__store_lock_by(pthread_mutex_t *m, double until)
+{
+	if (pthread_mutex_trylock(m) == 0)
+		return true;
+	double left = until - qv_mono();
+	struct timespec at = qv_deadline(true, left > 0 ? left : 0);
+	int rc;
+	while ((rc = pthread_mutex_clocklock(m, CLOCK_MONOTONIC, &at)) == EINTR)
+		;
+	return rc == 0;
 }
 
 qv_status qv__store_one(qv__store *s, int which, const qv__store_args *a, qv__drv_row_fn fn,

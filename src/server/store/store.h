@@ -83,7 +83,9 @@ void qv__store_flight_base(const char *db, char *out, size_t len);
  * there, a password refused). */
 qv_status qv__store_open(qv__store **out, const char *db, qv_err *err);
 
-/* The default of `quiver serve --db-timeout`: how long a PostgreSQL statement may take. */
+/* The default of `quiver serve --db-timeout`: how long one operation of the store may take,
+ * its wait for a connection included, on either backend; quiver keeps it itself (store.h's
+ * operations fail as slow past it, whatever the database does). */
 #define QV__STORE_TIMEOUT_MS 5000
 
 /* The default of `quiver serve --db-connections`: the connections of a process's pool to
@@ -96,9 +98,11 @@ qv_status qv__store_open(qv__store **out, const char *db, qv_err *err);
  * and their act was not done. */
 #define QV__STORE_SLOW "the site is slow"
 
-/* qv__store_open with PostgreSQL's statement timeout timeout_ms (lock waits, keepalives and
- * unanswered writes bounded from it: postgres_conn.c) and a pool of conns connections (1 to
- * 32); SQLite's lock wait is its own, and it has one connection. */
+/* qv__store_open with the operations' timeout timeout_ms (kept by quiver: a wait for the
+ * store's lock or a connection, SQLite's wait for another program's write lock, and every
+ * PostgreSQL statement, whose connection is cut when it has not answered by then, as well as
+ * PostgreSQL's own statement and lock timeouts: postgres_conn.c) and, on PostgreSQL, a pool of
+ * conns connections (1 to 32); SQLite has one connection. */
 qv_status qv__store_open_limits(qv__store **out, const char *db, int timeout_ms, int conns,
                                 qv_err *err);
 void qv__store_close(qv__store *s);
@@ -107,10 +111,29 @@ void qv__store_close(qv__store *s);
  * it was opened, for /metrics. */
 long long qv__store_failures(qv__store *s);
 
-/* Asks the store the smallest question ("SELECT 1") and times the answer, for GET
- * /api/health: QV_EIO with the reason when the database does not answer (PostgreSQL within
- * its timeout). */
+/* The name this process gives itself in the database (PostgreSQL's application_name: "quiver
+ * serve 1234@host", as pg_stat_activity lists it), set once before the store is opened (the
+ * default: "quiver"); and the name as set. A site's running servers are the names beginning
+ * with QV__STORE_SERVE_NAME (`quiver admin` waits for each of them). */
+#define QV__STORE_SERVE_NAME "quiver serve "
+void qv__store_application(const char *name);
+const char *qv__store_application_name(void);
+
+/* The longest GET /api/health waits for the database: a proxy's check (docs/deploy/: 3 s)
+ * hears the 503 of a database that hangs in time, and keeps the process serving what it can. */
+#define QV__HEALTH_MS 2000
+
+/* Asks the store whether a move could be saved now, and times the answer, for GET /api/health:
+ * SQLite begins a write transaction and rolls it back (a write lock another program holds
+ * answers as slow), PostgreSQL answers "SELECT 1" on a connection of the pool; QV_EIO with the
+ * reason when the database does not answer within the store's timeout or QV__HEALTH_MS,
+ * whichever is shorter. */
 qv_status qv__store_ping(qv__store *s, double *seconds, qv_err *err);
+
+/* Whether the database failed the last change of a table or health check (QV_EIO: it did not
+ * answer, or refused, as a database that is down or hangs does), until one succeeds: the
+ * server then says so with every answer (docs/server.md, "When the database is down"). */
+bool qv__store_down(qv__store *s);
 
 /* The tables this process holds among several (PostgreSQL), or -1 alone (SQLite). */
 int qv__store_held(qv__store *s);

@@ -137,7 +137,7 @@ qv_status qv__store_in_held(qv__store *s, qv__store_held_tx *tx, qv_err *err)
 		bool built = rc == QV_OK;
 		rc = d->finish(c, rc, err);
 		if (rc && built && tx->lost && d->gone && d->gone(c))
-			rc = tx->lost(c, tx->epoch, tx->ctx, rc);
+			rc = tx->lost(c, tx->epoch, tx->ctx, rc, err);
 	}
 	d->give(c);
 	return fenced ? d->lose(s, tx->id, err) : rc;

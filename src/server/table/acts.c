@@ -14,16 +14,14 @@
 
 #include "core/clock.h"
 #include "core/fields.h"
+#include "engine/feed/commitments.h"
+#include "engine/feed/info.h"
 #include "server/base/oplog.h"
 #include "server/table/change.h"
-#include "server/table/commitments.h"
 #include "server/table/leave.h"
 #include "server/table/rated.h"
 #include "server/table/table.h"
 #include "server/table/takeback.h"
-
-/* Longest action text a client may send (notation is far shorter). */
-#define ACTION_MAX 1024
 
 /* ---- acting -------------------------------------------------------------------------------- */
 
@@ -62,20 +60,8 @@ static qv_status check_mover(qv__table *t, int seat, long long v, const char *ac
 {
 	QV__TABLE_HELD(t);
 	qv_status rc = check_turn_base(t, v, err);
-	char name[8], mine[8];
-	int who = qv_match_to_move(t->m);
-	if (!rc && who != seat && !(qv_match_acting(t->m) >> seat & 1u))
-		rc = who == QV_CHANCE
-		         ? qv_fail(err, QV_ESTATE, "not your turn: a chance event is being drawn")
-		     : *qv_match_committed(t->m, seat)
-		         ? qv_fail(err, QV_ESTATE,
-		                   "you have made your choice for this step; it is played when "
-		                   "everyone has chosen")
-		         : qv_fail(err, QV_ESTATE, "not your turn: %s is to move, and you are %s",
-		                   qv_player_name(who, name), qv_player_name(seat, mine));
-	if (!rc && strlen(action) > ACTION_MAX)
-		rc = qv_fail(err, QV_EINVAL, "action: %zu characters; at most %d", strlen(action),
-		             ACTION_MAX);
+	if (!rc)
+		rc = qv__info_may_act(t->m, seat, action, err);
 	if (!rc)
 		rc = check_present(t, seat, err);
 	return rc;
@@ -646,7 +632,19 @@ qv_status qv__table_rematch_ask(qv__table *t, int seat, json_t **request, qv_err
 	return rc;
 }
 
-qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table **out,
+/* Whether a person's name goes with them to the rematch. A name kept by a quiver whose rule
+ * was looser (one now refused), or a guest's that an account took since (check), is left
+ * behind: the person plays on under the seat's name rather than not at all. */
+static bool name_kept(const char *name, long long account, qv__name_check check, void *ctx)
+{
+	char clean[QV__NAME_BYTES];
+	qv_err why;
+	return name[0] && !qv__name_clean(name, strlen(name), clean, sizeof clean, &why) &&
+	       (account || !check || !check(ctx, clean, &why));
+}
+
+qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__name_check name_check,
+                                 void *name_ctx, qv__table **out,
                                  char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err)
 {
 	*out = NULL;
@@ -675,16 +673,12 @@ qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table 
 		tokens[p][0] = '\0';
 		if (!(humans >> p & 1u))
 			continue;
-		/* A name kept by a quiver whose rule was looser (one now refused) is left
-		 * behind: the person plays on under the seat's name rather than not at all. */
 		int q = (p + 1) % n, got;
-		char clean[QV__NAME_BYTES];
-		qv_err why;
-		bool named = names[p][0] &&
-		             !qv__name_clean(names[p], strlen(names[p]), clean, sizeof clean, &why);
 		/* each person's new seat follows their player key and account, as the old one */
 		qv__join req = {.seat = qv_player_name(q, seat),
-		                .name = named ? names[p] : NULL,
+		                .name = name_kept(names[p], accounts[p], name_check, name_ctx)
+		                            ? names[p]
+		                            : NULL,
 		                .player = players[p][0] ? players[p] : NULL,
 		                .account = accounts[p],
 		                .username = usernames[p][0] ? usernames[p] : NULL};

@@ -41,7 +41,7 @@ qv_status qv__table_hide_chat(qv__table *t, long long line, qv_err *err)
 		rc = qv__change_commit(&c, err);
 	}
 	if (!rc)
-		t->chat_cuts++; /* every connection gets a snapshot: the chat without the line */
+		t->feed.cuts++; /* every connection gets a snapshot: the chat without the line */
 	qv__table_unlock(t);
 	return rc;
 }

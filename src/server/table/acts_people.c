@@ -42,6 +42,8 @@ qv_status qv__table_join_as(qv__table *t, const qv__join *req, int *seat_out,
 	if (req->name) {
 		qv_status rc =
 		    qv__name_clean(req->name, strlen(req->name), clean, sizeof clean, err);
+		if (!rc && req->name_check && !req->account)
+			rc = req->name_check(req->name_ctx, clean, err);
 		if (rc)
 			return rc;
 	}

@@ -108,7 +108,7 @@ qv_status qv__change_begin(qv__change *c, qv__table *t, qv__save_kind kind, unsi
 	}
 	/* What the draft never owns nor touches: the viewers' logs, the connections. The
 	 * agents, the parameters and the variant are the live table's, read only. */
-	memset(d->log, 0, sizeof d->log);
+	memset(&d->feed, 0, sizeof d->feed);
 	d->conns = NULL;
 	d->m = NULL;
 	d->marks = NULL;
@@ -304,10 +304,8 @@ static void publish(qv__change *c, int keep)
 	memcpy(t->unrated, d->unrated, sizeof t->unrated);
 	t->active = d->active;
 	t->iv++;
-	if (c->kind == QV__SAVE_GAME) {
-		for (int v = 0; v <= t->nseats; v++)
-			qv__log_forget(&t->log[v], keep);
-	}
+	if (c->kind == QV__SAVE_GAME)
+		qv__feed_cut(&t->feed, t->nseats, keep, false);
 	qv__table_deadlines_locked(t);
 	c->owns = 0; /* everything the draft owned is the table's now */
 }
@@ -364,7 +362,7 @@ qv_status qv__change_commit(qv__change *c, qv_err *err)
 	if (taken) {
 		/* A takeback: every connection hears the whole log again, and the agents start
 		 * from the position as it is now. */
-		t->takebacks++;
+		t->feed.takebacks++;
 		for (int i = 0; i < t->nseats; i++)
 			if (t->seat[i].agent)
 				t->seat[i].forget = true;

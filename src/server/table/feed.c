@@ -2,9 +2,11 @@
  * feed.c - what a table's viewers receive and what a client may fetch: the frames of a
  * connection (a snapshot, or an update with the log lines it has not had), a look back at a
  * past position, a rematch's new seat, and a table's info, record or replay by HTTP. Each
- * only reads a table, under its lock (the callers' or its own), and words a viewer's log
- * (log.c); nothing here changes what the store keeps. A floor above table.c, which never
- * calls here.
+ * only reads a table, under its lock (the callers' or its own), and words a viewer's log;
+ * nothing here changes what the store keeps. The frames themselves are the engine's
+ * (src/engine/feed/frame.c, shared with the app's local tables): this file gives them the
+ * server's parts, its info, chat and what one broadcast's frames share. A floor above
+ * table.c, which never calls here.
  */
 #include <stdlib.h>
 
@@ -13,14 +15,6 @@
 #include "server/table/table.h"
 
 /* ---- frames -------------------------------------------------------------------------------- */
-
-/* The log of viewer (a seat or the public), worded up to the end of the history; NULL when out
- * of memory, and then none of the new lines is kept (the next frame words them again). */
-static qv__log *viewer_log(qv__table *t, int viewer)
-{
-	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
-	return qv__log_fill(log, t->m, viewer, &t->serial) ? log : NULL;
-}
 
 void qv__frame_shared_free(qv__frame_shared *s)
 {
@@ -51,6 +45,12 @@ static bool put_json(qv_buf *out, json_t *j)
 	return ok;
 }
 
+/* What the frames of one connection's call read: the table and what a broadcast shares. */
+typedef struct frame_ctx {
+	qv__table *t;
+	qv__frame_shared *shared;
+} frame_ctx;
+
 /* Appends a part written by put (the info or a view) as shared holds it, written into it first
  * when it does not hold it yet (shared NULL: written straight into out). */
 static bool put_shared(qv_buf *out, qv__frame_shared *shared, qv_buf *part, bool *has,
@@ -79,173 +79,62 @@ static bool put_view(qv__table *t, int viewer, qv_buf *out)
 	return qv_match_view_text(t->m, viewer, out);
 }
 
-/* How many of the lines of log a connection at pos holds still (lines are only appended or
- * cut from the end, and serials grow); -1 when it must have the whole log again: after a
- * takeback (a client then replaces what it shows, and never keeps a line of a move that no
- * longer exists) or a chat line hidden (the whole chat again, a snapshot's, without it). */
-static int lines_kept(const qv__table *t, const qv__log *log, const qv__log_pos *pos)
+/* The catalogue comes once, with the snapshot; updates carry only what changes. */
+static bool frame_info(void *ctx, int viewer, bool snapshot, qv_buf *out)
 {
-	int keep = log->n;
-	while (keep > 0 && log->line[keep - 1].serial > pos->serial)
-		keep--;
-	if (keep > pos->n)
-		keep = pos->n;
-	if (keep < pos->n || pos->takebacks != t->takebacks || pos->chat_cuts != t->chat_cuts)
-		return -1;
-	return keep;
+	frame_ctx *c = ctx;
+	if (snapshot)
+		return put_json(out, qv__table_info_full_locked(c->t));
+	qv__frame_shared *s = c->shared;
+	return put_shared(out, s, s ? &s->info : NULL, s ? &s->has_info : NULL, put_info, c->t,
+	                  viewer);
 }
 
-/* The frame's text after its type: the same members in the same order as a tree of them
- * written by qv__json_dumps, the catalogue and chat with the snapshot only. */
-static bool put_frame(qv__table *t, int viewer, bool snapshot, int keep, qv__frame_shared *shared,
-                      qv_buf *out)
+static bool frame_view(void *ctx, int viewer, qv_buf *out)
 {
-	char name[8];
-	qv_buf_puts(out,
-	            snapshot ? "{\"type\":\"snapshot\",\"v\":" : "{\"type\":\"update\",\"v\":");
-	qv_buf_putd(out, t->v);
-	if (snapshot) {
-		qv_buf_puts(out, ",\"seat\":\"");
-		qv_buf_puts(out, viewer >= 0 ? qv_player_name(viewer, name) : "public");
-		qv_buf_putc(out, '"');
-	}
-	int slot = viewer >= 0 ? viewer : t->nseats;
-	qv_buf_puts(out, ",\"table\":");
-	/* The catalogue comes once, with the snapshot; updates carry only what changes. */
-	bool ok = snapshot ? put_json(out, qv__table_info_full_locked(t))
-	                   : put_shared(out, shared, shared ? &shared->info : NULL,
-	                                shared ? &shared->has_info : NULL, put_info, t, viewer);
-	qv_buf_puts(out, ",\"view\":");
-	ok = ok && put_shared(out, shared, shared ? &shared->view[slot] : NULL,
-	                      shared ? &shared->has_view[slot] : NULL, put_view, t, viewer);
-	qv_buf_puts(out, ",\"log\":");
-	ok = ok && qv__log_text(&t->log[slot], keep, out);
-	if (snapshot) {
-		qv_buf_puts(out, ",\"chat\":");
-		ok = ok && put_json(out, qv__chat_json(&t->chat, viewer < 0));
-	}
-	qv_buf_putc(out, '}');
-	return ok && !out->failed;
+	frame_ctx *c = ctx;
+	qv__frame_shared *s = c->shared;
+	int slot = viewer >= 0 ? viewer : c->t->nseats;
+	return put_shared(out, s, s ? &s->view[slot] : NULL, s ? &s->has_view[slot] : NULL,
+	                  put_view, c->t, viewer);
+}
+
+static bool frame_chat(void *ctx, int viewer, qv_buf *out)
+{
+	frame_ctx *c = ctx;
+	return put_json(out, qv__chat_json(&c->t->chat, viewer < 0));
 }
 
 bool qv__table_frame_text_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos,
                                  qv__frame_shared *shared, qv_buf *out)
 {
 	QV__TABLE_HELD(t);
-	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
-	int had = log->n, upto = log->upto;
-	if (!viewer_log(t, viewer))
-		return false;
 	if (shared)
 		shared_check(shared, t);
-	int keep = snapshot ? -1 : lines_kept(t, log, pos);
-	snapshot = keep < 0;
-	keep = keep < 0 ? 0 : keep;
-	QV_ASSERT(keep >= 0 && keep <= log->n);
-	if (!put_frame(t, viewer, snapshot, keep, shared, out)) {
-		qv__log_cut(log, had, upto); /* worded again for the next frame */
-		return false;
-	}
-	pos->n = log->n;
-	pos->serial = log->n ? log->line[log->n - 1].serial : 0;
-	pos->takebacks = t->takebacks;
-	pos->chat_cuts = t->chat_cuts;
-	return true;
+	frame_ctx c = {.t = t, .shared = shared};
+	qv__frame_parts parts = {
+	    .v = t->v, .info = frame_info, .view = frame_view, .chat = frame_chat, .ctx = &c};
+	return qv__feed_frame(&t->feed, t->m, t->nseats, viewer, snapshot, pos, &parts, out);
 }
 
 json_t *qv__table_frame_locked(qv__table *t, int viewer, bool snapshot, qv__log_pos *pos)
 {
-	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
-	int had = log->n, upto = log->upto;
-	qv_buf text = {0};
-	qv__log_pos was = *pos;
-	json_t *frame = NULL;
-	json_error_t jerr;
-	if (qv__table_frame_text_locked(t, viewer, snapshot, pos, NULL, &text) &&
-	    qv__json_parse(text.s, text.len, 0, &frame, &jerr) != QV_OK) {
-		frame = NULL;
-		*pos = was;
-		qv__log_cut(log, had, upto); /* worded again for the next frame */
-	}
-	qv_buf_free(&text);
-	return frame;
+	QV__TABLE_HELD(t);
+	frame_ctx c = {.t = t};
+	qv__frame_parts parts = {
+	    .v = t->v, .info = frame_info, .view = frame_view, .chat = frame_chat, .ctx = &c};
+	return qv__feed_frame_json(&t->feed, t->m, t->nseats, viewer, snapshot, pos, &parts);
 }
 
 /* ---- looking back -----------------------------------------------------------------------------
  */
-
-/* What the walk to a past position carries. */
-typedef struct past_walk {
-	qv__table *t;
-	int viewer;
-	json_t *view;
-} past_walk;
-
-/* The View JSON of viewer at st, a position of t's game, as the frames carry it but without
- * legal actions: a past position is only looked at. */
-static json_t *past_view(qv__table *t, int viewer, const void *st)
-{
-	const qv_game *g = t->game;
-	char who[8], seat[8];
-	json_t *view = g->view_json(st, viewer);
-	if (!view)
-		return NULL;
-	return json_pack("{s:s, s:O, s:s, s:s, s:o}", "game", g->name, "params", t->params,
-	                 "viewer", viewer >= 0 ? qv_player_name(viewer, seat) : "public", "to_move",
-	                 qv_player_name(g->to_move(st), who), "view", view);
-}
-
-/* The first state the walk hands is the one wanted: the view of it, and no more. */
-static bool past_step(void *ctx, int entry, const void *before)
-{
-	(void)entry;
-	past_walk *w = ctx;
-	w->view = past_view(w->t, w->viewer, before);
-	return false;
-}
 
 json_t *qv__table_history_locked(qv__table *t, int viewer, long long line, const qv__log_pos *pos,
                                  qv_err *err)
 {
 	QV__TABLE_HELD(t);
 	QV_ASSERT(viewer == QV_VIEW_PUBLIC || (viewer >= 0 && viewer < t->nseats));
-	qv__log *log = &t->log[viewer >= 0 ? viewer : t->nseats];
-	if (pos->takebacks != t->takebacks) {
-		qv_fail(err, QV_ESTATE,
-		        "history: the log changed with an undo; the whole log follows in a "
-		        "snapshot, ask again with a line of it");
-		return NULL;
-	}
-	QV_ASSERT(pos->n <= log->n);
-	if (line < 0 || line >= pos->n) {
-		qv_fail(err, QV_EINVAL,
-		        "history: line %lld is not in your log, which has %d lines: expected "
-		        "{\"type\": \"history\", \"line\": N} with N from 0 to %d",
-		        line, pos->n, pos->n - 1);
-		return NULL;
-	}
-	/* The lines of the entry that line tells: an entry's lines are worded together. */
-	int entry = log->line[line].entry, from = (int)line, to = (int)line + 1;
-	while (from > 0 && log->line[from - 1].entry == entry)
-		from--;
-	while (to < log->n && log->line[to].entry == entry)
-		to++;
-	past_walk w = {.t = t, .viewer = viewer};
-	if (entry + 1 < t->m->nhist) {
-		if (qv_match_walk(t->m, entry + 1, past_step, &w)) {
-			qv_fail(err, QV_ENOMEM, "out of memory");
-			return NULL;
-		}
-	} else {
-		w.view = past_view(t, viewer, t->m->state);
-	}
-	json_t *frame = w.view ? json_pack("{s:s, s:I, s:I, s:i, s:i, s:o}", "type", "history", "v",
-	                                   (json_int_t)t->v, "line", (json_int_t)line, "from", from,
-	                                   "to", to, "view", w.view)
-	                       : NULL;
-	if (!frame)
-		qv_fail(err, QV_ENOMEM, "out of memory");
-	return frame;
+	return qv__feed_history(&t->feed, t->m, t->nseats, t->params, t->v, viewer, line, pos, err);
 }
 
 json_t *qv__table_rematch_frame_locked(qv__table *t, int viewer)

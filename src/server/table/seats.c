@@ -12,64 +12,6 @@
 #include "server/base/rating.h"
 #include "server/table/seats.h"
 
-/* The seat kinds as one line for messages: human, invite, then the computer's levels. */
-static void kinds_list(char *buf, size_t len)
-{
-	size_t used = (size_t)snprintf(buf, len, "human, invite");
-	for (int i = 0; qv_agent_levels[i] && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, ", %s", qv_agent_levels[i]);
-}
-
-bool qv__seat_kind_valid(const char *text)
-{
-	if (strcmp(text, "human") == 0)
-		return true;
-	for (int i = 0; qv_agent_levels[i]; i++)
-		if (strcmp(text, qv_agent_levels[i]) == 0)
-			return true;
-	return false;
-}
-
-qv_status qv__seats_read(const json_t *j, const char **kinds, int *n, unsigned *invites,
-                         qv_err *err)
-{
-	*invites = 0;
-	char list[128];
-	kinds_list(list, sizeof list);
-	*n = 0;
-	if (!j)
-		return QV_OK;
-	if (!json_is_array(j) || json_array_size(j) == 0 || json_array_size(j) > QV_MAX_PLAYERS)
-		return qv_fail(err, QV_EINVAL,
-		               "seats: expected an array of 1 to %d seat kinds (%s)",
-		               QV_MAX_PLAYERS, list);
-	for (size_t i = 0; i < json_array_size(j); i++) {
-		const char *k = json_string_value(json_array_get(j, i));
-		if (!k)
-			return qv_fail(err, QV_EINVAL, "seats[%zu]: expected a string, one of %s",
-			               i, list);
-		char quoted[QV_QUOTE_MAX * 4 + 4];
-		if (strcmp(k, "invite") == 0) {
-			*invites |= 1u << i;
-			k = "human";
-		}
-		if (!qv__seat_kind_valid(k))
-			return qv_fail(err, QV_EINVAL,
-			               "seats[%zu]: '%s' is not a seat kind; expected one of %s", i,
-			               qv_shorten(k, QV_QUOTE_MAX, quoted, sizeof quoted), list);
-		kinds[(*n)++] = k;
-	}
-	return QV_OK;
-}
-
-unsigned qv__seat_kinds_people(const char *const *kinds, int n)
-{
-	unsigned mask = 0;
-	for (int i = 0; i < n; i++)
-		mask |= strcmp(kinds[i], "human") == 0 ? 1u << i : 0u;
-	return mask;
-}
-
 unsigned qv__seats_people(const qv__seat *seat, int n)
 {
 	unsigned mask = 0;

@@ -18,6 +18,7 @@
 
 #include <jansson.h>
 
+#include "engine/feed/request.h"
 #include "quiver/agent.h"
 #include "server/base/token.h"
 #include "server/table/chat.h"
@@ -67,6 +68,11 @@ typedef struct qv__seat {
 typedef qv_status (*qv__join_check)(void *ctx, int n, const long long *accounts,
                                     const char *const *players, qv_err *err);
 
+/* A join's check of a guest's name (a seat taken without an account; players/skeleton.h):
+ * called before the table's lock with the name cleaned; QV_OK lets it stand, QV_EINVAL
+ * refuses (400, err saying why), another status is a failure. */
+typedef qv_status (*qv__name_check)(void *ctx, const char *name, qv_err *err);
+
 /* A join request: each field NULL when absent. */
 typedef struct qv__join {
 	const char *seat;   /* "p2"; NULL: the invite's seat, or the first free open seat */
@@ -79,6 +85,8 @@ typedef struct qv__join {
 	double rating, deviation; /* its rating at a rated table (0: none) */
 	qv__join_check check;     /* NULL: anyone may sit with anyone */
 	void *check_ctx;
+	qv__name_check name_check; /* NULL: a guest may take any name the rule allows */
+	void *name_ctx;
 } qv__join;
 
 /* The invite codes of a new table, shown once to its creator. */
@@ -87,19 +95,6 @@ typedef struct qv__invites {
 	int seat[QV_MAX_PLAYERS];
 	char code[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
 } qv__invites;
-
-/* Whether text is a seat kind a table keeps: human or one of the computer's levels
- * (qv_agent_levels). */
-bool qv__seat_kind_valid(const char *text);
-
-/* Reads a table request's "seats" into kinds (n of them; an invite seat is "human" there, and
- * its bit is set in *invites); *n = 0 when j is NULL. QV_EINVAL names the bad entry and lists
- * the kinds. The kinds point into j. */
-qv_status qv__seats_read(const json_t *j, const char **kinds, int *n, unsigned *invites,
-                         qv_err *err);
-
-/* The seats of kinds (n) that a person plays, as a mask (bit p for seat p). */
-unsigned qv__seat_kinds_people(const char *const *kinds, int n);
 
 /* The seats a person plays, as a mask (bit p for seat p). */
 unsigned qv__seats_people(const qv__seat *seat, int n);

@@ -22,10 +22,11 @@
 
 #include "core/clock.h"
 #include "core/fields.h"
+#include "engine/feed/commitments.h"
+#include "engine/feed/info.h"
 #include "games/json_util.h"
 #include "quiver/variant.h"
 #include "server/base/oplog.h"
-#include "server/table/commitments.h"
 #include "server/table/leave.h"
 #include "server/table/rated.h"
 #include "server/table/replay.h"
@@ -173,8 +174,7 @@ void qv__table_free(qv__table *t)
 		free(t->seat[i].device);
 	}
 	qv__chat_free(&t->chat);
-	for (int v = 0; v <= QV_MAX_PLAYERS; v++)
-		qv__log_free(&t->log[v]);
+	qv__feed_free(&t->feed, t->nseats);
 	json_decref(t->params);
 	free(t->marks);
 	qv_match_free(t->m);
@@ -206,7 +206,7 @@ qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json
 	if (rc)
 		return rc;
 	qv__table *t;
-	rc = table_new(&t, store, m, spec.kinds, err);
+	rc = table_new(&t, store, m, spec.req.kinds, err);
 	if (rc) {
 		qv_match_free(m);
 		return rc;
@@ -217,10 +217,10 @@ qv_status qv__table_create_invites(qv__table **out, qv__store *store, const json
 	qv__table_id_new(t->id);
 	qv_copy(t->owner, sizeof t->owner, owner ? owner : "");
 	/* Shown once, to the creator; the table keeps their hashes, as a token's. */
-	qv__seats_invite(t->seat, np, spec.invited, invites);
-	t->private_ = spec.private_;
-	t->no_takebacks = spec.no_takebacks;
-	t->rated = spec.rated;
+	qv__seats_invite(t->seat, np, spec.req.invited, invites);
+	t->private_ = spec.req.private_;
+	t->no_takebacks = spec.req.no_takebacks;
+	t->rated = spec.req.rated;
 	t->clock = spec.clock;
 	t->created = qv_wall();
 	t->status = qv__table_status_of_locked(t);
@@ -386,7 +386,8 @@ static qv_status people_load(qv__table *t, const json_t *j, qv_err *err)
 {
 	if (!json_is_object(j))
 		return qv_fail(err, QV_EIO, "its stored people are not a JSON object");
-	qv_status rc = qv__commitments_load(t->m, t->nseats, json_object_get(j, "committed"), err);
+	qv_status rc = qv__commitments_load(t->m, t->nseats, json_object_get(j, "committed"),
+	                                    "people.committed", err);
 	if (!rc)
 		rc = qv__offer_load(&t->offer, json_object_get(j, "offer"), t->nseats, qv_wall(),
 		                    err);
@@ -721,14 +722,6 @@ json_t *qv__table_record_locked(const qv__table *t)
 /* ---- what clients receive ------------------------------------------------------------------ */
 
 /* Info's "variant": which components the table plays with, null for a game without any. */
-static json_t *variant_json(const qv_variant *v)
-{
-	if (!v)
-		return json_null();
-	return json_pack("{s:s, s:s, s:b}", "name", v->name, "sha256", v->sha256, "builtin",
-	                 v->builtin);
-}
-
 /* The seats' entries of the table's info (qv__seat_info_json, with "zombie" and "turn_since":
  * since when, epoch ms, the seat has kept the game waiting (its turn running; null when it
  * does not), which with away_since and away_limit tells a page when a claim is accepted). */
@@ -751,27 +744,9 @@ static json_t *seats_info(const qv__table *t, bool stored, double at)
  * for a table that ended without one); a draw agreed ranks every seat first. */
 static json_t *result_json(const qv__table *t)
 {
-	bool drawn = strcmp(t->ended, "drawn") == 0;
-	if (t->status != QV__OVER || (!qv_match_over(t->m) && !drawn))
+	if (t->status != QV__OVER)
 		return json_null();
-	int ranks[QV_MAX_PLAYERS], scores[QV_MAX_PLAYERS];
-	char name[8];
-	if (drawn)
-		for (int i = 0; i < t->nseats; i++)
-			ranks[i] = 1;
-	else
-		qv_match_ranks(t->m, ranks);
-	t->game->score(t->m->state, scores);
-	json_t *result = json_array();
-	for (int i = 0; i < t->nseats; i++) {
-		json_t *e = json_pack("{s:s, s:i, s:i}", "seat", qv_player_name(i, name), "rank",
-		                      ranks[i], "score", scores[i]);
-		int left = qv_match_left(t->m, i);
-		if (e && left)
-			e = qv__json_put(e, "reason", json_string(qv_left_name(left)));
-		result = qv__json_push(result, e);
-	}
-	return result;
+	return qv__info_result_json(t->m, t->nseats, strcmp(t->ended, "drawn") == 0);
 }
 
 /* The table's info; `stored` is the copy kept once the game is over, which says no human is
@@ -780,18 +755,13 @@ static json_t *result_json(const qv__table *t)
 static json_t *info_json(qv__table *t, bool stored)
 {
 	double at = qv_wall();
-	char name[8];
-	json_t *to_move = json_array();
-	unsigned acting = stored ? 0 : qv__table_acting_locked(t);
-	for (int i = 0; i < t->nseats; i++)
-		if (acting >> i & 1u)
-			to_move = qv__json_push(to_move, json_string(qv_player_name(i, name)));
+	json_t *to_move = qv__info_to_move_json(stored ? 0 : qv__table_acting_locked(t), t->nseats);
 	json_t *info =
 	    json_pack("{s:s, s:s, s:s, s:O, s:o, s:s, s:I, s:b, s:o}", "id", t->id, "game",
 	              t->game->name, "title", t->game->title, "params", t->params, "seats",
 	              seats_info(t, stored, at), "status", qv__status_name(t->status), "v",
 	              (json_int_t)t->v, "private", t->private_, "result", result_json(t));
-	info = qv__json_put(info, "variant", variant_json(t->variant));
+	info = qv__json_put(info, "variant", qv__info_variant_json(t->variant));
 	info = qv__json_put(info, "to_move", to_move);
 	info = qv__json_put(info, "offer",
 	                    !stored && t->offer.by >= 0

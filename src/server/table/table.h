@@ -40,6 +40,7 @@
 
 #include <jansson.h>
 
+#include "engine/feed/frame.h"
 #include "quiver/agent.h"
 #include "quiver/match.h"
 #include "quiver/variant.h"
@@ -47,7 +48,6 @@
 #include "server/store/store.h"
 #include "server/table/chat.h"
 #include "server/table/clock.h"
-#include "server/table/log.h"
 #include "server/table/marks.h"
 #include "server/table/offer.h"
 #include "server/table/rematch.h"
@@ -85,13 +85,11 @@ typedef struct qv__table {
 	/* The components played with (a built-in set or a loaded variant, which the table's
 	 * match holds as long as the table lives); NULL for a game without components. */
 	const qv_variant *variant;
-	qv__store *store;                /* NULL: nothing is saved (unit tests) */
-	qv__log log[QV_MAX_PLAYERS + 1]; /* per seat, then the public's */
-	long long serial;
-	long long
-	    takebacks; /* undos done: a connection that has not seen the last gets a snapshot */
-	long long chat_cuts; /* chat lines hidden: the same */
-	qv__offer offer;     /* an offer waiting for answers (offer.by < 0: none; people: offer) */
+	qv__store *store; /* NULL: nothing is saved (unit tests) */
+	/* Each viewer's log and what makes a connection need it whole again: takebacks, and
+	 * the chat lines hidden (its cuts) (engine/feed/frame.h). */
+	qv__feed feed;
+	qv__offer offer; /* an offer waiting for answers (offer.by < 0: none; people: offer) */
 
 	qv__chat chat;       /* what was said at the table (people: chat) */
 	qv__rematch rematch; /* a rematch asked for once the game is over (people: rematch) */
@@ -454,14 +452,6 @@ bool qv__table_abortable_locked(const qv__table *t);
  * come). Info's `spectators` says the count at any time. */
 bool qv__table_spectators_locked(qv__table *t, int *n);
 
-/* Where a connection stands in its viewer's log. */
-typedef struct qv__log_pos {
-	int n;               /* lines the connection holds */
-	long long serial;    /* serial of its last line, 0 for none */
-	long long takebacks; /* the table's takebacks when its last frame was built */
-	long long chat_cuts; /* and its chat_cuts */
-} qv__log_pos;
-
 /* What the frames of one broadcast share, kept by the broadcaster (zeroed before its first
  * frame, qv__frame_shared_free after its last) and used under the table's lock: the table's
  * info as an update carries it, and each viewer's view (for two connections of one seat, and
@@ -525,9 +515,11 @@ qv_status qv__table_chat_locked(qv__table *t, int viewer, const char *text, json
 qv_status qv__table_rematch_ask(qv__table *t, int seat, json_t **request, qv_err *err);
 
 /* Makes the rematch table of t from request, with every human seat claimed at once for the
- * person who moves there (names kept): tokens[p] is the new token of old seat p's person
- * ("" for an AI seat). Not yet in the server's registry. */
-qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__table **out,
+ * person who moves there (names kept, but a guest's that name_check, when not NULL, refuses
+ * now: the person plays on under the seat's name): tokens[p] is the new token of old seat p's
+ * person ("" for an AI seat). Not yet in the server's registry. */
+qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__name_check name_check,
+                                 void *name_ctx, qv__table **out,
                                  char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err);
 
 /* Records the last ask and the new table (saved); the tokens are kept in memory for the

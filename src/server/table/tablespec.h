@@ -5,7 +5,7 @@
  *
  * Both ways give a match and the kind of each seat, which the table (table.c) is made around;
  * nothing here knows the table. A person's forced decision waits for the person here, as in
- * `quiver play` (qv__tablespec_hold_people), both when a game begins and when it is replayed.
+ * `quiver play` (qv__request_hold_people), both when a game begins and when it is replayed.
  */
 #ifndef QUIVER_SERVER_TABLE_TABLESPEC_H
 #define QUIVER_SERVER_TABLE_TABLESPEC_H
@@ -14,24 +14,17 @@
 
 #include <jansson.h>
 
+#include "engine/feed/request.h"
 #include "quiver/match.h"
 #include "quiver/variant.h"
 #include "server/store/store.h"
 #include "server/table/clock.h"
 
-/* A table request read and checked. */
+/* A table request read and checked: the engine's request (engine/feed/request.h) and the
+ * server's clock. */
 typedef struct qv__tablespec {
-	const qv_game *game;
-	qv_params params;                  /* as given, "players" set from the seats' count */
-	const char *kinds[QV_MAX_PLAYERS]; /* each seat's kind ("human" for an invite seat),
-	                                      pointing into the request's JSON */
-	int nkinds;                        /* 0: the game's default of people's seats */
-	unsigned invited;                  /* bit p: seat p is an invite seat */
-	bool private_;
-	bool no_takebacks; /* "takebacks": false */
-	bool rated;        /* "rated": true (people's seats only, a clock, no takebacks) */
+	qv__request req;
 	qv__clock clock;
-	const qv_variant *held; /* a variant the request sent, held until the match holds it */
 } qv__tablespec;
 
 /* Reads a client's table request. QV_EINVAL names the bad field and what is accepted; a

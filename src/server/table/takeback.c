@@ -8,8 +8,8 @@
 #include <math.h>
 
 #include "core/clock.h"
+#include "engine/feed/commitments.h"
 #include "server/table/change.h"
-#include "server/table/commitments.h"
 #include "server/table/takeback.h"
 
 /* ---- the clocks ---------------------------------------------------------------------------- */

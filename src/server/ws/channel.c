@@ -56,10 +56,10 @@ int qv__chan_who_is(qv__server *srv, qv__req *r, qv__chan_who *who, char *why, s
 	memset(who, 0, sizeof *who);
 	/* A cross-site page's socket would carry the person's cookies, and hear of their tables. */
 	if (!qv__session_origin_ok(r)) {
-		snprintf(
-		    why, len,
-		    "cross-site WebSocket refused: its Origin is not this server's; a player's "
-		    "channel is opened by the server's own pages");
+		snprintf(why, len,
+		         "cross-site WebSocket refused: its Origin is not this server's, or its "
+		         "Sec-Fetch-Site says another site's page opened it; a player's channel is "
+		         "opened by the server's own pages");
 		return 403;
 	}
 	const char *player = qv__player_of(r);
@@ -86,14 +86,6 @@ int qv__chan_who_is(qv__server *srv, qv__req *r, qv__chan_who *who, char *why, s
 }
 
 /* ---- the frames of a channel ----------------------------------------------------------------- */
-
-static void send_json(qv__conn *c, json_t *frame)
-{
-	pthread_mutex_lock(&c->lock);
-	qv__conn_queue_json_locked(c, frame);
-	pthread_mutex_unlock(&c->lock);
-	json_decref(frame);
-}
 
 /* hello: the channel joins the list and hears {"type": "ready"}. */
 static void on_hello(qv__conn *c, const qv__frame *f)
@@ -138,7 +130,7 @@ static void chan_message(qv__conn *c, const char *text, size_t len)
 	if (f.type == QV__HELLO)
 		on_hello(c, &f);
 	else if (f.type == QV__PING)
-		send_json(c, json_pack("{s:s}", "type", "pong"));
+		qv__ws_ping(c);
 	else if (!greeted)
 		qv__conn_error(c, "say hello first: {\"type\": \"hello\", \"token\": null}");
 	else
@@ -260,10 +252,15 @@ void qv__chan_deliver(qv__server *srv, const char *player, json_t *frame)
 	pthread_mutex_unlock(&ch->lock);
 	if (!any || !frame)
 		return;
-	long long account = accounts ? qv__store_player_account(srv->store, player) : 0;
+	/* An account's news ("a:ID") reaches its signed-in channels only; a key's, the key's and
+	 * its account's. */
+	bool of_account = strncmp(player, QV__CHAN_ACCOUNT, strlen(QV__CHAN_ACCOUNT)) == 0;
+	long long account = of_account ? atoll(player + strlen(QV__CHAN_ACCOUNT))
+	                    : accounts ? qv__store_player_account(srv->store, player)
+	                               : 0;
 	pthread_mutex_lock(&ch->lock);
 	for (qv__conn *c = ch->head; c; c = c->next) {
-		bool own = strcmp(c->who.player, player) == 0;
+		bool own = !of_account && strcmp(c->who.player, player) == 0;
 		if (!own && !(account > 0 && c->who.account == account && session_lives(srv, c)))
 			continue;
 		pthread_mutex_lock(&c->lock);
@@ -285,6 +282,31 @@ static void keep(qv__server *srv, const char *player, const json_t *frame)
 		qv__oplog(QV__WARN, "a player's news could not be kept for the other "
 		                    "processes");
 	free(text);
+}
+
+void qv__chan_tell_account(qv__server *srv, long long account, json_t *frame)
+{
+	char who[32];
+	snprintf(who, sizeof who, QV__CHAN_ACCOUNT "%lld", account);
+	qv__chan_deliver(srv, who, frame);
+	if (qv__store_shared(srv->store))
+		keep(srv, who, frame);
+}
+
+int qv__chan_accounts(qv__server *srv, long long *out, int max)
+{
+	struct qv__chans *ch = srv->chans;
+	int n = 0;
+	pthread_mutex_lock(&ch->lock);
+	for (qv__conn *c = ch->head; c; c = c->next) {
+		bool seen = c->who.account == 0;
+		for (int i = 0; i < n && !seen; i++)
+			seen = out[i] == c->who.account;
+		if (!seen && n < max)
+			out[n++] = c->who.account;
+	}
+	pthread_mutex_unlock(&ch->lock);
+	return n;
 }
 
 /* Tells each piece of news (n of them) to its person; nothing is made while no channel is

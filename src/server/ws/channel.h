@@ -61,6 +61,18 @@ bool qv__chan_gone(struct qv__conn *c);
  * it is linked to (the account looked up only while some channel is signed in): a table's news
  * here, or another process's (cluster.c). */
 void qv__chan_deliver(qv__server *srv, const char *player, json_t *frame);
+/* The prefix of an account's own news in qv__chan_deliver's `player` ("a:12"): the news of no
+ * player key (a challenge, a mute) that every channel signed in to the account hears. */
+#define QV__CHAN_ACCOUNT "a:"
+
+/* Queues frame to every channel of account `account` (signed in to it), on this process and,
+ * where other processes share the database, on theirs (as a table's news goes). */
+void qv__chan_tell_account(qv__server *srv, long long account, json_t *frame);
+
+/* The accounts with a channel open on this process, each once, into out (at most max); how
+ * many. */
+int qv__chan_accounts(qv__server *srv, long long *out, int max);
+
 /* The server's broadcast: t's connections are told (ws.c), then the channels of the people
  * whose turn began or whose days clock ran low (and, on PostgreSQL, the news kept for the
  * channels of the other processes). */

@@ -147,6 +147,31 @@ static qv_status read_fields(const json_t *j, const frame_kind *k, qv__frame *f,
 	}
 }
 
+/* Skips JSON's blanks from *i; whether text continues there with tok. */
+static bool token_at(const char *text, size_t len, size_t *i, const char *tok)
+{
+	while (*i < len &&
+	       (text[*i] == ' ' || text[*i] == '\t' || text[*i] == '\n' || text[*i] == '\r'))
+		(*i)++;
+	size_t n = strlen(tok);
+	if (*tok == '\0')
+		return *i == len;
+	if (len - *i < n || memcmp(text + *i, tok, n) != 0)
+		return false;
+	*i += n;
+	return true;
+}
+
+bool qv__frame_is_ping(const char *text, size_t len)
+{
+	static const char *const toks[] = {"{", "\"type\"", ":", "\"ping\"", "}", ""};
+	size_t i = 0;
+	for (size_t k = 0; k < sizeof toks / sizeof *toks; k++)
+		if (!token_at(text, len, &i, toks[k]))
+			return false;
+	return true;
+}
+
 qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *err)
 {
 	*f = (qv__frame){0};

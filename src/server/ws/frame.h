@@ -54,6 +54,11 @@ typedef struct qv__frame {
  * (QV_EINVAL); QV_ENOMEM when the memory to read it could not be reserved. */
 qv_status qv__frame_parse(const char *text, size_t len, qv__frame *f, qv_err *err);
 
+/* Whether text is a ping frame as pages send it, {"type": "ping"} (blanks anywhere between
+ * the tokens), read without a parse, on the network loop; any other spelling (an escape in a
+ * string) is not, and is answered by the worker that parses it. */
+bool qv__frame_is_ping(const char *text, size_t len);
+
 void qv__frame_free(qv__frame *f);
 
 #endif

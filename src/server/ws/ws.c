@@ -35,6 +35,7 @@
 #include "server/net/wsock_impl.h"
 #include "server/players/blocks.h"
 #include "server/players/session.h"
+#include "server/players/skeleton.h"
 #include "server/ws/frame.h"
 #include "server/ws/ws.h"
 
@@ -539,7 +540,8 @@ static void on_rematch(qv__conn *c)
 	rc = qv__table_rematch_ask(t, c->viewer, &req, &err);
 	if (!rc && req) {
 		char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
-		rc = qv__table_rematch_make(t, req, &nt, tokens, &err);
+		rc = qv__table_rematch_make(t, req, qv__skeleton_guest_name, c->srv->store, &nt,
+		                            tokens, &err);
 		json_decref(req);
 		if (!rc && qv__server_add(c->srv, nt, &err)) {
 			rc = QV_ENOMEM;
@@ -572,7 +574,8 @@ static void on_rematch(qv__conn *c)
 	qv__server_changed(c->srv, t);
 }
 
-static void on_ping(qv__conn *c)
+/* The pong, queued now. */
+static void pong(qv__conn *c)
 {
 	json_t *frame = json_pack("{s:s}", "type", "pong");
 	pthread_mutex_lock(&c->lock);
@@ -581,10 +584,45 @@ static void on_ping(qv__conn *c)
 	json_decref(frame);
 }
 
+bool qv__ws_pong(qv__conn *c, const char *text, size_t len)
+{
+	if (!qv__frame_is_ping(text, len))
+		return false;
+	pong(c);
+	return true;
+}
+
+bool qv__ws_ping(qv__conn *c)
+{
+	pthread_mutex_lock(&c->lock);
+	bool answered = c->pongs > 0;
+	if (answered)
+		c->pongs--;
+	pthread_mutex_unlock(&c->lock);
+	if (!answered)
+		pong(c);
+	return !answered;
+}
+
+/* How often a ping has a device's session checked: a page pings every 2 s. */
+#define SESSION_PING_S 10
+
+/* Whether the ping of c is one to check a device's session at (one every SESSION_PING_S). */
+static bool session_ping_due(qv__conn *c)
+{
+	double now = qv_mono();
+	pthread_mutex_lock(&c->lock);
+	bool due = now - c->session_at >= SESSION_PING_S;
+	if (due)
+		c->session_at = now;
+	pthread_mutex_unlock(&c->lock);
+	return due;
+}
+
 /* Whether c was greeted with a device's token (hello_seat) whose session has ended since: it is
- * then closed (1008). Read at each of its frames, pings included (a browser pings every 10 s),
- * so that a session ended by another process of a site (cluster.h) closes it too; this process
- * closes it at once (channel.c). */
+ * then closed (1008). Read at each of its frames, and at a ping every SESSION_PING_S, so that a
+ * session ended by another process of a site (cluster.h) closes it too; this process closes it
+ * at once (channel.c). */
 static bool device_session_ended(qv__conn *c)
 {
 	pthread_mutex_lock(&c->lock);
@@ -614,7 +652,8 @@ static bool handle_message(qv__conn *c, const char *text, size_t len)
 		return true;
 	}
 	bool keep = true;
-	if (f.type != QV__HELLO && device_session_ended(c)) {
+	if (f.type != QV__HELLO && (f.type != QV__PING || session_ping_due(c)) &&
+	    device_session_ended(c)) {
 		qv__frame_free(&f);
 		return true;
 	}
@@ -625,7 +664,7 @@ static bool handle_message(qv__conn *c, const char *text, size_t len)
 	case QV__UNDO:
 	case QV__TAKEBACK: on_takeback(c, &f); break;
 	case QV__ANSWER: on_answer(c, &f); break;
-	case QV__PING: on_ping(c); break;
+	case QV__PING: qv__ws_ping(c); break;
 	case QV__HISTORY: on_history(c, &f); break;
 	case QV__CHAT: on_chat(c, &f); break;
 	case QV__REMATCH: on_rematch(c); break;

@@ -13,6 +13,13 @@ struct qv__conn;
 /* One whole message of c's client, on a worker; false when the socket is to close (a bad
  * token). The server's ws_message (listen.c sets it). */
 bool qv__ws_message(struct qv__conn *c, const char *text, size_t len);
+
+/* The server's ws_pong (listen.c sets it), on the loop: when the message is a ping
+ * (qv__frame_is_ping), its pong queued at once; whether it was. */
+bool qv__ws_pong(struct qv__conn *c, const char *text, size_t len);
+/* A ping read on a worker (a table's socket or a player's channel): answered unless the loop
+ * answered it already (ws_pong); whether it was answered here. */
+bool qv__ws_ping(struct qv__conn *c);
 /* Queues for every connection of t the frame it has not seen (never waits on a socket): the
  * server's broadcast function (qv__server_open). */
 void qv__ws_broadcast(qv__table *t);

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/feed/commitments.h"
 #include "games/json_util.h"
-#include "server/table/commitments.h"
 
 /* Copies the line at *c (up to a line break or the end) into line, and moves *c past it: a
  * seat's commitments are kept as one text, a line each. */
@@ -36,19 +36,20 @@ json_t *qv__commitments_json(const qv_match *m, int nseats)
 	return j;
 }
 
-qv_status qv__commitments_load(qv_match *m, int nseats, const json_t *j, qv_err *err)
+qv_status qv__commitments_load(qv_match *m, int nseats, const json_t *j, const char *where,
+                               qv_err *err)
 {
 	if (!j)
 		return QV_OK;
 	if (!json_is_object(j))
-		return qv_fail(err, QV_EIO, "people.committed: expected an object of seats");
+		return qv_fail(err, QV_EIO, "%s: expected an object of seats", where);
 	const char *key;
 	json_t *list;
 	json_object_foreach((json_t *)j, key, list)
 	{
 		int p = qv_player_parse(key, nseats);
 		if (p < 0 || !json_is_array(list))
-			return qv_fail(err, QV_EIO, "people.committed: bad seat '%s'", key);
+			return qv_fail(err, QV_EIO, "%s: bad seat '%s'", where, key);
 		size_t i;
 		json_t *text;
 		json_array_foreach(list, i, text)
@@ -56,7 +57,7 @@ qv_status qv__commitments_load(qv_match *m, int nseats, const json_t *j, qv_err 
 			qv_err why;
 			if (!json_is_string(text) ||
 			    qv_match_act(m, p, json_string_value(text), &why))
-				return qv_fail(err, QV_EIO, "people.committed.%s[%zu]: %s", key, i,
+				return qv_fail(err, QV_EIO, "%s.%s[%zu]: %s", where, key, i,
 				               json_is_string(text) ? why.msg
 				                                    : "expected notation");
 		}

@@ -2,10 +2,10 @@
  * json_patch.h - what changed from one JSON value to another, written as RFC 6902 JSON Patch
  * operations (`add`, `remove`, `replace`, each with an RFC 6901 JSON Pointer), for the replay's
  * steps after the first (replay.c): a client applies them with any JSON Patch library, or the
- * browser's web/json-patch.js. Internal to the server; thread-safe (no state of its own).
+ * browser's web/json-patch.js. Internal to the engine's feed; thread-safe (no state of its own).
  */
-#ifndef QUIVER_SERVER_BASE_JSON_PATCH_H
-#define QUIVER_SERVER_BASE_JSON_PATCH_H
+#ifndef QUIVER_ENGINE_FEED_JSON_PATCH_H
+#define QUIVER_ENGINE_FEED_JSON_PATCH_H
 
 #include <jansson.h>
 #include <stdbool.h>

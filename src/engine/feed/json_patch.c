@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/feed/json_patch.h"
 #include "games/json_util.h"
-#include "server/base/json_patch.h"
 
 /* Deeper than this, a changed value is replaced whole rather than compared further (views are
  * a few levels deep; this bounds the walk's stack whatever it is given). */

@@ -1,15 +1,16 @@
 /*
  * log.h - the log of one viewer of a table (a seat or the public): the lines the match words
  * for that viewer (qv_match_log), kept so that each connection is sent only what is new, and
- * cut when history is taken back. Internal to the server.
+ * cut when history is taken back. Internal to the engine's feed (frame.h), which the server's
+ * tables and the app's local tables share.
  *
  * A table keeps one log per viewer, worded lazily when a frame needs it; every line gets a
  * serial from the table's counter, which only grows, so a line taken back is never mistaken
  * for the line that later takes its place. No lock and no table here: the table owns the logs
  * under its lock, and these functions change only the log and the counter they are given.
  */
-#ifndef QUIVER_SERVER_TABLE_LOG_H
-#define QUIVER_SERVER_TABLE_LOG_H
+#ifndef QUIVER_ENGINE_FEED_LOG_H
+#define QUIVER_ENGINE_FEED_LOG_H
 
 #include <stdbool.h>
 

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/feed/log.h"
 #include "games/json_util.h"
-#include "server/table/log.h"
 
 void qv__log_free(qv__log *log)
 {

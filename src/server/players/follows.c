@@ -1,0 +1,349 @@
+/*
+ * follows.c - the accounts an account follows, who of them is online and where they play
+ * (follows.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "core/clock.h"
+#include "games/json_util.h"
+#include "server/base/oplog.h"
+#include "server/net/reply.h"
+#include "server/players/community.h"
+#include "server/players/credentials.h"
+#include "server/players/follows.h"
+
+/* ---- the list ---- */
+
+/* The list being written: every account followed, by id, with its entry. */
+typedef struct follow_list {
+	json_t *list;
+	long long *ids; /* the entries' accounts, in the list's order */
+	int n, cap;
+} follow_list;
+
+/* The entry of account id, or NULL. */
+static json_t *entry_of(const follow_list *l, long long id)
+{
+	for (int i = 0; i < l->n; i++)
+		if (l->ids[i] == id)
+			return json_array_get(l->list, (size_t)i);
+	return NULL;
+}
+
+static qv_status follow_row(void *ctx, int n, const char *const *v)
+{
+	follow_list *l = ctx;
+	if (n < 3 || !v[0] || !v[1] || !v[2] || l->n >= l->cap)
+		return QV_OK;
+	json_t *e = json_pack("{s:s, s:I, s:b, s:i, s:[]}", "username", v[1], "at",
+	                      (json_int_t)(atof(v[2]) * 1000), "online", 0, "playing", 0, "tables");
+	if (e && !json_array_append_new(l->list, e))
+		l->ids[l->n++] = atoll(v[0]);
+	return QV_OK;
+}
+
+/* A table not over of an account followed: counted, and named when it is public. */
+static qv_status table_row(void *ctx, int n, const char *const *v)
+{
+	follow_list *l = ctx;
+	json_t *e = n >= 5 && v[0] && v[1] ? entry_of(l, atoll(v[0])) : NULL;
+	if (!e)
+		return QV_OK;
+	json_object_set_new(e, "playing",
+	                    json_integer(json_integer_value(json_object_get(e, "playing")) + 1));
+	json_t *tables = json_object_get(e, "tables");
+	const qv_game *g = v[2] ? qv_game_find(v[2], NULL) : NULL;
+	bool public_ = v[3] && atoll(v[3]) == 0;
+	if (public_ && g && json_array_size(tables) < QV__FOLLOWS_TABLES)
+		json_array_append_new(tables, json_pack("{s:s, s:s, s:s, s:s}", "id", v[1], "game",
+		                                        g->name, "title", g->title, "status",
+		                                        v[4] ? v[4] : "playing"));
+	return QV_OK;
+}
+
+static qv_status online_row(void *ctx, int n, const char *const *v)
+{
+	json_t *e = n >= 1 && v[0] ? entry_of(ctx, atoll(v[0])) : NULL;
+	if (e)
+		json_object_set_new(e, "online", json_true());
+	return QV_OK;
+}
+
+/* The accounts with a channel on this process (*n of them; free the list), at most 4,096. */
+static long long *accounts_here(qv__server *srv, int *n)
+{
+	enum { MOST = 4096 };
+	long long *here = srv->chan_accounts ? malloc(MOST * sizeof *here) : NULL;
+	*n = here ? srv->chan_accounts(srv, here, MOST) : 0;
+	return here;
+}
+
+/* Marks online the accounts of l with a channel on this process. */
+static void online_here(qv__server *srv, follow_list *l)
+{
+	int n;
+	long long *here = accounts_here(srv, &n);
+	for (int i = 0; i < n; i++) {
+		json_t *e = entry_of(l, here[i]);
+		if (e)
+			json_object_set_new(e, "online", json_true());
+	}
+	free(here);
+}
+
+/* The follows of `account` with where each plays and who is online: QV_OK, or QV_EIO. */
+static qv_status follows_read(qv__server *srv, long long account, follow_list *l, qv_err *err)
+{
+	qv__num me = qv__num_int(account);
+	const char *args[] = {me.text};
+	qv_status rc = qv__store_query(
+	    srv->store,
+	    "SELECT a.id, a.username, f.at FROM follows f JOIN accounts a ON a.id = f.followed "
+	    "WHERE f.account = CAST($1 AS BIGINT) ORDER BY f.at DESC, a.username",
+	    1, args, follow_row, l, err);
+	if (!rc && l->n > 0)
+		rc =
+		    qv__store_query(srv->store,
+		                    "SELECT DISTINCT p.account, t.id, t.game, t.private, t.status, "
+		                    "t.created FROM follows f JOIN players p ON p.account = "
+		                    "f.followed JOIN seats s ON s.player = p.hash JOIN tables t ON "
+		                    "t.id = s.table_id WHERE f.account = CAST($1 AS BIGINT) AND "
+		                    "t.status <> 'over' ORDER BY t.created DESC",
+		                    1, args, table_row, l, err);
+	online_here(srv, l);
+	if (!rc && l->n > 0 && qv__store_shared(srv->store)) {
+		char origin[17];
+		qv__server_origin(srv, origin);
+		qv__num since = qv__num_real(qv_wall() - QV__PRESENCE_AGE);
+		const char *more[] = {me.text, since.text, origin};
+		rc = qv__store_query(
+		    srv->store,
+		    "SELECT p.account FROM presence p JOIN follows f ON f.followed = "
+		    "p.account WHERE f.account = CAST($1 AS BIGINT) AND p.at > "
+		    "CAST($2 AS DOUBLE PRECISION) AND p.origin <> $3",
+		    3, more, online_row, l, err);
+	}
+	return rc;
+}
+
+/* Answers 200 {"follows": [...]}: the accounts `account` follows. */
+static int answer(qv__server *srv, qv__req *c, long long account)
+{
+	follow_list l = {.list = json_array(), .cap = QV__FOLLOWS_MAX + 1};
+	l.ids = malloc((size_t)l.cap * sizeof *l.ids);
+	qv_err err;
+	if (!l.list || !l.ids || follows_read(srv, account, &l, &err)) {
+		json_decref(l.list);
+		free(l.ids);
+		qv__reply_error(c, 503, "the database failed reading whom you follow; try again");
+		return 503;
+	}
+	free(l.ids);
+	json_t *body = json_pack("{s:o}", "follows", l.list);
+	qv__reply_json(c, 200, body);
+	json_decref(body);
+	return 200;
+}
+
+int qv__follows_get(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	(void)m;
+	qv__session s;
+	int st = qv__session_require(srv, c, &s);
+	if (st)
+		return st;
+	st = answer(srv, c, s.account.id);
+	qv__session_done(srv, c, &s);
+	return st;
+}
+
+/* ---- following and no longer ---- */
+
+static qv_status count_row(void *ctx, int n, const char *const *v)
+{
+	*(long long *)ctx = n > 0 && v[0] ? atoll(v[0]) : 0;
+	return QV_OK;
+}
+
+/* Whether `account` follows `them` (1), not (0), or the database failed (-1). */
+static int follows(qv__store *st, long long account, long long them)
+{
+	qv__num a = qv__num_int(account), b = qv__num_int(them);
+	const char *args[] = {a.text, b.text};
+	long long n = 0;
+	qv_err err;
+	if (qv__store_query(st,
+	                    "SELECT count(*) FROM follows WHERE account = CAST($1 AS BIGINT) AND "
+	                    "followed = CAST($2 AS BIGINT)",
+	                    2, args, count_row, &n, &err))
+		return -1;
+	return n > 0;
+}
+
+/* The refusal of a follow between accounts apart by a block (0: none), answered. */
+static int kept_apart(qv__server *srv, qv__req *c, const qv__session *s,
+                      const qv__store_account *them)
+{
+	int apart = qv__community_apart(srv->store, s->account.id, them->id);
+	if (apart < 0) {
+		qv__reply_error(c, 503, "the database failed reading your blocks; try again");
+		return 503;
+	}
+	if (apart == 1)
+		qv__reply_error(
+		    c, 403,
+		    "you cannot follow %s: you block them; unblock them on your account "
+		    "page first",
+		    them->username);
+	else if (apart == 2)
+		qv__reply_error(c, 403, "you cannot follow %s: they do not accept it",
+		                them->username);
+	return apart ? 403 : 0;
+}
+
+/* Adds the follow of `them` by the session's account within QV__FOLLOWS_MAX (one statement, so
+ * that requests at once cannot pass the bound together): 0, or the answer given. */
+static int add(qv__server *srv, qv__req *c, const qv__session *s, const qv__store_account *them)
+{
+	qv__num me = qv__num_int(s->account.id), who = qv__num_int(them->id);
+	qv__num at = qv__num_real(qv_wall()), most = qv__num_int(QV__FOLLOWS_MAX);
+	const char *row[] = {me.text, who.text, at.text, most.text};
+	qv_err err;
+	if (qv__store_run(srv->store,
+	                  "INSERT INTO follows (account, followed, at) SELECT CAST($1 AS BIGINT), "
+	                  "CAST($2 AS BIGINT), CAST($3 AS DOUBLE PRECISION) WHERE (SELECT "
+	                  "count(*) FROM follows WHERE account = CAST($1 AS BIGINT)) < CAST($4 AS "
+	                  "BIGINT) ON CONFLICT DO NOTHING",
+	                  4, row, &err)) {
+		qv__reply_error(c, 503, "the follow could not be kept (%s); try again", err.msg);
+		return 503;
+	}
+	int there = follows(srv->store, s->account.id, them->id);
+	if (there < 0) {
+		qv__reply_error(c, 503, "the database failed reading whom you follow; try again");
+		return 503;
+	}
+	if (!there) {
+		qv__reply_error(c, 409,
+		                "you follow %d accounts already, the most there may be: stop "
+		                "following one first",
+		                QV__FOLLOWS_MAX);
+		return 409;
+	}
+	return 0;
+}
+
+static const char *const post_fields[] = {"username", NULL};
+static const char *const post_expect[] = {"the username of the account to follow", NULL};
+
+int qv__follows_post(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	(void)m;
+	qv__session s;
+	int st = qv__community_changer(srv, c, &s);
+	if (st)
+		return st;
+	json_t *req = NULL;
+	qv__acct_fields f;
+	qv__store_account them;
+	st = qv__acct_read(c, &req, "a follow", post_fields, post_expect, &f);
+	if (!st)
+		st = qv__community_account(srv, c, f.text[0], f.len[0], &them);
+	json_decref(req);
+	if (!st && them.id == s.account.id) {
+		qv__reply_error(c, 400, "username: you cannot follow yourself");
+		st = 400;
+	}
+	if (!st)
+		st = kept_apart(srv, c, &s, &them);
+	if (!st)
+		st = add(srv, c, &s, &them);
+	if (!st)
+		st = answer(srv, c, s.account.id);
+	qv__session_done(srv, c, &s);
+	return st;
+}
+
+int qv__follows_delete(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	qv__session s;
+	int st = qv__community_changer(srv, c, &s);
+	if (st)
+		return st;
+	const qv__route_cap *name = &m->cap[0];
+	qv__store_account them;
+	st = qv__community_account(srv, c, name->text, strlen(name->text), &them);
+	int there = st ? 0 : follows(srv->store, s.account.id, them.id);
+	if (!st && there > 0) {
+		qv__num me = qv__num_int(s.account.id), who = qv__num_int(them.id);
+		const char *args[] = {me.text, who.text};
+		qv_err err;
+		if (qv__store_run(srv->store,
+		                  "DELETE FROM follows WHERE account = CAST($1 AS BIGINT) AND "
+		                  "followed = CAST($2 AS BIGINT)",
+		                  2, args, &err))
+			there = -1;
+	}
+	if (!st && there < 0) {
+		qv__reply_error(c, 503, "the database failed changing whom you follow; try again");
+		st = 503;
+	} else if (!st && !there) {
+		qv__reply_error(c, 404, "you do not follow '%s'", them.username);
+		st = 404;
+	}
+	if (!st)
+		st = answer(srv, c, s.account.id);
+	qv__session_done(srv, c, &s);
+	return st;
+}
+
+/* ---- what other files ask ---- */
+
+void qv__follows_unlink(qv__store *s, long long a, long long b)
+{
+	qv__num x = qv__num_int(a), y = qv__num_int(b);
+	const char *args[] = {x.text, y.text};
+	qv_err err;
+	if (qv__store_run(s,
+	                  "DELETE FROM follows WHERE (account = CAST($1 AS BIGINT) AND followed = "
+	                  "CAST($2 AS BIGINT)) OR (account = CAST($2 AS BIGINT) AND followed = "
+	                  "CAST($1 AS BIGINT))",
+	                  2, args, &err))
+		qv__oplog(QV__WARN, "accounts %lld and %lld: their follows stay (%s)", a, b,
+		          err.msg);
+}
+
+void qv__follows_presence(qv__server *srv)
+{
+	if (!qv__store_shared(srv->store))
+		return;
+	int n;
+	long long *here = accounts_here(srv, &n);
+	char origin[17];
+	qv__server_origin(srv, origin);
+	qv__num now = qv__num_real(qv_wall()), old = qv__num_real(qv_wall() - 3600);
+	qv_err err;
+	for (int i = 0; i < n; i++) {
+		qv__num id = qv__num_int(here[i]);
+		const char *row[] = {id.text, origin, now.text};
+		if (qv__store_run(
+		        srv->store,
+		        "INSERT INTO presence (account, origin, at) VALUES (CAST($1 AS "
+		        "BIGINT), $2, CAST($3 AS DOUBLE PRECISION)) ON CONFLICT (account, "
+		        "origin) DO UPDATE SET at = CAST($3 AS DOUBLE PRECISION)",
+		        3, row, &err)) {
+			qv__oplog(QV__WARN, "who is online could not be kept: %s", err.msg);
+			break;
+		}
+	}
+	free(here);
+	const char *args[] = {old.text};
+	if (qv__store_run(srv->store,
+	                  "DELETE FROM presence WHERE at < CAST($1 AS DOUBLE PRECISION)", 1, args,
+	                  &err))
+		qv__oplog(QV__WARN, "old presence stays: %s", err.msg);
+}

@@ -1,0 +1,441 @@
+// The app (issue 66, docs/web.md "The app"): the folder `make web` builds, served by a plain
+// static server on 127.0.0.1, opened once in chromium; then the network is cut (the browser
+// offline and the server stopped) and a newcomer plays, with every request of the pages served
+// by the app's service worker from its cache and none reaching a server (the browser's own
+// request log and the server's count both say so), and no page error:
+//   - a game of each of the four games against each level, to its end (short settings chosen
+//     in the create form), one of them reloaded mid-game and resumed, one of them (hard) with
+//     a takeback that stops the computer's search;
+//   - the first lesson of each game, on a phone;
+//   - a hot-seat Arrow Party of four on a phone, the hand-over screen between the players
+//     hiding the last player's view;
+//   - a finished game's record saved, opened on the replay page, reviewed by the computer, and
+//     played on from one of its positions on the analysis board (the best move, its line, a
+//     move taken back).
+// Then the network comes back, the server serves a new version, and the page offers it and
+// takes it as a whole. Last, `quiver serve` serves the app's folder as its client: a finished
+// table's review is made in the page (the server is asked for none) and its analysis board is
+// the page's. The phone's screenshots are the README's (app-*.png).
+// $QV_APP_DIR is the app's folder (build/web beside the build's quiver by default); the test is
+// skipped when it is missing (`make web` builds it).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import {
+  launchBrowser,
+  playByClicking,
+  budget,
+  screenshotDir,
+  ROOT,
+  QUIVER,
+  STEP_MS,
+  until,
+  rng,
+  clickAndWait,
+  waitForTurnOrEnd,
+  clickLessonAction,
+  tempDir,
+  replayWithCli,
+  sortedResult,
+  startServer,
+  api,
+} from './support.mjs';
+
+const APP = process.env.QV_APP_DIR ?? path.join(path.dirname(QUIVER), 'web');
+const missing = !fs.existsSync(path.join(APP, 'sw.js'));
+
+const GAMES = ['three-arrows', 'concardia', 'evons', 'arrow-party'];
+const LEVELS = ['beginner', 'easy', 'medium', 'hard'];
+/** Settings for games that end soon (each one a parameter of the create form). */
+const SHORT = {
+  'three-arrows': { mode: 'tactical', max_turns: '50' },
+  concardia: { target: '1', max_turns: '20' },
+  evons: { max_turns: '2' },
+  'arrow-party': { players: '3', size: '9', rounds: '2' },
+};
+const PHONE = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+const TYPE_MORE = { '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png', '.md': 'text/markdown' };
+
+/**
+ * A plain static server of a folder on 127.0.0.1 (as `python3 -m http.server` serves one), which
+ * counts the requests it answers.
+ * @param {string} dir
+ */
+async function staticServer(dir) {
+  const served = /** @type {string[]} */ ([]);
+  const server = http.createServer((req, res) => {
+    served.push(req.url ?? '');
+    let p = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (p.endsWith('/')) p += 'index.html';
+    const file = path.join(dir, path.normalize(p));
+    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    const ext = path.extname(file);
+    res.writeHead(200, { 'Content-Type': { ...TYPES, ...TYPE_MORE }[ext] ?? 'application/octet-stream' });
+    res.end(fs.readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const port = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  process.on('exit', () => server.close());
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    served,
+    stop: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+    start: () => new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(undefined))),
+  };
+}
+
+const env = /** @type {{dir: string, server: Awaited<ReturnType<typeof staticServer>>,
+  browser: import('playwright-core').Browser, desktop: import('playwright-core').BrowserContext,
+  phone: import('playwright-core').BrowserContext, requests: string[], offline: number,
+  errors: string[]}} */ (/** @type {unknown} */ ({ requests: [], errors: [] }));
+
+/**
+ * A context of the browser with the app installed: its first page opens the app online and
+ * waits until the service worker controls it (every file cached).
+ * @param {import('playwright-core').BrowserContextOptions} o
+ */
+async function installed(o) {
+  const context = await env.browser.newContext({ ...o, serviceWorkers: 'allow' });
+  // the browser's own log: every request any page or worker of the context makes, with where
+  // its answer came from once the network is cut
+  context.on('request', (r) => {
+    if (!env.offline) return;
+    const url = r.url();
+    if (url.startsWith('data:') || url.startsWith('blob:')) return;
+    r.response()
+      .then((res) => {
+        if (!res || !res.fromServiceWorker()) env.requests.push(`not from the app's cache: ${url}`);
+      })
+      .catch(() => env.requests.push(`no answer: ${url}`));
+  });
+  context.on('requestfailed', (r) => env.offline && env.requests.push(`failed: ${r.url()}`));
+  context.on('page', (p) => p.on('pageerror', (e) => env.errors.push(`${p.url()}: ${e.message}`)));
+  const page = await context.newPage();
+  await page.goto(env.server.url);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: STEP_MS });
+  await page.close();
+  return context;
+}
+
+before(async () => {
+  if (missing) return;
+  env.dir = path.join(tempDir('quiver-app-'), 'web');
+  fs.cpSync(APP, env.dir, { recursive: true });
+  env.server = await staticServer(env.dir);
+  env.browser = await launchBrowser();
+  env.desktop = await installed(DESKTOP);
+  env.phone = await installed(PHONE);
+  // the network cut: the browser offline, the server gone
+  await env.desktop.setOffline(true);
+  await env.phone.setOffline(true);
+  await env.server.stop();
+  env.offline = env.server.served.length;
+});
+
+after(async () => {
+  await env.browser?.close();
+});
+
+/**
+ * Sets a parameter of the create form's settings: a choice's button, or the box typed in.
+ * @param {import('playwright-core').Page} page
+ * @param {string} game
+ * @param {string} key
+ * @param {string} value
+ */
+async function setParam(page, game, key, value) {
+  const radio = page.locator(`#create-form label:has(input[name="param-${game}-${key}"][value="${value}"])`);
+  if (await radio.count()) await radio.click();
+  else await page.locator(`#param-${game}-${key}`).fill(value);
+}
+
+/**
+ * A new table made with the lobby's create form, a person at p1 and the others as `seats`
+ * says: the page is then at the table.
+ * @param {import('playwright-core').Page} page
+ * @param {string} game
+ * @param {Record<string, string>} params
+ * @param {string[]} seats the kinds of p2 and after ('me' or a level)
+ */
+async function createTable(page, game, params, seats) {
+  await page.goto(env.server.url);
+  await page.click(`#create-form label:has(input[name=game][value="${game}"])`);
+  await page.click('#create-form details summary');
+  for (const [k, v] of Object.entries(params)) await setParam(page, game, k, v);
+  for (let i = 0; i < seats.length; i++) {
+    await page.waitForSelector(`#seat-p${i + 2}`);
+    await page.selectOption(`#seat-p${i + 2}`, seats[i]);
+  }
+  await page.click('#create-form button[type=submit]');
+  await page.click('#created a.button');
+  await page.waitForURL(/table\.html\?id=local-/);
+}
+
+/** The lines of the move log shown. */
+const logLines = (/** @type {import('playwright-core').Page} */ page) => page.locator('#log li').allTextContents();
+
+test(
+  'offline, a game of each game against each level, to its end',
+  { skip: missing && 'make web builds the app', timeout: budget(240000) },
+  async () => {
+    const page = await env.desktop.newPage();
+    for (const game of GAMES) {
+      for (const level of LEVELS) {
+        const seats = game === 'arrow-party' ? [level, level] : [level];
+        await createTable(page, game, SHORT[game], seats);
+        const rand = rng(GAMES.indexOf(game) * 10 + LEVELS.indexOf(level));
+        if (game === 'three-arrows' && level === 'hard') await stopTheSearch(page, rand);
+        if (game === 'concardia' && level === 'medium') await resumeAfterReload(page, rand);
+        await playByClicking(page, { seed: LEVELS.indexOf(level) + 1, turnTimeoutMs: budget(8000) });
+        await page.waitForFunction(() => /The game is over/.test(document.getElementById('status')?.textContent ?? ''));
+        assert.ok((await page.locator('#result table.ranks tbody tr').count()) >= 2, `${game} ${level}: the ranks`);
+      }
+    }
+    await page.close();
+  },
+);
+
+/**
+ * A reload in the middle of a game: the page comes back at the same version, with the same
+ * moves, and the game goes on (the table was kept in the browser).
+ * @param {import('playwright-core').Page} page
+ * @param {() => number} rand
+ */
+async function resumeAfterReload(page, rand) {
+  for (let n = 0; n < 6; n++) {
+    if ((await waitForTurnOrEnd(page, budget(8000))) === 'over') return;
+    await clickAndWait(page, rand);
+  }
+  await waitForTurnOrEnd(page, budget(8000));
+  const v = await page.evaluate(() => document.body.dataset.v);
+  const lines = await logLines(page);
+  await page.reload();
+  await page.waitForFunction((was) => document.body.dataset.v === was, v, { timeout: STEP_MS });
+  assert.deepEqual(await logLines(page), lines, 'the moves as before the reload');
+}
+
+/**
+ * The player moves, then takes the move back while the computer (hard) searches its answer:
+ * the search is stopped, and the computer's move never comes.
+ * @param {import('playwright-core').Page} page
+ * @param {() => number} rand
+ */
+async function stopTheSearch(page, rand) {
+  await waitForTurnOrEnd(page, budget(8000));
+  const v = Number(await page.evaluate(() => document.body.dataset.v));
+  // one whole move of p1's
+  while (Number(await page.evaluate(() => document.body.dataset.v)) === v) await clickAndWait(page, rand);
+  await page.click('#undo');
+  await until(
+    async () => (await logLines(page)).length === 0 && (await page.locator('#move-panel .word-button').count()) > 0,
+    'the move taken back and p1 choosing again',
+  );
+  assert.deepEqual(await logLines(page), [], 'no move of the computer was made meanwhile');
+}
+
+test(
+  'offline, on a phone: the first lesson of each game',
+  { skip: missing && 'make web builds the app', timeout: budget(60000) },
+  async () => {
+    const page = await env.phone.newPage();
+    await page.goto(env.server.url);
+    await page.waitForSelector('.quick-play');
+    await page.screenshot({ path: path.join(screenshotDir(), 'app-lobby-phone.png') });
+    for (const game of GAMES) {
+      const dir = path.join(ROOT, 'tutorials', game);
+      const first = fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()[0];
+      const lesson = JSON.parse(fs.readFileSync(path.join(dir, first), 'utf8'));
+      await page.goto(new URL(`learn/${game}`, env.server.url).toString());
+      await page.waitForSelector('#lesson-title:not(:empty)');
+      for (const step of lesson.steps) {
+        if (step.expect) await clickLessonAction(page, step.expect);
+        else await page.click('#next');
+      }
+      await page.waitForSelector('#done:not([hidden])');
+      if (game === 'three-arrows') await page.screenshot({ path: path.join(screenshotDir(), 'app-lesson-phone.png') });
+    }
+    await page.close();
+  },
+);
+
+test(
+  'offline, on a phone: a hot-seat Arrow Party of four, handed over between the players',
+  { skip: missing && 'make web builds the app', timeout: budget(120000) },
+  async () => {
+    const page = await env.phone.newPage();
+    await createTable(page, 'arrow-party', { players: '4', size: '9', rounds: '2' }, ['me', 'me', 'me']);
+    const rand = rng(44);
+    let handovers = 0;
+    let shot = false;
+    for (let n = 0; n < 2000; n++) {
+      const what = await page.waitForFunction(
+        () => {
+          if (document.querySelector('.handover')) return 'handover';
+          const result = document.getElementById('result');
+          if (result && !result.hidden) return 'over';
+          if (document.querySelector('#move-panel .play-button, #move-panel .word-button')) return 'turn';
+          if (document.querySelector('#board-area .cell.target, #players-area [data-token].target')) return 'turn';
+          return null;
+        },
+        null,
+        { timeout: budget(8000), polling: 50 },
+      );
+      const kind = await what.jsonValue();
+      if (kind === 'over') break;
+      if (kind === 'handover') {
+        // the screen hides the last player's view: no board, no hand, no move log under it
+        assert.equal(await page.locator('#board-area > *, #players-area > *, #log li').count(), 0);
+        const who = (await page.textContent('.handover h2')) ?? '';
+        if (!shot) {
+          await page.screenshot({ path: path.join(screenshotDir(), 'app-handover-phone.png') });
+          shot = true;
+        }
+        await page.click('.handover-ready');
+        await page.waitForSelector('.handover', { state: 'detached' });
+        const seat = /p\d/.exec(who)?.[0] ?? '';
+        await page.waitForFunction((s) => document.getElementById('conn')?.textContent === `Connected as ${s}`, seat);
+        handovers++;
+        continue;
+      }
+      if (handovers === 6) await page.screenshot({ path: path.join(screenshotDir(), 'app-hotseat-phone.png') });
+      await clickAndWait(page, rand);
+    }
+    assert.ok(handovers >= 12, `the device was handed over ${handovers} times`);
+    await page.waitForFunction(() => /The game is over/.test(document.getElementById('status')?.textContent ?? ''));
+    await page.close();
+  },
+);
+
+test(
+  "offline: a finished game's record saved, opened, replayed, reviewed, and analysed",
+  { skip: missing && 'make web builds the app', timeout: budget(120000) },
+  async () => {
+    const page = await env.desktop.newPage();
+    await createTable(page, 'evons', SHORT.evons, ['easy']);
+    await playByClicking(page, { seed: 5 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('#result a:has-text("Download the record")'),
+    ]);
+    const file = path.join(tempDir('quiver-app-record-'), 'record.json');
+    await download.saveAs(file);
+    // the record is one `quiver replay` reads, to the game's result
+    const shown = await page.locator('#result table.ranks tbody tr').allTextContents();
+    const cli = sortedResult(replayWithCli(file));
+    assert.equal(cli.length, shown.length, 'quiver replay reads the saved record');
+    // opened on the replay page: kept as a game of this device, with its review
+    await page.goto(new URL('replay.html', env.server.url).toString());
+    await page.setInputFiles('#record-file', file);
+    await page.waitForURL(/replay\.html\?id=local-/);
+    await page.waitForSelector('#replay:not([hidden])');
+    await page.click('#ask-review');
+    await page.waitForSelector('#review .review-curve', { timeout: budget(60000) });
+    // the analysis board from step 4
+    for (let i = 0; i < 4; i++) await page.click('#next');
+    await page.click('#analyse');
+    await page.waitForURL(/analysis\.html\?id=local-/);
+    await page.waitForSelector('#move-panel .word-button, #board-area .cell.target');
+    await page.click('#best');
+    await page.waitForSelector('.play-best', { timeout: budget(20000) });
+    const best = (await page.textContent('.best-move')) ?? '';
+    assert.ok(best.length > 2, 'a best move is named');
+    const before = (await logLines(page)).length;
+    await page.click('.play-best');
+    await until(async () => (await logLines(page)).length > before, 'the best move played');
+    await page.click('#back');
+    await until(async () => (await logLines(page)).length === before, 'the move taken back');
+    // the board on a phone's screen (its tables are this browser's: the same page, narrowed)
+    await page.setViewportSize(PHONE.viewport);
+    await page.click('#best');
+    await page.waitForSelector('.play-best', { timeout: budget(20000) });
+    await page.locator('#move').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(screenshotDir(), 'app-analysis-phone.png') });
+    await page.close();
+  },
+);
+
+test(
+  'offline: nothing asked of any server, and no page error',
+  { skip: missing && 'make web builds the app', timeout: budget(5000) },
+  async () => {
+    assert.deepEqual(env.requests, [], "every request served by the app's service worker");
+    assert.equal(env.server.served.length, env.offline, 'the server was asked nothing');
+    assert.deepEqual(env.errors, [], 'no page error');
+  },
+);
+
+test(
+  'back online, a new version is offered and taken whole',
+  { skip: missing && 'make web builds the app', timeout: budget(30000) },
+  async () => {
+    // the new version: another page and another service worker (its version changes)
+    const index = path.join(env.dir, 'index.html');
+    fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('</main>', '<p id="new-version">2</p></main>'));
+    const sw = path.join(env.dir, 'sw.js');
+    fs.writeFileSync(sw, fs.readFileSync(sw, 'utf8').replace(/const VERSION = '(\w+)'/, "const VERSION = '$1-2'"));
+    await env.server.start();
+    await env.desktop.setOffline(false);
+    const page = await env.desktop.newPage();
+    await page.goto(env.server.url);
+    // the old version still serves the page, and offers the new one once it is installed
+    await page.waitForSelector('#update-ready button', { timeout: budget(8000) });
+    assert.equal(await page.locator('#new-version').count(), 0, 'the page in use is the old version, whole');
+    await page.screenshot({ path: path.join(screenshotDir(), 'app-update.png') });
+    await page.click('#update-ready button');
+    await page.waitForSelector('#new-version', { timeout: budget(8000) });
+    const caches = await page.evaluate(() => caches.keys());
+    assert.equal(caches.length, 1, `one version's cache: ${caches.join(', ')}`);
+    assert.match(caches[0], /-2$/);
+    await page.close();
+  },
+);
+
+test(
+  "online, the app's folder served by quiver serve: a finished table reviewed and analysed in the page",
+  { skip: missing && 'make web builds the app', timeout: budget(60000) },
+  async () => {
+    const server = await startServer({ web: APP, threads: 1 });
+    try {
+      // a table of the computer alone ends at once; its replay's review is the page's
+      const t = await api(server.url, 'POST', '/api/tables', { game: 'evons', seats: ['random', 'random'] });
+      await until(async () => (await api(server.url, 'GET', `/api/tables/${t.id}`)).status === 'over', 'the game over');
+      const context = await env.browser.newContext(DESKTOP);
+      const page = await context.newPage();
+      page.on('pageerror', (e) => env.errors.push(`online: ${e.message}`));
+      const reviews = /** @type {string[]} */ ([]);
+      page.on('request', (r) => /\/review$/.test(r.url()) && reviews.push(`${r.method()} ${r.url()}`));
+      await page.goto(new URL(`replay.html?id=${t.id}`, server.url).toString());
+      await page.waitForSelector('#replay:not([hidden])');
+      await page.click('#ask-review');
+      await page.waitForSelector('#review .review-curve', { timeout: budget(60000) });
+      // the review was made in the page: the server was never asked for one
+      const asked = await fetch(new URL(`/api/tables/${t.id}/review`, server.url));
+      assert.equal(asked.status, 404, 'the server made no review');
+      assert.deepEqual(
+        reviews.filter((r) => r.startsWith('POST')),
+        [],
+        'the page asked the server for no review',
+      );
+      await page.click('#next');
+      await page.click('#next');
+      await page.click('#analyse');
+      await page.waitForURL(/analysis\.html\?id=local-/);
+      await page.waitForSelector('#move-panel .word-button, #board-area .cell.target');
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  },
+);
