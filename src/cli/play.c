@@ -59,32 +59,6 @@ enum { LAYOUT_AUTO, LAYOUT_COMPACT, LAYOUT_FULL };
 /* Two Ctrl-C within this many seconds quit, even while an agent searches. */
 #define PLAY_DOUBLE_PRESS 1.5
 
-/* The levels' strength in every game (qv_game.ladder), a row per game, for --help: how far
- * apart the levels are, in the one unit that compares them. "-" where a game has no figure. */
-static void play_help_ladder(void)
-{
-	static const char *const cols[] = {"random", "beginner", "greedy",
-	                                   "easy",   "medium",   "hard"};
-	enum { NCOLS = sizeof cols / sizeof cols[0] };
-	printf("\nThe levels' strength, Elo against beginner (docs/ai.md has the intervals; 400\n"
-	       "more wins about 10 games in 11):\n%-14s",
-	       "");
-	for (int c = 0; c < NCOLS; c++)
-		printf("%10s", cols[c]);
-	printf("\n");
-	for (int i = 0; qv_games[i]; i++) {
-		printf("  %-12s", qv_games[i]->name);
-		for (int c = 0; c < NCOLS; c++) {
-			const qv_level_elo *e = qv_agent_level_elo(qv_games[i], cols[c]);
-			char cell[16] = "-";
-			if (e)
-				snprintf(cell, sizeof cell, e->elo ? "%+d" : "0", e->elo);
-			printf("%10s", cell);
-		}
-		printf("\n");
-	}
-}
-
 /* The text of `quiver play --help`. */
 static void play_help(void)
 {
@@ -123,7 +97,6 @@ static void play_help(void)
 	       "          quiver play three-arrows --players human,easy\n"
 	       "          quiver play three-arrows --players human,human,greedy\n"
 	       "          quiver play --load records/three-arrows-20250101-120000.json\n");
-	play_help_ladder();
 }
 
 typedef struct play {
@@ -1172,7 +1145,7 @@ int cli_play(int argc, char **argv)
 				    v);
 			break;
 		case OPT_NO_COLOR: no_color = true; break;
-		case OPT_HELP: play_help(); return CLI_EXIT_OK;
+		case OPT_HELP: play_help(), cli_ladder_help(); return CLI_EXIT_OK;
 		case CLI_OPT_POSITIONAL:
 			if (game)
 				return cli_usage(
