@@ -12,7 +12,7 @@
 #                    the iterations it does in the same CPU time, from the CPU ratio of the two
 #                    builds over the games of the MODE=iterations match of that game (which
 #                    must have been played first; the ratio is printed)
-#   QUIVER=build/quiver  this build;  PAIRS=550 pairs of games per match;  SHARDS=2 processes
+#   QUIVER=build/quiver  this build;  PAIRS=600 pairs a match (±3 points);  SHARDS=2 processes
 #   OUT=bench/results/previous  the matches' folders, OUT/MODE-GAME (resumed when run again)
 # Matches refuse a build that changed since they started: copy the binaries somewhere stable
 # first when the tree may be rebuilt meanwhile. The shards run under nice -n 19; each prints
@@ -25,7 +25,7 @@ games=("$@")
 [ ${#games[@]} -gt 0 ] || games=(three-arrows concardia evons arrow-party)
 mode=${MODE:-iterations}
 q=${QUIVER:-build/quiver}
-pairs=${PAIRS:-550}
+pairs=${PAIRS:-600}
 shards=${SHARDS:-2}
 out=${OUT:-bench/results/previous}
 case $mode in iterations | time) ;; *)

@@ -16,7 +16,7 @@ import { clockField } from './clock-field.js';
 import { nameBox } from './names.js';
 import { paramField, typedValue, label } from './param-fields.js';
 import { seatIcon } from './seat-marks.js';
-import { levelName, levelsOf, firstLevel, playedBefore, rememberLevel } from './levels.js';
+import { levelName, levelLabel, levelsOf, firstLevel, playedBefore, rememberLevel, LADDER_MEANING } from './levels.js';
 import { drawMyGames, waiting, WaitingSignal } from './my-games.js';
 import { PlayerChannel } from './channel.js';
 import { ChallengeBar } from './challenge-bar.js';
@@ -85,8 +85,8 @@ function drawGames() {
       const start = firstLevel(g.name, levels);
       const sel = h(
         'select',
-        { id: `level-${g.name}`, 'aria-label': `Computer level for ${g.title}` },
-        levels.map((/** @type {string} */ l) => h('option', { value: l, selected: l === start }, levelName(l))),
+        { id: `level-${g.name}`, 'aria-label': `Computer level for ${g.title}`, title: LADDER_MEANING },
+        levels.map((/** @type {string} */ l) => h('option', { value: l, selected: l === start }, levelLabel(g, l))),
       );
       // a first game: the lessons teach the rules in a few minutes
       const firstTime = playedBefore(g.name)
@@ -251,7 +251,7 @@ function seatField(g, values) {
         // the app has no server: nobody else can come to a table
         LOCAL ? null : h('option', { value: 'invite' }, 'a friend (invite link)'),
         LOCAL ? null : h('option', { value: 'human' }, 'anyone (open seat)'),
-        levels.map((/** @type {string} */ l) => h('option', { value: l }, `computer: ${levelName(l)}`)),
+        levels.map((/** @type {string} */ l) => h('option', { value: l }, `computer: ${levelLabel(g, l)}`)),
       );
       sel.value = old[i] ?? (i === 0 || LOCAL ? 'me' : 'invite');
       selects.push(sel);

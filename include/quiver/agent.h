@@ -139,6 +139,10 @@ const char *qv_agent_level_options(const qv_game *g, const char *level);
  * shared ones ("mistakes=0.7,wild=0.2"). */
 const char *qv_agent_beginner_options(const qv_game *g);
 
+/* The measured strength of `level` in game g (qv_game.ladder: Elo against beginner, with its
+ * interval), or NULL when the game has none for that level. */
+const qv_level_elo *qv_agent_level_elo(const qv_game *g, const char *level);
+
 /* Chooses an action for the player to move in st (which is not modified). Fails with
  * QV_ESTATE if no player is to move. The agent's seat becomes that player; when it differs
  * from the seat of its previous choice, anything kept between decisions is dropped first (so

@@ -50,6 +50,13 @@ typedef int32_t qv_action;
 
 struct json_t; /* jansson */
 
+/* A level's strength measured in a game: its Elo against the level beginner, with the 95%
+ * interval, from round-robin matches between the levels (bench/ladder.py, docs/ai.md). */
+typedef struct qv_level_elo {
+	const char *level; /* a name of qv_agent_levels (agent.h); NULL ends a list */
+	int elo, lo, hi;
+} qv_level_elo;
+
 /* What a viewer may know of an action, as a game tells it from its own hidden information
  * (qv_game.sight): which words of the action's notation the viewer cannot know. */
 typedef struct qv_sight {
@@ -83,6 +90,10 @@ typedef struct qv_game {
 	 * such as "mistakes=1,wild=0.3", for a game in which the shared ones leave it too strong
 	 * against greedy (docs/benchmarks.md); NULL: the shared ones. */
 	const char *beginner;
+	/* The levels' strength in this game as measured for this release, weakest first, ending
+	 * with a NULL level (bench/ladder.py prints it): what `quiver play --help` and the lobby
+	 * show beside the levels' names. NULL: not measured. */
+	const qv_level_elo *ladder;
 
 	/* Sets up a new game in st (state_size bytes). Parameters not given take their defaults;
 	 * an unknown key or a bad value fails with a message naming the key, the value and what

@@ -4,7 +4,8 @@
  * budgets are shared by the games unless a game sets its own (qv_game.levels); they are chosen
  * and measured in docs/ai.md (hard answers within 2 seconds on 2 cores). qv_agent_levels lists
  * them, with beginner (greedy.c), random and greedy, as the kinds a person picks by name alone;
- * qv_agent_offered the ones a page offers a person to play against.
+ * qv_agent_offered the ones a page offers a person to play against; qv_agent_level_elo reads
+ * a level's measured strength in a game (its descriptor's ladder).
  */
 #include <stdio.h>
 #include <string.h>
@@ -40,6 +41,14 @@ const char *qv_agent_level_options(const qv_game *g, const char *level)
 	for (int k = 0; k < QV_AGENT_SEARCH_LEVELS; k++)
 		if (strcmp(level, qv_agent_levels[k]) == 0)
 			return g && g->levels[k] ? g->levels[k] : level_default[k];
+	return NULL;
+}
+
+const qv_level_elo *qv_agent_level_elo(const qv_game *g, const char *level)
+{
+	for (const qv_level_elo *e = g->ladder; e && e->level; e++)
+		if (strcmp(e->level, level) == 0)
+			return e;
 	return NULL;
 }
 

@@ -35,6 +35,8 @@ typedef struct cli_command {
 } cli_command;
 
 int cli_play(int argc, char **argv);
+/* Prints the levels' Elo in every game, a row per game (ladder_help.c; play --help). */
+void cli_ladder_help(void);
 int cli_engine(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_perft(int argc, char **argv);

@@ -1145,7 +1145,7 @@ int cli_play(int argc, char **argv)
 				    v);
 			break;
 		case OPT_NO_COLOR: no_color = true; break;
-		case OPT_HELP: play_help(); return CLI_EXIT_OK;
+		case OPT_HELP: play_help(), cli_ladder_help(); return CLI_EXIT_OK;
 		case CLI_OPT_POSITIONAL:
 			if (game)
 				return cli_usage(

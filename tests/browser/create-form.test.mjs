@@ -96,16 +96,23 @@ test(
     // The game cards are drawn once the page has the server's list of games, after the page's load; evaluateAll
     // below reads what is there without waiting.
     await page.waitForSelector('#level-concardia');
-    // the levels people are offered, by name, weakest first; no developer's names
+    // the levels people are offered, by name, weakest first, each with its measured strength
+    // (Elo against Beginner, the server's ladder); no developer's names
     const options = await page
       .locator('#level-concardia option')
       .evaluateAll((els) => els.map((e) => [/** @type {HTMLOptionElement} */ (e).value, e.textContent]));
+    const { games } = await api(env.server.url, 'GET', '/api/games');
+    const { ladder } = games.find((/** @type {{name: string}} */ g) => g.name === 'concardia');
+    /** @param {string} level */
+    const elo = (level) => `${ladder[level].elo > 0 ? '+' : ''}${ladder[level].elo}`;
+    assert.equal(elo('beginner'), '0');
     assert.deepEqual(options, [
-      ['beginner', 'Beginner'],
-      ['easy', 'Easy'],
-      ['medium', 'Medium'],
-      ['hard', 'Hard'],
+      ['beginner', 'Beginner (Elo 0)'],
+      ['easy', `Easy (Elo ${elo('easy')})`],
+      ['medium', `Medium (Elo ${elo('medium')})`],
+      ['hard', `Hard (Elo ${elo('hard')})`],
     ]);
+    assert.match((await page.getAttribute('#level-concardia', 'title')) ?? '', /Elo against Beginner/);
     assert.equal(await page.inputValue('#level-concardia'), 'beginner');
     const hint = page.locator('.game-card:has(#level-concardia) .first-time');
     assert.match((await hint.textContent()) ?? '', /New to ConCardia/);
@@ -122,7 +129,10 @@ test(
     assert.equal(await page.locator('.game-card:has(#level-concardia) .first-time').count(), 0);
     assert.equal(await page.locator('.game-card:has(#level-evons) .first-time').count(), 1, 'other games still say it');
     // the create form names the levels too
-    assert.match((await page.locator('#seat-p2 option[value="beginner"]').textContent()) ?? '', /computer: Beginner/);
+    assert.match(
+      (await page.locator('#seat-p2 option[value="easy"]').textContent()) ?? '',
+      /^computer: Easy \(Elo \+\d+\)$/,
+    );
     assert.deepEqual(errors, [], 'no script error on the page');
     await page.context().close();
   },

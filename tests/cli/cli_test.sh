@@ -15,6 +15,14 @@ for cmd in play engine replay perft arena bench rules; do
 	expect_rc 0 "$Q" "$cmd" --help
 	contains out.txt "usage: quiver $cmd"
 done
+# the levels' strength in every game (bench/ladder.py's figures in the descriptors): a row per
+# game, a figure for every level
+expect_rc 0 "$Q" play --help
+contains out.txt "The levels' strength, Elo against beginner"
+contains out.txt "    random  beginner    greedy      easy    medium      hard"
+for g in three-arrows concardia evons arrow-party; do
+	grep -qE "^  $g +-[0-9]+ +0( +[-+][0-9]+){4}$" out.txt || fail "play --help: no whole row for $g"
+done
 expect_rc 2 "$Q"
 expect_rc 2 "$Q" bogus
 contains err.txt "unknown command 'bogus'"

@@ -139,6 +139,30 @@ static void check_param(const json_t *p, const char *game)
 	}
 }
 
+/* A game's "ladder" of GET /api/games: each level's measured strength exactly as the game's
+ * descriptor has it, and every level offered to people measured. */
+static void check_ladder(const json_t *game)
+{
+	const qv_game *g = qv_game_find(json_string_value(json_object_get(game, "name")), NULL);
+	const json_t *ladder = json_object_get(game, "ladder");
+	assert_non_null(g);
+	size_t n = 0;
+	for (const qv_level_elo *e = g->ladder; e && e->level; e++, n++) {
+		char want[96];
+		snprintf(want, sizeof want, "{\"ci\":[%d,%d],\"elo\":%d}", e->lo, e->hi, e->elo);
+		char *got =
+		    json_dumps(json_object_get(ladder, e->level), JSON_COMPACT | JSON_SORT_KEYS);
+		assert_non_null(got);
+		assert_string_equal(got, want);
+		free(got);
+	}
+	assert_int_equal(json_object_size(ladder), n);
+	for (int k = 0; qv_agent_offered[k]; k++)
+		if (!qv_agent_level_elo(g, qv_agent_offered[k]))
+			fail_msg("%s: the offered level %s has no measured strength", g->name,
+			         qv_agent_offered[k]);
+}
+
 static void test_http_api(void **state)
 {
 	(void)state;
@@ -148,7 +172,7 @@ static void test_http_api(void **state)
 	assert_int_equal(json_array_size(list), 4);
 	for (size_t i = 0; i < json_array_size(list); i++) {
 		static const char *const keys[] = {"name",   "title",  "min_players", "max_players",
-		                                   "params", "levels", NULL};
+		                                   "params", "levels", "ladder",      NULL};
 		tv_exact_keys(json_array_get(list, i), "a game", keys, NULL);
 		json_t *params = json_object_get(json_array_get(list, i), "params");
 		const char *name =
@@ -176,6 +200,8 @@ static void test_http_api(void **state)
 	text = json_dumps(json_object_get(ta, "levels"), JSON_COMPACT);
 	assert_string_equal(text, "[\"beginner\",\"easy\",\"medium\",\"hard\"]");
 	free(text);
+	for (size_t i = 0; i < json_array_size(list); i++)
+		check_ladder(json_array_get(list, i));
 	json_decref(games);
 
 	/* Bad requests: each refused, naming the problem, and no table made. */

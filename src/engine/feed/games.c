@@ -32,6 +32,18 @@ static json_t *param_info(const qv_param_def *d)
 	return p;
 }
 
+/* A game's levels' measured strength (qv_game.ladder): {level: {"elo", "ci": [lo, hi]}}, what
+ * the lobby shows beside the levels' names. */
+static json_t *ladder_info(const qv_game *g)
+{
+	json_t *ladder = json_object();
+	for (const qv_level_elo *e = g->ladder; e && e->level; e++)
+		json_object_set_new(
+		    ladder, e->level,
+		    json_pack("{s:i, s:[i, i]}", "elo", e->elo, "ci", e->lo, e->hi));
+	return ladder;
+}
+
 json_t *qv__games_json(void)
 {
 	json_t *games = json_array();
@@ -43,10 +55,11 @@ json_t *qv__games_json(void)
 		json_t *levels = json_array();
 		for (int k = 0; qv_agent_offered[k]; k++)
 			json_array_append_new(levels, json_string(qv_agent_offered[k]));
-		json_array_append_new(
-		    games, json_pack("{s:s, s:s, s:i, s:i, s:o, s:o}", "name", g->name, "title",
-		                     g->title, "min_players", g->min_players, "max_players",
-		                     g->max_players, "params", params, "levels", levels));
+		json_array_append_new(games, json_pack("{s:s, s:s, s:i, s:i, s:o, s:o, s:o}",
+		                                       "name", g->name, "title", g->title,
+		                                       "min_players", g->min_players, "max_players",
+		                                       g->max_players, "params", params, "levels",
+		                                       levels, "ladder", ladder_info(g)));
 	}
 	return json_pack("{s:o}", "games", games);
 }

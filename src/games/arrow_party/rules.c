@@ -1139,6 +1139,17 @@ static bool ap_reveals(const void *st, qv_action a, int viewer)
 
 /* ---- the descriptor ---- */
 
+/* arrow-party: the levels' strength measured by bench/ladder.py (docs/ai.md, "The ladder"). */
+static const qv_level_elo ap_ladder[] = {
+    {"random", -93, -155, -31},
+    {"beginner", 0, 0, 0},
+    {"greedy", 179, 117, 241},
+    {"easy", 175, 104, 246},
+    {"medium", 245, 166, 324},
+    {"hard", 295, 128, 461},
+    {NULL, 0, 0, 0},
+};
+
 const qv_game qv_arrow_party = {
     .name = "arrow-party",
     .title = "Arrow Party",
@@ -1170,6 +1181,7 @@ const qv_game qv_arrow_party = {
      * deliberate mistakes. */
     .levels = {"iterations=100,blunder=0.25", "iterations=1000,blunder=0.1", "iterations=2000"},
     .beginner = "mistakes=1,wild=0.3",
+    .ladder = ap_ladder,
     .init = ap_init,
     .num_players = ap_num_players,
     .to_move = ap_to_move_fn,

@@ -864,6 +864,17 @@ static double cc_heuristic(const void *st, int player)
 
 /* ---- the descriptor ---- */
 
+/* concardia: the levels' strength measured by bench/ladder.py (docs/ai.md, "The ladder"). */
+static const qv_level_elo cc_ladder[] = {
+    {"random", -518, -674, -362},
+    {"beginner", 0, 0, 0},
+    {"greedy", 442, 334, 550},
+    {"easy", 594, 478, 709},
+    {"medium", 791, 658, 924},
+    {"hard", 761, 491, 1030},
+    {NULL, 0, 0, 0},
+};
+
 const qv_game qv_concardia = {
     .name = "concardia",
     .title = "ConCardia (Arrow rules)",
@@ -890,6 +901,7 @@ const qv_game qv_concardia = {
     .max_actions = CC_MAX_ACTIONS,
     .max_chance = CC_MAX_CHANCE,
     .state_size = sizeof(cc_state),
+    .ladder = cc_ladder,
     .init = cc_init,
     .num_players = cc_num_players,
     .to_move = cc_to_move_fn,

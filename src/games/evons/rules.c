@@ -868,6 +868,17 @@ static bool ev_reveals(const void *st, qv_action a, int viewer)
 
 /* ---- the descriptor ---- */
 
+/* evons: the levels' strength measured by bench/ladder.py (docs/ai.md, "The ladder"). */
+static const qv_level_elo ev_ladder[] = {
+    {"random", -558, -722, -394},
+    {"beginner", 0, 0, 0},
+    {"greedy", 214, 151, 277},
+    {"easy", 229, 165, 292},
+    {"medium", 399, 311, 486},
+    {"hard", 360, 42, 677},
+    {NULL, 0, 0, 0},
+};
+
 const qv_game qv_evons = {
     .name = "evons",
     .title = "Evons",
@@ -896,6 +907,7 @@ const qv_game qv_evons = {
     .max_actions = EV_MAX_ACTIONS,
     .max_chance = EV_MAX_CHANCE,
     .state_size = sizeof(ev_state),
+    .ladder = ev_ladder,
     .init = ev_init,
     .num_players = ev_num_players,
     .to_move = ev_to_move_fn,

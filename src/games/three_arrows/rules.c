@@ -726,6 +726,17 @@ static bool ta_stranded(const void *st, int player)
 
 /* ---- the descriptor ---- */
 
+/* three-arrows: the levels' strength measured by bench/ladder.py (docs/ai.md, "The ladder"). */
+static const qv_level_elo ta_ladder[] = {
+    {"random", -202, -281, -124},
+    {"beginner", 0, 0, 0},
+    {"greedy", 512, 379, 645},
+    {"easy", 760, 614, 906},
+    {"medium", 958, 797, 1120},
+    {"hard", 689, 351, 1026},
+    {NULL, 0, 0, 0},
+};
+
 const qv_game qv_three_arrows = {
     .name = "three-arrows",
     .title = "THREE ARROWS",
@@ -756,6 +767,7 @@ const qv_game qv_three_arrows = {
     .max_actions = TA_MAX_ACTIONS,
     .max_chance = TA_MAX_CHANCE,
     .state_size = sizeof(ta_state),
+    .ladder = ta_ladder,
     .init = ta_init,
     .num_players = ta_num_players,
     .to_move = ta_to_move_fn,

@@ -70,7 +70,8 @@ static int table_failed(qv__server *srv, qv__req *c, qv_status rc, const qv_err 
 
 /* ---- /api/games, /api/tables, /api/replay --------------------------------------------------- */
 
-/* GET /api/games: every game, its parameters and the seat levels (engine/feed/games.h). */
+/* GET /api/games: every game, its parameters, the seat levels and their measured strength
+ * (engine/feed/games.h). */
 static int get_games(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)srv;
