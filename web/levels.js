@@ -28,19 +28,22 @@ export function levelName(level) {
 
 /**
  * A level's name with its measured strength in a game when the server has it, "Easy (Elo
- * +N)": Elo against Beginner, so that the levels' gaps read in one unit.
- * @param {{ladder?: Record<string, {elo: number}>}} game a game of GET /api/games
+ * +N)": Elo against Beginner, so that the levels' gaps read in one unit; "Hard (Elo ?)" while
+ * the server says too few games were played to settle it.
+ * @param {{ladder?: Record<string, {elo: number, settled?: boolean}>}} game a game of GET /api/games
  * @param {string} level
  */
 export function levelLabel(game, level) {
-  const elo = game.ladder?.[level]?.elo;
-  if (typeof elo !== 'number') return levelName(level);
-  return `${levelName(level)} (Elo ${elo > 0 ? '+' : ''}${elo})`;
+  const rung = game.ladder?.[level];
+  if (typeof rung?.elo !== 'number') return levelName(level);
+  if (rung.settled === false) return `${levelName(level)} (Elo ?)`;
+  return `${levelName(level)} (Elo ${rung.elo > 0 ? '+' : ''}${rung.elo})`;
 }
 
 /** What the figures beside the levels' names are, for a tooltip. */
 export const LADDER_MEANING =
-  'Elo against Beginner, measured in games between the levels: 400 more wins about 10 games in 11.';
+  'Elo against Beginner, measured in games between the levels: 400 more wins about 10 games in 11. ' +
+  '"?": too few games played yet to say.';
 
 /** The levels a server that names none offers (an older one), weakest first. */
 const DEFAULT_LEVELS = ['beginner', 'easy', 'medium', 'hard'];

@@ -603,8 +603,8 @@ export {};
  * @property {number} max_players
  * @property {import('./param-fields.js').ParamDef[]} params
  * @property {string[]} levels
- * @property {Record<string, {elo: number, ci: number[]}>} [ladder] each level's measured strength:
- *   Elo against Beginner with its 95% interval (docs/ai.md, "The ladder")
+ * @property {Record<string, {elo: number, ci: number[], settled: boolean}>} [ladder] each level's measured strength:
+ *   Elo against Beginner with its 95% interval (docs/ai.md, "The ladder"), and whether it is settled (its interval within 200 Elo either side)
  */
 
 /** @typedef {{id: string, title: string, topics: string[], steps: number}} LessonInfo a lesson in a list */

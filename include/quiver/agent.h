@@ -143,6 +143,13 @@ const char *qv_agent_beginner_options(const qv_game *g);
  * interval), or NULL when the game has none for that level. */
 const qv_level_elo *qv_agent_level_elo(const qv_game *g, const char *level);
 
+/* Whether a measured strength is settled enough to be shown beside a level's name: its 95%
+ * interval within QV_LADDER_SETTLED Elo either side. A level with too few games between it and
+ * its neighbours (hard, whose games are long) can read weaker than the level below it by
+ * chance alone; the front ends show "?" for it until bench/ladder.py has played them. */
+#define QV_LADDER_SETTLED 200
+bool qv_agent_level_settled(const qv_level_elo *e);
+
 /* Chooses an action for the player to move in st (which is not modified). Fails with
  * QV_ESTATE if no player is to move. The agent's seat becomes that player; when it differs
  * from the seat of its previous choice, anything kept between decisions is dropped first (so

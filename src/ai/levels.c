@@ -52,6 +52,11 @@ const qv_level_elo *qv_agent_level_elo(const qv_game *g, const char *level)
 	return NULL;
 }
 
+bool qv_agent_level_settled(const qv_level_elo *e)
+{
+	return e->hi - e->lo <= 2 * QV_LADDER_SETTLED;
+}
+
 /* Creates the ismcts search of level k from the game's options for it. */
 static qv_status level_create(qv_agent *a, int k, qv_err *err)
 {

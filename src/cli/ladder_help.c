@@ -10,14 +10,15 @@
 #include "quiver/game.h"
 
 /* The levels' strength in every game (qv_game.ladder), a row per game, for --help: how far
- * apart the levels are, in the one unit that compares them. "-" where a game has no figure. */
+ * apart the levels are, in the one unit that compares them. "-" where a game has no figure, "?"
+ * where its figure is not settled. */
 void cli_ladder_help(void)
 {
 	static const char *const cols[] = {"random", "beginner", "greedy",
 	                                   "easy",   "medium",   "hard"};
 	enum { NCOLS = sizeof cols / sizeof cols[0] };
 	printf("\nThe levels' strength, Elo against beginner (docs/ai.md has the intervals; 400\n"
-	       "more wins about 10 games in 11):\n%-14s",
+	       "more wins about 10 games in 11; ? where too few games were played to say):\n%-14s",
 	       "");
 	for (int c = 0; c < NCOLS; c++)
 		printf("%10s", cols[c]);
@@ -27,7 +28,9 @@ void cli_ladder_help(void)
 		for (int c = 0; c < NCOLS; c++) {
 			const qv_level_elo *e = qv_agent_level_elo(qv_games[i], cols[c]);
 			char cell[16] = "-";
-			if (e)
+			if (e && !qv_agent_level_settled(e))
+				snprintf(cell, sizeof cell, "?");
+			else if (e)
 				snprintf(cell, sizeof cell, e->elo ? "%+d" : "0", e->elo);
 			printf("%10s", cell);
 		}

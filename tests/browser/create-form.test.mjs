@@ -104,7 +104,7 @@ test(
     const { games } = await api(env.server.url, 'GET', '/api/games');
     const { ladder } = games.find((/** @type {{name: string}} */ g) => g.name === 'concardia');
     /** @param {string} level */
-    const elo = (level) => `${ladder[level].elo > 0 ? '+' : ''}${ladder[level].elo}`;
+    const elo = (level) => (ladder[level].settled ? `${ladder[level].elo > 0 ? '+' : ''}${ladder[level].elo}` : '?');
     assert.equal(elo('beginner'), '0');
     assert.deepEqual(options, [
       ['beginner', 'Beginner (Elo 0)'],

@@ -16,12 +16,12 @@ for cmd in play engine replay perft arena bench rules; do
 	contains out.txt "usage: quiver $cmd"
 done
 # the levels' strength in every game (bench/ladder.py's figures in the descriptors): a row per
-# game, a figure for every level
+# game, a figure for every level (or "?" where too few games were played to settle it)
 expect_rc 0 "$Q" play --help
 contains out.txt "The levels' strength, Elo against beginner"
 contains out.txt "    random  beginner    greedy      easy    medium      hard"
 for g in three-arrows concardia evons arrow-party; do
-	grep -qE "^  $g +-[0-9]+ +0( +[-+][0-9]+){4}$" out.txt || fail "play --help: no whole row for $g"
+	grep -qE "^  $g +-[0-9]+ +0( +([-+][0-9]+|\?)){4}$" out.txt || fail "play --help: no whole row for $g"
 done
 expect_rc 2 "$Q"
 expect_rc 2 "$Q" bogus

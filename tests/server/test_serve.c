@@ -148,8 +148,9 @@ static void check_ladder(const json_t *game)
 	assert_non_null(g);
 	size_t n = 0;
 	for (const qv_level_elo *e = g->ladder; e && e->level; e++, n++) {
-		char want[96];
-		snprintf(want, sizeof want, "{\"ci\":[%d,%d],\"elo\":%d}", e->lo, e->hi, e->elo);
+		char want[128];
+		snprintf(want, sizeof want, "{\"ci\":[%d,%d],\"elo\":%d,\"settled\":%s}", e->lo,
+		         e->hi, e->elo, e->hi - e->lo <= 2 * QV_LADDER_SETTLED ? "true" : "false");
 		char *got =
 		    json_dumps(json_object_get(ladder, e->level), JSON_COMPACT | JSON_SORT_KEYS);
 		assert_non_null(got);

@@ -32,15 +32,16 @@ static json_t *param_info(const qv_param_def *d)
 	return p;
 }
 
-/* A game's levels' measured strength (qv_game.ladder): {level: {"elo", "ci": [lo, hi]}}, what
- * the lobby shows beside the levels' names. */
+/* A game's levels' measured strength (qv_game.ladder): {level: {"elo", "ci": [lo, hi],
+ * "settled"}}, what the lobby shows beside the levels' names ("?" where not settled:
+ * qv_agent_level_settled). */
 static json_t *ladder_info(const qv_game *g)
 {
 	json_t *ladder = json_object();
 	for (const qv_level_elo *e = g->ladder; e && e->level; e++)
-		json_object_set_new(
-		    ladder, e->level,
-		    json_pack("{s:i, s:[i, i]}", "elo", e->elo, "ci", e->lo, e->hi));
+		json_object_set_new(ladder, e->level,
+		                    json_pack("{s:i, s:[i, i], s:b}", "elo", e->elo, "ci", e->lo,
+		                              e->hi, "settled", qv_agent_level_settled(e)));
 	return ladder;
 }
 
