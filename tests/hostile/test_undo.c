@@ -554,15 +554,17 @@ static void test_evons(void **state)
 	play_game("evons", bodies, NULL, true);
 }
 
-/* Arrow Party, with BUSY tables of four medium seats (made from another address) keeping both
- * workers busy for longer than the Arrow Party tables last (a game of them takes about 5 s of
- * one worker in the release build): the chance draws after the throws wait their turn behind
- * a search, so that the takebacks sent at once meet them queued. */
+/* Arrow Party, with BUSY tables of four medium seats (each made from an address of its own,
+ * so that each is a lane of one table, which the light workers serve, as they serve the chance
+ * draws) keeping the one light worker (--threads 1) busy for longer than the Arrow Party
+ * tables last (a game of them takes about 5 s of one worker in the release build): the chance
+ * draws after the throws wait their turn behind a search, so that the takebacks sent at once
+ * meet them queued. */
 #define BUSY 4
 static void test_arrow_party(void **state)
 {
 	(void)state;
-	static const char *const extra[] = {"--address-ai-tables", "8", NULL};
+	static const char *const extra[] = {"--address-ai-tables", "8", "--threads", "1", NULL};
 	static const char *const bodies[] = {
 	    "{\"game\": \"arrow-party\", \"params\": {\"rounds\": 2}, \"seats\": [\"human\", "
 	    "\"human\", \"human\"]}",
@@ -570,12 +572,14 @@ static void test_arrow_party(void **state)
 	    "\"random\", \"random\"]}",
 	    NULL};
 	th_start(th_new_db(), extra);
-	tc_set_source("127.0.0.9");
-	char busy[32];
-	for (int i = 0; i < BUSY; i++)
+	char busy[32], source[32];
+	for (int i = 0; i < BUSY; i++) {
+		snprintf(source, sizeof source, "127.0.0.%d", 9 + i);
+		tc_set_source(source);
 		th_create("{\"game\": \"three-arrows\", \"params\": {\"players\": 4}, \"seats\": "
 		          "[\"medium\", \"medium\", \"medium\", \"medium\"]}",
 		          busy);
+	}
 	tc_set_source(NULL);
 	tally t = {0};
 	for (int i = 0; bodies[i]; i++)
