@@ -359,7 +359,8 @@ test(
       const srv = ws.connectToServer();
       srv.onMessage((m) => {
         const text = String(m);
-        if (hold && !text.includes('"type":"error"')) held.push(text);
+        // (the pongs pass: without them the page would take its socket for dead: connection.js)
+        if (hold && !text.includes('"type":"error"') && !text.includes('"type":"pong"')) held.push(text);
         else ws.send(text);
       });
     });
@@ -367,7 +368,7 @@ test(
     await b.waitForSelector('#conn.open');
     await b.waitForSelector(TURN_SELECTOR);
     const rand = rng(5);
-    hold = true; // the second tab hears nothing more of the table but errors
+    hold = true; // the second tab hears nothing more of the table but errors (and pongs)
     await moveOnce(a, rand);
     // the second tab, still showing the position before, plays too
     const bv = await shownVersion(b);

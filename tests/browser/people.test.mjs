@@ -181,8 +181,9 @@ test('a per-move clock counts down on both pages and times the game out', { time
   // p1 waits: its clock runs down on p2's page with no frame from the server
   const clock = b.page.locator('#people .person[data-seat="p1"] .clock');
   await b.page.waitForSelector('#people .person[data-seat="p1"] .clock.running');
-  // (a spectator count may come: b watched the table while its invitation was open)
-  const said = () => b.frames.filter((f) => f.type !== 'spectators').length;
+  // (a spectator count may come: b watched the table while its invitation was open; and the
+  // server's pongs to the page's pings, which keep a silent socket noticed: connection.js)
+  const said = () => b.frames.filter((f) => f.type !== 'spectators' && f.type !== 'pong').length;
   const heard = said();
   const first = await clock.textContent();
   await until(async () => (await clock.textContent()) !== first, 'the running clock ticks between frames', 3000);
