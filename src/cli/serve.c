@@ -186,7 +186,8 @@ static const char *find_dir(const char *installed, const char *source, char *buf
  * (`quiver admin` waits for each of them, store.h). */
 static void name_process(void)
 {
-	char host[64] = "", name[64];
+	/* (PostgreSQL keeps 63 bytes of a name: a longer host is cut to fit) */
+	char host[40] = "", name[64];
 	gethostname(host, sizeof host - 1);
 	snprintf(name, sizeof name, QV__STORE_SERVE_NAME "%ld@%s", (long)getpid(), host);
 	qv__store_application(name);

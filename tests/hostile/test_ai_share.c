@@ -397,7 +397,7 @@ static void people_table(const char *body, int n, char id[32], char tokens[][64]
 {
 	th_create(body, id);
 	for (int i = 0; i < n; i++) {
-		char seat[8];
+		char seat[16];
 		snprintf(seat, sizeof seat, "p%d", i + 1);
 		th_join(id, seat, tokens[i]);
 	}

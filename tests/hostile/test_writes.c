@@ -142,7 +142,7 @@ typedef struct flooder {
 	char cookie[200];
 	atomic_bool *stop;
 	long sent, through, paced; /* paced: 429 with Retry-After */
-	char trouble[256];         /* the first answer that was none of those */
+	char trouble[384];         /* the first answer that was none of those */
 } flooder;
 
 /* The request of flooder f's kind: method, path and body. */
