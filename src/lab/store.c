@@ -629,9 +629,11 @@ static bool fill(qv_lab_cursor *c, size_t need)
 {
 	if (c->len - c->off >= need)
 		return true;
-	memmove(c->buf, c->buf + c->off, c->len - c->off);
-	c->len -= c->off;
-	c->off = 0;
+	if (c->off > 0) { /* (a cursor's first fill has no buffer yet: memmove may not take NULL) */
+		memmove(c->buf, c->buf + c->off, c->len - c->off);
+		c->len -= c->off;
+		c->off = 0;
+	}
 	size_t want = need > LAB_CURSOR_BLOCK ? need : LAB_CURSOR_BLOCK;
 	if (want > c->cap) {
 		char *b = realloc(c->buf, want);
