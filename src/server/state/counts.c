@@ -52,8 +52,13 @@ bool qv__server_zombie_room(qv__server *srv, qv__table *t)
 	char owner[sizeof t->owner];
 	qv__table_lock(t);
 	bool counted = qv__table_searches_locked(t) && !t->stuck[0];
+	int seats = t->nseats;
 	qv_copy(owner, sizeof owner, t->owner);
 	qv__table_unlock(t);
+	/* A seat that leaves a game of two ends it: no zombie, nothing to count (the timer asks
+	 * at every clock run out, and counting reads every table and the database). */
+	if (seats < 3)
+		return true;
 	/* a table counted already adds nothing; another with a searching zombie would be one more
 	 * table with searching seats for its creator */
 	bool room =
