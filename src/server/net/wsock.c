@@ -597,7 +597,13 @@ static verdict on_data(qv__conn *c, const frame_head *h, const unsigned char *da
 		return (verdict){QV__CLOSE_BAD_DATA,
 		                 "a text message that is not UTF-8 (RFC 6455 8.1)"};
 	}
-	if (c->srv->ws_pong && c->srv->ws_pong(c, c->msg.s ? c->msg.s : "", c->msg_len)) {
+	qv__pong said = c->srv->ws_pong ? c->srv->ws_pong(c, c->msg.s ? c->msg.s : "", c->msg_len)
+	                                : QV__PONG_NONE;
+	if (said == QV__PONG_DONE) {
+		qv_buf_free(&c->msg);
+		return GO_ON;
+	}
+	if (said == QV__PONG_ANSWERED) {
 		pthread_mutex_lock(&c->lock);
 		c->pongs++;
 		pthread_mutex_unlock(&c->lock);

@@ -26,6 +26,13 @@
 struct qv__net;
 struct qv__conn;
 
+/* What the loop did with a whole message of a WebSocket before its inbox (ws_pong below). */
+typedef enum {
+	QV__PONG_NONE,     /* not a ping: to the inbox */
+	QV__PONG_ANSWERED, /* a ping answered: to the inbox still, not to be answered again */
+	QV__PONG_DONE      /* a ping answered: nothing left for a worker */
+} qv__pong;
+
 /* Every request and WebSocket message is handled on a request worker, whose stack is
  * QV__JOB_STACK (jobs.h, 512 KiB); it was CivetWeb's thread's before, 100 KiB, of which 78,712
  * bytes were left when an HTTP handler started (measured under gdb). The deepest call path
@@ -202,9 +209,10 @@ typedef struct qv__server {
 	bool (*ws_message)(struct qv__conn *c, const char *text, size_t len);
 	/* On the loop, before a whole message goes to the inbox: whether it is a ping, which is
 	 * then answered at once (ws.c's, set by listen.c), so that a page hears its pong while an
-	 * act before it waits for the database; the worker, which still reads the ping (a
-	 * device's session is checked at every frame), does not answer it again. */
-	bool (*ws_pong)(struct qv__conn *c, const char *text, size_t len);
+	 * act before it waits for the database. A ping answered so goes to no worker
+	 * (QV__PONG_DONE), unless one is to check a device's session at it (QV__PONG_ANSWERED),
+	 * which does not answer it again. */
+	qv__pong (*ws_pong)(struct qv__conn *c, const char *text, size_t len);
 	/* Tells t's connections its count of spectators, n (ws.c's, set by listen.c; NULL: not
 	 * told). A small frame of its own, as lila-ws's "crowd": a count that
 	 * changes with every spectator who comes or goes is no reason to send each connection

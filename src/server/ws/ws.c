@@ -576,22 +576,29 @@ static void on_rematch(qv__conn *c)
 	qv__server_changed(c->srv, t);
 }
 
-/* The pong, queued now. */
+/* The pong, queued now: always the same text. */
 static void pong(qv__conn *c)
 {
-	json_t *frame = json_pack("{s:s}", "type", "pong");
+	static const char text[] = "{\"type\":\"pong\"}"; /* as JSON_COMPACT writes it */
 	pthread_mutex_lock(&c->lock);
-	qv__conn_queue_json_locked(c, frame);
+	qv__conn_queue_locked(c, QV__OP_TEXT, text, sizeof text - 1);
 	pthread_mutex_unlock(&c->lock);
-	json_decref(frame);
 }
 
-bool qv__ws_pong(qv__conn *c, const char *text, size_t len)
+/* How often a ping has a device's session checked: a page pings every 2 s. */
+#define SESSION_PING_S 10
+
+qv__pong qv__ws_pong(qv__conn *c, const char *text, size_t len)
 {
 	if (!qv__frame_is_ping(text, len))
-		return false;
+		return QV__PONG_NONE;
 	pong(c);
-	return true;
+	/* a worker reads the ping only to check a device's session, at one ping in
+	 * SESSION_PING_S (session_ping_due, which keeps the time) */
+	pthread_mutex_lock(&c->lock);
+	bool check = c->who.account != 0 && qv_mono() - c->session_at >= SESSION_PING_S;
+	pthread_mutex_unlock(&c->lock);
+	return check ? QV__PONG_ANSWERED : QV__PONG_DONE;
 }
 
 bool qv__ws_ping(qv__conn *c)
@@ -605,9 +612,6 @@ bool qv__ws_ping(qv__conn *c)
 		pong(c);
 	return !answered;
 }
-
-/* How often a ping has a device's session checked: a page pings every 2 s. */
-#define SESSION_PING_S 10
 
 /* Whether the ping of c is one to check a device's session at (one every SESSION_PING_S). */
 static bool session_ping_due(qv__conn *c)

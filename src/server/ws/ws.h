@@ -15,8 +15,9 @@ struct qv__conn;
 bool qv__ws_message(struct qv__conn *c, const char *text, size_t len);
 
 /* The server's ws_pong (listen.c sets it), on the loop: when the message is a ping
- * (qv__frame_is_ping), its pong queued at once; whether it was. */
-bool qv__ws_pong(struct qv__conn *c, const char *text, size_t len);
+ * (qv__frame_is_ping), its pong queued at once; QV__PONG_ANSWERED when a worker is still to
+ * read it (to check a device's session, at one ping in 10 s), QV__PONG_DONE when not. */
+qv__pong qv__ws_pong(struct qv__conn *c, const char *text, size_t len);
 /* A ping read on a worker (a table's socket or a player's channel): answered unless the loop
  * answered it already (ws_pong); whether it was answered here. */
 bool qv__ws_ping(struct qv__conn *c);
