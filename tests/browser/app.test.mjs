@@ -44,6 +44,7 @@ import {
   sortedResult,
   startServer,
   api,
+  stripAndSheet,
 } from './support.mjs';
 
 const APP = process.env.QV_APP_DIR ?? path.join(path.dirname(QUIVER), 'web');
@@ -370,6 +371,11 @@ test(
         continue;
       }
       if (handovers === 6) await page.screenshot({ path: path.join(screenshotDir(), 'app-hotseat-phone.png') });
+      // the hand strip within the screen and over none of the action sheet's words chosen or
+      // buttons (a click low in the sheet once left it scrolled, "Chosen: go W / Back" under
+      // its edge)
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      assert.deepEqual((await page.evaluate(stripAndSheet)).wrong, [], `the hot-seat game, decision ${n}`);
       await clickAndWait(page, rand);
     }
     assert.ok(handovers >= 12, `the device was handed over ${handovers} times`);
