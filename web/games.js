@@ -9,6 +9,8 @@ import { drawMyGames, waiting, WaitingSignal } from './my-games.js';
 import { TurnSignal } from './your-turn.js';
 import { PlayerChannel } from './channel.js';
 import { ChallengeBar } from './challenge-bar.js';
+import { LOCAL } from './site.js';
+import { hideServerLinks } from './local.js';
 
 const els = {
   intro: byId('games-intro'),
@@ -19,15 +21,19 @@ const els = {
 
 /**
  * Where the list comes from, in words: the account's browsers when signed in, else this
- * browser's cookie.
+ * browser's cookie; in the app, this device's own store.
  * @param {{username: string} | null} account
  */
 function introText(account) {
+  if (LOCAL)
+    return 'The games played on this device, kept in this browser: clear its site data and the list starts again.';
   return account
     ? `The tables of your account ${account.username}, taken in every browser signed in to it: each plays here too.`
     : "The tables this browser took seats at, kept by the server under this browser's cookie: no account is needed. Clear the browser's cookies and the list starts again.";
 }
 const signal = new WaitingSignal(new TurnSignal());
+// the app: no accounts or friends (pages of a server), and the tables are this device's
+hideServerLinks();
 
 async function load() {
   try {

@@ -22,6 +22,7 @@ import { PlayerChannel } from './channel.js';
 import { ChallengeBar } from './challenge-bar.js';
 import { TurnSignal } from './your-turn.js';
 import { LOCAL } from './site.js';
+import { hideServerLinks } from './local.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -581,11 +582,9 @@ async function main() {
     // the app: no server, so no public tables, accounts, leaderboards, friends or puzzles (made
     // from a server's games); your games are this device's, and the people at a table are the
     // ones around it
-    const online = ['leaderboard.html', 'friends.html', 'puzzles.html'].map((p) =>
-      document.querySelector(`a[href="${p}"]`),
-    );
-    for (const el of [els.tables.closest('section'), els.account, ...online])
-      if (el instanceof HTMLElement) el.hidden = true;
+    const tables = els.tables.closest('section');
+    if (tables instanceof HTMLElement) tables.hidden = true;
+    hideServerLinks();
     const intro = document.querySelector('.intro');
     if (intro)
       intro.textContent =

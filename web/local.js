@@ -31,6 +31,28 @@ export function isLocalPath(path) {
   return ENGINE && (p === '/api/analysis' || /^\/api\/tables\/[0-9a-f]{16}\/review$/.test(p.split('?')[0]));
 }
 
+/** The pages that need a server (accounts, leaderboards, friends, puzzles made from a server's
+ * games): the app links to none of them. */
+const SERVER_PAGES = ['account.html', 'leaderboard.html', 'friends.html', 'puzzles.html'];
+
+/**
+ * Whether a link leads to a page that needs a server (its address with or without a query).
+ * @param {string} href
+ */
+function needsServer(href) {
+  return SERVER_PAGES.includes(href.replace(/[?#].*$/, ''));
+}
+
+/**
+ * In the app (LOCAL), hides the links of a page's own HTML that lead to a page needing a
+ * server; with a server, does nothing.
+ */
+export function hideServerLinks() {
+  if (!LOCAL) return;
+  for (const a of document.querySelectorAll('a[href]'))
+    if (a instanceof HTMLElement && needsServer(a.getAttribute('href') ?? '')) a.hidden = true;
+}
+
 /** @type {Worker | null} */
 let worker = null;
 let nextId = 1;

@@ -84,6 +84,8 @@ export class MovePanel {
     this.notes = () => ({ what: '', warn: false });
     /** Whether the last choice was made by keyboard: the focus then goes to the next choice. */
     this.keyboard = false;
+    /** The step of the choice shown (fromTop): the words chosen and the actions legal. */
+    this.step = '';
     this.choices = h('div', { class: 'choices' });
     this.keepPresses();
     this.error = h('p', { class: 'act-error', role: 'alert' });
@@ -189,6 +191,7 @@ export class MovePanel {
     replace(this.datalist, active && picker ? picker.legal.slice(0, 400).map((a) => h('option', { value: a })) : []);
     if (!picker || !active) {
       replace(this.choices, h('p', { class: 'idle' }, idle));
+      this.step = '';
       return;
     }
     const o = picker.options();
@@ -196,6 +199,7 @@ export class MovePanel {
     if (picker.legal.length === 1 && o.complete !== null) {
       // the one legal action: shown whole, played only with its button
       replace(this.choices, this.playBlock(o.complete, 'Your only move: '));
+      this.fromTop(picker);
       this.refocus();
       return;
     }
@@ -234,7 +238,23 @@ export class MovePanel {
       );
     }
     replace(this.choices, parts);
+    this.fromTop(picker);
     this.refocus();
+  }
+
+  /**
+   * A new step of the choice (a word chosen or taken back, a new turn) is shown from its top:
+   * the panel's box kept the scroll of the step before, and a phone's action sheet, which
+   * scrolls within itself, hid the words chosen and their Back above its edge after a tap on
+   * a choice low in it. The same step drawn again keeps the player's scroll.
+   * @param {import('./picker.js').Picker} picker
+   */
+  fromTop(picker) {
+    const step = `${picker.chosen.join(' ')}\n${picker.legal.join('\n')}`;
+    if (step === this.step) return;
+    this.step = step;
+    this.choices.scrollTop = 0;
+    if (this.root.parentElement) this.root.parentElement.scrollTop = 0;
   }
 
   /**

@@ -11,6 +11,7 @@ import { h, s, replace, plural } from './dom.js';
 import * as API from './api.js';
 import { markBadge } from './log-panel.js';
 import { fill } from './words.js';
+import { LOCAL_ID } from './local.js';
 
 /** @typedef {import('./types.js').Review} Review */
 /** @typedef {import('./types.js').ReviewDecision} ReviewDecision */
@@ -195,17 +196,20 @@ export class ReviewPanel {
             ),
           )
         : h('p', { class: 'how' }, 'No decision lost enough to be marked.'),
-      h(
-        'p',
-        {},
-        h(
-          'a',
-          { href: `puzzles.html?table=${encodeURIComponent(this.id)}`, id: 'game-puzzles-link' },
-          'Puzzles from this game',
-        ),
-        ' ',
-        h('span', { class: 'how' }, 'its blunders with one answer, to solve'),
-      ),
+      // (the puzzles are a server's, made from its tables: none for a table of this device)
+      this.id.startsWith(LOCAL_ID)
+        ? null
+        : h(
+            'p',
+            {},
+            h(
+              'a',
+              { href: `puzzles.html?table=${encodeURIComponent(this.id)}`, id: 'game-puzzles-link' },
+              'Puzzles from this game',
+            ),
+            ' ',
+            h('span', { class: 'how' }, 'its blunders with one answer, to solve'),
+          ),
     );
     this.hooks.changed();
   }

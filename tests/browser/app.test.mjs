@@ -44,6 +44,7 @@ import {
   sortedResult,
   startServer,
   api,
+  stripAndSheet,
 } from './support.mjs';
 
 const APP = process.env.QV_APP_DIR ?? path.join(path.dirname(QUIVER), 'web');
@@ -208,6 +209,16 @@ async function createTable(page, game, params, seats, variant) {
   await page.waitForURL(/table\.html\?id=local-/);
 }
 
+/**
+ * How many links on the page, shown, lead to a page that needs a server (accounts,
+ * leaderboards, friends, puzzles), with or without a query.
+ * @param {import('playwright-core').Page} page
+ */
+function serverLinks(page) {
+  const pages = ['account.html', 'leaderboard.html', 'friends.html', 'puzzles.html'];
+  return page.locator(`${pages.map((p) => `a[href^="${p}"]`).join(', ')} >> visible=true`).count();
+}
+
 /** The lines of the move log shown. */
 const logLines = (/** @type {import('playwright-core').Page} */ page) => page.locator('#log li').allTextContents();
 
@@ -291,9 +302,15 @@ test(
     await page.goto(env.server.url);
     await page.waitForSelector('.quick-play');
     // no way to a page that needs a server: accounts, leaderboards, friends, puzzles
-    const online = 'a[href="account.html"], a[href="leaderboard.html"], a[href="friends.html"], a[href="puzzles.html"]';
-    assert.equal(await page.locator(`${online} >> visible=true`).count(), 0, 'no link to a page of a server');
+    assert.equal(await serverLinks(page), 0, 'no link to a page of a server in the lobby');
     await page.screenshot({ path: path.join(screenshotDir(), 'app-lobby-phone.png') });
+    // nor from Your games (its header once linked to Friends and Account), which says where
+    // the games are kept
+    await page.goto(new URL('games.html', env.server.url).toString());
+    await page.waitForSelector('#ongoing:not(:has-text("Loading"))');
+    assert.equal(await serverLinks(page), 0, 'no link to a page of a server in Your games');
+    assert.match((await page.textContent('#games-intro')) ?? '', /on this device/);
+    await page.screenshot({ path: path.join(screenshotDir(), 'app-games-phone.png') });
     for (const game of GAMES) {
       const dir = path.join(ROOT, 'tutorials', game);
       const first = fs
@@ -354,6 +371,11 @@ test(
         continue;
       }
       if (handovers === 6) await page.screenshot({ path: path.join(screenshotDir(), 'app-hotseat-phone.png') });
+      // the hand strip within the screen and over none of the action sheet's words chosen or
+      // buttons (a click low in the sheet once left it scrolled, "Chosen: go W / Back" under
+      // its edge)
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      assert.deepEqual((await page.evaluate(stripAndSheet)).wrong, [], `the hot-seat game, decision ${n}`);
       await clickAndWait(page, rand);
     }
     assert.ok(handovers >= 12, `the device was handed over ${handovers} times`);
@@ -387,6 +409,8 @@ test(
     await page.waitForSelector('#replay:not([hidden])');
     await page.click('#ask-review');
     await page.waitForSelector('#review .review-curve', { timeout: budget(60000) });
+    // (the puzzles of a game are a server's: the review of this device's game offers none)
+    assert.equal(await serverLinks(page), 0, 'no link to a page of a server in the review');
     // the analysis board from step 4
     for (let i = 0; i < 4; i++) await page.click('#next');
     await page.click('#analyse');

@@ -6,8 +6,12 @@
 // readable, a drag panning it, and Fit; the notation box opened and folded; a tap on a square
 // that chooses nothing opening its detail sheet with the terminal's reference text (the second
 // screenshot; axe-core finds nothing serious in it), Escape closing it and the focus back on
-// the square; a long press opening it on a thing that would choose, choosing nothing.
-// $QV_GAME limits it to one game.
+// the square; a long press opening it on a thing that would choose, choosing nothing. Then on
+// phones of 390 × 844 and 375 × 740, through ten taps (the sheet's lowest choice first, which
+// scrolls the sheet as a finger would): the hand strip and each of its cards within the
+// screen's width, the strip not scrolling sideways, above the sheet, and over neither the
+// words chosen ("Chosen: … Back") nor any button of the sheet (the screenshot
+// GAME-phone-390.png). $QV_GAME limits it to one game.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,6 +28,9 @@ import {
   TURN_SELECTOR,
   until,
   assertAccessible,
+  pageMark,
+  MARK_EXPR,
+  stripAndSheet,
 } from './support.mjs';
 
 const GAMES = process.env.QV_GAME ? [process.env.QV_GAME] : ['three-arrows', 'concardia', 'evons', 'arrow-party'];
@@ -31,6 +38,13 @@ const GAMES = process.env.QV_GAME ? [process.env.QV_GAME] : ['three-arrows', 'co
 const TAPS = { 'three-arrows': 10, concardia: 8, evons: 14, 'arrow-party': 10 };
 const FITS = new Set(['three-arrows', 'concardia']);
 const PHONE = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+/** The phones on which the hand strip and the action sheet are followed through choices. */
+const PHONES = [
+  { width: 390, height: 844 },
+  { width: 375, height: 740 },
+];
+/** The taps made on each of them (a choice begun is seen in every game within them). */
+const CHOICE_TAPS = 10;
 
 const env = serverAndBrowser();
 
@@ -319,4 +333,58 @@ for (const game of GAMES) {
     assert.deepEqual(errors, [], 'no script error on the page');
     await ctx.close();
   });
+}
+
+for (const game of GAMES) {
+  test(
+    `${game} on phones: the hand strip beside the screen's edges and above the sheet, through choices`,
+    {
+      timeout: budget(60000),
+    },
+    async () => {
+      for (const viewport of PHONES) {
+        const at = `${game} at ${viewport.width} × ${viewport.height}`;
+        const ctx = await env.browser.newContext({ ...PHONE, viewport });
+        const page = await ctx.newPage();
+        page.setDefaultTimeout(STEP_MS);
+        await page.goto(env.server.url);
+        await page.selectOption(`#level-${game}`, 'beginner');
+        await page.tap(`button.quick-play[data-game="${game}"]`);
+        await page.waitForURL(/table\.html\?id=/);
+        await page.waitForSelector('#conn.open');
+        let chosen = 0;
+        for (let n = 0; n < CHOICE_TAPS; n++) {
+          if ((await waitForTurnOrEnd(page, STEP_MS)) === 'over') break;
+          // the layout settles (the sheet and the strip are measured after each redraw)
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          const seen = await page.evaluate(stripAndSheet);
+          assert.deepEqual(seen.wrong, [], `${at}, tap ${n}`);
+          if (seen.chosen) chosen++;
+          // a choice begun goes on with the sheet's lowest choice, as a finger scrolls the sheet
+          // down to it; a turn begins with its first word (the last may be "pass") or target;
+          // else Play
+          const words = page.locator('#move-panel .word-button');
+          const targets = page.locator('#board-area .cell.target, #players-area [data-token].target');
+          const next = (await words.count())
+            ? seen.chosen
+              ? words.last()
+              : words.first()
+            : (await targets.count())
+              ? targets.first()
+              : page.locator('#move-panel .play-button').first();
+          const mark = await pageMark(page);
+          // (a redraw between the look and the tap, another player's move, takes it away)
+          const el = await next.elementHandle();
+          await el.tap().catch(async (e) => {
+            if (await el.evaluate((x) => x.isConnected).catch(() => false)) throw e;
+          });
+          await page.waitForFunction(`${MARK_EXPR} !== ${JSON.stringify(mark)}`, null, { polling: 50 });
+        }
+        assert.ok(chosen > 0, `${at}: a choice begun was looked at`);
+        if (viewport.width === 390)
+          await page.screenshot({ path: path.join(screenshotDir(), `${game}-phone-390.png`), scale: 'css' });
+        await ctx.close();
+      }
+    },
+  );
 }

@@ -524,6 +524,44 @@ export function rng(seed) {
   };
 }
 
+/**
+ * What lies wrong between the hand strip and the action sheet now (run in the page): the strip
+ * or one of its cards past the screen's sides, the strip scrolling sideways, the strip below
+ * the sheet's top, or the strip's box over the words chosen ("Chosen: … Back") or a button of
+ * the sheet (the sheet scrolled so that they went under its edge). Empty when all is well;
+ * `chosen` says whether a choice was begun.
+ */
+export function stripAndSheet() {
+  /** @param {Element} e */
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+  };
+  const hand = document.querySelector('#players-area .my-hand');
+  const sheet = /** @type {HTMLElement} */ (document.getElementById('move'));
+  const wrong = [];
+  if (!hand || getComputedStyle(hand).position !== 'fixed' || sheet.hidden) return { wrong, chosen: false };
+  const strip = box(hand);
+  for (const e of [hand, ...hand.querySelectorAll('.card-item, .holder-piece, [data-token]')]) {
+    const b = box(e);
+    if (b.left < -0.5 || b.right > innerWidth + 0.5)
+      wrong.push(`${e.className} spans ${Math.round(b.left)} to ${Math.round(b.right)} on a ${innerWidth} px screen`);
+  }
+  if (hand.scrollWidth > hand.clientWidth + 1)
+    wrong.push(`the strip scrolls sideways: ${hand.scrollWidth} px in ${hand.clientWidth}`);
+  if (strip.bottom > box(sheet).top + 0.5)
+    wrong.push(`the strip ends at ${strip.bottom}, below the sheet's top ${box(sheet).top}`);
+  for (const e of sheet.querySelectorAll('.chosen, button')) {
+    if (!e.getClientRects().length) continue;
+    const b = box(e);
+    const h = Math.min(b.bottom, strip.bottom) - Math.max(b.top, strip.top);
+    const w = Math.min(b.right, strip.right) - Math.max(b.left, strip.left);
+    if (h > 0.5 && w > 0.5)
+      wrong.push(`the strip (${strip.top} to ${strip.bottom}) covers "${e.textContent}" (${b.top} to ${b.bottom})`);
+  }
+  return { wrong, chosen: Boolean(sheet.querySelector('.chosen')) };
+}
+
 /** Where the tests put their screenshots: $QV_SCREENSHOT_DIR, else build/screenshots. */
 export function screenshotDir() {
   const dir = process.env.QV_SCREENSHOT_DIR ?? path.join(path.dirname(QUIVER), 'screenshots');
