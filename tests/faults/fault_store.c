@@ -11,6 +11,9 @@
  * On PostgreSQL, a COMMIT whose answer was lost (the connection cut after it) is read back: the
  * act succeeded, and the table and the database agree.
  *
+ * A puzzle attempt (its attempt, the account's puzzle rating, the puzzle's) is refused and made
+ * again the same way, straight through the store: nothing kept, then rated once.
+ *
  * The first case is the one the audit found (issue 51): a person's forced decision refused by
  * the store took back the decision before it too, which both players had been told of, and the
  * next act overwrote it in the database.
@@ -30,6 +33,7 @@
 
 #include "core/clock.h"
 #include "harness.h"
+#include "server/store/ratings.h"
 #include "server/store/store.h"
 #include "server/table/table.h"
 #include "storefault.h"
@@ -799,6 +803,86 @@ static void test_version_checked(void **state)
 	qv__table_free(t);
 }
 
+/* ---- a puzzle attempt -------------------------------------------------------------------- */
+
+static qv_status number_row(void *ctx, int n, const char *const *v)
+{
+	*(long long *)ctx = n > 0 && v[0] ? atoll(v[0]) : -1;
+	return QV_OK;
+}
+
+/* The number select reads (one row, one column) with account's id as $1. */
+static long long stored_number(const char *select, long long account)
+{
+	char a[24];
+	snprintf(a, sizeof a, "%lld", account);
+	const char *args[] = {a};
+	long long n = -1;
+	qv_err err;
+	if (qv__store_query(store, select, 1, args, number_row, &n, &err))
+		fail_msg("%s: %s", select, err.msg);
+	return n;
+}
+
+/* What is kept of account's attempts at puzzle "pz": its attempts, its puzzle rating's games,
+ * and the puzzle's plays, as "attempts/games/plays". */
+static void kept(long long account, char out[64])
+{
+	snprintf(out, 64, "%lld/%lld/%lld",
+	         stored_number("SELECT count(*) FROM puzzle_attempts WHERE account = CAST($1 AS "
+	                       "BIGINT)",
+	                       account),
+	         stored_number("SELECT count(*) + coalesce(sum(games), 0) FROM puzzle_ratings "
+	                       "WHERE account = CAST($1 AS BIGINT)",
+	                       account),
+	         stored_number("SELECT plays + 0 * CAST($1 AS BIGINT) FROM puzzles WHERE id = "
+	                       "'pz'",
+	                       account));
+}
+
+/* A puzzle attempt is one transaction (its attempt, the account's rating, the puzzle's): its
+ * COMMIT refused by each kind of fault, nothing of it is kept, and made again it is the
+ * account's first, rated once. */
+static void test_puzzle_attempt(void **state)
+{
+	(void)state;
+	qv_err err;
+	if (qv__store_run(store,
+	                  "INSERT INTO puzzles (id, table_id, step, game, body, themes, rating, "
+	                  "deviation, volatility, plays, solved, created) VALUES ('pz', 't', 1, "
+	                  "'evons', '{}', '', 1500, 350, 0.06, 0, 0, 0)",
+	                  0, NULL, &err))
+		fail_msg("a puzzle: %s", err.msg);
+	storefault_kind kinds[3];
+	int nk = refusals(kinds);
+	for (int k = 0; k < nk; k++) {
+		long long account = 100 + k;
+		char before[64], after[64];
+		kept(account, before);
+		qv__store_puzzle_game g;
+		int had = storefault_refused();
+		storefault_arm(kinds[k], 1);
+		qv_status rc = qv__store_puzzle_attempt(store, account, "pz", true, &g, &err);
+		storefault_arm(STOREFAULT_NONE, 0);
+		assert_int_equal(storefault_refused(), had + 1);
+		assert_int_not_equal(rc, QV_OK);
+		assert_false(g.first);
+		kept(account, after);
+		assert_string_equal(after, before);
+		assert_int_equal(qv__store_puzzle_attempt(store, account, "pz", true, &g, &err),
+		                 QV_OK);
+		assert_true(g.first);
+		assert_true(g.after.rating > g.before.rating);
+		assert_int_equal(qv__store_puzzle_attempt(store, account, "pz", false, &g, &err),
+		                 QV_OK);
+		assert_false(g.first);
+		kept(account, after);
+		char want[64];
+		snprintf(want, sizeof want, "1/2/%d", k + 1); /* a row of one game; one more play */
+		assert_string_equal(after, want);
+	}
+}
+
 static int setup_store(void **state)
 {
 	(void)state;
@@ -836,6 +920,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_relock_cut_short),
 	    cmocka_unit_test(test_released_copy_writes_nothing),
 	    cmocka_unit_test(test_version_checked),
+	    cmocka_unit_test(test_puzzle_attempt),
 	};
 	return cmocka_run_group_tests(tests, setup_store, teardown_store);
 }

@@ -7,7 +7,8 @@
  * whose seats are the accounts' (the challenger's devices get their tokens, both play), declined,
  * cancelled and expired, and every refusal (bad fields as POST /api/tables names them, oneself,
  * no such account, blocks both ways, one open challenge a pair, QV__CHALLENGES_OPEN, the rate
- * per account). Run against PostgreSQL too (tests/cluster, pg_run.sh).
+ * per account); an accept that lost its claim to another while it made its table refused, its
+ * table not kept. Run against PostgreSQL too (tests/cluster, pg_run.sh).
  *
  * Usage: test_challenges PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -427,12 +428,66 @@ static void test_refusals(void **state)
 	th_stop();
 }
 
+/* Another accept taking the challenge over (a trigger standing for it: the challenge given a
+ * claim of its own while this accept's table is written, as an accept finding this one's claim
+ * stale, past ACCEPTING_S, would), or letting it go (the trigger dropped). */
+static void thief(const char *db, bool on)
+{
+	bool pg = strchr(db, '=') != NULL;
+	if (on && pg)
+		th_sql(db,
+		       "CREATE FUNCTION thief() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+		       "UPDATE challenges SET claim = 'thief' WHERE status = 'accepting'; RETURN "
+		       "NULL; END $$; CREATE TRIGGER thief AFTER INSERT ON tables FOR EACH ROW "
+		       "EXECUTE FUNCTION thief()");
+	else if (on)
+		th_sql(db,
+		       "CREATE TRIGGER thief AFTER INSERT ON tables BEGIN UPDATE challenges SET "
+		       "claim = 'thief' WHERE status = 'accepting'; END");
+	else
+		th_sql(db, pg ? "DROP TRIGGER thief ON tables" : "DROP TRIGGER thief");
+}
+
+/* An accept whose claim was taken over while it made its table loses: refused (409), its
+ * table not kept, the challenge left to the accept that holds it, which alone wins. */
+static void test_claim_lost(void **state)
+{
+	(void)state;
+	char db[256];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	th_browser ann = {0}, bob = {0};
+	account(&ann, "Ann", false);
+	account(&bob, "Bob", false);
+	json_t *sent = asked(&ann, "POST", "/api/challenges", CHALLENGE, 201, NULL);
+	char path[96];
+	snprintf(path, sizeof path, "/api/challenges/%s/accept",
+	         json_string_value(json_object_get(sent, "id")));
+	json_decref(sent);
+	thief(db, true);
+	th_browser_refused(&bob, "POST", path, NULL, 409, "taken over by another accept");
+	thief(db, false);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM challenges WHERE status = "
+	                                   "'accepting' AND claim = 'thief' AND table_id IS NULL"),
+	                 1);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM tables"), 0);
+	/* the other accept never finishes: past its time, Bob's accept takes over and wins */
+	th_sql(db, "UPDATE challenges SET answered = answered - 60");
+	json_t *reply;
+	json_t *done = asked(&bob, "POST", path, NULL, 200, &reply);
+	assert_string_equal(json_string_value(json_object_get(done, "status")), "accepted");
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM tables"), 1);
+	json_decref(done);
+	json_decref(reply);
+	th_stop();
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "challenges", 600))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {T(test_follows), T(test_accept), T(test_answers),
-	                                   T(test_refusals)};
+	                                   T(test_refusals), T(test_claim_lost)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

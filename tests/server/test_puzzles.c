@@ -7,7 +7,9 @@
  * move that is not the position's refused (400); an account's first attempt rated (a wrong move
  * lowers its puzzle rating, the puzzle's plays counted), its second judged and not rated; another
  * account solving it raised; a guest judged, never rated; GET /api/puzzles with the account's
- * rating and a puzzle it has not tried. Run against PostgreSQL too (tests/cluster, pg_run.sh).
+ * rating and a puzzle it has not tried; an attempt whose last write the database refused
+ * keeps nothing, and made again is rated once. Run against PostgreSQL too (tests/cluster,
+ * pg_run.sh).
  *
  * Usage: test_puzzles PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -114,11 +116,68 @@ static long long number(const json_t *o, const char *a, const char *b)
 	return json_integer_value(json_object_get(b ? json_object_get(o, a) : o, b ? b : a));
 }
 
+/* The count of account name's rows in table (puzzle_attempts, puzzle_ratings). */
+static long long rows_of(const char *db, const char *table, const char *name)
+{
+	char sql[192];
+	snprintf(sql, sizeof sql,
+	         "SELECT count(*) FROM %s WHERE account = (SELECT id FROM accounts WHERE "
+	         "username = '%s')",
+	         table, name);
+	return th_sql_number(db, sql);
+}
+
+/* The database refusing to write puzzles' ratings (a trigger), or writing them again. */
+static void refusing(const char *db, bool on)
+{
+	bool pg = strchr(db, '=') != NULL;
+	if (on && pg)
+		th_sql(db, "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+		           "RAISE EXCEPTION 'refused'; END $$; CREATE TRIGGER refuse BEFORE UPDATE "
+		           "ON puzzles FOR EACH ROW EXECUTE FUNCTION refuse()");
+	else if (on)
+		th_sql(db, "CREATE TRIGGER refuse BEFORE UPDATE ON puzzles BEGIN SELECT "
+		           "RAISE(ABORT, 'refused'); END");
+	else
+		th_sql(db, pg ? "DROP TRIGGER refuse ON puzzles" : "DROP TRIGGER refuse");
+}
+
+/* An attempt is one transaction: the puzzle's rating refused by the database (the last of its
+ * writes), the attempt is answered 503 and nothing of it is kept (neither the attempt nor the
+ * account's rating), so that made again it is still the first, rated once. */
+static void refused_then_rated(const char *db, const char *id, const char *answer)
+{
+	th_browser eve = {0};
+	account(&eve, "Eve");
+	char path[96], body[320];
+	snprintf(path, sizeof path, "/api/puzzles/%s/attempt", id);
+	snprintf(body, sizeof body, "{\"action\": \"%s\"}", answer);
+	refusing(db, true);
+	th_browser_refused(&eve, "POST", path, body, 503, "try again");
+	refusing(db, false);
+	assert_int_equal(rows_of(db, "puzzle_attempts", "Eve"), 0);
+	assert_int_equal(rows_of(db, "puzzle_ratings", "Eve"), 0);
+	json_t *e1 = attempt(&eve, id, answer);
+	assert_true(json_is_true(json_object_get(e1, "rated")));
+	assert_int_equal(number(e1, "rating", "before"), 1500);
+	assert_true(number(e1, "rating", "change") > 0);
+	json_decref(e1);
+	assert_int_equal(rows_of(db, "puzzle_attempts", "Eve"), 1);
+	assert_int_equal(th_sql_number(db, "SELECT games FROM puzzle_ratings WHERE account = "
+	                                   "(SELECT id FROM accounts WHERE username = 'Eve')"),
+	                 1);
+	snprintf(path, sizeof path, "/api/puzzles/%s", id);
+	json_t *after = th_http("GET", path, NULL, 200);
+	assert_int_equal(number(after, "plays", NULL), 3); /* Bob's, Cy's and Eve's */
+	json_decref(after);
+}
+
 static void test_puzzles(void **state)
 {
 	(void)state;
 	const char *extra[] = {"--review-iterations", "400", NULL};
-	th_start(th_new_db(), extra);
+	const char *db = th_new_db();
+	th_start(db, extra);
 	/* games until one gives a puzzle (random's blunders: most games give some) */
 	char table[32];
 	json_t *list = NULL;
@@ -215,6 +274,7 @@ static void test_puzzles(void **state)
 	json_decref(c1);
 	json_decref(p);
 	th_refused("GET", "/api/puzzles/0123456789abcdef", NULL, 404, "no puzzle");
+	refused_then_rated(db, id, answer);
 	th_stop();
 }
 

@@ -37,6 +37,7 @@ typedef struct chal {
 	long long from, to;
 	char status[16];
 	char player[QV__HASH_LEN + 1]; /* the challenger's key */
+	char claim[40];                /* the accept's that took it ("" none; never shown) */
 	int seat;                      /* the challenger's, 0-based */
 	json_t *request;               /* the table it asks for (its "game" ...) */
 } chal;
@@ -50,8 +51,8 @@ static void chal_free(chal *c)
 
 #define COLUMNS                                                                                    \
 	"SELECT c.id, a.username, b.username, c.request, c.seat, c.status, c.created, c.expires, " \
-	"c.table_id, c.challenger, c.challenged, c.player FROM challenges c JOIN accounts a ON "   \
-	"a.id = c.challenger JOIN accounts b ON b.id = c.challenged "
+	"c.table_id, c.challenger, c.challenged, c.player, c.claim FROM challenges c JOIN "        \
+	"accounts a ON a.id = c.challenger JOIN accounts b ON b.id = c.challenged "
 
 /* The API's status of a stored one: an accept under way is still "open" to the people. */
 static const char *shown_status(const char *stored)
@@ -64,7 +65,7 @@ static chal chal_of(int n, const char *const *v)
 {
 	chal c = {0};
 	json_error_t jerr;
-	if (n < 12 || !v[0] || !v[1] || !v[2] || !v[3] || !v[5] ||
+	if (n < 13 || !v[0] || !v[1] || !v[2] || !v[3] || !v[5] ||
 	    qv__json_parse(v[3], strlen(v[3]), 0, &c.request, &jerr) != QV_OK)
 		return c;
 	c.seat = v[4] ? atoi(v[4]) : 0;
@@ -72,6 +73,7 @@ static chal chal_of(int n, const char *const *v)
 	c.to = v[10] ? atoll(v[10]) : 0;
 	qv_copy(c.status, sizeof c.status, v[5]);
 	qv_copy(c.player, sizeof c.player, v[11] ? v[11] : "");
+	qv_copy(c.claim, sizeof c.claim, v[12] ? v[12] : "");
 	const char *game = json_string_value(json_object_get(c.request, "game"));
 	const qv_game *g = game ? qv_game_find(game, NULL) : NULL;
 	char mine[8], theirs[8];
@@ -141,23 +143,26 @@ static void tell(qv__server *srv, const chal *c)
 	json_decref(frame);
 }
 
-/* Challenge id moved from status `from` to `status` (with the table made, or NULL): reads it
- * back into *out; 1 when it is now `status`, 0 when another answer came first, -1 the database
+/* Challenge id moved from status `from` to `status` (with the table made, or NULL), only
+ * while it is under `claim` (an accept's, or "": any): reads it back into *out; 1 when it is
+ * now `status` (under that claim), 0 when another answer or accept came first, -1 the database
  * failed. */
 static int chal_move(qv__server *srv, const char *id, const char *from, const char *status,
-                     const char *table, chal *out)
+                     const char *table, const char *claim, chal *out)
 {
 	qv__num now = qv__num_real(qv_wall());
-	const char *args[] = {status, now.text, table, id, from};
+	const char *args[] = {status, now.text, table, id, from, claim};
 	qv_err err;
 	if (qv__store_run(srv->store,
 	                  "UPDATE challenges SET status = $1, answered = CAST($2 AS DOUBLE "
 	                  "PRECISION), table_id = COALESCE($3, table_id) WHERE id = $4 AND status "
-	                  "= $5",
-	                  5, args, &err))
+	                  "= $5 AND ($6 = '' OR claim = $6)",
+	                  6, args, &err))
 		return -1;
 	int found = chal_load(srv, id, out);
-	return found <= 0 ? found : strcmp(out->status, status) == 0;
+	return found <= 0 ? found
+	                  : strcmp(out->status, status) == 0 &&
+	                        (!claim[0] || strcmp(out->claim, claim) == 0);
 }
 
 /* Every open challenge past its time becomes "expired", told to both accounts. */
@@ -176,7 +181,7 @@ static void expire(qv__server *srv)
 	for (int i = 0; i < r.n; i++) {
 		chal c = {0};
 		const char *id = json_string_value(json_object_get(all[i].j, "id"));
-		if (chal_move(srv, id, "open", "expired", NULL, &c) == 1)
+		if (chal_move(srv, id, "open", "expired", NULL, "", &c) == 1)
 			tell(srv, &c);
 		chal_free(&c);
 		chal_free(&all[i]);
@@ -516,7 +521,7 @@ static int answer(qv__server *srv, qv__req *c, const qv__route_match *m, int as,
 	expire(srv);
 	chal ch = {0}, now = {0};
 	st = own(srv, c, m, &s, as, &ch);
-	int moved = st ? 0 : chal_move(srv, m->cap[0].text, "open", status, NULL, &now);
+	int moved = st ? 0 : chal_move(srv, m->cap[0].text, "open", status, NULL, "", &now);
 	if (!st && moved < 0) {
 		qv__reply_error(c, 503, "the database failed answering the challenge; try again");
 		st = 503;
@@ -553,14 +558,14 @@ static qv_status text_row(void *ctx, int n, const char *const *v)
 	return QV_OK;
 }
 
-/* Takes challenge id for this accept ("accepting", with a claim of its own): 1 taken, 0 not
- * (another answer came first, or its time is up), -1 the database failed. */
-static int take(qv__server *srv, const char *id)
+/* Takes challenge id for this accept ("accepting", with a claim of its own, into claim): 1
+ * taken, 0 not (another answer came first, or its time is up), -1 the database failed. */
+static int take(qv__server *srv, const char *id, char claim[40])
 {
 	unsigned char bytes[16];
-	char claim[40], read[40] = "";
+	char read[40] = "";
 	randombytes_buf(bytes, sizeof bytes);
-	sodium_bin2hex(claim, sizeof claim, bytes, sizeof bytes);
+	sodium_bin2hex(claim, 40, bytes, sizeof bytes);
 	double now = qv_wall();
 	qv__num at = qv__num_real(now), stale = qv__num_real(now - ACCEPTING_S);
 	const char *args[] = {claim, at.text, id, stale.text};
@@ -616,6 +621,39 @@ static int accepted(qv__server *srv, qv__req *c, const qv__session *s, const cha
 	return 200;
 }
 
+/* Challenge id, taken under claim, made "accepted" with its table while still under that claim
+ * (its table's id written before anyone is given a seat's token): 0 with the challenge now in
+ * *now; or, the table taken away again, the status answered: 409 when this accept lost its
+ * claim (it took so long that another accept took the challenge over), 503 when the database
+ * failed (the challenge then given back, open, if this accept still holds it). */
+static int settle(qv__server *srv, qv__req *c, const char *id, const char *claim, const char *table,
+                  chal *now)
+{
+	int moved = chal_move(srv, id, "accepting", "accepted", table, claim, now);
+	if (moved < 0) { /* the write, or its reading back, failed: did it write? */
+		chal_free(now);
+		int found = chal_load(srv, id, now);
+		moved = found < 0 ? -1
+		                  : found && !strcmp(now->status, "accepted") &&
+		                        !strcmp(now->claim, claim);
+	}
+	if (moved == 1)
+		return 0;
+	qv__pairing_unmake(srv, table);
+	chal back = {0};
+	if (moved < 0 && chal_move(srv, id, "accepting", "open", NULL, claim, &back) < 0)
+		qv__oplog(QV__WARN, "challenge %s: not given back after its table failed", id);
+	chal_free(&back);
+	if (moved < 0) {
+		qv__reply_error(c, 503, "the database failed answering the challenge; try again");
+		return 503;
+	}
+	qv__reply_error(c, 409,
+	                "this challenge was taken over by another accept while this one made its "
+	                "table (which is not kept); GET /api/challenges says what it is now");
+	return 409;
+}
+
 int qv__challenges_accept(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	qv__session s;
@@ -625,9 +663,9 @@ int qv__challenges_accept(qv__server *srv, qv__req *c, const qv__route_match *m)
 	expire(srv);
 	const char *id = m->cap[0].text;
 	chal ch = {0}, now = {0};
-	char table[QV__ID_LEN + 1];
+	char table[QV__ID_LEN + 1], claim[40];
 	st = own(srv, c, m, &s, 2, &ch);
-	int taken = st ? 0 : take(srv, id);
+	int taken = st ? 0 : take(srv, id, claim);
 	if (!st && taken < 0) {
 		qv__reply_error(c, 503, "the database failed answering the challenge; try again");
 		st = 503;
@@ -641,10 +679,9 @@ int qv__challenges_accept(qv__server *srv, qv__req *c, const qv__route_match *m)
 		}
 	}
 	if (!st && (st = make(srv, c, &s, &ch, table)) != 0)
-		chal_move(srv, id, "accepting", "open", NULL, &now); /* given back */
-	if (!st && chal_move(srv, id, "accepting", "accepted", table, &now) != 1)
-		qv__oplog(QV__WARN, "challenge %s: its table %s is made but it reads %s", id, table,
-		          now.j ? now.status : "nothing");
+		chal_move(srv, id, "accepting", "open", NULL, claim, &now); /* given back */
+	if (!st)
+		st = settle(srv, c, id, claim, table, &now);
 	if (!st) {
 		tell(srv, now.j ? &now : &ch);
 		st = accepted(srv, c, &s, now.j ? &now : &ch, table);

@@ -33,15 +33,15 @@ static qv_status seat(qv__server *srv, qv__table *t, const qv__pair_person *p, i
 	return rc;
 }
 
-/* Takes a table that could not seat its people out of the registry and the store: nobody was
- * told of it. */
-static void unmake(qv__server *srv, qv__table *t)
+/* Deleted from the store first, while this process still holds it (released first, it would
+ * no longer be this process's to delete where several share the database). */
+void qv__pairing_unmake(qv__server *srv, const char *id)
 {
-	qv__table *held = qv__server_release(srv, t->id);
-	qv__table_unref(held);
 	qv_err gone;
-	if (qv__store_delete(srv->store, t->id, &gone))
-		qv__oplog(QV__WARN, "table %s: %s", t->id, gone.msg);
+	if (qv__store_delete(srv->store, id, &gone))
+		qv__oplog(QV__WARN, "table %s: %s", id, gone.msg);
+	qv__table *held = qv__server_release(srv, id);
+	qv__table_unref(held);
 }
 
 /* Makes the table of `request` (its seats set) and registers it: 0, or the refusal's status. */
@@ -79,7 +79,7 @@ int qv__pairing_make(qv__server *srv, json_t *request, const qv__pair_person *pe
 		rc = seat(srv, t, &people[inv.seat[i]], inv.seat[i], inv.code[i], err);
 	explicit_bzero(&inv, sizeof inv);
 	if (rc) {
-		unmake(srv, t);
+		qv__pairing_unmake(srv, t->id);
 		qv__table_unref(t);
 		return rc == QV_ESTATE ? 403 : rc == QV_EIO ? 503 : 400;
 	}

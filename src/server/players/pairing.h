@@ -33,4 +33,8 @@ typedef struct qv__pair_person {
 int qv__pairing_make(qv__server *srv, json_t *request, const qv__pair_person *people, int n,
                      const char *addr, char id[QV__ID_LEN + 1], qv_err *err);
 
+/* Takes table id, made by qv__pairing_make but not to be played (nobody was told of it), out
+ * of the registry and the store. */
+void qv__pairing_unmake(qv__server *srv, const char *id);
+
 #endif

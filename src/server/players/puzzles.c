@@ -14,9 +14,7 @@
 #include "server/players/community.h"
 #include "server/players/puzzles.h"
 #include "server/players/session.h"
-
-/* A rating's compare-and-set tried this many times before the attempt is answered 503. */
-#define CAS_TRIES 8
+#include "server/store/ratings.h"
 
 json_t *qv__puzzle_themes(const char *text)
 {
@@ -134,142 +132,6 @@ static qv_status count_row(void *ctx, int n, const char *const *v)
 	return QV_OK;
 }
 
-/* Writes the account's new rating g over the one of `games` games (a compare-and-set): 1
- * written, 0 another attempt wrote first, -1 the database failed. */
-static int player_write(qv__store *s, long long account, const qv__glicko2 *g, long long games)
-{
-	qv__num a = qv__num_int(account), r = qv__num_real(g->rating),
-	        d = qv__num_real(g->deviation), v = qv__num_real(g->volatility),
-	        n = qv__num_int(games), at = qv__num_real(qv_wall());
-	const char *row[] = {a.text, r.text, d.text, v.text, n.text, at.text};
-	qv_err err;
-	const char *sql =
-	    games == 0
-	        ? "INSERT INTO puzzle_ratings (account, rating, deviation, volatility, games, "
-	          "updated) VALUES (CAST($1 AS BIGINT), CAST($2 AS DOUBLE PRECISION), CAST($3 "
-	          "AS DOUBLE PRECISION), CAST($4 AS DOUBLE PRECISION), CAST($5 AS BIGINT) + 1, "
-	          "CAST($6 AS DOUBLE PRECISION)) ON CONFLICT (account) DO NOTHING"
-	        : "UPDATE puzzle_ratings SET rating = CAST($2 AS DOUBLE PRECISION), deviation "
-	          "= CAST($3 AS DOUBLE PRECISION), volatility = CAST($4 AS DOUBLE PRECISION), "
-	          "games = games + 1, updated = CAST($6 AS DOUBLE PRECISION) WHERE account = "
-	          "CAST($1 AS BIGINT) AND games = CAST($5 AS BIGINT)";
-	player_rating now;
-	if (qv__store_run(s, sql, 6, row, &err) || player_read(s, account, &now))
-		return -1;
-	return now.games == games + 1 && fabs(now.updated - atof(at.text)) < 1e-6;
-}
-
-/* Writes puzzle id's new rating g over the one of `plays` plays (a compare-and-set): 1 written
- * (read back: one more play, at that rating), 0 another attempt wrote first, -1 the database
- * failed. */
-static int puzzle_write(qv__store *s, const char *id, const qv__glicko2 *g, long long plays,
-                        bool solved)
-{
-	qv__num r = qv__num_real(g->rating), d = qv__num_real(g->deviation),
-	        v = qv__num_real(g->volatility), n = qv__num_int(plays), w = qv__num_int(solved);
-	const char *row[] = {r.text, d.text, v.text, w.text, id, n.text};
-	qv_err err;
-	prow now = {0};
-	const char *args[] = {id};
-	if (qv__store_run(
-	        s,
-	        "UPDATE puzzles SET rating = CAST($1 AS DOUBLE PRECISION), deviation = "
-	        "CAST($2 AS DOUBLE PRECISION), volatility = CAST($3 AS DOUBLE PRECISION), "
-	        "plays = plays + 1, solved = solved + CAST($4 AS BIGINT) WHERE id = $5 AND "
-	        "plays = CAST($6 AS BIGINT)",
-	        6, row, &err) ||
-	    qv__store_query(
-	        s,
-	        "SELECT body, rating, deviation, volatility, plays, solved, themes FROM "
-	        "puzzles WHERE id = $1",
-	        1, args, prow_read, &now, &err))
-		return -1;
-	json_decref(now.body);
-	return now.plays == plays + 1 && fabs(now.g.rating - atof(r.text)) < 1e-6;
-}
-
-/* Whether this is account's first attempt at puzzle id (kept now): 1, 0, -1 the database. */
-static int first_attempt(qv__store *s, long long account, const char *id, bool solved)
-{
-	qv__num a = qv__num_int(account), at = qv__num_real(qv_wall()), w = qv__num_int(solved);
-	const char *row[] = {a.text, id, at.text, w.text};
-	qv_err err;
-	long long n = 0;
-	if (qv__store_run(
-	        s,
-	        "INSERT INTO puzzle_attempts (account, puzzle, at, solved) VALUES (CAST($1 "
-	        "AS BIGINT), $2, CAST($3 AS DOUBLE PRECISION), CAST($4 AS BIGINT)) ON "
-	        "CONFLICT DO NOTHING",
-	        4, row, &err) ||
-	    qv__store_query(
-	        s,
-	        "SELECT count(*) FROM puzzle_attempts WHERE account = CAST($1 AS BIGINT) "
-	        "AND puzzle = $2 AND at = CAST($3 AS DOUBLE PRECISION)",
-	        3, row, count_row, &n, &err))
-		return -1;
-	return n > 0;
-}
-
-/* The puzzle's side of its game with a player rated `player` (before the game): its rating
- * read again after each write another attempt made first. 0 with *out, or 503. */
-static int rate_puzzle(qv__server *srv, const char *id, const qv__glicko2 *player, bool solved,
-                       prow *p, qv__glicko2 *out)
-{
-	qv_err err;
-	const char *args[] = {id};
-	for (int k = 0; k < CAS_TRIES; k++) {
-		qv__glicko2 me = *player, it = p->g;
-		if (qv__glicko2_game(&me, &it, solved ? 1 : 0, QV__GLICKO2_TAU, &err))
-			return 503;
-		int got = puzzle_write(srv->store, id, &it, p->plays, solved);
-		if (got < 0)
-			return 503;
-		if (got) {
-			*out = it;
-			return 0;
-		}
-		prow again = {0};
-		if (qv__store_query(
-		        srv->store,
-		        "SELECT body, rating, deviation, volatility, plays, solved, themes "
-		        "FROM puzzles WHERE id = $1",
-		        1, args, prow_read, &again, &err))
-			return 503;
-		json_decref(again.body);
-		p->g = again.g;
-		p->plays = again.plays;
-	}
-	return 503;
-}
-
-/* The game of the account and the puzzle (solved: the account won), both ratings written: the
- * account's before and after into *before and *after, the puzzle's after into *puzzle. 0, or
- * the status to answer (503). */
-static int rate(qv__server *srv, long long account, const char *id, prow *p, bool solved,
-                player_rating *before, qv__glicko2 *after, qv__glicko2 *puzzle)
-{
-	qv_err err;
-	for (int k = 0; k < CAS_TRIES; k++) {
-		if (player_read(srv->store, account, before))
-			return 503;
-		qv__glicko2 me = before->g, it = p->g;
-		double days = before->games ? (qv_wall() - before->updated) / 86400 : 0;
-		if (days > 0 && qv__glicko2_widen(&me, days * QV__GLICKO2_PERIODS_PER_DAY, &err))
-			return 503;
-		qv__glicko2 widened = me;
-		if (qv__glicko2_game(&me, &it, solved ? 1 : 0, QV__GLICKO2_TAU, &err))
-			return 503;
-		int got = player_write(srv->store, account, &me, before->games);
-		if (got < 0)
-			return 503;
-		if (got) { /* else another attempt of the account's came first: from its rating */
-			*after = me;
-			return rate_puzzle(srv, id, &widened, solved, p, puzzle);
-		}
-	}
-	return 503;
-}
-
 /* ---- attempts ---- */
 
 /* The body's action, one of the puzzle's legal moves: 0, or the 400 answered. */
@@ -316,8 +178,10 @@ static json_t *verdict(const prow *p, bool correct, json_t *rating, const qv__gl
 	    !json_is_null(rating), "rating", rating, "puzzle_rating", whole(puzzle->rating));
 }
 
-/* The signed-in requester's rated game with the puzzle, when it is its first attempt: the
- * "rating" of the answer (null: not rated), or the status to answer. */
+/* The signed-in requester's attempt, kept with its rated game with the puzzle when it is its
+ * first, all in one transaction of the store's (so that an attempt answered 503 wrote nothing
+ * and is still the first when made again): the "rating" of the answer (null: not rated), or
+ * the status to answer. */
 static int rated(qv__server *srv, qv__req *c, const char *id, prow *p, bool correct,
                  json_t **rating, qv__glicko2 *puzzle)
 {
@@ -325,18 +189,18 @@ static int rated(qv__server *srv, qv__req *c, const char *id, prow *p, bool corr
 	*puzzle = p->g;
 	qv__session s;
 	int in = qv__session_get(srv, c, &s);
-	int first = in == 1 ? first_attempt(srv->store, s.account.id, id, correct) : 0;
-	int st = in < 0 || first < 0 ? 503 : 0;
-	player_rating before;
-	qv__glicko2 after;
-	if (!st && first == 1)
-		st = rate(srv, s.account.id, id, p, correct, &before, &after, puzzle);
-	if (!st && first == 1) {
+	qv__store_puzzle_game game = {0};
+	qv_err err;
+	int st = in < 0 ? 503 : 0;
+	if (in == 1 && qv__store_puzzle_attempt(srv->store, s.account.id, id, correct, &game, &err))
+		st = 503;
+	if (!st && game.first) {
+		*puzzle = game.puzzle;
 		json_decref(*rating);
-		*rating = json_pack("{s:I, s:I, s:I, s:b}", "before", whole(before.g.rating),
-		                    "after", whole(after.rating), "change",
-		                    whole(after.rating) - whole(before.g.rating), "provisional",
-		                    qv__glicko2_provisional(&after));
+		*rating = json_pack("{s:I, s:I, s:I, s:b}", "before", whole(game.before.rating),
+		                    "after", whole(game.after.rating), "change",
+		                    whole(game.after.rating) - whole(game.before.rating),
+		                    "provisional", qv__glicko2_provisional(&game.after));
 	}
 	if (in == 1)
 		qv__session_done(srv, c, &s);

@@ -84,6 +84,13 @@ enum {
 	QS_RT_FORGET,
 	QS_RT_FORGET_HISTORY,
 	QS_RT_TABLE,
+	/* a puzzle attempt and its ratings (ratings.c) */
+	QS_PZ_LOCK,
+	QS_PZ_ATTEMPT,
+	QS_PZ_PLAYER,
+	QS_PZ_PLAYER_PUT,
+	QS_PZ_GET,
+	QS_PZ_PUT,
 	/* tables (tables.c) */
 	QS_TB_AI_START,
 	QS_TB_AI_END,

@@ -355,3 +355,113 @@ int qv__store_rating_new(qv__store *s, long long account, const char *game, int 
 		return rc ? -1 : 0; /* gone: the ratings pass it by (seats_of) */
 	return now - v[0] < QV__FARM_DAY || v[1] < QV__FARM_SETTLED_GAMES;
 }
+
+/* ---- a puzzle attempt ---- */
+
+/* An account's puzzle rating as stored (games 0: none yet). */
+typedef struct puzzle_player {
+	qv__glicko2 g;
+	long long games;
+	double updated;
+	bool found;
+} puzzle_player;
+
+static void puzzle_player_row(void *ctx, const qv__drv_row *row)
+{
+	puzzle_player *p = ctx;
+	*p = (puzzle_player){{qv__row_real(row, 0), qv__row_real(row, 1), qv__row_real(row, 2)},
+	                     qv__row_int(row, 3),
+	                     qv__row_real(row, 4),
+	                     true};
+}
+
+/* The Glicko-2 rating a row reads (its first three columns), and that there was one. */
+static void puzzle_row(void *ctx, const qv__drv_row *row)
+{
+	puzzle_player *p = ctx;
+	p->g = (qv__glicko2){qv__row_real(row, 0), qv__row_real(row, 1), qv__row_real(row, 2)};
+	p->found = true;
+}
+
+/* Runs `which` with a rating's parameters after key ($1): $2.. the rating, then n (an
+ * integer) and, when at > 0, at. */
+static qv_status put_rating(qv__store_conn *c, int which, long long account, const char *id,
+                            const qv__glicko2 *g, long long n, double at, qv_err *err)
+{
+	qv__store_args a = {0};
+	if (id)
+		qv__store_arg_text(&a, id);
+	else
+		qv__store_arg_int(&a, account);
+	qv__store_arg_real(&a, g->rating);
+	qv__store_arg_real(&a, g->deviation);
+	qv__store_arg_real(&a, g->volatility);
+	qv__store_arg_int(&a, n);
+	if (at > 0)
+		qv__store_arg_real(&a, at);
+	return c->s->drv->exec(c, which, &a, NULL, NULL, NULL, "saving a puzzle rating", err);
+}
+
+/* The rated game of a first attempt, inside the transaction: both ratings read (the account's
+ * row locked first, then the puzzle's, always in that order), worked out and written. */
+static qv_status puzzle_rate(qv__store_conn *c, long long account, const char *id, bool solved,
+                             double at, qv__store_puzzle_game *out, qv_err *err)
+{
+	const qv__store_driver *d = c->s->drv;
+	qv__store_args a = {0}, p = {0};
+	qv__store_arg_int(&a, account);
+	qv__store_arg_text(&p, id);
+	puzzle_player me = {qv__glicko2_new(), 0, 0, false}, it = {.found = false};
+	qv_status rc = d->exec(c, QS_PZ_PLAYER, &a, puzzle_player_row, &me, NULL,
+	                       "reading a puzzle rating", err);
+	if (!rc)
+		rc = d->exec(c, QS_PZ_GET, &p, puzzle_row, &it, NULL, "reading a puzzle", err);
+	if (!rc && !it.found)
+		rc = qv_fail(err, QV_ESTATE, "puzzle '%s' is gone", id);
+	if (rc)
+		return rc;
+	out->before = me.g;
+	out->after = me.g;
+	double days = me.games && at > me.updated ? (at - me.updated) / 86400 : 0;
+	if (days > 0)
+		rc = qv__glicko2_widen(&out->after, days * QV__GLICKO2_PERIODS_PER_DAY, err);
+	out->puzzle = it.g;
+	if (!rc)
+		rc = qv__glicko2_game(&out->after, &out->puzzle, solved ? 1 : 0, QV__GLICKO2_TAU,
+		                      err);
+	if (!rc)
+		rc = put_rating(c, QS_PZ_PLAYER_PUT, account, NULL, &out->after, me.games + 1, at,
+		                err);
+	if (!rc)
+		rc = put_rating(c, QS_PZ_PUT, 0, id, &out->puzzle, solved, 0, err);
+	return rc;
+}
+
+qv_status qv__store_puzzle_attempt(qv__store *s, long long account, const char *id, bool solved,
+                                   qv__store_puzzle_game *out, qv_err *err)
+{
+	*out = (qv__store_puzzle_game){0};
+	double at = qv_wall();
+	const qv__store_driver *d = s->drv;
+	qv__store_conn *c = d->take(s);
+	qv__store_args a = {0};
+	qv__store_arg_int(&a, account);
+	qv_status rc = d->begin(c, err);
+	if (!rc) /* one attempt of an account's at a time */
+		rc = d->exec(c, QS_PZ_LOCK, &a, NULL, NULL, NULL, "reading the account", err);
+	qv__store_arg_text(&a, id);
+	qv__store_arg_real(&a, at);
+	qv__store_arg_int(&a, solved);
+	long long first = 0;
+	if (!rc)
+		rc = d->exec(c, QS_PZ_ATTEMPT, &a, NULL, NULL, &first, "saving a puzzle attempt",
+		             err);
+	out->first = !rc && first == 1;
+	if (out->first)
+		rc = puzzle_rate(c, account, id, solved, at, out, err);
+	rc = d->finish(c, rc, err);
+	d->give(c);
+	if (rc)
+		out->first = false;
+	return rc;
+}

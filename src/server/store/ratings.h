@@ -13,6 +13,7 @@
 
 #include "quiver/core.h"
 #include "quiver/match.h"
+#include "server/base/rating.h"
 
 typedef struct qv__store qv__store;
 
@@ -94,5 +95,21 @@ int qv__store_farming(qv__store *s, long long a, long long b, double now);
  * (or no longer there), -1 the database failed. */
 int qv__store_rating_new(qv__store *s, long long account, const char *game, int players,
                          double now);
+
+/* A puzzle attempt as qv__store_puzzle_attempt kept it: whether it was the account's first at
+ * the puzzle (only that one is rated), the account's puzzle rating before and after its game
+ * with the puzzle, and the puzzle's after it (both as they were when not rated). */
+typedef struct qv__store_puzzle_game {
+	bool first;
+	qv__glicko2 before, after, puzzle;
+} qv__store_puzzle_game;
+
+/* Account `account`'s attempt at puzzle id (solved: the account won) in one transaction: the
+ * attempt kept and, when it is the account's first at that puzzle, its Glicko-2 game with the
+ * puzzle rated on both sides (the account's deviation widened first for the days since its
+ * last rated attempt), into *out. A failure writes nothing, so that the attempt made again is
+ * still the first. QV_ESTATE: the puzzle is gone. */
+qv_status qv__store_puzzle_attempt(qv__store *s, long long account, const char *id, bool solved,
+                                   qv__store_puzzle_game *out, qv_err *err);
 
 #endif

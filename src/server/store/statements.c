@@ -86,6 +86,18 @@ const char *const qv__store_sql[QS_COUNT] = {
         "p.account = h.account AND p.game = h.game AND p.players = h.players AND "
         "p.at < h.at ORDER BY p.at DESC LIMIT 1), -1) FROM rating_history h JOIN "
         "accounts a ON a.id = h.account WHERE h.table_id = $1 ORDER BY a.lower",
+    [QS_PZ_LOCK] = "SELECT 1 FROM accounts WHERE id = $1 {lock}",
+    [QS_PZ_ATTEMPT] = "INSERT INTO puzzle_attempts (account, puzzle, at, solved) VALUES ($1, $2, "
+                      "$3, $4) ON CONFLICT DO NOTHING",
+    [QS_PZ_PLAYER] = "SELECT rating, deviation, volatility, games, updated FROM puzzle_ratings "
+                     "WHERE account = $1",
+    [QS_PZ_PLAYER_PUT] = "INSERT INTO puzzle_ratings (account, rating, deviation, volatility, "
+                         "games, updated) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (account) "
+                         "DO UPDATE SET rating = $2, deviation = $3, volatility = $4, games = "
+                         "$5, updated = $6",
+    [QS_PZ_GET] = "SELECT rating, deviation, volatility FROM puzzles WHERE id = $1 {lock}",
+    [QS_PZ_PUT] = "UPDATE puzzles SET rating = $2, deviation = $3, volatility = $4, plays = "
+                  "plays + 1, solved = solved + $5 WHERE id = $1",
 
     [QS_TB_AI_START] = "UPDATE tables SET ai_starts = ai_starts + 1 WHERE id = $1 {epoch}",
     [QS_TB_AI_END] = "UPDATE tables SET ai_starts = 0 WHERE id = $1 {epoch}",
