@@ -363,6 +363,19 @@ void th_two_seats(const char *body, char id[32], char t1[64], char t2[64], th_se
 	th_seat_open(p2, id, t2);
 }
 
+void th_duel_open(th_duel *d)
+{
+	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", d->id,
+	             d->t1, d->t2, &d->p1, &d->p2);
+	d->mover = json_array_size(json_object_get(d->p1.view, "legal")) > 0 ? &d->p1 : &d->p2;
+}
+
+void th_duel_close(th_duel *d)
+{
+	th_seat_close(&d->p1);
+	th_seat_close(&d->p2);
+}
+
 json_t *th_info(const char *id)
 {
 	char path[96];

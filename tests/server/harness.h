@@ -158,6 +158,16 @@ int th_browser_seat_open(const th_browser *b, th_seat *s, const char *id, const 
  * their sockets. */
 void th_two_seats(const char *body, char id[32], char t1[64], char t2[64], th_seat *p1,
                   th_seat *p2);
+/* A table of THREE ARROWS of two human seats open from both (th_two_seats), and its seat to
+ * move: the one with legal actions. */
+typedef struct th_duel {
+	char id[32], t1[64], t2[64];
+	th_seat p1, p2;
+	th_seat *mover; /* &p1 or &p2 */
+} th_duel;
+void th_duel_open(th_duel *d);
+/* Closes both seats of d. */
+void th_duel_close(th_duel *d);
 void th_seat_close(th_seat *s);
 /* Reads frames until a snapshot or update, which it keeps; an error frame fails the test. A
  * spectators frame sets the kept info's `spectators`. */
