@@ -26,7 +26,7 @@ SEED           ?= 1
 N              ?= 60
 MUTATION_BUILD ?= build-mutation
 
-.PHONY: all deps play-deps build build-asan quiet-build run serve web serve-web bench-app cluster python test test-release test-asan faults screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
+.PHONY: all deps play-deps build build-asan quiet-build run serve web serve-web bench-app cluster python test test-release test-asan lab-studies faults screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
 
 # No "Entering directory" lines, even under make -C.
 MAKEFLAGS += --no-print-directory
@@ -108,6 +108,8 @@ cluster: quiet-build
 # one is checked at every step rather than three (QV_PROPERTY_FULL). The fault tests run a
 # smoke: one allocation in 32 refused in each run, the first of each 32 in the release run and
 # the 17th under the sanitizers (FAULT_STRIDE, FAULT_START); `make faults` refuses every one.
+# The lab's two whole-set studies run on one seed of their two (QV_LAB_SEEDS); `make
+# lab-studies` runs both.
 # The release run plays PROPERTY_SCALE of the property tests' 2000 games per configuration,
 # a quarter by default; `make test PROPERTY_SCALE=1` plays them all. The server tests run again
 # against PostgreSQL (cluster/server/*), `make cluster`'s script is started and stopped
@@ -119,27 +121,50 @@ cluster: quiet-build
 # takes is in docs/testing.md ("The time of make test").
 #
 # The sanitizer build compiles at the lowest priority (nice 19) while the release tests run,
-# most of which wait on pages, sockets, timers and other processes: its tests start as soon as
-# the release run ends. Its output is shown when it warns or fails.
+# most of which wait on pages, sockets, timers and other processes, and then, still at nice 19,
+# runs its tests that only compute and never wait on a clock (ASAN_EARLY: the unit tests,
+# scenarios, lessons, property and deep games, fuzz inputs and the engine's fault runs) in the
+# time the release tests leave the processors idle; the rest of its tests (servers, hostile
+# clients, the cluster's, the command line's) start as soon as the release run ends. Its output
+# is shown when it warns or fails.
 PROPERTY_SCALE ?= 0.25
+ASAN_EARLY := ^(unit|scenarios|tutorials|property|deep|fuzz|style)/|^faults/(match|protocol|table|files|views)$$
+ASAN_ENV   := QV_PROPERTY_SCALE=0.02 QV_PROPERTY_FULL=1 FAULT_STRIDE=32 FAULT_START=17
+ASAN_SKIP  := ^cluster/(server/|script$$|failover$$|browser$$)
 test: build web
 	@mkdir -p $(ASAN_BUILD)
+	@rm -f $(ASAN_BUILD)/make-early.rc
 	@( nice -n 19 sh -c 'cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DQV_SANITIZE=ON && \
 	     cmake --build $(ASAN_BUILD) -j $(JOBS)' >$(ASAN_BUILD)/make-build.log 2>&1; \
-	   echo $$? >$(ASAN_BUILD)/make-build.rc ) & \
+	   echo $$? >$(ASAN_BUILD)/make-build.rc; \
+	   if [ "$$(cat $(ASAN_BUILD)/make-build.rc)" = 0 ]; then \
+	     (cd $(ASAN_BUILD) && $(ASAN_ENV) nice -n 19 ctest --output-on-failure -j $(TEST_JOBS) \
+	        -R '$(ASAN_EARLY)') >$(ASAN_BUILD)/make-early.log 2>&1; \
+	     echo $$? >$(ASAN_BUILD)/make-early.rc; fi ) & \
 	$(MAKE) test-release; release=$$?; wait; \
 	grep -B2 -A4 'warning:' $(ASAN_BUILD)/make-build.log || true; \
 	if [ "$$(cat $(ASAN_BUILD)/make-build.rc)" != 0 ]; then \
 	  cat $(ASAN_BUILD)/make-build.log; echo "make: the sanitizer build failed (above)" >&2; exit 1; fi; \
+	if [ "$$(cat $(ASAN_BUILD)/make-early.rc)" != 0 ]; then \
+	  cat $(ASAN_BUILD)/make-early.log; echo "make: sanitizer tests failed (above)" >&2; exit 1; fi; \
+	sed -n '/tests passed/,/Total Test time/p' $(ASAN_BUILD)/make-early.log; \
 	[ $$release = 0 ] || exit $$release; \
-	$(MAKE) test-asan
+	$(MAKE) test-asan ASAN_LATE=1
 
 test-release: build
-	@cd $(BUILD) && QV_PROPERTY_SCALE=$(PROPERTY_SCALE) FAULT_STRIDE=32 FAULT_START=1 ctest --output-on-failure -j $(TEST_JOBS)
+	@cd $(BUILD) && QV_PROPERTY_SCALE=$(PROPERTY_SCALE) FAULT_STRIDE=32 FAULT_START=1 QV_LAB_SEEDS=1 \
+	    ctest --output-on-failure -j $(TEST_JOBS)
 
+# The lab's whole-set studies at the budget docs/lab.md gives (lab/planted-set, lab/base-set:
+# 235,600 games a seed), on both their seeds; `make test` studies seed 1 of each.
+lab-studies: build
+	@cd $(BUILD) && ctest -R '^lab/(planted-set|base-set)$$' --output-on-failure
+
+# The sanitizer run (ASAN_LATE=1: without ASAN_EARLY's tests, which `make test` ran beside the
+# release run).
 test-asan: build-asan
-	@cd $(ASAN_BUILD) && QV_PROPERTY_SCALE=0.02 QV_PROPERTY_FULL=1 FAULT_STRIDE=32 FAULT_START=17 ctest --output-on-failure -j $(TEST_JOBS) \
-	    -E '^cluster/(server/|script$$|failover$$|browser$$)'
+	@cd $(ASAN_BUILD) && $(ASAN_ENV) ctest --output-on-failure -j $(TEST_JOBS) \
+	    -E '$(ASAN_SKIP)$(if $(ASAN_LATE),|$(ASAN_EARLY))'
 
 # The whole fault suite (tests/faults/, label faults): every allocation refused in turn
 # (FAULT_STRIDE=1, where `make test` refuses one in four) and the store refusing the writes of

@@ -186,8 +186,9 @@ static const char *find_dir(const char *installed, const char *source, char *buf
  * (`quiver admin` waits for each of them, store.h). */
 static void name_process(void)
 {
-	/* (PostgreSQL keeps 63 bytes of a name: a longer host is cut to fit) */
-	char host[40] = "", name[64];
+	/* (PostgreSQL keeps 63 bytes of a name and cuts a longer one: the prefix `quiver admin`
+	 * looks for comes first) */
+	char host[40] = "", name[sizeof QV__STORE_SERVE_NAME + 21 + 1 + sizeof host];
 	gethostname(host, sizeof host - 1);
 	snprintf(name, sizeof name, QV__STORE_SERVE_NAME "%ld@%s", (long)getpid(), host);
 	qv__store_application(name);

@@ -9,6 +9,8 @@
 # ability effects (5 to 7 points on a deck, 10 to 17 for a seat forbidden a card) are as large
 # as the noise.
 # The study goes through the command, so that its games stream to disk (235,600 games a seed).
+# QV_LAB_SEEDS lists the seeds studied ("1 2" by default; `make test` studies seed 1, `make
+# lab-studies` both).
 set -u
 Q=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 # shellcheck source=../cli/check_lib.sh
@@ -21,7 +23,7 @@ cat >planted.json <<'EOF'
    "guard-s": {"strength": 0, "defense": 1, "arrows": []}}}}
 EOF
 
-for seed in 1 2; do
+for seed in ${QV_LAB_SEEDS:-1 2}; do
 	expect_rc 0 "$Q" lab run concardia --variant planted.json --agents greedy --games 400 \
 		--component-games 1600 --ladder-games 0 --luck-games 0 --seed "$seed" --threads 2 \
 		--progress 0 --out "seed$seed"

@@ -96,6 +96,8 @@ static char id_prefix[QV__ID_PREFIX_MAX + 1];
 
 void qv__table_id_prefix(const char *hex) { qv_copy(id_prefix, sizeof id_prefix, hex ? hex : ""); }
 
+const char *qv__table_id_own_prefix(void) { return id_prefix; }
+
 bool qv__table_id_home(const char *id)
 {
 	size_t n = strlen(id_prefix);

@@ -63,6 +63,9 @@ bool qv__token_matches(const char *token, size_t len, const char *hash);
  * the server serves. */
 void qv__table_id_prefix(const char *hex);
 
+/* This process's prefix ("" for none). */
+const char *qv__table_id_own_prefix(void);
+
 /* Whether table id begins with this process's prefix (never without one): a table of its own,
  * which the site's proxy sends here while this process is up. */
 bool qv__table_id_home(const char *id);

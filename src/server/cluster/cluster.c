@@ -197,18 +197,24 @@ static void publish(qv__server *srv)
 	free(drop);
 }
 
-/* Another process came back: the tables this one read back while they were in play (from a
- * process that died, most of them) are let go, their pages connect again, and HAProxy sends
- * each to the process its id hashes to now, the one back among them. */
-static void welcome(qv__server *srv)
+/* Another process came back, its id prefix `prefix` ("" for none): the tables this one read
+ * back while they were in play (from a process that died, most of them) are let go, their
+ * pages connect again, and HAProxy sends each to the process its id hashes to now, the one back
+ * among them. So are the tables born at the one back (its prefix), however this one came to
+ * hold them: HAProxy sends those to it again, and one asked for while their process was dying
+ * (its lock not yet freed, so that the asking looked like HAProxy's choice) would otherwise
+ * stay here for good, its page talking to a process HAProxy no longer sends it to. */
+static void welcome(qv__server *srv, const char *prefix)
 {
 	qv__table **list;
 	int n = qv__server_list(srv, &list, true);
+	size_t np = strlen(prefix);
 	for (int i = 0; i < n; i++) {
 		qv__table_lock(list[i]);
-		bool go = list[i]->moved_in && list[i]->status != QV__OVER;
 		char id[QV__ID_LEN + 1];
 		qv_copy(id, sizeof id, list[i]->id);
+		bool born_there = np > 0 && strncmp(id, prefix, np) == 0;
+		bool go = (list[i]->moved_in || born_there) && list[i]->status != QV__OVER;
 		qv__table_unlock(list[i]);
 		qv__table_unref(list[i]);
 		if (go)
@@ -247,7 +253,8 @@ static void tick(qv__server *srv)
 	cl->ticks++;
 	if (cl->ticks == QV__BACK_FIRST || cl->ticks == QV__BACK_AGAIN) {
 		char payload[32];
-		snprintf(payload, sizeof payload, "back %s", cl->origin);
+		snprintf(payload, sizeof payload, "back %s %s", cl->origin,
+		         qv__table_id_own_prefix());
 		qv_err err;
 		if (qv__store_notify(srv->store, payload, &err))
 			qv__oplog(QV__WARN, "%s", err.msg);
@@ -269,6 +276,18 @@ static void tick(qv__server *srv)
 		qv__follows_presence(srv);
 }
 
+/* "back ORIGIN PREFIX" (PREFIX "" for none; a process of an earlier version says
+ * "back ORIGIN"): another process came back, unless ORIGIN is this one. */
+static void back(qv__server *srv, const char *said)
+{
+	size_t n = strlen(srv->cluster->origin);
+	if (strncmp(said, srv->cluster->origin, n) == 0 && (said[n] == '\0' || said[n] == ' '))
+		return;
+	const char *prefix = strchr(said, ' ');
+	prefix = prefix ? prefix + 1 : "";
+	welcome(srv, strlen(prefix) <= QV__ID_PREFIX_MAX ? prefix : "");
+}
+
 static void on_event(void *ctx, const char *payload)
 {
 	qv__server *srv = ctx;
@@ -279,9 +298,8 @@ static void on_event(void *ctx, const char *payload)
 	else if (strncmp(payload, "release ", 8) == 0 && qv__table_id_valid(payload + 8)) {
 		want(srv->cluster, payload + 8);
 		let_go(srv, payload + 8, "another process was asked for it");
-	} else if (strncmp(payload, "back ", 5) == 0 &&
-	           strcmp(payload + 5, srv->cluster->origin) != 0)
-		welcome(srv);
+	} else if (strncmp(payload, "back ", 5) == 0)
+		back(srv, payload + 5);
 }
 
 qv_status qv__cluster_start(qv__server *srv, qv_err *err)

@@ -5,8 +5,9 @@
  * - "release ID": another process was asked for table ID, which this one holds: it lets the
  *   table go (qv__server_release) and closes the table's sockets with 1012, so that their pages
  *   connect again and reach the process HAProxy sends the table to;
- * - "back ORIGIN": another process started: this one lets go of the tables it read back while
- *   they were in play (QV__BACK_FIRST);
+ * - "back ORIGIN PREFIX": another process started: this one lets go of the tables it read back
+ *   while they were in play, and of those born at the one back (its --id-prefix, PREFIX), which
+ *   HAProxy sends there again (QV__BACK_FIRST);
  * - "news N": a player's news (a turn, a days clock running low, an end, a seat taken) that
  *   another process's table made, read from the database and told to this process's channels of
  *   that player (ws/channel.h); after a reconnection, all the news since the last read.
@@ -51,8 +52,8 @@
  * again where nobody took them meanwhile, and lets the others go. */
 #define QV__LEASE 5
 
-/* Seconds after its start when a process tells the others it is back ("back ORIGIN"), each of
- * which then lets go of the tables it read back while they were in play: their pages connect
+/* Seconds after its start when a process tells the others it is back ("back ORIGIN PREFIX"), each
+ * of which then lets go of the tables it read back while they were in play: their pages connect
  * again, and HAProxy, which has seen the process up by then (two checks a second apart in
  * docs/deploy/haproxy-cluster.cfg), sends those whose id hashes to it there. A second time for
  * a slower check; the tables that stay where they were are read back there at once. */
