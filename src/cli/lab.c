@@ -600,6 +600,24 @@ static int next_round(const qv_lab_plan *plan, const char *round_file, int *rc)
 
 /* ---- run ---- */
 
+/* Plans study o's next round into *plan (from o->cfg as it stands) and, at the `first`, makes
+ * ready its folder unless it resumes (a shard's is made ready even then): CLI_EXIT_OK, or the
+ * exit code after saying why (nothing left to free). */
+static int plan_round(run_opts *o, bool resume, bool first, qv_lab_plan *plan)
+{
+	qv_err err;
+	qv_status st = qv_lab_plan_make(&o->cfg, plan, &err);
+	if (st)
+		return st == QV_ENOMEM ? cli_fail("lab", "%s", err.msg)
+		                       : cli_usage("lab", "%s", err.msg);
+	int rc = CLI_EXIT_OK;
+	if (first && (!resume || o->shards) &&
+	    ((rc = cli_prepare_dir("lab", "--out", o->out)) ||
+	     (!o->shards && (rc = cli_lab_refuse_other(o->out, o->force)))))
+		qv_lab_plan_free(plan);
+	return rc;
+}
+
 /* ---- adaptive studies ---- */
 
 /* The first game of an adaptive study's latest round (0 before any): what a resumed study's
@@ -624,18 +642,9 @@ static int run_adaptive(run_opts *o, bool resume)
 	snprintf(path, sizeof path, "%s/%s", o->out, CLI_LAB_GAMES);
 	for (int pass = 0;; pass++) {
 		qv_lab_plan plan;
-		qv_err err;
-		qv_status st = qv_lab_plan_make(cfg, &plan, &err);
-		if (st)
-			return st == QV_ENOMEM ? cli_fail("lab", "%s", err.msg)
-			                       : cli_usage("lab", "%s", err.msg);
-		int rc = CLI_EXIT_OK;
-		if (pass == 0 && (!resume || o->shards) &&
-		    ((rc = cli_prepare_dir("lab", "--out", o->out)) ||
-		     (!o->shards && (rc = cli_lab_refuse_other(o->out, o->force))))) {
-			qv_lab_plan_free(&plan);
+		int rc = plan_round(o, resume, pass == 0, &plan);
+		if (rc)
 			return rc;
-		}
 		if (pass == 0)
 			printf("lab %s, variant %s (%.12s), seed %llu: adaptive, a budget of %ld "
 			       "component games (%d a component and arm), first round %d an arm\n",
@@ -672,17 +681,8 @@ static int run_study(run_opts *o, bool resume)
 	int rc = CLI_EXIT_OK;
 	for (int round = 1;; round++) {
 		qv_lab_plan plan;
-		qv_err err;
-		qv_status st = qv_lab_plan_make(cfg, &plan, &err);
-		if (st)
-			return st == QV_ENOMEM ? cli_fail("lab", "%s", err.msg)
-			                       : cli_usage("lab", "%s", err.msg);
-		if (round == 1 && (!resume || o->shards) &&
-		    ((rc = cli_prepare_dir("lab", "--out", o->out)) ||
-		     (!o->shards && (rc = cli_lab_refuse_other(o->out, o->force))))) {
-			qv_lab_plan_free(&plan);
+		if ((rc = plan_round(o, resume, round == 1, &plan)) != 0)
 			return rc;
-		}
 		if (round == 1)
 			printf("lab %s, variant %s (%.12s), seed %llu: %d games", cfg->game->name,
 			       cfg->variant->name, cfg->variant->sha256,

@@ -294,18 +294,15 @@ static void test_row_lock(void **state)
 	/* a lock waited for 4 s: time enough for the other table's act on a loaded machine */
 	static const char *const extra[] = {"--db-timeout", "8000", NULL};
 	th_start(db, extra);
-	const char *spec = "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}";
-	char id[32], t1[64], t2[64], other[32], o1[64], o2[64];
-	th_seat p1, p2, q1, q2;
-	th_two_seats(spec, id, t1, t2, &p1, &p2);
-	th_two_seats(spec, other, o1, o2, &q1, &q2);
-	th_seat *mover = json_array_size(json_object_get(p1.view, "legal")) > 0 ? &p1 : &p2;
-	th_seat *elsewhere = json_array_size(json_object_get(q1.view, "legal")) > 0 ? &q1 : &q2;
+	th_duel one, two;
+	th_duel_open(&one);
+	th_duel_open(&two);
+	th_seat *mover = one.mover, *elsewhere = two.mover;
 	char action[128];
 	snprintf(action, sizeof action, "%s", th_seat_first(mover));
 	long long v = mover->v;
 
-	PGconn *holder = hold_row(db, id);
+	PGconn *holder = hold_row(db, one.id);
 	char frame[256];
 	snprintf(frame, sizeof frame, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", v,
 	         action);
@@ -329,10 +326,8 @@ static void test_row_lock(void **state)
 
 	th_seat_act(mover, action);
 	th_seat_reach(mover, v + 1);
-	th_seat_close(&p1);
-	th_seat_close(&p2);
-	th_seat_close(&q1);
-	th_seat_close(&q2);
+	th_duel_close(&one);
+	th_duel_close(&two);
 	th_stop();
 }
 

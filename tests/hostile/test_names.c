@@ -153,6 +153,30 @@ static void rematch_of(const char *id, char nid[32])
 	json_decref(info);
 }
 
+/* Table id's p1 (token t1) resigns to p2 (t2), a guest named Bea, and both ask a rematch: p2's
+ * person sits at p1 of the new table under Bea, p1's at p2 under the seat's name, "p2" (p1's
+ * name is no longer one a guest may take). */
+static void rematch_names(const char *id, const char *t1, const char *t2)
+{
+	char name[128];
+	th_seat a, b;
+	th_seat_open(&a, id, t1);
+	th_seat_open(&b, id, t2);
+	th_seat_send(&a, "{\"type\": \"resign\", \"v\": %lld}", a.v);
+	while (strcmp(json_string_value(json_object_get(a.table, "status")), "over") != 0)
+		th_seat_next(&a);
+	th_seat_send(&a, "{\"type\": \"rematch\"}");
+	th_seat_send(&b, "{\"type\": \"rematch\"}");
+	char nid[32];
+	rematch_of(id, nid);
+	seat_name(nid, 0, name);
+	assert_string_equal(name, "Bea");
+	seat_name(nid, 1, name);
+	assert_string_equal(name, "p2");
+	th_seat_close(&a);
+	th_seat_close(&b);
+}
+
 static void test_rematch_old_name(void **state)
 {
 	(void)state;
@@ -172,35 +196,8 @@ static void test_rematch_old_name(void **state)
 	th_start(db, NULL);
 	seat_name(id, 0, name);
 	assert_string_equal(name, "p5");
-	th_seat a, b;
-	th_seat_open(&a, id, t1);
-	th_seat_open(&b, id, t2);
-	th_seat_send(&a, "{\"type\": \"resign\", \"v\": %lld}", a.v);
-	while (strcmp(json_string_value(json_object_get(a.table, "status")), "over") != 0)
-		th_seat_next(&a);
-	th_seat_send(&a, "{\"type\": \"rematch\"}");
-	th_seat_send(&b, "{\"type\": \"rematch\"}");
-	char nid[32];
-	rematch_of(id, nid);
-	/* Ann's person sits at p2 under the seat's name; Bea's at p1 keeps hers. */
-	seat_name(nid, 0, name);
-	assert_string_equal(name, "Bea");
-	seat_name(nid, 1, name);
-	assert_string_equal(name, "p2");
-	th_seat_close(&a);
-	th_seat_close(&b);
+	rematch_names(id, t1, t2);
 	th_stop();
-}
-
-/* Browser b signs up as username (201). */
-static void sign_up(th_browser *b, const char *username)
-{
-	char body[160];
-	snprintf(body, sizeof body, "{\"username\": \"%s\", \"password\": \"arrows fly far\"}",
-	         username);
-	tc_reply r;
-	th_browser_ask(b, "POST", "/api/accounts", body, 201, &r);
-	tc_reply_free(&r);
 }
 
 static void test_account_names(void **state)
@@ -210,7 +207,7 @@ static void test_account_names(void **state)
 	th_start(th_new_db(), extra);
 	th_browser paul = {0};
 	th_browser_key(&paul);
-	sign_up(&paul, "Paul");
+	th_browser_account(&paul, "Paul", false);
 	char id[32], msg[512], name[128], t1[64], t2[64];
 	th_create("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id);
 	/* as it is, in another case, and with letters that look alike (Cyrillic Р, I for l) */
@@ -238,23 +235,8 @@ static void test_account_names(void **state)
 	th_join_with(id, "{\"seat\": \"p2\", \"name\": \"Bea\"}", "p2", t2);
 	th_browser sam = {0};
 	th_browser_key(&sam);
-	sign_up(&sam, "Sam");
-	th_seat a, b;
-	th_seat_open(&a, id, t1);
-	th_seat_open(&b, id, t2);
-	th_seat_send(&a, "{\"type\": \"resign\", \"v\": %lld}", a.v);
-	while (strcmp(json_string_value(json_object_get(a.table, "status")), "over") != 0)
-		th_seat_next(&a);
-	th_seat_send(&a, "{\"type\": \"rematch\"}");
-	th_seat_send(&b, "{\"type\": \"rematch\"}");
-	char nid[32];
-	rematch_of(id, nid);
-	seat_name(nid, 0, name);
-	assert_string_equal(name, "Bea");
-	seat_name(nid, 1, name);
-	assert_string_equal(name, "p2");
-	th_seat_close(&a);
-	th_seat_close(&b);
+	th_browser_account(&sam, "Sam", false);
+	rematch_names(id, t1, t2);
 	th_stop();
 }
 

@@ -9,12 +9,14 @@
  *   database does not know are refused as no key (400, nothing written), and the answer gives
  *   the browser a new one; an old random key the database knows (a seat taken before keys
  *   were signed) is still taken.
- * - Each write (a mute, its end, a report, a block, its end) flooded for FLOOD_MS from
- *   FLOODERS addresses, each with a key (or a session) of its own, back to back: each address
- *   gets at most QV__WRITE_AHEAD + 1 of its writes through (the rest 429 with Retry-After,
- *   answered on the network loop), the database holds no more rows than those, and a
- *   bystander's act and undo round trip keeps its median within FLOOD_FACTOR times (plus
- *   FLOOD_SLACK_MS) the median of a quiet run measured just before, side by side.
+ * - Each write (a mute, its end, a report, a block, its end, a follow, its end, a challenge,
+ *   a puzzle's attempt) flooded for FLOOD_MS from FLOODERS addresses, each with a key (or a
+ *   session) of its own, back to back: each address gets at most QV__WRITE_AHEAD + 1 of its
+ *   writes through (an attempt: QV__ATTEMPT_AHEAD + 1, and one more every QV__ATTEMPT_MS),
+ *   the rest 429 with Retry-After, answered on the network loop; the database holds no more
+ *   rows than those, and a bystander's act and undo round trip keeps its median within
+ *   FLOOD_FACTOR times (plus FLOOD_SLACK_MS) the median of a quiet run measured just before,
+ *   side by side.
  * - One key from several addresses is bounded as one browser; several browsers at one table
  *   are bounded as that table (QV__WRITE_TABLE_AHEAD + 1).
  *
@@ -129,10 +131,17 @@ static void test_issued_keys(void **state)
 
 /* ---- floods ---- */
 
-/* What a flood sends: a mute, its end, a report, a block, and a block's end in turn with the
- * block. */
-enum { MUTE, UNMUTE, REPORT, BLOCK, UNBLOCK, KINDS };
-static const char *const kind_name[] = {"mute", "unmute", "report", "block", "unblock"};
+/* What a flood sends: a mute, its end, a report, a block, a block's end in turn with the block,
+ * a follow, a follow's end in turn with the follow, a challenge, and a puzzle's attempt. */
+enum { MUTE, UNMUTE, REPORT, BLOCK, UNBLOCK, FOLLOW, UNFOLLOW, CHALLENGE, ATTEMPT, KINDS };
+static const char *const kind_name[] = {"mute",   "unmute",   "report",    "block",  "unblock",
+                                        "follow", "unfollow", "challenge", "attempt"};
+/* The answer of a write that went on past the pace to its route, which refused it: a
+ * challenge to an account already challenged (409), an attempt at a puzzle there is not
+ * (404). */
+static const int refused_through[KINDS] = {[CHALLENGE] = 409, [ATTEMPT] = 404};
+/* Whether kind needs a session (an account of the flooder's own). */
+static bool signed_in(int kind) { return kind >= BLOCK && kind <= CHALLENGE; }
 
 /* One flooding client: its address, its key or session, what it sends, until stop. */
 typedef struct flooder {
@@ -145,14 +154,41 @@ typedef struct flooder {
 	char trouble[384];         /* the first answer that was none of those */
 } flooder;
 
+/* The request of a flood of an account list's (blocks or follows: `list`): an addition (when
+ * `add`, or in turn with the end of one) or an end, at Target0 or Target1. */
+static void list_request(const flooder *f, const char *list, bool add, const char **method,
+                         char path[128], char body[160])
+{
+	/* an end in turn with the addition, so that each is a write */
+	bool adds = add || f->sent % 2 == 0;
+	int target = (int)(add ? f->sent % 2 : f->sent / 2 % 2);
+	*method = adds ? "POST" : "DELETE";
+	if (adds) {
+		snprintf(path, 128, "/api/account/%s", list);
+		snprintf(body, 160, "{\"username\": \"Target%d\"}", target);
+	} else {
+		snprintf(path, 128, "/api/account/%s/Target%d", list, target);
+	}
+}
+
 /* The request of flooder f's kind: method, path and body. */
 static void request_of(const flooder *f, const char **method, char path[128], char body[160])
 {
-	/* a block's end in turn with the block, so that each is a write */
-	bool block = f->kind == BLOCK || (f->kind == UNBLOCK && f->sent % 2 == 0);
-	int target = (int)(f->kind == BLOCK ? f->sent % 2 : f->sent / 2 % 2);
-	*method = block || f->kind < BLOCK ? "POST" : "DELETE";
+	*method = "POST";
 	body[0] = '\0';
+	if (f->kind == BLOCK || f->kind == UNBLOCK)
+		list_request(f, "blocks", f->kind == BLOCK, method, path, body);
+	else if (f->kind == FOLLOW || f->kind == UNFOLLOW)
+		list_request(f, "follows", f->kind == FOLLOW, method, path, body);
+	else if (f->kind == CHALLENGE)
+		snprintf(path, 128, "/api/challenges");
+	else if (f->kind == ATTEMPT)
+		snprintf(path, 128, "/api/puzzles/nopuzzle%ld/attempt", f->sent);
+	if (f->kind == CHALLENGE)
+		snprintf(body, 160, "{\"username\": \"Target%d\", \"game\": \"three-arrows\"}",
+		         (int)(f->sent % 2));
+	else if (f->kind == ATTEMPT)
+		snprintf(body, 160, "{\"action\": \"a1\"}");
 	if (f->kind == MUTE || f->kind == UNMUTE) {
 		snprintf(path, 128, "/api/tables/%s/mute", f->table);
 		snprintf(body, 160, "{\"seat\": \"p%d\", \"mute\": %s}", 1 + (int)(f->sent % 2),
@@ -160,11 +196,6 @@ static void request_of(const flooder *f, const char **method, char path[128], ch
 	} else if (f->kind == REPORT) {
 		snprintf(path, 128, "/api/tables/%s/report", f->table);
 		snprintf(body, 160, "{\"seat\": \"p1\", \"reason\": \"flood %ld\"}", f->sent);
-	} else if (block) {
-		snprintf(path, 128, "/api/account/blocks");
-		snprintf(body, 160, "{\"username\": \"Target%d\"}", target);
-	} else {
-		snprintf(path, 128, "/api/account/blocks/Target%d", target);
 	}
 }
 
@@ -183,7 +214,7 @@ static void *flood_main(void *arg)
 		                          body[0] ? body : NULL, strlen(body), &r);
 		char retry[16];
 		f->sent++;
-		if (status == 200 || status == 201)
+		if (status == 200 || status == 201 || status == refused_through[f->kind])
 			f->through++;
 		else if (status == 429 && tc_header(&r, "Retry-After", retry, sizeof retry))
 			f->paced++;
@@ -230,11 +261,13 @@ static void bystander_open(bystander *b)
 }
 
 /* Floods kind from the flooders fl[0..n) while the bystander is timed: the quiet median before,
- * the median during; checks the bound of what went through and of the bystander's time. */
-static void flood(bystander *b, flooder *fl, int n, int kind, long through_most)
+ * the median during; checks the bound of what went through (through_most, and one more for
+ * each flooder every refill_ms the flood lasted: 0, none) and of the bystander's time. */
+static void flood(bystander *b, flooder *fl, int n, int kind, long through_most, double refill_ms)
 {
 	long long v = b->p1.v;
 	double quiet = th_act_undo_median(&b->p1.ws, &v, b->action, TRIPS, 0);
+	double started = tc_now_ms();
 	atomic_bool stop = false;
 	pthread_t th[FLOODERS];
 	for (int k = 0; k < n; k++) {
@@ -257,6 +290,8 @@ static void flood(bystander *b, flooder *fl, int n, int kind, long through_most)
 		paced += fl[k].paced;
 	}
 	b->p1.v = v;
+	if (refill_ms > 0)
+		through_most += n * (long)((tc_now_ms() - started) / refill_ms);
 	printf("%s: %ld sent from %d addresses, %ld through, %ld answered 429; the bystander's "
 	       "act and undo median %.2f ms quiet, %.2f ms during the flood\n",
 	       kind_name[kind], sent, n, through, paced, quiet, during);
@@ -271,7 +306,8 @@ static void flood(bystander *b, flooder *fl, int n, int kind, long through_most)
 }
 
 /* Flooders fl[0..n) of kind from addresses 127.0.third.10 and on, each with a key the server
- * gave it (a session of an account of its own for a block), all at `table`, or (NULL) each at
+ * gave it (a session of an account of its own for a block, a follow or a challenge), all at
+ * `table`, or (NULL) each at
  * a table of its own that it makes. */
 static void flooders(flooder *fl, int n, int third, int kind, const char *table)
 {
@@ -285,7 +321,7 @@ static void flooders(flooder *fl, int n, int third, int kind, const char *table)
 			th_create(TABLE, ids[k]);
 			fl[k].table = ids[k];
 		}
-		if (kind == BLOCK || kind == UNBLOCK) {
+		if (signed_in(kind)) {
 			char name[32];
 			snprintf(name, sizeof name, "F%d_%d", third, k);
 			sign_up(name, fl[k].cookie);
@@ -312,7 +348,11 @@ static void test_floods(void **state)
 	long per_address = QV__WRITE_AHEAD + 1;
 	for (int kind = 0; kind < KINDS; kind++) {
 		flooders(fl, FLOODERS, 10 + kind, kind, NULL);
-		flood(&b, fl, FLOODERS, kind, FLOODERS * per_address);
+		if (kind == ATTEMPT)
+			flood(&b, fl, FLOODERS, kind, FLOODERS * (QV__ATTEMPT_AHEAD + 1),
+			      QV__ATTEMPT_MS);
+		else
+			flood(&b, fl, FLOODERS, kind, FLOODERS * per_address, 0);
 	}
 	th_seat_close(&b.p1);
 	th_stop();
@@ -336,11 +376,11 @@ static void test_key_and_table(void **state)
 	flooders(fl, 4, 20, MUTE, id);
 	for (int k = 0; k < 4; k++)
 		snprintf(fl[k].cookie, sizeof fl[k].cookie, "%s", key);
-	flood(&b, fl, 4, MUTE, QV__WRITE_AHEAD + 1);
+	flood(&b, fl, 4, MUTE, QV__WRITE_AHEAD + 1, 0);
 	/* at another table, each address a key of its own */
 	th_create(TABLE, id);
 	flooders(fl, FLOODERS, 21, MUTE, id);
-	flood(&b, fl, FLOODERS, MUTE, QV__WRITE_TABLE_AHEAD + 1);
+	flood(&b, fl, FLOODERS, MUTE, QV__WRITE_TABLE_AHEAD + 1, 0);
 	th_seat_close(&b.p1);
 	th_stop();
 }

@@ -363,6 +363,19 @@ void th_two_seats(const char *body, char id[32], char t1[64], char t2[64], th_se
 	th_seat_open(p2, id, t2);
 }
 
+void th_duel_open(th_duel *d)
+{
+	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", d->id,
+	             d->t1, d->t2, &d->p1, &d->p2);
+	d->mover = json_array_size(json_object_get(d->p1.view, "legal")) > 0 ? &d->p1 : &d->p2;
+}
+
+void th_duel_close(th_duel *d)
+{
+	th_seat_close(&d->p1);
+	th_seat_close(&d->p2);
+}
+
 json_t *th_info(const char *id)
 {
 	char path[96];
@@ -739,6 +752,40 @@ void th_browser_refused(th_browser *b, const char *method, const char *path, con
 		fail_msg("%s %s %s: the error '%s' does not hold '%s'", method, path,
 		         body ? body : "", e ? e : "(none)", words);
 	tc_reply_free(&r);
+}
+
+void th_browser_account(th_browser *b, const char *name, bool in)
+{
+	char body[128];
+	snprintf(body, sizeof body, "{\"username\": \"%s\", \"password\": \"" TH_PASS "\"}", name);
+	tc_reply r;
+	th_browser_ask(b, "POST", in ? "/api/session" : "/api/accounts", body, in ? 200 : 201, &r);
+	tc_reply_free(&r);
+}
+
+void th_list_refusals(th_browser *b, const char *path, const char *self, const char *verb)
+{
+	char body[128], one[160], words[64], nobody[160];
+	snprintf(body, sizeof body, "{\"username\": \"%s\"}", self);
+	snprintf(words, sizeof words, "cannot %s yourself", verb);
+	snprintf(nobody, sizeof nobody, "%s/Nobody", path);
+	snprintf(one, sizeof one, "%s/Bob", path);
+	th_browser_refused(b, "POST", path, body, 400, words);
+	th_browser_refused(b, "POST", path, "{\"username\": \"Nobody\"}", 404,
+	                   "no player 'Nobody'");
+	th_browser_refused(b, "DELETE", nobody, NULL, 404, "no player 'Nobody'");
+	th_browser_refused(b, "POST", path, "{\"name\": \"Bob\"}", 400, "username");
+	th_browser_refused(b, "POST", path, "{\"username\": 5}", 400, "username: not a string");
+	th_browser_refused(b, "POST", path, "[", 400, "JSON");
+	th_browser_refused(b, "PUT", path, "{}", 405, "GET, POST");
+	th_browser stranger = {0};
+	th_browser_refused(&stranger, "GET", path, NULL, 401, "sign in");
+	th_browser_refused(&stranger, "POST", path, "{\"username\": \"Bob\"}", 401, "sign in");
+	th_browser_refused(&stranger, "DELETE", one, NULL, 401, "sign in");
+	th_browser evil = *b;
+	snprintf(evil.origin, sizeof evil.origin, "http://evil.example");
+	th_browser_refused(&evil, "POST", path, "{\"username\": \"Bob\"}", 403, "cross-site");
+	th_browser_refused(&evil, "DELETE", one, NULL, 403, "cross-site");
 }
 
 int th_admin(const char *db, char *out, size_t len, const char *fmt, ...)

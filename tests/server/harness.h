@@ -103,6 +103,16 @@ void th_browser_join(th_browser *b, const char *id, const char *body, char token
 void th_browser_refused(th_browser *b, const char *method, const char *path, const char *body,
                         int status, const char *words);
 
+/* The password of the tests' accounts. */
+#define TH_PASS "arrows fly far"
+/* Browser b signs up as name with TH_PASS (201), or signs in (200) when `in`. */
+void th_browser_account(th_browser *b, const char *name, bool in);
+/* The refusals an account's list of others at `path` (/api/account/follows, .../blocks) gives
+ * to browser b, signed in as `self`, and to others: oneself (400 "cannot VERB yourself"), no
+ * such account to add or take away (404), bad bodies (400), signed out (401), from another site
+ * with b's cookie (403), another method (405). */
+void th_list_refusals(th_browser *b, const char *path, const char *self, const char *verb);
+
 /* Opens browser b's player channel (/api/me/ws, with its cookies and Origin) and says hello:
  * 0 once it is ready, else the HTTP status of the refusal. */
 int th_channel_open(const th_browser *b, tc_ws *w);
@@ -148,6 +158,16 @@ int th_browser_seat_open(const th_browser *b, th_seat *s, const char *id, const 
  * their sockets. */
 void th_two_seats(const char *body, char id[32], char t1[64], char t2[64], th_seat *p1,
                   th_seat *p2);
+/* A table of THREE ARROWS of two human seats open from both (th_two_seats), and its seat to
+ * move: the one with legal actions. */
+typedef struct th_duel {
+	char id[32], t1[64], t2[64];
+	th_seat p1, p2;
+	th_seat *mover; /* &p1 or &p2 */
+} th_duel;
+void th_duel_open(th_duel *d);
+/* Closes both seats of d. */
+void th_duel_close(th_duel *d);
 void th_seat_close(th_seat *s);
 /* Reads frames until a snapshot or update, which it keeps; an error frame fails the test. A
  * spectators frame sets the kept info's `spectators`. */

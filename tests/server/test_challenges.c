@@ -27,20 +27,9 @@
 #include "harness.h"
 
 #define FOLLOWS "/api/account/follows"
-#define PASS    "arrows fly far"
 #define CHALLENGE                                                                                  \
 	"{\"username\": \"Bob\", \"game\": \"three-arrows\", \"clock\": {\"kind\": \"fischer\", "  \
 	"\"base\": 300, \"increment\": 5}, \"seat\": \"p1\"}"
-
-/* Browser b signs up as name (201), or signs in (200) when `in`. */
-static void account(th_browser *b, const char *name, bool in)
-{
-	char body[128];
-	snprintf(body, sizeof body, "{\"username\": \"%s\", \"password\": \"" PASS "\"}", name);
-	tc_reply r;
-	th_browser_ask(b, "POST", in ? "/api/session" : "/api/accounts", body, in ? 200 : 201, &r);
-	tc_reply_free(&r);
-}
 
 /* The follows' list of browser b's request (200) as "Bob+ Cy" (+: online), each followed by
  * its playing count and public tables' games when it plays: "Bob+[1:three-arrows]". */
@@ -122,24 +111,16 @@ static void test_follows(void **state)
 	char db[128];
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
-	th_browser ann = {0}, bob = {0}, cy = {0}, stranger = {0};
-	account(&ann, "Ann", false);
-	account(&bob, "Bob", false);
-	account(&cy, "Cy", false);
+	th_browser ann = {0}, bob = {0}, cy = {0};
+	th_browser_account(&ann, "Ann", false);
+	th_browser_account(&bob, "Bob", false);
+	th_browser_account(&cy, "Cy", false);
 	follows_are(&ann, "GET", FOLLOWS, NULL, "");
 	follows_are(&ann, "POST", FOLLOWS, "{\"username\": \"bob\"}", "Bob");
 	follows_are(&ann, "POST", FOLLOWS, "{\"username\": \"BOB\"}", "Bob");
 	follows_are(&ann, "POST", FOLLOWS, "{\"username\": \"Cy\"}", "Cy Bob");
 	follows_are(&bob, "GET", FOLLOWS, NULL, "");
-	th_browser_refused(&ann, "POST", FOLLOWS, "{\"username\": \"Ann\"}", 400,
-	                   "cannot follow yourself");
-	th_browser_refused(&ann, "POST", FOLLOWS, "{\"username\": \"Nobody\"}", 404,
-	                   "no player 'Nobody'");
-	th_browser_refused(&ann, "POST", FOLLOWS, "{\"name\": \"Bob\"}", 400, "username");
-	th_browser_refused(&stranger, "GET", FOLLOWS, NULL, 401, "sign in");
-	th_browser evil = ann;
-	snprintf(evil.origin, sizeof evil.origin, "http://evil.example");
-	th_browser_refused(&evil, "POST", FOLLOWS, "{\"username\": \"Bob\"}", 403, "cross-site");
+	th_list_refusals(&ann, FOLLOWS, "Ann", "follow");
 	/* online while a channel of Bob's is open, and off once it closed */
 	tc_ws w;
 	assert_int_equal(th_channel_open(&bob, &w), 0);
@@ -169,7 +150,7 @@ static void test_follows(void **state)
 	/* a deletion takes the follows of and to the account */
 	follows_are(&cy, "POST", FOLLOWS, "{\"username\": \"Ann\"}", "Ann");
 	follows_are(&ann, "POST", FOLLOWS, "{\"username\": \"Cy\"}", "Cy");
-	th_browser_ask(&ann, "DELETE", "/api/account", "{\"password\": \"" PASS "\"}", 204, &r);
+	th_browser_ask(&ann, "DELETE", "/api/account", "{\"password\": \"" TH_PASS "\"}", 204, &r);
 	tc_reply_free(&r);
 	follows_are(&cy, "GET", FOLLOWS, NULL, "");
 	th_stop();
@@ -222,9 +203,9 @@ static void test_accept(void **state)
 	(void)state;
 	th_start(th_new_db(), NULL);
 	th_browser ann = {0}, bob = {0}, phone = {0};
-	account(&ann, "Ann", false);
-	account(&bob, "Bob", false);
-	account(&phone, "Bob", true);
+	th_browser_account(&ann, "Ann", false);
+	th_browser_account(&bob, "Bob", false);
+	th_browser_account(&phone, "Bob", true);
 	tc_ws wa, wb, wp;
 	assert_int_equal(th_channel_open(&ann, &wa), 0);
 	assert_int_equal(th_channel_open(&bob, &wb), 0);
@@ -308,8 +289,8 @@ static void test_answers(void **state)
 	const char *extra[] = {"--challenge-expiry", "2", NULL};
 	th_start(th_new_db(), extra);
 	th_browser ann = {0}, bob = {0};
-	account(&ann, "Ann", false);
-	account(&bob, "Bob", false);
+	th_browser_account(&ann, "Ann", false);
+	th_browser_account(&bob, "Bob", false);
 	tc_ws wa, wb;
 	assert_int_equal(th_channel_open(&ann, &wa), 0);
 	assert_int_equal(th_channel_open(&bob, &wb), 0);
@@ -362,9 +343,9 @@ static void test_refusals(void **state)
 	th_start(db, NULL);
 	th_browser ann = {0}, bob = {0}, cy = {0}, stranger = {0}, more[10];
 	memset(more, 0, sizeof more);
-	account(&ann, "Ann", false);
-	account(&bob, "Bob", false);
-	account(&cy, "Cy", false);
+	th_browser_account(&ann, "Ann", false);
+	th_browser_account(&bob, "Bob", false);
+	th_browser_account(&cy, "Cy", false);
 	const char *bad[][2] = {
 	    {"{\"username\": \"Bob\", \"game\": \"chess\"}", "game"},
 	    {"{\"username\": \"Bob\", \"game\": \"three-arrows\", \"params\": {\"size\": 9}}",
@@ -401,11 +382,11 @@ static void test_refusals(void **state)
 	/* QV__CHALLENGES_OPEN (10) open at once: 9 more accounts take Ann to 10 */
 	th_stop();
 	th_start(db, (const char *[]){"--create-rate", "1000", NULL});
-	account(&ann, "Ann", true);
+	th_browser_account(&ann, "Ann", true);
 	for (int i = 0; i < 10; i++) {
 		char name[16], body[128];
 		snprintf(name, sizeof name, "Dee%d", i);
-		account(&more[i], name, false);
+		th_browser_account(&more[i], name, false);
 		snprintf(body, sizeof body, "{\"username\": \"%s\", \"game\": \"three-arrows\"}",
 		         name);
 		if (i < 9)
@@ -417,7 +398,7 @@ static void test_refusals(void **state)
 	/* the rate of an account: 2 a minute, whatever its address */
 	th_stop();
 	th_start(db, (const char *[]){"--create-rate", "2", NULL});
-	account(&bob, "Bob", true);
+	th_browser_account(&bob, "Bob", true);
 	json_decref(asked(&bob, "POST", "/api/challenges",
 	                  "{\"username\": \"Dee1\", \"game\": \"three-arrows\"}", 201, NULL));
 	json_decref(asked(&bob, "POST", "/api/challenges",

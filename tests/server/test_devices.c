@@ -23,17 +23,6 @@
 
 #define TWO "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}"
 
-/* Browser b signs up as name (201), or signs in (200) when `in`. */
-static void account(th_browser *b, const char *name, bool in)
-{
-	char body[128];
-	snprintf(body, sizeof body, "{\"username\": \"%s\", \"password\": \"arrows fly far\"}",
-	         name);
-	tc_reply r;
-	th_browser_ask(b, "POST", in ? "/api/session" : "/api/accounts", body, in ? 200 : 201, &r);
-	tc_reply_free(&r);
-}
-
 /* Browser b asks for seat p2 of table id as a device of its account: 200, "device": true, its
  * token into token. */
 static void device_join(th_browser *b, const char *id, const char *seat, char token[64])
@@ -85,8 +74,8 @@ static void test_two_devices(void **state)
 	th_browser laptop = {0}, phone = {0};
 	th_browser_key(&laptop);
 	th_browser_key(&phone);
-	account(&laptop, "Ann", false);
-	account(&phone, "Ann", true);
+	th_browser_account(&laptop, "Ann", false);
+	th_browser_account(&phone, "Ann", true);
 	char id[32], t1[64], t2[64], t2b[64];
 	th_create(TWO, id);
 	th_join(id, "p1", t1);
@@ -139,8 +128,8 @@ static void test_seat_before_sign_up(void **state)
 	th_create(TWO, id);
 	th_join(id, "p1", t1);
 	th_browser_join(&first, id, "{\"seat\": \"p2\", \"name\": \"Cleo\"}", t2);
-	account(&first, "Cleo", false);
-	account(&second, "Cleo", true);
+	th_browser_account(&first, "Cleo", false);
+	th_browser_account(&second, "Cleo", true);
 	tc_reply r;
 	th_browser_ask(&second, "GET", "/api/me", NULL, 200, &r);
 	const json_t *tables = json_object_get(r.json, "tables");

@@ -28,18 +28,6 @@
 #include "harness.h"
 #include "quiver/match.h"
 
-#define PASS "arrows fly far"
-
-/* Browser b signs up as name. */
-static void account(th_browser *b, const char *name)
-{
-	char body[128];
-	snprintf(body, sizeof body, "{\"username\": \"%s\", \"password\": \"" PASS "\"}", name);
-	tc_reply r;
-	th_browser_ask(b, "POST", "/api/accounts", body, 201, &r);
-	tc_reply_free(&r);
-}
-
 /* A table of Evons, greedy against random, played to its end on the server: its id (Evons: most
  * such games have a blunder with one answer, THREE ARROWS' few). */
 static void finished_table(char id[32])
@@ -210,9 +198,9 @@ static void test_puzzles(void **state)
 	assert_true(json_array_size(legal) >= 2);
 
 	th_browser ann = {0}, bob = {0}, cy = {0}, guest = {0};
-	account(&ann, "Ann");
-	account(&bob, "Bob");
-	account(&cy, "Cy");
+	th_browser_account(&ann, "Ann", false);
+	th_browser_account(&bob, "Bob", false);
+	th_browser_account(&cy, "Cy", false);
 	/* a move that is not the position's, a bad body */
 	snprintf(path, sizeof path, "/api/puzzles/%s/attempt", id);
 	th_browser_refused(&ann, "POST", path, "{\"action\": \"dance\"}", 400,
@@ -263,7 +251,7 @@ static void test_puzzles(void **state)
 	tc_reply_free(&r);
 	/* an account before its first try: a new player's 1500 */
 	th_browser dee = {0};
-	account(&dee, "Dee");
+	th_browser_account(&dee, "Dee", false);
 	th_browser_ask(&dee, "GET", "/api/puzzles", NULL, 200, &r);
 	assert_int_equal(number(r.json, "rating", "rating"), 1500);
 	assert_int_equal(number(r.json, "rating", "games"), 0);

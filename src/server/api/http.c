@@ -767,9 +767,11 @@ static const qv__route_fn paced_routes[] = {qv__account_create, qv__account_reco
                                             qv__account_delete};
 
 /* The routes that write with a player key or a session and no seat's token (a mute, a report,
- * a block or its end), bounded on the loop per address, per key and per table (pace.h). */
-static const qv__route_fn write_routes[] = {qv__mute_post, qv__report_post, qv__blocks_post,
-                                            qv__blocks_delete};
+ * a block or its end, a follow or its end, a challenge sent), bounded on the loop per address,
+ * per key and per table (pace.h); a puzzle's attempt is bounded at its own pace. */
+static const qv__route_fn write_routes[] = {
+    qv__mute_post,    qv__report_post,    qv__blocks_post,     qv__blocks_delete,
+    qv__follows_post, qv__follows_delete, qv__challenges_post, qv__puzzle_attempt};
 
 /* Whether fn is one of the n routes of list. */
 static bool among(qv__route_fn fn, const qv__route_fn *list, size_t n)
@@ -814,7 +816,7 @@ int qv__http_paced(qv__server *srv, qv__req *r, char *who, char *table)
 	if (t)
 		qv_copy(table, QV__ADDR_TEXT, t->text);
 	writer_of(r, who);
-	return QV__PACED_WRITE;
+	return m.route->fn == qv__puzzle_attempt ? QV__PACED_ATTEMPT : QV__PACED_WRITE;
 }
 
 bool qv__http_escape_ok(const char *target, size_t at)

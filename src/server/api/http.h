@@ -25,7 +25,8 @@ void qv__http_handle(struct qv__server *srv, qv__req *c);
 /* The pace a request goes at on the network loop (net.h's paced, pace.h): QV__PACED_PASSWORD
  * for the routes that check a password (a sign-in, a sign-up, a recovery, a password change, a
  * deletion), paced per address; QV__PACED_WRITE for the writes of a player key or a session
- * without a seat's token (a mute, a report, a block or its end), with the browser's key (its
+ * without a seat's token (a mute, a report, a block or its end, a follow or its end, a
+ * challenge sent) and QV__PACED_ATTEMPT for a puzzle's attempt, with the browser's key (its
  * session's or player key's cookie) into who and the table into table; else QV__PACED_NONE.
  * Any thread. */
 int qv__http_paced(struct qv__server *srv, qv__req *r, char *who, char *table);

@@ -469,17 +469,19 @@ static enum MHD_Result refuse_paced(qv__req *r, int retry, const char *msg)
 }
 
 /* The request's pace (pace.h): a password request's turn, kept in r->turn for dispatch, or
- * answered 429 here when it would wait too long; a write's, on at once within its address's,
- * browser's and table's allowances, else 429 here naming the bound (qv__writes_turn). */
+ * answered 429 here when it would wait too long; a write's (a puzzle's attempt too), on at once
+ * within its address's, browser's and table's allowances, else 429 here naming the bound
+ * (qv__writes_turn). */
 static enum MHD_Result pace(qv__net *net, qv__req *r)
 {
 	char who[QV__ADDR_TEXT] = "", table[QV__ADDR_TEXT] = "";
 	int kind = net->h.paced ? net->h.paced(net->srv, r, who, table) : QV__PACED_NONE;
 	char msg[300];
-	int wait = kind == QV__PACED_WRITE ? qv__writes_turn(net->writes, r->addr, who, table,
-	                                                     qv_mono_ms(), msg, sizeof msg)
-	                                   : 0;
-	if (kind == QV__PACED_WRITE)
+	bool write = kind == QV__PACED_WRITE || kind == QV__PACED_ATTEMPT;
+	int wait = write ? qv__writes_turn(net->writes, kind == QV__PACED_ATTEMPT, r->addr, who,
+	                                   table, qv_mono_ms(), msg, sizeof msg)
+	                 : 0;
+	if (write)
 		return wait ? refuse_paced(r, wait, msg) : MHD_YES;
 	if (kind != QV__PACED_PASSWORD)
 		return MHD_YES;

@@ -33,7 +33,7 @@ struct qv__net;
 
 /* What the loop calls (listen.c fills it from http.h and wsock.h). */
 /* The paces a request may go at (qv__net_handlers's paced). */
-enum { QV__PACED_NONE, QV__PACED_PASSWORD, QV__PACED_WRITE };
+enum { QV__PACED_NONE, QV__PACED_PASSWORD, QV__PACED_WRITE, QV__PACED_ATTEMPT };
 
 typedef struct qv__net_handlers {
 	/* On a request worker: a request that is not an upgrade (http.c), and an upgrade (wsock.c);
@@ -41,9 +41,10 @@ typedef struct qv__net_handlers {
 	void (*request)(struct qv__server *srv, qv__req *r);
 	void (*upgrade)(struct qv__server *srv, qv__req *r);
 	/* On the loop, once a request's headers are in: the pace it goes at (pace.h), a
-	 * QV__PACED_*: none; a password request's, held at its address's pace; or a write a player
+	 * QV__PACED_*: none; a password request's, held at its address's pace; a write a player
 	 * key or a session makes, bounded per address and (who and table, QV__ADDR_TEXT bytes each,
-	 * "" for none) per key or session and per table. */
+	 * "" for none) per key or session and per table; or a puzzle's attempt, bounded per
+	 * address and per key or session at its own pace. */
 	int (*paced)(struct qv__server *srv, qv__req *r, char *who, char *table);
 	/* On the loop, as a request's target comes, before it is decoded: whether the API allows
 	 * a %XX escape at byte `at` of the path (a path outside /api/ allows one anywhere). */

@@ -109,8 +109,12 @@ double qv__pace_next(const qv__pace *p, double now)
 void qv__pace_sweep(qv__pace *p, double now) { qv__addr_forget_times(p->turns, now); }
 
 /* The writes' three paces: per address, per browser, per table. */
+/* The paces of the writes: per address, per browser and per table (the marks one person makes
+ * on another, QV__WRITE_*), then per address and per browser (puzzles' attempts, QV__ATTEMPT_*). */
+enum { PACES = 5 };
+
 struct qv__writes {
-	qv__pace *p[3];
+	qv__pace *p[PACES];
 };
 
 qv__writes *qv__writes_new(void)
@@ -121,10 +125,13 @@ qv__writes *qv__writes_new(void)
 	w->p[0] = qv__pace_new(QV__WRITE_MS, QV__WRITE_AHEAD);
 	w->p[1] = qv__pace_new(QV__WRITE_MS, QV__WRITE_AHEAD);
 	w->p[2] = qv__pace_new(QV__WRITE_TABLE_MS, QV__WRITE_TABLE_AHEAD);
-	if (!w->p[0] || !w->p[1] || !w->p[2]) {
-		qv__writes_free(w);
-		return NULL;
-	}
+	w->p[3] = qv__pace_new(QV__ATTEMPT_MS, QV__ATTEMPT_AHEAD);
+	w->p[4] = qv__pace_new(QV__ATTEMPT_MS, QV__ATTEMPT_AHEAD);
+	for (int i = 0; i < PACES; i++)
+		if (!w->p[i]) {
+			qv__writes_free(w);
+			return NULL;
+		}
 	return w;
 }
 
@@ -132,37 +139,54 @@ void qv__writes_free(qv__writes *w)
 {
 	if (!w)
 		return;
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < PACES; i++)
 		qv__pace_free(w->p[i]);
 	free(w);
 }
 
 void qv__writes_sweep(qv__writes *w, double now)
 {
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < PACES; i++)
 		qv__pace_sweep(w->p[i], now);
 }
 
-/* Each pace is looked at before any takes a turn, so that a refusal takes none. */
-int qv__writes_turn(qv__writes *w, const char *addr, const char *who, const char *table, double now,
-                    char *msg, size_t len)
+/* The sentence of a write refused by pace i (what: whose turns ran out), `wait` s to wait. */
+static void refusal(int i, const char *what, int wait, char *msg, size_t len)
 {
-	const char *const keys[3] = {addr, who, table};
-	static const char *const what[3] = {
-	    "from your address", "from your browser (its player key or session)", "at this table"};
-	for (int i = 0; i < 3; i++) {
-		int wait = keys[i][0] ? qv__pace_full(w->p[i], keys[i], now) : 0;
-		if (!wait)
-			continue;
+	if (i >= 3)
 		snprintf(msg, len,
-		         "too many mutes, reports and blocks %s: %d go on at once, then one a "
-		         "minute (at a table, %d, then one every %d s); try again in %d s",
-		         what[i], QV__WRITE_AHEAD + 1, QV__WRITE_TABLE_AHEAD + 1,
-		         QV__WRITE_TABLE_MS / 1000, wait);
-		return wait;
+		         "too many puzzle attempts %s: %d go on at once, then one every %d s; try "
+		         "again in %d s",
+		         what, QV__ATTEMPT_AHEAD + 1, QV__ATTEMPT_MS / 1000, wait);
+	else
+		snprintf(
+		    msg, len,
+		    "too many mutes, reports, blocks, follows and challenges %s: %d go on at "
+		    "once, then one a minute (at a table, %d, then one every %d s); try again in "
+		    "%d s",
+		    what, QV__WRITE_AHEAD + 1, QV__WRITE_TABLE_AHEAD + 1, QV__WRITE_TABLE_MS / 1000,
+		    wait);
+}
+
+/* Each pace is looked at before any takes a turn, so that a refusal takes none. */
+int qv__writes_turn(qv__writes *w, bool attempt, const char *addr, const char *who,
+                    const char *table, double now, char *msg, size_t len)
+{
+	const char *const keys[PACES] = {attempt ? "" : addr, attempt ? "" : who,
+	                                 attempt ? "" : table, attempt ? addr : "",
+	                                 attempt ? who : ""};
+	static const char *const what[PACES] = {
+	    "from your address", "from your browser (its player key or session)", "at this table",
+	    "from your address", "from your browser (its player key or session)"};
+	for (int i = 0; i < PACES; i++) {
+		int wait = keys[i][0] ? qv__pace_full(w->p[i], keys[i], now) : 0;
+		if (wait) {
+			refusal(i, what[i], wait, msg, len);
+			return wait;
+		}
 	}
 	int retry;
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < PACES; i++)
 		if (keys[i][0])
 			qv__pace_turn(w->p[i], keys[i], now, &retry);
 	return 0;

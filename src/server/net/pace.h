@@ -13,11 +13,12 @@
  * than its addresses' pace, whatever its clients do with them.
  *
  * The same arithmetic bounds the writes a player key or a session can make (a mute, a report,
- * a block: net.h's QV__PACED_WRITE), each per address, per key and per table, as a token
- * bucket: a write within its allowance goes on at once, one past it is answered 429 on the
- * loop (the third audit's made-up keys wrote 2,900 mutes a second from one address, each
- * through a worker and the store, and a bystander's moves were 17 to 111 times slower). A
- * pace is made with its period and how many turns ahead it allows.
+ * a block, a follow, a challenge: net.h's QV__PACED_WRITE), each per address, per key and per
+ * table, and puzzles' attempts (QV__PACED_ATTEMPT) per address and per key at a pace of their
+ * own, as a token bucket: a write within its allowance goes on at once, one past it is
+ * answered 429 on the loop (the third audit's made-up keys wrote 2,900 mutes a second from one
+ * address, each through a worker and the store, and a bystander's moves were 17 to 111 times
+ * slower). A pace is made with its period and how many turns ahead it allows.
  *
  * Used by the loop's thread only; the held requests are the loop's (net.c resumes them).
  * Internal to the server.
@@ -42,12 +43,19 @@ typedef struct qv__pace qv__pace;
 
 /* The writes of a player key or a session (net.h's QV__PACED_WRITE): per client address and
  * per key, 20 at once and then one a minute; per table, 40 at once and then one every 30 s (a
- * table's people and spectators together). A person mutes, reports and blocks a few people in
- * a game; a flood of them stops at the first 21 from each address. */
+ * table's people and spectators together). A person mutes, reports, blocks, follows and
+ * challenges a few people at a time; a flood of them stops at the first 21 from each address. */
 #define QV__WRITE_MS          60000
 #define QV__WRITE_AHEAD       20
 #define QV__WRITE_TABLE_MS    30000
 #define QV__WRITE_TABLE_AHEAD 40
+
+/* A puzzle's attempt (net.h's QV__PACED_ATTEMPT), of a guest or an account: per client address
+ * and per browser, 30 at once and then one every 2 s. A person looks at a puzzle longer than
+ * that, and a run of quick ones fits in the 30; a flood of them stops at the first 31 from each
+ * address (each attempt reads the puzzle, and an account's first one rates it). */
+#define QV__ATTEMPT_MS    2000
+#define QV__ATTEMPT_AHEAD 30
 
 /* An empty pace of one turn every period_ms, at most `ahead` turns ahead; NULL when out of
  * memory. */
@@ -78,16 +86,18 @@ double qv__pace_next(const qv__pace *p, double now);
 void qv__pace_sweep(qv__pace *p, double now);
 
 /* The writes of player keys and sessions (QV__WRITE_*): three paces, per client address, per
- * browser and per table. NULL when out of memory. */
+ * browser and per table; and puzzles' attempts (QV__ATTEMPT_*): two more, per client address
+ * and per browser. NULL when out of memory. */
 typedef struct qv__writes qv__writes;
 qv__writes *qv__writes_new(void);
 void qv__writes_free(qv__writes *w); /* NULL: nothing */
 /* Forgets the keys whose turns are past (qv__pace_sweep). */
 void qv__writes_sweep(qv__writes *w, double now);
-/* Whether a write from addr, of browser who, at table (each "" for none: not counted) may go
- * on at `now`: 0, a turn of each taken; else the seconds to wait (at least 1), with the
- * sentence naming the bound into msg (len bytes), and no turn taken of any. */
-int qv__writes_turn(qv__writes *w, const char *addr, const char *who, const char *table, double now,
-                    char *msg, size_t len);
+/* Whether a write (a puzzle's attempt when `attempt`, its own paces and no table's) from addr,
+ * of browser who, at table (each "" for none: not counted) may go on at `now`: 0, a turn of
+ * each taken; else the seconds to wait (at least 1), with the sentence naming the bound into
+ * msg (len bytes), and no turn taken of any. */
+int qv__writes_turn(qv__writes *w, bool attempt, const char *addr, const char *who,
+                    const char *table, double now, char *msg, size_t len);
 
 #endif

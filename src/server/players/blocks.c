@@ -8,10 +8,10 @@
 
 #include <jansson.h>
 
-#include "core/clock.h"
 #include "server/base/oplog.h"
 #include "server/net/reply.h"
 #include "server/players/blocks.h"
+#include "server/players/community.h"
 #include "server/players/credentials.h"
 #include "server/players/follows.h"
 #include "server/players/session.h"
@@ -45,180 +45,50 @@ static int answer(qv__server *srv, qv__req *c, long long account)
 		qv__reply_error(c, 503, "the database failed reading your blocks; try again");
 		return 503;
 	}
-	json_t *body = json_pack("{s:o}", "blocks", list);
-	qv__reply_json(c, 200, body);
-	json_decref(body);
-	return 200;
+	return qv__community_reply(c, "blocks", list);
 }
 
 int qv__blocks_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
-	qv__session s;
-	int st = qv__session_require(srv, c, &s);
-	if (st)
-		return st;
-	st = answer(srv, c, s.account.id);
-	qv__session_done(srv, c, &s);
-	return st;
+	return qv__community_list(srv, c, answer);
 }
 
-/* The account whose username is text (len bytes, any case) into out: 0, or the answer given
- * (404 none, 503). */
-static int account_named(qv__server *srv, qv__req *c, const char *text, size_t len,
-                         qv__store_account *out)
-{
-	char lower[QV__NAME_BYTES];
-	qv__acct_lower(text, len, lower);
-	int found = lower[0] ? qv__store_account_find(srv->store, lower, out) : 0;
-	if (found < 0) {
-		qv__reply_error(c, 503, "the database failed reading the account; try again");
-		return 503;
-	}
-	if (found == 0) {
-		char quoted[QV_QUOTE_MAX * 4 + 4];
-		qv__reply_error(c, 404, "no player '%s' (a player is an account's username)",
-		                qv_shorten(text, QV_QUOTE_MAX, quoted, sizeof quoted));
-		return 404;
-	}
-	return 0;
-}
-
-static qv_status count_row(void *ctx, int n, const char *const *v)
-{
-	*(long long *)ctx = n > 0 && v[0] ? atoll(v[0]) : 0;
-	return QV_OK;
-}
-
-/* Whether account blocks `blocked` (1), not (0), or the database failed (-1). */
-static int blocks(qv__store *st, const char *account, const char *blocked)
-{
-	const char *args[] = {account, blocked};
-	long long n = 0;
-	qv_err err;
-	return qv__store_query(st,
-	                       "SELECT count(*) FROM blocks WHERE account = CAST($1 AS BIGINT) AND "
-	                       "blocked = CAST($2 AS BIGINT)",
-	                       2, args, count_row, &n, &err)
-	           ? -1
-	           : n > 0;
-}
-
-/* Adds the block of `blocked` by the session's account, within QV__BLOCKS_MAX (one statement,
- * so that requests at once cannot pass the bound together): 0, or the answer given. */
-static int add(qv__server *srv, qv__req *c, const qv__session *s, const qv__store_account *blocked)
-{
-	char me[24], them[24], at[32], most[16];
-	snprintf(me, sizeof me, "%lld", s->account.id);
-	snprintf(them, sizeof them, "%lld", blocked->id);
-	/* To the microsecond: two blocks made one after the other keep their order (newest first)
-	 * where milliseconds would tie them (test_blocks). */
-	snprintf(at, sizeof at, "%.6f", qv_wall());
-	snprintf(most, sizeof most, "%d", QV__BLOCKS_MAX);
-	const char *row[] = {me, them, at, most};
-	qv_err err;
-	if (qv__store_run(srv->store,
-	                  "INSERT INTO blocks (account, blocked, at) SELECT CAST($1 AS BIGINT), "
-	                  "CAST($2 AS BIGINT), CAST($3 AS DOUBLE PRECISION) WHERE (SELECT count(*) "
-	                  "FROM blocks WHERE account = CAST($1 AS BIGINT)) < CAST($4 AS BIGINT) ON "
-	                  "CONFLICT DO NOTHING",
-	                  4, row, &err)) {
-		qv__reply_error(c, 503, "the block could not be kept (%s); try again", err.msg);
-		return 503;
-	}
-	int there = blocks(srv->store, me, them);
-	if (there < 0) {
-		qv__reply_error(c, 503, "the database failed reading your blocks; try again");
-		return 503;
-	}
-	if (!there) {
-		qv__reply_error(c, 409,
-		                "you block %d accounts already, the most there may be: unblock one "
-		                "first",
-		                QV__BLOCKS_MAX);
-		return 409;
-	}
-	return 0;
-}
-
-static const char *const post_fields[] = {"username", NULL};
-static const char *const post_expect[] = {"the username of the account to block", NULL};
-
-/* A change's requester: 403 from another site, else the session's status (401 signed out). */
-static int changer(qv__server *srv, qv__req *c, qv__session *s)
-{
-	return qv__session_same_origin(c) ? qv__session_require(srv, c, s) : 403;
-}
+/* The blocks as a list of others (community.h). */
+static const qv__community_links blocks = {
+    .table = "blocks",
+    .column = "blocked",
+    .most = QV__BLOCKS_MAX,
+    .verb = "block",
+    .noun = "block",
+    .held = "your blocks",
+    .undo = "unblock one",
+    .what = "a block",
+    .expect = "the username of the account to block",
+};
 
 int qv__blocks_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
 	qv__session s;
-	int st = changer(srv, c, &s);
+	int st = qv__community_changer(srv, c, &s);
 	if (st)
 		return st;
-	json_t *req = NULL;
-	qv__acct_fields f;
 	qv__store_account them;
-	st = qv__acct_read(c, &req, "a block", post_fields, post_expect, &f);
+	st = qv__community_named(srv, c, &blocks, &s, &them);
 	if (!st)
-		st = account_named(srv, c, f.text[0], f.len[0], &them);
-	if (!st && them.id == s.account.id) {
-		qv__reply_error(c, 400, "username: you cannot block yourself");
-		st = 400;
-	}
-	if (!st)
-		st = add(srv, c, &s, &them);
+		st = qv__community_link(srv, c, &blocks, s.account.id, them.id);
 	if (!st) /* a block takes the follows between the two away (follows.h) */
 		qv__follows_unlink(srv->store, s.account.id, them.id);
-	json_decref(req);
 	if (!st)
 		st = answer(srv, c, s.account.id);
 	qv__session_done(srv, c, &s);
 	return st;
-}
-
-/* Takes away the session's block of `them`: 0, or the answer given (404 not blocked, 503). */
-static int take_away(qv__server *srv, qv__req *c, const qv__session *s,
-                     const qv__store_account *them)
-{
-	char me[24], blocked[24];
-	snprintf(me, sizeof me, "%lld", s->account.id);
-	snprintf(blocked, sizeof blocked, "%lld", them->id);
-	int there = blocks(srv->store, me, blocked);
-	const char *args[] = {me, blocked};
-	qv_err err;
-	if (there > 0 && qv__store_run(srv->store,
-	                               "DELETE FROM blocks WHERE account = CAST($1 AS BIGINT) AND "
-	                               "blocked = CAST($2 AS BIGINT)",
-	                               2, args, &err))
-		there = -1;
-	if (there < 0) {
-		qv__reply_error(c, 503, "the database failed changing your blocks; try again");
-		return 503;
-	}
-	if (!there) {
-		qv__reply_error(c, 404, "you do not block '%s'", them->username);
-		return 404;
-	}
-	return 0;
 }
 
 int qv__blocks_delete(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
-	qv__session s;
-	int st = changer(srv, c, &s);
-	if (st)
-		return st;
-	const qv__route_cap *name = &m->cap[0];
-	qv__store_account them;
-	st = account_named(srv, c, name->text, strlen(name->text), &them);
-	if (!st)
-		st = take_away(srv, c, &s, &them);
-	if (!st)
-		st = answer(srv, c, s.account.id);
-	qv__session_done(srv, c, &s);
-	return st;
+	return qv__community_drop(srv, c, m->cap[0].text, &blocks, answer);
 }
 
 /* ---- people kept apart ---- */

@@ -188,6 +188,25 @@ static void expire(qv__server *srv)
 	}
 }
 
+/* The requester of a challenge route into s (a change, `change`: from this site, as
+ * qv__community_changer), the challenges past their time expired first: 0, or the answer given. */
+static int begin(qv__server *srv, qv__req *c, bool change, qv__session *s)
+{
+	int st = change ? qv__community_changer(srv, c, s) : qv__session_require(srv, c, s);
+	if (!st)
+		expire(srv);
+	return st;
+}
+
+/* Answers `status` {"challenge": ch}: the status. */
+static int reply_one(qv__req *c, int status, const chal *ch)
+{
+	json_t *body = json_pack("{s:O}", "challenge", ch->j);
+	qv__reply_json(c, status, body);
+	json_decref(body);
+	return status;
+}
+
 /* ---- sending one ---- */
 
 static const char *const fields[] = {"username", "game",      "params", "clock",
@@ -292,24 +311,16 @@ static int apart(qv__server *srv, qv__req *c, long long me, const qv__store_acco
 	return a < 0 ? 503 : a ? 403 : 0;
 }
 
-static qv_status count_row(void *ctx, int n, const char *const *v)
-{
-	*(long long *)ctx = n > 0 && v[0] ? atoll(v[0]) : 0;
-	return QV_OK;
-}
-
 /* Why an insert of account me's challenge to `them` did not happen: 409 answered. */
 static int not_inserted(qv__server *srv, qv__req *c, long long me, const qv__store_account *them)
 {
-	qv__num a = qv__num_int(me), b = qv__num_int(them->id);
-	const char *args[] = {a.text, b.text};
-	long long to_them = 0;
-	qv_err err;
-	if (qv__store_query(srv->store,
-	                    "SELECT count(*) FROM challenges WHERE challenger = CAST($1 AS BIGINT) "
-	                    "AND challenged = CAST($2 AS BIGINT) AND status IN ('open', "
-	                    "'accepting')",
-	                    2, args, count_row, &to_them, &err)) {
+	long long to_them = qv__community_count(
+	    srv->store,
+	    "SELECT count(*) FROM challenges WHERE challenger = CAST($1 AS BIGINT) "
+	    "AND challenged = CAST($2 AS BIGINT) AND status IN ('open', "
+	    "'accepting')",
+	    me, them->id);
+	if (to_them < 0) {
 		qv__reply_error(c, 503, "the database failed reading your challenges; try again");
 		return 503;
 	}
@@ -377,10 +388,9 @@ int qv__challenges_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
 	qv__session s;
-	int st = qv__community_changer(srv, c, &s);
+	int st = begin(srv, c, true, &s);
 	if (st)
 		return st;
-	expire(srv);
 	qv__store_account them;
 	json_t *request = NULL;
 	int seat;
@@ -406,10 +416,7 @@ int qv__challenges_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 	}
 	if (!st) {
 		tell(srv, &made);
-		json_t *body = json_pack("{s:O}", "challenge", made.j);
-		qv__reply_json(c, 201, body);
-		json_decref(body);
-		st = 201;
+		st = reply_one(c, 201, &made);
 	}
 	chal_free(&made);
 	qv__session_done(srv, c, &s);
@@ -422,10 +429,9 @@ int qv__challenges_list(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
 	qv__session s;
-	int st = qv__session_require(srv, c, &s);
+	int st = begin(srv, c, false, &s);
 	if (st)
 		return st;
-	expire(srv);
 	qv__num me = qv__num_int(s.account.id);
 	const char *args[] = {me.text};
 	chal_rows in = {.list = json_array()}, out = {.list = json_array()};
@@ -480,19 +486,14 @@ static int own(qv__server *srv, qv__req *c, const qv__route_match *m, const qv__
 int qv__challenges_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	qv__session s;
-	int st = qv__session_require(srv, c, &s);
+	int st = begin(srv, c, false, &s);
 	if (st)
 		return st;
-	expire(srv);
 	chal ch = {0};
 	st = own(srv, c, m, &s, 3, &ch);
-	if (!st) {
-		json_t *body = json_pack("{s:O}", "challenge", ch.j);
-		qv__reply_json(c, 200, body);
-		json_decref(body);
-		chal_free(&ch);
-		st = 200;
-	}
+	if (!st)
+		st = reply_one(c, 200, &ch);
+	chal_free(&ch);
 	qv__session_done(srv, c, &s);
 	return st;
 }
@@ -515,10 +516,9 @@ static int gone(qv__req *c, const chal *ch)
 static int answer(qv__server *srv, qv__req *c, const qv__route_match *m, int as, const char *status)
 {
 	qv__session s;
-	int st = qv__community_changer(srv, c, &s);
+	int st = begin(srv, c, true, &s);
 	if (st)
 		return st;
-	expire(srv);
 	chal ch = {0}, now = {0};
 	st = own(srv, c, m, &s, as, &ch);
 	int moved = st ? 0 : chal_move(srv, m->cap[0].text, "open", status, NULL, "", &now);
@@ -529,10 +529,7 @@ static int answer(qv__server *srv, qv__req *c, const qv__route_match *m, int as,
 		st = gone(c, now.j ? &now : &ch);
 	} else if (!st) {
 		tell(srv, &now);
-		json_t *body = json_pack("{s:O}", "challenge", now.j);
-		qv__reply_json(c, 200, body);
-		json_decref(body);
-		st = 200;
+		st = reply_one(c, 200, &now);
 	}
 	chal_free(&ch);
 	chal_free(&now);
@@ -657,10 +654,9 @@ static int settle(qv__server *srv, qv__req *c, const char *id, const char *claim
 int qv__challenges_accept(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	qv__session s;
-	int st = qv__community_changer(srv, c, &s);
+	int st = begin(srv, c, true, &s);
 	if (st)
 		return st;
-	expire(srv);
 	const char *id = m->cap[0].text;
 	chal ch = {0}, now = {0};
 	char table[QV__ID_LEN + 1], claim[40];

@@ -14,7 +14,8 @@
  * Bounds: accounts apart by a block never challenge each other (403, in the words of a refused
  * seat); an account sends at most QV__CHALLENGES_OPEN open challenges at once, one to each
  * account, and at most --create-rate a minute (the server's creation allowance, kept for the
- * account: qv__server_account_rate). Internal to the server.
+ * account: qv__server_account_rate), its POSTs at the pace of the writes per address and
+ * browser on the network loop (pace.h, 429 there). Internal to the server.
  */
 #ifndef QUIVER_SERVER_PLAYERS_CHALLENGES_H
 #define QUIVER_SERVER_PLAYERS_CHALLENGES_H

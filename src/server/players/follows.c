@@ -4,7 +4,6 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <jansson.h>
 
@@ -143,46 +142,29 @@ static int answer(qv__server *srv, qv__req *c, long long account)
 		return 503;
 	}
 	free(l.ids);
-	json_t *body = json_pack("{s:o}", "follows", l.list);
-	qv__reply_json(c, 200, body);
-	json_decref(body);
-	return 200;
+	return qv__community_reply(c, "follows", l.list);
 }
 
 int qv__follows_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
-	qv__session s;
-	int st = qv__session_require(srv, c, &s);
-	if (st)
-		return st;
-	st = answer(srv, c, s.account.id);
-	qv__session_done(srv, c, &s);
-	return st;
+	return qv__community_list(srv, c, answer);
 }
 
 /* ---- following and no longer ---- */
 
-static qv_status count_row(void *ctx, int n, const char *const *v)
-{
-	*(long long *)ctx = n > 0 && v[0] ? atoll(v[0]) : 0;
-	return QV_OK;
-}
-
-/* Whether `account` follows `them` (1), not (0), or the database failed (-1). */
-static int follows(qv__store *st, long long account, long long them)
-{
-	qv__num a = qv__num_int(account), b = qv__num_int(them);
-	const char *args[] = {a.text, b.text};
-	long long n = 0;
-	qv_err err;
-	if (qv__store_query(st,
-	                    "SELECT count(*) FROM follows WHERE account = CAST($1 AS BIGINT) AND "
-	                    "followed = CAST($2 AS BIGINT)",
-	                    2, args, count_row, &n, &err))
-		return -1;
-	return n > 0;
-}
+/* The follows as a list of others (community.h). */
+static const qv__community_links follows = {
+    .table = "follows",
+    .column = "followed",
+    .most = QV__FOLLOWS_MAX,
+    .verb = "follow",
+    .noun = "follow",
+    .held = "whom you follow",
+    .undo = "stop following one",
+    .what = "a follow",
+    .expect = "the username of the account to follow",
+};
 
 /* The refusal of a follow between accounts apart by a block (0: none), answered. */
 static int kept_apart(qv__server *srv, qv__req *c, const qv__session *s,
@@ -205,41 +187,6 @@ static int kept_apart(qv__server *srv, qv__req *c, const qv__session *s,
 	return apart ? 403 : 0;
 }
 
-/* Adds the follow of `them` by the session's account within QV__FOLLOWS_MAX (one statement, so
- * that requests at once cannot pass the bound together): 0, or the answer given. */
-static int add(qv__server *srv, qv__req *c, const qv__session *s, const qv__store_account *them)
-{
-	qv__num me = qv__num_int(s->account.id), who = qv__num_int(them->id);
-	qv__num at = qv__num_real(qv_wall()), most = qv__num_int(QV__FOLLOWS_MAX);
-	const char *row[] = {me.text, who.text, at.text, most.text};
-	qv_err err;
-	if (qv__store_run(srv->store,
-	                  "INSERT INTO follows (account, followed, at) SELECT CAST($1 AS BIGINT), "
-	                  "CAST($2 AS BIGINT), CAST($3 AS DOUBLE PRECISION) WHERE (SELECT "
-	                  "count(*) FROM follows WHERE account = CAST($1 AS BIGINT)) < CAST($4 AS "
-	                  "BIGINT) ON CONFLICT DO NOTHING",
-	                  4, row, &err)) {
-		qv__reply_error(c, 503, "the follow could not be kept (%s); try again", err.msg);
-		return 503;
-	}
-	int there = follows(srv->store, s->account.id, them->id);
-	if (there < 0) {
-		qv__reply_error(c, 503, "the database failed reading whom you follow; try again");
-		return 503;
-	}
-	if (!there) {
-		qv__reply_error(c, 409,
-		                "you follow %d accounts already, the most there may be: stop "
-		                "following one first",
-		                QV__FOLLOWS_MAX);
-		return 409;
-	}
-	return 0;
-}
-
-static const char *const post_fields[] = {"username", NULL};
-static const char *const post_expect[] = {"the username of the account to follow", NULL};
-
 int qv__follows_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	(void)m;
@@ -247,21 +194,12 @@ int qv__follows_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 	int st = qv__community_changer(srv, c, &s);
 	if (st)
 		return st;
-	json_t *req = NULL;
-	qv__acct_fields f;
 	qv__store_account them;
-	st = qv__acct_read(c, &req, "a follow", post_fields, post_expect, &f);
-	if (!st)
-		st = qv__community_account(srv, c, f.text[0], f.len[0], &them);
-	json_decref(req);
-	if (!st && them.id == s.account.id) {
-		qv__reply_error(c, 400, "username: you cannot follow yourself");
-		st = 400;
-	}
+	st = qv__community_named(srv, c, &follows, &s, &them);
 	if (!st)
 		st = kept_apart(srv, c, &s, &them);
 	if (!st)
-		st = add(srv, c, &s, &them);
+		st = qv__community_link(srv, c, &follows, s.account.id, them.id);
 	if (!st)
 		st = answer(srv, c, s.account.id);
 	qv__session_done(srv, c, &s);
@@ -270,35 +208,7 @@ int qv__follows_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 
 int qv__follows_delete(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
-	qv__session s;
-	int st = qv__community_changer(srv, c, &s);
-	if (st)
-		return st;
-	const qv__route_cap *name = &m->cap[0];
-	qv__store_account them;
-	st = qv__community_account(srv, c, name->text, strlen(name->text), &them);
-	int there = st ? 0 : follows(srv->store, s.account.id, them.id);
-	if (!st && there > 0) {
-		qv__num me = qv__num_int(s.account.id), who = qv__num_int(them.id);
-		const char *args[] = {me.text, who.text};
-		qv_err err;
-		if (qv__store_run(srv->store,
-		                  "DELETE FROM follows WHERE account = CAST($1 AS BIGINT) AND "
-		                  "followed = CAST($2 AS BIGINT)",
-		                  2, args, &err))
-			there = -1;
-	}
-	if (!st && there < 0) {
-		qv__reply_error(c, 503, "the database failed changing whom you follow; try again");
-		st = 503;
-	} else if (!st && !there) {
-		qv__reply_error(c, 404, "you do not follow '%s'", them.username);
-		st = 404;
-	}
-	if (!st)
-		st = answer(srv, c, s.account.id);
-	qv__session_done(srv, c, &s);
-	return st;
+	return qv__community_drop(srv, c, m->cap[0].text, &follows, answer);
 }
 
 /* ---- what other files ask ---- */

@@ -41,7 +41,7 @@ int qv__follows_get(qv__server *srv, qv__req *c, const qv__route_match *m);
 /* POST /api/account/follows {"username": NAME} (signed in): the account follows NAME's (in any
  * case), once: 200 and the list as GET gives it. 400 a bad body or oneself, 401 signed out, 403
  * from another site or between accounts apart by a block, 404 no such account, 409 past
- * QV__FOLLOWS_MAX, 503. */
+ * QV__FOLLOWS_MAX, 503; 429 on the network loop past the pace of writes (pace.h), as DELETE. */
 int qv__follows_post(qv__server *srv, qv__req *c, const qv__route_match *m);
 
 /* DELETE /api/account/follows/NAME (signed in): the follow of NAME's account undone: 200 and the
