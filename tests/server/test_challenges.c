@@ -438,8 +438,8 @@ static void test_claim_lost(void **state)
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
 	th_browser ann = {0}, bob = {0};
-	account(&ann, "Ann", false);
-	account(&bob, "Bob", false);
+	th_browser_account(&ann, "Ann", false);
+	th_browser_account(&bob, "Bob", false);
 	json_t *sent = asked(&ann, "POST", "/api/challenges", CHALLENGE, 201, NULL);
 	char path[96];
 	snprintf(path, sizeof path, "/api/challenges/%s/accept",

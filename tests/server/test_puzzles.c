@@ -136,7 +136,7 @@ static void refusing(const char *db, bool on)
 static void refused_then_rated(const char *db, const char *id, const char *answer)
 {
 	th_browser eve = {0};
-	account(&eve, "Eve");
+	th_browser_account(&eve, "Eve", false);
 	char path[96], body[320];
 	snprintf(path, sizeof path, "/api/puzzles/%s/attempt", id);
 	snprintf(body, sizeof body, "{\"action\": \"%s\"}", answer);
