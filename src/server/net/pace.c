@@ -108,9 +108,10 @@ double qv__pace_next(const qv__pace *p, double now)
 
 void qv__pace_sweep(qv__pace *p, double now) { qv__addr_forget_times(p->turns, now); }
 
-/* The writes' three paces: per address, per browser, per table. */
+/* The writes' paces: per address, per browser, per table, per table and address. */
+enum { W_ADDR, W_WHO, W_TABLE, W_OWN, W_PACES };
 struct qv__writes {
-	qv__pace *p[3];
+	qv__pace *p[W_PACES];
 };
 
 qv__writes *qv__writes_new(void)
@@ -118,13 +119,15 @@ qv__writes *qv__writes_new(void)
 	qv__writes *w = calloc(1, sizeof *w);
 	if (!w)
 		return NULL;
-	w->p[0] = qv__pace_new(QV__WRITE_MS, QV__WRITE_AHEAD);
-	w->p[1] = qv__pace_new(QV__WRITE_MS, QV__WRITE_AHEAD);
-	w->p[2] = qv__pace_new(QV__WRITE_TABLE_MS, QV__WRITE_TABLE_AHEAD);
-	if (!w->p[0] || !w->p[1] || !w->p[2]) {
-		qv__writes_free(w);
-		return NULL;
-	}
+	w->p[W_ADDR] = qv__pace_new(QV__WRITE_MS, QV__WRITE_AHEAD);
+	w->p[W_WHO] = qv__pace_new(QV__WRITE_MS, QV__WRITE_AHEAD);
+	w->p[W_TABLE] = qv__pace_new(QV__WRITE_TABLE_MS, QV__WRITE_TABLE_AHEAD);
+	w->p[W_OWN] = qv__pace_new(QV__WRITE_OWN_MS, QV__WRITE_OWN_AHEAD);
+	for (int i = 0; i < W_PACES; i++)
+		if (!w->p[i]) {
+			qv__writes_free(w);
+			return NULL;
+		}
 	return w;
 }
 
@@ -132,38 +135,54 @@ void qv__writes_free(qv__writes *w)
 {
 	if (!w)
 		return;
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < W_PACES; i++)
 		qv__pace_free(w->p[i]);
 	free(w);
 }
 
 void qv__writes_sweep(qv__writes *w, double now)
 {
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < W_PACES; i++)
 		qv__pace_sweep(w->p[i], now);
 }
 
-/* Each pace is looked at before any takes a turn, so that a refusal takes none. */
+/* Each pace is looked at before any takes a turn, so that a refusal takes none. At a table
+ * whose shared allowance is spent, the address's own there is taken instead: its key is the
+ * address whole (24 characters at most: addr.h) and the table's id as far as fits (22
+ * characters at least, past its 16 random digits), so no address ever spends another's. */
 int qv__writes_turn(qv__writes *w, const char *addr, const char *who, const char *table, double now,
                     char *msg, size_t len)
 {
-	const char *const keys[3] = {addr, who, table};
+	char own[QV__ADDR_TEXT] = "";
+	if (table[0])
+		snprintf(own, sizeof own, "%s %s", addr, table);
+	const char *const keys[W_PACES] = {addr, who, table, own};
 	static const char *const what[3] = {
 	    "from your address", "from your browser (its player key or session)", "at this table"};
-	for (int i = 0; i < 3; i++) {
-		int wait = keys[i][0] ? qv__pace_full(w->p[i], keys[i], now) : 0;
-		if (!wait)
+	int wait[W_PACES] = {0};
+	for (int i = 0; i < W_PACES; i++)
+		wait[i] = keys[i][0] ? qv__pace_full(w->p[i], keys[i], now) : 0;
+	/* the table's bound is met only when the address's own there is spent too */
+	if (wait[W_TABLE] && !wait[W_OWN])
+		wait[W_TABLE] = 0;
+	else if (wait[W_TABLE])
+		wait[W_TABLE] = wait[W_TABLE] < wait[W_OWN] ? wait[W_TABLE] : wait[W_OWN];
+	for (int i = 0; i <= W_TABLE; i++) {
+		if (!wait[i])
 			continue;
 		snprintf(msg, len,
 		         "too many mutes, reports and blocks %s: %d go on at once, then one a "
-		         "minute (at a table, %d, then one every %d s); try again in %d s",
+		         "minute (at a table, %d, then one every %d s, and %d more from each "
+		         "address, then one every %d minutes); try again in %d s",
 		         what[i], QV__WRITE_AHEAD + 1, QV__WRITE_TABLE_AHEAD + 1,
-		         QV__WRITE_TABLE_MS / 1000, wait);
-		return wait;
+		         QV__WRITE_TABLE_MS / 1000, QV__WRITE_OWN_AHEAD + 1,
+		         QV__WRITE_OWN_MS / 60000, wait[i]);
+		return wait[i];
 	}
 	int retry;
-	for (int i = 0; i < 3; i++)
-		if (keys[i][0])
+	bool shared = table[0] && !qv__pace_full(w->p[W_TABLE], table, now);
+	for (int i = 0; i < W_PACES; i++)
+		if (keys[i][0] && (i < W_TABLE || (i == W_TABLE) == shared))
 			qv__pace_turn(w->p[i], keys[i], now, &retry);
 	return 0;
 }
