@@ -52,8 +52,8 @@
  * again where nobody took them meanwhile, and lets the others go. */
 #define QV__LEASE 5
 
-/* Seconds after its start when a process tells the others it is back ("back ORIGIN PREFIX"), each of
- * which then lets go of the tables it read back while they were in play: their pages connect
+/* Seconds after its start when a process tells the others it is back ("back ORIGIN PREFIX"), each
+ * of which then lets go of the tables it read back while they were in play: their pages connect
  * again, and HAProxy, which has seen the process up by then (two checks a second apart in
  * docs/deploy/haproxy-cluster.cfg), sends those whose id hashes to it there. A second time for
  * a slower check; the tables that stay where they were are read back there at once. */
