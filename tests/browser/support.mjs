@@ -787,7 +787,7 @@ export async function pageAccount(page, username, signIn = false) {
  */
 export async function gameWithPuzzles(base) {
   for (let k = 0; k < 10; k++) {
-    const t = await api(base, 'POST', '/api/tables', { game: 'evons', seats: ['greedy', 'random'] });
+    const t = await api(base, 'POST', '/api/tables', { game: 'evons', seats: ['greedy', 'random'], private: false });
     await until(
       async () => (await api(base, 'GET', `/api/tables/${t.id}`)).status === 'over',
       'the game ends',

@@ -18,7 +18,10 @@
  *   FLOOD_FACTOR times (plus FLOOD_SLACK_MS) the median of a quiet run measured just before,
  *   side by side.
  * - One key from several addresses is bounded as one browser; several browsers at one table
- *   are bounded as that table (QV__WRITE_TABLE_AHEAD + 1).
+ *   are bounded as that table (QV__WRITE_TABLE_AHEAD + 1, and QV__WRITE_OWN_AHEAD + 1 more
+ *   from each address).
+ * - Three addresses that spend a table's allowance leave a player seated there the writes of
+ *   their own address: their mute and report of the spammer go on (they were answered 429).
  *
  * Usage: test_writes PATH-TO-QUIVER.
  */
@@ -380,7 +383,37 @@ static void test_key_and_table(void **state)
 	/* at another table, each address a key of its own */
 	th_create(TABLE, id);
 	flooders(fl, FLOODERS, 21, MUTE, id);
-	flood(&b, fl, FLOODERS, MUTE, QV__WRITE_TABLE_AHEAD + 1, 0);
+	flood(&b, fl, FLOODERS, MUTE,
+	      QV__WRITE_TABLE_AHEAD + 1 + FLOODERS * (QV__WRITE_OWN_AHEAD + 1), 0);
+	th_seat_close(&b.p1);
+	th_stop();
+}
+
+/* Three addresses flooding mutes at a table spend its shared allowance (3 times 21 writes, of
+ * 41) and would keep it spent with one a minute each: a player seated there still mutes the
+ * spammer and reports them, from an address of their own (its own allowance at the table). */
+static void test_flooded_table(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	bystander b;
+	bystander_open(&b);
+	char id[32], key[80], path[96];
+	th_create(TABLE, id);
+	assert_int_equal(tc_set_source("127.0.30.1"), 0);
+	issued_key(key);
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	assert_int_equal(ask(key, "POST", path, "{\"seat\": \"p1\"}", NULL), 200);
+	static flooder fl[FLOODERS];
+	flooders(fl, 3, 31, MUTE, id);
+	flood(&b, fl, 3, MUTE, QV__WRITE_TABLE_AHEAD + 1 + 3 * (QV__WRITE_OWN_AHEAD + 1), 0);
+	assert_int_equal(tc_set_source("127.0.30.1"), 0);
+	snprintf(path, sizeof path, "/api/tables/%s/mute", id);
+	assert_int_equal(ask(key, "POST", path, "{\"seat\": \"p2\", \"mute\": true}", NULL), 200);
+	snprintf(path, sizeof path, "/api/tables/%s/report", id);
+	assert_int_equal(ask(key, "POST", path, "{\"seat\": \"p2\", \"reason\": \"spam\"}", NULL),
+	                 201);
+	assert_int_equal(tc_set_source(NULL), 0);
 	th_seat_close(&b.p1);
 	th_stop();
 }
@@ -391,6 +424,6 @@ int main(int argc, char **argv)
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {T(test_issued_keys), T(test_floods),
-	                                   T(test_key_and_table)};
+	                                   T(test_key_and_table), T(test_flooded_table)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

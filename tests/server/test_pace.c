@@ -4,12 +4,14 @@
  * Retry-After, taking no turn), each address on its own pace, the held
  * requests taken in the order of their turns, and the sweep that forgets the addresses whose
  * turns are past; the writes' bucket of keys and tables (at once within the allowance, a
- * refusal after it, a look that takes no turn). Times are given, never waited for.
+ * refusal after it, a look that takes no turn; a table's shared allowance spent by two
+ * addresses leaving every other address its own there). Times are given, never waited for.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -120,6 +122,47 @@ static void test_write_bucket(void **state)
 	qv__pace_free(p);
 }
 
+/* Count of writes from addr (a browser of its own) at table t that go on at `now`, of n tried. */
+static int writes_through(qv__writes *w, const char *addr, const char *t, double now, int n)
+{
+	char who[32], msg[300];
+	snprintf(who, sizeof who, "k:%s", addr);
+	int through = 0;
+	for (int i = 0; i < n; i++)
+		through += qv__writes_turn(w, false, addr, who, t, now, msg, sizeof msg) == 0;
+	return through;
+}
+
+/* A table's shared allowance spent by two addresses leaves each other address its own there
+ * (QV__WRITE_OWN_AHEAD + 1), and the flooders theirs; past it, 429 naming the table. */
+static void test_table_own(void **state)
+{
+	(void)state;
+	qv__writes *w = qv__writes_new();
+	assert_non_null(w);
+	double now = 5000;
+	const char *t = "0123456789abcdef";
+	int a = writes_through(w, "192.0.2.1", t, now, 2 * QV__WRITE_AHEAD);
+	int b = writes_through(w, "192.0.2.2", t, now, 2 * QV__WRITE_AHEAD);
+	assert_int_equal(a, QV__WRITE_AHEAD + 1);
+	assert_int_equal(b, QV__WRITE_AHEAD + 1); /* the table's 41, and one of b's own */
+	/* a third flooding address: its own at the table only */
+	assert_int_equal(writes_through(w, "192.0.2.4", t, now, 2 * QV__WRITE_AHEAD),
+	                 QV__WRITE_OWN_AHEAD + 1);
+	/* a minute later the flooders' addresses have a turn each (the table's 2 new ones) */
+	now += QV__WRITE_MS;
+	assert_int_equal(writes_through(w, "192.0.2.1", t, now, 1), 1);
+	assert_int_equal(writes_through(w, "192.0.2.2", t, now, 1), 1);
+	/* the victim: its own allowance at the table, then refused naming the table */
+	assert_int_equal(writes_through(w, "192.0.2.3", t, now, 10), QV__WRITE_OWN_AHEAD + 1);
+	char msg[300];
+	assert_true(qv__writes_turn(w, false, "192.0.2.3", "k:other", t, now, msg, sizeof msg) > 0);
+	assert_non_null(strstr(msg, "at this table"));
+	/* at another table, the victim's own there is whole */
+	assert_int_equal(writes_through(w, "192.0.2.3", "fedcba9876543210", now, 1), 1);
+	qv__writes_free(w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -127,6 +170,7 @@ int main(void)
 	    cmocka_unit_test(test_held_in_order),
 	    cmocka_unit_test(test_sweep),
 	    cmocka_unit_test(test_write_bucket),
+	    cmocka_unit_test(test_table_own),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

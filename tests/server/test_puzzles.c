@@ -28,11 +28,13 @@
 #include "harness.h"
 #include "quiver/match.h"
 
-/* A table of Evons, greedy against random, played to its end on the server: its id (Evons: most
- * such games have a blunder with one answer, THREE ARROWS' few). */
+/* A public table of Evons, greedy against random, played to its end on the server: its id
+ * (Evons: most such games have a blunder with one answer, THREE ARROWS' few; a private table's
+ * game makes no puzzle: hostile/puzzle_privacy). */
 static void finished_table(char id[32])
 {
-	th_create("{\"game\": \"evons\", \"seats\": [\"greedy\", \"random\"]}", id);
+	th_create("{\"game\": \"evons\", \"seats\": [\"greedy\", \"random\"], \"private\": false}",
+	          id);
 	double until = tc_now_ms() + TH_WAIT_MS;
 	for (;;) {
 		json_t *info = th_info(id);

@@ -16,6 +16,7 @@
 #include "server/base/rating.h"
 #include "server/net/reply.h"
 #include "server/players/community.h"
+#include "server/players/puzzles.h"
 #include "server/table/replay.h"
 
 /* A game's puzzles being looked for: its review, and how far. */
@@ -152,9 +153,29 @@ static void run_look(void *ctx, void *item)
 		look_free(l);
 }
 
+/* A flag's row into *(int *)ctx: 0 or 1, and 1 when it is null. */
+static qv_status flag_row(void *ctx, int n, const char *const *v)
+{
+	*(int *)ctx = n > 0 && v[0] ? atoi(v[0]) != 0 : 1;
+	return QV_OK;
+}
+
+/* Whether table id is a public table of the store: 1, or 0 when it is private, unknown or
+ * unread (a private table's id is its key: a puzzle shows its table's id to anyone). */
+static bool source_public(qv__server *srv, const char *id)
+{
+	int priv = 1;
+	const char *args[] = {id};
+	qv_err err;
+	if (qv__store_query(srv->store, "SELECT private FROM tables WHERE id = $1", 1, args,
+	                    flag_row, &priv, &err))
+		qv__oplog(QV__WARN, "table %s: its puzzles are not looked for: %s", id, err.msg);
+	return priv == 0;
+}
+
 void qv__puzzles_look(qv__server *srv, const char *table, const char *addr, qv_review *r)
 {
-	look *l = calloc(1, sizeof *l);
+	look *l = source_public(srv, table) ? calloc(1, sizeof *l) : NULL;
 	if (!l) {
 		qv_review_free(r);
 		return;
@@ -218,8 +239,8 @@ int qv__puzzles_of_table(qv__server *srv, qv__req *c, const qv__route_match *m)
 	                    "table_id = $1",
 	                    1, args, source_row, body, &err) ||
 	    qv__store_query(srv->store,
-	                    "SELECT id, step, themes, rating FROM puzzles WHERE table_id = $1 "
-	                    "ORDER BY step",
+	                    "SELECT id, step, themes, rating FROM puzzles p WHERE table_id = $1 "
+	                    "AND " QV__PUZZLE_SHOWN " ORDER BY step",
 	                    1, args, puzzle_row, list, &err)) {
 		json_decref(list);
 		json_decref(body);

@@ -108,13 +108,13 @@ double qv__pace_next(const qv__pace *p, double now)
 
 void qv__pace_sweep(qv__pace *p, double now) { qv__addr_forget_times(p->turns, now); }
 
-/* The writes' three paces: per address, per browser, per table. */
-/* The paces of the writes: per address, per browser and per table (the marks one person makes
- * on another, QV__WRITE_*), then per address and per browser (puzzles' attempts, QV__ATTEMPT_*). */
-enum { PACES = 5 };
+/* The paces of the writes: per address, per browser, per table and per table and address (the
+ * marks one person makes on another, QV__WRITE_*), then per address and per browser (puzzles'
+ * attempts, QV__ATTEMPT_*). */
+enum { W_ADDR, W_WHO, W_TABLE, W_OWN, A_ADDR, A_WHO, W_PACES };
 
 struct qv__writes {
-	qv__pace *p[PACES];
+	qv__pace *p[W_PACES];
 };
 
 qv__writes *qv__writes_new(void)
@@ -122,12 +122,13 @@ qv__writes *qv__writes_new(void)
 	qv__writes *w = calloc(1, sizeof *w);
 	if (!w)
 		return NULL;
-	w->p[0] = qv__pace_new(QV__WRITE_MS, QV__WRITE_AHEAD);
-	w->p[1] = qv__pace_new(QV__WRITE_MS, QV__WRITE_AHEAD);
-	w->p[2] = qv__pace_new(QV__WRITE_TABLE_MS, QV__WRITE_TABLE_AHEAD);
-	w->p[3] = qv__pace_new(QV__ATTEMPT_MS, QV__ATTEMPT_AHEAD);
-	w->p[4] = qv__pace_new(QV__ATTEMPT_MS, QV__ATTEMPT_AHEAD);
-	for (int i = 0; i < PACES; i++)
+	w->p[W_ADDR] = qv__pace_new(QV__WRITE_MS, QV__WRITE_AHEAD);
+	w->p[W_WHO] = qv__pace_new(QV__WRITE_MS, QV__WRITE_AHEAD);
+	w->p[W_TABLE] = qv__pace_new(QV__WRITE_TABLE_MS, QV__WRITE_TABLE_AHEAD);
+	w->p[W_OWN] = qv__pace_new(QV__WRITE_OWN_MS, QV__WRITE_OWN_AHEAD);
+	w->p[A_ADDR] = qv__pace_new(QV__ATTEMPT_MS, QV__ATTEMPT_AHEAD);
+	w->p[A_WHO] = qv__pace_new(QV__ATTEMPT_MS, QV__ATTEMPT_AHEAD);
+	for (int i = 0; i < W_PACES; i++)
 		if (!w->p[i]) {
 			qv__writes_free(w);
 			return NULL;
@@ -139,21 +140,21 @@ void qv__writes_free(qv__writes *w)
 {
 	if (!w)
 		return;
-	for (int i = 0; i < PACES; i++)
+	for (int i = 0; i < W_PACES; i++)
 		qv__pace_free(w->p[i]);
 	free(w);
 }
 
 void qv__writes_sweep(qv__writes *w, double now)
 {
-	for (int i = 0; i < PACES; i++)
+	for (int i = 0; i < W_PACES; i++)
 		qv__pace_sweep(w->p[i], now);
 }
 
 /* The sentence of a write refused by pace i (what: whose turns ran out), `wait` s to wait. */
 static void refusal(int i, const char *what, int wait, char *msg, size_t len)
 {
-	if (i >= 3)
+	if (i >= A_ADDR)
 		snprintf(msg, len,
 		         "too many puzzle attempts %s: %d go on at once, then one every %d s; try "
 		         "again in %d s",
@@ -162,32 +163,47 @@ static void refusal(int i, const char *what, int wait, char *msg, size_t len)
 		snprintf(
 		    msg, len,
 		    "too many mutes, reports, blocks, follows and challenges %s: %d go on at "
-		    "once, then one a minute (at a table, %d, then one every %d s); try again in "
-		    "%d s",
+		    "once, then one a minute (at a table, %d, then one every %d s, and %d more "
+		    "from each address, then one every %d minutes); try again in %d s",
 		    what, QV__WRITE_AHEAD + 1, QV__WRITE_TABLE_AHEAD + 1, QV__WRITE_TABLE_MS / 1000,
-		    wait);
+		    QV__WRITE_OWN_AHEAD + 1, QV__WRITE_OWN_MS / 60000, wait);
 }
 
-/* Each pace is looked at before any takes a turn, so that a refusal takes none. */
+/* Each pace is looked at before any takes a turn, so that a refusal takes none. At a table
+ * whose shared allowance is spent, the address's own there is taken instead: its key is the
+ * address whole (24 characters at most: addr.h) and the table's id as far as fits (22
+ * characters at least, past its 16 random digits), so no address ever spends another's. */
 int qv__writes_turn(qv__writes *w, bool attempt, const char *addr, const char *who,
                     const char *table, double now, char *msg, size_t len)
 {
-	const char *const keys[PACES] = {attempt ? "" : addr, attempt ? "" : who,
-	                                 attempt ? "" : table, attempt ? addr : "",
-	                                 attempt ? who : ""};
-	static const char *const what[PACES] = {
-	    "from your address", "from your browser (its player key or session)", "at this table",
+	char own[QV__ADDR_TEXT] = "";
+	if (!attempt && table[0])
+		snprintf(own, sizeof own, "%s %s", addr, table);
+	const char *const keys[W_PACES] = {attempt ? "" : addr,  attempt ? "" : who,
+	                                   attempt ? "" : table, own,
+	                                   attempt ? addr : "",  attempt ? who : ""};
+	static const char *const what[W_PACES] = {
+	    "from your address", "from your browser (its player key or session)",
+	    "at this table",     "at this table",
 	    "from your address", "from your browser (its player key or session)"};
-	for (int i = 0; i < PACES; i++) {
-		int wait = keys[i][0] ? qv__pace_full(w->p[i], keys[i], now) : 0;
-		if (wait) {
-			refusal(i, what[i], wait, msg, len);
-			return wait;
+	int wait[W_PACES] = {0};
+	for (int i = 0; i < W_PACES; i++)
+		wait[i] = keys[i][0] ? qv__pace_full(w->p[i], keys[i], now) : 0;
+	/* the table's bound is met only when the address's own there is spent too */
+	if (wait[W_TABLE] && !wait[W_OWN])
+		wait[W_TABLE] = 0;
+	else if (wait[W_TABLE])
+		wait[W_TABLE] = wait[W_TABLE] < wait[W_OWN] ? wait[W_TABLE] : wait[W_OWN];
+	wait[W_OWN] = 0; /* spent alone, the table's shared allowance is taken */
+	for (int i = 0; i < W_PACES; i++)
+		if (wait[i]) {
+			refusal(i, what[i], wait[i], msg, len);
+			return wait[i];
 		}
-	}
 	int retry;
-	for (int i = 0; i < PACES; i++)
-		if (keys[i][0])
+	bool shared = keys[W_TABLE][0] && !qv__pace_full(w->p[W_TABLE], table, now);
+	for (int i = 0; i < W_PACES; i++)
+		if (keys[i][0] && ((i != W_TABLE && i != W_OWN) || (i == W_TABLE) == shared))
 			qv__pace_turn(w->p[i], keys[i], now, &retry);
 	return 0;
 }

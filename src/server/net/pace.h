@@ -43,12 +43,21 @@ typedef struct qv__pace qv__pace;
 
 /* The writes of a player key or a session (net.h's QV__PACED_WRITE): per client address and
  * per key, 20 at once and then one a minute; per table, 40 at once and then one every 30 s (a
- * table's people and spectators together). A person mutes, reports, blocks, follows and
- * challenges a few people at a time; a flood of them stops at the first 21 from each address. */
+ * table's people and spectators together), and past that each address at the table 3 more at
+ * once and then one every 10 minutes of its own (QV__WRITE_OWN_*). A person mutes, reports,
+ * blocks, follows and challenges a few people at a time; a flood of them stops at the first 21
+ * from each address, and at one table at the table's 41 and 3 more from each address. The
+ * table's own allowance of each address is what keeps a table's shared one from being a
+ * target: two addresses at 21 writes each spent the table's 41 and then kept it spent with one
+ * write a minute each, and every victim's mute or report at that table was answered 429 (the
+ * spammer silenced the muting of the spam); a victim's address has its own writes there
+ * whatever others spent. */
 #define QV__WRITE_MS          60000
 #define QV__WRITE_AHEAD       20
 #define QV__WRITE_TABLE_MS    30000
 #define QV__WRITE_TABLE_AHEAD 40
+#define QV__WRITE_OWN_MS      600000
+#define QV__WRITE_OWN_AHEAD   2
 
 /* A puzzle's attempt (net.h's QV__PACED_ATTEMPT), of a guest or an account: per client address
  * and per browser, 30 at once and then one every 2 s. A person looks at a puzzle longer than
@@ -85,9 +94,10 @@ double qv__pace_next(const qv__pace *p, double now);
  * a password request in the last QV__PACE_AHEAD turns are kept). */
 void qv__pace_sweep(qv__pace *p, double now);
 
-/* The writes of player keys and sessions (QV__WRITE_*): three paces, per client address, per
- * browser and per table; and puzzles' attempts (QV__ATTEMPT_*): two more, per client address
- * and per browser. NULL when out of memory. */
+/* The writes of player keys and sessions (QV__WRITE_*): four paces, per client address, per
+ * browser, per table, and per table and address (taken only when the table's is spent); and
+ * puzzles' attempts (QV__ATTEMPT_*): two more, per client address and per browser. NULL when
+ * out of memory. */
 typedef struct qv__writes qv__writes;
 qv__writes *qv__writes_new(void);
 void qv__writes_free(qv__writes *w); /* NULL: nothing */
@@ -95,8 +105,9 @@ void qv__writes_free(qv__writes *w); /* NULL: nothing */
 void qv__writes_sweep(qv__writes *w, double now);
 /* Whether a write (a puzzle's attempt when `attempt`, its own paces and no table's) from addr,
  * of browser who, at table (each "" for none: not counted) may go on at `now`: 0, a turn of
- * each taken; else the seconds to wait (at least 1), with the sentence naming the bound into
- * msg (len bytes), and no turn taken of any. */
+ * each taken (at the table, of the table's, else of addr's own there); else the seconds to wait
+ * (at least 1), with the sentence naming the bound into msg (len bytes), and no turn taken of
+ * any. */
 int qv__writes_turn(qv__writes *w, bool attempt, const char *addr, const char *who,
                     const char *table, double now, char *msg, size_t len);
 

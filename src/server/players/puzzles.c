@@ -57,7 +57,7 @@ static int load(qv__server *srv, qv__req *c, const char *id, prow *p)
 	if (qv__store_query(
 	        srv->store,
 	        "SELECT body, rating, deviation, volatility, plays, solved, themes FROM "
-	        "puzzles WHERE id = $1",
+	        "puzzles p WHERE id = $1 AND " QV__PUZZLE_SHOWN,
 	        1, args, prow_read, p, &err)) {
 		qv__reply_error(c, 503, "the database failed reading the puzzle; try again");
 		return 503;
@@ -271,13 +271,16 @@ int qv__puzzles_next(qv__server *srv, qv__req *c, const qv__route_match *m)
 	    in < 0 ||
 	    qv__store_query(
 	        srv->store,
-	        "SELECT p.id FROM puzzles p WHERE ($1 = '' OR p.game = $1) AND NOT "
+	        "SELECT p.id FROM puzzles p WHERE ($1 = '' OR p.game = $1) AND " QV__PUZZLE_SHOWN
+	        " AND NOT "
 	        "EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.account = CAST($2 AS "
 	        "BIGINT) AND a.puzzle = p.id) ORDER BY abs(p.rating - CAST($3 AS DOUBLE "
 	        "PRECISION)), p.created, p.id LIMIT 1",
 	        3, args, text_row, next, &err) ||
-	    qv__store_query(srv->store, "SELECT count(*) FROM puzzles WHERE $1 = '' OR game = $1",
-	                    1, args, count_row, &count, &err);
+	    qv__store_query(
+	        srv->store,
+	        "SELECT count(*) FROM puzzles p WHERE ($1 = '' OR game = $1) AND " QV__PUZZLE_SHOWN,
+	        1, args, count_row, &count, &err);
 	if (in == 1)
 		qv__session_done(srv, c, &s);
 	if (failed) {

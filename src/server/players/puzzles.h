@@ -16,9 +16,16 @@
 #include "server/net/route.h"
 #include "server/state/server.h"
 
+/* The SQL condition that puzzle p (FROM puzzles p) may be shown: its game's table is public.
+ * A private table's id is its key (players/follows.h) and a puzzle names its table, so the
+ * puzzles of a private table (made before api/puzzles.c made none from them) are none: not
+ * listed, not counted, not shown, not rated. */
+#define QV__PUZZLE_SHOWN "EXISTS (SELECT 1 FROM tables t WHERE t.id = p.table_id AND t.private = 0)"
+
 /* GET /api/puzzles/ID: 200 {"id", "table", "game", "title", "step", "seat", "themes", "rating",
  * "plays", "solved", "view", "catalogue"}: the position as its mover saw it, the legal moves in
- * its view, never the answer (nor what follows from it); 404. */
+ * its view, never the answer (nor what follows from it); 404, also for a puzzle of a private
+ * table (QV__PUZZLE_SHOWN). */
 int qv__puzzle_get(qv__server *srv, qv__req *c, const qv__route_match *m);
 
 /* POST /api/puzzles/ID/attempt {"action"}: the action judged: 200 {"correct", "answer",
