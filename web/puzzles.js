@@ -217,7 +217,7 @@ async function gamePuzzles(table) {
   els.gamePuzzles.hidden = false;
   els.gameStatus.textContent =
     list.status === 'none'
-      ? 'No puzzles yet: ask for the game’s review on its replay page, and its blunders are looked at.'
+      ? 'No puzzles yet: ask for the game’s review on its replay page, and its blunders are looked at (puzzles are made from public games only: never from a private table).'
       : list.status === 'looking'
         ? fill('Looking for puzzles: {looked} of {candidates} blunders looked at…', {
             looked: list.looked,
@@ -261,7 +261,7 @@ async function main() {
   const first = await next();
   if (!id && !table) {
     if (first) await show(first);
-    else els.error.textContent = 'No puzzles yet: they are made from the reviewed games’ blunders.';
+    else els.error.textContent = 'No puzzles yet: they are made from the blunders of reviewed public games.';
   }
 }
 
