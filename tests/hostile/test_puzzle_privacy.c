@@ -34,17 +34,7 @@ static void finished_table(bool private_, char id[32])
 	         "{\"game\": \"evons\", \"seats\": [\"greedy\", \"random\"], \"private\": %s}",
 	         private_ ? "true" : "false");
 	th_create(body, id);
-	double until = tc_now_ms() + TH_WAIT_MS;
-	for (;;) {
-		json_t *info = th_info(id);
-		bool over = strcmp(json_string_value(json_object_get(info, "status")), "over") == 0;
-		json_decref(info);
-		if (over)
-			return;
-		if (tc_now_ms() > until)
-			fail_msg("table %s did not finish", id);
-		usleep(20000);
-	}
+	th_wait_over(id);
 }
 
 /* GET path's answer (status `status`), which must not hold `secret`; its JSON (the caller

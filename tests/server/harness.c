@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <limits.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -381,6 +382,21 @@ json_t *th_info(const char *id)
 	char path[96];
 	snprintf(path, sizeof path, "/api/tables/%s", id);
 	return th_http("GET", path, NULL, 200);
+}
+
+void th_wait_over(const char *id)
+{
+	double until = tc_now_ms() + TH_WAIT_MS;
+	for (;;) {
+		json_t *info = th_info(id);
+		bool over = strcmp(json_string_value(json_object_get(info, "status")), "over") == 0;
+		json_decref(info);
+		if (over)
+			return;
+		if (tc_now_ms() > until)
+			fail_msg("table %s did not finish", id);
+		poll(NULL, 0, 20);
+	}
 }
 
 /* ---- a seat's socket ---- */

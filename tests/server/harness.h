@@ -78,6 +78,8 @@ void th_join(const char *id, const char *seat, char token[64]);
 void th_join_with(const char *id, const char *body, const char *seat, char token[64]);
 /* GET /api/tables/ID (200). */
 json_t *th_info(const char *id);
+/* Waits (up to TH_WAIT_MS) until table id's game is over; fails the test when it is not. */
+void th_wait_over(const char *id);
 
 /* A browser as a test holds it: the cookies the server gave it ("quiver_key=..." and
  * "quiver_session=...", "" for none), the Origin it sends ("" none) and its Sec-Fetch-Site

@@ -35,17 +35,7 @@ static void finished_table(char id[32])
 {
 	th_create("{\"game\": \"evons\", \"seats\": [\"greedy\", \"random\"], \"private\": false}",
 	          id);
-	double until = tc_now_ms() + TH_WAIT_MS;
-	for (;;) {
-		json_t *info = th_info(id);
-		bool over = strcmp(json_string_value(json_object_get(info, "status")), "over") == 0;
-		json_decref(info);
-		if (over)
-			return;
-		if (tc_now_ms() > until)
-			fail_msg("table %s did not finish", id);
-		usleep(20000);
-	}
+	th_wait_over(id);
 }
 
 /* Table id reviewed and looked at for puzzles: the list once done (the caller frees). */
