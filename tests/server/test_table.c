@@ -19,6 +19,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
+#include "../support/tmpdir.h"
 #include "server/base/token.h"
 #include "server/table/table.h"
 #include "server/ws/frame.h"
@@ -722,11 +723,11 @@ static qv_status collect(void *ctx, const qv__stored_table *saved, qv_err *err)
 	return qv__table_restore(&r->t[r->n++], r->store, saved, err);
 }
 
-/* A new database t.db in a new folder made from the template dir (which gets its name); path
- * (64 bytes) gets the database's. */
-static qv__store *temp_store(char *dir, char *path)
+/* A new database t.db in a new temporary folder named from name: dir (48 bytes) gets the
+ * folder's path, path (64 bytes) the database's. */
+static qv__store *temp_store(char *dir, const char *name, char *path)
 {
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(qv_test_mkdtemp(dir, 48, name));
 	snprintf(path, 64, "%s/t.db", dir);
 	qv__store *store;
 	qv_err err;
@@ -737,8 +738,8 @@ static qv__store *temp_store(char *dir, char *path)
 static void test_store_round_trip(void **state)
 {
 	(void)state;
-	char dir[] = "/tmp/qvtableXXXXXX", path[64];
-	qv__store *store = temp_store(dir, path);
+	char dir[48], path[64];
+	qv__store *store = temp_store(dir, "qvtable", path);
 	qv_err err;
 	qv__table *t = make(store, "{\"game\": \"concardia\", \"seats\": [\"human\", \"random\"], "
 	                           "\"private\": true}");
@@ -802,8 +803,8 @@ static void test_store_round_trip(void **state)
 static void test_forced_held(void **state)
 {
 	(void)state;
-	char dir[] = "/tmp/qvforcedXXXXXX", path[64];
-	qv__store *store = temp_store(dir, path);
+	char dir[48], path[64];
+	qv__store *store = temp_store(dir, "qvforced", path);
 	qv_err err;
 	unsigned r = 12345;
 	bool found = false;
@@ -921,8 +922,8 @@ static void test_forced_held(void **state)
 static void test_fetch_rules(void **state)
 {
 	(void)state;
-	char dir[] = "/tmp/qvfetchXXXXXX", path[64];
-	qv__store *store = temp_store(dir, path);
+	char dir[48], path[64];
+	qv__store *store = temp_store(dir, "qvfetch", path);
 	qv_err err;
 	qv__table *t = make(store, "{\"game\": \"three-arrows\", \"seats\": [\"random\", "
 	                           "\"random\"]}");
@@ -992,8 +993,8 @@ static void test_store_refuses(void **state)
 	qv_err err;
 	assert_int_not_equal(qv__store_open(&s, "/nonexistent/dir/x.db", &err), QV_OK);
 	assert_non_null(strstr(err.msg, "/nonexistent/dir/x.db"));
-	char path[] = "/tmp/qvnotdbXXXXXX";
-	int fd = mkstemp(path);
+	char path[48];
+	int fd = qv_test_mkstemp(path, sizeof path, "qvnotdb");
 	assert_true(fd >= 0);
 	assert_int_equal(write(fd, "this is not a database, just text that is long enough\n", 54),
 	                 54);
@@ -1070,8 +1071,8 @@ static void downgraded(sqlite3 **db, const char *path, const char *sql)
 static void test_store_upgrade(void **state)
 {
 	(void)state;
-	char dir[] = "/tmp/qvupgradeXXXXXX", path[64], cmd[160];
-	assert_non_null(mkdtemp(dir));
+	char dir[48], path[64], cmd[160];
+	assert_non_null(qv_test_mkdtemp(dir, sizeof dir, "qvupgrade"));
 	snprintf(path, sizeof path, "%s/old.db", dir);
 	sqlite3 *db;
 	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
