@@ -199,9 +199,16 @@ bool qv__skeleton_key(const char *name, char out[QV__SKELETON_BYTES])
 	if (ok) {
 		decompose(name, nfd, &n);
 		for (size_t i = 0; i < n; i++) {
-			const seq *p = seq_of(&protos, nfd[i]);
-			const run *r = p ? NULL : run_of(&singles, nfd[i]);
-			uint32_t one = r ? r->to + (nfd[i] - r->first) : nfd[i];
+			/* Usernames are one in any case, so a letter's case is folded before its
+			 * prototype is looked up: else "SAM" kept "m" where "Sam" has "rn" (Unicode
+			 * gives m the prototype rn, and M none), and a guest "SAM" passed for the
+			 * account Sam. Capital I stays, since its own prototype is l ("PauI" looks
+			 * like "Paul"; "i" does not). */
+			uint32_t c =
+			    nfd[i] >= 'A' && nfd[i] <= 'Z' && nfd[i] != 'I' ? nfd[i] + 32 : nfd[i];
+			const seq *p = seq_of(&protos, c);
+			const run *r = p ? NULL : run_of(&singles, c);
+			uint32_t one = r ? r->to + (c - r->first) : c;
 			put(sk, &m, p ? protos.pool + p->off : &one, p ? p->n : 1);
 		}
 		reorder(sk, m);
