@@ -91,6 +91,12 @@ static void test_lookalikes(void **state)
 	                    "{\"username\": \"Ivy\", \"password\": \"arrows fly far\"}", 201));
 	json_decref(th_http("POST", "/api/accounts",
 	                    "{\"username\": \"Mia\", \"password\": \"arrows fly far\"}", 201));
+	json_decref(th_http("POST", "/api/accounts",
+	                    "{\"username\": \"Dave\", \"password\": \"arrows fly far\"}", 201));
+	json_decref(th_http("POST", "/api/accounts",
+	                    "{\"username\": \"Will\", \"password\": \"arrows fly far\"}", 201));
+	json_decref(th_http("POST", "/api/accounts",
+	                    "{\"username\": \"Otto\", \"password\": \"arrows fly far\"}", 201));
 	static const char *const alike[] = {
 	    "\xd0\x90nna", /* Cyrillic A */
 	    "\xce\x91nna", /* Greek Alpha */
@@ -100,7 +106,12 @@ static void test_lookalikes(void **state)
 	    "rnodern",            /* rn for m */
 	    "lvy",                /* l for I */
 	    "rnia",               /* rn for the M of Mia, its case folded first */
-	    "\xef\xbc\xa1nna",    /* fullwidth A */
+	    "Clave",              /* cl for D (quiver's own prototype, beside Unicode's) */
+	    "VVill",              /* VV for W (the same) */
+	    "O\xcf\x84to",        /* Greek tau for t (the same) */
+	    "\xd4\x81"
+	    "ave",             /* Cyrillic komi de, whose prototype is d, so cl */
+	    "\xef\xbc\xa1nna", /* fullwidth A */
 	};
 	for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++) {
 		char body[160];
