@@ -69,6 +69,7 @@
 #include <jansson.h>
 #include <libpq-fe.h>
 
+#include "../support/tmpdir.h"
 #include "client.h"
 #include "quiver/match.h"
 
@@ -1283,8 +1284,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/qvfailoverXXXXXX");
-	if (!mkdtemp(tmpdir)) {
+	if (!qv_test_mkdtemp(tmpdir, sizeof tmpdir, "qvfailover")) {
 		perror("mkdtemp");
 		return 2;
 	}
