@@ -153,7 +153,7 @@ after(async () => {
 });
 
 /** Each cookie jar's client address, 127.0.0.2 on (a request without one: 127.0.0.1), so
- * that the paces per address (docs/server.md, "Limits and abuse") meet no case. */
+ * that the paces per address (docs/server/limits.md, "Limits and abuse") meet no case. */
 const addresses = new Map();
 
 /**
