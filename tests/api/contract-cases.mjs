@@ -95,36 +95,94 @@ const c = (
   /** @type {any} */ then = undefined,
 ) => ({ op, title, status, req, then });
 
-/** A table's WebSocket or the channel answered 101, then `hello` answered with a frame of `def`. */
-const socketThen = (/** @type {string} */ def) => async (/** @type {any} */ ctx, /** @type {any} */ res) => {
-  const frame = await helloOn(res.socket);
-  ctx.checkFrame(def, frame);
-};
-
-/** Sends `{"type": "hello", "token": null}` on an upgraded socket (a masked text frame,
- * RFC 6455 5.2) and returns the server's first text frame, parsed; closes the socket. */
-async function helloOn(/** @type {import('node:net').Socket} */ socket) {
-  const payload = Buffer.from(JSON.stringify({ type: 'hello', token: null }));
-  const mask = Buffer.from([1, 2, 3, 4]);
-  const masked = Buffer.from(payload.map((b, i) => b ^ mask[i % 4]));
-  socket.write(Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, masked]));
+/**
+ * A WebSocket upgraded by a case (res.socket): `send` writes a frame as a client must (masked
+ * text, RFC 6455 5.2), after checking it against frames.schema.json's `inDef`; `next` reads
+ * the server's next text frame, checked against `outDef`.
+ * @param {any} ctx
+ * @param {import('node:net').Socket} socket
+ * @param {string} inDef
+ * @param {string} outDef
+ */
+function socketOf(ctx, socket, inDef, outDef) {
   let got = Buffer.alloc(0);
-  const frame = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no frame after hello')), STEP_MS);
-    socket.on('data', (d) => {
-      got = Buffer.concat([got, d]);
+  /** @type {((frame: unknown) => void)[]} */
+  const waiting = [];
+  /** @type {unknown[]} */
+  const frames = [];
+  socket.on('data', (d) => {
+    got = Buffer.concat([got, d]);
+    for (;;) {
+      if (got.length < 2) return;
       let len = got[1] & 0x7f,
         at = 2;
-      if (len === 126) ((len = got.readUInt16BE(2)), (at = 4));
-      else if (len === 127) ((len = Number(got.readBigUInt64BE(2))), (at = 10));
-      if (got.length >= at + len) {
-        clearTimeout(timer);
-        resolve(JSON.parse(got.subarray(at, at + len).toString('utf8')));
-      }
-    });
+      if (len === 126) ((len = got.length >= 4 ? got.readUInt16BE(2) : Infinity), (at = 4));
+      else if (len === 127) ((len = got.length >= 10 ? Number(got.readBigUInt64BE(2)) : Infinity), (at = 10));
+      if (got.length < at + len) return;
+      const opcode = got[0] & 0x0f;
+      const payload = got.subarray(at, at + len);
+      got = got.subarray(at + len);
+      if (opcode !== 1) continue; // the server's JSON comes in text frames
+      const frame = JSON.parse(payload.toString('utf8'));
+      const w = waiting.shift();
+      if (w) w(frame);
+      else frames.push(frame);
+    }
   });
-  socket.destroy();
-  return frame;
+  return {
+    send(/** @type {unknown} */ frame) {
+      ctx.checkFrame(inDef, frame);
+      const payload = Buffer.from(JSON.stringify(frame));
+      assert.ok(payload.length < 126, 'a short frame');
+      const mask = Buffer.from([1, 2, 3, 4]);
+      const masked = Buffer.from(payload.map((b, i) => b ^ mask[i % 4]));
+      socket.write(Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, masked]));
+    },
+    /** @returns {Promise<any>} */
+    async next() {
+      const frame =
+        frames.shift() ??
+        (await new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('no frame from the server')), STEP_MS);
+          waiting.push((f) => (clearTimeout(timer), resolve(f)));
+        }));
+      ctx.checkFrame(outDef, frame);
+      return frame;
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+/**
+ * A table's WebSocket or the channel answered 101: `hello` with `token(ctx)` (a seat's token,
+ * or null), its first frame, then `more(ws, first)` on it.
+ * @param {string} inDef
+ * @param {string} outDef
+ * @param {(ctx: any) => string | null} [token]
+ * @param {(ws: ReturnType<typeof socketOf>, first: any) => Promise<void>} [more]
+ */
+const socketThen =
+  (inDef, outDef, token = () => null, more = async () => {}) =>
+  async (/** @type {any} */ ctx, /** @type {any} */ res) => {
+    const ws = socketOf(ctx, res.socket, inDef, outDef);
+    ws.send({ type: 'hello', token: token(ctx) });
+    await more(ws, await ws.next());
+    ws.close();
+  };
+
+/**
+ * A seat's socket: its snapshot, then a stale act answered with an error frame, and a ping
+ * with a pong (each frame between them, an update, checked too).
+ * @param {ReturnType<typeof socketOf>} ws
+ * @param {any} first
+ */
+async function seatFrames(ws, first) {
+  assert.equal(first.type, 'snapshot');
+  assert.equal(first.seat, 'p1');
+  ws.send({ type: 'act', v: first.v + 100, action: 'nothing' });
+  while ((await ws.next()).type !== 'error');
+  ws.send({ type: 'ping' });
+  while ((await ws.next()).type !== 'pong');
 }
 
 const take = (/** @type {string} */ key) => (/** @type {any} */ ctx, /** @type {any} */ res) => {
@@ -181,11 +239,13 @@ export const cases = [
   c('GET /api/tables/{table}', 'an open table', 200, (x) => ({ path: `/api/tables/${x.open}` })),
   c('GET /api/tables/{table}', 'a finished table', 200, (x) => ({ path: `/api/tables/${x.over}` })),
   c('GET /api/tables/{table}', 'an unknown table', 404, () => ({ path: '/api/tables/0123456789abcdef' })),
-  c('POST /api/tables/{table}/join', 'the first free seat', 200, (x) => ({
-    path: `/api/tables/${x.open}/join`,
-    as: 'guest',
-    body: { name: 'Gus' },
-  })),
+  c(
+    'POST /api/tables/{table}/join',
+    'the first free seat',
+    200,
+    (x) => ({ path: `/api/tables/${x.open}/join`, as: 'guest', body: { name: 'Gus' } }),
+    (x, res) => (x.guestToken = res.json.token),
+  ),
   c('POST /api/tables/{table}/join', 'a wrong invite code', 403, (x) => ({
     path: `/api/tables/${x.open}/join`,
     as: 'guest2',
@@ -298,7 +358,14 @@ export const cases = [
     'an upgrade, then a spectator',
     101,
     (x) => ({ path: `/api/tables/${x.open}/ws`, headers: x.upgradeHeaders() }),
-    socketThen('tableOut'),
+    socketThen('tableIn', 'tableOut'),
+  ),
+  c(
+    'GET /api/tables/{table}/ws',
+    'an upgrade, then a seat: an act refused, a ping',
+    101,
+    (x) => ({ path: `/api/tables/${x.open}/ws`, headers: x.upgradeHeaders() }),
+    socketThen('tableIn', 'tableOut', (x) => x.guestToken, seatFrames),
   ),
   c('GET /api/tables/{table}/ws', 'a plain GET', 400, (x) => ({ path: `/api/tables/${x.open}/ws` })),
   c('GET /api/tables/{table}/ws', 'an unknown table', 404, (x) => ({
@@ -322,8 +389,9 @@ export const cases = [
     'an upgrade, then hello',
     101,
     (x) => ({ path: '/api/me/ws', as: 'ann', headers: x.upgradeHeaders() }),
-    socketThen('channelOut'),
+    socketThen('channelIn', 'channelOut'),
   ),
+  c('GET /api/me/ws', 'without a player key', 403, (x) => ({ path: '/api/me/ws', headers: x.upgradeHeaders() })),
   c('GET /api/me/ws', 'a plain GET', 400, () => ({ path: '/api/me/ws', as: 'ann' })),
   c('GET /api/players/{username}', 'an account', 200, () => ({ path: '/api/players/ANN' })),
   c('GET /api/players/{username}', 'no such account', 404, () => ({ path: '/api/players/nobody' })),
