@@ -220,6 +220,10 @@ export const cases = [
     path: '/api/tables',
     body: { game: 'three-arrows', params: { size: 99 } },
   })),
+  c('POST /api/tables', 'a body over 64 KiB', 413, () => ({
+    path: '/api/tables',
+    body: { game: 'evons', params: { deck: 'x'.repeat(70000) } },
+  })),
   c('POST /api/tables', "another site's Origin with cookies", 403, () => ({
     path: '/api/tables',
     as: 'anon',
@@ -694,7 +698,17 @@ export const cases = [
   c('GET /learn/{game}', "a game's lessons", 200, () => ({ path: '/learn/evons' })),
   c('GET /learn/{game}/{lesson}', 'a lesson', 200, (x) => ({ path: `/learn/three-arrows/${x.lesson}` })),
   c('GET /{file}', 'the home page', 200, () => ({ path: '/' })),
-  c('GET /{file}', 'a module', 200, () => ({ path: '/api.js' })),
+  c(
+    'GET /{file}',
+    'a module',
+    200,
+    () => ({ path: '/api.js' }),
+    (x, res) => (x.etag = res.headers.etag),
+  ),
+  c('GET /{file}', 'not changed since its ETag', 304, (x) => ({
+    path: '/api.js',
+    headers: { 'If-None-Match': x.etag },
+  })),
   c('GET /{file}', 'a range', 206, () => ({ path: '/index.html', headers: { Range: 'bytes=0-9' } })),
   c('GET /{file}', 'a range past the end', 416, () => ({ path: '/index.html', headers: { Range: 'bytes=99999999-' } })),
   c('GET /{file}', 'no such file', 404, () => ({ path: '/nothing-here.html' })),
