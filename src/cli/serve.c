@@ -53,7 +53,7 @@ static const cli_opt serve_opts[] = {
 };
 
 /* `quiver serve --routes`: the route table of http.c as it is compiled, one `METHOD PATH` a
- * line, so that the contract test (tests/server/contract.test.mjs) checks that
+ * line, so that the contract test (tests/api/contract.test.mjs) checks that
  * docs/api/openapi.yaml names every route the server answers. */
 static void print_routes(void)
 {
