@@ -70,6 +70,8 @@ export default [
   },
   { files: ['tests/browser/*.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   { files: ['eslint.config.js'], languageOptions: { globals: globals.node } },
+  // the HTTP API description's lint and contract test: Node scripts
+  { files: ['tests/api/*.mjs'], languageOptions: { globals: globals.node } },
   { files: ['bench/peer/*.mjs'], languageOptions: { globals: globals.node } },
   // the app's parity test, its build and its benchmarks: Node scripts (bench/app_speed.mjs also
   // hands functions to the browser)

@@ -41,7 +41,8 @@ if ! $play; then
 fi
 
 # The npm packages of the browser client's checks and tests (prettier, eslint with @eslint/js and
-# globals, typescript, playwright-core, @axe-core/playwright).
+# globals, typescript, playwright-core, @axe-core/playwright) and of the HTTP API description's
+# (@redocly/openapi-core, ajv).
 npm_ci() {
   $play && return 0
   local lock="$root/package-lock.json" mods="$root/node_modules/.package-lock.json"

@@ -274,7 +274,7 @@ export function pageRequest(page, method, route, body) {
 /**
  * Makes an account from the client address `from` (127.0.0.2: another than the browsers'),
  * the test's own request; its status. Two accounts made from one address within a day rate no
- * game together (the server's rule against rating farming, docs/server.md "Ratings").
+ * game together (the server's rule against rating farming, docs/server/players.md "Ratings").
  * @param {string} base the server's URL
  * @param {string} username
  * @param {string} password

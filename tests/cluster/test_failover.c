@@ -107,7 +107,7 @@
 #define UNATTENDED_BOUND_MS ((kills_wanted * KILL_EVERY_MS) + UNATTENDED_SECONDS * 1000.0 + 15000)
 
 /* What a process says of a table another one took from it (a write its epoch fenced off), in
- * an HTTP error or an error frame: the page connects again (docs/server.md, "Several
+ * an HTTP error or an error frame: the page connects again (docs/server/storage.md, "Several
  * processes"). */
 #define FENCED "is played by another process now"
 
