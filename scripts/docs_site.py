@@ -6,6 +6,8 @@ Two things mkdocs does not do by itself:
   to such a folder is in the site without touching mkdocs.yml.
 - A page of docs/ that the nav leaves out is a warning, so `mkdocs build --strict` fails on it
   (mkdocs 1.4 only mentions it), as it fails on a link to a page that does not exist.
+- A page's title in the navigation is its first heading without Markdown's backquotes ("The
+  quiver command", not "The `quiver` command"): mkdocs shows a title as text.
 - A list right under a line of text ("Build, set-up, CI" then "- `CMakeLists.txt` ..."), which
   GitHub shows as a list, is a list in the site too: Python-Markdown wants a blank line before
   it, and without one makes the items one paragraph with the text.
@@ -81,6 +83,8 @@ _FENCE = re.compile(r"^ *(```|~~~)")
 
 def on_page_markdown(markdown, page, config, files):
     """The page with a blank line put between a line of text and a list that follows it."""
+    if page.title:
+        page.title = page.title.replace("`", "")
     out = []
     fence = False
     prev = ""
