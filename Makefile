@@ -95,12 +95,12 @@ serve-web: web
 
 # The documentation site (mkdocs.yml): docs/ built by Debian's mkdocs into $(BUILD)/docs, with
 # its navigation, search and screenshots, and nothing loaded from the network. Open
-# $(BUILD)/docs/index.html; the search box needs the pages served (browsers refuse its worker
-# from file: addresses): python3 -m http.server -d $(BUILD)/docs. --strict: a broken link or a
+# $(BUILD)/docs/index.html, or serve the folder (python3 -m http.server -d $(BUILD)/docs); the
+# search works either way (docs/js/file-search.js from files). --strict: a broken link or a
 # page left out of the navigation fails the build (the ctest docs/site checks the same).
 docs: deps
 	@PYTHONDONTWRITEBYTECODE=1 mkdocs build --strict -f mkdocs.yml -d $(abspath $(BUILD))/docs
-	@echo "make: the site is in $(BUILD)/docs (open $(BUILD)/docs/index.html, or for its search: python3 -m http.server -d $(BUILD)/docs)"
+	@echo "make: the site is in $(BUILD)/docs: open $(BUILD)/docs/index.html"
 
 # A site of several processes on this machine (scripts/cluster.sh, docs/deploy.md): a throwaway
 # PostgreSQL cluster, three `quiver serve` on it and HAProxy in front on

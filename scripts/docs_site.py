@@ -8,12 +8,16 @@ Two things mkdocs does not do by itself:
   (mkdocs 1.4 only mentions it), as it fails on a link to a page that does not exist.
 - A page's title in the navigation is its first heading without Markdown's backquotes ("The
   quiver command", not "The `quiver` command"): mkdocs shows a title as text.
+- The search works from the site's files too (file:///.../index.html), where browsers refuse
+  mkdocs' search its worker and its fetch of search_index.json: the index is also written as
+  search/search_index.js, which docs/js/file-search.js reads with a plain script tag.
 - A list right under a line of text ("Build, set-up, CI" then "- `CMakeLists.txt` ..."), which
   GitHub shows as a list, is a list in the site too: Python-Markdown wants a blank line before
   it, and without one makes the items one paragraph with the text.
 """
 
 import fnmatch
+import json
 import logging
 import os
 import re
@@ -97,3 +101,14 @@ def on_page_markdown(markdown, page, config, files):
         out.append(line)
         prev = line
     return "\n".join(out)
+
+
+def on_post_build(config):
+    """search/search_index.js: mkdocs' search index as a script, for docs/js/file-search.js."""
+    folder = os.path.join(config["site_dir"], "search")
+    with open(os.path.join(folder, "search_index.json"), encoding="utf-8") as f:
+        index = json.load(f)
+    with open(os.path.join(folder, "search_index.js"), "w", encoding="utf-8") as f:
+        f.write("window.quiverSearchIndex = ")
+        json.dump(index, f, ensure_ascii=False, separators=(",", ":"))
+        f.write(";\n")

@@ -1,7 +1,8 @@
 // site_browser.mjs SITE - the documentation site in Debian's chromium, served from 127.0.0.1 as
 // `python3 -m http.server -d build/docs` serves it (the ctest docs/site-browser, after docs/site
 // built SITE): every request of a few pages stays on 127.0.0.1 (a request elsewhere is aborted
-// and fails the test), every image of them is drawn, and the search box finds a page offline.
+// and fails the test), every image of them is drawn, and the search box finds a page offline,
+// served and from the site's files (file:, as `make docs` says to open it: docs/js/file-search.js).
 // Prints what it found; exits 1 naming what failed.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
@@ -39,6 +40,23 @@ async function waitPort(port) {
   throw new Error(`the site's server did not listen on ${port} within 30 s`);
 }
 
+/**
+ * Waits for the search page's results and checks that SEARCH.page is among them.
+ * @param {import('playwright-core').Page} page the search page, its query in its address
+ * @param {string} how how the site was opened, for the messages
+ * @param {string[]} failures where a failure is said
+ */
+async function searchFinds(page, how, failures) {
+  const results = page.locator('#mkdocs-search-results article a');
+  await results.first().waitFor({ timeout: 120000 });
+  const hrefs = await results.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  console.log(`search "${SEARCH.query}", the site ${how}: ${hrefs.length} results`);
+  if (!hrefs.some((h) => h && h.split('#')[0].endsWith(SEARCH.page)))
+    failures.push(
+      `search "${SEARCH.query}", the site ${how}, does not find ${SEARCH.page}: ${hrefs.slice(0, 5).join(', ')}`,
+    );
+}
+
 async function main() {
   const site = path.resolve(process.argv[2] || '');
   if (!fs.existsSync(path.join(site, 'index.html'))) throw new Error(`no site in ${site} (mkdocs build first)`);
@@ -53,7 +71,7 @@ async function main() {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await page.route('**/*', (route) => {
       const url = new URL(route.request().url());
-      if (url.hostname === '127.0.0.1' || url.protocol === 'data:') return route.continue();
+      if (url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'file:') return route.continue();
       failures.push(`${page.url()} asked for ${url.href}`);
       return route.abort();
     });
@@ -68,12 +86,10 @@ async function main() {
       console.log(`${name}: loaded, ${shown} images drawn`);
     }
     await page.goto(`http://127.0.0.1:${port}/search.html?q=${encodeURIComponent(SEARCH.query)}`);
-    const results = page.locator('#mkdocs-search-results article a');
-    await results.first().waitFor({ timeout: 120000 });
-    const hrefs = await results.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    console.log(`search "${SEARCH.query}": ${hrefs.length} results`);
-    if (!hrefs.some((h) => h && h.split('#')[0].endsWith(SEARCH.page)))
-      failures.push(`search "${SEARCH.query}" does not find ${SEARCH.page}: ${hrefs.slice(0, 5).join(', ')}`);
+    await searchFinds(page, 'served', failures);
+    // The same from the site's files, as `make docs` says to open it (docs/js/file-search.js).
+    await page.goto(`file://${site}/search.html?q=${encodeURIComponent(SEARCH.query)}`);
+    await searchFinds(page, 'from its files', failures);
   } finally {
     await browser.close();
     server.kill();
