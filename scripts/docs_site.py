@@ -1,6 +1,6 @@
 """The hooks of the documentation site (mkdocs.yml, `make docs`), for Debian's mkdocs 1.4.
 
-Two things mkdocs does not do by itself:
+What mkdocs does not do by itself:
 - A nav entry holding a '*' (such as "server/*.md") stands for every page it matches that the
   nav does not name elsewhere, in name order, each titled by its first heading: a page added
   to such a folder is in the site without touching mkdocs.yml.
@@ -63,6 +63,7 @@ def _expand(items, pages):
 
 
 def on_config(config):
+    """The nav with its '*' entries expanded, before mkdocs reads it."""
     if config["nav"]:
         named = _named(config["nav"])
         pages = [p for p in _pages(config["docs_dir"]) if p not in named]
@@ -71,6 +72,7 @@ def on_config(config):
 
 
 def on_nav(nav, config, files):
+    """A warning for each page the nav leaves out (so --strict fails), naming where to add it."""
     listed = {page.file.src_path.replace(os.sep, "/") for page in nav.pages}
     for page in files.documentation_pages():
         if page.src_path.replace(os.sep, "/") not in listed:
