@@ -26,7 +26,7 @@ SEED           ?= 1
 N              ?= 60
 MUTATION_BUILD ?= build-mutation
 
-.PHONY: all deps play-deps build build-asan quiet-build run serve web serve-web bench-app cluster python test test-release test-asan lab-studies faults screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
+.PHONY: all deps play-deps build build-asan quiet-build run serve web serve-web docs bench-app cluster python test test-release test-asan lab-studies faults screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
 
 # No "Entering directory" lines, even under make -C.
 MAKEFLAGS += --no-print-directory
@@ -92,6 +92,15 @@ web: deps
 serve-web: web
 	@echo "serving the app at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
 	@python3 -m http.server $(PORT) --bind 127.0.0.1 -d $(BUILD)/web
+
+# The documentation site (mkdocs.yml): docs/ built by Debian's mkdocs into $(BUILD)/docs, with
+# its navigation, search and screenshots, and nothing loaded from the network. Open
+# $(BUILD)/docs/index.html, or serve the folder (python3 -m http.server -d $(BUILD)/docs); the
+# search works either way (docs/js/file-search.js from files). --strict: a broken link or a
+# page left out of the navigation fails the build (the ctest docs/site checks the same).
+docs: deps
+	@PYTHONDONTWRITEBYTECODE=1 mkdocs build --strict -f mkdocs.yml -d $(abspath $(BUILD))/docs
+	@echo "make: the site is in $(BUILD)/docs: open $(BUILD)/docs/index.html"
 
 # A site of several processes on this machine (scripts/cluster.sh, docs/deploy.md): a throwaway
 # PostgreSQL cluster, three `quiver serve` on it and HAProxy in front on

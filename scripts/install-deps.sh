@@ -35,6 +35,8 @@ if ! $play; then
   # engine to WebAssembly (with clang, lld, binaryen, node and node-acorn), and dpkg-dev's
   # dpkg-source unpacks jansson's source package for scripts/wasm-jansson.sh.
   pkgs+=(emscripten dpkg-dev)
+  # The documentation site (`make docs`, mkdocs.yml) and its test docs/site.
+  pkgs+=(mkdocs)
   # Node.js may come from Debian or elsewhere: only a missing node or npm asks for Debian's.
   command -v node >/dev/null 2>&1 || pkgs+=(nodejs)
   command -v npm >/dev/null 2>&1 || pkgs+=(npm)

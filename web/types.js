@@ -604,7 +604,7 @@ export {};
  * @property {import('./param-fields.js').ParamDef[]} params
  * @property {string[]} levels
  * @property {Record<string, {elo: number, ci: number[], settled: boolean}>} [ladder] each level's measured strength:
- *   Elo against Beginner with its 95% interval (docs/ai.md, "The ladder"), and whether it is settled (its interval within 200 Elo either side)
+ *   Elo against Beginner with its 95% interval (docs/ai/levels.md, "The ladder"), and whether it is settled (its interval within 200 Elo either side)
  */
 
 /** @typedef {{id: string, title: string, topics: string[], steps: number}} LessonInfo a lesson in a list */
