@@ -296,7 +296,8 @@ export const cases = [
     path: '/api/tables/0123456789abcdef/review',
   })),
   c('GET /api/tables/{table}/review', 'a review made', 200, (x) => ({ path: `/api/tables/${x.over}/review` })),
-  c('GET /api/tables/{table}/review', 'nobody asked for it', 404, (x) => ({ path: `/api/tables/${x.open}/review` })),
+  c('GET /api/tables/{table}/review', 'nobody asked for it', 200, (x) => ({ path: `/api/tables/${x.open}/review` })),
+  c('GET /api/tables/{table}/review', 'an id too long', 404, () => ({ path: `/api/tables/${LONG_ID}/review` })),
   c('POST /api/tables/{table}/report', 'a player', 201, (x) => ({
     path: `/api/tables/${x.open}/report`,
     as: 'ann',
