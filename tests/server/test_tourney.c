@@ -6,8 +6,8 @@
  * the next of the lower half taken instead (and a block counts as a meeting); colours by what
  * each is due; a late joiner ranks in the zero group (Swiss) or above the same score with
  * games (arena); 2,000 random fields of 5 to 10 players with random meetings are paired
- * without a repeat exactly when a search of every matching finds one; arena waves pair by rank and keep two who just played
- * apart unless nobody else is playing; arena points with streaks.
+ * without a repeat exactly when a search of every matching finds one; arena waves pair by rank and
+ * keep two who just played apart unless nobody else is playing; arena points with streaks.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -180,7 +180,7 @@ static void test_late_joiner(void **state)
 	               {.id = 3, .score = 0, .games = 2, .order = 2},
 	               {.id = 4, .score = 0, .games = 0, .order = 3}};
 	int ap[2][2];
-	assert_int_equal(qv__arena_pair(w, 4, true, ap), 2);
+	assert_int_equal(qv__arena_pair(w, 4, true, NULL, NULL, ap), 2);
 	assert_int_equal(w[ap[0][0]].id * 10 + w[ap[0][1]].id, 12);
 	assert_int_equal(w[ap[1][0]].id * 10 + w[ap[1][1]].id, 43);
 }
@@ -264,15 +264,28 @@ static void test_arena(void **state)
 	/* 1 just played 2: 1 and 3, then 2 and 4; 5 waits */
 	w[0].last = 2;
 	w[1].last = 1;
-	assert_int_equal(qv__arena_pair(w, 5, true, pairs), 2);
+	assert_int_equal(qv__arena_pair(w, 5, true, NULL, NULL, pairs), 2);
 	assert_int_equal(w[pairs[0][0]].id, 1);
 	assert_int_equal(w[pairs[0][1]].id, 3);
 	assert_int_equal(w[pairs[1][0]].id, 2);
 	assert_int_equal(w[pairs[1][1]].id, 4);
 	/* two who just played, alone: they wait while others play, and meet again when none do */
 	qv__tp two[2] = {{.id = 1, .last = 2}, {.id = 2, .last = 1, .order = 1}};
-	assert_int_equal(qv__arena_pair(two, 2, true, pairs), 0);
-	assert_int_equal(qv__arena_pair(two, 2, false, pairs), 1);
+	assert_int_equal(qv__arena_pair(two, 2, true, NULL, NULL, pairs), 0);
+	assert_int_equal(qv__arena_pair(two, 2, false, NULL, NULL, pairs), 1);
+	/* a block keeps two apart: 1 and 3 blocked, 1 meets 4 (2 its last opponent), 2 meets 3 */
+	meetings blocks = {0};
+	meet(&blocks, 1, 3);
+	for (int i = 0; i < 5; i++)
+		w[i] = (qv__tp){.id = i + 1, .score = 10 - i, .order = i};
+	w[0].last = 2;
+	w[1].last = 1;
+	assert_int_equal(qv__arena_pair(w, 5, true, met, &blocks, pairs), 2);
+	assert_int_equal(w[pairs[0][0]].id * 10 + w[pairs[0][1]].id, 14);
+	assert_int_equal(w[pairs[1][0]].id * 10 + w[pairs[1][1]].id, 23);
+	/* two blocked, alone: never, even with nobody else playing */
+	meet(&blocks, 1, 2);
+	assert_int_equal(qv__arena_pair(two, 2, false, met, &blocks, pairs), 0);
 	/* the same score: fewer games first */
 	qv__tp tie[2] = {{.id = 1, .score = 4, .games = 3},
 	                 {.id = 2, .score = 4, .games = 2, .order = 1}};

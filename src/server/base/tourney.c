@@ -164,7 +164,8 @@ void qv__arena_rank(qv__tp *players, int n)
 	qsort(players, (size_t)n, sizeof *players, arena_cmp);
 }
 
-int qv__arena_pair(qv__tp *waiting, int n, bool others_playing, int (*pairs)[2])
+int qv__arena_pair(qv__tp *waiting, int n, bool others_playing, qv__tp_apart apart, void *ctx,
+                   int (*pairs)[2])
 {
 	qv__arena_rank(waiting, n);
 	bool *used = calloc((size_t)(n > 0 ? n : 1), sizeof *used);
@@ -175,7 +176,8 @@ int qv__arena_pair(qv__tp *waiting, int n, bool others_playing, int (*pairs)[2])
 		for (int j = i + 1; j < n; j++) {
 			bool again =
 			    waiting[i].last == waiting[j].id || waiting[j].last == waiting[i].id;
-			if (used[j] || (again && others_playing))
+			if (used[j] || (again && others_playing) ||
+			    (apart && apart(ctx, waiting[i].id, waiting[j].id)))
 				continue;
 			used[i] = used[j] = true;
 			pairs[np][0] = i;

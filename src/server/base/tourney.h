@@ -22,7 +22,8 @@
  * Arena. The players waiting for a game (not in one) are paired at once, in rank order (score,
  * then performance: fewer games for the same score, then the order they joined): the first
  * with the next who is not its last opponent; one whose only possible opponent is its last one
- * waits for another to be free, unless nobody else is playing (then nobody would come). A game is
+ * waits for another to be free, unless nobody else is playing (then nobody would come); two kept
+ * apart (a block) are never paired. A game is
  * worth 2 points for a win, 1 for a draw and 0 for a loss; after two wins in a row a player is "on
  * fire" and its games are worth double (4 and 2) until one that is not a win.
  */
@@ -66,8 +67,10 @@ void qv__arena_rank(qv__tp *players, int n);
 /* The pairs of an arena's waiting players (n, in any order; sorted here): pairs[k] = {first
  * seat, second seat} (the higher ranked first), indices into the sorted players; two who just
  * played each other meet again only when no other player of the arena is in a game
- * (others_playing false). The number of pairs. */
-int qv__arena_pair(qv__tp *waiting, int n, bool others_playing, int (*pairs)[2]);
+ * (others_playing false); two that apart says may not meet (a block; NULL: none) never do. The
+ * number of pairs. */
+int qv__arena_pair(qv__tp *waiting, int n, bool others_playing, qv__tp_apart apart, void *ctx,
+                   int (*pairs)[2]);
 
 /* An arena player's points from its results in order ('W', 'D', 'L'; any other: no result, a
  * game that counts for nothing and breaks no streak), and whether it is on fire after them. */
