@@ -1037,7 +1037,7 @@ static void assert_accounts_schema(sqlite3 *db)
 		sqlite3_stmt *st;
 		assert_int_equal(sqlite3_prepare_v2(db, counts[i], -1, &st, NULL), SQLITE_OK);
 		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 14);
+		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 15);
 		sqlite3_finalize(st);
 	}
 }
@@ -1049,7 +1049,8 @@ static void assert_accounts_schema(sqlite3 *db)
  * the ratings (schema 7); every one gains the fencing epoch (schema 8), and accounts whose ids
  * are never given twice (schema 9), and the operator's tables (schema 10); one of schema 11
  * gains the table blocks (schema 12), one of schema 12 the follows, presence and challenges
- * (schema 13), one of schema 13 the secrets and ties (schema 14). */
+ * (schema 13), one of schema 13 the secrets and ties (schema 14), one of schema 14 the
+ * tournaments (schema 15). */
 /* What version 8 added, taken away again (SQL of a database's downgrade, ends with ';'). */
 #define SCHEMA_8_UNDONE "ALTER TABLE tables DROP COLUMN epoch; DROP TABLE news; DROP TABLE live; "
 
@@ -1110,7 +1111,7 @@ static void test_store_upgrade(void **state)
 	sqlite3_finalize(st);
 	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 14);
+	assert_int_equal(sqlite3_column_int(st, 0), 15);
 	sqlite3_finalize(st);
 	/* schema 14: the site's secrets, and the ties of accounts to browsers */
 	assert_int_equal(sqlite3_exec(db, "SELECT name, value FROM secrets", NULL, NULL, NULL),
@@ -1179,6 +1180,15 @@ static void test_store_upgrade(void **state)
 	/* a version-13 database (without the secrets and ties) gets them */
 	downgraded(&db, path, "DROP TABLE secrets; DROP TABLE ties; PRAGMA user_version=13;");
 	assert_int_equal(sqlite3_exec(db, "SELECT count(*) FROM secrets, ties", NULL, NULL, NULL),
+	                 SQLITE_OK);
+	/* a version-14 database (without the tournaments) gets them */
+	downgraded(&db, path,
+	           "DROP TABLE tournaments; DROP TABLE tournament_players; DROP TABLE "
+	           "tournament_games; DROP TABLE tournament_waves; PRAGMA user_version=14;");
+	assert_int_equal(sqlite3_exec(db,
+	                              "SELECT count(*) FROM tournaments, tournament_players, "
+	                              "tournament_games, tournament_waves",
+	                              NULL, NULL, NULL),
 	                 SQLITE_OK);
 	/* a version-7 database (without the fencing epoch and the processes' tables) gets them */
 	downgraded(&db, path, SCHEMA_8_UNDONE "PRAGMA user_version=7;");

@@ -16,7 +16,8 @@
  * tables (admin_schema.c); version 11 the index of rating_history by table; version 12 the
  * table blocks (admin_schema.c's schema, run again for a database of version 11); version 13 the
  * tables follows, presence and challenges (community_schema.c); version 14 the tables secrets
- * and ties (admin_schema.c's schema, run again for a database of version 13).
+ * and ties (admin_schema.c's schema, run again for a database of version 13); version 15 the
+ * tournaments (community_schema.c's, run again for a database of version 14).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -35,8 +35,9 @@
  * (admin_schema.c); version 11 the index of rating_history by table (sqlite_schema.c); version
  * 12 the table blocks (admin_schema.c, made at every open as the other tables there); version 13
  * the tables follows, presence and challenges (community_schema.c, made at every open too);
- * version 14 the tables secrets and ties (admin_schema.c). */
-#define SCHEMA_VERSION 14
+ * version 14 the tables secrets and ties (admin_schema.c); version 15 the tournaments
+ * (community_schema.c, made at every open too). */
+#define SCHEMA_VERSION 15
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -231,7 +232,7 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=14", err);
+		rc = exec(s, "PRAGMA user_version=15", err);
 	if (!rc)
 		rc = qv__store_sqlite_prepare(s, err);
 	return rc;
