@@ -374,7 +374,8 @@ static qv_status field_read(qv__store *s, const tour *t, field *f, qv_err *err)
 		bool fire;
 		f->e[i].tp.score = qv__arena_points(f->e[i].results, &fire);
 	}
-	qsort(f->apart, (size_t)f->napart, sizeof *f->apart, pair_cmp);
+	if (f->napart) /* qsort of no array (NULL) is undefined */
+		qsort(f->apart, (size_t)f->napart, sizeof *f->apart, pair_cmp);
 	return rc;
 }
 
@@ -391,7 +392,8 @@ static bool apart(void *ctx, long long a, long long b)
 {
 	const field *f = ctx;
 	long long key[2] = {a < b ? a : b, a < b ? b : a};
-	return bsearch(key, f->apart, (size_t)f->napart, sizeof *f->apart, pair_cmp) != NULL;
+	return f->napart &&
+	       bsearch(key, f->apart, (size_t)f->napart, sizeof *f->apart, pair_cmp) != NULL;
 }
 
 /* ---- games made ---- */
