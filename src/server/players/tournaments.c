@@ -782,7 +782,11 @@ int qv__tournaments_withdraw(qv__server *srv, qv__req *c, const qv__route_match 
 	return st;
 }
 
-int qv__tournaments_start(qv__server *srv, qv__req *c, const qv__route_match *m)
+/* A change only the maker may make (verb; past: its participle), before the start: the UPDATE
+ * sql ($1 now, $2 the id; it must hold "status = 'created'"), answered with the tournament
+ * (done 200) or nothing (204). */
+static int by_maker(qv__server *srv, qv__req *c, const qv__route_match *m, const char *verb,
+                    const char *past, const char *sql, int done)
 {
 	qv__session s;
 	trow t;
@@ -793,18 +797,17 @@ int qv__tournaments_start(qv__server *srv, qv__req *c, const qv__route_match *m)
 	const char *args[] = {at.text, t.id};
 	qv_err err;
 	if (t.creator != s.account.id) {
-		qv__reply_error(c, 403, "only the tournament's maker may start it");
+		qv__reply_error(c, 403, "only the tournament's maker may %s it", verb);
 		st = 403;
 	} else if (strcmp(t.status, "created") != 0) {
-		qv__reply_error(c, 409, "the tournament began already");
+		qv__reply_error(c, 409, "the tournament began already: it cannot be %s", past);
 		st = 409;
-	} else if (qv__store_run(
-	               srv->store,
-	               "UPDATE tournaments SET starts = CAST($1 AS DOUBLE PRECISION) WHERE "
-	               "id = $2 AND status = 'created'",
-	               2, args, &err)) {
+	} else if (qv__store_run(srv->store, sql, 2, args, &err)) {
 		qv__reply_error(c, 503, "the database failed; try again");
 		st = 503;
+	} else if (done == 204) {
+		qv__req_status(c, 204);
+		st = 204;
 	} else {
 		st = answer(srv, c, t.id, 200, &s);
 	}
@@ -813,35 +816,20 @@ int qv__tournaments_start(qv__server *srv, qv__req *c, const qv__route_match *m)
 	return st;
 }
 
+int qv__tournaments_start(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	return by_maker(
+	    srv, c, m, "start", "started",
+	    "UPDATE tournaments SET starts = CAST($1 AS DOUBLE PRECISION) WHERE id = $2 "
+	    "AND status = 'created'",
+	    200);
+}
+
 int qv__tournaments_cancel(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
-	qv__session s;
-	trow t;
-	int st = for_change(srv, c, m, &s, &t);
-	if (st)
-		return st;
-	qv__num at = qv__num_real(qv_wall());
-	const char *args[] = {at.text, t.id};
-	qv_err err;
-	if (t.creator != s.account.id) {
-		qv__reply_error(c, 403, "only the tournament's maker may cancel it");
-		st = 403;
-	} else if (strcmp(t.status, "created") != 0) {
-		qv__reply_error(c, 409, "the tournament began already: it cannot be cancelled");
-		st = 409;
-	} else if (qv__store_run(
-	               srv->store,
-	               "UPDATE tournaments SET status = 'finished', finished = CAST($1 AS "
-	               "DOUBLE PRECISION), why = 'cancelled by its maker' WHERE id = $2 "
-	               "AND status = 'created'",
-	               2, args, &err)) {
-		qv__reply_error(c, 503, "the database failed; try again");
-		st = 503;
-	} else {
-		qv__req_status(c, 204);
-		st = 204;
-	}
-	json_decref(t.request);
-	qv__session_done(srv, c, &s);
-	return st;
+	return by_maker(srv, c, m, "cancel", "cancelled",
+	                "UPDATE tournaments SET status = 'finished', finished = CAST($1 AS DOUBLE "
+	                "PRECISION), why = 'cancelled by its maker' WHERE id = $2 AND status = "
+	                "'created'",
+	                204);
 }
