@@ -1,11 +1,12 @@
 /*
  * test_tournaments.c - the tournaments' routes under attack (issue 67): garbage bodies and
  * every bad field of POST /api/tournaments (400 naming it, nothing kept), unknown and
- * malformed ids (404), joining twice (one join), withdrawing without having joined, joining or
- * withdrawing once it ended (409), another account starting or cancelling (403), signed out
- * (401) and from another site (403), and floods: an account's tournaments not over (5, then
- * 409), its attempts to create a minute (--create-rate, then 429) and a browser's writes (21 at
- * once, then 429 with Retry-After, nothing more kept).
+ * malformed ids (404), the list before and after a cancel, joining twice (one join),
+ * withdrawing without having joined, joining or withdrawing once it ended (409), another
+ * account starting or cancelling (403), signed out (401) and from another site (403), and
+ * floods: an account's tournaments not over (5, then 409), its attempts to create a minute
+ * (--create-rate, then 429) and a browser's writes (21 at once, then 429 with Retry-After,
+ * nothing more kept).
  *
  * Usage: test_tournaments PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -104,6 +105,22 @@ static void test_garbage(void **state)
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM tournaments"), 0);
 }
 
+/* GET /api/tournaments lists tournament id, and only it, under `where`. */
+static void listed(const char *where, const char *id)
+{
+	json_t *all = th_http("GET", "/api/tournaments", NULL, 200);
+	static const char *const lists[] = {"upcoming", "running", "finished"};
+	for (int i = 0; i < 3; i++) {
+		const json_t *list = json_object_get(all, lists[i]);
+		bool here = strcmp(lists[i], where) == 0;
+		assert_int_equal(json_array_size(list), here);
+		if (here)
+			assert_string_equal(
+			    json_string_value(json_object_get(json_array_get(list, 0), "id")), id);
+	}
+	json_decref(all);
+}
+
 /* Unknown ids, joining twice, withdrawing without a join, another's start and cancel, and a
  * tournament that ended. */
 static void test_ids(void **state)
@@ -133,7 +150,9 @@ static void test_ids(void **state)
 	on(&stranger, "POST", id, "join", 401, "sign in");
 	on(&bob, "POST", id, "start", 403, "only the tournament's maker");
 	on(&bob, "DELETE", id, "", 403, "only the tournament's maker");
+	listed("upcoming", id);
 	on(&ann, "DELETE", id, "", 204, NULL);
+	listed("finished", id);
 	on(&bob, "POST", id, "join", 409, "the tournament is over");
 	on(&bob, "POST", id, "withdraw", 409, "the tournament is over");
 	on(&ann, "POST", id, "start", 409, "began already");
