@@ -6,7 +6,7 @@
  * are worked out from the games' results on every read, and the winner announced at the end on
  * every player's channel. One process of a site runs a tournament at a time (director.h); its
  * games live where their ids route, as every table does. Kept in the store (tournaments,
- * tournament_players, tournament_games, tournament_waves: schema 15). Internal to the server.
+ * tournament_players, tournament_games, tournament_waves: schema 16). Internal to the server.
  *
  * Scores. Swiss: 1 a win, half a draw, 1 a bye, 0 a loss or a game without a result (aborted,
  * abandoned: both players 0), ranked by points, then Buchholz (the opponents' points), then

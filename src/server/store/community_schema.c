@@ -6,7 +6,7 @@
  * EXISTS) and by PostgreSQL for a database not yet at this version, as admin_schema.c's
  * tables. With them the puzzles made from reviewed games (api/puzzle_look.c,
  * players/puzzles.h): each puzzle with its rating, the games looked at for them, the accounts'
- * puzzle ratings and their attempts; and schema 15's tournaments (players/tournaments.h): each
+ * puzzle ratings and their attempts; and schema 16's tournaments (players/tournaments.h): each
  * one, its players and its games (a table each, or a bye), and the waves of an arena's pairings
  * as they were made.
  */
