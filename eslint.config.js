@@ -63,10 +63,8 @@ const noJsdocAny = {
 export const UNTRANSLATED = [
   'web/account.js',
   'web/analysis.js',
-  'web/api.js',
   'web/board.js',
   'web/challenge-bar.js',
-  'web/chat.js',
   'web/courtesy.js',
   'web/details.js',
   'web/friends.js',
@@ -79,7 +77,6 @@ export const UNTRANSLATED = [
   'web/last-move.js',
   'web/leaderboard.js',
   'web/log-panel.js',
-  'web/look-back.js',
   'web/move-panel.js',
   'web/move-settings.js',
   'web/my-games.js',
@@ -97,8 +94,6 @@ export const UNTRANSLATED = [
   'web/rules.js',
   'web/screen.js',
   'web/seat-actions.js',
-  'web/table.js',
-  'web/takeback.js',
   'web/your-turn.js',
 ];
 
