@@ -41,6 +41,8 @@ const FORMS = [
   [new RegExp(`^the table is waiting for players: seat ${SEAT} is not taken yet$`), 'server.waiting'],
   [/^the table has stopped: (?<why>.*)$/s, 'server.stopped'],
   [/^illegal action '(?<action>.*)': (?<why>.*)$/s, 'server.illegal'],
+  [/^unknown action '(?<action>.*)': expected one of (?<forms>.*)$/s, 'server.unknown'],
+  [/^unknown action '(?<action>.*)' \(expected (?<forms>.*)\)$/s, 'server.unknown-expected'],
   [/^a spectator cannot (?<act>\S+): join a seat to play$/, 'server.spectator'],
   [/^you have resigned already$/, 'server.resigned'],
   [/^you resigned: a resignation is final$/, 'server.resign-final'],

@@ -25,6 +25,8 @@ const SAMPLES = [
   ['the table has stopped: %s', 'nobody came'],
   ["illegal action '%s': %s", 'place Q z9 N', 'no such square'],
   ['a spectator cannot %s: join a seat to play', 'act'],
+  ["unknown action '%s': expected one of %s", 'zzz', 'place <piece> <sq> <facing>, stay'],
+  ["unknown action '%.20s' (expected %s)", 'zzz', 'throw, walk <dir> <n>'],
   ['you have resigned already'],
   ['you resigned: a resignation is final'],
   ['you resigned: the server plays your seat'],

@@ -485,4 +485,6 @@ export default {
   'people.rated': 'Rated game',
   'people.clock-kind': 'Clock: {clock}',
   'screen.no-game': "This page cannot draw the game '{game}'.",
+  'server.unknown': "unknown action '{action}': expected one of {forms}",
+  'server.unknown-expected': "unknown action '{action}' (expected {forms})",
 };

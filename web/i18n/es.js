@@ -486,4 +486,6 @@ export default {
   'people.rated': 'Partida puntuable',
   'people.clock-kind': 'Reloj: {clock}',
   'screen.no-game': "Esta página no puede dibujar el juego '{game}'.",
+  'server.unknown': "jugada desconocida '{action}': se espera una de {forms}",
+  'server.unknown-expected': "jugada desconocida '{action}' (se espera {forms})",
 };

@@ -477,4 +477,6 @@ export default {
   'people.rated': 'レーティング対局',
   'people.clock-kind': '持ち時間：{clock}',
   'screen.no-game': "このページではゲーム '{game}' を表示できません。",
+  'server.unknown': "不明な手 '{action}'：次のいずれかを入力してください：{forms}",
+  'server.unknown-expected': "不明な手 '{action}'（入力できるのは {forms}）",
 };
