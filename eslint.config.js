@@ -76,11 +76,8 @@ export const UNTRANSLATED = [
   'web/last-move.js',
   'web/leaderboard.js',
   'web/log-panel.js',
-  'web/move-settings.js',
   'web/my-games.js',
-  'web/others-waiting.js',
   'web/param-fields.js',
-  'web/phone.js',
   'web/player.js',
   'web/premove.js',
   'web/puzzles.js',
@@ -90,7 +87,6 @@ export const UNTRANSLATED = [
   'web/review.js',
   'web/rules.js',
   'web/seat-actions.js',
-  'web/your-turn.js',
 ];
 
 /** Words that are the same in every language: the site's name. */
