@@ -952,7 +952,7 @@ async function joinSeat(seat, invite) {
     keepSeat(tableId, j.seat, j.token);
   } catch (e) {
     const status = e instanceof API.ApiError ? e.status : 0;
-    // a block between a person seated and this one (docs/server.md "Blocks"): the server's words
+    // a block between a person seated and this one (docs/server/players.md "Blocks"): the server's words
     const apart = status === 403 && e instanceof Error ? /^you cannot take a seat here: (.*)$/.exec(e.message) : null;
     const msg = apart
       ? t('table.join-blocked', { seat, why: serverText(apart[1]) })
