@@ -55,6 +55,155 @@ const noJsdocAny = {
   },
 };
 
+/**
+ * The client's files whose words are not in the catalogs yet (docs/web.md, "Languages"): the
+ * rule `quiver/no-raw-text` and scripts/i18n-check.mjs skip them. A file leaves the list when
+ * its words have gone into web/i18n/.
+ */
+export const UNTRANSLATED = [
+  'web/account.js',
+  'web/analysis.js',
+  'web/board.js',
+  'web/challenge-bar.js',
+  'web/details.js',
+  'web/friends.js',
+  'web/games.js',
+  'web/games/arrow-party.js',
+  'web/games/concardia.js',
+  'web/games/evons.js',
+  'web/games/three-arrows.js',
+  'web/handover.js',
+  'web/last-move.js',
+  'web/leaderboard.js',
+  'web/log-panel.js',
+  'web/my-games.js',
+  'web/param-fields.js',
+  'web/player.js',
+  'web/premove.js',
+  'web/puzzles.js',
+  'web/pwa.js',
+  'web/rematch.js',
+  'web/replay.js',
+  'web/review.js',
+  'web/rules.js',
+  'web/seat-actions.js',
+  'web/tournaments.html',
+  'web/tournaments.js',
+];
+
+/** Words that are the same in every language: the site's name. */
+const SAME_EVERYWHERE = new Set(['quiver']);
+
+/**
+ * Whether a string a page would show has words in it (two letters in a row), so belongs in a
+ * catalog: marks, numbers, separators and seat names (p1) do not.
+ * @param {string} text
+ */
+function hasWords(text) {
+  return /\p{L}{2,}/u.test(text) && !SAME_EVERYWHERE.has(text.trim());
+}
+
+/** The attributes a person reads or hears. */
+const SHOWN_ATTRS = new Set(['aria-label', 'title', 'placeholder', 'alt', 'aria-description', 'aria-roledescription']);
+/** The properties of an element a person reads or hears. */
+const SHOWN_PROPS = new Set(['textContent', 'innerText', 'title', 'placeholder', 'alt', 'ariaLabel']);
+
+/**
+ * A literal in a place where it reaches the page (a child of h()/s()/replace()/append(), a
+ * shown attribute, textContent, …) is a string no translation can replace: it must come from
+ * t(key) (i18n.js). The places are those the client writes text through; a string handed to
+ * another function is that function's to translate.
+ */
+const noRawText = {
+  meta: {
+    type: 'problem',
+    messages: { raw: 'words shown on the page as a literal ({{text}}): put them in web/i18n/en.js and use t()' },
+    schema: [],
+  },
+  /** @param {import('eslint').Rule.RuleContext} context */
+  create(context) {
+    /** @param {import('estree').Node | import('estree').SpreadElement | null | undefined} node */
+    const check = (node) => {
+      if (!node) return;
+      switch (node.type) {
+        case 'Literal':
+          if (typeof node.value === 'string' && hasWords(node.value))
+            context.report({ node, messageId: 'raw', data: { text: JSON.stringify(node.value).slice(0, 40) } });
+          break;
+        case 'TemplateLiteral':
+          for (const q of node.quasis)
+            if (hasWords(q.value.cooked ?? ''))
+              context.report({
+                node: q,
+                messageId: 'raw',
+                data: { text: JSON.stringify(q.value.cooked).slice(0, 40) },
+              });
+          break;
+        case 'ConditionalExpression':
+          check(node.consequent);
+          check(node.alternate);
+          break;
+        case 'LogicalExpression':
+          check(node.left);
+          check(node.right);
+          break;
+        case 'BinaryExpression':
+          if (node.left.type !== 'PrivateIdentifier') check(node.left);
+          check(node.right);
+          break;
+        case 'ArrayExpression':
+          node.elements.forEach(check);
+          break;
+        case 'SpreadElement':
+          check(node.argument);
+          break;
+        default:
+          break;
+      }
+    };
+    /** @param {import('estree').Node} node */
+    const attrs = (node) => {
+      if (node.type !== 'ObjectExpression') return;
+      for (const p of node.properties) {
+        if (p.type !== 'Property') continue;
+        const key = p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : '';
+        if (SHOWN_ATTRS.has(key)) check(/** @type {import('estree').Expression} */ (p.value));
+      }
+    };
+    return {
+      /** @param {import('estree').CallExpression} node */
+      CallExpression(node) {
+        const callee = node.callee;
+        const name =
+          callee.type === 'Identifier'
+            ? callee.name
+            : callee.type === 'MemberExpression' && callee.property.type === 'Identifier'
+              ? callee.property.name
+              : '';
+        if (name === 'h' || name === 's') {
+          if (node.arguments[1]) attrs(/** @type {import('estree').Node} */ (node.arguments[1]));
+          node.arguments.slice(2).forEach(check);
+        } else if (name === 'replace' || name === 'append' || name === 'replaceChildren') {
+          node.arguments.slice(callee.type === 'Identifier' ? 1 : 0).forEach(check);
+        } else if (name === 'setAttribute') {
+          const a = node.arguments[0];
+          if (a?.type === 'Literal' && SHOWN_ATTRS.has(String(a.value))) check(node.arguments[1]);
+        }
+      },
+      /** @param {import('estree').NewExpression} node */
+      NewExpression(node) {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'ApiError') check(node.arguments[0]);
+      },
+      /** @param {import('estree').AssignmentExpression} node */
+      AssignmentExpression(node) {
+        const l = node.left;
+        if (l.type === 'MemberExpression' && l.property.type === 'Identifier' && SHOWN_PROPS.has(l.property.name))
+          check(node.right);
+      },
+    };
+  },
+};
+
 export default [
   { ignores: ['build*/'] },
   js.configs.recommended,
@@ -65,9 +214,10 @@ export default [
   {
     files: ['web/**/*.js'],
     languageOptions: { globals: globals.browser },
-    plugins: { quiver: { rules: { 'no-jsdoc-any': noJsdocAny } } },
-    rules: { 'quiver/no-jsdoc-any': 'error' },
+    plugins: { quiver: { rules: { 'no-jsdoc-any': noJsdocAny, 'no-raw-text': noRawText } } },
+    rules: { 'quiver/no-jsdoc-any': 'error', 'quiver/no-raw-text': 'error' },
   },
+  { files: UNTRANSLATED, rules: { 'quiver/no-raw-text': 'off' } },
   { files: ['tests/browser/*.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   { files: ['eslint.config.js'], languageOptions: { globals: globals.node } },
   // the HTTP API description's lint and contract test: Node scripts

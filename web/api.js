@@ -6,6 +6,8 @@
 import { myName } from './names.js';
 import { noteStore } from './store-banner.js';
 import { isLocalPath, localFetch } from './local.js';
+import { t } from './i18n.js';
+import { serverText } from './server-text.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -82,7 +84,7 @@ async function sendOnce(method, path, text) {
   try {
     return isLocalPath(path) ? await localFetch(method, path, text) : await fetch(path, init);
   } catch {
-    throw new ApiError('cannot reach the server: is it running?', 0);
+    throw new ApiError(t('api.unreachable'), 0);
   }
 }
 
@@ -100,12 +102,15 @@ async function answerOf(res) {
   try {
     data = answer ? JSON.parse(answer) : null;
   } catch {
-    if (!res.ok) throw new ApiError(`the server answered ${res.status}`, res.status);
-    throw new ApiError('the server sent something that is not JSON', res.status);
+    if (!res.ok) throw new ApiError(t('api.status', { status: res.status }), res.status);
+    throw new ApiError(t('api.not-json'), res.status);
   }
   if (!res.ok) {
     const said = data && typeof data === 'object' && 'error' in data ? data.error : undefined;
-    throw new ApiError(typeof said === 'string' ? said : `the server answered ${res.status}`, res.status);
+    throw new ApiError(
+      typeof said === 'string' ? serverText(said) : t('api.status', { status: res.status }),
+      res.status,
+    );
   }
   return data;
 }
@@ -152,7 +157,7 @@ export async function tables(ask = {}) {
   try {
     res = isLocalPath(path) ? await localFetch('GET', path) : await fetch(path, { headers });
   } catch {
-    throw new ApiError('cannot reach the server: is it running?', 0);
+    throw new ApiError(t('api.unreachable'), 0);
   }
   if (res.status === 304) return null;
   const text = await res.text();
@@ -161,10 +166,11 @@ export async function tables(ask = {}) {
   try {
     data = JSON.parse(text);
   } catch {
-    throw new ApiError(`the server answered ${res.status}`, res.status);
+    throw new ApiError(t('api.status', { status: res.status }), res.status);
   }
   const page = /** @type {{tables?: TableInfo[], next?: string | null, error?: string}} */ (data);
-  if (!res.ok) throw new ApiError(page.error ?? `the server answered ${res.status}`, res.status);
+  if (!res.ok)
+    throw new ApiError(page.error ? serverText(page.error) : t('api.status', { status: res.status }), res.status);
   return { tables: page.tables ?? [], next: page.next ?? null, etag: res.headers.get('ETag') ?? '' };
 }
 

@@ -11,6 +11,8 @@
 import { h, replace } from './dom.js';
 import { seatIcon } from './seat-marks.js';
 import { andList } from './grammar.js';
+import { t } from './i18n.js';
+import { serverText } from './server-text.js';
 
 /** @typedef {import('./types.js').ChatLine} ChatLine */
 
@@ -24,7 +26,7 @@ export const CHAT_MAX = 500;
  */
 export function lengthProblem(text) {
   const n = [...text.trim()].length;
-  return n > CHAT_MAX ? `${n} characters: at most ${CHAT_MAX}` : '';
+  return n > CHAT_MAX ? t('chat.length', { n, max: CHAT_MAX }) : '';
 }
 
 /**
@@ -78,11 +80,9 @@ export class Chat {
     this.seat = seat;
     this.name = name;
     const watching = seat === 'public';
-    this.els.title.textContent = watching ? "Spectators' chat" : 'Chat';
-    this.els.note.textContent = watching
-      ? 'Only the spectators read this chat; the players do not see it.'
-      : 'Everyone at the table reads this chat, spectators too.';
-    this.els.input.placeholder = watching ? 'To the spectators' : 'Say something';
+    this.els.title.textContent = watching ? t('chat.spectators') : t('table.chat');
+    this.els.note.textContent = watching ? t('chat.note-spectators') : t('chat.note');
+    this.els.input.placeholder = watching ? t('chat.to-spectators') : t('chat.say');
   }
 
   /**
@@ -112,9 +112,9 @@ export class Chat {
   drawHidden() {
     const parts = [...this.hidden].map(([seat, who]) => {
       const n = this.linesOf(seat).length;
-      return n ? `${n} ${n === 1 ? 'line' : 'lines'} of ${who}` : `the lines of ${who}`;
+      return n ? t('chat.lines-of', { n, who }) : t('chat.all-lines-of', { who });
     });
-    this.mutedNote.textContent = parts.length ? `Hidden: ${andList(parts)}.` : '';
+    this.mutedNote.textContent = parts.length ? t('chat.hidden', { list: andList(parts) }) : '';
     this.mutedNote.hidden = !parts.length;
   }
 
@@ -177,8 +177,8 @@ export class Chat {
             {
               type: 'button',
               class: 'chat-report',
-              title: `Report this line of ${who}`,
-              'aria-label': `Report this line of ${who}`,
+              title: t('chat.report', { who }),
+              'aria-label': t('chat.report', { who }),
               onclick: () => report(line),
             },
             '⚑',
@@ -193,11 +193,11 @@ export class Chat {
     if (!text) return;
     const long = lengthProblem(text);
     if (long) {
-      this.showError(`Not sent: ${long}.`);
+      this.showError(t('chat.not-sent-long', { why: long }));
       return;
     }
     if (!this.hooks.send(text)) {
-      this.showError('Not connected: the line was not sent. It can be sent once the connection is back.');
+      this.showError(t('chat.unsent'));
       return;
     }
     this.sent = text;
@@ -208,8 +208,9 @@ export class Chat {
   checkLength() {
     const long = lengthProblem(this.els.input.value);
     this.els.input.setAttribute('aria-invalid', String(Boolean(long)));
-    if (long) this.showError(`Too long: ${long}.`);
-    else if (/^(Too long|Not sent): \d+ characters: at most/.test(this.els.error.textContent ?? '')) this.clearError();
+    if (long) this.showError(t('chat.too-long', { why: long }));
+    else if (this.els.error.dataset.long) this.clearError();
+    this.els.error.dataset.long = long ? '1' : '';
   }
 
   /**
@@ -220,7 +221,7 @@ export class Chat {
   refused(message) {
     const slow = /\b(rate|too (many|fast|often)|per \d+ ?s|wait)\b/i.test(message);
     this.showError(
-      slow ? `Not sent: you are writing too fast (${message}). Wait a few seconds.` : `Not sent: ${message}`,
+      slow ? t('chat.too-fast', { why: serverText(message) }) : t('chat.not-sent', { why: serverText(message) }),
     );
     if (this.sent && !this.els.input.value) this.els.input.value = this.sent;
     this.sent = '';
@@ -251,7 +252,7 @@ export class Chat {
   drawUnread() {
     const n = this.open ? 0 : this.unread;
     this.els.unread.hidden = n === 0;
-    this.els.unread.textContent = n ? `${n} new` : '';
+    this.els.unread.textContent = n ? t('chat.unread', { n }) : '';
   }
 
   scroll() {

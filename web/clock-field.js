@@ -4,15 +4,11 @@
 // `clock` of POST /api/tables, or null for no clock.
 
 import { h, replace } from './dom.js';
+import { t } from './i18n.js';
 
 /** @typedef {{kind: string, seconds?: number, base?: number, increment?: number, days?: number}} ClockSpec */
 
-const KINDS = [
-  ['none', 'No clock'],
-  ['move', 'Time per move'],
-  ['fischer', 'Time + increment'],
-  ['days', 'Days per move'],
-];
+const KINDS = ['none', 'move', 'fischer', 'days'];
 
 /**
  * Presets by kind: a label and the number boxes' values (minutes for Fischer's base).
@@ -63,20 +59,20 @@ export function clockField() {
     h(
       'select',
       { id: 'clock-kind' },
-      KINDS.map(([v, t]) => h('option', { value: v }, t)),
+      KINDS.map((v) => h('option', { value: v }, t(`clock.kind-${v}`))),
     )
   );
-  const seconds = numberBox('clock-seconds', 'seconds per move', 60, 1, 86400, 1);
-  const base = numberBox('clock-base', 'minutes to start', 5, 0.25, 1440, 'any');
-  const increment = numberBox('clock-increment', 'seconds added per move', 3, 0, 3600, 1);
-  const days = numberBox('clock-days', 'days per move', 2, 1, 30, 1);
+  const seconds = numberBox('clock-seconds', t('clock.seconds'), 60, 1, 86400, 1);
+  const base = numberBox('clock-base', t('clock.base'), 5, 0.25, 1440, 'any');
+  const increment = numberBox('clock-increment', t('clock.increment'), 3, 0, 3600, 1);
+  const days = numberBox('clock-days', t('clock.days'), 2, 1, 30, 1);
   const boxes = { move: [seconds], fischer: [base, increment], days: [days] };
   const detail = h('div', { class: 'clock-detail' });
   const body = h(
     'fieldset',
     { class: 'field clock-field' },
-    h('legend', {}, 'Clock'),
-    h('div', { class: 'clock-kind-row' }, h('label', { for: 'clock-kind' }, 'Kind: '), kind),
+    h('legend', {}, t('clock.legend')),
+    h('div', { class: 'clock-kind-row' }, h('label', { for: 'clock-kind' }, t('clock.kind'), ' '), kind),
     detail,
   );
   const values = {
@@ -88,13 +84,13 @@ export function clockField() {
   const draw = () => {
     const k = /** @type {'none' | 'move' | 'fischer' | 'days'} */ (kind.value);
     if (k === 'none') {
-      replace(detail, h('p', { class: 'meaning' }, 'Nobody is timed. A player away for long can be claimed against.'));
+      replace(detail, h('p', { class: 'meaning' }, t('clock.none-meaning')));
       return;
     }
     const presets = PRESETS[k];
     const pick = h(
       'div',
-      { class: 'segmented clock-presets', role: 'group', 'aria-label': 'Presets' },
+      { class: 'segmented clock-presets', role: 'group', 'aria-label': t('clock.presets') },
       presets.map(([label, set]) =>
         h(
           'button',
@@ -131,11 +127,7 @@ export function clockField() {
       h(
         'p',
         { class: 'meaning' },
-        k === 'move'
-          ? 'Each move has this time; a player who runs out loses (or, with 3 or more, the computer plays their seat).'
-          : k === 'fischer'
-            ? 'Each player has a starting time; every move made adds the increment.'
-            : 'Each move has this many days: for games played over a week.',
+        k === 'move' ? t('clock.move-meaning') : k === 'fischer' ? t('clock.fischer-meaning') : t('clock.days-meaning'),
       ),
     );
   };

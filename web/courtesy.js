@@ -8,6 +8,7 @@
 
 import { confirmDialog } from './confirm.js';
 import { h, replace } from './dom.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {{who: string}} Line a line of the log, by who made it */
@@ -30,7 +31,7 @@ export function someoneYetToMove(table, lines) {
  */
 export function watchingText(n) {
   if (!n) return '';
-  return n === 1 ? '1 spectator is watching.' : `${n} spectators are watching.`;
+  return t('courtesy.spectators', { n });
 }
 
 export class Courtesy {
@@ -47,14 +48,14 @@ export class Courtesy {
       h(
         'button',
         { type: 'button', id: 'abort', class: 'minor', hidden: true, onclick: () => this.askAbort() },
-        'Abort',
+        t('courtesy.abort'),
       )
     );
     this.draw = /** @type {HTMLButtonElement} */ (
       h(
         'button',
         { type: 'button', id: 'offer-draw', class: 'minor', hidden: true, onclick: () => this.offerDraw() },
-        'Offer a draw',
+        t('courtesy.draw'),
       )
     );
     this.time = h('span', { class: 'more-time' });
@@ -99,8 +100,8 @@ export class Courtesy {
             type: 'button',
             class: 'minor give-time',
             'data-seat': s,
-            'aria-label': `Give ${this.hooks.name(s)} 15 s`,
-            title: `Give ${this.hooks.name(s)} 15 s`,
+            'aria-label': t('courtesy.give', { name: this.hooks.name(s) }),
+            title: t('courtesy.give', { name: this.hooks.name(s) }),
             onclick: () => this.giveTime(s),
           },
           given.length > 1 ? `+15 s: ${this.hooks.name(s)}` : '+15 s',
@@ -111,23 +112,20 @@ export class Courtesy {
 
   async askAbort() {
     const yes = await confirmDialog({
-      title: 'Abort this game?',
-      text: 'The game ends now with no result: nobody wins and nobody loses.',
-      yes: 'Abort',
-      no: 'Keep playing',
+      title: t('courtesy.abort-title'),
+      text: t('courtesy.abort-text'),
+      yes: t('courtesy.abort'),
+      no: t('table.keep-playing'),
     });
-    if (yes && !this.hooks.send({ type: 'abort', v: this.hooks.v() }))
-      this.hooks.error('Not connected: the abort was not sent.');
+    if (yes && !this.hooks.send({ type: 'abort', v: this.hooks.v() })) this.hooks.error(t('courtesy.unsent-abort'));
   }
 
   offerDraw() {
-    if (!this.hooks.send({ type: 'draw', v: this.hooks.v() }))
-      this.hooks.error('Not connected: the draw offer was not sent.');
+    if (!this.hooks.send({ type: 'draw', v: this.hooks.v() })) this.hooks.error(t('courtesy.unsent-draw'));
   }
 
   /** @param {string} seat */
   giveTime(seat) {
-    if (!this.hooks.send({ type: 'moretime', v: this.hooks.v(), seat }))
-      this.hooks.error('Not connected: the time was not given.');
+    if (!this.hooks.send({ type: 'moretime', v: this.hooks.v(), seat })) this.hooks.error(t('courtesy.unsent-time'));
   }
 }

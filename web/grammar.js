@@ -1,5 +1,8 @@
 // Lists of people in a sentence, in one place so that every "X wants …" and "waiting for …" of
 // the pages agrees with its subject: "Ann wants", "Ann and Bob want", "Ann, Bob and Cy want".
+// In another language than English, the browser's own list of that language (Intl.ListFormat).
+
+import { LANG } from './i18n.js';
 
 /**
  * Names joined for a sentence: "p2", "p2 and p3", "p2, p3 and p4" ('' for none).
@@ -7,6 +10,7 @@
  */
 export function andList(names) {
   if (names.length < 2) return names.join('');
+  if (LANG !== 'en') return new Intl.ListFormat(LANG, { type: 'conjunction' }).format(names);
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 

@@ -9,6 +9,7 @@ import { h } from './dom.js';
 import { loadObject, saveObject } from './storage.js';
 import { withVerb } from './grammar.js';
 import { clockName } from './clock.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 
@@ -103,13 +104,13 @@ export function copyField(link, label) {
         input.select();
         try {
           await navigator.clipboard.writeText(link);
-          done.textContent = 'Copied.';
+          done.textContent = t('copy.done');
         } catch {
-          done.textContent = 'Selected: press Ctrl+C (or ⌘C) to copy.';
+          done.textContent = t('copy.selected');
         }
       },
     },
-    'Copy',
+    t('copy.button'),
   );
   return h('div', { class: 'copy-field' }, input, button, done);
 }

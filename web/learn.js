@@ -15,6 +15,8 @@ import { gameModule } from './games/index.js';
 import { finished, markFinished } from './learn-progress.js';
 import { seatCount, create } from './new-table.js';
 import { withCatalogue } from './screen.js';
+import { t } from './i18n.js';
+import { translatedLesson, translatedTitles } from './lesson-text.js';
 
 /** @typedef {import('./types.js').LessonInfo} LessonInfo */
 /** @typedef {import('./types.js').Lesson} Lesson */
@@ -97,7 +99,10 @@ async function attempt(action) {
     }
     // a hint or a move that is no move here: nothing changed; the choice starts again
     chooser.reset(step.view.legal ?? [], step.view);
-    if (r.verdict === 'hint') els.hint.textContent = `Not this time. ${r.message}`;
+    // the server answers with the lesson's English hint: the page's own words for it
+    const said =
+      r.verdict === 'hint' && step.hintEn && r.message === step.hintEn ? (step.hint ?? r.message) : r.message;
+    if (r.verdict === 'hint') els.hint.textContent = t('learn.not-this-time', { hint: said });
     else panel.showError(r.message);
   } catch (e) {
     panel.showError(e instanceof Error ? e.message : String(e));
@@ -165,7 +170,7 @@ function draw() {
     chosen: p ? p.chosen : [],
     targets: o ?? undefined,
     selected: p?.chosenByKind(),
-    status: !step ? 'Lesson complete.' : step.expect ? (mod?.turnText(view, { name }) ?? '') : 'Read, then press Next.',
+    status: !step ? t('learn.complete') : step.expect ? (mod?.turnText(view, { name }) ?? '') : t('learn.read-next'),
   });
   for (const t of step?.highlight ?? []) {
     for (const el of document.querySelectorAll(
@@ -175,7 +180,9 @@ function draw() {
     }
   }
   els.lessonTitle.textContent = lesson.title;
-  els.stepCount.textContent = over ? `All ${steps.length} steps done` : `Step ${state.at + 1} of ${steps.length}`;
+  els.stepCount.textContent = over
+    ? t('learn.all-done', { n: steps.length })
+    : t('learn.step-of', { at: state.at + 1, n: steps.length });
   replace(
     els.stepText,
     !step
@@ -186,16 +193,12 @@ function draw() {
   );
   els.movePanel.hidden = !step?.expect;
   if (step?.expect) {
-    panel.show(
-      p,
-      (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], view) : w),
-      state.sending ? 'Checking your move…' : '',
-    );
+    panel.show(p, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], view) : w), state.sending ? t('learn.checking') : '');
   }
   els.next.hidden = over || Boolean(step?.expect);
   els.back.disabled = state.at === 0;
   els.done.hidden = !over;
-  document.title = `${lesson.title} · Learn ${titleOf(game)} · quiver`;
+  document.title = t('learn.page-title', { lesson: lesson.title, game: titleOf(game) });
 }
 
 /** @param {string} g */
@@ -213,34 +216,30 @@ function finish() {
   const done = finished(game);
   const left = state.lessons.filter((l) => !done.has(l.id));
   const nextLesson = state.lessons.slice(i + 1).find((l) => !done.has(l.id)) ?? left[0];
-  const parts = [h('h3', {}, `Lesson complete: ${lesson.title}`)];
+  const parts = [h('h3', {}, t('learn.lesson-complete', { lesson: lesson.title }))];
   if (nextLesson) {
     parts.push(
-      h('p', {}, `${left.length} ${left.length === 1 ? 'lesson' : 'lessons'} of ${titleOf(game)} to go.`),
+      h('p', {}, t('learn.to-go', { n: left.length, game: titleOf(game) })),
       h(
         'div',
         { class: 'lesson-nav' },
         h(
           'a',
           { class: 'button', id: 'next-lesson', href: lessonHref(nextLesson.id) },
-          `Next lesson: ${nextLesson.title}`,
+          t('learn.next-lesson', { lesson: nextLesson.title }),
         ),
       ),
     );
   } else {
-    const play = h('button', { type: 'button', id: 'play-easy' }, 'Play a game against the computer (easy)');
+    const play = h('button', { type: 'button', id: 'play-easy' }, t('learn.play-easy'));
     play.addEventListener('click', () => playEasy(play));
     parts.push(
-      h(
-        'p',
-        {},
-        `You have finished every lesson of ${titleOf(game)}: you know all its rules. Try them in a real game.`,
-      ),
+      h('p', {}, t('learn.all-finished', { game: titleOf(game) })),
       h(
         'div',
         { class: 'lesson-nav' },
         play,
-        h('a', { class: 'button minor', href: `/rules.html?game=${encodeURIComponent(game)}` }, 'The full rules'),
+        h('a', { class: 'button minor', href: `/rules.html?game=${encodeURIComponent(game)}` }, t('learn.full-rules')),
       ),
       h('p', { class: 'act-error', role: 'alert', id: 'play-error' }),
     );
@@ -279,7 +278,9 @@ function drawLessonList() {
     els.lessons,
     state.lessons.map((l) => {
       const current = l.id === state.lesson?.id;
-      const finishedMark = done.has(l.id) ? h('span', { class: 'lesson-check', 'aria-label': 'finished' }, '✓') : null;
+      const finishedMark = done.has(l.id)
+        ? h('span', { class: 'lesson-check', 'aria-label': t('learn.finished') }, '✓')
+        : null;
       return h(
         'li',
         { class: current ? 'current' : '' },
@@ -306,14 +307,14 @@ async function showIndex() {
         { class: 'game-card' },
         h('h3', {}, g.title),
         h('p', {}, mod?.blurb ?? ''),
-        h('p', {}, `${n} ${n === 1 ? 'lesson' : 'lessons'}${k ? ` · ${k} done` : ''}`),
+        h('p', {}, t('learn.lessons', { n }), k ? ` · ${t('learn.done', { n: k })}` : ''),
         h(
           'div',
           { class: 'quick' },
           h(
             'a',
             { class: 'button', href: `/learn/${encodeURIComponent(g.game)}` },
-            k === 0 ? `Learn ${g.title}` : k < n ? 'Go on' : 'Go over them again',
+            k === 0 ? t('learn.learn-game', { game: g.title }) : k < n ? t('learn.go-on') : t('learn.again'),
           ),
         ),
       );
@@ -326,7 +327,7 @@ async function showIndex() {
  * @param {string} id
  */
 async function openLesson(id) {
-  const lesson = await API.lesson(game, id);
+  const lesson = await translatedLesson(await API.lesson(game, id));
   withCatalogue(lesson.catalogue, [...lesson.steps.map((s) => s.view), lesson.end]);
   state.lesson = lesson;
   state.at = 0;
@@ -337,18 +338,18 @@ async function openLesson(id) {
 }
 
 async function showGame() {
-  els.title.textContent = `Learn ${titleOf(game)}`;
+  els.title.textContent = t('learn.learn-game', { game: titleOf(game) });
   els.rules.href = `/rules.html?game=${encodeURIComponent(game)}`;
   els.rules.hidden = false;
   const data = await API.gameLessons(game);
-  state.lessons = data.lessons ?? [];
-  els.title.textContent = `Learn ${data.title ?? titleOf(game)}`;
-  if (!state.lessons.length) throw new Error(`there are no lessons for ${data.title ?? game} on this server`);
+  state.lessons = await translatedTitles(game, data.lessons ?? []);
+  els.title.textContent = t('learn.learn-game', { game: data.title ?? titleOf(game) });
+  if (!state.lessons.length) throw new Error(t('learn.no-lessons', { game: data.title ?? game }));
   const done = finished(game);
   const pick = asked
     ? state.lessons.find((l) => l.id === asked || l.id.replace(/^\d+-/, '') === asked || l.id.startsWith(`${asked}-`))
     : (state.lessons.find((l) => !done.has(l.id)) ?? state.lessons[0]);
-  if (!pick) throw new Error(`${titleOf(game)} has no lesson '${asked}'; the lessons are listed here`);
+  if (!pick) throw new Error(t('learn.no-lesson', { game: titleOf(game), lesson: asked }));
   els.learn.hidden = false;
   await openLesson(pick.id);
 }

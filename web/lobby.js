@@ -23,6 +23,7 @@ import { ChallengeBar } from './challenge-bar.js';
 import { TurnSignal } from './your-turn.js';
 import { LOCAL } from './site.js';
 import { hideServerLinks } from './local.js';
+import { t, has } from './i18n.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -46,7 +47,7 @@ let games = [];
 function showError(e) {
   // a limit of the address (too many open tables): the way to finish or abort one
   if (e instanceof API.ApiError && e.status === 429)
-    replace(els.error, e.message, ' ', h('a', { href: 'games.html' }, 'See your games'));
+    replace(els.error, e.message, ' ', h('a', { href: 'games.html' }, t('lobby.see-games')));
   else els.error.textContent = e instanceof Error ? e.message : String(e);
 }
 
@@ -62,18 +63,18 @@ async function loadMine() {
   } catch {
     return; // the list is a convenience: the lobby works without it
   }
-  els.account.textContent = me.account ? me.account.username : 'Sign in';
+  els.account.textContent = me.account ? me.account.username : t('nav.sign-in');
   const playing = me.tables.filter((t) => t.status !== 'over');
   els.mine.hidden = playing.length === 0;
   drawMyGames(els.mineList, playing.slice(0, MINE_SHOWN), {
     actions: false,
     account: Boolean(me.account),
     changed: loadMine,
-    empty: 'No game being played now.',
+    empty: t('lobby.none-playing'),
   });
   signal.update(playing);
   const n = waiting(playing);
-  document.title = `${n ? `(${n}) ` : ''}quiver · play arrow games`;
+  document.title = `${n ? `(${n}) ` : ''}${t('lobby.title')}`;
 }
 
 /** The game cards with the one-click game against the computer. */
@@ -86,7 +87,11 @@ function drawGames() {
       const start = firstLevel(g.name, levels);
       const sel = h(
         'select',
-        { id: `level-${g.name}`, 'aria-label': `Computer level for ${g.title}`, title: LADDER_MEANING },
+        {
+          id: `level-${g.name}`,
+          'aria-label': t('lobby.level-for', { game: g.title ?? g.name }),
+          title: LADDER_MEANING,
+        },
         levels.map((/** @type {string} */ l) => h('option', { value: l, selected: l === start }, levelLabel(g, l))),
       );
       // a first game: the lessons teach the rules in a few minutes
@@ -95,9 +100,10 @@ function drawGames() {
         : h(
             'p',
             { class: 'first-time' },
-            `New to ${g.title ?? g.name}? `,
-            h('a', { href: `learn/${encodeURIComponent(g.name)}`, class: 'learn-first' }, 'Start with the lessons'),
-            ', or play a first game against the Beginner level.',
+            t('lobby.new-to', { game: g.title ?? g.name }),
+            ' ',
+            h('a', { href: `learn/${encodeURIComponent(g.name)}`, class: 'learn-first' }, t('lobby.start-lessons')),
+            t('lobby.or-beginner'),
           );
       const n = seatCount(g);
       const button = h(
@@ -119,7 +125,7 @@ function drawGames() {
             }
           },
         },
-        'Play',
+        t('lobby.play'),
       );
       return h(
         'article',
@@ -129,15 +135,22 @@ function drawGames() {
         h(
           'p',
           {},
-          `${g.min_players === g.max_players ? g.min_players : `${g.min_players} to ${g.max_players}`} players · `,
-          h('a', { href: `learn/${encodeURIComponent(g.name)}`, class: 'learn-link' }, 'Learn to play'),
+          g.min_players === g.max_players
+            ? t('lobby.players', { n: g.min_players })
+            : t('lobby.players-range', { min: g.min_players, max: g.max_players }),
           ' · ',
-          h('a', { href: `rules.html?game=${encodeURIComponent(g.name)}` }, `Rules of ${g.title ?? g.name}`),
+          h('a', { href: `learn/${encodeURIComponent(g.name)}`, class: 'learn-link' }, t('nav.learn')),
+          ' · ',
+          h(
+            'a',
+            { href: `rules.html?game=${encodeURIComponent(g.name)}` },
+            t('lobby.rules-of', { game: g.title ?? g.name }),
+          ),
         ),
         h(
           'div',
           { class: 'quick' },
-          h('label', { for: `level-${g.name}` }, n > 2 ? `against ${n - 1} computers:` : 'against the computer:'),
+          h('label', { for: `level-${g.name}` }, t('lobby.against', { n: n - 1 })),
           sel,
           button,
         ),
@@ -172,12 +185,8 @@ function variantField(g) {
   const el = h(
     'div',
     { class: 'field' },
-    h('label', { for: 'variant-file' }, 'Variant file (optional)'),
-    h(
-      'p',
-      { class: 'meaning', id: 'variant-file-meaning' },
-      'A components file made with quiver variant: the table plays with its pieces, cards or items instead of the printed ones.',
-    ),
+    h('label', { for: 'variant-file' }, t('lobby.variant-file')),
+    h('p', { class: 'meaning', id: 'variant-file-meaning' }, t('lobby.variant-meaning')),
     input,
   );
   const value = async () => {
@@ -187,7 +196,9 @@ function variantField(g) {
     try {
       return /** @type {unknown} */ (JSON.parse(text));
     } catch (e) {
-      throw new VariantFileError(`The variant file ${f.name} is not JSON: ${e instanceof Error ? e.message : e}`);
+      throw new VariantFileError(
+        t('lobby.variant-not-json', { file: f.name, why: e instanceof Error ? e.message : String(e) }),
+      );
     }
   };
   return { el, value };
@@ -201,7 +212,7 @@ function gamePicker(g) {
   return h(
     'fieldset',
     { class: 'field' },
-    h('legend', {}, 'Game'),
+    h('legend', {}, t('lobby.game')),
     h(
       'div',
       { class: 'segmented' },
@@ -223,9 +234,7 @@ function gamePicker(g) {
   );
 }
 
-const SEATS_MEANING = LOCAL
-  ? 'Who plays each seat: you and the people with you on this device (between turns the device is handed over, and the screen hides what the next player must not see), or the computer at the level you choose.'
-  : 'Who plays each seat. A friend gets an invite link that only works once; an open seat is for anyone: the lobby lists it until someone takes it; the computer plays at the level you choose.';
+const SEATS_MEANING = LOCAL ? t('lobby.seats-meaning-local') : t('lobby.seats-meaning');
 
 /**
  * The seats of the form, a row each: drawn again (keeping the choices made) when the number
@@ -248,17 +257,19 @@ function seatField(g, values) {
       const sel = h(
         'select',
         { id },
-        h('option', { value: 'me' }, LOCAL ? 'a person on this device' : 'me'),
+        h('option', { value: 'me' }, LOCAL ? t('lobby.seat-device') : t('lobby.seat-me')),
         // the app has no server: nobody else can come to a table
-        LOCAL ? null : h('option', { value: 'invite' }, 'a friend (invite link)'),
-        LOCAL ? null : h('option', { value: 'human' }, 'anyone (open seat)'),
-        levels.map((/** @type {string} */ l) => h('option', { value: l }, `computer: ${levelLabel(g, l)}`)),
+        LOCAL ? null : h('option', { value: 'invite' }, t('lobby.seat-invite')),
+        LOCAL ? null : h('option', { value: 'human' }, t('lobby.seat-open')),
+        levels.map((/** @type {string} */ l) =>
+          h('option', { value: l }, t('lobby.seat-computer', { level: levelLabel(g, l) })),
+        ),
       );
       sel.value = old[i] ?? (i === 0 || LOCAL ? 'me' : 'invite');
       selects.push(sel);
       rows.push(h('div', { class: 'seat-row' }, h('label', { for: id }, seatIcon(seat), seat), sel));
     }
-    replace(el, h('legend', {}, 'Seats'), h('p', { class: 'meaning' }, SEATS_MEANING), rows);
+    replace(el, h('legend', {}, t('lobby.seats')), h('p', { class: 'meaning' }, SEATS_MEANING), rows);
   };
   return { el, draw, kinds: () => selects.map((sel) => sel.value) };
 }
@@ -276,21 +287,9 @@ function checkField(id, text, checked) {
 
 /** The form's three choices of how the table is played: listed, takebacks, rated. */
 function tableChecks() {
-  const listed = checkField(
-    'listed',
-    'List this table in the lobby while it is played, for anyone to watch (otherwise only people with its link find it)',
-    false,
-  );
-  const takebacks = checkField(
-    'takebacks',
-    'Takebacks: a player may ask to take a move back (the others accept or decline)',
-    true,
-  );
-  const rated = checkField(
-    'rated',
-    'Rated: the result changes the ratings of the players with an account, and the game shows on their profiles (needs your account, a clock, people in every seat, and no takebacks)',
-    false,
-  );
+  const listed = checkField('listed', t('lobby.listed'), false);
+  const takebacks = checkField('takebacks', t('lobby.takebacks'), true);
+  const rated = checkField('rated', t('lobby.rated'), false);
   // a rated game has no takebacks
   rated.box.addEventListener('change', () => {
     if (rated.box.checked) takebacks.box.checked = false;
@@ -319,7 +318,7 @@ function drawForm(gameName = games[0]?.name) {
   seats.draw();
   const clock = clockField();
   const checks = tableChecks();
-  const submit = h('button', { type: 'submit' }, `Create the ${g.title ?? g.name} table`);
+  const submit = h('button', { type: 'submit' }, t('lobby.create', { game: g.title ?? g.name }));
   const formError = h('p', { class: 'error', id: 'create-error', role: 'alert' });
   replace(
     els.form,
@@ -327,7 +326,7 @@ function drawForm(gameName = games[0]?.name) {
     h(
       'details',
       {},
-      h('summary', {}, `Settings (${shown.map((p) => label(p.key).toLowerCase()).join(', ')})`),
+      h('summary', {}, t('lobby.settings', { list: shown.map((p) => label(p.key).toLowerCase()).join(', ') })),
       fields.map((f) => f.el),
     ),
     variant?.el ?? null,
@@ -389,25 +388,23 @@ function showCreated(info, kinds) {
     h(
       'div',
       { class: 'panel created', role: 'status' },
-      h('h3', {}, `Table ${info.id} is ready`),
-      invites.length
-        ? h('p', {}, 'Send each friend the link of their seat: it takes that seat, once, and works for nobody after.')
-        : null,
+      h('h3', {}, t('lobby.ready', { id: info.id })),
+      invites.length ? h('p', {}, t('lobby.send-links')) : null,
       invites.map((x) =>
         h(
           'div',
           { class: 'invite', 'data-seat': x.seat },
-          h('span', { class: 'invite-seat' }, `Seat ${x.seat}`),
-          copyField(inviteLink(info.id, x.seat, x.code), `Invite link for seat ${x.seat}`),
+          h('span', { class: 'invite-seat' }, t('lobby.seat', { seat: x.seat })),
+          copyField(inviteLink(info.id, x.seat, x.code), t('lobby.invite-link', { seat: x.seat })),
         ),
       ),
-      open.length ? h('p', {}, 'Open seats: anyone with one of these links may take it.') : null,
+      open.length ? h('p', {}, t('lobby.open-links')) : null,
       open.map((seat) =>
         h(
           'div',
           { class: 'invite open-seat', 'data-seat': seat },
-          h('span', { class: 'invite-seat' }, `Seat ${seat}`),
-          copyField(inviteLink(info.id, /** @type {string} */ (seat)), `Link to the open seat ${seat}`),
+          h('span', { class: 'invite-seat' }, t('lobby.seat', { seat: String(seat) })),
+          copyField(inviteLink(info.id, /** @type {string} */ (seat)), t('lobby.open-link', { seat: String(seat) })),
         ),
       ),
       h(
@@ -416,7 +413,7 @@ function showCreated(info, kinds) {
         h(
           'a',
           { class: 'button', href: `table.html?id=${encodeURIComponent(info.id)}` },
-          mine ? 'Go to your table' : 'Watch the table',
+          mine ? t('lobby.go-table') : t('lobby.watch-table'),
         ),
       ),
     ),
@@ -429,9 +426,9 @@ function showCreated(info, kinds) {
  * @param {import('./types.js').SeatInfo} s
  */
 function seatWords(s) {
-  if (s.kind !== 'human') return `(${levelName(s.kind)} computer)`;
-  if (s.claimed) return 'player';
-  return s.open === false ? 'invited' : 'open';
+  if (s.kind !== 'human') return t('lobby.seat-ai', { level: levelName(s.kind) });
+  if (s.claimed) return t('lobby.seat-player');
+  return s.open === false ? t('lobby.seat-invited') : t('lobby.seat-free');
 }
 
 /**
@@ -443,7 +440,10 @@ let shown = { etag: '', pages: 1, tables: [], next: null };
 
 /** @param {unknown} e */
 function tablesFailed(e) {
-  replace(els.tables, h('p', { class: 'error' }, `Could not load the tables: ${e instanceof Error ? e.message : e}`));
+  replace(
+    els.tables,
+    h('p', { class: 'error' }, t('lobby.tables-failed', { why: e instanceof Error ? e.message : String(e) })),
+  );
 }
 
 /**
@@ -497,7 +497,7 @@ async function moreTables() {
 function drawTables(firstNew = -1) {
   const list = shown.tables;
   if (!list.length) {
-    replace(els.tables, h('p', {}, 'No open table right now. Create one above.'));
+    replace(els.tables, h('p', {}, t('lobby.no-tables')));
     return;
   }
   replace(
@@ -511,23 +511,25 @@ function drawTables(firstNew = -1) {
         h(
           'tr',
           {},
-          ['Table', 'Game', 'Seats', 'Status', ''].map((t) => h('th', { scope: 'col' }, t)),
+          [t('lobby.col-table'), t('lobby.game'), t('lobby.seats'), t('lobby.col-status'), ''].map((c) =>
+            h('th', { scope: 'col' }, c),
+          ),
         ),
       ),
       h(
         'tbody',
         {},
-        list.map((t, i) => {
+        list.map((tb, i) => {
           // only an open seat is joined from here: an invite seat is its invited friend's
-          const free = (t.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed && s.open !== false);
-          const seats = (t.seats ?? []).map((s) => `${s.seat} ${seatWords(s)}`).join(', ');
+          const free = (tb.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed && s.open !== false);
+          const seats = (tb.seats ?? []).map((s) => `${s.seat} ${seatWords(s)}`).join(', ');
           return h(
             'tr',
             i === firstNew ? { class: 'first-of-page' } : {},
-            h('td', {}, t.id),
-            h('td', {}, t.title ?? t.game),
+            h('td', {}, tb.id),
+            h('td', {}, tb.title ?? tb.game),
             h('td', {}, seats),
-            h('td', {}, t.status),
+            h('td', {}, has(`status.${tb.status}`) ? t(`status.${tb.status}`) : tb.status),
             h(
               'td',
               {},
@@ -539,31 +541,35 @@ function drawTables(firstNew = -1) {
                       class: 'join',
                       onclick: async () => {
                         try {
-                          const j = await API.join(t.id, free[0].seat);
-                          keepSeat(t.id, j.seat, j.token);
-                          location.href = `table.html?id=${encodeURIComponent(t.id)}`;
+                          const j = await API.join(tb.id, free[0].seat);
+                          keepSeat(tb.id, j.seat, j.token);
+                          location.href = `table.html?id=${encodeURIComponent(tb.id)}`;
                         } catch (e) {
                           showError(
                             e instanceof API.ApiError && e.status === 409
-                              ? `Seat ${free[0].seat} of table ${t.id} was taken just before you.`
+                              ? t('lobby.seat-taken', { seat: free[0].seat, id: tb.id })
                               : e,
                           );
                           loadTables(true);
                         }
                       },
                     },
-                    `Join as ${free[0].seat}`,
+                    t('lobby.join-as', { seat: free[0].seat }),
                   )
                 : null,
               ' ',
-              h('a', { class: 'button minor', href: `table.html?id=${encodeURIComponent(t.id)}` }, 'Watch'),
+              h('a', { class: 'button minor', href: `table.html?id=${encodeURIComponent(tb.id)}` }, t('lobby.watch')),
             ),
           );
         }),
       ),
     ),
     shown.next
-      ? h('p', {}, h('button', { type: 'button', class: 'minor more-tables', onclick: moreTables }, 'More tables'))
+      ? h(
+          'p',
+          {},
+          h('button', { type: 'button', class: 'minor more-tables', onclick: moreTables }, t('lobby.more-tables')),
+        )
       : null,
   );
 }
@@ -572,7 +578,10 @@ async function main() {
   try {
     games = await API.games();
   } catch (e) {
-    replace(els.games, h('p', { class: 'error' }, `Could not load the games: ${e instanceof Error ? e.message : e}`));
+    replace(
+      els.games,
+      h('p', { class: 'error' }, t('lobby.games-failed', { why: e instanceof Error ? e.message : String(e) })),
+    );
     return;
   }
   drawGames();
@@ -586,13 +595,9 @@ async function main() {
     if (tables instanceof HTMLElement) tables.hidden = true;
     hideServerLinks();
     const intro = document.querySelector('.intro');
-    if (intro)
-      intro.textContent =
-        'Play THREE ARROWS, ConCardia, Evons and Arrow Party against the computer, or together on this device: everything runs here, with or without a network.';
+    if (intro) intro.textContent = t('lobby.intro-local');
     const how = document.querySelector('#create-title + .how');
-    if (how)
-      how.textContent =
-        'Choose the game and its settings, then who sits in each seat: a person on this device (the screen is handed over between turns) or the computer at a level.';
+    if (how) how.textContent = t('lobby.create-how-local');
     loadMine();
     return;
   }

@@ -6,6 +6,8 @@
 // meanwhile are applied to the page as usual: the log grows, and the board shows them on return.
 
 import { h, replace } from './dom.js';
+import { t } from './i18n.js';
+import { serverText } from './server-text.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').HistoryFrame} HistoryFrame */
@@ -42,7 +44,7 @@ export class LookBack {
    */
   ask(line) {
     if (!this.hooks.send(line)) {
-      this.say('Not connected: looking back is possible again once the connection is back.');
+      this.say(t('look.unsent'));
       return;
     }
     this.pending = true;
@@ -73,7 +75,7 @@ export class LookBack {
    */
   refused(message) {
     this.pending = false;
-    this.say(`Cannot look back there: ${message}`);
+    this.say(t('look.refused', { why: serverText(message) }));
   }
 
   /** Back to the game as it is now, with everything that came meanwhile. */
@@ -90,7 +92,7 @@ export class LookBack {
 
   /** The status line over the past board. */
   status() {
-    return 'Looking back: this is the game right after the marked move. It goes on meanwhile.';
+    return t('look.status');
   }
 
   /** @param {string} message */
@@ -99,7 +101,7 @@ export class LookBack {
     replace(
       this.bar,
       h('span', { class: 'look-text' }, message),
-      this.active ? h('button', { type: 'button', onclick: () => this.leave() }, 'Back to the game') : null,
+      this.active ? h('button', { type: 'button', onclick: () => this.leave() }, t('look.back')) : null,
     );
   }
 
@@ -111,25 +113,21 @@ export class LookBack {
     this.bar.hidden = false;
     replace(
       this.bar,
-      h(
-        'span',
-        { class: 'look-text' },
-        `Looking back, view only: the game after “${what}” (line ${this.from + 1} of ${moves}).`,
-      ),
+      h('span', { class: 'look-text' }, t('look.bar', { what, line: this.from + 1, n: moves })),
       h(
         'span',
         { class: 'look-buttons' },
         h(
           'button',
           { type: 'button', class: 'minor', disabled: this.from <= 0, onclick: () => this.ask(this.from - 1) },
-          'Earlier move',
+          t('look.earlier'),
         ),
         h(
           'button',
           { type: 'button', class: 'minor', disabled: this.to >= moves, onclick: () => this.ask(this.to) },
-          'Later move',
+          t('look.later'),
         ),
-        h('button', { type: 'button', class: 'back-to-game', onclick: () => this.leave() }, 'Back to the game'),
+        h('button', { type: 'button', class: 'back-to-game', onclick: () => this.leave() }, t('look.back')),
       ),
     );
   }

@@ -14,6 +14,7 @@ import { Picker, clickWord, normalize, words } from './picker.js';
 import { Screen } from './screen.js';
 import { gameModule } from './games/index.js';
 import { settingsBox } from './move-settings.js';
+import { t } from './i18n.js';
 
 /**
  * @typedef {Object} MovePanelHooks
@@ -102,16 +103,16 @@ export class MovePanel {
     this.form = h(
       'form',
       { class: 'notation-form' },
-      h('label', { for: 'notation' }, 'Type a move'),
-      h('div', { class: 'notation-row' }, this.input, h('button', { type: 'submit' }, 'Play')),
-      h('p', { id: 'notation-help', class: 'help' }, 'As in the terminal. Tab completes.'),
+      h('label', { for: 'notation' }, t('move.type')),
+      h('div', { class: 'notation-row' }, this.input, h('button', { type: 'submit' }, t('move.play-button'))),
+      h('p', { id: 'notation-help', class: 'help' }, t('move.help')),
       this.datalist,
     );
     this.form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const text = this.input.value.trim();
       if (!text) {
-        this.showError('Type a move first, for example one of the buttons above.');
+        this.showError(t('move.type-first'));
         return;
       }
       this.hooks.typed(text);
@@ -186,7 +187,7 @@ export class MovePanel {
     this.picker = picker;
     const active = Boolean(picker && picker.legal.length);
     this.input.disabled = !active;
-    this.input.placeholder = active && picker ? `e.g. ${picker.legal[0]}` : '';
+    this.input.placeholder = active && picker ? t('move.example', { move: picker.legal[0] }) : '';
     this.form.querySelector('button')?.toggleAttribute('disabled', !active);
     replace(this.datalist, active && picker ? picker.legal.slice(0, 400).map((a) => h('option', { value: a })) : []);
     if (!picker || !active) {
@@ -198,7 +199,7 @@ export class MovePanel {
     const parts = [];
     if (picker.legal.length === 1 && o.complete !== null) {
       // the one legal action: shown whole, played only with its button
-      replace(this.choices, this.playBlock(o.complete, 'Your only move: '));
+      replace(this.choices, this.playBlock(o.complete, t('move.only')));
       this.fromTop(picker);
       this.refocus();
       return;
@@ -208,16 +209,20 @@ export class MovePanel {
         h(
           'div',
           { class: 'chosen' },
-          h('span', { class: 'chosen-label' }, 'Chosen: '),
+          h('span', { class: 'chosen-label' }, t('move.chosen'), ' '),
           h('strong', {}, picker.chosen.join(' ')),
           ' ',
-          h('button', { type: 'button', class: 'minor', onclick: this.pressed(() => this.hooks.back()) }, 'Back'),
+          h(
+            'button',
+            { type: 'button', class: 'minor', onclick: this.pressed(() => this.hooks.back()) },
+            t('replay.back'),
+          ),
         ),
       );
     }
     if (o.complete !== null) parts.push(this.playBlock(o.complete, ''));
     if (o.next.length) {
-      parts.push(h('p', { class: 'next-label' }, o.complete !== null ? 'or add:' : nextPrompt(o.next)));
+      parts.push(h('p', { class: 'next-label' }, o.complete !== null ? t('move.or-add') : nextPrompt(o.next)));
       parts.push(
         h(
           'div',
@@ -269,7 +274,7 @@ export class MovePanel {
       'div',
       { class: lead ? 'play-block only-move' : 'play-block' },
       warn
-        ? h('p', { class: 'play-warning', role: 'alert' }, `Careful: ${what || 'this cannot be taken back.'}`)
+        ? h('p', { class: 'play-warning', role: 'alert' }, t('move.careful', { what: what || t('move.final') }))
         : null,
       lead ? h('p', { class: 'only-label' }, lead, h('strong', {}, action)) : null,
       h(
@@ -283,7 +288,7 @@ export class MovePanel {
             'data-action': action,
             onclick: this.pressed(() => this.hooks.play(action)),
           },
-          `Play: ${action}`,
+          t('move.play', { action }),
         ),
         what && !warn ? h('span', { class: 'play-what' }, what) : null,
       ),
@@ -326,8 +331,8 @@ export class MovePanel {
  * @param {{kind: import('./picker.js').Kind}[]} next
  */
 function nextPrompt(next) {
-  if (next.every((n) => n.kind === 'square')) return 'Choose a square (highlighted on the board):';
-  return 'Choose:';
+  if (next.every((n) => n.kind === 'square')) return t('move.choose-square');
+  return t('move.choose');
 }
 
 /**
@@ -422,7 +427,7 @@ export class Chooser {
     this.panel.clearError();
     const r = clickWord(p, token, kind);
     if (!r) {
-      this.panel.showError(`${token}: nothing you can do with that now.`);
+      this.panel.showError(t('move.nothing', { token }));
       return;
     }
     this.picker = r.picker;

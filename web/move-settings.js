@@ -5,6 +5,7 @@
 // refused) gets the defaults.
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 const KEYS = { confirm: 'quiver.confirm-moves', forced: 'quiver.play-forced' };
 
@@ -71,12 +72,12 @@ export function settingsBox(changed) {
   return h(
     'details',
     { class: 'settings-box' },
-    h('summary', {}, 'Settings'),
+    h('summary', {}, t('settings.summary')),
     h(
       'div',
       { class: 'move-settings' },
-      box('set-confirm', KEYS.confirm, moveSettings.confirm, 'Confirm moves (Play sends)'),
-      box('set-forced', KEYS.forced, moveSettings.playForced, 'Play forced moves for me'),
+      box('set-confirm', KEYS.confirm, moveSettings.confirm, t('settings.confirm')),
+      box('set-forced', KEYS.forced, moveSettings.playForced, t('settings.forced')),
     ),
   );
 }

@@ -7,6 +7,7 @@
 
 import { h } from './dom.js';
 import { loadObject, saveObject } from './storage.js';
+import { t } from './i18n.js';
 
 const KEY = 'quiver.player';
 export const NAME_MAX = 24;
@@ -42,16 +43,14 @@ const RESERVED = new Set([
  * @param {string} name
  */
 export function nameProblem(name) {
-  const t = name.trim();
-  if (!t) return 'Type a name (1 to 24 characters).';
-  if ([...t].length > NAME_MAX) return `A name has at most ${NAME_MAX} characters.`;
-  if (/\p{Cc}|\p{Cf}|\p{Zl}|\p{Zp}|[\u{E0000}-\u{E007F}]/u.test(t))
-    return 'A name cannot hold control or invisible format characters.';
-  if (FILLERS.test(t)) return 'A name cannot hold characters that show nothing.';
-  if (/[\p{Mn}\p{Me}]{3}/u.test(t)) return 'A name has at most 2 accents or marks on one letter.';
-  if (!/[\p{L}\p{N}]/u.test(t)) return 'A name needs at least one letter or digit.';
-  if (RESERVED.has(t.toLowerCase()))
-    return `"${t}" is what the table calls a seat, a level or the game: choose another name.`;
+  const v = name.trim();
+  if (!v) return t('name.empty');
+  if ([...v].length > NAME_MAX) return t('name.long', { n: NAME_MAX });
+  if (/\p{Cc}|\p{Cf}|\p{Zl}|\p{Zp}|[\u{E0000}-\u{E007F}]/u.test(v)) return t('name.control');
+  if (FILLERS.test(v)) return t('name.fillers');
+  if (/[\p{Mn}\p{Me}]{3}/u.test(v)) return t('name.marks');
+  if (!/[\p{L}\p{N}]/u.test(v)) return t('name.letter');
+  if (RESERVED.has(v.toLowerCase())) return t('name.reserved', { name: v });
   return '';
 }
 
@@ -85,8 +84,8 @@ export function nameBox(id, changed) {
     const kept = myName();
     if (kept && !editing) {
       box.append(
-        h('span', {}, 'You play as ', h('strong', { class: 'my-name' }, kept), ' '),
-        h('button', { type: 'button', class: 'minor', onclick: () => draw(true) }, 'Change'),
+        h('span', {}, t('name.play-as'), ' ', h('strong', { class: 'my-name' }, kept), ' '),
+        h('button', { type: 'button', class: 'minor', onclick: () => draw(true) }, t('name.change')),
       );
       return;
     }
@@ -96,15 +95,15 @@ export function nameBox(id, changed) {
       maxlength: 64,
       autocomplete: 'nickname',
       value: kept,
-      placeholder: 'e.g. Alex',
+      placeholder: t('name.example'),
     });
     const problem = h('span', { class: 'act-error', role: 'alert' });
     const form = h(
       'form',
       { class: 'name-form' },
-      h('label', { for: `${id}-input` }, 'Your name (the others see it):'),
+      h('label', { for: `${id}-input` }, t('name.label')),
       input,
-      h('button', { type: 'submit' }, 'Keep'),
+      h('button', { type: 'submit' }, t('name.keep')),
       problem,
     );
     form.addEventListener('submit', (ev) => {

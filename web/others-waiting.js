@@ -6,6 +6,7 @@
 import * as API from './api.js';
 import { PlayerChannel } from './channel.js';
 import { ChallengeBar } from './challenge-bar.js';
+import { t } from './i18n.js';
 
 /**
  * @param {HTMLAnchorElement} el the header's link, hidden while no other table waits
@@ -22,7 +23,7 @@ export function othersWaiting(el, tableId) {
     }
     const n = me.tables.filter((t) => t.my_turn && t.id !== tableId).length;
     el.hidden = n === 0;
-    el.textContent = n === 1 ? '1 other game waits for you' : `${n} other games wait for you`;
+    el.textContent = t('others.waiting', { n });
   };
   const channel = new PlayerChannel(look);
   new ChallengeBar(channel);

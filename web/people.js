@@ -14,6 +14,7 @@
 import { h, replace } from './dom.js';
 import { seatIcon } from './seat-marks.js';
 import { Clocks, clockText, clockName, lowTime } from './clock.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').SeatInfo} SeatInfo */
@@ -125,16 +126,23 @@ export class People {
 
   /** The seats whose win or seat the viewer may claim now. */
   claimableSeats() {
-    const t = this.table;
-    if (!t || t.status !== 'playing' || t.stopped || this.viewer === 'public' || this.clocks.on || this.lostAt !== null)
+    const tb = this.table;
+    if (
+      !tb ||
+      tb.status !== 'playing' ||
+      tb.stopped ||
+      this.viewer === 'public' ||
+      this.clocks.on ||
+      this.lostAt !== null
+    )
       return [];
-    const me = (t.seats ?? []).find((s) => s.seat === this.viewer);
+    const me = (tb.seats ?? []).find((s) => s.seat === this.viewer);
     if (!me || me.zombie) return [];
-    return (t.seats ?? [])
-      .filter((s) => s.seat !== this.viewer && !s.zombie && (t.to_move ?? []).includes(s.seat))
+    return (tb.seats ?? [])
+      .filter((s) => s.seat !== this.viewer && !s.zombie && (tb.to_move ?? []).includes(s.seat))
       .filter((s) => s.kind === 'human' && s.claimed && !s.online)
       .filter((s) => {
-        const at = claimAt(s, t.away_limit);
+        const at = claimAt(s, tb.away_limit);
         return at === null ? this.away(s) >= AWAY_LIMIT_MS : this.clocks.serverNow() >= at;
       })
       .map((s) => s.seat);
@@ -142,17 +150,17 @@ export class People {
 
   /** Draws every seat's line again. */
   draw() {
-    const t = this.table;
+    const tb = this.table;
     this.faces.clear();
-    if (!t || !(t.seats ?? []).length) {
+    if (!tb || !(tb.seats ?? []).length) {
       replace(this.root);
       return;
     }
     const claims = this.claimableSeats();
     this.claimable = claims.join(' ');
-    const two = (t.seats ?? []).length === 2;
-    const toMove = t.status === 'playing' ? (t.to_move ?? []) : [];
-    const rows = (t.seats ?? []).map((s) => {
+    const two = (tb.seats ?? []).length === 2;
+    const toMove = tb.status === 'playing' ? (tb.to_move ?? []) : [];
+    const rows = (tb.seats ?? []).map((s) => {
       const state = this.seatState(s);
       const clockFace = this.clocks.left(s.seat) !== null ? h('span', { class: 'clock', role: 'timer' }) : null;
       const awayEl = s.kind === 'human' && s.claimed && !s.online ? h('span', { class: 'away' }) : null;
@@ -163,12 +171,12 @@ export class People {
           h(
             'button',
             { type: 'button', class: 'minor claim', 'data-seat': s.seat, onclick: () => this.hooks.claim(s.seat) },
-            two ? 'Claim the win' : 'Claim the seat',
+            two ? t('people.claim-win') : t('people.claim-seat'),
           ),
         );
-      if (s.zombie && s.seat === this.viewer && t.status === 'playing')
+      if (s.zombie && s.seat === this.viewer && tb.status === 'playing')
         buttons.push(
-          h('button', { type: 'button', class: 'return', onclick: () => this.hooks.back() }, 'Return to the game'),
+          h('button', { type: 'button', class: 'return', onclick: () => this.hooks.back() }, t('people.return')),
         );
       return h(
         'li',
@@ -189,7 +197,7 @@ export class People {
                   href: `player.html?name=${encodeURIComponent(s.username)}`,
                   target: '_blank',
                   rel: 'noopener',
-                  title: `${s.username}'s profile (a new tab)`,
+                  title: t('people.profile', { name: s.username }),
                 },
                 this.hooks.name(s.seat),
               )
@@ -199,7 +207,7 @@ export class People {
                 'span',
                 {
                   class: 'seat-rating',
-                  title: s.provisional ? 'rating, provisional: too few rated games to be sure of it' : 'rating',
+                  title: s.provisional ? t('people.provisional') : t('people.rating'),
                 },
                 `${s.rating}${s.provisional ? '?' : ''}`,
               )
@@ -217,10 +225,10 @@ export class People {
     const focused = active && this.root.contains(active) ? active.getAttribute('data-focus') : null;
     replace(
       this.root,
-      h('h2', { class: 'sr-only' }, 'Players'),
+      h('h2', { class: 'sr-only' }, t('common.players')),
       h('ul', { class: 'people-list' }, rows),
-      t.rated ? h('p', { class: 'rated-mark' }, 'Rated game') : null,
-      clock ? h('p', { class: 'clock-kind' }, `Clock: ${clockName(clock)}`) : null,
+      tb.rated ? h('p', { class: 'rated-mark' }, t('people.rated')) : null,
+      clock ? h('p', { class: 'clock-kind' }, t('people.clock-kind', { clock: clockName(clock) })) : null,
     );
     if (focused) /** @type {HTMLElement | null} */ (this.root.querySelector(`[data-focus="${focused}"]`))?.focus();
     this.tick();
@@ -231,31 +239,31 @@ export class People {
    * @param {SeatInfo} s
    */
   seatState(s) {
-    if (s.kind !== 'human') return { cls: 'ai', text: 'computer' };
-    if (s.zombie) return { cls: 'zombie', text: 'played by the computer' };
-    if (!s.claimed) return { cls: 'free', text: s.open === false ? 'invited, not here yet' : 'open seat' };
-    if (this.lostAt !== null) return { cls: 'lost', text: 'connection lost' };
-    return s.online ? { cls: 'online', text: 'online' } : { cls: 'offline', text: 'offline' };
+    if (s.kind !== 'human') return { cls: 'ai', text: t('people.computer') };
+    if (s.zombie) return { cls: 'zombie', text: t('people.zombie') };
+    if (!s.claimed) return { cls: 'free', text: s.open === false ? t('people.invited') : t('people.open') };
+    if (this.lostAt !== null) return { cls: 'lost', text: t('people.lost') };
+    return s.online ? { cls: 'online', text: t('people.online') } : { cls: 'offline', text: t('people.offline') };
   }
 
   /** Every 100 ms: the clocks and away times move on; a claim that becomes possible shows. */
   tick() {
-    const t = this.table;
-    if (!t) return;
+    const tb = this.table;
+    if (!tb) return;
     if (this.claimableSeats().join(' ') !== this.claimable) {
       this.draw();
       return;
     }
     const now = this.now();
     const frozen = this.lostAt !== null;
-    for (const s of t.seats ?? []) {
+    for (const s of tb.seats ?? []) {
       const f = this.faces.get(s.seat);
       if (!f) continue;
       if (f.away) {
         const ms = this.away(s);
         const text = ms >= 1000 ? awayText(ms) : '';
         if ((f.away.lastChild?.textContent ?? '') !== text)
-          replace(f.away, text ? h('span', { class: 'away-word' }, 'away ') : null, text);
+          replace(f.away, text ? h('span', { class: 'away-word' }, t('people.away'), ' ') : null, text);
       }
       const left = this.clocks.left(s.seat, now);
       if (f.clock && left !== null && this.clocks.clock) {
@@ -263,13 +271,16 @@ export class People {
         // frozen: the mark says the time is the one the page had when its connection was lost
         const shown = frozen ? `⏸ ${text}` : text;
         if (f.clock.textContent !== shown) f.clock.textContent = shown;
-        const running = this.clocks.running(s.seat) && t.status === 'playing' && !frozen;
+        const running = this.clocks.running(s.seat) && tb.status === 'playing' && !frozen;
         f.clock.classList.toggle('running', running);
         f.clock.classList.toggle('frozen', frozen);
         f.clock.classList.toggle('low', lowTime(this.clocks.clock, left));
         f.clock.setAttribute(
           'aria-label',
-          `${this.hooks.name(s.seat)}: ${text} left${running ? ', running' : ''}${frozen ? ' when the connection was lost' : ''}`,
+          t(frozen ? 'people.clock-frozen' : running ? 'people.clock-running' : 'people.clock', {
+            name: this.hooks.name(s.seat),
+            time: text,
+          }),
         );
       }
     }

@@ -7,6 +7,7 @@
 // deepest zoom is the one at which the board's smallest label is 12 CSS px.
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 import { gameModule } from './games/index.js';
 
 /** Where the phone layout starts (the same width as style.css's). */
@@ -37,7 +38,7 @@ export function phoneLayout(els) {
   const typing = h(
     'button',
     { type: 'button', class: 'minor type-toggle', 'aria-expanded': 'false', 'aria-controls': 'move-panel' },
-    'Type a move',
+    t('move.type'),
   );
   typing.addEventListener('click', () => {
     const on = els.move.classList.toggle('typing');
@@ -103,18 +104,18 @@ export class Zoom {
     this.swallow = false;
     const button = (/** @type {string} */ text, /** @type {string} */ label, /** @type {() => void} */ fn) =>
       h('button', { type: 'button', class: 'minor zoom-button', 'aria-label': label, title: label, onclick: fn }, text);
-    this.plus = button('+', 'Zoom in', () => this.by(STEP));
-    this.minus = button('−', 'Zoom out', () => this.by(1 / STEP));
-    this.reset = button('Fit', 'Show the whole board', () => this.set(1, 0, 0));
+    this.plus = button('+', t('phone.zoom-in'), () => this.by(STEP));
+    this.minus = button('−', t('phone.zoom-out'), () => this.by(1 / STEP));
+    this.reset = button(t('phone.fit'), t('phone.whole'), () => this.set(1, 0, 0));
     this.level = h('span', { class: 'zoom-level', 'aria-live': 'polite' });
     this.tools = h(
       'div',
-      { class: 'zoom-tools', role: 'group', 'aria-label': 'Zoom the board', hidden: true },
+      { class: 'zoom-tools', role: 'group', 'aria-label': t('phone.zoom'), hidden: true },
       this.minus,
       this.plus,
       this.reset,
       this.level,
-      h('span', { class: 'zoom-help' }, 'Pinch to zoom, drag to move.'),
+      h('span', { class: 'zoom-help' }, t('phone.help')),
     );
     area.addEventListener('pointerdown', (ev) => this.down(ev));
     area.addEventListener('pointermove', (ev) => this.move(ev));

@@ -5,6 +5,9 @@
 // the server refuses (never across a chance outcome or a reveal) is said with the engine's
 // reason, once, without the server's prefixes.
 
+import { t } from './i18n.js';
+import { serverText } from './server-text.js';
+
 /**
  * @param {string} message the server's error message
  * @returns {{text: string, stale: boolean, at: number | null}} what to show; for a stale act,
@@ -12,14 +15,9 @@
  */
 export function refusal(message) {
   const tb = /^(?:cannot (?:undo|take back)(?: that)?: )+(.*)$/s.exec(message);
-  if (tb) return { text: `Your move cannot be taken back: ${tb[1]}.`.replace(/\.\.$/, '.'), stale: false, at: null };
+  if (tb)
+    return { text: t('refusal.takeback', { why: serverText(tb[1]) }).replace(/\.\.$/, '.'), stale: false, at: null };
   const m = /^stale version \d+: the table is at version (\d+)/.exec(message);
-  if (!m) return { text: message, stale: false, at: null };
-  return {
-    text:
-      'Your move was not played: the table moved on before it arrived (this seat played in another tab ' +
-      'or window, or the game went on). The board now shows the game as it is; choose again if it is your turn.',
-    stale: true,
-    at: Number(m[1]),
-  };
+  if (!m) return { text: serverText(message), stale: false, at: null };
+  return { text: t('refusal.stale'), stale: true, at: Number(m[1]) };
 }

@@ -6,6 +6,7 @@
 import { h, replace } from './dom.js';
 import { applyHighlight, tokenKind } from './board.js';
 import { gameModule } from './games/index.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').SeatInfo} SeatInfo */
@@ -44,14 +45,16 @@ export function seatNamer(table, viewer, o = {}) {
   const seats = new Map((table?.seats ?? []).map((s) => [s.seat, s]));
   return (seat) => {
     const info = seats.get(seat);
-    const zombie = info?.zombie && o.zombie !== false ? ', played by the computer' : '';
-    if (seat === viewer) return `you (${seat}${zombie})`;
+    const zombie = Boolean(info?.zombie && o.zombie !== false);
+    if (seat === viewer) return t(zombie ? 'seat.you-zombie' : 'seat.you', { seat });
     if (!info) return seat;
     if (info.kind === 'human') {
-      if (!info.claimed) return info.open === false ? `${seat} (invited)` : `${seat} (open seat)`;
-      return info.name && info.name !== seat ? `${info.name} (${seat}${zombie})` : `${seat} (player${zombie})`;
+      if (!info.claimed) return t(info.open === false ? 'seat.invited' : 'seat.open', { seat });
+      if (info.name && info.name !== seat)
+        return t(zombie ? 'seat.named-zombie' : 'seat.named', { name: info.name, seat });
+      return t(zombie ? 'seat.player-zombie' : 'seat.player', { seat });
     }
-    return `${seat} (${info.kind} AI)`;
+    return t('seat.ai', { seat, level: info.kind });
   };
 }
 
@@ -74,10 +77,10 @@ export function ranksTable(ranks, name, me) {
       h(
         'tr',
         {},
-        h('th', { scope: 'col' }, 'Rank'),
-        h('th', { scope: 'col' }, 'Player'),
-        h('th', { scope: 'col' }, 'Score'),
-        rows.some((r) => r.reason) ? h('th', { scope: 'col' }, 'Left the game') : null,
+        h('th', { scope: 'col' }, t('ranks.rank')),
+        h('th', { scope: 'col' }, t('ranks.player')),
+        h('th', { scope: 'col' }, t('ranks.score')),
+        rows.some((r) => r.reason) ? h('th', { scope: 'col' }, t('ranks.left')) : null,
       ),
     ),
     h(
@@ -91,7 +94,11 @@ export function ranksTable(ranks, name, me) {
           h('td', {}, name(r.seat)),
           h('td', {}, String(r.score)),
           rows.some((x) => x.reason)
-            ? h('td', {}, r.reason === 'timeout' ? 'ran out of time' : r.reason === 'resigned' ? 'resigned' : '')
+            ? h(
+                'td',
+                {},
+                r.reason === 'timeout' ? t('ranks.timeout') : r.reason === 'resigned' ? t('ranks.resigned') : '',
+              )
             : null,
         ),
       ),
@@ -157,7 +164,7 @@ export class Screen {
     this.vj = vj;
     const mod = gameModule(vj?.game);
     if (!mod) {
-      replace(this.els.board, h('p', { class: 'error' }, `This page cannot draw the game '${vj?.game}'.`));
+      replace(this.els.board, h('p', { class: 'error' }, t('screen.no-game', { game: String(vj?.game) })));
       return;
     }
     const opts = { name, chosen: o.chosen ?? [], previous: o.previous, acting: o.acting };

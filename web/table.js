@@ -8,7 +8,7 @@
 // invite links and the chat (chat.js), and beside each other person mute, report and block
 // (seat-actions.js). Everything drawn comes from the frames this viewer receives.
 
-import { byId, h, plural, replace } from './dom.js';
+import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
 import { Connection } from './connection.js';
 import { choosingScreen } from './move-panel.js';
@@ -39,6 +39,17 @@ import { Premove } from './premove.js';
 import { SeatActions } from './seat-actions.js';
 import { HandOver } from './handover.js';
 import { downloadLocal } from './local.js';
+import { t, translate } from './i18n.js';
+import { serverText } from './server-text.js';
+
+/** The messages of an act not sent for want of a connection: gone once it is back. */
+const UNSENT = [
+  'table.unsent-claim',
+  'table.unsent-return',
+  'table.unsent-resign',
+  'table.unsent-takeback',
+  'table.unsent-move',
+];
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -125,11 +136,11 @@ const people = new People(els.people, {
   },
   claim: (seat) => {
     panel.clearError();
-    if (!send({ type: 'claim', v: state.v, seat })) panel.showError('Not connected: the claim was not sent.');
+    if (!send({ type: 'claim', v: state.v, seat })) panel.showError(t('table.unsent-claim'));
   },
   back: () => {
     panel.clearError();
-    if (!send({ type: 'return' })) panel.showError('Not connected: "return" was not sent.');
+    if (!send({ type: 'return' })) panel.showError(t('table.unsent-return'));
   },
   beside: (s) => seatActions.beside(s),
 });
@@ -186,17 +197,14 @@ new Details([els.board, els.players], {
 els.resign.addEventListener('click', async () => {
   const others = (state.table?.seats ?? []).length - 1;
   const yes = await confirmDialog({
-    title: 'Resign this game?',
-    text:
-      others === 1
-        ? `${name(otherSeats()[0] ?? 'p2')} wins. This cannot be taken back.`
-        : 'You leave the game and rank last; the computer plays your seat from now on. You may return to it later.',
-    yes: 'Resign',
-    no: 'Keep playing',
+    title: t('table.resign-title'),
+    text: others === 1 ? t('table.resign-two', { name: name(otherSeats()[0] ?? 'p2') }) : t('table.resign-more'),
+    yes: t('table.resign'),
+    no: t('table.keep-playing'),
   });
   if (!yes) return;
   panel.clearError();
-  if (!send({ type: 'resign', v: state.v })) panel.showError('Not connected: the resignation was not sent.');
+  if (!send({ type: 'resign', v: state.v })) panel.showError(t('table.unsent-resign'));
 });
 
 /** The seats other than the viewer's. */
@@ -251,7 +259,7 @@ function send(frame) {
 // answer (takeback.js)
 els.undo.addEventListener('click', () => {
   panel.clearError();
-  if (!send({ type: 'takeback', v: state.v })) panel.showError('Not connected: the takeback was not sent.');
+  if (!send({ type: 'takeback', v: state.v })) panel.showError(t('table.unsent-takeback'));
 });
 
 /**
@@ -261,7 +269,7 @@ els.undo.addEventListener('click', () => {
 function play(action) {
   panel.clearError();
   if (!send({ type: 'act', v: state.v, action })) {
-    panel.showError('Not connected: the move was not sent. It will be possible again once the connection is back.');
+    panel.showError(t('table.unsent-move'));
     return;
   }
   state.sending = true;
@@ -296,7 +304,7 @@ function redraw() {
   });
   state.looked = false;
   document.body.dataset.v = String(state.v); // the version on screen (the tests wait for it)
-  const idle = state.sending ? 'Sent; waiting for the table…' : idleText();
+  const idle = state.sending ? t('table.sent') : idleText();
   panel.show(p && !state.sending ? p : null, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], vj) : w), idle);
   // the move panel only for a seat in a game not over
   els.move.hidden = state.seat === 'public' || state.table?.status === 'over' || Boolean(state.table?.stopped);
@@ -317,14 +325,15 @@ function redraw() {
   holdMoves();
   // a variant's name beside the game's: its components are not the printed ones
   const variant = state.table?.variant;
-  const title = `${state.table?.title ?? vj.game}${variant && !variant.builtin ? ` · variant ${variant.name}` : ''}`;
+  const game = state.table?.title ?? vj.game;
+  const title = variant && !variant.builtin ? t('table.with-variant', { game, variant: variant.name }) : game;
   // (an invite link's page keeps the invitation's title until the seat is taken)
-  if (!invitationTitle) document.title = `${myTurn() ? 'Your turn · ' : ''}${title} · quiver`;
-  turn.set(myTurn() && !state.table?.stopped, `${title} · table ${tableId}`);
+  if (!invitationTitle) document.title = myTurn() ? t('table.title-turn', { title }) : t('table.title', { title });
+  turn.set(myTurn() && !state.table?.stopped, `${title}${t('table.id', { id: tableId })}`);
   replace(
     els.title,
     h('span', { class: 'game-title' }, title),
-    h('span', { class: 'table-id' }, ` · table ${tableId}`),
+    h('span', { class: 'table-id' }, t('table.id', { id: tableId })),
   );
   els.rules.href = `rules.html?game=${encodeURIComponent(vj.game)}`;
   els.rules.hidden = false;
@@ -374,56 +383,55 @@ function statusText() {
   if (state.table?.status === 'over' || state.vj.to_move === 'over') {
     // a rated game the server did not rate says why (its rule against rating farming)
     const unrated = state.table?.unrated;
-    return unrated ? `${resultSentence()} This game was ${unrated}.` : resultSentence();
+    return unrated ? t('table.unrated', { result: resultSentence(), why: serverText(unrated) }) : resultSentence();
   }
   // the server stopped the table (an AI seat's search failed, or nobody came): it plays no more
-  if (state.table?.stopped) return `This table has stopped: ${state.table.stopped}.`;
+  if (state.table?.stopped) return t('table.stopped', { why: state.table.stopped });
   if (state.table?.status === 'waiting') {
     const open = (state.table.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed).map((s) => s.seat);
-    return `Waiting for ${open.length === 1 ? 'a player to take seat ' + open[0] : 'players to take seats ' + andList(open)}. Send them an invite link.`;
+    return t('table.waiting-seats', { n: open.length, seats: andList(open) });
   }
   return mod.turnText(state.vj, { name, acting: acting() });
 }
 
 function idleText() {
   if (!state.vj) return '';
-  if (state.seat === 'public') return 'You are watching this table.';
-  if (state.table?.status === 'over') return 'The game is over.';
-  if (state.table?.stopped) return 'Nothing more can be played here: start a new table from the lobby.';
-  if (state.table?.status === 'waiting') return 'The game starts when every seat is taken.';
+  if (state.seat === 'public') return t('table.watching');
+  if (state.table?.status === 'over') return t('table.over');
+  if (state.table?.stopped) return t('table.stopped-idle');
+  if (state.table?.status === 'waiting') return t('table.starts-when');
   const to = state.vj.to_move;
-  if (to === 'chance') return 'Chance is being drawn…';
-  if (to === 'over') return 'The game is over.';
+  if (to === 'chance') return t('table.chance-drawn');
+  if (to === 'over') return t('table.over');
   const others = acting().filter((s) => s !== state.seat);
-  const waiting = `Waiting for ${andList((others.length ? others : [to]).map(name))}.`;
+  const waiting = t('table.waiting-for', { names: andList((others.length ? others : [to]).map(name)) });
   const mine = state.vj.committed;
-  return mine?.length ? `You chose ${mine.join(', ')}; it is played when everyone has chosen. ${waiting}` : waiting;
+  return mine?.length ? t('table.chose', { chosen: mine.join(', '), waiting }) : waiting;
 }
 
 function resultSentence() {
   // the server ended a table nobody was at for its idle limit: over, with no result
-  if (state.table?.ended === 'abandoned')
-    return 'The game was abandoned: nobody was at the table and nothing was played for too long, so it ended without a result.';
-  if (state.table?.ended === 'aborted')
-    return 'The game was aborted before everyone had moved: it ended without a result.';
+  if (state.table?.ended === 'abandoned') return t('table.abandoned');
+  if (state.table?.ended === 'aborted') return t('table.aborted');
   // the site's operator ended it (quiver admin end), with a reason the players read
-  if (state.table?.ended === 'closed')
-    return `The site's operator ended this game without a result: ${state.table.ended_why || 'no reason given'}.`;
+  if (state.table?.ended === 'closed') return t('table.closed', { why: state.table.ended_why || t('table.no-reason') });
   const res = state.table?.result;
-  if (!Array.isArray(res) || !res.length) return 'The game is over.';
+  if (!Array.isArray(res) || !res.length) return t('table.over');
   const winners = res.filter((r) => r.rank === 1).map((r) => r.seat);
   // who left the game, and how: "p2 ran out of time", "p2 resigned"
   const left = res
     .filter((r) => r.reason)
-    .map(
-      (r) =>
-        `${r.seat === state.seat ? 'you' : name(r.seat)} ${r.reason === 'timeout' ? 'ran out of time' : 'resigned'}`,
+    .map((r) =>
+      r.seat === state.seat
+        ? t(r.reason === 'timeout' ? 'table.you-timeout' : 'table.you-resigned')
+        : t(r.reason === 'timeout' ? 'table.timeout' : 'table.resigned', { name: name(r.seat) }),
     );
-  const why = left.length ? `${left.join(', ')}; ` : '';
-  const agreed = state.table?.ended === 'drawn' ? ' by agreement' : '';
-  if (winners.length > 1) return `The game is over: ${why}a draw${agreed} between ${andList(winners.map(name))}.`;
-  if (winners[0] === state.seat) return `The game is over: ${why}you won!`;
-  return `The game is over: ${why}${name(winners[0])} won.`;
+  const why = left.length ? t('table.why', { list: left.join(', ') }) : '';
+  const names = andList(winners.map(name));
+  if (winners.length > 1)
+    return t(state.table?.ended === 'drawn' ? 'table.drawn-agreed' : 'table.drawn', { why, names });
+  if (winners[0] === state.seat) return t('table.you-won', { why });
+  return t('table.won', { why, name: name(winners[0]) });
 }
 
 /**
@@ -461,7 +469,7 @@ function askRatings() {
 function ratingList(changes) {
   return h(
     'ul',
-    { class: 'rating-changes', 'aria-label': 'Rating changes' },
+    { class: 'rating-changes', 'aria-label': t('table.rating-changes') },
     changes.map((r) =>
       h(
         'li',
@@ -516,11 +524,11 @@ function drawResult() {
               }
             : null,
         },
-        'Download the record',
+        t('table.download'),
       ),
-      h('a', { class: 'button minor', href: `replay.html?id=${encodeURIComponent(tableId)}` }, 'Replay this game'),
+      h('a', { class: 'button minor', href: `replay.html?id=${encodeURIComponent(tableId)}` }, t('table.replay')),
       state.seat !== 'public' && allPeopleHere()
-        ? h('button', { type: 'button', onclick: playAgain }, 'Play again')
+        ? h('button', { type: 'button', onclick: playAgain }, t('table.play-again'))
         : null,
     ),
     state.seat === 'public' || !allPeopleHere() || state.table?.rematch?.table
@@ -537,7 +545,7 @@ function drawResult() {
 function askRematch() {
   resultError('');
   if (!send({ type: 'rematch' })) {
-    resultError('Not connected: the rematch was not asked for.');
+    resultError(t('table.unsent-rematch'));
     return;
   }
   state.rematchAsked = true;
@@ -591,12 +599,12 @@ function refused(message) {
       chat.refused(message);
       return;
     case 'answer':
-      takeback.refused(message);
+      takeback.refused(serverText(message));
       return;
     case 'rematch':
       state.rematchAsked = false;
       drawResult();
-      resultError(message);
+      resultError(serverText(message));
       return;
     default: {
       const r = refusal(message);
@@ -623,13 +631,13 @@ function drawInvites() {
   if (!show) return;
   replace(
     els.invitesBody,
-    h('p', {}, 'Send each link to a friend: opening it takes the seat (an invite link works once).'),
+    h('p', {}, t('table.send-links')),
     links.map((x) =>
       h(
         'div',
         { class: 'invite', 'data-seat': x.seat },
-        h('span', { class: 'invite-seat' }, `Seat ${x.seat}${x.open ? ' (open)' : ''}`),
-        copyField(inviteLink(tableId, x.seat, x.code), `Invite link for seat ${x.seat}`),
+        h('span', { class: 'invite-seat' }, t(x.open ? 'table.seat-open' : 'lobby.seat', { seat: x.seat })),
+        copyField(inviteLink(tableId, x.seat, x.code), t('lobby.invite-link', { seat: x.seat })),
       ),
     ),
   );
@@ -655,7 +663,7 @@ function drawSeats() {
             // (through the hand-over screen: the seat shown is hidden before another's)
             onclick: () => (x.seat === state.seat ? undefined : handover.pass(x.seat)),
           },
-          `Play as ${x.seat}`,
+          t('table.play-as', { seat: x.seat }),
         ),
       ),
     ),
@@ -668,7 +676,10 @@ function drawChance() {
   const seats = (state.table?.seats ?? []).map((s) => s.seat);
   const c = lastChance(log.entries, state.seat, seats);
   els.chance.hidden = !c;
-  if (c) els.chance.textContent = `Last chance event: ${c.text}${c.since ? ` (${plural(c.since, 'move')} ago)` : ''}`;
+  if (c)
+    els.chance.textContent = c.since
+      ? t('table.chance-ago', { text: c.text, n: c.since })
+      : t('table.chance', { text: c.text });
 }
 
 /**
@@ -800,7 +811,7 @@ function animate(previous, next) {
       return;
     }
     // the last walk of a game over is drawn under the result, not under "Walking…"
-    const status = state.table?.status === 'over' ? statusText() : 'Walking…';
+    const status = state.table?.status === 'over' ? statusText() : t('table.walking');
     screen.draw(frames[k++], name, { previous: state.previous, status });
     setTimeout(step, 220);
   };
@@ -823,18 +834,19 @@ function onState(st, d) {
   }
   switch (st) {
     case 'open':
-      replace(els.conn, state.seat === 'public' ? 'Watching' : `Connected as ${state.seat}`);
+      replace(els.conn, state.seat === 'public' ? t('table.conn-watching') : t('table.conn-as', { seat: state.seat }));
       // what the page said while the connection was lost is over now
-      if (panel.error.textContent?.startsWith('Not connected')) panel.clearError();
+      if (UNSENT.some((k) => panel.error.textContent === t(k))) panel.clearError();
       break;
     case 'connecting':
-      replace(els.conn, d.attempt ? `Reconnecting (attempt ${d.attempt})…` : 'Connecting…');
+      replace(els.conn, d.attempt ? t('table.reconnecting', { n: d.attempt }) : t('table.connecting'));
       break;
     case 'lost':
       replace(
         els.conn,
-        `Connection lost. Reconnecting in ${Math.round(d.retryInMs / 100) / 10} s (attempt ${d.attempt}). `,
-        h('button', { type: 'button', class: 'minor', onclick: () => conn?.retryNow() }, 'Retry now'),
+        t('table.lost', { s: Math.round(d.retryInMs / 100) / 10, n: d.attempt }),
+        ' ',
+        h('button', { type: 'button', class: 'minor', onclick: () => conn?.retryNow() }, t('table.retry')),
       );
       state.sending = false;
       redraw();
@@ -850,14 +862,14 @@ function onState(st, d) {
           claimSeat(seat).then((ok) => connect(ok ? (seatsAt(tableId).find((x) => x.seat === seat) ?? null) : null));
           break;
         }
-        replace(els.conn, `The seat ${seat} was refused (${d.message}); watching instead.`);
+        replace(els.conn, t('table.seat-refused', { seat, why: serverText(d.message) }));
         connect(null);
       } else {
-        replace(els.conn, `Refused: ${d.message}`);
+        replace(els.conn, t('table.refused', { why: serverText(d.message) }));
       }
       break;
     default:
-      replace(els.conn, 'Closed');
+      replace(els.conn, t('table.closed-conn'));
   }
 }
 
@@ -895,7 +907,7 @@ function askToJoin(seat) {
     // the game, who invites and the seat, before the name (the table's public info)
     const says = API.tableInfo(tableId).then(
       (t) => invitation(t, seat),
-      () => ({ title: `You are invited to seat ${seat}`, clock: '' }),
+      () => ({ title: t('table.invited', { seat }), clock: '' }),
     );
     const done = () => {
       invitationTitle = '';
@@ -906,7 +918,7 @@ function askToJoin(seat) {
     const button = h(
       'button',
       { type: 'button', class: named ? 'take-seat' : 'minor take-seat', onclick: done },
-      named ? `Take seat ${seat}` : `Take seat ${seat} without a name`,
+      named ? t('table.take-seat', { seat }) : t('table.take-seat-unnamed', { seat }),
     );
     says.then((o) => {
       invitationTitle = `${o.title} · quiver`;
@@ -943,16 +955,16 @@ async function joinSeat(seat, invite) {
     // a block between a person seated and this one (docs/server/players.md "Blocks"): the server's words
     const apart = status === 403 && e instanceof Error ? /^you cannot take a seat here: (.*)$/.exec(e.message) : null;
     const msg = apart
-      ? `You cannot take seat ${seat}: ${apart[1]}. You are watching.`
+      ? t('table.join-blocked', { seat, why: serverText(apart[1]) })
       : status === 409
         ? invite
-          ? `This invite was already used: seat ${seat} is taken. You are watching.`
-          : `Seat ${seat} is already taken: you are watching.`
+          ? t('table.join-used', { seat })
+          : t('table.join-taken', { seat })
         : status === 403
-          ? `This invite link does not open seat ${seat} (its code is wrong, or the seat is for someone invited): you are watching.`
+          ? t('table.join-code', { seat })
           : status === 404
-            ? 'There is no such table (the link is wrong, or the table expired).'
-            : `Could not take seat ${seat}: ${e instanceof Error ? e.message : e}`;
+            ? t('table.join-none')
+            : t('table.join-failed', { seat, why: e instanceof Error ? serverText(e.message) : String(e) });
     replace(els.joinPlace, h('p', { class: 'join-refused', role: 'alert' }, msg));
   }
 }
@@ -990,7 +1002,9 @@ async function accountSeat() {
 
 async function main() {
   if (!tableId) {
-    replace(els.status, 'No table given. ', h('a', { href: './' }, 'Go to the lobby'), ' to start or join a game.');
+    const link = h('a', { href: './', 'data-place': 'lobby' }, t('table.go-lobby'));
+    replace(els.status, h('span', { 'data-i18n': 'table.no-table' }, link));
+    translate(els.status);
     return;
   }
   othersWaiting(/** @type {HTMLAnchorElement} */ (byId('others')), tableId);

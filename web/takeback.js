@@ -10,6 +10,7 @@
 
 import { h, replace } from './dom.js';
 import { andList } from './grammar.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').Offer} Offer */
@@ -26,21 +27,19 @@ export function offerOutcome(offer, seat, name, before, after) {
   const mine = offer.by === seat;
   if (offer.kind === 'draw') {
     const other = name(offer.waiting[0] ?? '');
-    if (after > before)
-      return mine ? `Your draw offer lapsed: ${other} moved.` : 'The draw offer lapsed: the game went on.';
-    if (mine) return `${other} declined your draw offer.`;
-    if (offer.waiting.includes(seat)) return 'You declined the draw offer.';
-    return `${other} declined ${name(offer.by)}'s draw offer.`;
+    if (after > before) return mine ? t('offer.draw-lapsed-mine', { other }) : t('offer.draw-lapsed');
+    if (mine) return t('offer.draw-declined-mine', { other });
+    if (offer.waiting.includes(seat)) return t('offer.draw-declined-you');
+    return t('offer.draw-declined', { other, by: name(offer.by) });
   }
   // a takeback shortens the log (the server sends a snapshot with the moves gone)
-  if (after < before) return mine ? 'Your last move was taken back.' : `${name(offer.by)}'s last move was taken back.`;
+  if (after < before) return mine ? t('offer.taken-back-mine') : t('offer.taken-back', { by: name(offer.by) });
   // a new move clears the request
-  if (after > before)
-    return mine ? 'Your takeback request lapsed: the game went on.' : 'The takeback request lapsed: the game went on.';
-  const who = offer.waiting.length === 1 ? name(offer.waiting[0]) : 'A player';
-  if (mine) return `${who} declined your takeback.`;
-  if (offer.waiting.length === 1 && offer.waiting[0] === seat) return 'You declined the takeback.';
-  return `${who} declined ${name(offer.by)}'s takeback.`;
+  if (after > before) return mine ? t('offer.takeback-lapsed-mine') : t('offer.takeback-lapsed');
+  const who = offer.waiting.length === 1 ? name(offer.waiting[0]) : t('offer.a-player');
+  if (mine) return t('offer.takeback-declined-mine', { who });
+  if (offer.waiting.length === 1 && offer.waiting[0] === seat) return t('offer.takeback-declined-you');
+  return t('offer.takeback-declined', { who, by: name(offer.by) });
 }
 
 export class Takeback {
@@ -110,28 +109,26 @@ export class Takeback {
       this.banner.className = 'offer mine';
       replace(
         this.banner,
-        h('p', {}, `Waiting for ${waiting} to accept your ${draw ? 'draw offer' : 'takeback'}.`),
-        h(
-          'p',
-          { class: 'offer-note' },
-          draw
-            ? 'The game ends in a draw when they accept; it lapses when they move.'
-            : 'Your last move is taken back when they accept; a move by anyone cancels it.',
-        ),
+        h('p', {}, t(draw ? 'offer.waiting-draw' : 'offer.waiting-takeback', { waiting })),
+        h('p', { class: 'offer-note' }, draw ? t('offer.note-draw') : t('offer.note-takeback')),
       );
       return;
     }
-    const asks = draw ? `${name(o.by)} offers a draw` : `${name(o.by)} asks to take back their last move`;
+    const asks = t(draw ? 'offer.asks-draw' : 'offer.asks-takeback', { by: name(o.by) });
     if (o.waiting.includes(seat)) {
       this.banner.className = 'offer asked';
       replace(
         this.banner,
-        h('p', { class: 'offer-question' }, `${asks}.`),
+        h('p', { class: 'offer-question' }, t('offer.question', { asks })),
         h(
           'div',
           { class: 'offer-buttons' },
-          h('button', { type: 'button', class: 'offer-accept', onclick: () => this.answer(true) }, 'Accept'),
-          h('button', { type: 'button', class: 'minor offer-decline', onclick: () => this.answer(false) }, 'Decline'),
+          h('button', { type: 'button', class: 'offer-accept', onclick: () => this.answer(true) }, t('offer.accept')),
+          h(
+            'button',
+            { type: 'button', class: 'minor offer-decline', onclick: () => this.answer(false) },
+            t('offer.decline'),
+          ),
         ),
         this.errorLine(),
       );
@@ -139,12 +136,12 @@ export class Takeback {
     }
     this.banner.className = 'offer others';
     const others = o.waiting.filter((s) => s !== seat);
-    replace(this.banner, h('p', {}, `${asks}; waiting for ${andList(others.map(name))}.`));
+    replace(this.banner, h('p', {}, t('offer.others', { asks, waiting: andList(others.map(name)) })));
   }
 
   /** @param {boolean} accept */
   answer(accept) {
-    this.error = this.hooks.answer(accept) ? '' : 'Not connected: the answer was not sent.';
+    this.error = this.hooks.answer(accept) ? '' : t('offer.unsent');
     for (const b of this.banner.querySelectorAll('button')) /** @type {HTMLButtonElement} */ (b).disabled = true;
     if (this.error) this.banner.appendChild(this.errorLine() ?? h('span'));
   }

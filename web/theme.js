@@ -2,9 +2,10 @@
 // (prefers-color-scheme, through the CSS's color-scheme and light-dark()), "light" and "dark"
 // fix it. The choice is kept in localStorage and offered as a small switch at the foot of the
 // page (the top bars are full on a phone); style.css reads it from the root element's
-// `data-theme`.
+// `data-theme`. Beside it, the language menu (i18n.js): a choice reloads the page in it.
 
 import { h } from './dom.js';
+import { LANGUAGES, keepLanguage, keptLanguage, t } from './i18n.js';
 
 const KEY = 'quiver.theme';
 const CHOICES = /** @type {const} */ (['auto', 'light', 'dark']);
@@ -45,13 +46,31 @@ export function themeSwitch() {
     h(
       'select',
       { id: 'theme', class: 'theme-select' },
-      CHOICES.map((c) => h('option', { value: c }, c === 'auto' ? 'Auto' : c === 'light' ? 'Light' : 'Dark')),
+      CHOICES.map((c) => h('option', { value: c }, t(`theme.${c}`))),
     )
   );
   select.value = chosenTheme();
   select.addEventListener('change', () => setTheme(/** @type {Theme} */ (select.value), true));
-  return h('span', { class: 'theme-switch' }, h('label', { for: 'theme' }, 'Theme'), select);
+  return h('span', { class: 'theme-switch' }, h('label', { for: 'theme' }, t('theme.label')), select);
+}
+
+/** The language menu: the browser's own (the default) or one of the catalogs, by its own name. */
+export function languageSwitch() {
+  const select = /** @type {HTMLSelectElement} */ (
+    h(
+      'select',
+      { id: 'lang', class: 'theme-select' },
+      h('option', { value: '' }, t('lang.browser')),
+      Object.entries(LANGUAGES).map(([code, name]) => h('option', { value: code, lang: code }, name)),
+    )
+  );
+  select.value = keptLanguage() ?? '';
+  select.addEventListener('change', () => {
+    keepLanguage(select.value in LANGUAGES ? /** @type {import('./i18n.js').Lang} */ (select.value) : null);
+    location.reload();
+  });
+  return h('span', { class: 'theme-switch' }, h('label', { for: 'lang' }, t('lang.label')), select);
 }
 
 setTheme(chosenTheme(), false);
-document.body.appendChild(h('footer', { class: 'page-foot' }, themeSwitch()));
+document.body.appendChild(h('footer', { class: 'page-foot' }, themeSwitch(), ' ', languageSwitch()));

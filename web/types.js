@@ -618,6 +618,7 @@ export {};
  * @property {string[]} highlight the squares and cards the step marks
  * @property {string | null} expect the move to find (null: a step of text)
  * @property {string | null} hint
+ * @property {string | null} [hintEn] the English hint, when `hint` is a translation (lesson-text.js)
  * @property {View} view the learner's view before the step
  * @property {LogLine[]} log what the step's move and the replies were
  * @property {string[]} learned the step's checks, in words

@@ -5,6 +5,7 @@
 // localStorage beside the move settings.
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 const KEYS = { sound: 'quiver.turn-sound', notify: 'quiver.turn-notify' };
 
@@ -59,7 +60,7 @@ export class TurnSignal {
     if (read(KEYS.sound)) this.ring();
     if (read(KEYS.notify) && document.hidden && 'Notification' in window && Notification.permission === 'granted') {
       try {
-        const n = new Notification('Your turn', { body: where, tag: `quiver-turn-${location.search}` });
+        const n = new Notification(t('settings.your-turn'), { body: where, tag: `quiver-turn-${location.search}` });
         n.onclick = () => {
           focus();
           n.close();
@@ -162,12 +163,12 @@ export class TurnSignal {
     return h(
       'div',
       { class: 'turn-settings' },
-      box('set-sound', KEYS.sound, 'Sound on my turn', () => {
+      box('set-sound', KEYS.sound, t('settings.sound'), () => {
         this.ring();
       }),
-      box('set-notify', KEYS.notify, 'Notify me when the page is hidden', async (input) => {
+      box('set-notify', KEYS.notify, t('settings.notify'), async (input) => {
         if (!('Notification' in window)) {
-          said.textContent = 'This browser shows no notifications.';
+          said.textContent = t('settings.no-notifications');
         } else if (Notification.permission !== 'granted') {
           let answer;
           try {
@@ -175,7 +176,7 @@ export class TurnSignal {
           } catch {
             answer = 'denied';
           }
-          if (answer !== 'granted') said.textContent = 'Notifications are not allowed for this page by the browser.';
+          if (answer !== 'granted') said.textContent = t('settings.notifications-denied');
         }
         if (said.textContent) {
           input.checked = false;

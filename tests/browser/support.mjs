@@ -114,7 +114,8 @@ export async function startServer(o = {}) {
 
 /**
  * Launches Debian's chromium headless on a closed network. playwright gives every launch a
- * fresh temporary profile (its own --user-data-dir), removed when the browser closes.
+ * fresh temporary profile (its own --user-data-dir), removed when the browser closes. The
+ * pages speak English (web/i18n.js follows the browser's language), whatever the machine's.
  */
 export async function launchBrowser() {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`no chromium at ${CHROMIUM}: run scripts/install-deps.sh`);
@@ -130,6 +131,7 @@ export async function launchBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      '--lang=en-US',
     ],
   });
 }

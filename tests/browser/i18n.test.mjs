@@ -1,0 +1,150 @@
+// The pages in each language (web/i18n.js, docs/web.md "Languages"): the lobby, a game page
+// mid-game and a lesson rendered in English, Spanish and Japanese, on a desktop and a phone,
+// with no message missing (no ⟦key⟧ shown, nothing said in the console) and no page error;
+// <html lang> follows the language; the pages' words are the catalog's; a refusal of the server
+// is said in the page's language; the language menu changes the language and keeps it. The
+// screenshots go to screenshotDir() as i18n-LANG-PAGE-DEVICE.png.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import {
+  serverAndBrowser,
+  screenshotDir,
+  budget,
+  quickPlay,
+  moveOnce,
+  rng,
+  until,
+  givePlayerName,
+  STEP_MS,
+  TURN_SELECTOR,
+} from './support.mjs';
+import en from '../../web/i18n/en.js';
+import es from '../../web/i18n/es.js';
+import ja from '../../web/i18n/ja.js';
+import esLessons from '../../web/i18n/lessons/es/three-arrows.js';
+import jaLessons from '../../web/i18n/lessons/ja/three-arrows.js';
+
+const env = serverAndBrowser();
+const CATALOGS = { en, es, ja };
+const LESSON = '01-first-piece';
+const LESSON_TITLES = { en: null, es: esLessons[LESSON].title, ja: jaLessons[LESSON].title };
+const DEVICES = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+};
+
+/**
+ * A page in a browser whose language is `lang`, with its errors and console errors kept.
+ * @param {string} lang
+ * @param {{width: number, height: number}} size
+ */
+async function pageIn(lang, size) {
+  const ctx = await env.browser.newContext({ locale: lang, viewport: size });
+  await givePlayerName(ctx, 'Tester');
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(STEP_MS);
+  /** @type {string[]} */
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /no message/.test(m.text())) errors.push(m.text());
+  });
+  return { ctx, page, errors };
+}
+
+/**
+ * The page says nothing missing and nothing failed; <html lang> is the language.
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} errors
+ * @param {string} lang
+ * @param {string} where
+ */
+async function whole(page, errors, lang, where) {
+  assert.equal(await page.getAttribute('html', 'lang'), lang, `${where}: <html lang>`);
+  const text = await page.evaluate(() => document.body.innerText + document.title);
+  assert.doesNotMatch(text, /⟦/, `${where}: a message is missing`);
+  assert.deepEqual(errors, [], `${where}: no page error`);
+}
+
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {string} name
+ */
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(screenshotDir(), `i18n-${name}.png`), fullPage: false });
+}
+
+for (const lang of /** @type {const} */ (['en', 'es', 'ja'])) {
+  const cat = CATALOGS[lang];
+  for (const [device, size] of Object.entries(DEVICES)) {
+    test(`the lobby, a game and a lesson in ${lang} on a ${device}`, { timeout: budget(20000) }, async () => {
+      const { ctx, page, errors } = await pageIn(lang, size);
+      try {
+        // the lobby
+        await page.goto(env.server.url);
+        await page.waitForSelector('.game-card');
+        await whole(page, errors, lang, 'the lobby');
+        assert.equal((await page.textContent('.lobby h1'))?.trim(), cat['lobby.heading']);
+        assert.equal((await page.textContent('#create-title'))?.trim(), cat['lobby.create-title']);
+        assert.ok(
+          (await page.textContent('.quick-play'))?.includes(String(cat['lobby.play'])),
+          'the Play button in the language',
+        );
+        await shot(page, `${lang}-lobby-${device}`);
+
+        // a game mid-game, and a refusal of the server in the page's language
+        await quickPlay(page, env.server.url, 'three-arrows');
+        const rand = rng(7);
+        await moveOnce(page, rand);
+        await moveOnce(page, rand);
+        await whole(page, errors, lang, 'the game');
+        assert.equal((await page.textContent('#move-title'))?.trim(), cat['table.your-move']);
+        // (typed moves are the desktop's: the phone's board is clicked)
+        if (device === 'desktop') {
+          await page.waitForSelector(TURN_SELECTOR);
+          await page.fill('#notation', 'zzz');
+          await page.press('#notation', 'Enter');
+          const refused = String(cat['server.unknown']).split("'")[0];
+          await until(
+            async () => ((await page.textContent('#move-panel')) ?? '').includes(refused),
+            `the server's refusal said as "${refused}…"`,
+          );
+        }
+        await shot(page, `${lang}-game-${device}`);
+
+        // a lesson, its text translated where the lesson has a translation
+        await page.goto(new URL(`/learn/three-arrows/${LESSON}`, env.server.url).toString());
+        await page.waitForSelector('#lesson-title:not(:empty)');
+        await whole(page, errors, lang, 'the lesson');
+        if (LESSON_TITLES[lang]) assert.equal(await page.textContent('#lesson-title'), LESSON_TITLES[lang]);
+        assert.equal((await page.textContent('#next'))?.trim(), cat['learn.next']);
+        await shot(page, `${lang}-lesson-${device}`);
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+}
+
+test('the language menu changes the pages’ language and keeps it', { timeout: budget(6000) }, async () => {
+  const { ctx, page, errors } = await pageIn('en-US', DEVICES.desktop);
+  try {
+    await page.goto(env.server.url);
+    await page.waitForSelector('.game-card');
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
+    await Promise.all([page.waitForEvent('load'), page.selectOption('#lang', 'ja')]);
+    await page.waitForSelector('.game-card');
+    await whole(page, errors, 'ja', 'the lobby after the menu');
+    assert.equal((await page.textContent('.lobby h1'))?.trim(), ja['lobby.heading']);
+    // kept: another page opens in it
+    await page.goto(new URL('/learn/', env.server.url).toString());
+    assert.equal(await page.getAttribute('html', 'lang'), 'ja');
+    // and the browser's language again
+    await Promise.all([page.waitForEvent('load'), page.selectOption('#lang', '')]);
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  } finally {
+    await ctx.close();
+  }
+});
