@@ -217,7 +217,7 @@ export default [
     plugins: { quiver: { rules: { 'no-jsdoc-any': noJsdocAny, 'no-raw-text': noRawText } } },
     rules: { 'quiver/no-jsdoc-any': 'error', 'quiver/no-raw-text': 'error' },
   },
-  { files: UNTRANSLATED, rules: { 'quiver/no-raw-text': 'off' } },
+  { files: UNTRANSLATED.filter((f) => f.endsWith('.js')), rules: { 'quiver/no-raw-text': 'off' } },
   { files: ['tests/browser/*.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   { files: ['eslint.config.js'], languageOptions: { globals: globals.node } },
   // the HTTP API description's lint and contract test: Node scripts

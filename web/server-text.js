@@ -81,7 +81,7 @@ const FORMS = [
     'server.chat-pace',
   ],
   [
-    /^too many mutes, reports, blocks, follows and challenges (?<what>.+?): (?<ahead>\d+) go on at once, then one a minute \(at a table, (?<table>\d+), then one every (?<every>\d+) s, and (?<own>\d+) more from each address, then one every (?<minutes>\d+) minutes\); try again in (?<wait>\d+) s$/,
+    /^too many mutes, reports, blocks, follows, challenges and tournament changes (?<what>.+?): (?<ahead>\d+) go on at once, then one a minute \(at a table, (?<table>\d+), then one every (?<every>\d+) s, and (?<own>\d+) more from each address, then one every (?<minutes>\d+) minutes\); try again in (?<wait>\d+) s$/,
     'server.writes-pace',
   ],
   [

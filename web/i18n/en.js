@@ -356,7 +356,7 @@ export default {
   'server.chat-long': 'text: {n} characters; at most {max}',
   'server.chat-pace': 'chat: at most {lines} lines in {s} seconds from a connection; wait {wait} s',
   'server.writes-pace':
-    'too many mutes, reports, blocks, follows and challenges {what}: {ahead} go on at once, then one a minute (at a table, {table}, then one every {every} s, and {own} more from each address, then one every {minutes} minutes); try again in {wait} s',
+    'too many mutes, reports, blocks, follows, challenges and tournament changes {what}: {ahead} go on at once, then one a minute (at a table, {table}, then one every {every} s, and {own} more from each address, then one every {minutes} minutes); try again in {wait} s',
   'api.unreachable': 'cannot reach the server: is it running?',
   'api.status': 'the server answered {status}',
   'api.not-json': 'the server sent something that is not JSON',

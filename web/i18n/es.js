@@ -407,7 +407,7 @@ export default {
   'server.chat-long': 'texto: {n} caracteres; como mucho {max}',
   'server.chat-pace': 'chat: como mucho {lines} mensajes cada {s} segundos por conexión; espera {wait} s',
   'server.writes-pace':
-    'demasiados silenciamientos, denuncias, bloqueos, seguimientos y desafíos {what}: se admiten {ahead} seguidos y luego uno por minuto (en una mesa, {table}, luego uno cada {every} s, y {own} más por cada dirección, luego uno cada {minutes} minutos); vuelve a intentarlo dentro de {wait} s',
+    'demasiados silenciamientos, denuncias, bloqueos, seguimientos, desafíos y cambios de torneos {what}: se admiten {ahead} seguidos y luego uno por minuto (en una mesa, {table}, luego uno cada {every} s, y {own} más por cada dirección, luego uno cada {minutes} minutos); vuelve a intentarlo dentro de {wait} s',
   'api.unreachable': 'no se puede conectar con el servidor: ¿está en marcha?',
   'api.status': 'el servidor respondió {status}',
   'api.not-json': 'el servidor envió algo que no es JSON',
