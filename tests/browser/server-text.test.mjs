@@ -59,7 +59,7 @@ const SAMPLES = [
   ['%s: %d characters; at most %d', 'text', '523', '500'],
   ['chat: at most %d lines in %d seconds from a connection; wait %.1f s', '5', '10', '3.2'],
   [
-    'too many mutes, reports, blocks, follows and challenges %s: %d go on at once, then one a minute (at a table, %d, then one every %d s, and %d more from each address, then one every %d minutes); try again in %d s',
+    'too many mutes, reports, blocks, follows, challenges and tournament changes %s: %d go on at once, then one a minute (at a table, %d, then one every %d s, and %d more from each address, then one every %d minutes); try again in %d s',
     'at this table',
     '4',
     '3',
