@@ -10,7 +10,9 @@
  * nothing; the leaderboard's refusals and its provisional players on a second list; the ratings
  * across kill -9; an account's deletion taking its ratings; "rated" kept by a table that plays
  * across kill -9 and by its rematch; one account at both seats rating nobody; a second game 100
- * days later, the deviations widened first; a settled rating on the leaderboard.
+ * days later, the deviations widened first; a settled rating on the leaderboard; three
+ * accounts' game of Arrow Party rated by Weng-Lin, and among three new accounts counted without
+ * moving μ or σ.
  *
  * Usage: test_ratings PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -433,28 +435,20 @@ static void test_widening_and_board(void **state)
 	th_stop();
 }
 
-/* Three accounts at a rated table of Arrow Party: each decides once (the items step, chosen
- * by all at once), then Cy resigns and Bob after him. Each account's Weng-Lin rating is the
- * update of the ranks the result gives (a leaver ranks last), shown on the 1500 scale. */
-static void test_three_players(void **state)
+/* A rated table of Arrow Party for Ann, Bob and Cy (browsers who): each decides once (the
+ * items step, chosen by all at once), then Cy resigns and Bob after him; the ranks of the
+ * result into rank, and the table's id into id. */
+static void play_three(th_browser *const who[3], int rank[3], char id[32])
 {
-	(void)state;
-	char db[128];
-	th_browser a = {0}, b = {0}, c = {0};
-	start_two(db, &a, &b);
-	sign_up(&c, "Cy");
-	static const char *const three[] = {"Ann", "Bob", "Cy"};
-	settle(db, "arrow-party", 3, three, 3);
 	tc_reply r;
-	th_browser_ask(&a, "POST", "/api/tables",
+	th_browser_ask(who[0], "POST", "/api/tables",
 	               "{\"game\": \"arrow-party\", \"seats\": [\"human\", \"human\", "
 	               "\"human\"], \"rated\": true, \"takebacks\": false, " CLOCK "}",
 	               201, &r);
-	char id[32], path[96], tokens[3][64];
-	snprintf(id, sizeof id, "%s", json_string_value(json_object_get(r.json, "id")));
+	char path[96], tokens[3][64];
+	snprintf(id, 32, "%s", json_string_value(json_object_get(r.json, "id")));
 	tc_reply_free(&r);
 	snprintf(path, sizeof path, "/api/tables/%s/join", id);
-	th_browser *who[] = {&a, &b, &c};
 	th_seat seat[3];
 	for (int i = 0; i < 3; i++) {
 		char body[64];
@@ -479,33 +473,78 @@ static void test_three_players(void **state)
 		th_seat_next(&seat[0]);
 	const json_t *result = json_object_get(seat[0].table, "result");
 	assert_int_equal(json_array_size(result), 3);
-	int rank[3];
-	qv__wl w[3];
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 3; i++)
 		rank[i] = (int)json_integer_value(
 		    json_object_get(json_array_get(result, (size_t)i), "rank"));
-		w[i] = qv__wl_new();
-	}
-	assert_int_equal(rank[0], 1);
-	assert_true(rank[1] > 1 && rank[2] > 1); /* both who left are behind */
-	assert_int_equal(qv__wl_update(w, rank, 3, QV__WL_TAU, w, NULL), QV_OK);
-	const char *names[] = {"Ann", "Bob", "Cy"};
-	for (int i = 0; i < 3; i++) {
-		json_t *p = profile(names[i]);
-		const json_t *got = json_array_get(json_object_get(p, "ratings"), 0);
-		assert_string_equal(json_string_value(json_object_get(got, "game")), "arrow-party");
-		assert_int_equal(json_integer_value(json_object_get(got, "players")), 3);
-		assert_int_equal(json_integer_value(json_object_get(got, "rating")),
-		                 lround(qv__wl_display(&w[i])));
-		assert_int_equal(json_integer_value(json_object_get(got, "deviation")),
-		                 lround(w[i].sigma * QV__WL_DISPLAY_SCALE));
-		assert_int_equal(json_integer_value(json_object_get(got, "games")), 11);
-		json_decref(p);
-	}
-	/* the winner's display rose, the last's fell */
-	assert_true(qv__wl_display(&w[0]) > 1500);
 	for (int i = 0; i < 3; i++)
 		th_seat_close(&seat[i]);
+}
+
+/* Asserts name's rating of Arrow Party for 3: Weng-Lin's w shown on the 1500 scale, and games. */
+static void party_rated_as(const char *name, const qv__wl *w, int games)
+{
+	json_t *p = profile(name);
+	const json_t *got = json_array_get(json_object_get(p, "ratings"), 0);
+	assert_string_equal(json_string_value(json_object_get(got, "game")), "arrow-party");
+	assert_int_equal(json_integer_value(json_object_get(got, "players")), 3);
+	assert_int_equal(json_integer_value(json_object_get(got, "rating")),
+	                 lround(qv__wl_display(w)));
+	assert_int_equal(json_integer_value(json_object_get(got, "deviation")),
+	                 lround(w->sigma * QV__WL_DISPLAY_SCALE));
+	assert_int_equal(json_integer_value(json_object_get(got, "games")), games);
+	json_decref(p);
+}
+
+static const char *const three[] = {"Ann", "Bob", "Cy"};
+
+/* Three settled accounts at a rated table of Arrow Party (play_three). Each account's Weng-Lin
+ * rating is the update of the ranks the result gives (a leaver ranks last), shown on the 1500
+ * scale. */
+static void test_three_players(void **state)
+{
+	(void)state;
+	char db[128], id[32];
+	th_browser a = {0}, b = {0}, c = {0};
+	start_two(db, &a, &b);
+	sign_up(&c, "Cy");
+	settle(db, "arrow-party", 3, three, 3);
+	th_browser *const who[] = {&a, &b, &c};
+	int rank[3];
+	play_three(who, rank, id);
+	assert_int_equal(rank[0], 1);
+	assert_true(rank[1] > 1 && rank[2] > 1); /* both who left are behind */
+	qv__wl w[3] = {qv__wl_new(), qv__wl_new(), qv__wl_new()};
+	assert_int_equal(qv__wl_update(w, rank, 3, QV__WL_TAU, w, NULL), QV_OK);
+	for (int i = 0; i < 3; i++)
+		party_rated_as(three[i], &w[i], 11);
+	/* the winner's display rose, the last's fell */
+	assert_true(qv__wl_display(&w[0]) > 1500);
+	th_stop();
+}
+
+/* The same game among three new accounts: counted (one game each), no μ or σ moved, and the
+ * table's info says so. */
+static void test_three_new_players(void **state)
+{
+	(void)state;
+	char db[128], id[32];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	th_browser a = {0}, b = {0}, c = {0};
+	th_browser *const who[] = {&a, &b, &c};
+	for (int i = 0; i < 3; i++)
+		sign_up(who[i], three[i]);
+	int rank[3];
+	play_three(who, rank, id);
+	assert_int_equal(rank[0], 1);
+	qv__wl fresh = qv__wl_new();
+	for (int i = 0; i < 3; i++)
+		party_rated_as(three[i], &fresh, 1);
+	json_t *info = th_info(id);
+	const char *why = json_string_value(json_object_get(info, "unrated"));
+	assert_non_null(why);
+	assert_non_null(strstr(why, "not rated: every account here is new"));
+	json_decref(info);
 	th_stop();
 }
 
@@ -514,8 +553,8 @@ int main(int argc, char **argv)
 	if (th_init(argc, argv, "ratings", 600))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
-	const struct CMUnitTest tests[] = {T(test_refusals), T(test_rated_game),
-	                                   T(test_rated_kept_and_alone), T(test_widening_and_board),
-	                                   T(test_three_players)};
+	const struct CMUnitTest tests[] = {
+	    T(test_refusals),           T(test_rated_game),    T(test_rated_kept_and_alone),
+	    T(test_widening_and_board), T(test_three_players), T(test_three_new_players)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
