@@ -180,6 +180,19 @@ static void test_farm_one_pair(void **state)
 	th_stop();
 }
 
+/* A sock account, name, made now from 127.0.octet.9, sits at p2 of the farmer's rated table
+ * (its id into id) and resigns after a decision each. */
+static void beat_new_sock(th_browser *farmer, const char *name, int octet, char id[32])
+{
+	th_browser sock = {0};
+	char addr[32];
+	snprintf(addr, sizeof addr, "127.0.%d.9", octet);
+	sign_up(&sock, name, addr);
+	th_seat p1, p2;
+	rated_table(farmer, &sock, id, &p1, &p2);
+	decide_then_resign(&p1, &p2, &p2);
+}
+
 /* name's rating of three-arrows for 2 as its profile shows it (-1: none). */
 static double rating_of(const char *name)
 {
@@ -211,14 +224,9 @@ static void test_farm_new_accounts(void **state)
 	th_start(db, NULL);
 	double before = rating_of("Farmer");
 	for (int k = 0; k < 3; k++) {
-		th_browser sock = {0};
-		char name[16], addr[32], id[32];
+		char name[16], id[32];
 		snprintf(name, sizeof name, "Sock%d", k);
-		snprintf(addr, sizeof addr, "127.0.%d.9", 44 + k);
-		sign_up(&sock, name, addr);
-		th_seat p1, p2;
-		rated_table(&farmer, &sock, id, &p1, &p2);
-		decide_then_resign(&p1, &p2, &p2);
+		beat_new_sock(&farmer, name, 44 + k, id);
 		unrated_says(
 		    id, "rated for the new accounts only: the ratings at p1 stay as they were");
 		assert_int_equal(rated_games(name), 1);
@@ -263,14 +271,9 @@ static void unchanged_at(const char *id)
 static void farm_new_socks(th_browser *farmer)
 {
 	for (int k = 0; k < NEW_SOCKS; k++) {
-		th_browser sock = {0};
-		char name[16], addr[32], id[32];
+		char name[16], id[32];
 		snprintf(name, sizeof name, "Newsock%d", k);
-		snprintf(addr, sizeof addr, "127.0.%d.9", 60 + k);
-		sign_up(&sock, name, addr);
-		th_seat p1, p2;
-		rated_table(farmer, &sock, id, &p1, &p2);
-		decide_then_resign(&p1, &p2, &p2);
+		beat_new_sock(farmer, name, 60 + k, id);
 		unrated_says(id, "every account here is new");
 		unrated_says(id, "the game counts toward the 10, the ratings stay as they were");
 		unchanged_at(id);
