@@ -1,5 +1,6 @@
 // Ratings in the browser (player.html, leaderboard.html; docs/server/players.md "Ratings"): two people
-// with accounts play a rated game made with the lobby's form (Rated ticked turns takebacks
+// with settled accounts (a day old with 10 rated games, set in the database: a game among new
+// accounts moves no rating) play a rated game made with the lobby's form (Rated ticked turns takebacks
 // off; a clock per move); the table says "Rated game" and shows each account's username,
 // linked to its profile, with its rating (1500?); each makes a decision, one resigns; the
 // result shows each rating's change (+N for the winner, −N for the loser, screenshot
@@ -7,7 +8,8 @@
 // THREE ARROWS rating (provisional, marked "?"), the winner's above 1500 and the loser's below,
 // with the plot of one point and the game among the recent ones; the leaderboard lists nobody
 // settled yet, and both in its list of provisional ratings. Screenshots: player.png and
-// leaderboard.png.
+// leaderboard.png. Two new accounts' rated game counts but moves no rating: the status line
+// at the end says so, the result lists each change as +0 (screenshot rated-new.png).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,6 +23,8 @@ import {
   typeAMove,
   assertAccessible,
   accountFrom,
+  settle,
+  pageRequest,
 } from './support.mjs';
 
 const env = serverAndBrowser();
@@ -75,6 +79,7 @@ test('a rated game changes both players’ ratings, shown on their profiles', { 
   const b = await newPage(env.browser, { name: 'Sol' });
   await signUp(a.page, 'Ria');
   await signUpElsewhere(b.page, 'Sol');
+  settle(env.server.db, ['Ria', 'Sol'], 'three-arrows');
 
   // the rated table, made with the form
   await a.page.goto(env.server.url);
@@ -152,3 +157,45 @@ test('a rated game changes both players’ ratings, shown on their profiles', { 
   assert.deepEqual([...a.errors, ...b.errors], []);
   for (const x of [a, b]) await x.page.context().close();
 });
+
+test(
+  'a rated game between new accounts counts but moves no rating, and says so',
+  { timeout: budget(30000) },
+  async () => {
+    const a = await newPage(env.browser, { name: 'Una' });
+    const b = await newPage(env.browser, { name: 'Vic' });
+    await signUp(a.page, 'Una');
+    await signUpElsewhere(b.page, 'Vic');
+    const made = await pageRequest(a.page, 'POST', 'api/tables', {
+      game: 'three-arrows',
+      seats: ['human', 'invite'],
+      rated: true,
+      takebacks: false,
+      clock: { kind: 'move', seconds: 300 },
+    });
+    assert.equal(made.status, 201, JSON.stringify(made.json));
+    const id = made.json.id;
+    await openSeatLink(a.page, new URL(`table.html?id=${id}&seat=p1`, env.server.url).toString());
+    await openSeatLink(
+      b.page,
+      new URL(`table.html?id=${id}&seat=p2&invite=${made.json.invites[0].code}`, env.server.url).toString(),
+    );
+    await typeAMove(a);
+    await typeAMove(b);
+    await b.page.click('#resign');
+    await b.page.click('dialog.confirm-dialog .confirm-yes');
+    for (const p of [a, b]) {
+      await p.page.waitForSelector('#result:not([hidden]) .rating-changes li');
+      assert.match(
+        (await p.page.textContent('#status')) ?? '',
+        /This game was not rated: every account here is new \(younger than a day, or fewer than 10 rated games of this kind\): the game counts toward the 10, the ratings stay as they were\./,
+      );
+      const changes = await p.page.locator('#result .rating-changes li').allTextContents();
+      assert.deepEqual(changes, ['Una: 1500 → 1500 (+0)', 'Vic: 1500 → 1500 (+0)']);
+    }
+    await a.page.screenshot({ path: path.join(screenshotDir(), 'rated-new.png') });
+    assert.match(await shownRating(a.page, 'Una'), /^1500\? provisional$/);
+    assert.deepEqual([...a.errors, ...b.errors], []);
+    for (const x of [a, b]) await x.page.context().close();
+  },
+);

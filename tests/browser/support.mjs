@@ -299,6 +299,30 @@ export function accountFrom(base, username, password, from) {
 }
 
 /**
+ * Makes the accounts usernames settled in game's games of 2 players in the SQLite database db,
+ * the server running (a rated game among new accounts moves no rating, docs/server/players.md "New
+ * accounts"): made two days ago, with 10 rated games of the kind at a new player's rating
+ * (1500, RD 500, volatility 0.09) last updated then. Their next rated game moves their ratings
+ * as new players' would. Python's sqlite3 writes it (node 20 has none), waiting out the
+ * server's write lock.
+ * @param {string} db
+ * @param {string[]} usernames
+ * @param {string} game
+ */
+export function settle(db, usernames, game) {
+  const script = `
+import sys, sqlite3
+c = sqlite3.connect(sys.argv[1], timeout=30)
+for name in sys.argv[3:]:
+    c.execute("UPDATE accounts SET created = created - 172800 WHERE username = ?", (name,))
+    c.execute("INSERT INTO ratings (account, game, players, rating, deviation, volatility, games, updated) "
+              "SELECT id, ?, 2, 1500, 500, 0.09, 10, created FROM accounts WHERE username = ?", (sys.argv[2], name))
+c.commit()
+`;
+  execFileSync('python3', ['-c', script, db, game, ...usernames]);
+}
+
+/**
  * Waits until the page has something to click for the player, or the game is over; returns
  * which.
  * @param {import('playwright-core').Page} page

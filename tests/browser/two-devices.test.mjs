@@ -1,6 +1,7 @@
 // Issue 54's "done when": a rated game between two accounts, each player on two devices in
 // turn (a laptop for the first half, a phone for the second). Ann and Bob sign up (Bob from
-// another address: accounts made from one address within a day rate nothing together); Ann's
+// another address: accounts made from one address within a day rate nothing together) and are
+// made settled in the database (a day old, 10 rated games: new accounts' games move no rating); Ann's
 // laptop makes a rated table with a clock and takes p1, Bob's laptop takes p2 by its invite
 // link. Both laptops show both usernames (linked to their profiles), their ratings (1500?) and
 // "Rated game". Each laptop makes one decision; then each phone, signed in to the account, opens
@@ -28,6 +29,7 @@ import {
   rng,
   pageRequest as ask,
   accountFrom,
+  settle,
 } from './support.mjs';
 
 // small searches, so that the review takes seconds even on a busy machine
@@ -100,6 +102,7 @@ test(
     const bobPhone = await newPage(env.browser, { name: 'Bob', width: 390, height: 844 });
     await account(annLaptop.page, 'Ann', '127.0.0.1');
     await account(bobLaptop.page, 'Bob', '127.0.0.2');
+    settle(env.server.db, ['Ann', 'Bob'], 'three-arrows');
     await signIn(annPhone.page, 'Ann');
     await signIn(bobPhone.page, 'Bob');
 

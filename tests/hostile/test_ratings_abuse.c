@@ -16,6 +16,11 @@
  *   one move): an account older than a day with 20 rated games beats 3 accounts made just
  *   now at other addresses; its rating and its count of games stay as they were, the new
  *   accounts' ratings move, and each table's info says why.
+ * - Farming by a new account (the same finding: a farmer made just now went from 1741 to
+ *   2198 against socks as new as itself): a new account beats 10 accounts made just now at
+ *   other addresses; each game counts (every account's count of rated games grows by one)
+ *   but moves no rating, and each table's info says why. Aged a day, with its 10 games the
+ *   farmer is settled: its game with another settled account moves both ratings.
  * - Farming from one browser: two accounts made at different addresses in one browser (one
  *   player key) play a rated game; it rates nobody, and says why.
  *
@@ -41,6 +46,9 @@ static void ask(th_browser *b, const char *method, const char *path, const char 
 	th_browser_ask(b, method, path, body, status, &r);
 	tc_reply_free(&r);
 }
+
+/* The new socks a new farmer beats (as many as make an account settled: store/ratings.h). */
+#define NEW_SOCKS 10
 
 #define RATED                                                                                      \
 	"{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"], \"rated\": true, "        \
@@ -172,6 +180,19 @@ static void test_farm_one_pair(void **state)
 	th_stop();
 }
 
+/* A sock account, name, made now from 127.0.octet.9, sits at p2 of the farmer's rated table
+ * (its id into id) and resigns after a decision each. */
+static void beat_new_sock(th_browser *farmer, const char *name, int octet, char id[32])
+{
+	th_browser sock = {0};
+	char addr[32];
+	snprintf(addr, sizeof addr, "127.0.%d.9", octet);
+	sign_up(&sock, name, addr);
+	th_seat p1, p2;
+	rated_table(farmer, &sock, id, &p1, &p2);
+	decide_then_resign(&p1, &p2, &p2);
+}
+
 /* name's rating of three-arrows for 2 as its profile shows it (-1: none). */
 static double rating_of(const char *name)
 {
@@ -203,14 +224,9 @@ static void test_farm_new_accounts(void **state)
 	th_start(db, NULL);
 	double before = rating_of("Farmer");
 	for (int k = 0; k < 3; k++) {
-		th_browser sock = {0};
-		char name[16], addr[32], id[32];
+		char name[16], id[32];
 		snprintf(name, sizeof name, "Sock%d", k);
-		snprintf(addr, sizeof addr, "127.0.%d.9", 44 + k);
-		sign_up(&sock, name, addr);
-		th_seat p1, p2;
-		rated_table(&farmer, &sock, id, &p1, &p2);
-		decide_then_resign(&p1, &p2, &p2);
+		beat_new_sock(&farmer, name, 44 + k, id);
 		unrated_says(
 		    id, "rated for the new accounts only: the ratings at p1 stay as they were");
 		assert_int_equal(rated_games(name), 1);
@@ -221,6 +237,84 @@ static void test_farm_new_accounts(void **state)
 	assert_true(before > 1740 && before < 1742);
 	assert_true(rating_of("Farmer") == before);
 	assert_int_equal(rated_games("Farmer"), 20);
+	th_stop();
+}
+
+/* The length of name's rating history (three-arrows for 2 only). */
+static size_t history_of(const char *name)
+{
+	char path[96];
+	snprintf(path, sizeof path, "/api/players/%s", name);
+	json_t *p = th_http("GET", path, NULL, 200);
+	size_t n = json_array_size(json_object_get(p, "history"));
+	json_decref(p);
+	return n;
+}
+
+/* GET /api/tables/id/ratings: both accounts, each changed by 0. */
+static void unchanged_at(const char *id)
+{
+	char path[96];
+	snprintf(path, sizeof path, "/api/tables/%s/ratings", id);
+	json_t *t = th_http("GET", path, NULL, 200);
+	const json_t *list = json_object_get(t, "ratings");
+	assert_int_equal(json_array_size(list), 2);
+	for (size_t i = 0; i < 2; i++) {
+		const json_t *e = json_array_get(list, i);
+		assert_int_equal(json_integer_value(json_object_get(e, "before")), 1500);
+		assert_int_equal(json_integer_value(json_object_get(e, "change")), 0);
+	}
+	json_decref(t);
+}
+
+/* A new farmer's wins against 10 new socks made at other addresses: counted, nobody moved. */
+static void farm_new_socks(th_browser *farmer)
+{
+	for (int k = 0; k < NEW_SOCKS; k++) {
+		char name[16], id[32];
+		snprintf(name, sizeof name, "Newsock%d", k);
+		beat_new_sock(farmer, name, 60 + k, id);
+		unrated_says(id, "every account here is new");
+		unrated_says(id, "the game counts toward the 10, the ratings stay as they were");
+		unchanged_at(id);
+		print_message("game %d: the farmer at %.1f, %d games\n", k + 1,
+		              rating_of("Newfarmer"), rated_games("Newfarmer"));
+		assert_true(rating_of("Newfarmer") == 1500);
+		assert_int_equal(rated_games("Newfarmer"), k + 1);
+		assert_int_equal(history_of("Newfarmer"), k + 1);
+		assert_true(rating_of(name) == 1500);
+		assert_int_equal(rated_games(name), 1);
+	}
+}
+
+static void test_farm_by_new_account(void **state)
+{
+	(void)state;
+	char db[128];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	th_browser farmer = {0}, rival = {0};
+	sign_up(&farmer, "Newfarmer", "127.0.50.2");
+	sign_up(&rival, "Rival", "127.0.50.3");
+	farm_new_socks(&farmer);
+	th_stop();
+	/* a day later the farmer, with its 10 games, is settled; so is Rival */
+	th_sql(db, "UPDATE accounts SET created = created - 172800 WHERE username = 'Newfarmer'");
+	th_settle(db, "Rival", "three-arrows", 2);
+	th_start(db, NULL);
+	char id[32];
+	th_seat p1, p2;
+	rated_table(&farmer, &rival, id, &p1, &p2);
+	decide_then_resign(&p1, &p2, &p2);
+	json_t *info = th_info(id);
+	assert_null(json_object_get(info, "unrated"));
+	json_decref(info);
+	print_message("settled: the farmer at %.1f, Rival at %.1f\n", rating_of("Newfarmer"),
+	              rating_of("Rival"));
+	assert_true(rating_of("Newfarmer") > 1500);
+	assert_true(rating_of("Rival") < 1500);
+	assert_int_equal(rated_games("Newfarmer"), NEW_SOCKS + 1);
+	assert_int_equal(rated_games("Rival"), 11);
 	th_stop();
 }
 
@@ -247,8 +341,8 @@ int main(int argc, char **argv)
 	if (th_init(argc, argv, "ratings_abuse", 600))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
-	const struct CMUnitTest tests[] = {T(test_laundering), T(test_farm_one_address),
-	                                   T(test_farm_one_pair), T(test_farm_new_accounts),
-	                                   T(test_farm_one_browser)};
+	const struct CMUnitTest tests[] = {T(test_laundering),          T(test_farm_one_address),
+	                                   T(test_farm_one_pair),       T(test_farm_new_accounts),
+	                                   T(test_farm_by_new_account), T(test_farm_one_browser)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

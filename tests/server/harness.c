@@ -26,6 +26,7 @@
 
 #include "../support/tmpdir.h"
 #include "harness.h"
+#include "server/base/rating.h"
 
 const char *th_quiver;
 char th_tmpdir[64];
@@ -834,6 +835,32 @@ void th_sql(const char *path, const char *text)
 	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(h, text, NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(h);
+}
+
+void th_settle(const char *path, const char *username, const char *game, int players)
+{
+	char sql[640];
+	snprintf(sql, sizeof sql,
+	         "UPDATE accounts SET created = created - 172800 WHERE username = '%s'", username);
+	th_sql(path, sql);
+	/* a new player's (rating.h's constants: the harness links no server code) */
+	if (players == 2)
+		snprintf(
+		    sql, sizeof sql,
+		    "INSERT INTO ratings (account, game, players, rating, deviation, volatility, "
+		    "games, updated) SELECT id, '%s', 2, %.17g, %.17g, %.17g, 10, created FROM "
+		    "accounts WHERE username = '%s'",
+		    game, QV__GLICKO2_RATING, QV__GLICKO2_DEVIATION, QV__GLICKO2_VOLATILITY,
+		    username);
+	else
+		snprintf(
+		    sql, sizeof sql,
+		    "INSERT INTO ratings (account, game, players, rating, deviation, mu, sigma, "
+		    "games, updated) SELECT id, '%s', %d, %.17g, %.17g, %.17g, %.17g, 10, "
+		    "created FROM accounts WHERE username = '%s'",
+		    game, players, QV__GLICKO2_RATING, QV__WL_SIGMA * QV__WL_DISPLAY_SCALE,
+		    QV__WL_MU, QV__WL_SIGMA, username);
+	th_sql(path, sql);
 }
 
 long long th_sql_number(const char *path, const char *text)

@@ -135,6 +135,11 @@ int th_admin(const char *db, char *out, size_t len, const char *fmt, ...)
 void th_sql(const char *path, const char *text);
 /* The number the query text reads (one row, one column) from the database at path. */
 long long th_sql_number(const char *path, const char *text);
+/* Makes account username settled in game's games of `players` players (store/ratings.h: a
+ * game among new accounts moves no rating), the server stopped: made two days ago, with 10
+ * rated games of the kind at a new player's rating (Glicko-2's for 2, Weng-Lin's else) last
+ * updated when it was made. Its first rated game then moves its rating as a new player's. */
+void th_settle(const char *path, const char *username, const char *game, int players);
 
 /* A table's WebSocket held by a test as one seat (or a spectator): the latest view and info,
  * the version, and the text of every frame heard, to look for what must not be there. */

@@ -3,13 +3,16 @@
  * refused without a session, with an AI seat, without a clock, with takebacks and with a
  * "rated" that is not a bool; two accounts in two browsers playing a rated game to a
  * resignation, each seat showing its account's username and rating (1500, provisional), their
- * profiles then holding the ratings Glicko-2 gives two new players (worked out here with
- * rating.c) and one history entry each, the table's ratings (GET /api/tables/ID/ratings) what
- * the game changed; an unrated and an aborted rated table
- * changing nothing; the leaderboard's refusals and its provisional players on a second list; the
- * ratings across kill -9; an account's deletion taking its ratings; "rated" kept by a table
- * that plays across kill -9 and by its rematch; one account at both seats rating nobody; a
- * second game 100 days later, the deviations widened first; a settled rating on the leaderboard.
+ * profiles then holding the ratings Glicko-2 gives two players at a new player's rating
+ * (worked out here with rating.c) and one history entry each (the accounts settled first: a
+ * game among new accounts moves no rating, test_ratings_abuse), the table's ratings (GET
+ * /api/tables/ID/ratings) what the game changed; an unrated and an aborted rated table changing
+ * nothing; the leaderboard's refusals and its provisional players on a second list; the ratings
+ * across kill -9; an account's deletion taking its ratings; "rated" kept by a table that plays
+ * across kill -9 and by its rematch; one account at both seats rating nobody; a second game 100
+ * days later, the deviations widened first; a settled rating on the leaderboard; three
+ * accounts' game of Arrow Party rated by Weng-Lin, and among three new accounts counted without
+ * moving μ or σ.
  *
  * Usage: test_ratings PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -110,14 +113,26 @@ static void play_to_resign(th_seat *p1, th_seat *p2)
 	th_seat_close(p2);
 }
 
-/* A new database (its path into db) and a server on it, with two accounts signed up: Ann in
- * browser a, Bob in browser b. */
+/* The accounts names (n) settled in game's games of `players` players (th_settle: 10 rated
+ * games at a new player's rating, made two days ago), the server restarted on db. */
+static void settle(const char *db, const char *game, int players, const char *const *names, int n)
+{
+	th_stop();
+	for (int i = 0; i < n; i++)
+		th_settle(db, names[i], game, players);
+	th_start(db, NULL);
+}
+
+/* A new database (its path into db) and a server on it, with two accounts signed up and
+ * settled in three-arrows for 2: Ann in browser a, Bob in browser b. */
 static void start_two(char db[128], th_browser *a, th_browser *b)
 {
 	snprintf(db, 128, "%s", th_new_db());
 	th_start(db, NULL);
 	sign_up(a, "Ann");
 	sign_up(b, "Bob");
+	static const char *const two[] = {"Ann", "Bob"};
+	settle(db, "three-arrows", 2, two, 2);
 }
 
 /* GET /api/players/name (200). */
@@ -233,8 +248,8 @@ static void test_rated_game(void **state)
 	play_to_resign(&p1, &p2);
 	qv__glicko2 win = qv__glicko2_new(), loss = qv__glicko2_new();
 	assert_int_equal(qv__glicko2_game(&win, &loss, 1, QV__GLICKO2_TAU, NULL), QV_OK);
-	rated_as("Ann", &win, 1, 1);
-	rated_as("Bob", &loss, 1, 1);
+	rated_as("Ann", &win, 11, 1);
+	rated_as("Bob", &loss, 11, 1);
 	/* what the game did to each rating, by username */
 	json_t *changes = th_http("GET", path, NULL, 200);
 	const json_t *list = json_object_get(changes, "ratings");
@@ -258,7 +273,7 @@ static void test_rated_game(void **state)
 	/* an unrated table changes nothing, and being private it is not named on the profile */
 	table_of(&a, &b, UNRATED, id, &p1, &p2);
 	play_to_resign(&p1, &p2);
-	rated_as("Ann", &win, 1, 1);
+	rated_as("Ann", &win, 11, 1);
 	p = profile("Ann");
 	const json_t *seen;
 	size_t k;
@@ -275,8 +290,8 @@ static void test_rated_game(void **state)
 		th_seat_next(&p1);
 	th_seat_close(&p1);
 	th_seat_close(&p2);
-	rated_as("Ann", &win, 1, 1);
-	rated_as("Bob", &loss, 1, 1);
+	rated_as("Ann", &win, 11, 1);
+	rated_as("Bob", &loss, 11, 1);
 	/* provisional players are on the leaderboard's second list only, best first */
 	json_t *board = th_http("GET", "/api/leaderboard/three-arrows?players=2", NULL, 200);
 	assert_int_equal(json_array_size(json_object_get(board, "leaders")), 0);
@@ -292,8 +307,8 @@ static void test_rated_game(void **state)
 	/* kill -9 keeps them */
 	tc_server_stop(&th_server, SIGKILL);
 	th_start(db, NULL);
-	rated_as("Ann", &win, 1, 1);
-	rated_as("Bob", &loss, 1, 1);
+	rated_as("Ann", &win, 11, 1);
+	rated_as("Bob", &loss, 11, 1);
 	/* the account's deletion takes its ratings */
 	tc_reply r;
 	th_browser_ask(&a, "DELETE", "/api/account", "{\"password\": \"correct horse\"}", 204, &r);
@@ -305,8 +320,20 @@ static void test_rated_game(void **state)
 	assert_int_equal(json_array_size(json_object_get(p, "ratings")), 0);
 	assert_int_equal(json_array_size(json_object_get(p, "history")), 0);
 	json_decref(p);
-	rated_as("Bob", &loss, 1, 1);
+	rated_as("Bob", &loss, 11, 1);
 	th_stop();
+}
+
+/* name's one rating: its rating, deviation and games, and its history's length. */
+static void rating_is(const char *name, const qv__glicko2 *g, int games, size_t history)
+{
+	json_t *p = profile(name);
+	const json_t *r = json_array_get(json_object_get(p, "ratings"), 0);
+	assert_int_equal(json_integer_value(json_object_get(r, "rating")), lround(g->rating));
+	assert_int_equal(json_integer_value(json_object_get(r, "deviation")), lround(g->deviation));
+	assert_int_equal(json_integer_value(json_object_get(r, "games")), games);
+	assert_int_equal(json_array_size(json_object_get(p, "history")), history);
+	json_decref(p);
 }
 
 /* A rated table keeps "rated" across kill -9 while it plays, and its rematch is rated too; a
@@ -331,12 +358,11 @@ static void test_rated_kept_and_alone(void **state)
 	assert_string_equal(json_string_value(json_object_get(first, "username")), "Ann");
 	assert_int_equal(json_integer_value(json_object_get(first, "rating")), 1500);
 	json_decref(info);
-	/* one account at both seats: the game ends, nobody is rated */
+	/* one account at both seats: the game ends, nobody is rated (Ann's rating as settled) */
 	table_of(&a, &a, RATED, id, &p1, &p2);
 	play_to_resign(&p1, &p2);
-	json_t *p = profile("Ann");
-	assert_int_equal(json_array_size(json_object_get(p, "ratings")), 0);
-	json_decref(p);
+	qv__glicko2 fresh = qv__glicko2_new();
+	rating_is("Ann", &fresh, 10, 0);
 	/* the rematch of a rated table is rated */
 	table_of(&a, &b, RATED, id, &p1, &p2);
 	play_then_resign(&p1, &p2);
@@ -367,18 +393,6 @@ static void test_rated_kept_and_alone(void **state)
 	th_stop();
 }
 
-/* name's one rating: its rating, deviation and games, and its history's length. */
-static void rating_is(const char *name, const qv__glicko2 *g, int games, size_t history)
-{
-	json_t *p = profile(name);
-	const json_t *r = json_array_get(json_object_get(p, "ratings"), 0);
-	assert_int_equal(json_integer_value(json_object_get(r, "rating")), lround(g->rating));
-	assert_int_equal(json_integer_value(json_object_get(r, "deviation")), lround(g->deviation));
-	assert_int_equal(json_integer_value(json_object_get(r, "games")), games);
-	assert_int_equal(json_array_size(json_object_get(p, "history")), history);
-	json_decref(p);
-}
-
 /* A second rated game 100 days after the first: each deviation is widened for the days away
  * first (as lichess does), then the game is rated. A settled rating of the last 30 days is on
  * the leaderboard. */
@@ -402,8 +416,8 @@ static void test_widening_and_board(void **state)
 	assert_int_equal(qv__glicko2_widen(&win, 100 * QV__GLICKO2_PERIODS_PER_DAY, NULL), QV_OK);
 	assert_int_equal(qv__glicko2_widen(&loss, 100 * QV__GLICKO2_PERIODS_PER_DAY, NULL), QV_OK);
 	assert_int_equal(qv__glicko2_game(&win, &loss, 1, QV__GLICKO2_TAU, NULL), QV_OK);
-	rating_is("Ann", &win, 2, 2);
-	rating_is("Bob", &loss, 2, 2);
+	rating_is("Ann", &win, 12, 2);
+	rating_is("Bob", &loss, 12, 2);
 	/* Ann's rating settled (its deviation under 110): on the leaderboard, alone */
 	th_stop();
 	th_sql(db,
@@ -416,31 +430,25 @@ static void test_widening_and_board(void **state)
 	const json_t *first = json_array_get(leaders, 0);
 	assert_string_equal(json_string_value(json_object_get(first, "username")), "Ann");
 	assert_int_equal(json_integer_value(json_object_get(first, "rating")), lround(win.rating));
-	assert_int_equal(json_integer_value(json_object_get(first, "games")), 2);
+	assert_int_equal(json_integer_value(json_object_get(first, "games")), 12);
 	json_decref(board);
 	th_stop();
 }
 
-/* Three accounts at a rated table of Arrow Party: each decides once (the items step, chosen
- * by all at once), then Cy resigns and Bob after him. Each account's Weng-Lin rating is the
- * update of the ranks the result gives (a leaver ranks last), shown on the 1500 scale. */
-static void test_three_players(void **state)
+/* A rated table of Arrow Party for Ann, Bob and Cy (browsers who): each decides once (the
+ * items step, chosen by all at once), then Cy resigns and Bob after him; the ranks of the
+ * result into rank, and the table's id into id. */
+static void play_three(th_browser *const who[3], int rank[3], char id[32])
 {
-	(void)state;
-	char db[128];
-	th_browser a = {0}, b = {0}, c = {0};
-	start_two(db, &a, &b);
-	sign_up(&c, "Cy");
 	tc_reply r;
-	th_browser_ask(&a, "POST", "/api/tables",
+	th_browser_ask(who[0], "POST", "/api/tables",
 	               "{\"game\": \"arrow-party\", \"seats\": [\"human\", \"human\", "
 	               "\"human\"], \"rated\": true, \"takebacks\": false, " CLOCK "}",
 	               201, &r);
-	char id[32], path[96], tokens[3][64];
-	snprintf(id, sizeof id, "%s", json_string_value(json_object_get(r.json, "id")));
+	char path[96], tokens[3][64];
+	snprintf(id, 32, "%s", json_string_value(json_object_get(r.json, "id")));
 	tc_reply_free(&r);
 	snprintf(path, sizeof path, "/api/tables/%s/join", id);
-	th_browser *who[] = {&a, &b, &c};
 	th_seat seat[3];
 	for (int i = 0; i < 3; i++) {
 		char body[64];
@@ -465,33 +473,78 @@ static void test_three_players(void **state)
 		th_seat_next(&seat[0]);
 	const json_t *result = json_object_get(seat[0].table, "result");
 	assert_int_equal(json_array_size(result), 3);
-	int rank[3];
-	qv__wl w[3];
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 3; i++)
 		rank[i] = (int)json_integer_value(
 		    json_object_get(json_array_get(result, (size_t)i), "rank"));
-		w[i] = qv__wl_new();
-	}
-	assert_int_equal(rank[0], 1);
-	assert_true(rank[1] > 1 && rank[2] > 1); /* both who left are behind */
-	assert_int_equal(qv__wl_update(w, rank, 3, QV__WL_TAU, w, NULL), QV_OK);
-	const char *names[] = {"Ann", "Bob", "Cy"};
-	for (int i = 0; i < 3; i++) {
-		json_t *p = profile(names[i]);
-		const json_t *got = json_array_get(json_object_get(p, "ratings"), 0);
-		assert_string_equal(json_string_value(json_object_get(got, "game")), "arrow-party");
-		assert_int_equal(json_integer_value(json_object_get(got, "players")), 3);
-		assert_int_equal(json_integer_value(json_object_get(got, "rating")),
-		                 lround(qv__wl_display(&w[i])));
-		assert_int_equal(json_integer_value(json_object_get(got, "deviation")),
-		                 lround(w[i].sigma * QV__WL_DISPLAY_SCALE));
-		assert_int_equal(json_integer_value(json_object_get(got, "games")), 1);
-		json_decref(p);
-	}
-	/* the winner's display rose, the last's fell */
-	assert_true(qv__wl_display(&w[0]) > 1500);
 	for (int i = 0; i < 3; i++)
 		th_seat_close(&seat[i]);
+}
+
+/* Asserts name's rating of Arrow Party for 3: Weng-Lin's w shown on the 1500 scale, and games. */
+static void party_rated_as(const char *name, const qv__wl *w, int games)
+{
+	json_t *p = profile(name);
+	const json_t *got = json_array_get(json_object_get(p, "ratings"), 0);
+	assert_string_equal(json_string_value(json_object_get(got, "game")), "arrow-party");
+	assert_int_equal(json_integer_value(json_object_get(got, "players")), 3);
+	assert_int_equal(json_integer_value(json_object_get(got, "rating")),
+	                 lround(qv__wl_display(w)));
+	assert_int_equal(json_integer_value(json_object_get(got, "deviation")),
+	                 lround(w->sigma * QV__WL_DISPLAY_SCALE));
+	assert_int_equal(json_integer_value(json_object_get(got, "games")), games);
+	json_decref(p);
+}
+
+static const char *const three[] = {"Ann", "Bob", "Cy"};
+
+/* Three settled accounts at a rated table of Arrow Party (play_three). Each account's Weng-Lin
+ * rating is the update of the ranks the result gives (a leaver ranks last), shown on the 1500
+ * scale. */
+static void test_three_players(void **state)
+{
+	(void)state;
+	char db[128], id[32];
+	th_browser a = {0}, b = {0}, c = {0};
+	start_two(db, &a, &b);
+	sign_up(&c, "Cy");
+	settle(db, "arrow-party", 3, three, 3);
+	th_browser *const who[] = {&a, &b, &c};
+	int rank[3];
+	play_three(who, rank, id);
+	assert_int_equal(rank[0], 1);
+	assert_true(rank[1] > 1 && rank[2] > 1); /* both who left are behind */
+	qv__wl w[3] = {qv__wl_new(), qv__wl_new(), qv__wl_new()};
+	assert_int_equal(qv__wl_update(w, rank, 3, QV__WL_TAU, w, NULL), QV_OK);
+	for (int i = 0; i < 3; i++)
+		party_rated_as(three[i], &w[i], 11);
+	/* the winner's display rose, the last's fell */
+	assert_true(qv__wl_display(&w[0]) > 1500);
+	th_stop();
+}
+
+/* The same game among three new accounts: counted (one game each), no μ or σ moved, and the
+ * table's info says so. */
+static void test_three_new_players(void **state)
+{
+	(void)state;
+	char db[128], id[32];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	th_browser a = {0}, b = {0}, c = {0};
+	th_browser *const who[] = {&a, &b, &c};
+	for (int i = 0; i < 3; i++)
+		sign_up(who[i], three[i]);
+	int rank[3];
+	play_three(who, rank, id);
+	assert_int_equal(rank[0], 1);
+	qv__wl fresh = qv__wl_new();
+	for (int i = 0; i < 3; i++)
+		party_rated_as(three[i], &fresh, 1);
+	json_t *info = th_info(id);
+	const char *why = json_string_value(json_object_get(info, "unrated"));
+	assert_non_null(why);
+	assert_non_null(strstr(why, "not rated: every account here is new"));
+	json_decref(info);
 	th_stop();
 }
 
@@ -500,8 +553,8 @@ int main(int argc, char **argv)
 	if (th_init(argc, argv, "ratings", 600))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
-	const struct CMUnitTest tests[] = {T(test_refusals), T(test_rated_game),
-	                                   T(test_rated_kept_and_alone), T(test_widening_and_board),
-	                                   T(test_three_players)};
+	const struct CMUnitTest tests[] = {
+	    T(test_refusals),           T(test_rated_game),    T(test_rated_kept_and_alone),
+	    T(test_widening_and_board), T(test_three_players), T(test_three_new_players)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

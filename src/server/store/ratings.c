@@ -11,7 +11,7 @@
  * with one account at two seats, rates nobody. A two-seat game is Glicko-2 (each RD widened first
  * for the days since that account's last rated game of the kind), a game of three or more seats
  * Weng-Lin, whatever the count of accounts among its seats. The kind is the game and its number of
- * seats.
+ * seats. A game among new accounts only is counted but moves no rating (ratings.h's farming).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,7 +140,8 @@ static bool rate(rated *one, int n, bool glicko, double at, qv_err *why)
 	return true;
 }
 
-/* Saves one account's new rating and its history's row. */
+/* Saves one account's new rating (its rating as it was, when the game is counted only) with
+ * its count of rated games of the kind one more, and its history's row. */
 static qv_status save_one(qv__store_conn *c, const char *id, const qv__store_result *r,
                           const rated *o, double at, qv_err *err)
 {
@@ -197,7 +198,7 @@ qv_status qv__store_ratings_apply(qv__store_conn *c, const char *id, const qv__s
 		return rc;
 	rc = ratings_of(c, r, one, n, err);
 	qv_err why;
-	if (!rc && !rate(one, n, r->nseats == 2, at, &why)) {
+	if (!rc && !r->counted_only && !rate(one, n, r->nseats == 2, at, &why)) {
 		/* the game's end is saved unrated; the operator hears why (no client may) */
 		qv__oplog(QV__WARN, "table %s: not rated: %s", id, why.msg);
 		return QV_OK;

@@ -30,6 +30,9 @@ typedef struct qv__store_result {
 	/* Whether each seat's account keeps its rating as it was (an account that is not new,
 	 * after a game with a new one: qv__store_rating_new); the others are rated as usual. */
 	bool kept[QV_MAX_PLAYERS];
+	/* Every account is new (a game among new accounts): each is counted (its rated games of
+	 * the kind one more, a history row at its rating) but no rating moves. */
+	bool counted_only;
 } qv__store_result;
 
 /* One row of what the functions below list; each field is set where the list has it (the rest
@@ -82,8 +85,11 @@ int qv__store_leaderboard(qv__store *s, const char *game, int players, double se
 /* Farming with new accounts (issue 65: a farmer went 1741 to 2198 in 12 games against fresh
  * accounts made at other addresses, each resigning after one move): an account is new in a
  * kind of game while it is younger than QV__FARM_DAY or has fewer than this many rated games
- * of the kind; after a rated game with a new account, an account that is not new keeps its
- * rating as it was (the new one's moves as usual, as a provisional rating should). */
+ * of the kind. After a rated game with a new account, an account that is not new keeps its
+ * rating as it was (the new one's moves as usual, as a provisional rating should); a game in
+ * which every account is new is counted but moves no rating (qv__store_result's
+ * counted_only), since a new account is what a farmer makes at will: a new account's rating
+ * is made against settled accounts only. */
 #define QV__FARM_SETTLED_GAMES 10
 
 /* Why the accounts a and b may not rate a game together at `now` (epoch s): 0 they may, 1 they

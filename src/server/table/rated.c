@@ -50,11 +50,21 @@ static void farm_why(int found, int p, int q, char *why, size_t len)
 		         "not rated: the database failed checking the accounts at %s and %s", a, b);
 }
 
-/* Marks kept the accounts of r that are not new when one is (store/ratings.h), with the
- * sentence saying so into why; false when the database failed (why says so). */
+/* Whether seat p's account also holds an earlier seat of r. */
+static bool seated_before(const qv__store_result *r, int p)
+{
+	for (int q = 0; q < p; q++)
+		if (r->account[q] == r->account[p])
+			return true;
+	return false;
+}
+
+/* Marks kept the accounts of r that are not new when one is (store/ratings.h), or the game
+ * counted only when every account is new, with the sentence saying so into why; false when
+ * the database failed (why says so). */
 static bool keep_settled(qv__store *store, qv__store_result *r, double now, char *why, size_t len)
 {
-	int fresh[QV_MAX_PLAYERS] = {0}, nfresh = 0, first = -1;
+	int fresh[QV_MAX_PLAYERS] = {0}, nfresh = 0, naccounts = 0, first = -1;
 	for (int p = 0; p < r->nseats; p++) {
 		fresh[p] = r->account[p] > 0
 		               ? qv__store_rating_new(store, r->account[p], r->game, r->nseats, now)
@@ -64,10 +74,22 @@ static bool keep_settled(qv__store *store, qv__store_result *r, double now, char
 			return false;
 		}
 		nfresh += fresh[p];
+		naccounts += r->account[p] > 0 && !seated_before(r, p); /* distinct accounts */
 		first = fresh[p] && first < 0 ? p : first;
 	}
 	if (nfresh == 0)
 		return true;
+	if (nfresh == naccounts) {
+		r->counted_only = nfresh >= 2;
+		if (r->counted_only)
+			snprintf(
+			    why, len,
+			    "not rated: every account here is new (younger than a day, or fewer "
+			    "than %d rated games of this kind): the game counts toward the %d, "
+			    "the ratings stay as they were",
+			    QV__FARM_SETTLED_GAMES, QV__FARM_SETTLED_GAMES);
+		return true;
+	}
 	char names[8 * QV_MAX_PLAYERS] = "", seat[8];
 	for (int p = 0; p < r->nseats; p++) {
 		r->kept[p] = r->account[p] > 0 && !fresh[p];

@@ -27,7 +27,9 @@ bool qv__rated_result(const qv_match *m, const char *game, int nseats, bool draw
  * farming: two accounts made from one address within a day or tied to one browser, or a
  * pair's rated games of the day), with the sentence saying why into why (len bytes; "" when
  * they may). When they may and one account is new, the others are marked kept in r (their
- * ratings stay as they were), and why says so. A database that fails rates nobody. */
+ * ratings stay as they were), and why says so; when every account is new, r is marked
+ * counted_only (the game counts, no rating moves), and why says so. A database that fails
+ * rates nobody. */
 bool qv__rated_farmed(qv__store *store, qv__store_result *r, double now, char *why, size_t len);
 
 /* The rating account has in game's games of n players, as a seat at a rated table shows it
