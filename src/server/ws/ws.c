@@ -531,7 +531,6 @@ static void on_rematch(qv__conn *c)
 	if (!may_play(c, "ask for a rematch"))
 		return;
 	qv__table *t = c->table, *nt = NULL;
-	json_t *req;
 	qv_err err;
 	/* people kept apart by a block play no rematch (blocks.h) */
 	qv_status rc = qv__blocks_rematch_check(c->srv->store, t, c->viewer, &err);
@@ -539,38 +538,24 @@ static void on_rematch(qv__conn *c)
 		send_error(c, "%s", err.msg);
 		return;
 	}
-	rc = qv__table_rematch_ask(t, c->viewer, &req, &err);
-	if (!rc && req) {
-		char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
-		rc = qv__table_rematch_make(t, req, qv__skeleton_guest_name, c->srv->store, &nt,
-		                            tokens, &err);
-		json_decref(req);
-		if (!rc && qv__server_add(c->srv, nt, &err)) {
-			rc = QV_ENOMEM;
-			qv_err gone;
-			if (nt->store && qv__store_delete(nt->store, nt->id, &gone))
-				qv__oplog(QV__WARN, "table %s: %s", nt->id, gone.msg);
-			qv__table_unref(nt);
-			nt = NULL;
-		}
-		if (!rc)
-			rc = qv__table_rematch_done(t, c->viewer, nt->id, tokens, &err);
-		else
-			qv__table_rematch_failed(t);
-		explicit_bzero(tokens, sizeof tokens);
-	}
+	/* The new table, saved whole or not at all; the tokens reach the people through t
+	 * (tell_rematch). */
+	char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
+	rc = qv__table_rematch(t, c->viewer, qv__skeleton_guest_name, c->srv->store, &nt, tokens,
+	                       &err);
+	explicit_bzero(tokens, sizeof tokens);
 	if (rc) {
 		log_failure(c, rc, &err);
 		send_error(c, "%s", err.msg);
-		if (nt) {
-			qv__server_changed(c->srv, nt);
-			qv__table_unref(nt);
-		}
 		return;
 	}
 	if (nt) {
+		qv_err lost;
+		if (qv__server_add(c->srv, nt, &lost)) /* read back from the store when asked for */
+			qv__oplog(QV__WARN, "table %s: %s", nt->id, lost.msg);
+		else
+			qv__server_changed(c->srv, nt);
 		tell_rematch(t);
-		qv__server_changed(c->srv, nt);
 		qv__table_unref(nt);
 	}
 	qv__server_changed(c->srv, t);
