@@ -42,9 +42,9 @@ static bool zero(const void *p, size_t n)
 	return true;
 }
 
-/* Changes, on the draft, fields that no act of the table changes together (the old, hand-kept
- * publishing list left some of them out: the reason a table stopped, what rated nobody): a
- * list kept by hand drops one of them. */
+/* Changes, on the draft (whose change owns its seats' devices), fields that no act of the table
+ * changes together (the old, hand-kept publishing list left some of them out: the reason a
+ * table stopped, what rated nobody): a list kept by hand drops one of them. */
 static void scribble(qv__table *d)
 {
 	memset(d->stuck, 0, sizeof d->stuck);
@@ -74,7 +74,7 @@ static void test_whole_value_published(void **state)
 	qv__table_lock(t);
 	qv__change c;
 	qv_err err;
-	assert_int_equal(qv__change_begin(&c, t, QV__SAVE_PEOPLE, 0, &err), QV_OK);
+	assert_int_equal(qv__change_begin(&c, t, QV__SAVE_PEOPLE, QV__DRAFT_DEVICES, &err), QV_OK);
 	qv__table *d = qv__change_draft(&c);
 	scribble(d);
 	assert_int_not_equal(memcmp(&t->value, &d->value, sizeof t->value), 0);
@@ -99,7 +99,7 @@ static void test_game_value_published(void **state)
 	qv__table_lock(t);
 	qv__change c;
 	qv_err err;
-	assert_int_equal(qv__change_begin(&c, t, QV__SAVE_GAME, 0, &err), QV_OK);
+	assert_int_equal(qv__change_begin(&c, t, QV__SAVE_GAME, QV__DRAFT_DEVICES, &err), QV_OK);
 	qv__table *d = qv__change_draft(&c);
 	assert_ptr_not_equal(d->m, t->m);
 	scribble(d);
@@ -122,7 +122,9 @@ static void test_drop_publishes_nothing(void **state)
 	qv__seat_claim claim = t->seat[0].claim;
 	qv__change c;
 	qv_err err;
-	assert_int_equal(qv__change_begin(&c, t, QV__SAVE_GAME, QV__DRAFT_CHAT, &err), QV_OK);
+	assert_int_equal(
+	    qv__change_begin(&c, t, QV__SAVE_GAME, QV__DRAFT_CHAT | QV__DRAFT_DEVICES, &err),
+	    QV_OK);
 	scribble(qv__change_draft(&c));
 	qv__change_drop(&c);
 	assert_memory_equal(&t->value, &before, sizeof before);

@@ -88,6 +88,23 @@ static void spare_keep(qv_match *m)
 		qv_match_free(m);
 }
 
+/* The draft's own room for each seat's devices, holding the live seat's (its claims were
+ * copied with the live room's address); false when out of memory, and then every seat's room
+ * is the draft's or NULL. */
+static bool devices_copy(qv__change *c)
+{
+	bool ok = true;
+	for (int i = 0; i < c->t->nseats; i++) {
+		qv__seat *s = &c->seat[i];
+		const qv__device *live = s->device;
+		s->device = ok ? malloc(QV__DEVICES * sizeof *s->device) : NULL;
+		ok = ok && s->device;
+		if (s->device && s->ndevices)
+			memcpy(s->device, live, (size_t)s->ndevices * sizeof *s->device);
+	}
+	return ok;
+}
+
 qv_status qv__change_begin(qv__change *c, qv__table *t, qv__save_kind kind, unsigned owns,
                            qv_err *err)
 {
@@ -127,6 +144,8 @@ qv_status qv__change_begin(qv__change *c, qv__table *t, qv__save_kind kind, unsi
 	}
 	if (!rc && (c->owns & QV__DRAFT_CHAT) && !qv__chat_copy(&d->chat, &t->chat))
 		rc = fail_oom(err);
+	if (!rc && (c->owns & QV__DRAFT_DEVICES) && !devices_copy(c))
+		rc = fail_oom(err);
 	if (rc)
 		qv__change_drop(c);
 	return rc;
@@ -140,6 +159,8 @@ void qv__change_drop(qv__change *c)
 		spare_keep(d->m);
 	if ((c->owns & QV__DRAFT_CHAT) && d->chat.line != c->t->chat.line)
 		qv__chat_free(&d->chat);
+	for (int i = 0; (c->owns & QV__DRAFT_DEVICES) && i < c->t->nseats; i++)
+		free(c->seat[i].device);
 	free(d->marks);
 	d->m = NULL;
 	d->marks = NULL;
@@ -271,8 +292,8 @@ static qv_status save_rematch(qv__change *c, qv_err *err)
 
 /* Puts the saved draft in the live table's place: its value, and each seat's claim, moves in
  * with one assignment, whatever fields they hold; what it replaces is released (the match
- * becomes this thread's spare, the chat and marks are freed); and what the live table keeps
- * besides (logs, deadlines) follows. */
+ * becomes this thread's spare, the chat, marks and devices are freed); and what the live table
+ * keeps besides (logs, deadlines) follows. */
 static void publish(qv__change *c, int keep)
 {
 	qv__table *t = c->t, *d = &c->next;
@@ -282,8 +303,12 @@ static void publish(qv__change *c, int keep)
 	if (c->owns & QV__DRAFT_MATCH)
 		qv_match_pass_seen(m, d->m);
 	t->value = d->value;
-	for (int i = 0; i < t->nseats; i++)
+	for (int i = 0; i < t->nseats; i++) {
+		qv__device *devices = t->seat[i].device;
 		t->seat[i].claim = d->seat[i].claim;
+		if (c->owns & QV__DRAFT_DEVICES)
+			free(devices);
+	}
 	if (c->owns & QV__DRAFT_MATCH)
 		spare_keep(m);
 	if (c->owns & QV__DRAFT_CHAT)

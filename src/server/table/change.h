@@ -29,8 +29,9 @@
 #include "server/table/table.h"
 
 /* What a draft holds of its own besides the table's plain values: a copy of the match (every
- * change of the game), of the chat (a chat line). Marks are always copied. */
-enum { QV__DRAFT_MATCH = 1u, QV__DRAFT_CHAT = 2u };
+ * change of the game), of the chat (a chat line), of the seats' devices (a device joined).
+ * Marks are always copied. */
+enum { QV__DRAFT_MATCH = 1u, QV__DRAFT_CHAT = 2u, QV__DRAFT_DEVICES = 4u };
 
 /* How a change is saved. */
 typedef enum qv__save_kind {

@@ -157,6 +157,7 @@ int qv__seats_auth(const qv__seat *seat, int n, const char *token, size_t len, i
 
 void qv__seat_device_add(qv__seat *s, const char token_hash[QV__HASH_LEN + 1], const char *session)
 {
+	QV_ASSERT(s->device); /* a draft's seat: room of the change's own (change.h) */
 	int at = -1;
 	for (int d = 0; d < s->ndevices && at < 0; d++)
 		if (strcmp(s->device[d].session, session) == 0)
@@ -231,14 +232,17 @@ static bool is_hash(const json_t *text)
 	return strspn(v, "0123456789abcdef") == QV__HASH_LEN;
 }
 
-/* Reads a stored seat's devices (NULL: none) into s; false when the list is not one. */
-static bool devices_load(qv__seat *s, const json_t *list)
+/* Reads a stored seat's devices (NULL: none) into s, with room for them made for the first;
+ * false when the list is not one, or when out of memory (*oom then set). */
+static bool devices_load(qv__seat *s, const json_t *list, bool *oom)
 {
 	s->ndevices = 0;
 	if (!list || (json_is_array(list) && json_array_size(list) == 0))
 		return true;
 	if (!json_is_array(list) || json_array_size(list) > QV__DEVICES)
 		return false;
+	if (!s->device && !(s->device = calloc(QV__DEVICES, sizeof *s->device)))
+		return !(*oom = true);
 	size_t i;
 	json_t *e;
 	json_array_foreach(list, i, e)
@@ -294,6 +298,7 @@ qv_status qv__seats_load(qv__seat *seat, int n, const json_t *j, qv_err *err)
 		             *account = json_object_get(e, "account"),
 		             *username = json_object_get(e, "username"),
 		             *rating = json_object_get(e, "rating");
+		bool oom = false;
 		bool rating_ok =
 		    !rating || (json_is_array(rating) && json_array_size(rating) == 2 &&
 		                json_is_number(json_array_get(rating, 0)) &&
@@ -305,7 +310,9 @@ qv_status qv__seats_load(qv__seat *seat, int n, const json_t *j, qv_err *err)
 		    (!username ||
 		     (json_is_string(username) && json_string_length(username) < QV__NAME_BYTES)) &&
 		    (!hash || (json_is_string(hash) && json_string_length(hash) == QV__HASH_LEN)) &&
-		    devices_load(&seat[p], json_object_get(e, "devices"));
+		    devices_load(&seat[p], json_object_get(e, "devices"), &oom);
+		if (oom)
+			return qv_fail(err, QV_ENOMEM, "out of memory");
 		if (!ok)
 			return qv_fail(err, QV_EIO,
 			               "people.seats.%s: expected {\"name\", \"invite\", "

@@ -70,8 +70,11 @@ typedef struct qv__seat {
 		                                  its name too */
 		double rating, deviation; /* at a rated table, the account's rating of the game and
 		                             the number of seats when it took the seat (0: none) */
-		/* The account's other devices, oldest first: ndevices of them. */
-		qv__device device[QV__DEVICES];
+		/* The account's other devices, oldest first: ndevices of them, in room for
+		 * QV__DEVICES made with the first (NULL until then: most seats are played from
+		 * one device). A draft shares the live seat's room, read only, unless its change
+		 * owns copies (QV__DRAFT_DEVICES, change.h), which publishing hands over. */
+		qv__device *device;
 		int ndevices;
 	);
 	/* clang-format on */

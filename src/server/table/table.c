@@ -175,8 +175,10 @@ void qv__table_free(qv__table *t)
 {
 	if (!t)
 		return;
-	for (int i = 0; i < t->nseats; i++)
+	for (int i = 0; i < t->nseats; i++) {
 		qv_agent_free(t->seat[i].agent);
+		free(t->seat[i].device);
+	}
 	qv__chat_free(&t->chat);
 	qv__feed_free(&t->feed, t->nseats);
 	json_decref(t->params);
