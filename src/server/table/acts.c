@@ -437,6 +437,7 @@ qv_status qv__table_stop_locked(qv__table *t, const char *what, const qv_err *wh
  * there. */
 static void stop_locked(qv__table *t, const char *what, const qv_err *why)
 {
+	QV__TABLE_HELD(t);
 	qv_err err;
 	(void)qv__table_stop_locked(t, what, why, &err);
 }

@@ -38,33 +38,11 @@ const char *qv__status_name(int status)
 	return status == QV__WAITING ? "waiting" : status == QV__PLAYING ? "playing" : "over";
 }
 
-#ifdef QV_CHECKS
-/* A tag of the calling thread: the address of its own copy of this byte. */
-static _Thread_local char thread_tag;
+bool qv__table_held(const qv__table *t) { return qv__mutex_held(&(t->live ? t->live : t)->lock); }
 
-bool qv__table_held(const qv__table *t)
-{
-	if (t->live) /* a draft: its owner holds its live table's lock */
-		t = t->live;
-	return atomic_load(&t->holder) == (uintptr_t)&thread_tag;
-}
+void qv__table_lock(qv__table *t) { qv__mutex_lock(&t->lock); }
 
-void qv__table_lock(qv__table *t)
-{
-	pthread_mutex_lock(&t->lock);
-	atomic_store(&t->holder, (uintptr_t)&thread_tag);
-}
-
-void qv__table_unlock(qv__table *t)
-{
-	QV__TABLE_HELD(t);
-	atomic_store(&t->holder, 0);
-	pthread_mutex_unlock(&t->lock);
-}
-#else
-void qv__table_lock(qv__table *t) { pthread_mutex_lock(&t->lock); }
-void qv__table_unlock(qv__table *t) { pthread_mutex_unlock(&t->lock); }
-#endif
+void qv__table_unlock(qv__table *t) { qv__mutex_unlock(&t->lock); }
 
 /* ---- life cycle ---------------------------------------------------------------------------- */
 
@@ -129,7 +107,7 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 	qv__table *t = calloc(1, sizeof *t + (size_t)n * sizeof *t->seat);
 	if (!t)
 		return qv_fail(err, QV_ENOMEM, "out of memory creating a table");
-	pthread_mutex_init(&t->lock, NULL);
+	qv__mutex_init(&t->lock);
 	atomic_init(&t->refs, 1);
 	t->game = m->game;
 	t->m = m;
@@ -184,7 +162,7 @@ void qv__table_free(qv__table *t)
 	json_decref(t->params);
 	free(t->marks);
 	qv_match_free(t->m);
-	pthread_mutex_destroy(&t->lock);
+	qv__mutex_destroy(&t->lock);
 	free(t);
 }
 

@@ -24,13 +24,13 @@
  * every caller includes one header, and they change a table only through a change (change.h).
  *
  * Locking: functions ending in _locked expect the caller to hold t->lock (qv__table_lock);
- * the others take it themselves. The search of an AI seat runs without the lock. In a build
- * with QV_CHECKS (the sanitizer build) the table knows which thread holds its lock, and every
- * _locked function, and every other whose comment says the caller holds the lock (a change,
- * change.h; the AI and chance steps in acts.c), asserts that it is the caller's
- * (QV__TABLE_HELD): the invariant is checked where it is relied on, as SQLite's
- * sqlite3_mutex_held asserts are (tests/server/test_table_lock.c). A table being created or
- * restored is built under its lock too.
+ * the others take it themselves. The search of an AI seat runs without the lock. The table
+ * knows which thread holds its lock (core/mutex.h), and every _locked function, and every
+ * other whose comment says the caller holds the lock (a change, change.h; the AI and chance
+ * steps in acts.c), asserts that it is the caller's (QV__TABLE_HELD), in every build: the
+ * invariant is checked where it is relied on, as SQLite's sqlite3_mutex_held asserts are
+ * (tests/server/test_table_lock.c). A table being created or restored is built under its lock
+ * too.
  */
 #ifndef QUIVER_SERVER_TABLE_TABLE_H
 #define QUIVER_SERVER_TABLE_TABLE_H
@@ -40,6 +40,7 @@
 
 #include <jansson.h>
 
+#include "core/mutex.h"
 #include "engine/feed/frame.h"
 #include "quiver/agent.h"
 #include "quiver/match.h"
@@ -70,8 +71,7 @@ typedef struct qv__table_ident qv__table_ident;
 
 typedef struct qv__table {
 	/* ---- the shell: what lives with this process, never copied into a draft ---- */
-	pthread_mutex_t lock;
-	atomic_uintptr_t holder; /* the holding thread's tag (qv__table_held), 0: none */
+	qv__mutex lock; /* knows its holder (qv__table_held) */
 	/* A change's draft: the live table whose lock its owner holds (the draft's own shell is
 	 * zero: change.h); NULL for a live table. */
 	const struct qv__table *live;
@@ -225,14 +225,10 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 void qv__table_free(qv__table *t);
 
 void qv__table_lock(qv__table *t);
-#ifdef QV_CHECKS
 /* Whether the calling thread holds t's lock (a draft reads as held by the thread that holds
  * its live table's lock, change.h). */
 bool qv__table_held(const qv__table *t);
-#define QV__TABLE_HELD(t) QV_ASSERT(qv__table_held(t))
-#else
-#define QV__TABLE_HELD(t) ((void)0)
-#endif
+#define QV__TABLE_HELD(t) QV__HELD(qv__table_held(t))
 void qv__table_unlock(qv__table *t);
 
 /* Claims seat `seat` ("p2"), or the first unclaimed human seat when seat is NULL, and writes a
