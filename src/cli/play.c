@@ -31,6 +31,7 @@
 
 #include "cli/cli.h"
 #include "cli/term.h"
+#include "core/clock.h"
 
 static const cli_opt play_opts[] = {
     {"players", "LIST"}, {"param", "K=V"}, {"seed", "S"},
@@ -298,7 +299,7 @@ static int default_record(play *P)
 		    "play",
 		    "cannot create the folder records/: %s (choose a file with --record FILE)",
 		    strerror(errno));
-	time_t now = time(NULL);
+	time_t now = (time_t)qv_wall(); /* core's clock: the one time source */
 	struct tm tmv;
 	localtime_r(&now, &tmv);
 	char stamp[32];

@@ -851,7 +851,7 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	srv->broadcast = broadcast;
 	srv->chans = chans;
 	qv__seed_new(&srv->boot);
-	srv->started = (double)time(NULL);
+	srv->started = qv_wall();
 	settle_config(srv, cfg);
 	init_locks(srv);
 	mallopt(M_ARENA_MAX, MALLOC_ARENAS);
