@@ -20,10 +20,10 @@
 
 #include <jansson.h>
 
-#include "core/mutex.h"
 #include "core/sha256.h"
 #include "games/builtin.h"
 #include "games/json_util.h"
+#include "games/mutex.h"
 #include "games/variant.h"
 #include "games/variant_resolve.h"
 

@@ -20,7 +20,7 @@
 #include "server/table/change.h"
 #include "server/table/table.h"
 
-/* What QV__HELD prints when QV__TABLE_HELD fails (core/mutex.c). */
+/* What QV__HELD prints when QV__TABLE_HELD fails (games/mutex.c). */
 #define FIRES "invariant broken: qv__table_held("
 
 /* ---- the calls ----------------------------------------------------------------------------- */

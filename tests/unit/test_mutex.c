@@ -1,5 +1,5 @@
 /*
- * test_mutex.c - the mutex that knows its holder (core/mutex.h), on which every *_locked
+ * test_mutex.c - the mutex that knows its holder (games/mutex.h), on which every *_locked
  * function's check stands: held by the thread that locked it and by no other, not after the
  * unlock, kept through a condition variable's wait while another thread took and let go the
  * lock meanwhile; and QV__HELD aborts, naming the check, in every build (the Release build the
@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "child.h"
-#include "core/mutex.h"
+#include "games/mutex.h"
 
 static qv__mutex mu = QV__MUTEX_INIT;
 static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;

@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "core/clock.h"
-#include "core/mutex.h"
+#include "games/mutex.h"
 #include "quiver/core.h"
 #include "server/net/jobs.h"
 

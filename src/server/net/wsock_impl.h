@@ -16,7 +16,7 @@
 
 #include <jansson.h>
 
-#include "core/mutex.h"
+#include "games/mutex.h"
 #include "server/state/server.h"
 
 /* RFC 6455 close codes. */

@@ -17,7 +17,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
-#include "core/mutex.h"
+#include "games/mutex.h"
 #include "server/state/flight.h"
 #include "server/state/pool.h"
 #include "server/store/store.h"

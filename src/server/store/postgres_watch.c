@@ -18,7 +18,7 @@
 #include <sys/socket.h>
 
 #include "core/clock.h"
-#include "core/mutex.h"
+#include "games/mutex.h"
 #include "server/store/postgres_impl.h"
 
 struct qv__pg_watch {

@@ -25,7 +25,7 @@
  *
  * Locking: functions ending in _locked expect the caller to hold t->lock (qv__table_lock);
  * the others take it themselves. The search of an AI seat runs without the lock. The table
- * knows which thread holds its lock (core/mutex.h), and every _locked function, and every
+ * knows which thread holds its lock (games/mutex.h), and every _locked function, and every
  * other whose comment says the caller holds the lock (a change, change.h; the AI and chance
  * steps in acts.c), asserts that it is the caller's (QV__TABLE_HELD), in every build: the
  * invariant is checked where it is relied on, as SQLite's sqlite3_mutex_held asserts are
@@ -40,8 +40,8 @@
 
 #include <jansson.h>
 
-#include "core/mutex.h"
 #include "engine/feed/frame.h"
+#include "games/mutex.h"
 #include "quiver/agent.h"
 #include "quiver/match.h"
 #include "quiver/variant.h"

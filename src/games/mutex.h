@@ -7,12 +7,14 @@
  * costs an atomic store at each lock and unlock and a load at each check
  * (docs/benchmarks.md, "Lock-owner checks").
  *
- * A thread is known by the address of a thread-local byte of its own. A condition variable
+ * Here, in the games' layer, because core uses the C library's ISO headers only and the games'
+ * variant registry (variant.c) is the first lock of the layers above it. A thread is known by
+ * the address of a thread-local byte of its own. A condition variable
  * waits through qv__mutex_wait / qv__mutex_timedwait, which give the mutex up and take it back
  * as pthread_cond_wait does, owner included.
  */
-#ifndef QUIVER_CORE_MUTEX_H
-#define QUIVER_CORE_MUTEX_H
+#ifndef QUIVER_GAMES_MUTEX_H
+#define QUIVER_GAMES_MUTEX_H
 
 #include <pthread.h>
 #include <stdatomic.h>

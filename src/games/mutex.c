@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/mutex.h"
+#include "games/mutex.h"
 
 /* A tag of the calling thread: the address of its own copy of this byte. */
 static _Thread_local char thread_tag;
