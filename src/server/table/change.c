@@ -109,7 +109,11 @@ qv_status qv__change_begin(qv__change *c, qv__table *t, qv__save_kind kind, unsi
                            qv_err *err)
 {
 	QV__TABLE_HELD(t);
-	memset(c, 0, sizeof *c);
+	/* Zeroed: what comes before the draft, the draft's shell (all that comes before what it
+	 * is, ident) and its seats; not the room of seats the game does not have. */
+	memset(c, 0, offsetof(qv__change, next));
+	memset(&c->next, 0, offsetof(qv__table, ident));
+	memset(c->seat, 0, (size_t)t->nseats * sizeof *c->seat);
 	c->t = t;
 	c->kind = kind;
 	c->owns = kind == QV__SAVE_GAME ? owns | QV__DRAFT_MATCH : owns;
@@ -290,6 +294,22 @@ static qv_status save_rematch(qv__change *c, qv_err *err)
 	return rc;
 }
 
+/* Saves the draft as its kind says (without a store, only what a save does first). */
+static qv_status save(qv__change *c, int keep, qv_err *err)
+{
+	qv__table *t = c->t, *d = &c->next;
+	if (!t->store) {
+		qv__table_clock_sync_locked(d, 0);
+		return QV_OK;
+	}
+	switch (c->kind) {
+	case QV__SAVE_GAME: return save_game(c, keep, err);
+	case QV__SAVE_STOP: return qv__store_stop(t->store, t->id, d->stuck, err);
+	case QV__SAVE_REMATCH: return save_rematch(c, err);
+	default: return save_people(c, err);
+	}
+}
+
 /* Puts the saved draft in the live table's place: its value, and each seat's claim, moves in
  * with one assignment, whatever fields they hold; what it replaces is released (the match
  * becomes this thread's spare, the chat, marks and devices are freed); and what the live table
@@ -341,16 +361,7 @@ qv_status qv__change_commit(qv__change *c, qv_err *err)
 	qv_status rc = c->kind == QV__SAVE_GAME ? game_version(c, keep, err) : QV_OK;
 	if (!rc) {
 		d->status = qv__table_status_of_locked(d);
-		if (!t->store)
-			qv__table_clock_sync_locked(d, 0); /* what a save does first */
-		else if (c->kind == QV__SAVE_GAME)
-			rc = save_game(c, keep, err);
-		else if (c->kind == QV__SAVE_STOP)
-			rc = qv__store_stop(t->store, t->id, d->stuck, err);
-		else if (c->kind == QV__SAVE_REMATCH)
-			rc = save_rematch(c, err);
-		else
-			rc = save_people(c, err);
+		rc = save(c, keep, err);
 	}
 	if (rc) {
 		qv__change_drop(c);

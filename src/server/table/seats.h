@@ -57,17 +57,11 @@ typedef struct qv__seat {
 	                                       join */
 	char invite_hash[QV__HASH_LEN + 1]; /* SHA-256 of the invite code */
 	/* Who claimed it (qv__seat_claim): part of the table's value, which an act changes on a
-	 * draft and publishes whole (change.h). */
+	 * draft and publishes whole (change.h). Its wider members first: no padding between. */
 	/* The members of a group, one a line: */
 	/* clang-format off */
 	QV__GROUP(qv__seat_claim, claim,
-		char hash[QV__HASH_LEN + 1];   /* SHA-256 of the token; "" while unclaimed */
-		char player[QV__HASH_LEN + 1]; /* SHA-256 of the player key that claimed it; "":
-		                                  none */
 		long long account; /* the account signed in when it was claimed (0: none), for good */
-		char name[QV__NAME_BYTES];     /* the person's name; "" until joined (the seat's) */
-		char username[QV__NAME_BYTES]; /* the account's username when one took it ("": none),
-		                                  its name too */
 		double rating, deviation; /* at a rated table, the account's rating of the game and
 		                             the number of seats when it took the seat (0: none) */
 		/* The account's other devices, oldest first: ndevices of them, in room for
@@ -76,6 +70,12 @@ typedef struct qv__seat {
 		 * owns copies (QV__DRAFT_DEVICES, change.h), which publishing hands over. */
 		qv__device *device;
 		int ndevices;
+		char hash[QV__HASH_LEN + 1];   /* SHA-256 of the token; "" while unclaimed */
+		char player[QV__HASH_LEN + 1]; /* SHA-256 of the player key that claimed it; "":
+		                                  none */
+		char name[QV__NAME_BYTES];     /* the person's name; "" until joined (the seat's) */
+		char username[QV__NAME_BYTES]; /* the account's username when one took it ("": none),
+		                                  its name too */
 	);
 	/* clang-format on */
 	/* The shell: what lives with this process (a draft's are zero; read the live table's). */
