@@ -26,7 +26,7 @@ SEED           ?= 1
 N              ?= 60
 MUTATION_BUILD ?= build-mutation
 
-.PHONY: all deps play-deps build build-asan quiet-build run serve web serve-web bench-app cluster python test test-release test-asan lab-studies faults screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
+.PHONY: all deps play-deps build build-asan quiet-build run serve web serve-web docs bench-app cluster python test test-release test-asan lab-studies faults screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
 
 # No "Entering directory" lines, even under make -C.
 MAKEFLAGS += --no-print-directory
@@ -93,6 +93,15 @@ serve-web: web
 	@echo "serving the app at http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
 	@python3 -m http.server $(PORT) --bind 127.0.0.1 -d $(BUILD)/web
 
+# The documentation site (mkdocs.yml): docs/ built by Debian's mkdocs into $(BUILD)/docs, with
+# its navigation, search and screenshots, and nothing loaded from the network. Open
+# $(BUILD)/docs/index.html, or serve the folder (python3 -m http.server -d $(BUILD)/docs); the
+# search works either way (docs/js/file-search.js from files). --strict: a broken link or a
+# page left out of the navigation fails the build (the ctest docs/site checks the same).
+docs: deps
+	@PYTHONDONTWRITEBYTECODE=1 mkdocs build --strict -f mkdocs.yml -d $(abspath $(BUILD))/docs
+	@echo "make: the site is in $(BUILD)/docs: open $(BUILD)/docs/index.html"
+
 # A site of several processes on this machine (scripts/cluster.sh, docs/deploy.md): a throwaway
 # PostgreSQL cluster, three `quiver serve` on it and HAProxy in front on
 # http://127.0.0.1:$(CLUSTER_PORT)/ (a free port when it is busy); Ctrl-C stops everything and
@@ -128,6 +137,11 @@ cluster: quiet-build
 # clients, the cluster's, the command line's) start as soon as the release run ends. Its output
 # is shown when it warns or fails.
 PROPERTY_SCALE ?= 0.25
+# Every test run's temporary files (databases, journals, PostgreSQL clusters, browser profiles)
+# go to a folder of its own on /dev/shm when the machine has room there, where no test waits
+# for the disk's flushes (scripts/with-test-tmpdir.sh says why; QV_TEST_TMPDIR=disk keeps
+# them in TMPDIR).
+IN_TEST_TMP := $(CURDIR)/scripts/with-test-tmpdir.sh
 ASAN_EARLY := ^(unit|scenarios|tutorials|property|deep|fuzz|style)/|^faults/(match|protocol|table|files|views)$$
 ASAN_ENV   := QV_PROPERTY_SCALE=0.02 QV_PROPERTY_FULL=1 FAULT_STRIDE=32 FAULT_START=17
 ASAN_SKIP  := ^cluster/(server/|script$$|failover$$|browser$$)
@@ -138,7 +152,7 @@ test: build web
 	     cmake --build $(ASAN_BUILD) -j $(JOBS)' >$(ASAN_BUILD)/make-build.log 2>&1; \
 	   echo $$? >$(ASAN_BUILD)/make-build.rc; \
 	   if [ "$$(cat $(ASAN_BUILD)/make-build.rc)" = 0 ]; then \
-	     (cd $(ASAN_BUILD) && $(ASAN_ENV) nice -n 19 ctest --output-on-failure -j $(TEST_JOBS) \
+	     (cd $(ASAN_BUILD) && $(ASAN_ENV) nice -n 19 $(IN_TEST_TMP) ctest --output-on-failure -j $(TEST_JOBS) \
 	        -R '$(ASAN_EARLY)') >$(ASAN_BUILD)/make-early.log 2>&1; \
 	     echo $$? >$(ASAN_BUILD)/make-early.rc; fi ) & \
 	$(MAKE) test-release; release=$$?; wait; \
@@ -153,24 +167,24 @@ test: build web
 
 test-release: build
 	@cd $(BUILD) && QV_PROPERTY_SCALE=$(PROPERTY_SCALE) FAULT_STRIDE=32 FAULT_START=1 QV_LAB_SEEDS=1 \
-	    ctest --output-on-failure -j $(TEST_JOBS)
+	    $(IN_TEST_TMP) ctest --output-on-failure -j $(TEST_JOBS)
 
 # The lab's whole-set studies at the budget docs/lab.md gives (lab/planted-set, lab/base-set:
 # 235,600 games a seed), on both their seeds; `make test` studies seed 1 of each.
 lab-studies: build
-	@cd $(BUILD) && ctest -R '^lab/(planted-set|base-set)$$' --output-on-failure
+	@cd $(BUILD) && $(IN_TEST_TMP) ctest -R '^lab/(planted-set|base-set)$$' --output-on-failure
 
 # The sanitizer run (ASAN_LATE=1: without ASAN_EARLY's tests, which `make test` ran beside the
 # release run).
 test-asan: build-asan
-	@cd $(ASAN_BUILD) && $(ASAN_ENV) ctest --output-on-failure -j $(TEST_JOBS) \
+	@cd $(ASAN_BUILD) && $(ASAN_ENV) $(IN_TEST_TMP) ctest --output-on-failure -j $(TEST_JOBS) \
 	    -E '$(ASAN_SKIP)$(if $(ASAN_LATE),|$(ASAN_EARLY))'
 
 # The whole fault suite (tests/faults/, label faults): every allocation refused in turn
 # (FAULT_STRIDE=1, where `make test` refuses one in four) and the store refusing the writes of
 # every kind of act, on SQLite and on PostgreSQL, in the sanitizer build.
 faults: build-asan
-	@cd $(ASAN_BUILD) && FAULT_STRIDE=1 ctest -L faults --output-on-failure -j $(JOBS)
+	@cd $(ASAN_BUILD) && FAULT_STRIDE=1 $(IN_TEST_TMP) ctest -L faults --output-on-failure -j $(JOBS)
 
 bench: build
 	@$(BUILD)/quiver bench $(GAME)
@@ -184,7 +198,7 @@ bench-app: build web
 # the first lessons (browser/learn), and keeps their screenshots in docs/screenshots/, which
 # the README shows.
 screenshots: build web
-	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest -R 'browser/(play-|learn|phone|friends|people|games|account|ratings|moderation|app|challenges|review|puzzles)' -j $(JOBS) --output-on-failure
+	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots $(IN_TEST_TMP) ctest -R 'browser/(play-|learn|phone|friends|people|games|account|ratings|moderation|app|challenges|review|puzzles)' -j $(JOBS) --output-on-failure
 
 # quiver beside boardgame.io 0.50.2 (docs/benchmarks.md): one load generator, 200 two-person
 # tables, 500 ms think, 40 seconds each on localhost; CPU per move, p50/p99, RSS per table.

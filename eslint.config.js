@@ -70,9 +70,13 @@ export default [
   },
   { files: ['tests/browser/*.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   { files: ['eslint.config.js'], languageOptions: { globals: globals.node } },
+  // the HTTP API description's lint and contract test: Node scripts
+  { files: ['tests/api/*.mjs'], languageOptions: { globals: globals.node } },
   { files: ['bench/peer/*.mjs'], languageOptions: { globals: globals.node } },
   // the app's parity test, its build and its benchmarks: Node scripts (bench/app_speed.mjs also
   // hands functions to the browser)
-  { files: ['tests/app/*.mjs', 'scripts/*.mjs'], languageOptions: { globals: globals.node } },
+  { files: ['tests/app/*.mjs', 'tests/docs/*.mjs', 'scripts/*.mjs'], languageOptions: { globals: globals.node } },
+  // The documentation site's own script (docs/js/, mkdocs.yml), a classic script in its pages.
+  { files: ['docs/js/*.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
   { files: ['bench/*.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 ];

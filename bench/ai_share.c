@@ -1,6 +1,6 @@
 /*
  * ai_share.c - how long one person waits for the computer's reply at `quiver serve` while other
- * client addresses keep the AI workers busy (docs/benchmarks.md, "AI time shared").
+ * client addresses keep the AI workers busy (docs/history/benchmarks-2.md, "AI time shared").
  *
  * It starts the server on a temporary database (--threads T, --create-rate 1000, the default
  * --address-ai-tables 4), then from each of A addresses (127.0.3.2, 127.0.3.3, ...) creates

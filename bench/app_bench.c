@@ -1,7 +1,7 @@
 /*
- * app_bench.c - the app's speed figures (docs/benchmarks.md, "The app"), the same C compiled
- * natively and to WebAssembly (cmake/app.cmake: app-bench.js), so that bench/app_speed.mjs can
- * run both side by side, the WebAssembly one in headless chromium as the app runs it. One call,
+ * app_bench.c - the app's speed figures (docs/history/benchmarks-8.md, "The app"), the same C
+ * compiled natively and to WebAssembly (cmake/app.cmake: app-bench.js), so that bench/app_speed.mjs
+ * can run both side by side, the WebAssembly one in headless chromium as the app runs it. One call,
  * qv_app_bench, takes a request as JSON text and answers JSON text:
  *
  *   {"game", "seconds"}: random playouts (whole games from init with the games' samplers on

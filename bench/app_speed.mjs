@@ -1,4 +1,4 @@
-// The app's speed and size (docs/benchmarks.md, "The app"; `make bench-app`): the same C
+// The app's speed and size (docs/history/benchmarks-8.md, "The app"; `make bench-app`): the same C
 // (bench/app_bench.c) built natively and as WebAssembly, the WebAssembly one run in headless
 // chromium in a Web Worker as the app runs its engine, side by side in one run, A B A B for
 // each game: random playouts per second, MCTS iterations per second at the opening and at a

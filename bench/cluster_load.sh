@@ -26,7 +26,7 @@
 #     against the default four, side by side);
 #   QV_FSYNC=on: PostgreSQL with fsync on (pg_virtualenv's clusters have it off);
 #   QV_KEEP=1: the working folder (the processes' logs) kept, not removed.
-# docs/benchmarks.md, "quiver serve on PostgreSQL", has the figures.
+# docs/history/benchmarks-5.md, "quiver serve on PostgreSQL", has the figures.
 
 # serve_load's --mark: DB DIR WHEN, at the start and end of the measured run: the actions
 # stored (a SQLite file or a PostgreSQL database's name), and PostgreSQL's commits.

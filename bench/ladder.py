@@ -18,7 +18,7 @@ games' scores (a game's score: A's share of the seat comparisons won by rank, ti
 bench/match.py), each match with one virtual draw added (a prior, as BayesElo's, that keeps a
 level that lost every game finite), beginner at 0. The 95% intervals come from the inverse of
 the Fisher information; a level's interval is that of its difference to beginner. With
---markdown the tables of docs/ai.md, with --c the initializers of the games' descriptors
+--markdown the tables of docs/ai/levels.md, with --c the initializers of the games' descriptors
 (`ladder`), and with --check BUILD whether every figure BUILD publishes (`quiver play --help`)
 lies within the measured interval (exit 1 when one does not).
 
@@ -188,7 +188,7 @@ def text_report(per_game):
 
 
 def markdown_report(per_game):
-    """Two tables of docs/ai.md: the ratings, a column per game, and the matches they come from."""
+    """Two tables of docs/ai/levels.md: the ratings, a column per game, and the matches they come from."""
     games = list(per_game)
     print("| level | " + " | ".join(games) + " |\n| --- |" + " --- |" * len(games))
     for lv in LEVELS:
@@ -206,7 +206,7 @@ def markdown_report(per_game):
 
 def c_report(per_game):
     for game, (_, ratings) in per_game.items():
-        print(f"/* {game}: the levels' strength measured by bench/ladder.py (docs/ai.md, \"The ladder\"). */")
+        print(f"/* {game}: the levels' strength measured by bench/ladder.py (docs/ai/levels.md). */")
         print(f"static const qv_level_elo {PREFIX[game]}_ladder[] = {{")
         for lv in LEVELS:
             if lv in ratings:

@@ -2,7 +2,7 @@
 -- columns of `tables` and `actions` in src/server/store/postgres_sql.c): 10000 open tables, each
 -- with a history of 40 actions, and a `people` text of about 200 bytes as a table row holds.
 -- Run it once in a throwaway database (psql -f bench/pg_act_setup.sql) before
--- pgbench -n -f bench/pg_act.sql; docs/benchmarks.md, "quiver serve on PostgreSQL".
+-- pgbench -n -f bench/pg_act.sql; docs/history/benchmarks-5.md, "quiver serve on PostgreSQL".
 DROP TABLE IF EXISTS actions;
 DROP TABLE IF EXISTS tables;
 CREATE TABLE tables (

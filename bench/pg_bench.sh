@@ -5,7 +5,7 @@
 # a transaction shaped like one quiver act (its tables made by bench/pg_act_setup.sql), with 1,
 # 2, 3 and 4 clients (a `quiver serve` process holds one connection to PostgreSQL, its
 # statements one after another, so the clients stand for processes). It prints pgbench's own
-# report of each run. docs/benchmarks.md, "quiver serve on PostgreSQL", has the figures.
+# report of each run. docs/history/benchmarks-5.md, "quiver serve on PostgreSQL", has the figures.
 # Usage: [QV_FSYNC=on] bench/pg_bench.sh [SECONDS] (each run; default 30, at most 300);
 # QV_FSYNC=on: PostgreSQL with fsync on (pg_virtualenv's clusters have it off).
 set -u

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/previous.sh - this build against the previous release at hard's budget, in every game:
-# the matches of docs/ai.md ("Against the previous release"), with bench/match.py.
+# the matches of docs/ai/matches.md ("Against the previous release"), with bench/match.py.
 #
 # Usage: bench/previous.sh PREVIOUS [GAME...]
 #   PREVIOUS  the previous release's quiver (build it in a worktree of its commit)

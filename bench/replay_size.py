@@ -71,7 +71,7 @@ class Server:
 
     def __init__(self, quiver, db, wrapper=()):
         cmd = list(wrapper) + [quiver, "serve", "--port", "0", "--db", db, "--threads", "1"]
-        # The tunable the server would run itself again with (docs/server.md, "Memory"): set
+        # The tunable the server would run itself again with (docs/server/limits.md, "Memory"): set
         # here, it starts once, and valgrind follows it.
         env = dict(os.environ, GLIBC_TUNABLES="glibc.malloc.tcache_count=0")
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,

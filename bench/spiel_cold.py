@@ -1,4 +1,4 @@
-"""A cold information state through the Python package (docs/benchmarks.md, "The spiel API from
+"""A cold information state through the Python package (docs/history/benchmarks-5.md, "The spiel API from
 C and from Python"): random games played to their first decision at or after AT actions (60 by
 default) and serialized; then, per game, the mean time of a step of those playouts, of
 deserializing a state (which replays and checks its history, working out the seats'

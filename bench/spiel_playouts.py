@@ -1,8 +1,8 @@
 """Random playouts through the Python package, step for step what bench/spiel_playouts.c does
-in C (docs/benchmarks.md, "The spiel API from C and from Python"): whose turn it is, then the
-legal ids listed, one drawn uniformly and applied, or a chance outcome drawn by its probability
-and applied (State.apply_chance_sample). With --info, the seat to move's information state
-string is asked at every decision as well, as a CFR or an IS-MCTS asks for its key; with
+in C (docs/history/benchmarks-5.md, "The spiel API from C and from Python"): whose turn it is,
+then the legal ids listed, one drawn uniformly and applied, or a chance outcome drawn by its
+probability and applied (State.apply_chance_sample). With --info, the seat to move's information
+state string is asked at every decision as well, as a CFR or an IS-MCTS asks for its key; with
 --tensor, its information state tensor, as a learner asks for its input; with --once, the string
 at the first decision of each game only (what asking costs the steps after it). --games N does a
 fixed work, for timing the whole process beside the C loop's.

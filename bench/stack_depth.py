@@ -18,7 +18,7 @@ passed to the enclosing function anywhere in SRC. That
 over-approximates, so the figure is an upper bound. A recursion is cut where it closes (and
 named in the path); an indirect call nothing resolves is listed at the end.
 
-Needs python3 (Debian's). docs/benchmarks.md, "The stack of a request", has the figures.
+Needs python3 (Debian's). docs/history/benchmarks-3.md, "The stack of a request", has the figures.
 """
 import glob
 import os

@@ -9,7 +9,7 @@
 # stack_paint.out (in the current folder), for each function whenever its figure grows: the bytes
 # used below the entry and the room there was (stack pointer to the end of the thread's stack
 # mapping, from /proc/PID/maps). bench/stack_requests.py drives every kind of request; the
-# figures are in docs/benchmarks.md, "The stack of a request". Slow: for measuring only.
+# figures are in docs/history/benchmarks-3.md, "The stack of a request". Slow: for measuring only.
 import gdb
 
 CALLBACKS = ["qv__http_handle", "qv__ws_upgrade", "qv__ws_message", "qv__ws_gone"]

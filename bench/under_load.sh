@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command while N busy loops keep the machine's cores busy, to check that the tests pass on
-# a loaded machine (docs/benchmarks.md, "make test under load"). The loops are plain shell loops
+# a loaded machine (docs/history/benchmarks-2.md, "Under load"). The loops are plain shell loops
 # at nice 0, as busy as any other program; they are started here, stopped here when the command
 # ends (or this script is interrupted), and end by themselves after MAX seconds in any case.
 # Prints the command's wall time and the load average before, during (every minute, to stderr)

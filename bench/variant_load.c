@@ -1,6 +1,6 @@
 /*
- * variant_load.c - the time to load a variant (docs/benchmarks.md, "Loading a variant"): for
- * each variant file given, the mean wall time of qv_variant_from_json over N documents that
+ * variant_load.c - the time to load a variant (docs/history/benchmarks-1.md, "Loading a variant"):
+ * for each variant file given, the mean wall time of qv_variant_from_json over N documents that
  * differ only by their name (so that each is checked, resolved, hashed and built anew rather
  * than found in the registry), parsing the file's text included. The issue's bound: under 10 ms.
  * Usage: variant_load [-n N] FILE...   (N at most 50: the registry holds 255 variants)

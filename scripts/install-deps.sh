@@ -35,13 +35,16 @@ if ! $play; then
   # engine to WebAssembly (with clang, lld, binaryen, node and node-acorn), and dpkg-dev's
   # dpkg-source unpacks jansson's source package for scripts/wasm-jansson.sh.
   pkgs+=(emscripten dpkg-dev)
+  # The documentation site (`make docs`, mkdocs.yml) and its test docs/site.
+  pkgs+=(mkdocs)
   # Node.js may come from Debian or elsewhere: only a missing node or npm asks for Debian's.
   command -v node >/dev/null 2>&1 || pkgs+=(nodejs)
   command -v npm >/dev/null 2>&1 || pkgs+=(npm)
 fi
 
 # The npm packages of the browser client's checks and tests (prettier, eslint with @eslint/js and
-# globals, typescript, playwright-core, @axe-core/playwright).
+# globals, typescript, playwright-core, @axe-core/playwright) and of the HTTP API description's
+# (@redocly/openapi-core, ajv).
 npm_ci() {
   $play && return 0
   local lock="$root/package-lock.json" mods="$root/node_modules/.package-lock.json"

@@ -1,4 +1,4 @@
-// account.html: the optional account (docs/server.md "Accounts"). Signed out: sign in, create an
+// account.html: the optional account (docs/server/players.md "Accounts"). Signed out: sign in, create an
 // account (its recovery codes shown once, to keep), or set a new password with a recovery code.
 // Signed in: who, sign out, the accounts blocked (each with Unblock, and a username to block),
 // change the password, download every finished game as one JSON file, delete the account.
@@ -236,7 +236,7 @@ function drawSignedIn(username) {
 }
 
 /**
- * The accounts this one blocks (docs/server.md "Blocks"), each with Unblock, and a form that
+ * The accounts this one blocks (docs/server/players.md "Blocks"), each with Unblock, and a form that
  * blocks a username; filled once the list is read.
  */
 function blocksPanel() {

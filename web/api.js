@@ -1,4 +1,4 @@
-// The server's HTTP API (docs/server.md, "HTTP"): JSON in and out; an error is a 4xx or 5xx
+// The server's HTTP API (docs/server/api.md, "HTTP"): JSON in and out; an error is a 4xx or 5xx
 // status with {"error": "message"}, turned here into an ApiError carrying that message. The
 // paths the page's own engine answers (local tables, and every one in the app: local.js) go to
 // it instead of the network, with the same answers.
@@ -53,7 +53,7 @@ export async function api(method, path, body) {
  */
 async function send(method, path, text) {
   // A table that is moving between the site's processes is answered 503 with Retry-After
-  // (docs/server.md, "Several processes"), before anything was done: asked again after it.
+  // (docs/server/storage.md, "Several processes"), before anything was done: asked again after it.
   for (let tries = 1; ; tries++) {
     const res = await sendOnce(method, path, text);
     const wait = Number(res.headers.get('Retry-After'));
@@ -286,7 +286,7 @@ export async function join(id, seat, more = {}) {
 }
 
 /**
- * Asks for a seat of the signed-in account as this device (docs/server.md, "Every device of
+ * Asks for a seat of the signed-in account as this device (docs/server/players.md, "Every device of
  * the account"): a token of this device's own, when the seat is the account's; refused (409)
  * otherwise, or when this browser is not signed in.
  * @param {string} id

@@ -2,7 +2,7 @@
 // games.html, friends.html, a table): a bar at the top of the page with each challenge to me
 // ("Ann challenges you to ConCardia: 5 min + 3 s, rated.", Accept and Decline) and each of mine
 // that was accepted (a link to its table). The server tells every device of the account of each
-// change at once (docs/server.md, "Challenges"), so a challenge answered on the phone leaves the
+// change at once (docs/server/players.md, "Challenges"), so a challenge answered on the phone leaves the
 // laptop's bar too. The list is asked again whenever the channel (re)opens.
 
 import { h, replace } from './dom.js';

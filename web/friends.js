@@ -1,4 +1,4 @@
-// friends.html: the people a signed-in account follows (docs/server.md, "Follows"), each with
+// friends.html: the people a signed-in account follows (docs/server/players.md, "Follows"), each with
 // whether it is online and the public tables it plays (Watch), a Challenge and an Unfollow; a
 // username to follow; and a challenge to a username (?challenge=NAME fills it in): the game, the
 // clock, rated or not, my seat. The challenges I sent wait below it with Cancel until answered;

@@ -1,6 +1,6 @@
 // leaderboard.html?game=GAME&players=N: the best settled ratings of a kind of rated game, then
 // the provisional ones in a list of their own (GET /api/leaderboard/GAME?players=N,
-// docs/server.md "Ratings"), with a picker of the game and the number of players; each name
+// docs/server/players.md "Ratings"), with a picker of the game and the number of players; each name
 // links to its player's page.
 
 import { byId, h, replace } from './dom.js';

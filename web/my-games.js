@@ -1,5 +1,5 @@
 // "Your games": the tables this browser's player key took seats at (GET /api/me, kept by the
-// server under the cookie quiver_key, docs/server.md "Players"), for the lobby's short list and
+// server under the cookie quiver_key, docs/server/players.md "Players"), for the lobby's short list and
 // the page games.html. Each row: the game, the people, whose turn it is (a badge when it is
 // mine), my clock, and what may be done from here: play or watch, resign or abort (with the
 // seat's token this browser keeps, or, signed in, one the server gives this device for the

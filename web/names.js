@@ -1,6 +1,6 @@
 // The player's name: asked once (a small field in the lobby and at a table, until a name is
 // kept), remembered in localStorage (`quiver.player`) and sent with every join. The server's
-// rule is checked before keeping one (docs/server.md, "Names"): 1 to 24 characters after
+// rule is checked before keeping one (docs/server/tables.md, "Names"): 1 to 24 characters after
 // trimming, at least one letter or digit, no control or format characters, no filler that
 // shows nothing, at most 2 combining marks in a row, and not a word the table shows for
 // something else (a seat, a level, spectator, chance, game).

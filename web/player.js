@@ -1,4 +1,4 @@
-// player.html?name=USERNAME: an account's ratings (GET /api/players/NAME, docs/server.md
+// player.html?name=USERNAME: an account's ratings (GET /api/players/NAME, docs/server/players.md
 // "Ratings"): per game and number of players its rating, deviation, games and whether it is
 // still provisional (marked "?", as lichess does); the rating over time as an inline SVG plot,
 // one line per kind of game; and its recent games with their replays.

@@ -1,4 +1,4 @@
-// puzzles.html: puzzles made from real games (docs/server.md, "Puzzles"). ?id=ID shows one:
+// puzzles.html: puzzles made from real games (docs/server/api.md, "Puzzles"). ?id=ID shows one:
 // the position as its player saw it (the game's drawing module, from the view the server sends,
 // which holds nothing the player could not see) and the move panel; the move chosen is judged
 // by the server, which says whether it was the one, what the one does and the line after it,

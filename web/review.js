@@ -1,4 +1,4 @@
-// The computer's review of a finished game on the replay page (docs/server.md, "Reviews"), as
+// The computer's review of a finished game on the replay page (docs/server/api.md, "Reviews"), as
 // lichess's computer analysis shows one: asked for with one button, made on the server's AI
 // workers while the page says how far it is, then each player's accuracy and marks, the curve of
 // the expected results over the game (a line per player, each point as its mover saw it), the

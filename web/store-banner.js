@@ -1,4 +1,4 @@
-// The banner of a site whose database does not answer (docs/server.md, "When the database is
+// The banner of a site whose database does not answer (docs/server/storage.md, "When the database is
 // down"): the server still serves its pages, its lobby as last read and the tables it has in
 // memory, and says with every answer (the header X-Quiver-Store: down) that nothing can be
 // saved; a table's act is refused with "the site is slow" or "the site could not save this".

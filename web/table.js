@@ -940,7 +940,7 @@ async function joinSeat(seat, invite) {
     keepSeat(tableId, j.seat, j.token);
   } catch (e) {
     const status = e instanceof API.ApiError ? e.status : 0;
-    // a block between a person seated and this one (docs/server.md "Blocks"): the server's words
+    // a block between a person seated and this one (docs/server/players.md "Blocks"): the server's words
     const apart = status === 403 && e instanceof Error ? /^you cannot take a seat here: (.*)$/.exec(e.message) : null;
     const msg = apart
       ? `You cannot take seat ${seat}: ${apart[1]}. You are watching.`

@@ -538,7 +538,7 @@ export {};
  */
 
 /**
- * @typedef {Object} Challenge a challenge between two accounts (docs/server.md, "Challenges")
+ * @typedef {Object} Challenge a challenge between two accounts (docs/server/players.md, "Challenges")
  * @property {string} id
  * @property {string} from the challenger's username
  * @property {string} to the challenged's
@@ -604,7 +604,7 @@ export {};
  * @property {import('./param-fields.js').ParamDef[]} params
  * @property {string[]} levels
  * @property {Record<string, {elo: number, ci: number[], settled: boolean}>} [ladder] each level's measured strength:
- *   Elo against Beginner with its 95% interval (docs/ai.md, "The ladder"), and whether it is settled (its interval within 200 Elo either side)
+ *   Elo against Beginner with its 95% interval (docs/ai/levels.md, "The ladder"), and whether it is settled (its interval within 200 Elo either side)
  */
 
 /** @typedef {{id: string, title: string, topics: string[], steps: number}} LessonInfo a lesson in a list */
@@ -664,7 +664,7 @@ export {};
  */
 
 /**
- * @typedef {Object} ReviewDecision one decision of a review (docs/server.md, "Reviews")
+ * @typedef {Object} ReviewDecision one decision of a review (docs/server/api.md, "Reviews")
  * @property {number} step the replay's step after the decision
  * @property {string} seat the mover
  * @property {string} played the decision made
@@ -693,7 +693,7 @@ export {};
  */
 
 /**
- * @typedef {Object} Puzzle a puzzle from a reviewed game, as shown before it is tried (docs/server.md,
+ * @typedef {Object} Puzzle a puzzle from a reviewed game, as shown before it is tried (docs/server/api.md,
  *   "Puzzles"): the position as its player saw it, never its answer
  * @property {string} id
  * @property {string} table the game it comes from

@@ -134,7 +134,7 @@ double qv_review_accuracy(const qv_review *r, int p, int marks[4]);
 /* The match under review (its game, names and history), owned by the review. */
 const qv_match *qv_review_match(const qv_review *r);
 
-/* The review as JSON (docs/server.md, "Reviews"): the game, the configuration, the thresholds,
+/* The review as JSON (docs/server/api.md, "Reviews"): the game, the configuration, the thresholds,
  * the players' accuracy and marks, and every decision reviewed so far. NULL when memory ran
  * out. */
 struct json_t *qv_review_json(const qv_review *r);

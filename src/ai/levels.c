@@ -2,9 +2,9 @@
  * levels.c - the named levels `easy`, `medium` and `hard`: ismcts with fixed budgets, so that
  * people can pick a strength without knowing the search's keys. They accept seed= only. The
  * budgets are shared by the games unless a game sets its own (qv_game.levels); they are chosen
- * and measured in docs/ai.md (hard answers within 2 seconds on 2 cores). qv_agent_levels lists
- * them, with beginner (greedy.c), random and greedy, as the kinds a person picks by name alone;
- * qv_agent_offered the ones a page offers a person to play against; qv_agent_level_elo reads
+ * and measured in docs/ai/levels.md (hard answers within 2 seconds on 2 cores). qv_agent_levels
+ * lists them, with beginner (greedy.c), random and greedy, as the kinds a person picks by name
+ * alone; qv_agent_offered the ones a page offers a person to play against; qv_agent_level_elo reads
  * a level's measured strength in a game (its descriptor's ladder).
  */
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /*
  * table.h - a local table: one game played in the browser with no server, in the app's Web
  * Worker (docs/architecture.md, "The app"). It speaks the frames of a server's table
- * (docs/server.md, "WebSocket": hello, snapshot, update, act, takeback, history, resign), built
- * by the same code (engine/feed/frame.h), so that the page reads the same frames from either;
+ * (docs/server/websocket.md, "WebSocket": hello, snapshot, update, act, takeback, history, resign),
+ * built by the same code (engine/feed/frame.h), so that the page reads the same frames from either;
  * its info is the server's for what a table of one device has (seats, status, version, result,
  * who acts, the variant), and its seats are people of this device (hot-seat) or the computer's
  * levels, played here by the same agents as the server's.

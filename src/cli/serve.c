@@ -15,6 +15,7 @@
 
 #include "cli/cli.h"
 #include "quiver/review.h"
+#include "server/api/http.h"
 #include "server/base/oplog.h"
 #include "server/base/token.h"
 #include "server/listen.h"
@@ -47,8 +48,18 @@ static const cli_opt serve_opts[] = {
     {"id-prefix", "HEX"},
     {"db-connections", "N"},
     {"challenge-expiry", "S"},
+    {"routes", NULL},
     {NULL, NULL},
 };
+
+/* `quiver serve --routes`: the route table of http.c as it is compiled, one `METHOD PATH` a
+ * line, so that the contract test (tests/api/contract.test.mjs) checks that
+ * docs/api/openapi.yaml names every route the server answers. */
+static void print_routes(void)
+{
+	for (size_t i = 0; i < qv__http_routes.nroutes; i++)
+		printf("%s %s\n", qv__http_routes.routes[i].method, qv__http_routes.routes[i].path);
+}
 
 /* The text of `quiver serve --help`. */
 static void serve_help(void)
@@ -124,6 +135,8 @@ static void serve_help(void)
 	    "  --id-prefix HEX   one or two hex digits that begin the id of every table made\n"
 	    "                    here, so that a site's proxy sends its requests to this\n"
 	    "                    process from the first (docs/deploy.md; default: none)\n"
+	    "  --routes          print the HTTP routes this server answers, one `METHOD PATH`\n"
+	    "                    a line (docs/api/openapi.yaml describes them), and exit\n"
 	    "  -h, --help        this help\n\n"
 	    "example: quiver serve --port 8080 --db games.db\n"
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
@@ -413,6 +426,7 @@ int cli_serve(int argc, char **argv)
 				return CLI_EXIT_USAGE;
 			cfg.challenge_ttl = (double)x;
 			break;
+		case 26: print_routes(); return CLI_EXIT_OK;
 		case CLI_OPT_POSITIONAL:
 			return cli_usage("serve",
 			                 "unexpected argument '%s': quiver serve takes only "

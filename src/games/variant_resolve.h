@@ -14,8 +14,8 @@
 
 /* What one resolution reads files through, and the files of the chain so far (a cycle).
  * seen is allocated only where files are read: the documents of a server's requests are
- * resolved on its request workers, whose stacks are fixed (512 KiB; docs/benchmarks.md, "The
- * stack of a request"). */
+ * resolved on its request workers, whose stacks are fixed (512 KiB; docs/history/benchmarks-3.md,
+ * "The stack of a request"). */
 typedef struct qv__chain {
 	/* the game a document names, when the caller gives none (qv__game_finder) */
 	const qv_game *(*find)(const char *name, qv_err *err);

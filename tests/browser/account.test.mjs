@@ -1,4 +1,4 @@
-// Accounts in the browser (account.html, docs/server.md "Accounts"): a person plays a game
+// Accounts in the browser (account.html, docs/server/players.md "Accounts"): a person plays a game
 // against the computer in one browser, creates an account there (the 8 recovery codes shown
 // once), and signs in from a second browser, which then finds the same game under Your games
 // with its turn badge (its seat's token stays with the first browser: it may watch). The lobby

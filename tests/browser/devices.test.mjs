@@ -1,4 +1,4 @@
-// The account is the player (issue 54, item 1; docs/server.md "Every device of the account"):
+// The account is the player (issue 54, item 1; docs/server/players.md "Every device of the account"):
 // Ann, signed in on her laptop and on her phone (two browser contexts), takes a seat on the
 // laptop. The phone's Your games offers Play (not Watch), opens the table as her seat and plays
 // a move, which the laptop, open at the same time, shows; then the laptop plays and the phone

@@ -1,4 +1,4 @@
-// Mute, report and block at a table (issue 54, item 4; web/seat-actions.js, docs/server.md
+// Mute, report and block at a table (issue 54, item 4; web/seat-actions.js, docs/server/players.md
 // "Blocks"). Ann (signed in) and Bob play; beside Bob's name a button opens a dialog, by the
 // keyboard as well as by a click. Muted, Bob's chat lines are hidden from Ann (the panel says
 // whose), and stay hidden after a reload and on Ann's phone, signed in to her account. A line

@@ -1,4 +1,4 @@
-// Ratings in the browser (player.html, leaderboard.html; docs/server.md "Ratings"): two people
+// Ratings in the browser (player.html, leaderboard.html; docs/server/players.md "Ratings"): two people
 // with accounts play a rated game made with the lobby's form (Rated ticked turns takebacks
 // off; a clock per move); the table says "Rated game" and shows each account's username,
 // linked to its profile, with its rating (1500?); each makes a decision, one resigns; the
@@ -43,7 +43,7 @@ async function signUp(page, username) {
 /**
  * Makes an account from another client address than the browser's (127.0.0.2), then signs in to
  * it in the page's browser: two accounts made from one address within a day rate no game
- * together (the server's rule against rating farming, docs/server.md "Ratings").
+ * together (the server's rule against rating farming, docs/server/players.md "Ratings").
  * @param {import('playwright-core').Page} page
  * @param {string} username
  */

@@ -1,4 +1,4 @@
-// The computer's review on the replay page (review.js; docs/server.md "Reviews"): a finished
+// The computer's review on the replay page (review.js; docs/server/api.md "Reviews"): a finished
 // table's replay offers it with a button; asked for, the page shows how far the server is, then
 // each player's accuracy, the curve of the expected results and the marked decisions; the moves
 // carry the marks (?!, ?, ??), one for each decision marked; a marked decision chosen shows its

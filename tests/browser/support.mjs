@@ -21,7 +21,7 @@ export const ROOT = path.resolve(here, '..', '..');
  * How long a wait may last. The tests must pass on a busy machine (a load of 8 on 2 cores, on
  * top of whatever else runs, makes a page and the server 3 to 10 times slower), so no wait is a
  * pause: each is a bound on a condition, generous. A test's budget is budget(its time measured
- * at a load of about 9, docs/benchmarks.md "Under load") = that time times MARGIN; every single
+ * at a load of about 9, docs/history/benchmarks-2.md "Under load") = that time times MARGIN; every single
  * step (a page drawn, a frame answered, an AI reply at the levels the tests use: seconds at
  * most at that load) is bounded by STEP_MS. QV_TEST_MARGIN overrides the margin (e.g. for a
  * slower machine).
@@ -274,7 +274,7 @@ export function pageRequest(page, method, route, body) {
 /**
  * Makes an account from the client address `from` (127.0.0.2: another than the browsers'),
  * the test's own request; its status. Two accounts made from one address within a day rate no
- * game together (the server's rule against rating farming, docs/server.md "Ratings").
+ * game together (the server's rule against rating farming, docs/server/players.md "Ratings").
  * @param {string} base the server's URL
  * @param {string} username
  * @param {string} password

@@ -69,6 +69,7 @@
 #include <jansson.h>
 #include <libpq-fe.h>
 
+#include "../support/tmpdir.h"
 #include "client.h"
 #include "quiver/match.h"
 
@@ -106,7 +107,7 @@
 #define UNATTENDED_BOUND_MS ((kills_wanted * KILL_EVERY_MS) + UNATTENDED_SECONDS * 1000.0 + 15000)
 
 /* What a process says of a table another one took from it (a write its epoch fenced off), in
- * an HTTP error or an error frame: the page connects again (docs/server.md, "Several
+ * an HTTP error or an error frame: the page connects again (docs/server/storage.md, "Several
  * processes"). */
 #define FENCED "is played by another process now"
 
@@ -1283,8 +1284,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/qvfailoverXXXXXX");
-	if (!mkdtemp(tmpdir)) {
+	if (!qv_test_mkdtemp(tmpdir, sizeof tmpdir, "qvfailover")) {
 		perror("mkdtemp");
 		return 2;
 	}

@@ -4,7 +4,7 @@
  * - a wrong connection string (no server at the port, no such database): `quiver serve` exits
  *   with status 1 and one line naming the connection, its password hidden, and libpq's reason;
  * - a database of schema 7 gains the fencing epoch (schema 8); one of a newer schema
- *   (quiver_schema says 14): refused, naming both versions; one of schema 9 gains the
+ *   (quiver_schema says 15): refused, naming both versions; one of schema 9 gains the
  *   operator's tables (schema 10), one of schema 10 the index of a table's ratings (11), one of
  *   schema 11 the table blocks (12), one of schema 12 the secrets and ties (13);
  * - PostgreSQL stopped under a running server: an act is refused with an error frame holding
@@ -136,14 +136,14 @@ static void test_newer_schema(void **state)
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 14);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
 	/* a database of schema 7 (before the fencing epoch) gains it */
 	th_sql(db, "ALTER TABLE tables DROP COLUMN epoch; DROP INDEX accounts_skeleton; DROP INDEX "
 	           "accounts_addr; ALTER TABLE accounts DROP COLUMN addr; ALTER TABLE accounts "
 	           "DROP COLUMN skeleton; UPDATE quiver_schema SET version = 7");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 14);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.columns WHERE "
 	                                   "table_name = 'accounts' AND column_name IN ('addr', "
 	                                   "'skeleton')"),
@@ -157,7 +157,7 @@ static void test_newer_schema(void **state)
 	       "SET version = 9");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 14);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name IN ('bans', 'suspensions', 'audit')"),
 	                 3);
@@ -165,7 +165,7 @@ static void test_newer_schema(void **state)
 	th_sql(db, "DROP INDEX rating_history_table; UPDATE quiver_schema SET version = 10");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 14);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM pg_indexes WHERE indexname = "
 	                                   "'rating_history_table'"),
 	                 1);
@@ -173,7 +173,7 @@ static void test_newer_schema(void **state)
 	th_sql(db, "DROP TABLE blocks; UPDATE quiver_schema SET version = 11");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 14);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name = 'blocks'"),
 	                 1);
@@ -183,7 +183,7 @@ static void test_newer_schema(void **state)
 	           "puzzle_attempts; UPDATE quiver_schema SET version = 12");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 14);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name IN ('follows', 'presence', 'challenges', "
 	                                   "'puzzles', 'puzzle_sources', 'puzzle_ratings', "
@@ -193,13 +193,25 @@ static void test_newer_schema(void **state)
 	th_sql(db, "DROP TABLE secrets; DROP TABLE ties; UPDATE quiver_schema SET version = 13");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 14);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name IN ('secrets', 'ties')"),
 	                 2);
-	th_sql(db, "UPDATE quiver_schema SET version = 15");
+	/* a database of schema 14 has its accounts' keys of likeness made again (case folded
+	 * first: the M of Mia is an m, whose prototype is rn) */
+	th_start(db, NULL);
+	json_decref(th_http("POST", "/api/accounts",
+	                    "{\"username\": \"Mia\", \"password\": \"arrows fly far\"}", 201));
+	th_stop();
+	th_sql(db, "UPDATE accounts SET skeleton = 'mia'; UPDATE quiver_schema SET version = 14");
+	th_start(db, NULL);
+	th_stop();
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM accounts WHERE skeleton = 'rnia'"),
+	                 1);
+	th_sql(db, "UPDATE quiver_schema SET version = 16");
 	expect_refusal(db, NULL, "cannot open the database ",
-	               "it was made by a newer quiver (schema 15; this one knows 14)", NULL);
+	               "it was made by a newer quiver (schema 16; this one knows 15)", NULL);
 }
 
 /* Stops or starts the cluster pg_virtualenv made (15/regress, or the version it set). */

@@ -51,6 +51,7 @@
 #include <libpq-fe.h>
 #include <sqlite3.h>
 
+#include "../support/tmpdir.h"
 #include "harness.h"
 
 #define TIMEOUT_MS "3000"
@@ -463,9 +464,9 @@ static void test_notices(void **state)
 		print_message("skipped: PostgreSQL's notices (cluster/faults/hang runs it)\n");
 		return;
 	}
-	char db[160], log[] = "/tmp/qvnoticesXXXXXX";
+	char db[160], log[48];
 	snprintf(db, sizeof db, "%s", th_new_db());
-	int fd = mkstemp(log);
+	int fd = qv_test_mkstemp(log, sizeof log, "qvnotices");
 	assert_true(fd >= 0);
 	fflush(stderr);
 	int saved = dup(2);

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../support/tmpdir.h"
 #include "fault.h"
 #include "games/json_util.h"
 #include "quiver/variant.h"
@@ -29,7 +30,7 @@
 #include "server/table/table.h"
 #include "server/ws/frame.h"
 
-static char dir[] = "/tmp/qvfaultXXXXXX";
+static char dir[48];
 static char path[64];
 
 typedef struct scene {
@@ -565,7 +566,7 @@ static void clocks(void)
 int main(void)
 {
 	fault_init();
-	if (!mkdtemp(dir)) {
+	if (!qv_test_mkdtemp(dir, sizeof dir, "qvfault")) {
 		perror("mkdtemp");
 		return 2;
 	}

@@ -13,6 +13,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "../support/tmpdir.h"
 #include "client.h"
 #include "server/listen.h"
 
@@ -65,8 +66,7 @@ int fz_server(int every, bool *fresh)
 	*fresh = true;
 	if (!srv) {
 		signal(SIGPIPE, SIG_IGN);
-		snprintf(dir, sizeof dir, "/tmp/quiver-fuzz-XXXXXX");
-		if (!mkdtemp(dir)) {
+		if (!qv_test_mkdtemp(dir, sizeof dir, "quiver-fuzz-")) {
 			perror("inproc: mkdtemp");
 			abort();
 		}

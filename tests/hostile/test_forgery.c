@@ -89,6 +89,14 @@ static void test_lookalikes(void **state)
 	                    "{\"username\": \"modern\", \"password\": \"arrows fly far\"}", 201));
 	json_decref(th_http("POST", "/api/accounts",
 	                    "{\"username\": \"Ivy\", \"password\": \"arrows fly far\"}", 201));
+	json_decref(th_http("POST", "/api/accounts",
+	                    "{\"username\": \"Mia\", \"password\": \"arrows fly far\"}", 201));
+	json_decref(th_http("POST", "/api/accounts",
+	                    "{\"username\": \"Dave\", \"password\": \"arrows fly far\"}", 201));
+	json_decref(th_http("POST", "/api/accounts",
+	                    "{\"username\": \"Will\", \"password\": \"arrows fly far\"}", 201));
+	json_decref(th_http("POST", "/api/accounts",
+	                    "{\"username\": \"Otto\", \"password\": \"arrows fly far\"}", 201));
 	static const char *const alike[] = {
 	    "\xd0\x90nna", /* Cyrillic A */
 	    "\xce\x91nna", /* Greek Alpha */
@@ -97,7 +105,13 @@ static void test_lookalikes(void **state)
 	    "\xd0\xb0nn\xd0\xb0", /* Cyrillic a, twice */
 	    "rnodern",            /* rn for m */
 	    "lvy",                /* l for I */
-	    "\xef\xbc\xa1nna",    /* fullwidth A */
+	    "rnia",               /* rn for the M of Mia, its case folded first */
+	    "Clave",              /* cl for D (quiver's own prototype, beside Unicode's) */
+	    "VVill",              /* VV for W (the same) */
+	    "O\xcf\x84to",        /* Greek tau for t (the same) */
+	    "\xd4\x81"
+	    "ave",             /* Cyrillic komi de, whose prototype is d, so cl */
+	    "\xef\xbc\xa1nna", /* fullwidth A */
 	};
 	for (size_t i = 0; i < sizeof alike / sizeof alike[0]; i++) {
 		char body[160];
@@ -110,11 +124,31 @@ static void test_lookalikes(void **state)
 	th_stop();
 }
 
+/* A database of schema 14 kept keys of likeness made before case was folded first ("mia" for
+ * Mia): the server opening it makes every key again, and "rnia" is refused. */
+static void test_keys_made_again(void **state)
+{
+	(void)state;
+	char db[128];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	json_decref(th_http("POST", "/api/accounts",
+	                    "{\"username\": \"Mia\", \"password\": \"arrows fly far\"}", 201));
+	th_stop();
+	th_sql(db, "UPDATE accounts SET skeleton = 'mia'; PRAGMA user_version=14");
+	th_start(db, NULL);
+	th_refused("POST", "/api/accounts",
+	           "{\"username\": \"rnia\", \"password\": \"arrows fly far\"}", 409,
+	           "looks like the username 'Mia'");
+	th_stop();
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "forgery", 300))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
-	const struct CMUnitTest tests[] = {T(test_cross_site), T(test_lookalikes)};
+	const struct CMUnitTest tests[] = {T(test_cross_site), T(test_lookalikes),
+	                                   T(test_keys_made_again)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

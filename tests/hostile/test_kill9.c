@@ -45,7 +45,7 @@
 #define TABLES     4
 /* The AI tables: random and greedy seats, whose steps take microseconds (a table whose AI step
  * was under way at two deaths of the process in a row is stopped by the crash-loop guard,
- * docs/server.md "Tables", which these kills are not meant to test). Such a game takes about
+ * docs/server/tables.md "Tables", which these kills are not meant to test). Such a game takes about
  * 20 ms of a worker, so AI_BATCH of them are made at once, sharing the workers, and the last
  * one is watched: it is still playing when the next kill comes. After each restart every one
  * of them must play to its end by itself (a restart once left some of them waiting for ever:

@@ -222,6 +222,16 @@ static void test_account_names(void **state)
 	assert_true(json_is_false(
 	    json_object_get(json_array_get(json_object_get(info, "seats"), 0), "claimed")));
 	json_decref(info);
+	/* an account with an m, whose prototype is rn while M has none: a guest TOM is Tom */
+	th_browser tom = {0};
+	th_browser_key(&tom);
+	th_browser_account(&tom, "Tom", false);
+	static const char *const toms[] = {"\"TOM\"", "\"tOM\"", "\"Torn\""};
+	for (size_t i = 0; i < sizeof toms / sizeof toms[0]; i++) {
+		int status = join_named(id, toms[i], msg);
+		if (status != 400 || !strstr(msg, "looks like 'Tom', an account's username"))
+			fail_msg("guest name %s: status %d, '%s'", toms[i], status, msg);
+	}
 	/* a name that only begins like it is another name */
 	assert_int_equal(join_named(id, "\"Pauline\"", msg), 200);
 	/* the account, signed in, plays under its username whatever name it sends */

@@ -6,7 +6,7 @@
  * 1,337 GETs a second raised the other table's act p50 from 0.9 to 4.1 ms.
  *
  * - A finished table's info and record are answered from what the store kept when it ended,
- *   never replayed (docs/server.md, "Storage").
+ *   never replayed (docs/server/storage.md, "Storage").
  * - While four clients (from four addresses) flood a long finished game with GETs of its info,
  *   record and replay and with `history` frames, another table's act and undo round trips keep
  *   their median within FLOOD_FACTOR times the median before the flood plus FLOOD_SLACK_MS;

@@ -2,7 +2,7 @@
  * test_wal.c - one client's act and undo, repeated as fast as the server answers, keep the
  * database's write-ahead log bounded. The audit's attack (undoflood): before the checkpoints
  * finished, act+undo at one table grew the WAL to 1 GB in 20 s, since under steady commits a
- * passive checkpoint never lets the WAL start over (docs/server.md, "Storage"). The test
+ * passive checkpoint never lets the WAL start over (docs/server/storage.md, "Storage"). The test
  * repeats act+undo CYCLES times and requires the WAL under WAL_BOUND after every cycle (it stays
  * under about 10 MB), then kills the server (kill -9) and finds the table at the version the
  * client last heard.

@@ -24,6 +24,7 @@
 #include <libpq-fe.h>
 #include <sqlite3.h>
 
+#include "../support/tmpdir.h"
 #include "harness.h"
 
 const char *th_quiver;
@@ -65,8 +66,9 @@ int th_init(int argc, char **argv, const char *name, unsigned alarm_s)
 		return 2;
 	}
 	th_quiver = argv[1];
-	snprintf(th_tmpdir, sizeof th_tmpdir, "/tmp/qv%sXXXXXX", name);
-	if (!mkdtemp(th_tmpdir)) {
+	char prefix[64];
+	snprintf(prefix, sizeof prefix, "qv%s", name);
+	if (!qv_test_mkdtemp(th_tmpdir, sizeof th_tmpdir, prefix)) {
 		perror("mkdtemp");
 		th_tmpdir[0] = '\0';
 		return 2;

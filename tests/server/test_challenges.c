@@ -282,7 +282,8 @@ static void test_accept(void **state)
 	th_stop();
 }
 
-/* Declined, cancelled and expired, each heard by both; answers after them refused. */
+/* Declined, cancelled and expired, each heard by both; answers after them refused, the same
+ * answer again too. */
 static void test_answers(void **state)
 {
 	(void)state;
@@ -328,6 +329,10 @@ static void test_answers(void **state)
 		char words[64];
 		snprintf(words, sizeof words, "no longer open: it was %s", what[k]);
 		th_browser_refused(&bob, "POST", path, NULL, 409, words);
+		/* the same answer again: 409 too, and heard by nobody (th_channel_quiet) */
+		snprintf(path, sizeof path, "/api/challenges/%s%s", id, k == 1 ? "" : "/decline");
+		th_browser_refused(k == 1 ? &ann : &bob, k == 1 ? "DELETE" : "POST", path, NULL,
+		                   409, words);
 	}
 	th_channel_quiet(&wa);
 	tc_ws_close(&wa), tc_ws_close(&wb);

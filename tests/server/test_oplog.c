@@ -15,13 +15,14 @@
 
 #include <cmocka.h>
 
+#include "../support/tmpdir.h"
 #include "server/base/oplog.h"
 
 /* What the lines written by fn went to stderr as, into out. */
 static void captured(void (*fn)(void), char *out, size_t len)
 {
-	char path[] = "/tmp/qvoplogXXXXXX";
-	int fd = mkstemp(path);
+	char path[48];
+	int fd = qv_test_mkstemp(path, sizeof path, "qvoplog");
 	assert_true(fd >= 0);
 	fflush(stderr);
 	int saved = dup(2);

@@ -1,6 +1,6 @@
 /*
  * test_reviews.c - the computer's review of a finished table at `quiver serve`, from the
- * outside (docs/server.md, "Reviews"): refused before the end of the game (409), for no table
+ * outside (docs/server/api.md, "Reviews"): refused before the end of the game (409), for no table
  * (404), with a body of fields (400), by another method (405 naming GET and POST); asked for
  * once over, queued (202), its progress seen (some decisions done, not all), then made: every
  * decision of the record, each player's accuracy; asked for again, given at once (200) and

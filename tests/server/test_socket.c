@@ -26,6 +26,7 @@
 
 #include <cmocka.h>
 
+#include "../support/tmpdir.h"
 #include "server/listen.h"
 
 /* The descriptor of this process's TCP socket from local port `port` to peer port `peer`
@@ -113,8 +114,8 @@ static void create_table(int port, char *id, size_t len)
 static void test_accepted_sockets_have_nagle_off(void **state)
 {
 	(void)state;
-	char db[] = "/tmp/quiver-socket-test-XXXXXX";
-	int dbfd = mkstemp(db);
+	char db[48];
+	int dbfd = qv_test_mkstemp(db, sizeof db, "quiver-socket-test-");
 	assert_true(dbfd >= 0);
 	close(dbfd);
 	qv__server_config cfg = {.host = "127.0.0.1",

@@ -19,6 +19,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
+#include "../support/tmpdir.h"
 #include "server/base/token.h"
 #include "server/table/table.h"
 #include "server/ws/frame.h"
@@ -722,11 +723,11 @@ static qv_status collect(void *ctx, const qv__stored_table *saved, qv_err *err)
 	return qv__table_restore(&r->t[r->n++], r->store, saved, err);
 }
 
-/* A new database t.db in a new folder made from the template dir (which gets its name); path
- * (64 bytes) gets the database's. */
-static qv__store *temp_store(char *dir, char *path)
+/* A new database t.db in a new temporary folder named from name: dir (48 bytes) gets the
+ * folder's path, path (64 bytes) the database's. */
+static qv__store *temp_store(char *dir, const char *name, char *path)
 {
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(qv_test_mkdtemp(dir, 48, name));
 	snprintf(path, 64, "%s/t.db", dir);
 	qv__store *store;
 	qv_err err;
@@ -737,8 +738,8 @@ static qv__store *temp_store(char *dir, char *path)
 static void test_store_round_trip(void **state)
 {
 	(void)state;
-	char dir[] = "/tmp/qvtableXXXXXX", path[64];
-	qv__store *store = temp_store(dir, path);
+	char dir[48], path[64];
+	qv__store *store = temp_store(dir, "qvtable", path);
 	qv_err err;
 	qv__table *t = make(store, "{\"game\": \"concardia\", \"seats\": [\"human\", \"random\"], "
 	                           "\"private\": true}");
@@ -802,8 +803,8 @@ static void test_store_round_trip(void **state)
 static void test_forced_held(void **state)
 {
 	(void)state;
-	char dir[] = "/tmp/qvforcedXXXXXX", path[64];
-	qv__store *store = temp_store(dir, path);
+	char dir[48], path[64];
+	qv__store *store = temp_store(dir, "qvforced", path);
 	qv_err err;
 	unsigned r = 12345;
 	bool found = false;
@@ -921,8 +922,8 @@ static void test_forced_held(void **state)
 static void test_fetch_rules(void **state)
 {
 	(void)state;
-	char dir[] = "/tmp/qvfetchXXXXXX", path[64];
-	qv__store *store = temp_store(dir, path);
+	char dir[48], path[64];
+	qv__store *store = temp_store(dir, "qvfetch", path);
 	qv_err err;
 	qv__table *t = make(store, "{\"game\": \"three-arrows\", \"seats\": [\"random\", "
 	                           "\"random\"]}");
@@ -992,8 +993,8 @@ static void test_store_refuses(void **state)
 	qv_err err;
 	assert_int_not_equal(qv__store_open(&s, "/nonexistent/dir/x.db", &err), QV_OK);
 	assert_non_null(strstr(err.msg, "/nonexistent/dir/x.db"));
-	char path[] = "/tmp/qvnotdbXXXXXX";
-	int fd = mkstemp(path);
+	char path[48];
+	int fd = qv_test_mkstemp(path, sizeof path, "qvnotdb");
 	assert_true(fd >= 0);
 	assert_int_equal(write(fd, "this is not a database, just text that is long enough\n", 54),
 	                 54);
@@ -1037,7 +1038,7 @@ static void assert_accounts_schema(sqlite3 *db)
 		sqlite3_stmt *st;
 		assert_int_equal(sqlite3_prepare_v2(db, counts[i], -1, &st, NULL), SQLITE_OK);
 		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 14);
+		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 15);
 		sqlite3_finalize(st);
 	}
 }
@@ -1049,7 +1050,8 @@ static void assert_accounts_schema(sqlite3 *db)
  * the ratings (schema 7); every one gains the fencing epoch (schema 8), and accounts whose ids
  * are never given twice (schema 9), and the operator's tables (schema 10); one of schema 11
  * gains the table blocks (schema 12), one of schema 12 the follows, presence and challenges
- * (schema 13), one of schema 13 the secrets and ties (schema 14). */
+ * (schema 13), one of schema 13 the secrets and ties (schema 14), and one of schema 14 has
+ * its accounts' keys of likeness made again (schema 15: NULL until the server fills them). */
 /* What version 8 added, taken away again (SQL of a database's downgrade, ends with ';'). */
 #define SCHEMA_8_UNDONE "ALTER TABLE tables DROP COLUMN epoch; DROP TABLE news; DROP TABLE live; "
 
@@ -1070,8 +1072,8 @@ static void downgraded(sqlite3 **db, const char *path, const char *sql)
 static void test_store_upgrade(void **state)
 {
 	(void)state;
-	char dir[] = "/tmp/qvupgradeXXXXXX", path[64], cmd[160];
-	assert_non_null(mkdtemp(dir));
+	char dir[48], path[64], cmd[160];
+	assert_non_null(qv_test_mkdtemp(dir, sizeof dir, "qvupgrade"));
 	snprintf(path, sizeof path, "%s/old.db", dir);
 	sqlite3 *db;
 	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
@@ -1110,7 +1112,7 @@ static void test_store_upgrade(void **state)
 	sqlite3_finalize(st);
 	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 14);
+	assert_int_equal(sqlite3_column_int(st, 0), 15);
 	sqlite3_finalize(st);
 	/* schema 14: the site's secrets, and the ties of accounts to browsers */
 	assert_int_equal(sqlite3_exec(db, "SELECT name, value FROM secrets", NULL, NULL, NULL),
@@ -1180,6 +1182,27 @@ static void test_store_upgrade(void **state)
 	downgraded(&db, path, "DROP TABLE secrets; DROP TABLE ties; PRAGMA user_version=13;");
 	assert_int_equal(sqlite3_exec(db, "SELECT count(*) FROM secrets, ties", NULL, NULL, NULL),
 	                 SQLITE_OK);
+	/* a version-14 database's keys of likeness are made again (case folded first): NULL
+	 * until the server fills them */
+	assert_int_equal(sqlite3_exec(db,
+	                              "INSERT INTO accounts (username, lower, hash, skeleton) "
+	                              "VALUES ('Mia', 'mia', 'h', 'mia'); PRAGMA user_version=14;",
+	                              NULL, NULL, NULL),
+	                 SQLITE_OK);
+	sqlite3_close(db);
+	qv__store *again;
+	assert_int_equal(qv__store_open(&again, path, &err), QV_OK);
+	qv__store_close(again);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	sqlite3_stmt *st14;
+	assert_int_equal(sqlite3_prepare_v2(db,
+	                                    "SELECT count(*) FROM accounts WHERE skeleton IS NULL",
+	                                    -1, &st14, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(sqlite3_step(st14), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(st14, 0), 1);
+	sqlite3_finalize(st14);
+	assert_int_equal(sqlite3_exec(db, "DELETE FROM accounts", NULL, NULL, NULL), SQLITE_OK);
 	/* a version-7 database (without the fencing epoch and the processes' tables) gets them */
 	downgraded(&db, path, SCHEMA_8_UNDONE "PRAGMA user_version=7;");
 	assert_int_equal(sqlite3_exec(db,

@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "../support/tmpdir.h"
 #include "quiver/arena.h"
 #include "quiver/match.h"
 
@@ -182,8 +183,8 @@ static void test_capped(void **state)
 static void test_records(void **state)
 {
 	(void)state;
-	char dir[] = "/tmp/quiver-arena-test-XXXXXX";
-	assert_non_null(mkdtemp(dir));
+	char dir[48];
+	assert_non_null(qv_test_mkdtemp(dir, sizeof dir, "quiver-arena-test-"));
 	static const char *const specs[] = {"random", "greedy", NULL};
 	qv_arena_config cfg = config(specs, 3, 2, 77);
 	cfg.records_dir = dir;
@@ -225,8 +226,8 @@ static void test_statistics_match_records(void **state)
 	const char *games[] = {"evons", "three-arrows"};
 	int automatic = 0;
 	for (int k = 0; k < 2; k++) {
-		char dir[] = "/tmp/quiver-arena-test-XXXXXX";
-		assert_non_null(mkdtemp(dir));
+		char dir[48];
+		assert_non_null(qv_test_mkdtemp(dir, sizeof dir, "quiver-arena-test-"));
 		static const char *const specs[] = {"random", "greedy", NULL};
 		qv_arena_config cfg = config(specs, 4, 2, 5);
 		qv_err err;

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "../support/tmpdir.h"
 #include "lab/lab.h"
 #include "lab/metrics.h"
 
@@ -727,8 +728,8 @@ static void test_journal(void **state)
 	int n = p.total;
 	qv_lab_game *games = calloc((size_t)n, sizeof *games);
 	assert_int_equal(qv_lab_play(&p, 0, n, 2, games, &err), QV_OK);
-	char dir[] = "/tmp/test_lab_journalXXXXXX", path[64];
-	assert_non_null(mkdtemp(dir));
+	char dir[48], path[64];
+	assert_non_null(qv_test_mkdtemp(dir, sizeof dir, "test_lab_journal"));
 	snprintf(path, sizeof path, "%s/games.lab", dir);
 	qv_buf header = {0};
 	qv_lab_header_write(&p, 0, n, &header);

@@ -20,6 +20,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "../support/tmpdir.h"
 #include "lab/sections.h"
 #include "lab_sample.h"
 
@@ -54,8 +55,7 @@ static char *slurp(const char *dir, const char *name, size_t *len)
 
 static void write_report(const qv_test_lab *s, written *w)
 {
-	snprintf(w->dir, sizeof w->dir, "/tmp/qv-lab-report-XXXXXX");
-	assert_non_null(mkdtemp(w->dir));
+	assert_non_null(qv_test_mkdtemp(w->dir, sizeof w->dir, "qv-lab-report-"));
 	qv_err err = {{0}};
 	qv_status st = qv_lab_write(&s->report, s->games, w->dir, &err);
 	if (st != QV_OK)

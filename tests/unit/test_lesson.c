@@ -14,6 +14,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "../support/tmpdir.h"
 #include "quiver/lesson.h"
 
 #define START "{\"game\": \"three-arrows\", \"seed\": 1, \"actions\": []}"
@@ -182,8 +183,8 @@ static void test_expand(void **state)
 static void test_list(void **state)
 {
 	(void)state;
-	char dir[] = "/tmp/qv-lessons-XXXXXX";
-	assert_non_null(mkdtemp(dir));
+	char dir[48];
+	assert_non_null(qv_test_mkdtemp(dir, sizeof dir, "qv-lessons-"));
 	char path[256];
 	snprintf(path, sizeof path, "%s/three-arrows", dir);
 	assert_int_equal(mkdir(path, 0700), 0);

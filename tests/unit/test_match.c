@@ -15,6 +15,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "../support/tmpdir.h"
 #include "engine/match/actions.h"
 #include "quiver/match.h"
 #include "testgame.h"
@@ -1599,8 +1600,8 @@ static void test_files(void **unused)
 	assert_null(m);
 	assert_non_null(strstr(err.msg, "/nonexistent/dir/game.json"));
 
-	char path[] = "/tmp/qv_test_match_XXXXXX";
-	int fd = mkstemp(path);
+	char path[48];
+	int fd = qv_test_mkstemp(path, sizeof path, "qv_test_match_");
 	assert_true(fd >= 0);
 	m = new_match("rounds=1", 3);
 	play(m, "step 2");

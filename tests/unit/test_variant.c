@@ -20,6 +20,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "../support/tmpdir.h"
 #include "quiver/match.h"
 #include "quiver/variant.h"
 #include "testgame.h"
@@ -296,8 +297,7 @@ static qv_status load(const char *name, const qv_variant **v, qv_err *err)
 static void test_files(void **unused)
 {
 	(void)unused;
-	snprintf(dir, sizeof dir, "/tmp/qv-variant-XXXXXX");
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(qv_test_mkdtemp(dir, sizeof dir, "qv-variant-"));
 	char msg[600];
 	const qv_variant *v, *w;
 	qv_err err;
@@ -387,8 +387,7 @@ static void listed(const qv_variant_problems *p, int k, const char *name, const 
 static void test_check(void **unused)
 {
 	(void)unused;
-	snprintf(dir, sizeof dir, "/tmp/qv-variant-XXXXXX");
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(qv_test_mkdtemp(dir, sizeof dir, "qv-variant-"));
 	qv_variant_problems p;
 	char msg[600];
 

@@ -1,4 +1,4 @@
-// The paths of the server's HTTP API (docs/server.md, "HTTP") that the app's engine answers in
+// The paths of the server's HTTP API (docs/server/api.md, "HTTP") that the app's engine answers in
 // its Web Worker: the games and their reference, local tables (made, joined, their info, record
 // and replay), "your games" from the tables kept in this browser, the lessons (their files are
 // the app's own, tutorials/), a record's replay, reviews and the engine's ops for the analysis

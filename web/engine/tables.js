@@ -1,6 +1,6 @@
 // The local tables of the app's Web Worker: each is held by the engine (app.h's ops) and kept in
 // the browser (keep.js) after every change, before any socket hears of it; the sockets of the
-// page speak a server's table frames (docs/server.md, "WebSocket"), each frame written by the
+// page speak a server's table frames (docs/server/websocket.md, "WebSocket"), each frame written by the
 // engine for its viewer; and the table plays its own turns (the computer's seats, chance) one
 // step at a time, the worker free between steps for what the page asks.
 

@@ -1,8 +1,8 @@
 /*
- * frame.h - what a table's viewers are sent (docs/server.md, "WebSocket"): the frames of a
- * table's socket built from its match, a "snapshot" (the viewer's whole log) or an "update"
- * (the lines since the connection's last frame), and the "history" frame of a look back at a
- * past position. One builder for both tables that speak these frames: the server's
+ * frame.h - what a table's viewers are sent (docs/server/websocket.md, "WebSocket"): the frames of
+ * a table's socket built from its match, a "snapshot" (the viewer's whole log) or an "update" (the
+ * lines since the connection's last frame), and the "history" frame of a look back at a past
+ * position. One builder for both tables that speak these frames: the server's
  * (src/server/table/feed.c, which adds its info, the spectators' sharing and the chat) and the
  * app's local table in a Web Worker (src/app/table.c), so that a page reads the same frames
  * from either (docs/architecture.md, "The app").

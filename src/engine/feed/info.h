@@ -1,8 +1,8 @@
 /*
- * info.h - the parts of a table's info (docs/server.md, "Tables") that every table writes the
- * same way from its match, the server's and the app's local ones: the components it plays
- * with, who may act now and the result; and the one check of whether a seat may act now.
- * Internal to the engine's feed.
+ * info.h - the parts of a table's info (docs/server/tables.md, "Tables") that every table writes
+ * the same way from its match, the server's and the app's local ones: the components it plays with,
+ * who may act now and the result; and the one check of whether a seat may act now. Internal to the
+ * engine's feed.
  */
 #ifndef QUIVER_ENGINE_FEED_INFO_H
 #define QUIVER_ENGINE_FEED_INFO_H

@@ -2,7 +2,7 @@
  * json_patch.c - the changes from one JSON value to another as RFC 6902 JSON Patch operations,
  * written as text (json_patch.h). A replay sends the first view whole and then these changes
  * (replay.c): a move changes a few squares, a score and whose turn it is, so a step's changes
- * are a small part of its view (docs/benchmarks.md, "Replays as changes").
+ * are a small part of its view (docs/history/benchmarks-7.md, "Replays as changes").
  *
  * The two values are walked together once; nothing is built but the text. An equal part costs
  * a comparison and writes nothing. Two choices keep the changes short:

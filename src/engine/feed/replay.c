@@ -10,8 +10,8 @@
  * A step after the first is sent as its changes (RFC 6902 JSON Patch operations, json_patch.h)
  * from the step before, not as its whole view: an action changes a few squares, a score and
  * whose turn it is, while a view repeats the whole board. A random Evons game took 4.9 KB a
- * step as whole views, 0.45 KB as changes (docs/benchmarks.md, "Replays as changes"). A client
- * that wants every view whole asks for them (?views=full): the answer of before, byte for
+ * step as whole views, 0.45 KB as changes (docs/history/benchmarks-7.md, "Replays as changes"). A
+ * client that wants every view whole asks for them (?views=full): the answer of before, byte for
  * byte.
  *
  * The answer is written as text, step by step: each step's view is built as a small JSON

@@ -109,8 +109,8 @@ int qv__match_position_at(const qv_match *m, int n, void *st)
  * grown to the largest state it walked: a walk made a state of its own each time, and a state
  * of more than a kilobyte (Arrow Party's is 1,712 bytes) makes glibc's malloc gather every
  * small block freed since (malloc_consolidate), some 60,000 instructions a walk, six walks an
- * act at a table of five (docs/benchmarks.md, "The memory of an idle table, again"). A walk
- * made during another (a step that walks) takes a state of its own. */
+ * act at a table of five (docs/history/benchmarks-7.md, "The memory of an idle table, again"). A
+ * walk made during another (a step that walks) takes a state of its own. */
 static _Thread_local char *walk_state;
 static _Thread_local size_t walk_room;
 static _Thread_local bool walk_busy;

@@ -1139,7 +1139,7 @@ static bool ap_reveals(const void *st, qv_action a, int viewer)
 
 /* ---- the descriptor ---- */
 
-/* arrow-party: the levels' strength measured by bench/ladder.py (docs/ai.md, "The ladder"). */
+/* arrow-party: the levels' strength measured by bench/ladder.py (docs/ai/levels.md). */
 static const qv_level_elo ap_ladder[] = {
     {"random", -93, -155, -31},
     {"beginner", 0, 0, 0},

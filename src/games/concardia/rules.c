@@ -864,7 +864,7 @@ static double cc_heuristic(const void *st, int player)
 
 /* ---- the descriptor ---- */
 
-/* concardia: the levels' strength measured by bench/ladder.py (docs/ai.md, "The ladder"). */
+/* concardia: the levels' strength measured by bench/ladder.py (docs/ai/levels.md). */
 static const qv_level_elo cc_ladder[] = {
     {"random", -518, -674, -362},
     {"beginner", 0, 0, 0},

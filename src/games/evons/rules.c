@@ -868,7 +868,7 @@ static bool ev_reveals(const void *st, qv_action a, int viewer)
 
 /* ---- the descriptor ---- */
 
-/* evons: the levels' strength measured by bench/ladder.py (docs/ai.md, "The ladder"). */
+/* evons: the levels' strength measured by bench/ladder.py (docs/ai/levels.md). */
 static const qv_level_elo ev_ladder[] = {
     {"random", -558, -722, -394},
     {"beginner", 0, 0, 0},

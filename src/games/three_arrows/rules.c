@@ -726,7 +726,7 @@ static bool ta_stranded(const void *st, int player)
 
 /* ---- the descriptor ---- */
 
-/* three-arrows: the levels' strength measured by bench/ladder.py (docs/ai.md, "The ladder"). */
+/* three-arrows: the levels' strength measured by bench/ladder.py (docs/ai/levels.md). */
 static const qv_level_elo ta_ladder[] = {
     {"random", -202, -281, -124},
     {"beginner", 0, 0, 0},

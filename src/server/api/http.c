@@ -494,7 +494,7 @@ static void join_of(qv__server *srv, qv__req *c, qv__table *t, const json_t *req
 		join->rating = join->deviation = 0;
 }
 
-/* A signed-in device asks for a seat of its account by naming it (docs/server.md, "Every
+/* A signed-in device asks for a seat of its account by naming it (docs/server/players.md, "Every
  * device of the account"): answered here with a token of the device's own. Returns 0,
  * answering nothing, when the request is not that or the seat is not the account's (the join
  * then goes on as any other, and finds the seat taken). */

@@ -1,5 +1,5 @@
 /*
- * review.h - POST and GET /api/tables/ID/review (docs/server.md, "Reviews"): the computer's
+ * review.h - POST and GET /api/tables/ID/review (docs/server/api.md, "Reviews"): the computer's
  * review of a finished table, asked for, made on the AI workers one decision per turn in the
  * lane of the address that asked (so that it takes its turns with that address's AI tables and
  * never holds a worker for long), counted against the address's --address-ai-tables while it is

@@ -140,8 +140,8 @@ int qv__health_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 	qv_err err = {0};
 	qv_status rc = qv__store_ping(srv->store, &took, &err);
 	/* "serving": what this process still does (a proxy's check keeps it in rotation while it
-	 * says so): everything, or, the database failing, what needs no write (docs/server.md,
-	 * "When the database is down") */
+	 * says so): everything, or, the database failing, what needs no write
+	 * (docs/server/storage.md, "When the database is down") */
 	json_t *body = rc ? json_pack("{s:s, s:s, s:s}", "store", "failing", "error", err.msg,
 	                              "serving", "read-only")
 	                  : json_pack("{s:s, s:s, s:f, s:s}", "store", "ok", "backend",

@@ -1,7 +1,7 @@
 /*
  * scrape.h - GET /metrics: the process's figures in Prometheus's text format (version 0.0.4),
  * for a monitoring system to scrape from every process of a site. The metrics, their types
- * and meaning are in docs/server.md ("Metrics"). Internal to the server.
+ * and meaning are in docs/server/operations.md ("Metrics"). Internal to the server.
  */
 #ifndef QUIVER_SERVER_API_SCRAPE_H
 #define QUIVER_SERVER_API_SCRAPE_H

@@ -521,7 +521,11 @@ static int answer(qv__server *srv, qv__req *c, const qv__route_match *m, int as,
 		return st;
 	chal ch = {0}, now = {0};
 	st = own(srv, c, m, &s, as, &ch);
-	int moved = st ? 0 : chal_move(srv, m->cap[0].text, "open", status, NULL, "", &now);
+	/* chal_move tells a move by the status it reads after: a challenge answered already so
+	 * (a second decline) would pass for moved, and be told again */
+	int moved = st || strcmp(ch.status, "open") != 0
+	                ? 0
+	                : chal_move(srv, m->cap[0].text, "open", status, NULL, "", &now);
 	if (!st && moved < 0) {
 		qv__reply_error(c, 503, "the database failed answering the challenge; try again");
 		st = 503;

@@ -6,7 +6,7 @@
  * beside it at a rated table, linked to the player key given so that the person's games list
  * it), the people checked for blocks under the table's lock as every join is. Each person's
  * devices then ask for a token of their own by naming the seat (POST /api/tables/ID/join with
- * {"seat"}: docs/server.md, "Every device of the account"). Internal to the server.
+ * {"seat"}: docs/server/players.md, "Every device of the account"). Internal to the server.
  */
 #ifndef QUIVER_SERVER_PLAYERS_PAIRING_H
 #define QUIVER_SERVER_PLAYERS_PAIRING_H

@@ -160,7 +160,7 @@ static bool check(const char *hash, const char *pw, size_t len)
  * sign-in's answer should not say it more easily; the dummy hash did so with 64 MiB and a core
  * for each, and a flood of unknown usernames kept the gate hashing them, whose memory traffic
  * slowed every other request of a small machine about fivefold at the 99th percentile (even
- * at the lowest priority: docs/benchmarks.md, "Sign-ins in flight"). So the dummy hash is
+ * at the lowest priority: docs/history/benchmarks-6.md, "Sign-ins in flight"). So the dummy hash is
  * checked once, to know the time, and then waited for. */
 static void check_nobody(const char *pw, size_t len)
 {

@@ -190,6 +190,33 @@ static size_t utf8_put(uint32_t c, char b[4])
 	return n;
 }
 
+/* Usernames are one in any case, so a letter's case is folded before its prototype is looked
+ * up: else "SAM" kept "m" where "Sam" has "rn" (Unicode gives m the prototype rn, and M none),
+ * and a guest "SAM" passed for the account Sam. Capital I stays, since its own prototype is l
+ * ("PauI" looks like "Paul"; "i" does not). */
+static uint32_t folded(uint32_t c) { return c >= 'A' && c <= 'Z' && c != 'I' ? c + 32 : c; }
+
+/* quiver's own prototypes beside Unicode's: look-alikes Unicode's confusables do not list,
+ * since each of its mappings starts from one character (d as "cl" and w as "vv", as it has m as
+ * "rn"), and Greek tau as t: the third audit signed up Clave beside Dave, VVill beside Will and
+ * O\u03c4to beside Otto. Looked up before Unicode's, and in what Unicode's give (Cyrillic
+ * \u0501's prototype is d, so cl). */
+static const struct extra {
+	uint32_t cp, to[2];
+	size_t n;
+} extras[] = {{'d', {'c', 'l'}, 2}, {'w', {'v', 'v'}, 2}, {0x3C4, {'t', 0}, 1}};
+
+/* Puts c's extra prototype (above) at the end of out: false when c has none. */
+static bool put_extra(uint32_t *out, size_t *len, uint32_t c)
+{
+	for (size_t k = 0; k < sizeof extras / sizeof extras[0]; k++)
+		if (extras[k].cp == c) {
+			put(out, len, extras[k].to, extras[k].n);
+			return true;
+		}
+	return false;
+}
+
 bool qv__skeleton_key(const char *name, char out[QV__SKELETON_BYTES])
 {
 	pthread_once(&once, read_tables);
@@ -199,10 +226,18 @@ bool qv__skeleton_key(const char *name, char out[QV__SKELETON_BYTES])
 	if (ok) {
 		decompose(name, nfd, &n);
 		for (size_t i = 0; i < n; i++) {
-			const seq *p = seq_of(&protos, nfd[i]);
-			const run *r = p ? NULL : run_of(&singles, nfd[i]);
-			uint32_t one = r ? r->to + (nfd[i] - r->first) : nfd[i];
-			put(sk, &m, p ? protos.pool + p->off : &one, p ? p->n : 1);
+			uint32_t c = folded(nfd[i]);
+			if (put_extra(sk, &m, c))
+				continue;
+			const seq *p = seq_of(&protos, c);
+			const run *r = p ? NULL : run_of(&singles, c);
+			uint32_t one = r ? r->to + (c - r->first) : c;
+			const uint32_t *to = p ? protos.pool + p->off : &one;
+			for (size_t j = 0, nto = p ? p->n : 1; j < nto; j++) {
+				uint32_t t = folded(to[j]);
+				if (!put_extra(sk, &m, t))
+					put(sk, &m, &t, 1);
+			}
 		}
 		reorder(sk, m);
 	}

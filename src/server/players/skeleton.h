@@ -2,8 +2,9 @@
  * skeleton.h - how alike two usernames look: Unicode's skeleton of a string (UTS #39, "Unicode
  * Security Mechanisms", section 4), which maps every character to the prototype of the
  * characters it may be mistaken for (Cyrillic "А", Greek "Α" and Latin "A" alike; "rn" and "m";
- * "l", "I" and "1"), after and before NFD. A username's key of likeness is its skeleton with A
- * to Z in lowercase (usernames are one in any case of A to Z already: account.h): a new
+ * "l", "I" and "1"), after and before NFD. A username's key of likeness is the skeleton of the
+ * name with A to Z but I in lowercase, then A to Z in lowercase (usernames are one in any case
+ * of A to Z already: account.h; schema 15 made the keys again when M became m): a new
  * username whose key is an existing one's is refused (the second audit made accounts that
  * looked like others' with Cyrillic, Greek and Armenian letters). The data is Unicode's
  * confusables, written into confusables.c by scripts/confusables_table.py from ICU's copy;
@@ -40,8 +41,9 @@ int qv__skeleton_account_like(struct qv__store *s, const char *name,
  * failed. */
 qv_status qv__skeleton_guest_name(void *ctx, const char *name, qv_err *err);
 
-/* Gives every account made before schema 9 (its skeleton NULL) its key of likeness; run once
- * the store is open, before any request. */
+/* Gives every account without a key of likeness (its skeleton NULL: made before schema 9, or
+ * any before schema 15, which made them again) its key; run once the store is open, before
+ * any request. */
 qv_status qv__skeleton_fill(struct qv__store *s, qv_err *err);
 
 #endif

@@ -29,7 +29,7 @@ void qv__reviews_free(qv__reviews *rv);
 /* The reviews being made (queued or under way) for addr; for every address when addr is NULL. */
 int qv__reviews_making(qv__reviews *rv, const char *addr);
 
-/* What is known of table id's review as the API's answer (docs/server.md, "Reviews"): 1 with
+/* What is known of table id's review as the API's answer (docs/server/api.md, "Reviews"): 1 with
  * *text (malloc'ed JSON) and *status (200: made, or failed; 202: being made), 0 when there is no
  * review of id (or one that failed, unless failed_too), -1 when memory ran out. Counts as asked
  * for. */

@@ -39,8 +39,8 @@ typedef enum {
  * bytes were left when an HTTP handler started (measured under gdb). The deepest call path
  * below them takes at most 22,736 bytes of quiver's frames (an Evons undo) by
  * bench/stack_depth.py, and 34,032 bytes at the most, libraries' frames included, in a run of
- * every kind of request (docs/benchmarks.md, "The stack of a request"). jansson recurses once
- * per level of a JSON text: quiver reads at most 64 levels (qv__json_parse), whose deepest
+ * every kind of request (docs/history/benchmarks-3.md, "The stack of a request"). jansson recurses
+ * once per level of a JSON text: quiver reads at most 64 levels (qv__json_parse), whose deepest
  * request took 15,248 bytes; one body of 1,000 levels overflowed the stack and killed the
  * server before. A parameter list was 33 KiB, and three on one path (a table with an AI seat)
  * took 106,120 bytes: the work then went to threads of the server's own. Keep large arrays

@@ -16,7 +16,8 @@
  * tables (admin_schema.c); version 11 the index of rating_history by table; version 12 the
  * table blocks (admin_schema.c's schema, run again for a database of version 11); version 13 the
  * tables follows, presence and challenges (community_schema.c); version 14 the tables secrets
- * and ties (admin_schema.c's schema, run again for a database of version 13).
+ * and ties (admin_schema.c's schema, run again for a database of version 13); version 15 made
+ * every account's key of likeness again (skeleton NULL, then qv__skeleton_fill).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,6 +130,8 @@ static qv_status schema_in(qv__store *s, qv_err *err)
 		rc = exec(s, qv__pg_community_schema, NULL, err);
 	if (!rc && version == 7)
 		rc = exec(s, qv__pg_upgrade_7_to_8, NULL, err);
+	if (!rc && version >= 9 && version <= 14)
+		rc = exec(s, "UPDATE accounts SET skeleton = NULL", NULL, err);
 	if (!rc && version != QV__PG_SCHEMA_VERSION) {
 		char write[120];
 		snprintf(

@@ -35,8 +35,9 @@
  * (admin_schema.c); version 11 the index of rating_history by table (sqlite_schema.c); version
  * 12 the table blocks (admin_schema.c, made at every open as the other tables there); version 13
  * the tables follows, presence and challenges (community_schema.c, made at every open too);
- * version 14 the tables secrets and ties (admin_schema.c). */
-#define SCHEMA_VERSION 14
+ * version 14 the tables secrets and ties (admin_schema.c); version 15 made every account's key
+ * of likeness again (its skeleton NULL, then qv__skeleton_fill: the key folds case first). */
+#define SCHEMA_VERSION 15
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -226,12 +227,14 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 		rc = exec(s, qv__store_admin_schema, err);
 	if (!rc)
 		rc = exec(s, qv__store_community_schema, err);
+	if (!rc && version >= 9 && version <= 14)
+		rc = exec(s, "UPDATE accounts SET skeleton = NULL", err);
 	if (!rc)
 		rc = exec(s, indexes, err);
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=14", err);
+		rc = exec(s, "PRAGMA user_version=15", err);
 	if (!rc)
 		rc = qv__store_sqlite_prepare(s, err);
 	return rc;

@@ -135,7 +135,7 @@ qv_status qv__store_ping(qv__store *s, double *seconds, qv_err *err);
 
 /* Whether the database failed the last change of a table or health check (QV_EIO: it did not
  * answer, or refused, as a database that is down or hangs does), until one succeeds: the
- * server then says so with every answer (docs/server.md, "When the database is down"). */
+ * server then says so with every answer (docs/server/storage.md, "When the database is down"). */
 bool qv__store_down(qv__store *s);
 
 /* The tables this process holds among several (PostgreSQL), or -1 alone (SQLite). */
