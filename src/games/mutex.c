@@ -7,10 +7,9 @@
 
 #include "games/mutex.h"
 
-/* A tag of the calling thread: the address of its own copy of this byte. */
-static _Thread_local char thread_tag;
+_Thread_local char qv__thread_tag;
 
-static uintptr_t me(void) { return (uintptr_t)&thread_tag; }
+static uintptr_t me(void) { return (uintptr_t)&qv__thread_tag; }
 
 void qv__mutex_init(qv__mutex *m)
 {
@@ -39,13 +38,6 @@ void qv__mutex_unlock(qv__mutex *m)
 	QV__HELD(qv__mutex_held(m));
 	atomic_store_explicit(&m->holder, 0, memory_order_relaxed);
 	pthread_mutex_unlock(&m->mu);
-}
-
-/* Relaxed is enough: only the holder itself ever reads its own tag there, and another thread
- * reads 0 or another's tag, never its own. */
-bool qv__mutex_held(const qv__mutex *m)
-{
-	return atomic_load_explicit(&m->holder, memory_order_relaxed) == me();
 }
 
 int qv__mutex_wait(pthread_cond_t *cv, qv__mutex *m)

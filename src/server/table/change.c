@@ -110,10 +110,11 @@ qv_status qv__change_begin(qv__change *c, qv__table *t, qv__save_kind kind, unsi
 {
 	QV__TABLE_HELD(t);
 	/* Zeroed: what comes before the draft, the draft's shell (all that comes before what it
-	 * is, ident) and its seats; not the room of seats the game does not have. */
+	 * is, ident) and its seats (each apart: one memset of them all is long enough for the C
+	 * library's `rep stosb`, a byte an instruction); not the room of seats the game does not
+	 * have. */
 	memset(c, 0, offsetof(qv__change, next));
 	memset(&c->next, 0, offsetof(qv__table, ident));
-	memset(c->seat, 0, (size_t)t->nseats * sizeof *c->seat);
 	c->t = t;
 	c->kind = kind;
 	c->owns = kind == QV__SAVE_GAME ? owns | QV__DRAFT_MATCH : owns;
@@ -125,6 +126,7 @@ qv_status qv__change_begin(qv__change *c, qv__table *t, qv__save_kind kind, unsi
 	d->value = t->value;
 	d->seat = c->seat;
 	for (int i = 0; i < t->nseats; i++) {
+		memset(&c->seat[i], 0, sizeof c->seat[i]);
 		memcpy(c->seat[i].kind, t->seat[i].kind, sizeof c->seat[i].kind);
 		c->seat[i].human = t->seat[i].human;
 		c->seat[i].invite = t->seat[i].invite;

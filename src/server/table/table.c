@@ -38,8 +38,6 @@ const char *qv__status_name(int status)
 	return status == QV__WAITING ? "waiting" : status == QV__PLAYING ? "playing" : "over";
 }
 
-bool qv__table_held(const qv__table *t) { return qv__mutex_held(&(t->live ? t->live : t)->lock); }
-
 void qv__table_lock(qv__table *t) { qv__mutex_lock(&t->lock); }
 
 void qv__table_unlock(qv__table *t) { qv__mutex_unlock(&t->lock); }

@@ -186,6 +186,13 @@ typedef struct qv__table {
 	/* clang-format on */
 } qv__table;
 
+/* Whether the calling thread holds t's lock (a draft reads as held by the thread that holds
+ * its live table's lock, change.h). */
+static inline bool qv__table_held(const qv__table *t)
+{
+	return qv__mutex_held(&(t->live ? t->live : t)->lock);
+}
+
 /* The seats whose shell (agents, connections) is t's: a draft's live table's, since a draft's
  * own seats hold only what they are and who claimed them (change.h). */
 static inline const qv__seat *qv__table_shell_seats(const qv__table *t)
@@ -225,9 +232,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 void qv__table_free(qv__table *t);
 
 void qv__table_lock(qv__table *t);
-/* Whether the calling thread holds t's lock (a draft reads as held by the thread that holds
- * its live table's lock, change.h). */
-bool qv__table_held(const qv__table *t);
+/* The check that the calling thread holds t's lock (qv__table_held), in every build. */
 #define QV__TABLE_HELD(t) QV__HELD(qv__table_held(t))
 void qv__table_unlock(qv__table *t);
 
