@@ -1235,6 +1235,17 @@ static void test_store_upgrade(void **state)
 	                              NULL, NULL, NULL),
 	                 SQLITE_OK);
 	assert_int_equal(sqlite3_last_insert_rowid(db), 8);
+	/* the open challenges past their time, looked for at every challenge request, through
+	 * their index rather than a scan of every challenge */
+	sqlite3_stmt *plan;
+	assert_int_equal(sqlite3_prepare_v2(db,
+	                                    "EXPLAIN QUERY PLAN SELECT id FROM challenges WHERE "
+	                                    "status = 'open' AND expires <= 1 ORDER BY expires",
+	                                    -1, &plan, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(sqlite3_step(plan), SQLITE_ROW);
+	assert_non_null(strstr((const char *)sqlite3_column_text(plan, 3), "challenges_due"));
+	sqlite3_finalize(plan);
 	sqlite3_close(db);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);

@@ -48,6 +48,8 @@ const char *const qv__store_community_schema =
     ");"
     "CREATE INDEX IF NOT EXISTS challenges_to ON challenges(challenged, status);"
     "CREATE INDEX IF NOT EXISTS challenges_from ON challenges(challenger, status);"
+    /* the open ones past their time, looked for at every challenge request (challenges.c) */
+    "CREATE INDEX IF NOT EXISTS challenges_due ON challenges(status, expires);"
     /* A puzzle of a reviewed game (quiver/puzzle.h): its JSON with the answer, never sent
      * whole before an attempt; rated as a player is (Glicko-2), by its attempts. */
     "CREATE TABLE IF NOT EXISTS puzzles ("
@@ -124,6 +126,8 @@ const char *const qv__pg_community_schema =
     ");"
     "CREATE INDEX IF NOT EXISTS challenges_to ON challenges(challenged, status);"
     "CREATE INDEX IF NOT EXISTS challenges_from ON challenges(challenger, status);"
+    /* the open ones past their time, looked for at every challenge request (challenges.c) */
+    "CREATE INDEX IF NOT EXISTS challenges_due ON challenges(status, expires);"
     "CREATE TABLE IF NOT EXISTS puzzles ("
     "  id text PRIMARY KEY,"
     "  table_id text NOT NULL,"
