@@ -577,17 +577,13 @@ export async function bestMove(id) {
 
 /**
  * What the server knows of a finished table's review (GET /api/tables/ID/review): null when
- * nobody asked for one yet (404).
+ * nobody asked for one yet (its status "none").
  * @param {string} id
  * @returns {Promise<ReviewState | null>}
  */
 export async function review(id) {
-  try {
-    return /** @type {ReviewState} */ (await api('GET', `/api/tables/${encodeURIComponent(id)}/review`));
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return null;
-    throw e;
-  }
+  const state = /** @type {ReviewState} */ (await api('GET', `/api/tables/${encodeURIComponent(id)}/review`));
+  return state.status === 'none' ? null : state;
 }
 
 /**

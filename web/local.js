@@ -31,9 +31,9 @@ export function isLocalPath(path) {
   return ENGINE && (p === '/api/analysis' || /^\/api\/tables\/[0-9a-f]{16}\/review$/.test(p.split('?')[0]));
 }
 
-/** The pages that need a server (accounts, leaderboards, friends, puzzles made from a server's
+/** The pages that need a server (accounts, leaderboards, friends, tournaments, puzzles made from a server's
  * games): the app links to none of them. */
-const SERVER_PAGES = ['account.html', 'leaderboard.html', 'friends.html', 'puzzles.html'];
+const SERVER_PAGES = ['account.html', 'leaderboard.html', 'friends.html', 'puzzles.html', 'tournaments.html'];
 
 /**
  * Whether a link leads to a page that needs a server (its address with or without a query).

@@ -740,7 +740,7 @@ export {};
  * @typedef {Object} ReviewState a table's review as the server has it (GET or POST
  *   /api/tables/ID/review)
  * @property {string} table
- * @property {'queued' | 'running' | 'done' | 'failed'} status
+ * @property {'none' | 'queued' | 'running' | 'done' | 'failed'} status ('none': nobody asked)
  * @property {number} done decisions reviewed so far
  * @property {number} total decisions to review
  * @property {Review} [review] once done

@@ -21,9 +21,10 @@
 
 enum { CLI_EXIT_OK = 0, CLI_EXIT_RUNTIME = 1, CLI_EXIT_USAGE = 2 };
 
-/* The agent `quiver play` seats against a human when no --players is given: the strongest
- * level (docs/ai.md). */
-#define CLI_DEFAULT_AGENT "hard"
+/* The agent `quiver play` seats against a human when neither --level nor --players is given:
+ * the gentlest level, as the lobby's first game against the computer and `make run` (a
+ * newcomer who typed `quiver play GAME` met `hard`); docs/ai.md has the ladder. */
+#define CLI_DEFAULT_AGENT "beginner"
 
 /* ---- subcommands (one file each) ---- */
 

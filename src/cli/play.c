@@ -65,13 +65,13 @@ static void play_help(void)
 {
 	printf("usage: quiver play <game> [options]\n"
 	       "       quiver play --load FILE [options]\n\n"
-	       "Plays a game in the terminal. By default you (p1) play against the strongest\n"
+	       "Plays a game in the terminal. By default you (p1) play against the gentlest\n"
 	       "level (" CLI_DEFAULT_AGENT
 	       "), one per other seat. At your prompt type an action in\n"
 	       "the game's notation (see quiver rules <game>), or: legal, card <name> (also\n"
 	       "piece, item, what), undo, resign, show, help, quit.\n\n"
-	       "  --level L       every seat but yours plays at level L: beginner, easy, medium\n"
-	       "                  or hard (as make run does: --level beginner)\n"
+	       "  --level L       every seat but yours plays at level L: beginner (the\n"
+	       "                  default), easy, medium or hard (the strongest)\n"
 	       "  --players LIST  one entry per seat, in order: human or an agent spec, e.g.\n"
 	       "                  human,medium or human,human (hot-seat) or\n"
 	       "                  random:seed=3,human. The count sets the game's players\n"

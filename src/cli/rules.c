@@ -88,10 +88,7 @@ static void level_words(int k, const char *opts, qv_buf *out)
 		if ((v = qv_params_get(&p, "blunder")))
 			blunder = strtod(v, NULL);
 	}
-	qv_buf_printf(out, "%s", purpose[k]);
-	if (k == 2)
-		qv_buf_puts(out, " (the default opponent)");
-	qv_buf_puts(out, ": ");
+	qv_buf_printf(out, "%s: ", purpose[k]);
 	if (blunder > 0) {
 		long in = (long)(1.0 / blunder + 0.5);
 		qv_buf_printf(out, "plays a random move about 1 time in %ld on purpose; otherwise ",
@@ -182,8 +179,9 @@ static void show_game(const qv_game *g)
 	printf("\nThe computer's levels (quiver play %s --players human,LEVEL; docs/ai.md):\n",
 	       g->name);
 	printf("  %-8s", "beginner");
-	print_wrapped("for a first game: greedy's one-move look with a first-time player's "
-	              "mistakes, a plausible move instead of the best, now and then any move",
+	print_wrapped("for a first game (the default opponent): greedy's one-move look with a "
+	              "first-time player's mistakes, a plausible move instead of the best, now and "
+	              "then any move",
 	              12, 96);
 	printf("  %-8s  greedy with mistakes: %s\n", "", qv_agent_beginner_options(g));
 	const char *const *levels = qv_agent_levels;

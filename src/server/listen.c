@@ -13,6 +13,7 @@
 #include "server/listen.h"
 #include "server/net/net.h"
 #include "server/net/wsock.h"
+#include "server/players/director.h"
 #include "server/players/player.h"
 #include "server/players/pwgate.h"
 #include "server/players/skeleton.h"
@@ -99,6 +100,8 @@ qv_status qv__server_start(qv__server **out, const qv__server_config *cfg, qv_er
 	/* The other processes heard once this one answers (a table let go on their request is
 	 * asked for here next). */
 	rc = qv__cluster_start(srv, err);
+	if (!rc) /* the tournaments run once the server answers */
+		rc = qv__director_start(srv, &srv->director, err);
 	if (rc) {
 		qv__server_stop(srv);
 		return rc;
@@ -115,6 +118,8 @@ void qv__server_stop(qv__server *srv)
 		return;
 	/* The sockets and the requests first; then the workers of the AI (which may still tell a
 	 * table's connections, now none, of a change); then what the loop kept. */
+	qv__director_stop(srv->director);
+	srv->director = NULL;
 	qv__admin_stop(srv->admin);
 	srv->admin = NULL;
 	qv__cluster_stop(srv);

@@ -34,6 +34,12 @@ export async function setup(ctx) {
   // ann on a second device, from another address: the refused writes (the pace of writes
   // counts per address and browser)
   await ok({ method: 'POST', path: '/api/session', as: 'ann2', body: { username: 'ann', password: PASSWORD } }, 200);
+  // ann and bob on devices of their own for the tournaments' writes (the same pace)
+  for (const [jar, username] of [
+    ['ann3', 'ann'],
+    ['bob3', 'bob'],
+  ])
+    await ok({ method: 'POST', path: '/api/session', as: jar, body: { username, password: PASSWORD } }, 200);
   await ok({ method: 'GET', path: '/api/me', as: 'anon' }, 200); // the stranger's player key
   await ok({ method: 'GET', path: '/api/me', as: 'guest' }, 200);
   await ok({ method: 'GET', path: '/api/me', as: 'guest2' }, 200);
@@ -189,6 +195,10 @@ const take = (/** @type {string} */ key) => (/** @type {any} */ ctx, /** @type {
   ctx[key] = res.json.challenge.id;
 };
 
+const tournament = (/** @type {string} */ key) => (/** @type {any} */ ctx, /** @type {any} */ res) => {
+  ctx[key] = res.json.id;
+};
+
 export const cases = [
   c('GET /api/games', 'every game', 200, () => ({ path: '/api/games' })),
   c('GET /api/games/{game}/reference', 'a game', 200, () => ({ path: '/api/games/three-arrows/reference' })),
@@ -296,7 +306,8 @@ export const cases = [
     path: '/api/tables/0123456789abcdef/review',
   })),
   c('GET /api/tables/{table}/review', 'a review made', 200, (x) => ({ path: `/api/tables/${x.over}/review` })),
-  c('GET /api/tables/{table}/review', 'nobody asked for it', 404, (x) => ({ path: `/api/tables/${x.open}/review` })),
+  c('GET /api/tables/{table}/review', 'nobody asked for it', 200, (x) => ({ path: `/api/tables/${x.open}/review` })),
+  c('GET /api/tables/{table}/review', 'an id too long', 404, () => ({ path: `/api/tables/${LONG_ID}/review` })),
   c('POST /api/tables/{table}/report', 'a player', 201, (x) => ({
     path: `/api/tables/${x.open}/report`,
     as: 'ann',
@@ -638,6 +649,96 @@ export const cases = [
   c('POST /api/challenges/{challenge}/decline', 'an unknown challenge', 404, () => ({
     path: '/api/challenges/0123456789abcdef/decline',
     as: 'bob',
+  })),
+
+  c('GET /api/tournaments', 'every list', 200, () => ({ path: '/api/tournaments' })),
+  c(
+    'POST /api/tournaments',
+    'a Swiss',
+    201,
+    () => ({
+      path: '/api/tournaments',
+      as: 'ann3',
+      body: {
+        name: 'Cup',
+        kind: 'swiss',
+        game: 'three-arrows',
+        clock: { kind: 'fischer', base: 300, increment: 5 },
+        rounds: 3,
+      },
+    }),
+    tournament('cup'),
+  ),
+  c('POST /api/tournaments', 'no kind', 400, () => ({
+    path: '/api/tournaments',
+    as: 'ann3',
+    body: { name: 'Cup', game: 'three-arrows', clock: { kind: 'fischer', base: 300, increment: 5 }, rounds: 3 },
+  })),
+  c('POST /api/tournaments', 'signed out', 401, () => ({
+    path: '/api/tournaments',
+    as: 'anon',
+    body: {
+      name: 'Cup',
+      kind: 'swiss',
+      game: 'three-arrows',
+      clock: { kind: 'fischer', base: 300, increment: 5 },
+      rounds: 3,
+    },
+  })),
+  c('GET /api/tournaments/{tournament}', 'a tournament', 200, (x) => ({ path: `/api/tournaments/${x.cup}` })),
+  c('GET /api/tournaments/{tournament}', 'an unknown one', 404, () => ({ path: '/api/tournaments/0123456789abcdef' })),
+  c('POST /api/tournaments/{tournament}/join', 'an account', 200, (x) => ({
+    path: `/api/tournaments/${x.cup}/join`,
+    as: 'bob3',
+  })),
+  c('POST /api/tournaments/{tournament}/join', 'an unknown one', 404, () => ({
+    path: '/api/tournaments/0123456789abcdef/join',
+    as: 'bob3',
+  })),
+  c('POST /api/tournaments/{tournament}/withdraw', 'a player', 200, (x) => ({
+    path: `/api/tournaments/${x.cup}/withdraw`,
+    as: 'bob3',
+  })),
+  c('POST /api/tournaments/{tournament}/withdraw', 'never joined', 409, (x) => ({
+    path: `/api/tournaments/${x.cup}/withdraw`,
+    as: 'ann3',
+  })),
+  c('POST /api/tournaments/{tournament}/start', 'by another account', 403, (x) => ({
+    path: `/api/tournaments/${x.cup}/start`,
+    as: 'bob3',
+  })),
+  c('DELETE /api/tournaments/{tournament}', 'by another account', 403, (x) => ({
+    path: `/api/tournaments/${x.cup}`,
+    as: 'bob3',
+  })),
+  c('DELETE /api/tournaments/{tournament}', 'by its maker', 204, (x) => ({
+    path: `/api/tournaments/${x.cup}`,
+    as: 'ann3',
+  })),
+  c('DELETE /api/tournaments/{tournament}', 'cancelled already', 409, (x) => ({
+    path: `/api/tournaments/${x.cup}`,
+    as: 'ann3',
+  })),
+  c(
+    'POST /api/tournaments',
+    'one to start',
+    201,
+    () => ({
+      path: '/api/tournaments',
+      as: 'ann3',
+      body: {
+        name: 'Cup',
+        kind: 'swiss',
+        game: 'three-arrows',
+        clock: { kind: 'fischer', base: 300, increment: 5 },
+        rounds: 3,
+      },
+    }),
+    tournament('start'),
+  ),
+  c('POST /api/tournaments/{tournament}/start', 'by its maker', 200, (x) => ({
+    path: `/api/tournaments/${x.start}/start`,
+    as: 'ann3',
   })),
 
   c('GET /api/puzzles', 'for a guest', 200, () => ({ path: '/api/puzzles' })),

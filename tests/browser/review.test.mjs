@@ -65,9 +65,13 @@ async function madeReview(id) {
 test('a review asked for on the replay page, its progress, then its verdicts', { timeout: budget(30000) }, async () => {
   const id = await finishedTable();
   const a = await newPage(browser);
+  // the replay of a game nobody had reviewed logged the page's own 404 as a console error
+  const logged = /** @type {string[]} */ ([]);
+  a.page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
   await a.page.goto(new URL(`replay.html?id=${id}`, server.url).toString());
   await a.page.waitForSelector('#ask-review');
   assert.match((await a.page.textContent('#review')) ?? '', /from what its player knew/);
+  assert.deepEqual(logged, [], 'the replay of an unreviewed game logs no error');
   await a.page.click('#ask-review');
   // the server's progress, then the review
   await a.page.waitForSelector('#review .review-progress progress');

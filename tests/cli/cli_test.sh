@@ -55,12 +55,12 @@ contains out.txt "THREE ARROWS"
 contains out.txt "players"
 contains out.txt "default"
 # The levels in words, from the real budgets, each with its search spec on a second line.
-grep -qE "^  hard +the strongest \(the default opponent\): thinks up to 1.6 s a move on 2 cores" out.txt ||
+grep -qE "^  hard +the strongest: thinks up to 1.6 s a move on 2 cores" out.txt ||
 	fail "rules: hard is not described in words: $(grep -A1 '^  hard' out.txt)"
 grep -qE "^ +search: ismcts:iterations=30000,threads=2,time=1.6$" out.txt || fail "rules: no shared hard level"
 grep -qE "^  easy +once the rules are known: answers at once \(100 lines of play a move\)$" out.txt ||
 	fail "rules: easy is not described in words: $(grep -A1 '^  easy' out.txt)"
-grep -qE "^  beginner +for a first game: " out.txt || fail "rules: no beginner level: $(grep -A2 '^  beginner' out.txt)"
+grep -qE "^  beginner +for a first game \(the default opponent\): " out.txt || fail "rules: no beginner level: $(grep -A2 '^  beginner' out.txt)"
 grep -qE "^ +greedy with mistakes: mistakes=0.7,wild=0.2$" out.txt || fail "rules: no shared beginner level"
 contains out.txt "quiver rules three-arrows --full"
 expect_rc 0 "$Q" rules arrow-party
@@ -165,8 +165,12 @@ screens_lack() {
 		fail "$1: a screen of $2 shows '$3': $(head -c 300 leak.txt)"
 }
 
-# ---- Evons: human against hard (the default), hot-seat, a whole game between agents ----
-printf 'legal\nkeep\nquit\n' | "$Q" play evons --seed 3 --record ev.json --no-color >out.txt 2>err.txt
+# ---- the default opponent is the gentlest level, as the lobby's and make run's ----
+printf 'quit\n' | "$Q" play three-arrows --seed 3 --record def.json --no-color >out.txt 2>err.txt
+contains out.txt "Seats: p1 human (you), p2 beginner"
+
+# ---- Evons: human against hard, hot-seat, a whole game between agents ----
+printf 'legal\nkeep\nquit\n' | "$Q" play evons --level hard --seed 3 --record ev.json --no-color >out.txt 2>err.txt
 contains out.txt "Seats: p1 human (you), p2 hard"
 contains out.txt "  mulligan cinder-pup reef-guard storm-coil block-fire block-water — 5 back into the deck, 5 new drawn"
 contains out.txt "  hand: cinder-pup reef-guard storm-coil block-fire block-water"

@@ -4,9 +4,11 @@
  * - a wrong connection string (no server at the port, no such database): `quiver serve` exits
  *   with status 1 and one line naming the connection, its password hidden, and libpq's reason;
  * - a database of schema 7 gains the fencing epoch (schema 8); one of a newer schema
- *   (quiver_schema says 15): refused, naming both versions; one of schema 9 gains the
+ *   (quiver_schema says 17): refused, naming both versions; one of schema 9 gains the
  *   operator's tables (schema 10), one of schema 10 the index of a table's ratings (11), one of
- *   schema 11 the table blocks (12), one of schema 12 the secrets and ties (13);
+ *   schema 11 the table blocks (12), one of schema 12 the follows, challenges and puzzles (13),
+ *   one of schema 13 the secrets and ties (14), one of schema 14 its keys of likeness made
+ *   again (15), one of schema 15 the tournaments (16);
  * - PostgreSQL stopped under a running server: an act is refused with an error frame holding
  *   libpq's reason (and a new table with an error), nothing answered as done; PostgreSQL
  *   started again: the same act is accepted, and it is there after a restart of the server;
@@ -15,7 +17,8 @@
  *   timeout (half of --db-timeout) and is refused as "the site is slow"; another table of the
  *   same process plays while it waits (on another connection of the pool: with one
  *   connection, it waited behind the held row); the row let go, the same act is accepted;
- * - `quiver db copy`: an SQLite database with tables (one finished), players and an account
+ * - `quiver db copy`: an SQLite database with tables (one finished), players, an account and a
+ *   tournament (its player, game and wave)
  *   copied into PostgreSQL and from there into a new SQLite file, each checked row by row by
  *   the command; a non-empty destination refused; both copies served with the same tables and
  *   the finished table's record alike on all three; a source a running server has open (the
@@ -136,14 +139,14 @@ static void test_newer_schema(void **state)
 	snprintf(db, sizeof db, "%s", th_new_db());
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 16);
 	/* a database of schema 7 (before the fencing epoch) gains it */
 	th_sql(db, "ALTER TABLE tables DROP COLUMN epoch; DROP INDEX accounts_skeleton; DROP INDEX "
 	           "accounts_addr; ALTER TABLE accounts DROP COLUMN addr; ALTER TABLE accounts "
 	           "DROP COLUMN skeleton; UPDATE quiver_schema SET version = 7");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 16);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.columns WHERE "
 	                                   "table_name = 'accounts' AND column_name IN ('addr', "
 	                                   "'skeleton')"),
@@ -157,7 +160,7 @@ static void test_newer_schema(void **state)
 	       "SET version = 9");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 16);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name IN ('bans', 'suspensions', 'audit')"),
 	                 3);
@@ -165,7 +168,7 @@ static void test_newer_schema(void **state)
 	th_sql(db, "DROP INDEX rating_history_table; UPDATE quiver_schema SET version = 10");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 16);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM pg_indexes WHERE indexname = "
 	                                   "'rating_history_table'"),
 	                 1);
@@ -173,7 +176,7 @@ static void test_newer_schema(void **state)
 	th_sql(db, "DROP TABLE blocks; UPDATE quiver_schema SET version = 11");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 16);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name = 'blocks'"),
 	                 1);
@@ -183,7 +186,7 @@ static void test_newer_schema(void **state)
 	           "puzzle_attempts; UPDATE quiver_schema SET version = 12");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 16);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name IN ('follows', 'presence', 'challenges', "
 	                                   "'puzzles', 'puzzle_sources', 'puzzle_ratings', "
@@ -193,7 +196,7 @@ static void test_newer_schema(void **state)
 	th_sql(db, "DROP TABLE secrets; DROP TABLE ties; UPDATE quiver_schema SET version = 13");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 16);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
 	                                   "table_name IN ('secrets', 'ties')"),
 	                 2);
@@ -206,12 +209,23 @@ static void test_newer_schema(void **state)
 	th_sql(db, "UPDATE accounts SET skeleton = 'mia'; UPDATE quiver_schema SET version = 14");
 	th_start(db, NULL);
 	th_stop();
-	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 15);
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 16);
 	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM accounts WHERE skeleton = 'rnia'"),
 	                 1);
-	th_sql(db, "UPDATE quiver_schema SET version = 16");
+	/* a database of schema 15 (before the tournaments) gains them */
+	th_sql(db, "DROP TABLE tournaments; DROP TABLE tournament_players; DROP TABLE "
+	           "tournament_games; DROP TABLE tournament_waves; UPDATE quiver_schema SET "
+	           "version = 15");
+	th_start(db, NULL);
+	th_stop();
+	assert_int_equal(th_sql_number(db, "SELECT max(version) FROM quiver_schema"), 16);
+	assert_int_equal(th_sql_number(db, "SELECT count(*) FROM information_schema.tables WHERE "
+	                                   "table_name IN ('tournaments', 'tournament_players', "
+	                                   "'tournament_games', 'tournament_waves')"),
+	                 4);
+	th_sql(db, "UPDATE quiver_schema SET version = 17");
 	expect_refusal(db, NULL, "cannot open the database ",
-	               "it was made by a newer quiver (schema 16; this one knows 15)", NULL);
+	               "it was made by a newer quiver (schema 17; this one knows 16)", NULL);
 }
 
 /* Stops or starts the cluster pg_virtualenv made (15/regress, or the version it set). */
@@ -414,22 +428,36 @@ static void test_copy(void **state)
 	th_seat_close(&q2);
 	th_stop();
 	/* the operator's tables: a ban, a suspension, their audit lines */
-	th_sql(lite, "INSERT INTO bans VALUES ('203.0.113.7', 1.5e9, 'op', 'spam');"
-	             "INSERT INTO suspensions VALUES (1, 1.5e9, 'op', NULL);"
-	             "INSERT INTO audit (at, who, action, target, reason, done, outcome) VALUES "
-	             "(1.5e9, 'op', 'ban', '203.0.113.7', 'spam', 1.5e9, 'refused from now on');"
-	             /* and a block of the account's (of one gone) */
-	             "INSERT INTO blocks VALUES (1, 7, 1.5e9);");
+	th_sql(lite,
+	       "INSERT INTO bans VALUES ('203.0.113.7', 1.5e9, 'op', 'spam');"
+	       "INSERT INTO suspensions VALUES (1, 1.5e9, 'op', NULL);"
+	       "INSERT INTO audit (at, who, action, target, reason, done, outcome) VALUES "
+	       "(1.5e9, 'op', 'ban', '203.0.113.7', 'spam', 1.5e9, 'refused from now on');"
+	       /* and a block of the account's (of one gone) */
+	       "INSERT INTO blocks VALUES (1, 7, 1.5e9);"
+	       /* a tournament that ended, its player, its game and an arena's wave */
+	       "INSERT INTO tournaments VALUES ('t0', 'arena', 'Cup', 1, '{\"game\": "
+	       "\"three-arrows\"}', 1.5e9, 30, 0, 0, 'finished', 1, 1.5e9, NULL, NULL, "
+	       "1.5e9, 1.5e9, 'Ann', NULL);"
+	       "INSERT INTO tournament_players VALUES ('t0', 1, 'Ann', NULL, 1500.5, 1.5e9, 1, "
+	       "1);"
+	       "INSERT INTO tournament_games VALUES ('t0', 1, 0, NULL, 1, NULL, 'bye', 1.5e9, "
+	       "1.5e9);"
+	       "INSERT INTO tournament_waves VALUES ('t0', 1, 1.5e9, '{}');");
 
-	copy(lite, pg, 0, "checked: the 25 tables alike");
+	copy(lite, pg, 0, "checked: the 29 tables alike");
 	copy(lite, pg, 1, "is not empty");
 	assert_int_equal(th_sql_number(pg, "SELECT count(*) FROM bans, suspensions, audit"), 1);
 	assert_int_equal(th_sql_number(pg, "SELECT blocked FROM blocks WHERE account = 1"), 7);
+	assert_int_equal(th_sql_number(pg, "SELECT count(*) FROM tournaments, tournament_players, "
+	                                   "tournament_games, tournament_waves WHERE winner = "
+	                                   "'Ann' AND rating = 1500.5 AND result = 'bye'"),
+	                 1);
 	/* the audit's ids go on after the copied ones */
 	th_sql(pg, "INSERT INTO audit (at, who, action, target) VALUES (1.6e9, 'op', 'unban', "
 	           "'203.0.113.7')");
 	assert_int_equal(th_sql_number(pg, "SELECT max(id) FROM audit"), 2);
-	copy(pg, back, 0, "checked: the 25 tables alike");
+	copy(pg, back, 0, "checked: the 29 tables alike");
 	/* The SQLite copy was made under a temporary name and renamed: nothing else is left. */
 	char listing[256];
 	snprintf(listing, sizeof listing, "ls %s | grep -c copying", th_tmpdir);

@@ -170,7 +170,7 @@ static void test_not_found(void **state)
 	static const char api[] =
 	    "no such API path; the API has /api/games, /api/me, /api/health, /api/accounts, "
 	    "/api/session, /api/account, /api/challenges, /api/players, /api/leaderboard, "
-	    "/api/tables, /api/replay, /api/puzzles and /api/lessons";
+	    "/api/tables, /api/replay, /api/tournaments, /api/puzzles and /api/lessons";
 	refused("GET", "/api", 404, api);
 	refused("GET", "/api/", 404, api);
 	refused("GET", "/api/nothing", 404, api);

@@ -1038,7 +1038,7 @@ static void assert_accounts_schema(sqlite3 *db)
 		sqlite3_stmt *st;
 		assert_int_equal(sqlite3_prepare_v2(db, counts[i], -1, &st, NULL), SQLITE_OK);
 		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 15);
+		assert_int_equal(sqlite3_column_int(st, 0), i < 7 ? 0 : 16);
 		sqlite3_finalize(st);
 	}
 }
@@ -1050,8 +1050,9 @@ static void assert_accounts_schema(sqlite3 *db)
  * the ratings (schema 7); every one gains the fencing epoch (schema 8), and accounts whose ids
  * are never given twice (schema 9), and the operator's tables (schema 10); one of schema 11
  * gains the table blocks (schema 12), one of schema 12 the follows, presence and challenges
- * (schema 13), one of schema 13 the secrets and ties (schema 14), and one of schema 14 has
- * its accounts' keys of likeness made again (schema 15: NULL until the server fills them). */
+ * (schema 13), one of schema 13 the secrets and ties (schema 14), one of schema 14 has its
+ * accounts' keys of likeness made again (schema 15: NULL until the server fills them), and one
+ * of schema 15 gains the tournaments (schema 16). */
 /* What version 8 added, taken away again (SQL of a database's downgrade, ends with ';'). */
 #define SCHEMA_8_UNDONE "ALTER TABLE tables DROP COLUMN epoch; DROP TABLE news; DROP TABLE live; "
 
@@ -1112,7 +1113,7 @@ static void test_store_upgrade(void **state)
 	sqlite3_finalize(st);
 	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(st, 0), 15);
+	assert_int_equal(sqlite3_column_int(st, 0), 16);
 	sqlite3_finalize(st);
 	/* schema 14: the site's secrets, and the ties of accounts to browsers */
 	assert_int_equal(sqlite3_exec(db, "SELECT name, value FROM secrets", NULL, NULL, NULL),
@@ -1203,6 +1204,15 @@ static void test_store_upgrade(void **state)
 	assert_int_equal(sqlite3_column_int(st14, 0), 1);
 	sqlite3_finalize(st14);
 	assert_int_equal(sqlite3_exec(db, "DELETE FROM accounts", NULL, NULL, NULL), SQLITE_OK);
+	/* a version-15 database (without the tournaments) gets them */
+	downgraded(&db, path,
+	           "DROP TABLE tournaments; DROP TABLE tournament_players; DROP TABLE "
+	           "tournament_games; DROP TABLE tournament_waves; PRAGMA user_version=15;");
+	assert_int_equal(sqlite3_exec(db,
+	                              "SELECT count(*) FROM tournaments, tournament_players, "
+	                              "tournament_games, tournament_waves",
+	                              NULL, NULL, NULL),
+	                 SQLITE_OK);
 	/* a version-7 database (without the fencing epoch and the processes' tables) gets them */
 	downgraded(&db, path, SCHEMA_8_UNDONE "PRAGMA user_version=7;");
 	assert_int_equal(sqlite3_exec(db,

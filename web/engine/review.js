@@ -24,13 +24,16 @@ let running = '';
 const answer = (state) => ({ status: state.status === 'done' ? 200 : 202, body: JSON.stringify(state) });
 
 /**
- * GET: the review of a table as far as it is made; 404 when nobody asked.
+ * GET: the review of a table as far as it is made; status "none" when nobody asked (as the
+ * server answers).
  * @param {string} id
  * @returns {Promise<Answer>}
  */
 export async function reviewOf(id) {
   const state = reviews.get(id);
-  return state ? answer(state) : { status: 404, body: JSON.stringify({ error: `no review of table ${id} yet` }) };
+  return state
+    ? answer(state)
+    : { status: 200, body: JSON.stringify({ table: id, status: 'none', done: 0, total: 0 }) };
 }
 
 /**

@@ -40,6 +40,7 @@
 #include "server/players/session.h"
 #include "server/players/skeleton.h"
 #include "server/players/standings.h"
+#include "server/players/tournaments.h"
 #include "server/table/rated.h"
 #include "server/table/replay.h"
 
@@ -684,6 +685,7 @@ static const qv__route_kind kinds[] = {
     {"segment", "X", SIZE_MAX, true, NULL},
     {"challenge", "ID", QV__ID_LEN, false, NULL},
     {"puzzle", "ID", QV__ID_LEN, false, NULL},
+    {"tournament", "ID", QV__ID_LEN, false, NULL},
 };
 
 /* Most specific first. */
@@ -738,6 +740,13 @@ static const qv__route routes[] = {
     {"GET", QV__WS_PATH, get_ws},
     {"GET", QV__CHAN_PATH, get_chan},
     {"POST", "/api/replay", post_replay},
+    {"GET", "/api/tournaments", qv__tournaments_list},
+    {"POST", "/api/tournaments", qv__tournaments_post},
+    {"GET", "/api/tournaments/{tournament}", qv__tournaments_get},
+    {"DELETE", "/api/tournaments/{tournament}", qv__tournaments_cancel},
+    {"POST", "/api/tournaments/{tournament}/join", qv__tournaments_join},
+    {"POST", "/api/tournaments/{tournament}/withdraw", qv__tournaments_withdraw},
+    {"POST", "/api/tournaments/{tournament}/start", qv__tournaments_start},
     {"GET", "/api/puzzles", qv__puzzles_next},
     {"GET", "/api/puzzles/{puzzle}", qv__puzzle_get},
     {"POST", "/api/puzzles/{puzzle}/attempt", qv__puzzle_attempt},
@@ -767,11 +776,14 @@ static const qv__route_fn paced_routes[] = {qv__account_create, qv__account_reco
                                             qv__account_delete};
 
 /* The routes that write with a player key or a session and no seat's token (a mute, a report,
- * a block or its end, a follow or its end, a challenge sent), bounded on the loop per address,
- * per key and per table (pace.h); a puzzle's attempt is bounded at its own pace. */
+ * a block or its end, a follow or its end, a challenge sent, a tournament made, joined, left,
+ * started or cancelled), bounded on the loop per address, per key and per table (pace.h); a
+ * puzzle's attempt is bounded at its own pace. */
 static const qv__route_fn write_routes[] = {
-    qv__mute_post,    qv__report_post,    qv__blocks_post,     qv__blocks_delete,
-    qv__follows_post, qv__follows_delete, qv__challenges_post, qv__puzzle_attempt};
+    qv__mute_post,        qv__report_post,          qv__blocks_post,       qv__blocks_delete,
+    qv__follows_post,     qv__follows_delete,       qv__challenges_post,   qv__tournaments_post,
+    qv__tournaments_join, qv__tournaments_withdraw, qv__tournaments_start, qv__tournaments_cancel,
+    qv__puzzle_attempt};
 
 /* Whether fn is one of the n routes of list. */
 static bool among(qv__route_fn fn, const qv__route_fn *list, size_t n)

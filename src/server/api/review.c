@@ -201,10 +201,17 @@ int qv__review_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 	int status, got = qv__reviews_answer(srv->reviews, id, true, &text, &status);
 	if (got)
 		return send_answer(c, got, text, status);
-	char quoted[QV_QUOTE_MAX * 4 + 4];
-	qv__reply_error(c, 404,
-	                "no review of table '%s' was asked for (a POST to this address asks for "
-	                "one once the game is over)",
-	                qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
-	return 404;
+	/* Nobody asked for one: an answer, not an error (a 404 here was a console error on every
+	 * replay of an unreviewed game); whether the table exists is the POST's to say. */
+	json_t *none =
+	    json_pack("{s:s, s:s, s:i, s:i}", "table", id, "status", "none", "done", 0, "total", 0);
+	if (!none) { /* not UTF-8: no table has that id */
+		char quoted[QV_QUOTE_MAX * 4 + 4];
+		qv__reply_error(c, 404, "no table '%s'",
+		                qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
+		return 404;
+	}
+	qv__reply_json(c, 200, none);
+	json_decref(none);
+	return 200;
 }

@@ -162,7 +162,7 @@ static void refusal(int i, const char *what, int wait, char *msg, size_t len)
 	else
 		snprintf(
 		    msg, len,
-		    "too many mutes, reports, blocks, follows and challenges %s: %d go on at "
+		    "too many mutes, reports, blocks, follows, challenges and tournament changes %s: %d go on at "
 		    "once, then one a minute (at a table, %d, then one every %d s, and %d more "
 		    "from each address, then one every %d minutes); try again in %d s",
 		    what, QV__WRITE_AHEAD + 1, QV__WRITE_TABLE_AHEAD + 1, QV__WRITE_TABLE_MS / 1000,

@@ -45,7 +45,7 @@ typedef struct qv__pace qv__pace;
  * per key, 20 at once and then one a minute; per table, 40 at once and then one every 30 s (a
  * table's people and spectators together), and past that each address at the table 3 more at
  * once and then one every 10 minutes of its own (QV__WRITE_OWN_*). A person mutes, reports,
- * blocks, follows and challenges a few people at a time; a flood of them stops at the first 21
+ * blocks, follows, challenges and joins tournaments a few at a time; a flood stops at the first 21
  * from each address, and at one table at the table's 41 and 3 more from each address. The
  * table's own allowance of each address is what keeps a table's shared one from being a
  * target: two addresses at 21 writes each spent the table's 41 and then kept it spent with one

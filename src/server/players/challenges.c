@@ -25,7 +25,6 @@
 #include "server/players/community.h"
 #include "server/players/pairing.h"
 #include "server/players/player.h"
-#include "server/table/tablespec.h"
 
 /* Seconds after which an accept that never finished (its process died) gives the challenge
  * back. */
@@ -212,35 +211,6 @@ static int reply_one(qv__req *c, int status, const chal *ch)
 static const char *const fields[] = {"username", "game",      "params", "clock",
                                      "rated",    "takebacks", "seat",   NULL};
 
-/* The table request of a challenge's body (its game, params, clock, rated, takebacks), checked
- * as POST /api/tables checks one with two people's seats: 0, or the 400 answered. */
-static int table_request(qv__req *c, const json_t *body, json_t **out)
-{
-	json_t *req = json_object();
-	static const char *const keep[] = {"game", "params", "clock", "rated", "takebacks", NULL};
-	for (int i = 0; keep[i]; i++)
-		if (json_object_get(body, keep[i]))
-			json_object_set(req, keep[i], json_object_get(body, keep[i]));
-	json_t *check = json_deep_copy(req);
-	json_object_set_new(check, "seats", json_pack("[s, s]", "human", "human"));
-	qv__tablespec spec;
-	qv_match *match = NULL;
-	int nseats;
-	qv_err err;
-	qv_status rc = qv__tablespec_read(check, &spec, &err);
-	if (!rc)
-		rc = qv__tablespec_match(&spec, &match, &nseats, &err);
-	qv_match_free(match);
-	json_decref(check);
-	if (rc) {
-		json_decref(req);
-		qv__reply_error(c, rc == QV_ENOMEM ? 503 : 400, "%s", err.msg);
-		return rc == QV_ENOMEM ? 503 : 400;
-	}
-	*out = req;
-	return 0;
-}
-
 /* The challenger's seat from the body's "seat" into *seat: 0, or the 400 answered. */
 static int seat_of(qv__req *c, const json_t *body, int *seat)
 {
@@ -288,7 +258,7 @@ static int read_body(qv__server *srv, qv__req *c, const qv__session *s, qv__stor
 	if (!st)
 		st = seat_of(c, body, seat);
 	if (!st)
-		st = table_request(c, body, request);
+		st = qv__community_table_request(c, body, request);
 	json_decref(body);
 	return st;
 }
@@ -393,7 +363,7 @@ int qv__challenges_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 		return st;
 	qv__store_account them;
 	json_t *request = NULL;
-	int seat;
+	int seat = 0;
 	char id[QV__ID_LEN + 1];
 	st = read_body(srv, c, &s, &them, &request, &seat);
 	if (!st)

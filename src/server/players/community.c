@@ -10,6 +10,7 @@
 #include "server/net/reply.h"
 #include "server/players/community.h"
 #include "server/players/credentials.h"
+#include "server/table/tablespec.h"
 
 int qv__community_changer(qv__server *srv, qv__req *c, qv__session *s)
 {
@@ -196,6 +197,35 @@ int qv__community_list(qv__server *srv, qv__req *c,
 
 /* ---- an account gone ---- */
 
+int qv__community_table_request(qv__req *c, const json_t *body, json_t **out)
+{
+	json_t *req = json_object();
+	static const char *const keep[] = {"game", "params", "clock", "rated", "takebacks", NULL};
+	for (int i = 0; req && keep[i]; i++)
+		if (json_object_get(body, keep[i]))
+			json_object_set(req, keep[i], json_object_get(body, keep[i]));
+	json_t *check = json_deep_copy(req);
+	json_object_set_new(check, "seats", json_pack("[s, s]", "human", "human"));
+	qv__tablespec spec;
+	qv_match *match = NULL;
+	int nseats;
+	qv_err err;
+	qv_status rc = req && check ? qv__tablespec_read(check, &spec, &err)
+	                            : qv_fail(&err, QV_ENOMEM, "out of memory");
+	if (!rc)
+		rc = qv__tablespec_match(&spec, &match, &nseats, &err);
+	qv_match_free(match);
+	json_decref(check);
+	if (rc) {
+		json_decref(req);
+		int st = rc == QV_ENOMEM ? 503 : 400;
+		qv__reply_error(c, st, "%s", err.msg);
+		return st;
+	}
+	*out = req;
+	return 0;
+}
+
 void qv__community_forget(qv__store *s, long long account)
 {
 	static const char *const gone[] = {
@@ -203,14 +233,17 @@ void qv__community_forget(qv__store *s, long long account)
 	    "BIGINT)",
 	    "DELETE FROM challenges WHERE challenger = CAST($1 AS BIGINT) OR challenged = "
 	    "CAST($1 AS BIGINT)",
+	    "UPDATE tournament_players SET active = 0 WHERE account = CAST($1 AS BIGINT)",
 	};
+	static const char *const what[] = {"its follows", "its challenges",
+	                                   "its places in tournaments"};
 	qv__num id = qv__num_int(account);
 	const char *args[] = {id.text};
 	qv_err err;
 	for (size_t i = 0; i < sizeof gone / sizeof gone[0]; i++)
 		if (qv__store_run(s, gone[i], 1, args, &err))
-			qv__oplog(QV__WARN, "account %lld: %s stay (%s)", account,
-			          i ? "its challenges" : "its follows", err.msg);
+			qv__oplog(QV__WARN, "account %lld: %s stay (%s)", account, what[i],
+			          err.msg);
 }
 
 qv__num qv__num_int(long long x)

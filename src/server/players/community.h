@@ -73,8 +73,15 @@ int qv__community_reply(qv__req *c, const char *key, json_t *list);
 int qv__community_list(qv__server *srv, qv__req *c,
                        int (*answer)(qv__server *srv, qv__req *c, long long account));
 
+/* The table request of a body that asks for a game between people (a challenge's, a
+ * tournament's): its game, params, clock, rated and takebacks, checked as POST /api/tables
+ * checks a request of two people's seats, into *out (the caller's): 0, or the 400 answered (503
+ * out of memory). */
+int qv__community_table_request(qv__req *c, const json_t *body, json_t **out);
+
 /* What an account leaves between accounts, gone with it (account.c): the follows it made and
- * was given, its challenges both ways; a failure is logged. */
+ * was given, its challenges both ways; it is withdrawn from its tournaments (paired no more,
+ * its games kept in the standings); a failure is logged. */
 void qv__community_forget(qv__store *s, long long account);
 
 /* A number as the store's text parameter: an id, or epoch seconds in microseconds' digits. */

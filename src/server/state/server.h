@@ -189,6 +189,9 @@ typedef struct qv__server {
 	/* The accounts with a channel open on this process, each once, into out (at most max);
 	 * how many (ws/channel.h's qv__chan_accounts, set by listen.c; NULL: none). */
 	int (*chan_accounts)(struct qv__server *srv, long long *out, int max);
+	/* The thread that runs this process's tournaments (players/director.h; NULL: none), started
+	 * by listen.c. */
+	struct qv__director *director;
 	/* What this process hears from the others on PostgreSQL (cluster.h; NULL: none). */
 	struct qv__cluster *cluster;
 	/* The operator's tools' side (admin.h): the bans, the audit's lines done; set by listen.c

@@ -3,10 +3,12 @@
  * SQLite's types and in PostgreSQL's: the accounts each account follows, when each process last
  * saw an account online (its channel open), and the challenges one account sends another
  * (players/follows.h, players/challenges.h). Made at every open by SQLite (CREATE ... IF NOT
- * EXISTS) and by PostgreSQL for a database not yet at version 13, as admin_schema.c's tables.
- * With them the puzzles made from reviewed games (api/puzzle_look.c, players/puzzles.h): each
- * puzzle with its rating, the games looked at for them, the accounts' puzzle ratings and their
- * attempts.
+ * EXISTS) and by PostgreSQL for a database not yet at this version, as admin_schema.c's
+ * tables. With them the puzzles made from reviewed games (api/puzzle_look.c,
+ * players/puzzles.h): each puzzle with its rating, the games looked at for them, the accounts'
+ * puzzle ratings and their attempts; and schema 16's tournaments (players/tournaments.h): each
+ * one, its players and its games (a table each, or a bye), and the waves of an arena's pairings
+ * as they were made.
  */
 #include "server/store/backend.h"
 #include "server/store/postgres_impl.h"
@@ -93,6 +95,62 @@ const char *const qv__store_community_schema =
     "  at REAL NOT NULL,"
     "  solved INTEGER NOT NULL,"
     "  PRIMARY KEY (account, puzzle)"
+    ");"
+    /* A tournament (tournaments.c), run by one process at a time (director, its lease
+     * refreshed at director_at: director.c). */
+    "CREATE TABLE IF NOT EXISTS tournaments ("
+    "  id TEXT PRIMARY KEY,"
+    "  kind TEXT NOT NULL," /* arena, swiss */
+    "  name TEXT NOT NULL,"
+    "  creator INTEGER NOT NULL,"
+    "  request TEXT NOT NULL," /* the games' table request: game, params, clock, rated */
+    "  starts REAL NOT NULL,"
+    "  minutes INTEGER NOT NULL," /* an arena's length */
+    "  rounds INTEGER NOT NULL,"  /* a Swiss's rounds */
+    "  pause INTEGER NOT NULL,"   /* seconds between a Swiss's rounds */
+    "  status TEXT NOT NULL,"     /* created, running, finished */
+    "  round INTEGER NOT NULL,"   /* a Swiss's round under way, an arena's waves made */
+    "  round_end REAL,"           /* when a Swiss's last round had all its results */
+    "  director TEXT,"
+    "  director_at REAL,"
+    "  created REAL NOT NULL,"
+    "  finished REAL,"
+    "  winner TEXT,"
+    "  why TEXT" /* why it ended as it did (no players, no pairing left) */
+    ");"
+    "CREATE INDEX IF NOT EXISTS tournaments_status ON tournaments(status, starts);"
+    "CREATE TABLE IF NOT EXISTS tournament_players ("
+    "  tournament TEXT NOT NULL,"
+    "  account INTEGER NOT NULL,"
+    "  username TEXT NOT NULL,"
+    "  player TEXT," /* the player key that joined, whose games list the tables */
+    "  rating REAL NOT NULL,"
+    "  joined REAL NOT NULL,"
+    "  seq INTEGER NOT NULL," /* the order of joining */
+    "  active INTEGER NOT NULL,"
+    "  PRIMARY KEY (tournament, account)"
+    ");"
+    /* A game of a tournament: a table, or a bye (second NULL); result NULL while played. */
+    "CREATE TABLE IF NOT EXISTS tournament_games ("
+    "  tournament TEXT NOT NULL,"
+    "  round INTEGER NOT NULL,"
+    "  board INTEGER NOT NULL,"
+    "  table_id TEXT,"
+    "  first INTEGER NOT NULL,"
+    "  second INTEGER,"
+    "  result TEXT," /* 1-0, 0-1, 1/2-1/2, 0-0 (no result), bye */
+    "  at REAL NOT NULL,"
+    "  ended REAL,"
+    "  PRIMARY KEY (tournament, round, board)"
+    ");"
+    "CREATE INDEX IF NOT EXISTS tournament_games_table ON tournament_games(table_id);"
+    /* An arena's wave: the waiting players as they were ranked when it paired them. */
+    "CREATE TABLE IF NOT EXISTS tournament_waves ("
+    "  tournament TEXT NOT NULL,"
+    "  wave INTEGER NOT NULL,"
+    "  at REAL NOT NULL,"
+    "  waiting TEXT NOT NULL,"
+    "  PRIMARY KEY (tournament, wave)"
     ");";
 
 const char *const qv__pg_community_schema =
@@ -167,4 +225,56 @@ const char *const qv__pg_community_schema =
     "  at double precision NOT NULL,"
     "  solved bigint NOT NULL,"
     "  PRIMARY KEY (account, puzzle)"
+    ");"
+    "CREATE TABLE IF NOT EXISTS tournaments ("
+    "  id text PRIMARY KEY,"
+    "  kind text NOT NULL,"
+    "  name text NOT NULL,"
+    "  creator bigint NOT NULL,"
+    "  request text NOT NULL,"
+    "  starts double precision NOT NULL,"
+    "  minutes bigint NOT NULL,"
+    "  rounds bigint NOT NULL,"
+    "  pause bigint NOT NULL,"
+    "  status text NOT NULL,"
+    "  round bigint NOT NULL,"
+    "  round_end double precision,"
+    "  director text,"
+    "  director_at double precision,"
+    "  created double precision NOT NULL,"
+    "  finished double precision,"
+    "  winner text,"
+    "  why text"
+    ");"
+    "CREATE INDEX IF NOT EXISTS tournaments_status ON tournaments(status, starts);"
+    "CREATE TABLE IF NOT EXISTS tournament_players ("
+    "  tournament text NOT NULL,"
+    "  account bigint NOT NULL,"
+    "  username text NOT NULL,"
+    "  player text,"
+    "  rating double precision NOT NULL,"
+    "  joined double precision NOT NULL,"
+    "  seq bigint NOT NULL,"
+    "  active bigint NOT NULL,"
+    "  PRIMARY KEY (tournament, account)"
+    ");"
+    "CREATE TABLE IF NOT EXISTS tournament_games ("
+    "  tournament text NOT NULL,"
+    "  round bigint NOT NULL,"
+    "  board bigint NOT NULL,"
+    "  table_id text,"
+    "  first bigint NOT NULL,"
+    "  second bigint,"
+    "  result text,"
+    "  at double precision NOT NULL,"
+    "  ended double precision,"
+    "  PRIMARY KEY (tournament, round, board)"
+    ");"
+    "CREATE INDEX IF NOT EXISTS tournament_games_table ON tournament_games(table_id);"
+    "CREATE TABLE IF NOT EXISTS tournament_waves ("
+    "  tournament text NOT NULL,"
+    "  wave bigint NOT NULL,"
+    "  at double precision NOT NULL,"
+    "  waiting text NOT NULL,"
+    "  PRIMARY KEY (tournament, wave)"
     ");";

@@ -71,6 +71,15 @@ static const struct copy_table {
     {"puzzle_sources", "table_id, game, looked, candidates, made, done, at", "TTIIIIR"},
     {"puzzle_ratings", "account, rating, deviation, volatility, games, updated", "IRRRIR"},
     {"puzzle_attempts", "account, puzzle, at, solved", "ITRI"},
+    {"tournaments",
+     "id, kind, name, creator, request, starts, minutes, rounds, pause, status, round, "
+     "round_end, director, director_at, created, finished, winner, why",
+     "TTTITRIIITIRTRRRTT"},
+    {"tournament_players", "tournament, account, username, player, rating, joined, seq, active",
+     "TITTRRII"},
+    {"tournament_games", "tournament, round, board, table_id, first, second, result, at, ended",
+     "TIITIITRR"},
+    {"tournament_waves", "tournament, wave, at, waiting", "TIRT"},
 };
 #define NTABLES ((int)(sizeof copy_tables / sizeof copy_tables[0]))
 

@@ -17,7 +17,8 @@
  * table blocks (admin_schema.c's schema, run again for a database of version 11); version 13 the
  * tables follows, presence and challenges (community_schema.c); version 14 the tables secrets
  * and ties (admin_schema.c's schema, run again for a database of version 13); version 15 made
- * every account's key of likeness again (skeleton NULL, then qv__skeleton_fill).
+ * every account's key of likeness again (skeleton NULL, then qv__skeleton_fill); version 16 the
+ * tournaments (community_schema.c's, run again for a database of version 15).
  */
 #include <stdio.h>
 #include <stdlib.h>

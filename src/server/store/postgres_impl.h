@@ -42,7 +42,7 @@
 
 /* The schema's version this quiver knows (SQLite's SCHEMA_VERSION: the same tables and
  * columns), kept in the table quiver_schema. */
-#define QV__PG_SCHEMA_VERSION 15
+#define QV__PG_SCHEMA_VERSION 16
 
 /* A table this process holds (postgres_own.c): its advisory lock taken on the connection, and
  * the fencing epoch and version its next write must find in the table's row. */

@@ -36,8 +36,9 @@
  * 12 the table blocks (admin_schema.c, made at every open as the other tables there); version 13
  * the tables follows, presence and challenges (community_schema.c, made at every open too);
  * version 14 the tables secrets and ties (admin_schema.c); version 15 made every account's key
- * of likeness again (its skeleton NULL, then qv__skeleton_fill: the key folds case first). */
-#define SCHEMA_VERSION 15
+ * of likeness again (its skeleton NULL, then qv__skeleton_fill: the key folds case first);
+ * version 16 the tournaments (community_schema.c, made at every open too). */
+#define SCHEMA_VERSION 16
 
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS tables ("
@@ -234,7 +235,7 @@ static qv_status schema_ready(qv__store *s, bool in_memory, long long version, q
 	/* Written at every start, as a probe: a file, a folder or a -wal or -shm file the
 	 * server may not write fails here, not at the first move. */
 	if (!rc)
-		rc = exec(s, "PRAGMA user_version=15", err);
+		rc = exec(s, "PRAGMA user_version=16", err);
 	if (!rc)
 		rc = qv__store_sqlite_prepare(s, err);
 	return rc;
