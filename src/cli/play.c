@@ -31,6 +31,7 @@
 
 #include "cli/cli.h"
 #include "cli/term.h"
+#include "core/clock.h"
 
 static const cli_opt play_opts[] = {
     {"players", "LIST"}, {"param", "K=V"}, {"seed", "S"},
@@ -298,9 +299,8 @@ static int default_record(play *P)
 		    "play",
 		    "cannot create the folder records/: %s (choose a file with --record FILE)",
 		    strerror(errno));
-	time_t now = time(NULL);
 	struct tm tmv;
-	localtime_r(&now, &tmv);
+	localtime_r(&(time_t){(time_t)qv_wall()}, &tmv); /* core's clock: the one time source */
 	char stamp[32];
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
 	for (int k = 1; k < 1000; k++) {

@@ -23,6 +23,7 @@
 #include "core/sha256.h"
 #include "games/builtin.h"
 #include "games/json_util.h"
+#include "games/mutex.h"
 #include "games/variant.h"
 #include "games/variant_resolve.h"
 
@@ -31,7 +32,7 @@ const void *qv__variant_tables[QV_VARIANT_MAX];
 /* The registry: slot 0 is never used, so a state that init did not set up names no tables.
  * Slots below registry_used are in use or free (NULL: a held variant left), and a new variant
  * takes the first free one. */
-static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static qv__mutex registry_lock = QV__MUTEX_INIT;
 static qv_variant *registry[QV_VARIANT_MAX];
 static int registry_used = 1;
 static int registry_count;  /* variants loaded */
@@ -82,6 +83,7 @@ static qv_status make_variant(const qv_game *g, json_t *res, qv_variant **out, q
 /* Finds g's variant with this hash (builtin: its built-in set); the lock is held. */
 static qv_variant *find_locked(const qv_game *g, const char *sha, bool builtin)
 {
+	QV__HELD(qv__mutex_held(&registry_lock));
 	for (int i = 1; i < registry_used; i++) {
 		qv_variant *v = registry[i];
 		if (v && v->game == g && (builtin ? v->builtin : strcmp(v->sha256, sha) == 0))
@@ -98,9 +100,9 @@ static qv_variant *find_locked(const qv_game *g, const char *sha, bool builtin)
  * the built-in set. */
 static qv_status builtin_json(const qv_game *g, json_t **out, qv_err *err)
 {
-	pthread_mutex_lock(&registry_lock);
+	qv__mutex_lock(&registry_lock);
 	const qv_variant *loaded = find_locked(g, NULL, true);
-	pthread_mutex_unlock(&registry_lock);
+	qv__mutex_unlock(&registry_lock);
 	if (loaded) {
 		*out = json_deep_copy(loaded->json);
 		return *out ? QV_OK : qv_fail(err, QV_ENOMEM, "out of memory");
@@ -125,6 +127,7 @@ typedef enum { KEEP, HOLD_SHARED, HOLD_RESERVED } lifetime;
 /* Takes v for the caller as `life` asks, the lock held: kept for good, or one hold more. */
 static void take_locked(qv_variant *v, lifetime life)
 {
+	QV__HELD(qv__mutex_held(&registry_lock));
 	if (life == KEEP)
 		v->kept = true;
 	else
@@ -135,6 +138,7 @@ static void take_locked(qv_variant *v, lifetime life)
  * a client's variant would take one of the last QV_VARIANT_RESERVE. The lock is held. */
 static int free_slot_locked(lifetime life)
 {
+	QV__HELD(qv__mutex_held(&registry_lock));
 	if (registry_count >= QV_VARIANT_MAX - 1 ||
 	    (life == HOLD_SHARED && registry_shared >= QV_VARIANT_SHARED_MAX))
 		return 0;
@@ -178,11 +182,11 @@ static qv_status enter(const qv_game *g, json_t *res, bool builtin, lifetime lif
 	qv_status rc = make_variant(g, res, &v, err);
 	if (rc)
 		return rc;
-	pthread_mutex_lock(&registry_lock);
+	qv__mutex_lock(&registry_lock);
 	qv_variant *have = find_locked(g, v->sha256, false);
 	if (have) {
 		take_locked(have, life);
-		pthread_mutex_unlock(&registry_lock);
+		qv__mutex_unlock(&registry_lock);
 		free_variant(v);
 		*out = have;
 		return QV_OK;
@@ -190,7 +194,7 @@ static qv_status enter(const qv_game *g, json_t *res, bool builtin, lifetime lif
 	int slot = free_slot_locked(life);
 	if (!slot) {
 		bool shared = life == HOLD_SHARED && registry_count < QV_VARIANT_MAX - 1;
-		pthread_mutex_unlock(&registry_lock);
+		qv__mutex_unlock(&registry_lock);
 		free_variant(v);
 		if (shared)
 			return qv_fail(
@@ -207,7 +211,7 @@ static qv_status enter(const qv_game *g, json_t *res, bool builtin, lifetime lif
 	void *tables = NULL;
 	rc = build_tables(g, res, where_, problems, &tables, err);
 	if (rc) {
-		pthread_mutex_unlock(&registry_lock);
+		qv__mutex_unlock(&registry_lock);
 		free_variant(v);
 		return rc;
 	}
@@ -222,7 +226,7 @@ static qv_status enter(const qv_game *g, json_t *res, bool builtin, lifetime lif
 		registry_used++;
 	registry_count++;
 	registry_shared += v->shared;
-	pthread_mutex_unlock(&registry_lock);
+	qv__mutex_unlock(&registry_lock);
 	*out = v;
 	return QV_OK;
 }
@@ -231,10 +235,10 @@ void qv_variant_hold(const qv_variant *v)
 {
 	if (!v)
 		return;
-	pthread_mutex_lock(&registry_lock);
+	qv__mutex_lock(&registry_lock);
 	QV_ASSERT(v->kept || v->holds > 0); /* a variant nobody holds may be gone already */
 	((qv_variant *)v)->holds++;
-	pthread_mutex_unlock(&registry_lock);
+	qv__mutex_unlock(&registry_lock);
 }
 
 void qv_variant_release(const qv_variant *v)
@@ -242,7 +246,7 @@ void qv_variant_release(const qv_variant *v)
 	if (!v)
 		return;
 	qv_variant *w = (qv_variant *)v;
-	pthread_mutex_lock(&registry_lock);
+	qv__mutex_lock(&registry_lock);
 	QV_ASSERT(w->holds > 0 && registry[w->slot] == w); /* one release per hold */
 	bool gone = --w->holds == 0 && !w->kept;
 	if (gone) {
@@ -251,16 +255,16 @@ void qv_variant_release(const qv_variant *v)
 		registry_count--;
 		registry_shared -= w->shared;
 	}
-	pthread_mutex_unlock(&registry_lock);
+	qv__mutex_unlock(&registry_lock);
 	if (gone)
 		free_variant(w);
 }
 
 int qv_variant_loaded(bool shared)
 {
-	pthread_mutex_lock(&registry_lock);
+	qv__mutex_lock(&registry_lock);
 	int n = shared ? registry_shared : registry_count;
-	pthread_mutex_unlock(&registry_lock);
+	qv__mutex_unlock(&registry_lock);
 	return n;
 }
 
@@ -270,9 +274,9 @@ static qv_status base(const qv_game *g, const qv_variant **out, qv_err *err)
 	if (!g->components)
 		return qv_fail(err, QV_EINVAL, "%s has no components a variant may change",
 		               g->title);
-	pthread_mutex_lock(&registry_lock);
+	qv__mutex_lock(&registry_lock);
 	const qv_variant *v = find_locked(g, NULL, true);
-	pthread_mutex_unlock(&registry_lock);
+	qv__mutex_unlock(&registry_lock);
 	if (v) {
 		*out = v;
 		return QV_OK;
@@ -315,11 +319,11 @@ static qv_status find(const qv_game *g, const char *key, bool hold, const qv_var
 			qv_variant_hold(*out);
 		return rc;
 	}
-	pthread_mutex_lock(&registry_lock);
+	qv__mutex_lock(&registry_lock);
 	qv_variant *v = g->components ? find_locked(g, key, false) : NULL;
 	if (v && hold)
 		take_locked(v, HOLD_RESERVED);
-	pthread_mutex_unlock(&registry_lock);
+	qv__mutex_unlock(&registry_lock);
 	if (!v) {
 		char quoted[QV__SHOWN_MAX];
 		return qv_fail(

@@ -440,6 +440,76 @@ static void test_steps(void **state)
 	                  "{\"game\": \"evons\", \"seats\": [\"human\", \"human\"]}");
 }
 
+/* Two tables of two random AI seats with one seed, as stored (ids differ): their seats draw
+ * from the same streams. */
+static qv__table *twin(const char *id)
+{
+	qv__stored_table row = {.id = id,
+	                        .game = "three-arrows",
+	                        .params = "{}",
+	                        .seed = 4242,
+	                        .status = "playing",
+	                        .created = 1e9,
+	                        .nseats = 2};
+	snprintf(row.seats[0].kind, sizeof row.seats[0].kind, "random");
+	snprintf(row.seats[1].kind, sizeof row.seats[1].kind, "random");
+	qv_err err;
+	if (qv__store_insert_table(store, &row, NULL, &err))
+		fail_msg("inserting %s: %s", id, err.msg);
+	qv__table *t = NULL;
+	if (qv__store_load_one(store, id, restore_visit, &t, &err))
+		fail_msg("reading %s back: %s", id, err.msg);
+	assert_non_null(t);
+	return t;
+}
+
+/* An AI seat's move refused by the store (its search made, its move not saved) is drawn again
+ * from the same random stream: made again, it is the move its twin made at once. The stream
+ * is the table's value, published with the move, never put back by hand (acts.c). */
+static void test_ai_stream(void **state)
+{
+	(void)state;
+	storefault_kind kinds[3];
+	refusals(kinds);
+	qv__table *a = twin("00000000000a1a01"), *b = twin("00000000000a1a02");
+	int had = storefault_refused();
+	storefault_arm_after(kinds[0], 1, 1); /* the search's mark made, the move refused */
+	assert_false(qv__table_step(a));
+	storefault_arm(STOREFAULT_NONE, 0);
+	assert_int_equal(storefault_refused(), had + 1);
+	assert_int_equal(a->m->nhist, 0);
+	atomic_store(&a->step_at, 0.0);
+	assert_true(qv__table_step(a));
+	assert_true(qv__table_step(b));
+	assert_int_equal(a->m->nhist, b->m->nhist);
+	for (int i = 0; i < a->m->nhist; i++)
+		assert_string_equal(qv_match_notation(a->m, i), qv_match_notation(b->m, i));
+	qv__table_free(a);
+	qv__table_free(b);
+}
+
+/* ---- a stop -------------------------------------------------------------------------------- */
+
+/* The table stops playing itself (an AI seat or chance failed): a change like any act. */
+static qv_status stop_table(qv__table *t, void *ctx, qv_err *err)
+{
+	(void)ctx;
+	qv_err why;
+	qv_fail(&why, QV_EINVAL, "the test's failure");
+	qv__table_lock(t);
+	qv_status rc = qv__table_stop_locked(t, "a test", &why, err);
+	qv__table_unlock(t);
+	if (!rc && !strstr(t->stuck, "the test's failure"))
+		fail_msg("stopped without saying why: '%s'", t->stuck);
+	return rc;
+}
+
+static void test_stop(void **state)
+{
+	(void)state;
+	refused_then_made("a stop", setup_ai, stop_table, NULL);
+}
+
 /* ---- takebacks, offers, ends --------------------------------------------------------------- */
 
 /* A person against the computer, who has moved after the person: a takeback is made at once. */
@@ -669,10 +739,79 @@ static qv__table *setup_over(void *ctx)
 static qv_status rematch_p1(qv__table *t, void *ctx, qv_err *err)
 {
 	(void)ctx;
-	json_t *request;
-	qv_status rc = qv__table_rematch_ask(t, 0, &request, err);
-	assert_null(request); /* p2 has not asked: nothing to make yet */
+	qv__table *made;
+	char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
+	qv_status rc = qv__table_rematch(t, 0, NULL, NULL, &made, tokens, err);
+	assert_null(made); /* p2 has not asked: nothing to make yet */
 	return rc;
+}
+
+static qv_status count_visit(void *ctx, const qv__stored_table *t, qv_err *err)
+{
+	(void)t;
+	(void)err;
+	(*(int *)ctx)++;
+	return QV_OK;
+}
+
+/* The tables the store holds that are not over. */
+static int open_tables(void)
+{
+	int n = 0;
+	qv_err err;
+	if (qv__store_load_open(store, count_visit, &n, &err))
+		fail_msg("counting the tables: %s", err.msg);
+	return n;
+}
+
+/* The rematch made by the last ask (p1's, after p2's), with the store refusing two COMMITs
+ * from the skip-th on: the new table, its seats and the record of it at the old table are one
+ * transaction, so a refusal anywhere leaves no table in the store and the old table as it was
+ * (a rematch saved in steps and deleted by hand when a later step failed was left behind
+ * when the deletion failed too); made again, it is kept whole. */
+static void test_rematch_made(void **state)
+{
+	(void)state;
+	storefault_kind kinds[3];
+	refusals(kinds);
+	for (int skip = 0; skip < 4; skip++) {
+		qv__table *t = setup_over(NULL), *made = NULL;
+		char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
+		qv_err err = {""};
+		assert_int_equal(qv__table_rematch(t, 1, NULL, NULL, &made, tokens, &err), QV_OK);
+		assert_null(made);
+		qv_buf before = {0}, after = {0};
+		fingerprint(t, true, &before);
+		int tables = open_tables(), had = storefault_refused();
+		storefault_arm_after(kinds[0], skip, 2);
+		qv_status rc = qv__table_rematch(t, 0, NULL, NULL, &made, tokens, &err);
+		storefault_arm(STOREFAULT_NONE, 0);
+		if (rc) {
+			assert_null(made);
+			assert_true(storefault_refused() > had);
+			if (open_tables() != tables)
+				fail_msg(
+				    "a refused rematch (from COMMIT %d on) left a table behind: %s",
+				    skip + 1, err.msg);
+			fingerprint(t, true, &after);
+			assert_string_equal(qv_buf_str(&before), qv_buf_str(&after));
+			stored_agrees(t, "a refused rematch");
+			rc = qv__table_rematch(t, 0, NULL, NULL, &made, tokens, &err);
+			if (rc)
+				fail_msg("the rematch made again: %s", err.msg);
+		}
+		assert_non_null(made);
+		assert_int_equal(open_tables(), tables + 1);
+		assert_string_equal(t->rematch.table, made->id);
+		for (int p = 0; p < made->nseats; p++)
+			assert_true(made->seat[p].hash[0]); /* both people seated at once */
+		stored_agrees(t, "the rematch recorded");
+		stored_agrees(made, "the rematch as stored");
+		qv_buf_free(&before);
+		qv_buf_free(&after);
+		qv__table_free(made);
+		qv__table_free(t);
+	}
 }
 
 static qv__table *setup_idle(void *ctx)
@@ -913,9 +1052,12 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_moves),
 	    cmocka_unit_test(test_commitments),
 	    cmocka_unit_test(test_steps),
+	    cmocka_unit_test(test_ai_stream),
+	    cmocka_unit_test(test_stop),
 	    cmocka_unit_test(test_takebacks_offers_ends),
 	    cmocka_unit_test(test_leaving_and_clocks),
 	    cmocka_unit_test(test_people),
+	    cmocka_unit_test(test_rematch_made),
 	    cmocka_unit_test(test_commit_answer_lost),
 	    cmocka_unit_test(test_relock_cut_short),
 	    cmocka_unit_test(test_released_copy_writes_nothing),

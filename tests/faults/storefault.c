@@ -23,11 +23,14 @@ PGresult *__wrap_PQexec(PGconn *conn, const char *query);
 PGresult *__wrap_PQexecPrepared(PGconn *conn, const char *name, int n, const char *const *values,
                                 const int *lengths, const int *formats, int result_format);
 
-static _Atomic int armed_kind, armed_count, refused;
+static _Atomic int armed_kind, armed_count, armed_skip, refused;
 
-void storefault_arm(storefault_kind kind, int count)
+void storefault_arm(storefault_kind kind, int count) { storefault_arm_after(kind, 0, count); }
+
+void storefault_arm_after(storefault_kind kind, int skip, int count)
 {
 	atomic_store(&armed_count, 0);
+	atomic_store(&armed_skip, skip);
 	atomic_store(&armed_kind, (int)kind);
 	atomic_store(&armed_count, count);
 }
@@ -64,6 +67,11 @@ static void read_orders(void)
 static storefault_kind take(void)
 {
 	read_orders();
+	int skip = atomic_load(&armed_skip);
+	while (skip > 0 && !atomic_compare_exchange_weak(&armed_skip, &skip, skip - 1))
+		;
+	if (skip > 0)
+		return STOREFAULT_NONE;
 	int n = atomic_load(&armed_count);
 	while (n > 0 && !atomic_compare_exchange_weak(&armed_count, &n, n - 1))
 		;

@@ -26,6 +26,9 @@ typedef enum storefault_kind {
 
 /* Arms kind for the next count COMMITs (0: disarms). */
 void storefault_arm(storefault_kind kind, int count);
+/* Arms kind for count COMMITs after the next `skip`, which are made (an AI step's search is
+ * recorded as begun before its move is saved). */
+void storefault_arm_after(storefault_kind kind, int skip, int count);
 /* How many armed COMMITs have been refused since the process started. */
 int storefault_refused(void);
 /* The kind named by text ("busy", "full", "lost-before", "lost-during"), or STOREFAULT_NONE. */

@@ -1,11 +1,12 @@
 /*
  * test_export.c - an account's export (issue 52, the second audit's finding 7): 12 exports at
- * once of an account of 120 finished games, in up to 5 bursts. The export is written a record
- * at a time into a temporary file, through a gate of its own: every answer is the whole export
- * (200) or a refusal at once (429 for the account's second, 503 past 2 at once) with
- * Retry-After, and the server's memory grows by far less than the records' JSON would take 12
- * times (before: the answer was built whole in memory, with no gate, ~275 MiB each at the
- * 10,000-game cap).
+ * once of an account of 120 finished games, sent in bursts for up to BURSTS_S seconds until
+ * one burst meets the gate (a loaded machine may run a burst's exports one after another). The
+ * export is written a record at a time into a temporary file, through a gate of its own: every
+ * answer is the whole export (200) or a refusal at once (429 for the account's second, 503 past
+ * 2 at once) with Retry-After, at least one is refused, and the server's resident memory grows
+ * by less than 32 MiB meanwhile (before: the answer was built whole in memory, with no gate,
+ * ~275 MiB each at the 10,000-game cap).
  *
  * Usage: test_export PATH-TO-QUIVER.
  */

@@ -1,9 +1,9 @@
 /*
  * test_table_lock.c - the table's lock asserted where it is relied on (table.h, "Locking"): in
- * the sanitizer build (QV_CHECKS) a function documented as called under t->lock aborts, naming
- * the check, when the calling thread does not hold it (nobody does, another thread does, or
- * the caller let it go), and says nothing when it does (on the live table, or on a change's
- * draft of it); in other builds the check costs nothing and never fires. Each call is made in
+ * every build (the Release build the tests run, and the sanitizer build) a function documented
+ * as called under t->lock aborts, naming the check, when the calling thread does not hold it
+ * (nobody does, another thread does, or the caller let it go), and says nothing when it does
+ * (on the live table, or on a change's draft of it). Each call is made in
  * a child process (child.h), one a file that holds such functions: table.c, feed.c, change.c.
  */
 #include <pthread.h>
@@ -20,7 +20,7 @@
 #include "server/table/change.h"
 #include "server/table/table.h"
 
-/* What QV_ASSERT prints when QV__TABLE_HELD fails (core.c). */
+/* What QV__HELD prints when QV__TABLE_HELD fails (games/mutex.c). */
 #define FIRES "invariant broken: qv__table_held("
 
 /* ---- the calls ----------------------------------------------------------------------------- */
@@ -157,11 +157,7 @@ static void check(const char *name, void (*call)(qv__table *t), holding how)
 	qv_test_child c;
 	qv_test_in_child(run_case, &k, &c);
 	qv__table_free(t);
-#ifdef QV_CHECKS
 	bool fires = how == NOBODY || how == ANOTHER || how == LET_GO;
-#else
-	bool fires = false;
-#endif
 	if (fires && !qv_test_child_aborted(&c, FIRES))
 		fail_msg("%s, %s: no abort naming the lock (status %d, said '%s')", name,
 		         holding_names[how], c.status, c.said);

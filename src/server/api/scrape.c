@@ -32,7 +32,7 @@ static void one(qv_buf *out, const char *name, const char *type, const char *hel
 static void tables(qv__server *srv, qv_buf *out)
 {
 	long long n[3] = {0, 0, 0};
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	for (int i = 0; i < srv->ntables; i++) {
 		qv__table *t = srv->tables[i];
 		qv__table_lock(t);
@@ -40,7 +40,7 @@ static void tables(qv__server *srv, qv_buf *out)
 			n[t->status]++;
 		qv__table_unlock(t);
 	}
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 	static const char *const names[] = {"waiting", "playing", "over"};
 	qv_buf_puts(out, "# HELP quiver_tables Tables in this process's memory, by status.\n"
 	                 "# TYPE quiver_tables gauge\n");

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "core/clock.h"
+#include "games/mutex.h"
 #include "quiver/core.h"
 #include "server/net/jobs.h"
 
@@ -31,7 +32,7 @@ typedef struct sleeper {
 } sleeper;
 
 struct qv__jobs {
-	pthread_mutex_t lock;
+	qv__mutex lock;
 	pthread_cond_t gone; /* a worker ended */
 	job *head, *tail;
 	sleeper *idle; /* the workers waiting for a job, none of them woken yet */
@@ -43,6 +44,7 @@ struct qv__jobs {
  * stop took it off, and posts or posted its semaphore). Under j->lock. */
 static bool unlist_locked(qv__jobs *j, sleeper *s)
 {
+	QV__HELD(qv__mutex_held(&j->lock));
 	for (sleeper **p = &j->idle; *p; p = &(*p)->next)
 		if (*p == s) {
 			*p = s->next;
@@ -55,22 +57,23 @@ static bool unlist_locked(qv__jobs *j, sleeper *s)
  * waited that long, no job came, and it is not the last). Under j->lock, released meanwhile. */
 static bool idle_locked(qv__jobs *j, sleeper *me)
 {
+	QV__HELD(qv__mutex_held(&j->lock));
 	me->next = j->idle;
 	j->idle = me;
-	pthread_mutex_unlock(&j->lock);
+	qv__mutex_unlock(&j->lock);
 	struct timespec until = qv_deadline(false, IDLE_S);
 	int rc;
 	while ((rc = sem_timedwait(&me->sem, &until)) != 0 && errno == EINTR)
 		;
-	pthread_mutex_lock(&j->lock);
+	qv__mutex_lock(&j->lock);
 	if (rc == 0)
 		return true;
 	if (!unlist_locked(j, me)) {
 		/* woken as the time ran out: the post is taken, so none is left for later */
-		pthread_mutex_unlock(&j->lock);
+		qv__mutex_unlock(&j->lock);
 		while (sem_wait(&me->sem) != 0 && errno == EINTR)
 			;
-		pthread_mutex_lock(&j->lock);
+		qv__mutex_lock(&j->lock);
 		return true;
 	}
 	return j->head || j->threads == 1;
@@ -81,17 +84,17 @@ static void *worker(void *arg)
 	qv__jobs *j = arg;
 	sleeper me = {.next = NULL};
 	sem_init(&me.sem, 0, 0);
-	pthread_mutex_lock(&j->lock);
+	qv__mutex_lock(&j->lock);
 	for (;;) {
 		if (j->head) {
 			job *jb = j->head;
 			j->head = jb->next;
 			if (!j->head)
 				j->tail = NULL;
-			pthread_mutex_unlock(&j->lock);
+			qv__mutex_unlock(&j->lock);
 			jb->fn(jb->arg);
 			free(jb);
-			pthread_mutex_lock(&j->lock);
+			qv__mutex_lock(&j->lock);
 			continue;
 		}
 		if (j->stopping || !idle_locked(j, &me))
@@ -99,7 +102,7 @@ static void *worker(void *arg)
 	}
 	j->threads--;
 	pthread_cond_broadcast(&j->gone);
-	pthread_mutex_unlock(&j->lock);
+	qv__mutex_unlock(&j->lock);
 	sem_destroy(&me.sem);
 	return NULL;
 }
@@ -109,7 +112,7 @@ qv__jobs *qv__jobs_new(void)
 	qv__jobs *j = calloc(1, sizeof *j);
 	if (!j)
 		return NULL;
-	pthread_mutex_init(&j->lock, NULL);
+	qv__mutex_init(&j->lock);
 	pthread_cond_init(&j->gone, NULL);
 	return j;
 }
@@ -117,6 +120,7 @@ qv__jobs *qv__jobs_new(void)
 /* Starts a worker; the caller holds j->lock. False when no thread could be made. */
 static bool start_locked(qv__jobs *j)
 {
+	QV__HELD(qv__mutex_held(&j->lock));
 	pthread_attr_t attr;
 	pthread_t t;
 	if (pthread_attr_init(&attr) != 0)
@@ -136,9 +140,9 @@ bool qv__jobs_submit(qv__jobs *j, void (*fn)(void *arg), void *arg)
 	if (!jb)
 		return false;
 	*jb = (job){NULL, fn, arg};
-	pthread_mutex_lock(&j->lock);
+	qv__mutex_lock(&j->lock);
 	if (j->stopping) {
-		pthread_mutex_unlock(&j->lock);
+		qv__mutex_unlock(&j->lock);
 		free(jb);
 		return false;
 	}
@@ -160,7 +164,7 @@ bool qv__jobs_submit(qv__jobs *j, void (*fn)(void *arg), void *arg)
 		    NULL; /* alone in the queue: a job queued without workers fails */
 		free(jb);
 	}
-	pthread_mutex_unlock(&j->lock);
+	qv__mutex_unlock(&j->lock);
 	/* After the unlock: the worker woken does not wait for the lock at once. */
 	if (wake)
 		sem_post(&wake->sem);
@@ -171,7 +175,7 @@ void qv__jobs_free(qv__jobs *j)
 {
 	if (!j)
 		return;
-	pthread_mutex_lock(&j->lock);
+	qv__mutex_lock(&j->lock);
 	j->stopping = true;
 	for (sleeper *w = j->idle, *n; w; w = n) {
 		n = w->next;
@@ -179,10 +183,10 @@ void qv__jobs_free(qv__jobs *j)
 	}
 	j->idle = NULL;
 	while (j->threads > 0)
-		pthread_cond_wait(&j->gone, &j->lock);
+		qv__mutex_wait(&j->gone, &j->lock);
 	QV_ASSERT(!j->head); /* the last workers ran what was queued before they ended */
-	pthread_mutex_unlock(&j->lock);
+	qv__mutex_unlock(&j->lock);
 	pthread_cond_destroy(&j->gone);
-	pthread_mutex_destroy(&j->lock);
+	qv__mutex_destroy(&j->lock);
 	free(j);
 }

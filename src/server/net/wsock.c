@@ -80,7 +80,7 @@ void qv__conn_unref(qv__conn *c)
 		n = m->next;
 		free(m);
 	}
-	pthread_mutex_destroy(&c->lock);
+	qv__mutex_destroy(&c->lock);
 	free(c);
 }
 
@@ -88,6 +88,7 @@ void qv__conn_unref(qv__conn *c)
  * c->lock. */
 static void poke_locked(qv__conn *c)
 {
+	QV__HELD(qv__mutex_held(&c->lock));
 	if (c->poked)
 		return;
 	c->poked = true;
@@ -106,6 +107,7 @@ static void poke_locked(qv__conn *c)
 
 static void drop_queue_locked(qv__conn *c)
 {
+	QV__HELD(qv__mutex_held(&c->lock));
 	for (qv__out_frame *f = c->head, *n; f; f = n) {
 		n = f->next;
 		free(f);
@@ -117,6 +119,7 @@ static void drop_queue_locked(qv__conn *c)
 /* The queue's ends and its byte count agree. */
 static void check_queue_locked(const qv__conn *c)
 {
+	QV__HELD(qv__mutex_held(&c->lock));
 	QV_ASSERT(c->head ? c->tail && !c->tail->next && c->head->sent < c->head->len &&
 	                        c->queued >= c->head->len - c->head->sent
 	                  : !c->tail && c->queued == 0);
@@ -125,6 +128,7 @@ static void check_queue_locked(const qv__conn *c)
 
 void qv__conn_close_locked(qv__conn *c, int code, const char *why)
 {
+	QV__HELD(qv__mutex_held(&c->lock));
 	if (c->closing || c->closed)
 		return;
 	c->closing = true;
@@ -139,6 +143,7 @@ void qv__conn_close_locked(qv__conn *c, int code, const char *why)
  * which its own write meets again). False when out of memory. */
 static bool append_locked(qv__conn *c, int opcode, const void *data, size_t len)
 {
+	QV__HELD(qv__mutex_held(&c->lock));
 	qv__out_frame *f = malloc(sizeof *f + 10 + len);
 	if (!f)
 		return false;
@@ -182,6 +187,7 @@ static bool append_locked(qv__conn *c, int opcode, const void *data, size_t len)
 
 void qv__conn_queue_locked(qv__conn *c, int opcode, const void *data, size_t len)
 {
+	QV__HELD(qv__mutex_held(&c->lock));
 	if (c->closing || c->closed)
 		return;
 	if (c->queued > QUEUE_MAX) {
@@ -200,6 +206,7 @@ void qv__conn_queue_locked(qv__conn *c, int opcode, const void *data, size_t len
 
 void qv__conn_queue_json_locked(qv__conn *c, json_t *frame)
 {
+	QV__HELD(qv__mutex_held(&c->lock));
 	char *text = frame ? qv__json_dumps(frame, JSON_COMPACT) : NULL;
 	if (text)
 		qv__conn_queue_locked(c, QV__OP_TEXT, text, strlen(text));
@@ -213,9 +220,9 @@ void qv__conn_error(qv__conn *c, const char *msg)
 	char whole[700]; /* a message of up to 600 bytes, as ws.c's send_error writes them */
 	json_t *frame = json_pack("{s:s, s:s}", "type", "error", "message",
 	                          qv_shorten(msg, 600, whole, sizeof whole));
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	qv__conn_queue_json_locked(c, frame);
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	json_decref(frame);
 }
 
@@ -227,11 +234,11 @@ void qv__conn_error(qv__conn *c, const char *msg)
 static void gone(qv__conn *c)
 {
 	qv__server *srv = c->srv;
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	c->closed = true;
 	c->released = true;
 	bool greeted = c->greeted;
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	qv__table *t = c->table;
 	bool listed = false;
 	if (!t) {
@@ -298,11 +305,11 @@ static void release(qv__conn *c)
 		return;
 	int fd = c->fd;
 	/* No thread writes to the socket once its number may be given to another file. */
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	c->fd = c->wfd = -1;
 	c->closed = true;
 	drop_queue_locked(c);
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	qv__net_watch(c->srv, c, fd, EPOLL_CTL_DEL, false);
 	qv__net_close_socket(c->srv, c->handle);
 	free(c->in);
@@ -317,9 +324,9 @@ void qv__ws_abandoned(qv__conn *c) { send_gone(c); }
  * CLOSE_FLUSH_MS to leave. */
 static void begin_close(qv__conn *c, int code, const char *why, double now)
 {
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	if (c->closed) {
-		pthread_mutex_unlock(&c->lock);
+		qv__mutex_unlock(&c->lock);
 		return;
 	}
 	unsigned char body[2 + 123];
@@ -332,7 +339,7 @@ static void begin_close(qv__conn *c, int code, const char *why, double now)
 	c->closed = true;
 	if (!append_locked(c, QV__OP_CLOSE, body, 2 + n))
 		drop_queue_locked(c); /* no room for it: the socket is shut without it */
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	c->close_by = now + CLOSE_FLUSH_MS;
 }
 
@@ -342,7 +349,7 @@ static void begin_close(qv__conn *c, int code, const char *why, double now)
 static bool flush(qv__conn *c)
 {
 	bool ok = true;
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	while (c->head) {
 		qv__out_frame *f = c->head;
 		ssize_t n =
@@ -361,7 +368,7 @@ static bool flush(qv__conn *c)
 		free(f);
 	}
 	check_queue_locked(c);
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	return ok;
 }
 
@@ -372,21 +379,21 @@ static void settle(qv__conn *c, double now)
 {
 	if (c->fd < 0)
 		return;
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	bool closing = c->closing && !c->closed;
 	int code = c->close_code;
 	char why[sizeof c->close_why];
 	qv_copy(why, sizeof why, c->close_why);
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	if (closing)
 		begin_close(c, code, why, now);
 	if (!flush(c)) {
 		release(c);
 		return;
 	}
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	bool out = c->head != NULL, closed = c->closed, at_once = c->at_once;
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	if (closed && (!out || at_once || now > c->close_by)) {
 		release(c);
 		return;
@@ -406,9 +413,9 @@ void qv__ws_take_poked(qv__server *srv)
 	double now = qv_mono_ms();
 	for (qv__conn *next; c; c = next) {
 		next = c->poke_next;
-		pthread_mutex_lock(&c->lock);
+		qv__mutex_lock(&c->lock);
 		c->poked = false;
-		pthread_mutex_unlock(&c->lock);
+		qv__mutex_unlock(&c->lock);
 		settle(c, now);
 		qv__conn_unref(c);
 	}
@@ -472,7 +479,7 @@ static void inbox_job(void *arg)
 {
 	qv__conn *c = arg;
 	for (;;) {
-		pthread_mutex_lock(&c->lock);
+		qv__mutex_lock(&c->lock);
 		qv__msg *m = c->inbox;
 		if (m) {
 			c->inbox = m->next;
@@ -483,13 +490,13 @@ static void inbox_job(void *arg)
 			c->working = false;
 		}
 		bool over = c->closed || c->closing;
-		pthread_mutex_unlock(&c->lock);
+		qv__mutex_unlock(&c->lock);
 		if (!m)
 			break;
 		if (!over && !c->srv->ws_message(c, m->text, m->len)) {
-			pthread_mutex_lock(&c->lock);
+			qv__mutex_lock(&c->lock);
 			qv__conn_close_locked(c, QV__CLOSE_POLICY, "bad token");
-			pthread_mutex_unlock(&c->lock);
+			qv__mutex_unlock(&c->lock);
 		}
 		free(m);
 	}
@@ -508,9 +515,9 @@ static verdict to_inbox(qv__conn *c, const char *text, size_t len)
 	m->len = len;
 	memcpy(m->text, text, len);
 	m->text[len] = '\0';
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	if (c->inbox_bytes + len > INBOX_MAX) {
-		pthread_mutex_unlock(&c->lock);
+		qv__mutex_unlock(&c->lock);
 		free(m);
 		return (verdict){QV__CLOSE_POLICY, "too many messages waiting for their answers"};
 	}
@@ -525,7 +532,7 @@ static verdict to_inbox(qv__conn *c, const char *text, size_t len)
 		c->working = true;
 		qv__conn_ref(c); /* the job's */
 	}
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	c->job_due |= start;
 	return GO_ON;
 }
@@ -546,9 +553,9 @@ static void start_job(qv__conn *c, bool due, double now)
 {
 	if (!due || qv__net_submit(c->srv, inbox_job, c))
 		return;
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	c->working = false;
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	begin_close(c, QV__CLOSE_GOING, "the server is stopping", now);
 	settle(c, now);
 	qv__conn_unref(c); /* the job's, last: it may be the last one */
@@ -604,9 +611,9 @@ static verdict on_data(qv__conn *c, const frame_head *h, const unsigned char *da
 		return GO_ON;
 	}
 	if (said == QV__PONG_ANSWERED) {
-		pthread_mutex_lock(&c->lock);
+		qv__mutex_lock(&c->lock);
 		c->pongs++;
-		pthread_mutex_unlock(&c->lock);
+		qv__mutex_unlock(&c->lock);
 	}
 	verdict v = to_inbox(c, c->msg.s ? c->msg.s : "", c->msg_len);
 	qv_buf_free(&c->msg); /* an idle socket keeps no message buffer */
@@ -640,9 +647,9 @@ static verdict on_frame(qv__conn *c, const frame_head *h, unsigned char *data, s
 	switch (h->opcode) {
 	case QV__OP_CLOSE: return close_answer(data, len);
 	case QV__OP_PING:
-		pthread_mutex_lock(&c->lock);
+		qv__mutex_lock(&c->lock);
 		qv__conn_queue_locked(c, QV__OP_PONG, data, len);
-		pthread_mutex_unlock(&c->lock);
+		qv__mutex_unlock(&c->lock);
 		return GO_ON;
 	case QV__OP_PONG: return GO_ON;
 	case QV__OP_TEXT:
@@ -773,9 +780,9 @@ void qv__ws_upgraded(qv__conn *c, int fd, void *handle, const char *extra, size_
 	 * sockets, and a client that never reads was dropped only after megabytes. */
 	setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
 	qv__net_watch(c->srv, c, fd, EPOLL_CTL_ADD, false);
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	c->wfd = fd;
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	verdict v = n ? take(c, extra, n) : GO_ON;
 	bool due = take_due(c);
 	judge(c, v, false, now);
@@ -803,9 +810,9 @@ static void sweep_job(void *arg) { qv__server_sweep(arg); }
 /* The deadlines of one socket. */
 static void tick_one(qv__conn *c, double now)
 {
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	bool greeted = c->greeted, closed = c->closed;
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	if (c->fd < 0)
 		return;
 	if (!closed && atomic_load(&c->srv->stopping)) {
@@ -819,9 +826,9 @@ static void tick_one(qv__conn *c, double now)
 		if (c->pings >= PINGS_MAX) {
 			begin_close(c, QV__CLOSE_GOING, "no answer to pings", now);
 		} else {
-			pthread_mutex_lock(&c->lock);
+			qv__mutex_lock(&c->lock);
 			qv__conn_queue_locked(c, QV__OP_PING, NULL, 0);
-			pthread_mutex_unlock(&c->lock);
+			qv__mutex_unlock(&c->lock);
 			c->pings++;
 			c->last_rx = now;
 		}
@@ -883,10 +890,10 @@ static void close_if_banned(qv__conn *c, void *arg)
 	char why[256];
 	if (!qv__admin_banned(c->srv->admin, c->addr, why, sizeof why))
 		return;
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	qv__conn_close_locked(c, QV__CLOSE_POLICY,
 	                      "your address is banned from this site by its operator");
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 }
 
 void qv__ws_close_banned(qv__server *srv) { qv__conns_each(srv, close_if_banned, NULL); }

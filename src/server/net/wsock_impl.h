@@ -16,6 +16,7 @@
 
 #include <jansson.h>
 
+#include "games/mutex.h"
 #include "server/state/server.h"
 
 /* RFC 6455 close codes. */
@@ -68,7 +69,7 @@ typedef struct qv__conn {
 	qv__chan_who who; /* a player's channel's */
 	atomic_int refs;
 	char addr[48]; /* the client's address */
-	pthread_mutex_t lock;
+	qv__mutex lock;
 	/* Under lock: */
 	qv__out_frame *head, *tail; /* the frames waiting to leave */
 	size_t queued;              /* their bytes */

@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <jansson.h>
 
+#include "core/clock.h"
 #include "server/net/reply.h"
 #include "server/players/mutes.h"
 #include "server/players/player.h"
@@ -115,7 +115,7 @@ int qv__mute_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 		return 400;
 	}
 	snprintf(index, sizeof index, "%d", seat[1] - '1');
-	snprintf(at, sizeof at, "%.3f", (double)time(NULL));
+	snprintf(at, sizeof at, "%.3f", qv_wall());
 	const char *place[] = {id, index};
 	long long seats = 0;
 	qv_err err;

@@ -72,8 +72,8 @@ int qv__server_ai_tables(qv__server *srv, const char *addr)
 {
 	int site_ai = 0, site = qv__store_open_by(srv->store, addr, &site_ai);
 	qv__holding h;
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	qv__server_count(srv, addr, NULL, site, site_ai, &h);
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 	return h.mine_ai;
 }

@@ -136,7 +136,7 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
 	 * played by another, and the other way round), from the database. */
 	int site_ai = 0, site = qv__store_open_by(srv->store, addr, &site_ai);
 	qv__holding h;
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	qv__server_count(srv, addr, net, site, site_ai, &h);
 	h.mine_ai += qv__reviews_making(srv->reviews, addr); /* reviews search too */
 	qv__rate *r = rate_of(srv, addr, t0);
@@ -155,13 +155,13 @@ qv_status qv__server_room(qv__server *srv, const char *addr, const json_t *reque
 		             (1 - r->tokens) * 60 / srv->cfg.create_rate + 0.5);
 	else if (!rc)
 		r->tokens -= 1;
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 	return rc;
 }
 
 qv_status qv__server_creation_rate(qv__server *srv, const char *addr, qv_err *err)
 {
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	qv__rate *r = rate_of(srv, addr, qv_wall());
 	qv_status rc = QV_OK;
 	if (r->tokens < 1)
@@ -172,7 +172,7 @@ qv_status qv__server_creation_rate(qv__server *srv, const char *addr, qv_err *er
 		    srv->cfg.create_rate, (1 - r->tokens) * 60 / srv->cfg.create_rate + 0.5);
 	else
 		r->tokens -= 1;
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 	return rc;
 }
 
@@ -180,7 +180,7 @@ qv_status qv__server_account_rate(qv__server *srv, long long account, const char
 {
 	char key[48];
 	snprintf(key, sizeof key, "account %lld", account); /* never an address's text */
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	qv__rate *r = rate_of(srv, key, qv_wall());
 	qv_status rc = QV_OK;
 	if (r->tokens < 1)
@@ -191,6 +191,6 @@ qv_status qv__server_account_rate(qv__server *srv, long long account, const char
 		             (1 - r->tokens) * 60 / srv->cfg.create_rate + 0.5);
 	else
 		r->tokens -= 1;
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 	return rc;
 }

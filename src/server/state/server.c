@@ -99,7 +99,7 @@ void qv__server_sweep(qv__server *srv)
 	qv__table **gone = NULL, **counted = NULL;
 	int *crowd = NULL;
 	int ngone = 0, ncounted = 0;
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	if (s0 - atomic_load(&srv->swept) >= 1) {
 		atomic_store(&srv->swept, s0);
 		counted = malloc(sizeof *counted * (size_t)(srv->ntables ? srv->ntables : 1));
@@ -131,7 +131,7 @@ void qv__server_sweep(qv__server *srv)
 			srv->tables[i--] = srv->tables[--srv->ntables];
 		}
 	}
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 	for (int i = 0; i < ngone; i++) {
 		qv_err err;
 		if (qv__store_delete(srv->store, gone[i]->id, &err))
@@ -167,12 +167,12 @@ static qv__table *find_resident(qv__server *srv, const char *id, bool socket)
 	if (!qv__table_id_valid(id))
 		return NULL;
 	qv__server_sweep(srv);
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	int i = registry_index(srv, id);
 	qv__table *t = i >= 0 ? srv->tables[i] : NULL;
 	if (t)
 		found(t, socket);
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 	return t;
 }
 
@@ -236,7 +236,7 @@ static qv__table *read_back(qv__server *srv, const char *id, bool socket, bool *
 	 * process that died (or from before a restart); never one of this process's own ids
 	 * (--id-prefix), which the proxy sends here whoever comes back */
 	t->moved_in = t->status != QV__OVER && !asked_for(srv, id) && !qv__table_id_home(id);
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	if (registry_put(srv, t, &err) == QV_OK) {
 		found(t, socket);
 		*fresh = true;
@@ -245,7 +245,7 @@ static qv__table *read_back(qv__server *srv, const char *id, bool socket, bool *
 		qv__table_unref(t);
 		t = NULL;
 	}
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 	return t;
 }
 
@@ -282,7 +282,7 @@ qv__table *qv__server_adopt(qv__server *srv, const char *id) { return find(srv, 
 qv__table *qv__server_release(qv__server *srv, const char *id)
 {
 	pthread_mutex_lock(&srv->taking);
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	int i = registry_index(srv, id);
 	qv__table *t = i >= 0 ? srv->tables[i] : NULL;
 	if (t) {
@@ -300,18 +300,18 @@ qv__table *qv__server_release(qv__server *srv, const char *id)
 		 * between. A table not in memory is not held (srv->taking). */
 		qv__store_disown(srv->store, id);
 	}
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 	pthread_mutex_unlock(&srv->taking);
 	return t;
 }
 
 qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err)
 {
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	qv_status rc = registry_put(srv, t, err);
 	if (!rc)
 		qv__table_ref(t); /* the registry's reference; the caller keeps its own */
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 	return rc;
 }
 
@@ -320,6 +320,7 @@ qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err)
  * (up to that limit). The caller holds reg_lock. */
 static bool variant_room_locked(qv__server *srv, const qv__table *t, int *n)
 {
+	QV__HELD(qv__mutex_held(&srv->reg_lock));
 	*n = 0;
 	const qv_variant *v = t->variant;
 	if (!v || v->builtin)
@@ -349,13 +350,13 @@ static bool variant_room_locked(qv__server *srv, const qv__table *t, int *n)
 qv_status qv__server_add_new(qv__server *srv, qv__table *t, int *status, qv_err *err)
 {
 	*status = 503;
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	int n;
 	bool room = variant_room_locked(srv, t, &n);
 	qv_status rc = room ? registry_put(srv, t, err) : QV_ESTATE;
 	if (!rc)
 		qv__table_ref(t); /* the registry's reference; the caller keeps its own */
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 	if (room)
 		return rc;
 	*status = 429;
@@ -372,7 +373,7 @@ qv_status qv__server_add_new(qv__server *srv, qv__table *t, int *status, qv_err 
 int qv__server_list(qv__server *srv, qv__table ***out, bool all)
 {
 	qv__server_sweep(srv);
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	qv__table **list = malloc(sizeof *list * (size_t)(srv->ntables ? srv->ntables : 1));
 	int n = 0;
 	for (int i = 0; list && i < srv->ntables; i++) {
@@ -384,7 +385,7 @@ int qv__server_list(qv__server *srv, qv__table ***out, bool all)
 		}
 		qv__table_unlock(t);
 	}
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 	*out = list;
 	return n;
 }
@@ -400,7 +401,7 @@ static void maybe_trim(qv__server *srv)
 /* Drops a finished table that nobody watches and no worker holds from memory. */
 static void maybe_evict(qv__server *srv, qv__table *t)
 {
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	qv__table_lock(t);
 	bool go = t->status == QV__OVER && !t->queued && !t->conns && !t->greeting;
 	qv__table_unlock(t);
@@ -411,7 +412,7 @@ static void maybe_evict(qv__server *srv, qv__table *t)
 		go = false;
 	if (go) /* under the lock: a request reading it back takes it again after */
 		qv__store_disown(srv->store, t->id);
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 	if (go) {
 		qv__table_unref(t);
 		maybe_trim(srv);
@@ -492,7 +493,7 @@ static void *timer_main(void *arg)
 		double t0 = qv_wall(), next = 0;
 		int ndue = 0;
 		bool failed = false;
-		pthread_mutex_lock(&srv->reg_lock);
+		qv__mutex_lock(&srv->reg_lock);
 		qv__table **due = malloc(sizeof *due * (size_t)(srv->ntables ? srv->ntables : 1));
 		for (int i = 0; i < srv->ntables; i++) {
 			qv__table *t = srv->tables[i];
@@ -504,7 +505,7 @@ static void *timer_main(void *arg)
 				next = d;
 			}
 		}
-		pthread_mutex_unlock(&srv->reg_lock);
+		qv__mutex_unlock(&srv->reg_lock);
 		for (int i = 0; i < ndue; i++) {
 			failed = !timer_due(srv, due[i], t0) || failed;
 			qv__table_unref(due[i]);
@@ -785,7 +786,7 @@ static void start_tables(qv__server *srv)
 	 * for a table (by their stored last activity), rather than at the timer's first turn. The
 	 * registry is read under its lock (the timer and the workers already run, and maybe_evict
 	 * moves tables in it); each table is ended outside it, with a reference. */
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	qv__table **ended = malloc(sizeof *ended * (size_t)(srv->ntables ? srv->ntables : 1));
 	int nended = 0;
 	for (int i = 0; ended && i < srv->ntables; i++) {
@@ -796,7 +797,7 @@ static void start_tables(qv__server *srv)
 			ended[nended++] = t;
 		}
 	}
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 	for (int i = 0; i < nended; i++) {
 		if (qv__table_idle(ended[i]))
 			maybe_evict(srv, ended[i]); /* nobody watches it yet */
@@ -806,7 +807,7 @@ static void start_tables(qv__server *srv)
 	/* Under the registry's lock: a worker may finish a table queued by this loop and let it
 	 * go (maybe_evict moves the registry's last table into its place), and a table passed
 	 * over so would never be queued, an AI table then waiting for ever. */
-	pthread_mutex_lock(&srv->reg_lock);
+	qv__mutex_lock(&srv->reg_lock);
 	for (int i = 0; i < srv->ntables; i++) {
 		/* Before anyone listens: the channels' record of the table (whose turn it is, when
 		 * a days clock runs low) starts from it as it is, so a restart tells no turn again
@@ -815,13 +816,13 @@ static void start_tables(qv__server *srv)
 		timer_note(srv, srv->tables[i]);
 		schedule(srv, srv->tables[i]);
 	}
-	pthread_mutex_unlock(&srv->reg_lock);
+	qv__mutex_unlock(&srv->reg_lock);
 }
 
 /* The server's locks and counters, before anything uses them. */
 static void init_locks(qv__server *srv)
 {
-	pthread_mutex_init(&srv->reg_lock, NULL);
+	qv__mutex_init(&srv->reg_lock);
 	pthread_mutex_init(&srv->taking, NULL);
 	pthread_mutex_init(&srv->sweeping, NULL);
 	pthread_mutex_init(&srv->timer_lock, NULL);
@@ -850,7 +851,7 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	srv->broadcast = broadcast;
 	srv->chans = chans;
 	qv__seed_new(&srv->boot);
-	srv->started = (double)time(NULL);
+	srv->started = qv_wall();
 	settle_config(srv, cfg);
 	init_locks(srv);
 	mallopt(M_ARENA_MAX, MALLOC_ARENAS);
@@ -879,9 +880,9 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 		qv__oplog(QV__INFO, "removed %d waiting table%s older than %.0f s", expired,
 		          expired == 1 ? "" : "s", srv->cfg.waiting_ttl);
 	if (!rc) {
-		pthread_mutex_lock(&srv->reg_lock);
+		qv__mutex_lock(&srv->reg_lock);
 		rc = qv__store_load_open(srv->store, load_visit, srv, err);
-		pthread_mutex_unlock(&srv->reg_lock);
+		qv__mutex_unlock(&srv->reg_lock);
 	}
 	if (!rc)
 		rc = start_workers(srv, err);
@@ -916,7 +917,7 @@ void qv__server_close(qv__server *srv)
 	qv__throttle_free(srv->throttle);
 	qv__metrics_free(srv->metrics);
 	qv__store_close(srv->store);
-	pthread_mutex_destroy(&srv->reg_lock);
+	qv__mutex_destroy(&srv->reg_lock);
 	pthread_mutex_destroy(&srv->taking);
 	pthread_mutex_destroy(&srv->sweeping);
 	pthread_mutex_destroy(&srv->conns_lock);

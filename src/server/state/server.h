@@ -17,6 +17,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
+#include "games/mutex.h"
 #include "server/state/flight.h"
 #include "server/state/pool.h"
 #include "server/store/store.h"
@@ -131,7 +132,7 @@ typedef struct qv__server {
 	qv__replay_gate *replays; /* how many replays run at once (replay.h) */
 	uint64_t boot;            /* random, new at every start: in the lobby's ETags */
 	double started;           /* when it started, in seconds since the epoch (/metrics) */
-	pthread_mutex_t reg_lock; /* the registry; taken before any table's lock, never after */
+	qv__mutex reg_lock;       /* the registry; taken before any table's lock, never after */
 	/* A table read back into the registry, or let go (server.c's read_back and
 	 * qv__server_release): one at a time, taken before reg_lock. Under it, the last
 	 * QV__ASKED tables this process asked another process to let go (a ring). */

@@ -18,10 +18,11 @@
 #include <sys/socket.h>
 
 #include "core/clock.h"
+#include "games/mutex.h"
 #include "server/store/postgres_impl.h"
 
 struct qv__pg_watch {
-	pthread_mutex_t lock;
+	qv__mutex lock;
 	pthread_cond_t wake; /* a statement armed, or the watch to stop */
 	pthread_t thread;
 	bool stop;
@@ -33,6 +34,7 @@ struct qv__pg_watch {
  * at `now` cut on the way. Under w->lock. */
 static double cut_due_locked(struct qv__pg_watch *w, double now)
 {
+	QV__HELD(qv__mutex_held(&w->lock));
 	double next = 0;
 	for (int i = 0; i < w->n; i++) {
 		qv__pg_conn *c = w->conns[i];
@@ -54,18 +56,20 @@ static double cut_due_locked(struct qv__pg_watch *w, double now)
 static void *watch_main(void *arg)
 {
 	struct qv__pg_watch *w = arg;
-	pthread_mutex_lock(&w->lock);
+	qv__mutex_lock(&w->lock);
 	while (!w->stop) {
 		double next = cut_due_locked(w, qv_mono());
 		if (next == 0) {
-			pthread_cond_wait(&w->wake, &w->lock);
+			qv__mutex_wait(&w->wake, &w->lock);
 			continue;
 		}
 		double left = next - qv_mono();
 		struct timespec at = qv_deadline(true, left > 0 ? left : 0);
-		pthread_cond_clockwait(&w->wake, &w->lock, CLOCK_MONOTONIC, &at);
+		qv__mutex_waiting(&w->lock);
+		pthread_cond_clockwait(&w->wake, &w->lock.mu, CLOCK_MONOTONIC, &at);
+		qv__mutex_woken(&w->lock);
 	}
-	pthread_mutex_unlock(&w->lock);
+	qv__mutex_unlock(&w->lock);
 	return NULL;
 }
 
@@ -83,11 +87,11 @@ qv_status qv__pg_watch_start(struct qv__pg *pg, qv_err *err)
 		conns[k + 1] = &pg->pool[k];
 	w->conns = conns;
 	w->n = pg->npool + 1;
-	pthread_mutex_init(&w->lock, NULL);
+	qv__mutex_init(&w->lock);
 	pthread_cond_init(&w->wake, NULL);
 	if (pthread_create(&w->thread, NULL, watch_main, w) != 0) {
 		pthread_cond_destroy(&w->wake);
-		pthread_mutex_destroy(&w->lock);
+		qv__mutex_destroy(&w->lock);
 		free(conns);
 		free(w);
 		return qv_fail(err, QV_ENOMEM, "cannot start the database's watch thread");
@@ -101,13 +105,13 @@ void qv__pg_watch_stop(struct qv__pg *pg)
 	struct qv__pg_watch *w = pg->watch;
 	if (!w)
 		return;
-	pthread_mutex_lock(&w->lock);
+	qv__mutex_lock(&w->lock);
 	w->stop = true;
 	pthread_cond_signal(&w->wake);
-	pthread_mutex_unlock(&w->lock);
+	qv__mutex_unlock(&w->lock);
 	pthread_join(w->thread, NULL);
 	pthread_cond_destroy(&w->wake);
-	pthread_mutex_destroy(&w->lock);
+	qv__mutex_destroy(&w->lock);
 	free(w->conns);
 	free(w);
 	pg->watch = NULL;
@@ -121,12 +125,12 @@ bool qv__pg_watch_arm(qv__pg_conn *c)
 	if (qv_mono() >= c->base.until)
 		return false;
 	int fd = PQsocket(c->conn);
-	pthread_mutex_lock(&w->lock);
+	qv__mutex_lock(&w->lock);
 	c->fd = fd;
 	c->cut = false;
 	c->armed = fd >= 0;
 	pthread_cond_signal(&w->wake);
-	pthread_mutex_unlock(&w->lock);
+	qv__mutex_unlock(&w->lock);
 	return true;
 }
 
@@ -135,10 +139,10 @@ bool qv__pg_watch_disarm(qv__pg_conn *c)
 	struct qv__pg_watch *w = c->base.s->pg->watch;
 	if (!w)
 		return false;
-	pthread_mutex_lock(&w->lock);
+	qv__mutex_lock(&w->lock);
 	c->armed = false;
 	bool cut = c->cut;
 	c->cut = false;
-	pthread_mutex_unlock(&w->lock);
+	qv__mutex_unlock(&w->lock);
 	return cut;
 }

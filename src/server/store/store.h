@@ -23,11 +23,14 @@
 typedef struct qv__store qv__store;
 
 /* A seat as stored: its kind ("human" or a level), the token hash ("" while unclaimed) and
- * the hash of the player key that claimed it ("": none, or claimed without a key). */
+ * the hash of the player key that claimed it ("": none, or claimed without a key); name: the
+ * name of a seat claimed as its table is saved (a rematch: the player key is seen under it),
+ * NULL otherwise and when read back. */
 typedef struct qv__store_seat {
 	char kind[16];
 	char hash[65];
 	char player[65];
+	const char *name;
 } qv__store_seat;
 
 /* One history entry as stored. */
@@ -221,6 +224,12 @@ qv_status qv__store_ai_end(qv__store *s, const char *id, qv_err *err);
  * the process that made it died: that death is not counted against the table's search (see
  * the crash-loop guard in server.c). */
 qv_status qv__store_ai_forgive(qv__store *s, const char *id, qv_err *err);
+
+/* A rematch, in one transaction: finished table id's people and info (as
+ * qv__store_people_over, which record the rematch) and the new table made with its seats (as
+ * qv__store_insert_table); either both are kept or neither. */
+qv_status qv__store_rematch(qv__store *s, const char *id, const char *people, const char *info,
+                            const qv__stored_table *made, const qv__store_move *moves, qv_err *err);
 
 /* Records why the table stopped playing itself (and clears the AI mark). */
 qv_status qv__store_stop(qv__store *s, const char *id, const char *why, qv_err *err);

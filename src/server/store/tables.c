@@ -189,6 +189,16 @@ typedef struct claim {
 /* Inside a transaction on c: the seat claimed (only while free), the table's status and people
  * saved (where the driver fences, only at the epoch this process holds it at: *fenced when the
  * row has another), and the player kept with its name. */
+/* Inside a transaction on c: the player key `player` seen now, under name (NULL: none). */
+static qv_status player_seen(qv__store_conn *c, const char *player, const char *name, qv_err *err)
+{
+	qv__store_args p = {0};
+	qv__store_arg_text(&p, player);
+	qv__store_arg_text(&p, name && name[0] ? name : NULL);
+	qv__store_arg_real(&p, qv_wall());
+	return c->s->drv->exec(c, QS_TB_PLAYER_SEEN, &p, NULL, NULL, NULL, "saving a player", err);
+}
+
 static qv_status claim_in(qv__store_conn *c, long long epoch, void *ctx, bool *fenced, qv_err *err)
 {
 	const claim *k = ctx;
@@ -219,11 +229,7 @@ static qv_status claim_in(qv__store_conn *c, long long epoch, void *ctx, bool *f
 	}
 	if (rc || !named)
 		return rc;
-	qv__store_args p = {0};
-	qv__store_arg_text(&p, k->player);
-	qv__store_arg_text(&p, k->name && k->name[0] ? k->name : NULL);
-	qv__store_arg_real(&p, qv_wall());
-	return d->exec(c, QS_TB_PLAYER_SEEN, &p, NULL, NULL, NULL, "saving a player", err);
+	return player_seen(c, k->player, k->name, err);
 }
 
 /* Timed as the changes of the game are (GET /metrics). */
@@ -238,7 +244,8 @@ qv_status qv__store_claim(qv__store *s, const char *id, int seat, const char *ha
 }
 
 /* Inside a transaction on c: the new table's row (at epoch 1 where the driver fences: its
- * maker holds it so; else at 0, the column's default), its seats and its first actions. */
+ * maker holds it so; else at 0, the column's default), its seats (the player keys of those
+ * claimed with it seen), and its first actions. */
 static qv_status insert_in(qv__store_conn *c, const qv__stored_table *t,
                            const qv__store_move *moves, qv_err *err)
 {
@@ -265,6 +272,8 @@ static qv_status insert_in(qv__store_conn *c, const qv__stored_table *t,
 		qv__store_arg_text(&b, t->seats[i].hash[0] ? t->seats[i].hash : NULL);
 		qv__store_arg_text(&b, t->seats[i].player[0] ? t->seats[i].player : NULL);
 		rc = d->exec(c, QS_TB_INSERT_SEAT, &b, NULL, NULL, NULL, "saving a seat", err);
+		if (!rc && t->seats[i].player[0])
+			rc = player_seen(c, t->seats[i].player, t->seats[i].name, err);
 	}
 	return rc ? rc : qv__store_insert_moves(c, t->id, 0, moves, t->nmoves, err);
 }
@@ -290,6 +299,52 @@ qv_status qv__store_insert_table(qv__store *s, const qv__stored_table *t,
 	d->give(c);
 	if (d->hold_new)
 		rc = d->hold_new(s, t, session, rc, err);
+	return qv__store_timed(s, t0, rc);
+}
+
+/* A rematch's one transaction: the finished table `id`'s people and info (which record the
+ * rematch), fenced as a held table's write, and the new table `made` with its seats. */
+typedef struct rematch_tx {
+	const char *id, *people, *info;
+	const qv__stored_table *made;
+	const qv__store_move *moves;
+} rematch_tx;
+
+static qv_status rematch_in(qv__store_conn *c, long long epoch, void *ctx, bool *fenced,
+                            qv_err *err)
+{
+	const rematch_tx *r = ctx;
+	const qv__store_driver *d = c->s->drv;
+	qv__store_args a = {0};
+	qv__store_arg_text(&a, r->people);
+	qv__store_arg_text(&a, r->info);
+	qv__store_arg_text(&a, r->id);
+	if (d->hold)
+		qv__store_arg_int(&a, epoch);
+	long long changed = 0;
+	qv_status rc = d->exec(c, QS_TB_PEOPLE_OVER, &a, NULL, NULL, &changed,
+	                       "saving the table's people", err);
+	if (!rc && d->hold && changed != 1) {
+		*fenced = true;
+		return QV_ESTATE;
+	}
+	return rc ? rc : insert_in(c, r->made, r->moves, err);
+}
+
+qv_status qv__store_rematch(qv__store *s, const char *id, const char *people, const char *info,
+                            const qv__stored_table *made, const qv__store_move *moves, qv_err *err)
+{
+	double t0 = qv_mono();
+	const qv__store_driver *d = s->drv;
+	int session = 0;
+	qv_status rc = d->lock_new ? d->lock_new(s, made->id, &session, err) : QV_OK;
+	if (rc)
+		return qv__store_timed(s, t0, rc);
+	rematch_tx r = {id, people, info, made, moves};
+	qv__store_held_tx tx = {.id = id, .body = rematch_in, .ctx = &r};
+	rc = qv__store_in_held(s, &tx, err);
+	if (d->hold_new)
+		rc = d->hold_new(s, made, session, rc, err);
 	return qv__store_timed(s, t0, rc);
 }
 

@@ -411,17 +411,35 @@ qv_status qv__table_return(qv__table *t, int seat, qv_err *err)
 
 /* ---- AI seats and chance ------------------------------------------------------------------- */
 
-/* Stops the table playing itself after an AI or chance failure, saying why, and saves that,
- * so that a restart does not try again. */
+qv_status qv__table_stop_locked(qv__table *t, const char *what, const qv_err *why, qv_err *err)
+{
+	QV__TABLE_HELD(t);
+	qv__change c;
+	qv_status rc = qv__change_begin(&c, t, QV__SAVE_STOP, 0, err);
+	if (!rc) {
+		qv__table *d = qv__change_draft(&c);
+		snprintf(d->stuck, sizeof d->stuck, "%.60s: %.180s", what, why->msg);
+		rc = qv__change_commit(&c, err);
+	}
+	if (rc) {
+		qv__oplog(
+		    QV__WARN,
+		    "table %s: %s: %s; the stop could not be made (%s): trying again in a second",
+		    t->id, what, why->msg, err->msg);
+		atomic_store(&t->step_at, qv_wall() + 1);
+		return rc;
+	}
+	qv__oplog(QV__ERROR, "table %s: %s", t->id, t->stuck);
+	return QV_OK;
+}
+
+/* Stops the table after a failure of its own step, its store's refusal of the stop logged
+ * there. */
 static void stop_locked(qv__table *t, const char *what, const qv_err *why)
 {
 	QV__TABLE_HELD(t);
-	snprintf(t->stuck, sizeof t->stuck, "%.60s: %.180s", what, why->msg);
-	t->iv++;
-	qv__oplog(QV__ERROR, "table %s: %s", t->id, t->stuck);
 	qv_err err;
-	if (t->store && !t->released && qv__store_stop(t->store, t->id, t->stuck, &err))
-		qv__oplog(QV__WARN, "table %s: %s", t->id, err.msg);
+	(void)qv__table_stop_locked(t, what, why, &err);
 }
 
 /* A step of the server's own that could not be made (rc, not QV_ENOMEM, which the pool tries
@@ -478,6 +496,7 @@ typedef struct search {
 	long long old_v;
 	bool ahead;  /* the seat chooses ahead of its turn in a simultaneous step */
 	void *state; /* the position at which it decides (malloc'ed) */
+	qv_rng rng;  /* the seat's random stream as the search left it (the draft's, once kept) */
 } search;
 
 /* Gets seat who's search ready (the lock held): saved as begun first, so that a restart knows
@@ -504,6 +523,9 @@ static bool search_begin(qv__table *t, int who, search *s)
 		seat->forget = false;
 	}
 	qv_match_tell_agent(t->m, seat->agent, &seat->seen);
+	/* The agent draws from the seat's stream in the table's value: a step not made leaves
+	 * that as it was, and the next draws the same. */
+	seat->agent->rng = t->rng[who];
 	s->state = malloc(t->game->state_size);
 	if (!s->state) {
 		if (t->store && !t->released && qv__store_ai_end(t->store, t->id, &err))
@@ -542,6 +564,7 @@ static bool search_keep(qv__table *t, const search *s, qv_action a, const char *
 	if (!*rc) {
 		qv__table *d = qv__change_draft(&c);
 		c.ai_done = true;
+		d->rng[who] = s->rng;
 		c.marked = qv__table_clock_mark_locked(t, &c.mark);
 		qv__offer_clear(&d->offer); /* a new move ends a takeback request */
 		*rc = ahead ? qv_match_act(d->m, who, text, err) : qv_match_play(d->m, a, err);
@@ -581,8 +604,8 @@ bool qv__table_step(qv__table *t)
 	qv_err err;
 	qv_action a;
 	qv_agent *agent = t->seat[who].agent;
-	qv_rng drawn = agent->rng; /* put back when the step is not made for memory */
 	qv_status rc = qv_agent_choose(agent, s.state, &a, &err);
+	s.rng = agent->rng;
 	char text[QV_ACTION_TEXT] = "";
 	if (!rc && t->game->action_to_text(s.state, a, text, sizeof text) < 0)
 		rc = qv_fail(&err, QV_EINVAL, "the AI's choice has no notation");
@@ -600,8 +623,6 @@ bool qv__table_step(qv__table *t)
 		bool tried;
 		changed = search_keep(t, &s, a, text, &rc, &tried, &cleared, &err);
 	}
-	if (rc == QV_ENOMEM) /* the step made again chooses as this one would have */
-		agent->rng = drawn;
 	if (t->store && !t->released && !cleared && qv__store_ai_end(t->store, t->id, &err))
 		qv__oplog(QV__WARN, "table %s: %s", t->id, err.msg);
 	qv__table_unlock(t);
@@ -609,35 +630,6 @@ bool qv__table_step(qv__table *t)
 }
 
 /* ---- rematch ------------------------------------------------------------------------------- */
-
-qv_status qv__table_rematch_ask(qv__table *t, int seat, json_t **request, qv_err *err)
-{
-	*request = NULL;
-	qv__table_lock(t);
-	QV_ASSERT(seat >= 0 && seat < t->nseats);
-	qv_status rc = qv__rematch_may_ask(&t->rematch, seat, t->status == QV__OVER, err);
-	if (rc) {
-		qv__table_unlock(t);
-		return rc;
-	}
-	if (qv__rematch_last(&t->rematch, seat, qv__seats_people(t->seat, t->nseats))) {
-		*request = qv__rematch_request(t->game->name, t->params, t->seat, t->nseats,
-		                               t->private_, !t->no_takebacks, t->rated, &t->clock);
-		if (*request)
-			t->rematch.making = true;
-		else
-			rc = qv_fail(err, QV_ENOMEM, "out of memory making the rematch");
-	} else {
-		qv__change c;
-		rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, 0, err);
-		if (!rc) {
-			qv__change_draft(&c)->rematch.asked |= 1u << seat;
-			rc = qv__change_commit(&c, err);
-		}
-	}
-	qv__table_unlock(t);
-	return rc;
-}
 
 /* Whether a person's name goes with them to the rematch. A name kept by a quiver whose rule
  * was looser (one now refused), or a guest's that an account took since (check), is left
@@ -650,56 +642,45 @@ static bool name_kept(const char *name, long long account, qv__name_check check,
 	       (account || !check || !check(ctx, clean, &why));
 }
 
-qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__name_check name_check,
-                                 void *name_ctx, qv__table **out,
-                                 char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err)
+/* Seats old seat p's person at new table nt (the lock of t held: nt is not seen by anyone
+ * yet, and saves nothing): their new seat follows their player key and account, as the old
+ * one; a rated rematch shows each account's rating as it is now, after the game. */
+static qv_status rematch_seat(const qv__table *t, int p, qv__table *nt, qv__name_check name_check,
+                              void *name_ctx, char token[QV__TOKEN_LEN + 1], qv_err *err)
 {
-	*out = NULL;
-	char owner[sizeof t->owner], names[QV_MAX_PLAYERS][QV__NAME_BYTES],
-	    usernames[QV_MAX_PLAYERS][QV__NAME_BYTES];
-	char players[QV_MAX_PLAYERS][QV__HASH_LEN + 1];
-	long long accounts[QV_MAX_PLAYERS];
-	qv__table_lock(t);
-	int n = t->nseats;
-	unsigned humans = qv__seats_people(t->seat, n);
-	qv_copy(owner, sizeof owner, t->owner);
-	for (int p = 0; p < n; p++) {
-		memcpy(names[p], t->seat[p].name, sizeof names[p]);
-		memcpy(usernames[p], t->seat[p].username, sizeof usernames[p]);
-		memcpy(players[p], t->seat[p].player, sizeof players[p]);
-		accounts[p] = t->seat[p].account;
-	}
-	qv__table_unlock(t);
-	qv__table *nt;
-	qv_status rc = qv__table_create(&nt, t->store, request, owner, err);
-	if (rc)
-		return rc;
+	const qv__seat *old = &t->seat[p];
 	char seat[8];
+	int got;
 	bool forbidden;
-	for (int p = 0; !rc && p < n; p++) {
+	qv__join req = {.seat = qv_player_name((p + 1) % t->nseats, seat),
+	                .name = name_kept(old->name, old->account, name_check, name_ctx) ? old->name
+	                                                                                 : NULL,
+	                .player = old->player[0] ? old->player : NULL,
+	                .account = old->account,
+	                .username = old->username[0] ? old->username : NULL};
+	if (req.username && nt->rated && t->store &&
+	    !qv__rated_rating_of(t->store, old->account, nt->game->name, nt->nseats, &req.rating,
+	                         &req.deviation))
+		req.rating = req.deviation = 0;
+	return qv__table_join_as(nt, &req, &got, token, &forbidden, err);
+}
+
+/* Makes the rematch of t (its lock held) from request: the new table built in memory with its
+ * people seated, saved nowhere yet (its change saves it: rematch_last). */
+static qv_status rematch_make(qv__table *t, const json_t *request, qv__name_check name_check,
+                              void *name_ctx, qv__table **out,
+                              char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err)
+{
+	QV__TABLE_HELD(t);
+	qv__table *nt = NULL;
+	qv_status rc = qv__table_create(&nt, NULL, request, t->owner, err);
+	unsigned humans = qv__seats_people(t->seat, t->nseats);
+	for (int p = 0; !rc && p < t->nseats; p++) {
 		tokens[p][0] = '\0';
-		if (!(humans >> p & 1u))
-			continue;
-		int q = (p + 1) % n, got;
-		/* each person's new seat follows their player key and account, as the old one */
-		qv__join req = {.seat = qv_player_name(q, seat),
-		                .name = name_kept(names[p], accounts[p], name_check, name_ctx)
-		                            ? names[p]
-		                            : NULL,
-		                .player = players[p][0] ? players[p] : NULL,
-		                .account = accounts[p],
-		                .username = usernames[p][0] ? usernames[p] : NULL};
-		/* a rated rematch shows each account's rating as it is now, after the game */
-		if (req.username && nt->rated && nt->store &&
-		    !qv__rated_rating_of(nt->store, accounts[p], nt->game->name, nt->nseats,
-		                         &req.rating, &req.deviation))
-			req.rating = req.deviation = 0;
-		rc = qv__table_join_as(nt, &req, &got, tokens[p], &forbidden, err);
+		if (humans >> p & 1u)
+			rc = rematch_seat(t, p, nt, name_check, name_ctx, tokens[p], err);
 	}
 	if (rc) {
-		qv_err gone;
-		if (nt->store && qv__store_delete(nt->store, nt->id, &gone))
-			qv__oplog(QV__WARN, "table %s: %s", nt->id, gone.msg);
 		qv__table_free(nt);
 		return rc;
 	}
@@ -707,24 +688,53 @@ qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__name_c
 	return QV_OK;
 }
 
-qv_status qv__table_rematch_done(qv__table *t, int seat, const char *id,
-                                 char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err)
+/* The last ask (t's lock held): the new table made in memory, then saved with the ask and its
+ * record here in one transaction (QV__SAVE_REMATCH), or nothing is. */
+static qv_status rematch_last(qv__table *t, int seat, qv__name_check name_check, void *name_ctx,
+                              qv__table **out, char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1],
+                              qv_err *err)
 {
-	qv__table_lock(t);
+	json_t *request = qv__rematch_request(t->game->name, t->params, t->seat, t->nseats,
+	                                      t->private_, !t->no_takebacks, t->rated, &t->clock);
+	if (!request)
+		return qv_fail(err, QV_ENOMEM, "out of memory making the rematch");
+	qv__table *nt = NULL;
+	qv_status rc = rematch_make(t, request, name_check, name_ctx, &nt, tokens, err);
+	json_decref(request);
 	qv__change c;
-	qv_status rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, 0, err);
+	if (!rc)
+		rc = qv__change_begin(&c, t, QV__SAVE_REMATCH, 0, err);
 	if (!rc) {
-		qv__rematch_made(&qv__change_draft(&c)->rematch, seat, id, tokens);
+		c.made = nt;
+		qv__rematch_made(&qv__change_draft(&c)->rematch, seat, nt->id, tokens);
 		rc = qv__change_commit(&c, err);
 	}
-	t->rematch.making = false;
-	qv__table_unlock(t);
-	return rc;
+	if (rc) {
+		qv__table_free(nt);
+		return rc;
+	}
+	*out = nt;
+	return QV_OK;
 }
 
-void qv__table_rematch_failed(qv__table *t)
+qv_status qv__table_rematch(qv__table *t, int seat, qv__name_check name_check, void *name_ctx,
+                            qv__table **out, char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1],
+                            qv_err *err)
 {
+	*out = NULL;
 	qv__table_lock(t);
-	t->rematch.making = false;
+	QV_ASSERT(seat >= 0 && seat < t->nseats);
+	qv_status rc = qv__rematch_may_ask(&t->rematch, seat, t->status == QV__OVER, err);
+	if (!rc && qv__rematch_last(&t->rematch, seat, qv__seats_people(t->seat, t->nseats))) {
+		rc = rematch_last(t, seat, name_check, name_ctx, out, tokens, err);
+	} else if (!rc) {
+		qv__change c;
+		rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, 0, err);
+		if (!rc) {
+			qv__change_draft(&c)->rematch.asked |= 1u << seat;
+			rc = qv__change_commit(&c, err);
+		}
+	}
 	qv__table_unlock(t);
+	return rc;
 }

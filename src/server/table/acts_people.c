@@ -102,7 +102,7 @@ qv_status qv__table_device_join(qv__table *t, int p, long long account, const ch
 	                  : QV_OK;
 	qv__change c;
 	if (!rc)
-		rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, 0, err);
+		rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, QV__DRAFT_DEVICES, err);
 	if (!rc) {
 		qv__seat *d = &qv__change_draft(&c)->seat[p];
 		char hash[QV__HASH_LEN + 1];

@@ -88,51 +88,70 @@ static void spare_keep(qv_match *m)
 		qv_match_free(m);
 }
 
+/* The draft's own room for each seat's devices, holding the live seat's (its claims were
+ * copied with the live room's address); false when out of memory, and then every seat's room
+ * is the draft's or NULL. */
+static bool devices_copy(qv__change *c)
+{
+	bool ok = true;
+	for (int i = 0; i < c->t->nseats; i++) {
+		qv__seat *s = &c->seat[i];
+		const qv__device *live = s->device;
+		s->device = ok ? malloc(QV__DEVICES * sizeof *s->device) : NULL;
+		ok = ok && s->device;
+		if (s->device && s->ndevices)
+			memcpy(s->device, live, (size_t)s->ndevices * sizeof *s->device);
+	}
+	return ok;
+}
+
 qv_status qv__change_begin(qv__change *c, qv__table *t, qv__save_kind kind, unsigned owns,
                            qv_err *err)
 {
 	QV__TABLE_HELD(t);
+	/* Zeroed: what comes before the draft, the draft's shell (all that comes before what it
+	 * is, ident) and its seats (each apart: one memset of them all is long enough for the C
+	 * library's `rep stosb`, a byte an instruction); not the room of seats the game does not
+	 * have. */
 	memset(c, 0, offsetof(qv__change, next));
+	memset(&c->next, 0, offsetof(qv__table, ident));
 	c->t = t;
 	c->kind = kind;
 	c->owns = kind == QV__SAVE_GAME ? owns | QV__DRAFT_MATCH : owns;
-	memcpy(&c->next, t, sizeof c->next);
+	/* The draft: what the table is and its value, each one assignment; its shell (the lock,
+	 * the logs, the connections, the deadlines) stays zero, never a copy of the live one's. */
 	qv__table *d = &c->next;
+	d->live = t;
+	d->ident = t->ident;
+	d->value = t->value;
 	d->seat = c->seat;
-	memcpy(c->seat, t->seat, (size_t)t->nseats * sizeof *c->seat);
 	for (int i = 0; i < t->nseats; i++) {
-		c->seat[i].device = c->device[i];
-		if (t->seat[i].ndevices)
-			memcpy(c->device[i], t->seat[i].device,
-			       (size_t)t->seat[i].ndevices * sizeof c->device[i][0]);
+		memset(&c->seat[i], 0, sizeof c->seat[i]);
+		memcpy(c->seat[i].kind, t->seat[i].kind, sizeof c->seat[i].kind);
+		c->seat[i].human = t->seat[i].human;
+		c->seat[i].invite = t->seat[i].invite;
+		memcpy(c->seat[i].invite_hash, t->seat[i].invite_hash,
+		       sizeof c->seat[i].invite_hash);
+		c->seat[i].claim = t->seat[i].claim;
 	}
-	/* What the draft never owns nor touches: the viewers' logs, the connections. The
-	 * agents, the parameters and the variant are the live table's, read only. */
-	memset(&d->feed, 0, sizeof d->feed);
-	d->conns = NULL;
-	d->m = NULL;
+	/* What the draft owns of its own: a copy of the match (a change of the game), of the
+	 * clocks' marks, of the chat (a chat line); the rest it reads from the live table's. */
 	d->marks = NULL;
-	d->nmarks = 0;
-	d->chat = (qv__chat){0};
 	qv_status rc = QV_OK;
 	if (c->owns & QV__DRAFT_MATCH)
 		rc = spare_copy(t->m, &d->m, err);
-	else
-		d->m = t->m; /* read only: the draft's people are written from it */
 	if (!rc && t->marks) {
 		/* marks.h's array, which has room for QV__CLOCK_MARKS */
 		d->marks = malloc(QV__CLOCK_MARKS * sizeof *d->marks);
-		if (d->marks) {
+		if (d->marks)
 			memcpy(d->marks, t->marks, (size_t)t->nmarks * sizeof *d->marks);
-			d->nmarks = t->nmarks;
-		} else {
+		else
 			rc = fail_oom(err);
-		}
 	}
-	if (!rc && (c->owns & QV__DRAFT_CHAT))
-		rc = qv__chat_copy(&d->chat, &t->chat) ? QV_OK : fail_oom(err);
-	else if (!rc)
-		d->chat = t->chat; /* read only */
+	if (!rc && (c->owns & QV__DRAFT_CHAT) && !qv__chat_copy(&d->chat, &t->chat))
+		rc = fail_oom(err);
+	if (!rc && (c->owns & QV__DRAFT_DEVICES) && !devices_copy(c))
+		rc = fail_oom(err);
 	if (rc)
 		qv__change_drop(c);
 	return rc;
@@ -142,10 +161,12 @@ void qv__change_drop(qv__change *c)
 {
 	QV__TABLE_HELD(c->t);
 	qv__table *d = &c->next;
-	if ((c->owns & QV__DRAFT_MATCH) && d->m) /* NULL: its copy was refused */
+	if ((c->owns & QV__DRAFT_MATCH) && d->m && d->m != c->t->m) /* else: copy refused */
 		spare_keep(d->m);
-	if (c->owns & QV__DRAFT_CHAT)
+	if ((c->owns & QV__DRAFT_CHAT) && d->chat.line != c->t->chat.line)
 		qv__chat_free(&d->chat);
+	for (int i = 0; (c->owns & QV__DRAFT_DEVICES) && i < c->t->nseats; i++)
+		free(c->seat[i].device);
 	free(d->marks);
 	d->m = NULL;
 	d->marks = NULL;
@@ -251,58 +272,70 @@ static qv_status save_people(qv__change *c, qv_err *err)
 	return rc;
 }
 
-/* Makes room for devices in the live table's seats that have none and whose draft holds some
- * (a first device joined), before the save, so that publishing needs no memory (the room is
- * the seat's from then on, kept if the store refuses the change). false when out of memory. */
-static bool devices_room(qv__change *c)
+/* Saves a rematch: the finished table's people and info, which record it, and the new table
+ * with its seats, in one transaction (qv__store_rematch); the new table is the store's once it
+ * is kept. */
+static qv_status save_rematch(qv__change *c, qv_err *err)
 {
-	qv__table *t = c->t;
-	for (int i = 0; i < t->nseats; i++)
-		if (c->seat[i].ndevices && !t->seat[i].device &&
-		    !(t->seat[i].device = calloc(QV__DEVICES, sizeof *t->seat[i].device)))
-			return false;
-	return true;
+	qv__table *t = c->t, *d = &c->next, *nt = c->made;
+	char *folk = qv__table_people_text_locked(d);
+	char *info = folk ? qv__table_stored_info_locked(d) : NULL;
+	qv_status rc = folk && info ? QV_OK : fail_oom(err);
+	qv__table_row r = {0};
+	qv__table_lock(nt); /* seen by nobody: no order with t's lock to keep */
+	if (!rc)
+		rc = qv__table_row_locked(nt, &r, err);
+	if (!rc)
+		rc = qv__store_rematch(t->store, t->id, folk, info, &r.row, r.moves, err);
+	if (!rc)
+		nt->store = t->store;
+	qv__table_unlock(nt);
+	qv__table_row_free(&r);
+	free(folk);
+	free(info);
+	return rc;
 }
 
-/* Puts the saved draft in the live table's place: its value moves in, what it replaces is
- * freed, and what the live table keeps besides (logs, deadlines, agents) follows. */
+/* Saves the draft as its kind says (without a store, only what a save does first). */
+static qv_status save(qv__change *c, int keep, qv_err *err)
+{
+	qv__table *t = c->t, *d = &c->next;
+	if (!t->store) {
+		qv__table_clock_sync_locked(d, 0);
+		return QV_OK;
+	}
+	switch (c->kind) {
+	case QV__SAVE_GAME: return save_game(c, keep, err);
+	case QV__SAVE_STOP: return qv__store_stop(t->store, t->id, d->stuck, err);
+	case QV__SAVE_REMATCH: return save_rematch(c, err);
+	default: return save_people(c, err);
+	}
+}
+
+/* Puts the saved draft in the live table's place: its value, and each seat's claim, moves in
+ * with one assignment, whatever fields they hold; what it replaces is released (the match
+ * becomes this thread's spare, the chat, marks and devices are freed); and what the live table
+ * keeps besides (logs, deadlines) follows. */
 static void publish(qv__change *c, int keep)
 {
 	qv__table *t = c->t, *d = &c->next;
-	if (c->owns & QV__DRAFT_MATCH) {
-		qv_match_pass_seen(t->m, d->m);
-		spare_keep(t->m);
-		t->m = d->m;
-	}
-	if (c->owns & QV__DRAFT_CHAT) {
-		qv__chat_free(&t->chat);
-		t->chat = d->chat;
-	}
-	free(t->marks);
-	t->marks = d->marks;
-	t->nmarks = d->nmarks;
+	qv_match *m = t->m;
+	qv__chat chat = t->chat;
+	qv__clock_mark *marks = t->marks;
+	if (c->owns & QV__DRAFT_MATCH)
+		qv_match_pass_seen(m, d->m);
+	t->value = d->value;
 	for (int i = 0; i < t->nseats; i++) {
-		memcpy(t->seat[i].hash, d->seat[i].hash, sizeof t->seat[i].hash);
-		memcpy(t->seat[i].player, d->seat[i].player, sizeof t->seat[i].player);
-		memcpy(t->seat[i].name, d->seat[i].name, sizeof t->seat[i].name);
-		memcpy(t->seat[i].username, d->seat[i].username, sizeof t->seat[i].username);
-		t->seat[i].rating = d->seat[i].rating;
-		t->seat[i].deviation = d->seat[i].deviation;
-		t->seat[i].account = d->seat[i].account;
-		if (d->seat[i].ndevices) /* room made by devices_room */
-			memcpy(t->seat[i].device, d->seat[i].device,
-			       (size_t)d->seat[i].ndevices * sizeof *d->seat[i].device);
-		t->seat[i].ndevices = d->seat[i].ndevices;
+		qv__device *devices = t->seat[i].device;
+		t->seat[i].claim = d->seat[i].claim;
+		if (c->owns & QV__DRAFT_DEVICES)
+			free(devices);
 	}
-	t->offer = d->offer;
-	t->rematch = d->rematch;
-	t->clock = d->clock;
-	t->v = d->v;
-	t->status = d->status;
-	memcpy(t->ended, d->ended, sizeof t->ended);
-	memcpy(t->ended_why, d->ended_why, sizeof t->ended_why);
-	memcpy(t->unrated, d->unrated, sizeof t->unrated);
-	t->active = d->active;
+	if (c->owns & QV__DRAFT_MATCH)
+		spare_keep(m);
+	if (c->owns & QV__DRAFT_CHAT)
+		qv__chat_free(&chat);
+	free(marks);
 	t->iv++;
 	if (c->kind == QV__SAVE_GAME)
 		qv__feed_cut(&t->feed, t->nseats, keep, false);
@@ -328,16 +361,9 @@ qv_status qv__change_commit(qv__change *c, qv_err *err)
 	int had = t->m->nhist;
 	int keep = c->kind == QV__SAVE_GAME ? qv_match_shared(t->m, d->m) : had;
 	qv_status rc = c->kind == QV__SAVE_GAME ? game_version(c, keep, err) : QV_OK;
-	if (!rc && !devices_room(c))
-		rc = fail_oom(err);
 	if (!rc) {
 		d->status = qv__table_status_of_locked(d);
-		if (!t->store)
-			qv__table_clock_sync_locked(d, 0); /* what a save does first */
-		else if (c->kind == QV__SAVE_GAME)
-			rc = save_game(c, keep, err);
-		else
-			rc = save_people(c, err);
+		rc = save(c, keep, err);
 	}
 	if (rc) {
 		qv__change_drop(c);

@@ -19,8 +19,6 @@ qv_status qv__rematch_may_ask(const qv__rematch *r, int seat, bool over, qv_err 
 		    err, QV_ESTATE,
 		    "rematch: you have asked for it already; it begins when every player "
 		    "has");
-	if (r->making)
-		return qv_fail(err, QV_ESTATE, "rematch: the new table is being made");
 	return QV_OK;
 }
 

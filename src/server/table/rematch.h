@@ -19,14 +19,13 @@
 #include "server/table/seats.h"
 
 typedef struct qv__rematch {
-	unsigned asked;             /* bit p: seat p asked */
-	char table[QV__ID_LEN + 1]; /* the new table, "" until it is made */
-	bool making;                /* the new table is being made (the last seat asked) */
+	unsigned asked;                                /* bit p: seat p asked */
+	char table[QV__ID_LEN + 1];                    /* the new table, "" until it is made */
 	char token[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1]; /* old seat p's person's new token */
 } qv__rematch;
 
 /* Whether seat `seat` may ask at a table whose game is `over`: once, before the rematch is
- * made or being made. QV_ESTATE says why not. */
+ * made (the last ask makes it under the table's lock: table.h). QV_ESTATE says why not. */
 qv_status qv__rematch_may_ask(const qv__rematch *r, int seat, bool over, qv_err *err);
 
 /* Whether seat `seat`'s ask is the last one the people's seats (mask) need. */

@@ -36,31 +36,58 @@ typedef struct qv__device {
 	char session[QV__HASH_LEN + 1];
 } qv__device;
 
+/* Members declared once and reached both by name (s->hash) and as one struct (s->claim) of
+ * type `struct TYPE`, which one assignment copies whole, so that no list of them is kept by
+ * hand (Linux's struct_group_tagged): a table's value (table.h) and a seat's claim. */
+#define QV__GROUP(TYPE, NAME, ...)                                                                 \
+	union {                                                                                    \
+		struct {                                                                           \
+			__VA_ARGS__                                                                \
+		};                                                                                 \
+		struct TYPE {                                                                      \
+			__VA_ARGS__                                                                \
+		} NAME;                                                                            \
+	}
+
 typedef struct qv__seat {
+	/* What the seat is, set when the table is made: a draft copies it. */
 	char kind[16]; /* "human" or a level */
 	bool human;
-	char hash[QV__HASH_LEN + 1];   /* SHA-256 of the token; "" while unclaimed */
-	char player[QV__HASH_LEN + 1]; /* SHA-256 of the player key that claimed it; "": none */
-	long long account; /* the account signed in when it was claimed (0: none), for good */
-	int online;        /* connections that said hello with the seat's token */
-	qv_agent *agent;   /* AI seats */
-	int seen;          /* history entries the agent has been told */
-	bool forget;       /* reset the agent before its next use (after an undo) */
-	bool invite;       /* a human seat only the holder of its invite code may join */
+	bool invite;                        /* a human seat only the holder of its invite code may
+	                                       join */
 	char invite_hash[QV__HASH_LEN + 1]; /* SHA-256 of the invite code */
-	char name[QV__NAME_BYTES];          /* the person's name; "" until joined (the seat's) */
-	char username[QV__NAME_BYTES]; /* the account's username when one took it ("": none), its
-	                                  name too */
-	double rating, deviation;      /* at a rated table, the account's rating of the game and
-	                                  the number of seats when it took the seat (0: none) */
-	double gone; /* epoch s: when its last connection closed (or it was claimed, or the
-	                server started) */
-	/* The account's other devices, oldest first: ndevices of them, in room for QV__DEVICES
-	 * made with the first (NULL until then: most seats are played from one device). A
-	 * change's draft points at room of its own (change.h). */
-	qv__device *device;
-	int ndevices;
+	/* Who claimed it (qv__seat_claim): part of the table's value, which an act changes on a
+	 * draft and publishes whole (change.h). Its wider members first: no padding between. */
+	/* The members of a group, one a line: */
+	/* clang-format off */
+	QV__GROUP(qv__seat_claim, claim,
+		long long account; /* the account signed in when it was claimed (0: none), for good */
+		double rating, deviation; /* at a rated table, the account's rating of the game and
+		                             the number of seats when it took the seat (0: none) */
+		/* The account's other devices, oldest first: ndevices of them, in room for
+		 * QV__DEVICES made with the first (NULL until then: most seats are played from
+		 * one device). A draft shares the live seat's room, read only, unless its change
+		 * owns copies (QV__DRAFT_DEVICES, change.h), which publishing hands over. */
+		qv__device *device;
+		int ndevices;
+		char hash[QV__HASH_LEN + 1];   /* SHA-256 of the token; "" while unclaimed */
+		char player[QV__HASH_LEN + 1]; /* SHA-256 of the player key that claimed it; "":
+		                                  none */
+		char name[QV__NAME_BYTES];     /* the person's name; "" until joined (the seat's) */
+		char username[QV__NAME_BYTES]; /* the account's username when one took it ("": none),
+		                                  its name too */
+	);
+	/* clang-format on */
+	/* The shell: what lives with this process (a draft's are zero; read the live table's). */
+	int online;      /* connections that said hello with the seat's token */
+	qv_agent *agent; /* AI seats */
+	int seen;        /* history entries the agent has been told */
+	bool forget;     /* reset the agent before its next use (after an undo) */
+	double gone;     /* epoch s: when its last connection closed (or it was claimed, or the
+	                    server started) */
 } qv__seat;
+
+typedef struct qv__seat_claim qv__seat_claim;
 
 /* A join's check of the people seated already (blocks.h): called under the table's lock with
  * the account (0: none) and player key ("": none) of each of the n claimed seats; QV_OK lets

@@ -38,31 +38,9 @@ const char *qv__status_name(int status)
 	return status == QV__WAITING ? "waiting" : status == QV__PLAYING ? "playing" : "over";
 }
 
-#ifdef QV_CHECKS
-/* A tag of the calling thread: the address of its own copy of this byte. */
-static _Thread_local char thread_tag;
+void qv__table_lock(qv__table *t) { qv__mutex_lock(&t->lock); }
 
-bool qv__table_held(const qv__table *t)
-{
-	return atomic_load(&t->holder) == (uintptr_t)&thread_tag;
-}
-
-void qv__table_lock(qv__table *t)
-{
-	pthread_mutex_lock(&t->lock);
-	atomic_store(&t->holder, (uintptr_t)&thread_tag);
-}
-
-void qv__table_unlock(qv__table *t)
-{
-	QV__TABLE_HELD(t);
-	atomic_store(&t->holder, 0);
-	pthread_mutex_unlock(&t->lock);
-}
-#else
-void qv__table_lock(qv__table *t) { pthread_mutex_lock(&t->lock); }
-void qv__table_unlock(qv__table *t) { pthread_mutex_unlock(&t->lock); }
-#endif
+void qv__table_unlock(qv__table *t) { qv__mutex_unlock(&t->lock); }
 
 /* ---- life cycle ---------------------------------------------------------------------------- */
 
@@ -127,7 +105,7 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 	qv__table *t = calloc(1, sizeof *t + (size_t)n * sizeof *t->seat);
 	if (!t)
 		return qv_fail(err, QV_ENOMEM, "out of memory creating a table");
-	pthread_mutex_init(&t->lock, NULL);
+	qv__mutex_init(&t->lock);
 	atomic_init(&t->refs, 1);
 	t->game = m->game;
 	t->m = m;
@@ -141,6 +119,9 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 		s->human = strcmp(kinds[i], "human") == 0;
 		t->searches |= qv_agent_level_searches(kinds[i]);
 		qv_match_set_name(m, i, kinds[i]);
+		/* The stream of the zombie that plays a person who leaves (leave.c's seed); an
+		 * AI seat's is its agent's, below. */
+		qv_rng_seed(&t->rng[i], qv_seed_mix(m->seed, (uint64_t)(QV_MAX_PLAYERS + i + 1)));
 		if (!s->human) {
 			qv_status rc = qv_agent_new(&s->agent, kinds[i], m->game,
 			                            qv_seed_mix(m->seed, (uint64_t)i + 1), err);
@@ -151,6 +132,7 @@ static qv_status table_new(qv__table **out, qv__store *store, qv_match *m, const
 			}
 			/* A table between moves holds no search tree (docs/server.md). */
 			qv_agent_set_keep(s->agent, false);
+			t->rng[i] = s->agent->rng;
 		}
 	}
 	/* The parameters as the record writes them (numbers and booleans typed). */
@@ -178,7 +160,7 @@ void qv__table_free(qv__table *t)
 	json_decref(t->params);
 	free(t->marks);
 	qv_match_free(t->m);
-	pthread_mutex_destroy(&t->lock);
+	qv__mutex_destroy(&t->lock);
 	free(t);
 }
 
@@ -339,7 +321,7 @@ static json_t *people_json(const qv__table *t)
 	j = qv__json_put(j, "clock", qv__clock_save_json(&t->clock, t->nseats, at));
 	if (t->nmarks > 0)
 		j = qv__json_put(j, "marks", qv__marks_json(t->marks, t->nmarks, t->nseats, at));
-	j = qv__json_put(j, "leaves", qv__leaves_json(t->m, t->seat, t->nseats));
+	j = qv__json_put(j, "leaves", qv__leaves_json(t->m, qv__table_shell_seats(t), t->nseats));
 	j = qv__json_put(j, "active", json_integer((json_int_t)(t->active * 1000)));
 	if (t->ended[0])
 		j = qv__json_put(j, "ended", json_string(t->ended));
@@ -476,51 +458,72 @@ bool qv__table_rated_result_locked(qv__table *t, qv__store_result *out)
 	       !qv__rated_farmed(t->store, out, qv_wall(), t->unrated, sizeof t->unrated);
 }
 
+void qv__table_row_free(qv__table_row *r)
+{
+	free(r->params);
+	free(r->folk);
+	for (int i = 0; r->texts && i < r->n; i++)
+		free(r->texts[i]);
+	free(r->texts);
+	free(r->moves);
+	*r = (qv__table_row){0};
+}
+
+qv_status qv__table_row_locked(qv__table *t, qv__table_row *r, qv_err *err)
+{
+	QV__TABLE_HELD(t);
+	*r = (qv__table_row){.n = t->m->nhist};
+	int n = r->n > 0 ? r->n : 1;
+	r->moves = calloc((size_t)n, sizeof *r->moves);
+	r->texts = calloc((size_t)n, sizeof *r->texts);
+	qv_status rc = r->moves && r->texts
+	                   ? qv__table_describe_locked(t, 0, r->moves, r->texts, err)
+	                   : qv_fail(err, QV_ENOMEM, "out of memory saving a table");
+	r->params = rc ? NULL : qv__json_dumps(t->params, JSON_COMPACT);
+	r->folk = rc ? NULL : qv__table_people_text_locked(t);
+	if (!rc && (!r->params || !r->folk))
+		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a table");
+	if (rc) {
+		qv__table_row_free(r);
+		return rc;
+	}
+	/* A variant's whole document is kept with the table, so that a restart (which may find
+	 * the registry without it) registers it again before replaying the actions. */
+	bool doc = t->variant && !t->variant->builtin;
+	r->row = (qv__stored_table){.id = t->id,
+	                            .game = t->game->name,
+	                            .params = r->params,
+	                            .seed = t->m->seed,
+	                            .private_ = t->private_,
+	                            .v = t->v,
+	                            .status = qv__status_name(t->status),
+	                            .created = t->created,
+	                            .creator = t->owner[0] ? t->owner : NULL,
+	                            .people = r->folk,
+	                            .variant = doc ? t->variant->text : NULL,
+	                            .nseats = t->nseats,
+	                            .nmoves = r->n};
+	for (int i = 0; i < t->nseats; i++) {
+		qv__store_seat *seat = &r->row.seats[i];
+		qv_copy(seat->kind, sizeof seat->kind, t->seat[i].kind);
+		qv_copy(seat->hash, sizeof seat->hash, t->seat[i].hash);
+		qv_copy(seat->player, sizeof seat->player, t->seat[i].player);
+		seat->name = t->seat[i].name;
+	}
+	return QV_OK;
+}
+
 static qv_status save_new(qv__table *t, qv_err *err)
 {
 	if (!t->store) {
 		qv__table_clock_sync_locked(t, 0);
 		return QV_OK;
 	}
-	int n = t->m->nhist;
-	qv__store_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
-	char **texts = calloc((size_t)(n > 0 ? n : 1), sizeof *texts);
-	qv_status rc = moves && texts ? qv__table_describe_locked(t, 0, moves, texts, err)
-	                              : qv_fail(err, QV_ENOMEM, "out of memory saving a table");
-	char *params = rc ? NULL : qv__json_dumps(t->params, JSON_COMPACT);
-	char *folk = rc ? NULL : qv__table_people_text_locked(t);
-	/* A variant's whole document is kept with the table, so that a restart (which may find
-	 * the registry without it) registers it again before replaying the actions. */
-	bool doc = t->variant && !t->variant->builtin;
-	if (!rc && (!params || !folk))
-		rc = qv_fail(err, QV_ENOMEM, "out of memory saving a table");
-	if (!rc) {
-		qv__stored_table row = {.id = t->id,
-		                        .game = t->game->name,
-		                        .params = params,
-		                        .seed = t->m->seed,
-		                        .private_ = t->private_,
-		                        .v = t->v,
-		                        .status = qv__status_name(t->status),
-		                        .created = t->created,
-		                        .creator = t->owner[0] ? t->owner : NULL,
-		                        .people = folk,
-		                        .variant = doc ? t->variant->text : NULL,
-		                        .nseats = t->nseats,
-		                        .nmoves = n};
-		for (int i = 0; i < t->nseats; i++) {
-			snprintf(row.seats[i].kind, sizeof row.seats[i].kind, "%s",
-			         t->seat[i].kind);
-			row.seats[i].hash[0] = '\0';
-		}
-		rc = qv__store_insert_table(t->store, &row, moves, err);
-	}
-	free(params);
-	free(folk);
-	for (int i = 0; texts && i < n; i++)
-		free(texts[i]);
-	free(texts);
-	free(moves);
+	qv__table_row r;
+	qv_status rc = qv__table_row_locked(t, &r, err);
+	if (!rc)
+		rc = qv__store_insert_table(t->store, &r.row, r.moves, err);
+	qv__table_row_free(&r);
 	return rc;
 }
 
@@ -613,7 +616,7 @@ unsigned qv__table_acting_locked(qv__table *t)
 bool qv__table_zombie_locked(const qv__table *t, int p)
 {
 	QV__TABLE_HELD(t);
-	return qv__leave_zombie(t->m, t->seat, t->nseats, p);
+	return qv__leave_zombie(t->m, qv__table_shell_seats(t), t->nseats, p);
 }
 
 /* ---- AI seats and chance ------------------------------------------------------------------- */
@@ -733,10 +736,11 @@ static json_t *seats_info(const qv__table *t, bool stored, double at)
 		bool zombie = qv__table_zombie_locked(t, i);
 		e = qv__json_put(e, "zombie", json_boolean(zombie));
 		if (zombie) /* medium, or beginner past its creator's cap (leave.h) */
-			e = qv__json_put(e, "zombie_level",
-			                 json_string(qv__leave_zombie_searches(t->seat, i)
-			                                 ? "medium"
-			                                 : "beginner"));
+			e = qv__json_put(
+			    e, "zombie_level",
+			    json_string(qv__leave_zombie_searches(qv__table_shell_seats(t), i)
+			                    ? "medium"
+			                    : "beginner"));
 		bool waits = !stored && t->status == QV__PLAYING && t->clock.running >> i & 1u;
 		e = qv__json_put(e, "turn_since",
 		                 waits ? json_integer((json_int_t)(t->clock.since[i] * 1000))

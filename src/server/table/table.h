@@ -24,13 +24,13 @@
  * every caller includes one header, and they change a table only through a change (change.h).
  *
  * Locking: functions ending in _locked expect the caller to hold t->lock (qv__table_lock);
- * the others take it themselves. The search of an AI seat runs without the lock. In a build
- * with QV_CHECKS (the sanitizer build) the table knows which thread holds its lock, and every
- * _locked function, and every other whose comment says the caller holds the lock (a change,
- * change.h; the AI and chance steps in acts.c), asserts that it is the caller's
- * (QV__TABLE_HELD): the invariant is checked where it is relied on, as SQLite's
- * sqlite3_mutex_held asserts are (tests/server/test_table_lock.c). A table being created or
- * restored is built under its lock too.
+ * the others take it themselves. The search of an AI seat runs without the lock. The table
+ * knows which thread holds its lock (games/mutex.h), and every _locked function, and every
+ * other whose comment says the caller holds the lock (a change, change.h; the AI and chance
+ * steps in acts.c), asserts that it is the caller's (QV__TABLE_HELD), in every build: the
+ * invariant is checked where it is relied on, as SQLite's sqlite3_mutex_held asserts are
+ * (tests/server/test_table_lock.c). A table being created or restored is built under its lock
+ * too.
  */
 #ifndef QUIVER_SERVER_TABLE_TABLE_H
 #define QUIVER_SERVER_TABLE_TABLE_H
@@ -41,6 +41,7 @@
 #include <jansson.h>
 
 #include "engine/feed/frame.h"
+#include "games/mutex.h"
 #include "quiver/agent.h"
 #include "quiver/match.h"
 #include "quiver/variant.h"
@@ -58,73 +59,40 @@ enum { QV__WAITING, QV__PLAYING, QV__OVER };
 /* Bytes of an operator's reason for ending a table, with its NUL (200 characters of UTF-8). */
 #define QV__ENDED_WHY 801
 
+/* What an act changes and the store keeps: the table's value. An act builds the next value
+ * apart (change.h) and publishes it with one assignment (t->value = the draft's); a field
+ * added here is published with the rest, and nothing lists the fields by hand. Its members are
+ * also reached by name (t->v) through QV__GROUP. */
+typedef struct qv__table_value qv__table_value;
+
+/* What a table is made with and no act changes: what it is, its game and its settings. A
+ * draft shares it (one assignment), read only. */
+typedef struct qv__table_ident qv__table_ident;
+
 typedef struct qv__table {
-	pthread_mutex_t lock;
-#ifdef QV_CHECKS
-	atomic_uintptr_t holder; /* the holding thread's tag (qv__table_held), 0: none */
-#endif
-	char id[QV__ID_LEN + 1];
-	const qv_game *game;
-	qv_match *m;
-	int nseats;
+	/* ---- the shell: what lives with this process, never copied into a draft ---- */
+	qv__mutex lock; /* knows its holder (qv__table_held) */
+	/* A change's draft: the live table whose lock its owner holds (the draft's own shell is
+	 * zero: change.h); NULL for a live table. */
+	const struct qv__table *live;
 	/* The seats, nseats of them: in the table's own allocation, after the struct (table_new),
 	 * so that a table of two holds two; a change's draft points at its own copies (change.h).
 	 */
 	qv__seat *seat;
-	bool private_;
-	bool no_takebacks; /* created with "takebacks": false: no takeback is asked or made */
-	bool rated;        /* created with "rated": true: its end rates its accounts (rated.h) */
-	int status;        /* QV__WAITING, QV__PLAYING, QV__OVER */
-	long long v;       /* the game's version */
-	long long iv;      /* grows with everything a client hears of (v, seats claimed, online) */
-	double created;    /* seconds since the epoch */
-	char stuck[256];   /* set when an AI seat failed: the table stops playing itself */
-	char owner[48];    /* the client address that created it ("" when unknown) */
-	bool searches;     /* a seat is played by a search (easy, medium or hard) */
+	long long iv; /* grows with everything a client hears of (v, seats claimed, online) */
 	/* A person who leaves now is played by `beginner`, not `medium` (leave.h): the owner's
 	 * tables with searching seats are at its cap (the server sets it: qv__server_zombie_room).
 	 */
 	bool zombie_cheap;
-	json_t *params; /* every parameter, as in records */
-	/* The components played with (a built-in set or a loaded variant, which the table's
-	 * match holds as long as the table lives); NULL for a game without components. */
-	const qv_variant *variant;
-	qv__store *store; /* NULL: nothing is saved (unit tests) */
 	/* Each viewer's log and what makes a connection need it whole again: takebacks, and
 	 * the chat lines hidden (its cuts) (engine/feed/frame.h). */
 	qv__feed feed;
-	qv__offer offer; /* an offer waiting for answers (offer.by < 0: none; people: offer) */
-
-	qv__chat chat;       /* what was said at the table (people: chat) */
-	qv__rematch rematch; /* a rematch asked for once the game is over (people: rematch) */
-
-	qv__clock clock;         /* the seats' clocks (clock.h) */
 	_Atomic double deadline; /* epoch s when the first running clock runs out, 0: none (read
 	                            by the server's timer without the lock) */
-	qv__clock_mark *marks;   /* the clocks before each recent change, oldest first (marks.h;
-	                            people: marks); NULL until the first, and at a table without a
-	                            clock */
-	int nmarks;
-
-	/* Idleness (see qv__table_idle): a table that plays, without a clock that runs, at which
-	 * nobody is connected and nothing happened for idle_limit seconds ends as abandoned. */
-	double active;          /* epoch s of the last change, or when the last connection left
-	                           (people: active) */
-	double idle_limit;      /* seconds; 0: never (a table outside a server's registry) */
-	double away_limit;      /* the server's --away-limit, seconds, which info shows; 0 (info:
-	                           null) for a table outside a server's registry */
-	_Atomic double idle_at; /* epoch s when the server's timer looks next, 0: the rule does
-	                           not apply now (read by the timer without the lock) */
-	char unrated[200];      /* why the end of a rated table rated nobody (farming), which
-	                           info says; "" */
-	char ended[16];         /* "abandoned": the table is over, without a result (people:
-	                           ended); "aborted" (no result either: abort) or "drawn" (every
-	                           seat ranked first: a draw agreed), "closed" (no result: the
-	                           site's operator ended it, quiver admin end); "" otherwise */
-	char ended_why[QV__ENDED_WHY]; /* the operator's reason of "closed" (people and info:
-	                                  ended_why); "" */
-	int spectators;        /* connections that said hello without a seat (info: spectators) */
-	bool spectators_moved; /* one came or went since the last sweep (qv__table_spectators) */
+	_Atomic double idle_at;  /* epoch s when the server's timer looks next, 0: the rule does
+	                            not apply now (read by the timer without the lock) */
+	int spectators;          /* connections that said hello without a seat (info: spectators) */
+	bool spectators_moved;   /* one came or went since the last sweep (qv__table_spectators) */
 	/* What the players' channels were told (ws/channel.c, under lock): the seats told it is
 	 * their turn, and those told this turn that their days-per-move clock runs low. */
 	unsigned told_turn, told_low;
@@ -154,7 +122,83 @@ typedef struct qv__table {
 	bool queued;  /* waiting in or running on the worker pool */
 	int greeting; /* sockets opened to it that have not said hello or closed: it stays */
 	void *conns;  /* the server's connections to this table */
+
+	/* ---- what it is (qv__table_ident): set when it is made or read back ---- */
+	/* The members of a group, one a line: */
+	/* clang-format off */
+	QV__GROUP(qv__table_ident, ident,
+		char id[QV__ID_LEN + 1];
+		const qv_game *game;
+		int nseats;
+		bool private_;
+		bool no_takebacks; /* created with "takebacks": false: no takeback is asked or made */
+		bool rated;        /* created with "rated": true: its end rates its accounts (rated.h) */
+		double created;    /* seconds since the epoch */
+		char owner[48];    /* the client address that created it ("" when unknown) */
+		bool searches;     /* a seat is played by a search (easy, medium or hard) */
+		json_t *params;    /* every parameter, as in records */
+		/* The components played with (a built-in set or a loaded variant, which the table's
+		 * match holds as long as the table lives); NULL for a game without components. */
+		const qv_variant *variant;
+		qv__store *store; /* NULL: nothing is saved (unit tests) */
+		/* Idleness (see qv__table_idle): a table that plays, without a clock that runs, at
+		 * which nobody is connected and nothing happened for idle_limit seconds ends as
+		 * abandoned. Set by the server that holds it. */
+		double idle_limit; /* seconds; 0: never (a table outside a server's registry) */
+		double away_limit; /* the server's --away-limit, seconds, which info shows; 0 (info:
+		                      null) for a table outside a server's registry */
+	);
+
+	/* ---- the value (qv__table_value): what an act changes and the store keeps ---- */
+	QV__GROUP(qv__table_value, value,
+		/* The game; a draft owns a copy (change.h) or reads the live table's. */
+		qv_match *m;
+		int status;          /* QV__WAITING, QV__PLAYING, QV__OVER */
+		long long v;         /* the game's version */
+		char stuck[256];     /* set when an AI seat failed: the table stops playing itself */
+		qv__offer offer;     /* an offer waiting for answers (offer.by < 0: none; people:
+		                        offer) */
+		qv__chat chat;       /* what was said at the table (people: chat) */
+		qv__rematch rematch; /* a rematch asked for once the game is over (people: rematch) */
+		qv__clock clock;     /* the seats' clocks (clock.h) */
+		qv__clock_mark *marks; /* the clocks before each recent change, oldest first
+		                          (marks.h; people: marks); NULL until the first, and at a
+		                          table without a clock */
+		int nmarks;
+		double active;     /* epoch s of the last change, or when the last connection left
+		                      (people: active) */
+		char unrated[200]; /* why the end of a rated table rated nobody (farming), which
+		                      info says; "" */
+		char ended[16];    /* "abandoned": the table is over, without a result (people:
+		                      ended); "aborted" (no result either: abort) or "drawn" (every
+		                      seat ranked first: a draw agreed), "closed" (no result: the
+		                      site's operator ended it, quiver admin end); "" otherwise */
+		char ended_why[QV__ENDED_WHY]; /* the operator's reason of "closed" (people and
+		                                  info: ended_why); "" */
+		/* The random stream of each seat the server plays (an AI seat, or a person's once
+		 * a zombie plays it): its agent draws from it in a search (acts.c), and the stream
+		 * as the search left it is published with the move the search chose, so that a
+		 * step not made (out of memory, refused by the store) draws the same again. From
+		 * the table's seed, as the agents' own; not kept by the store (a restart starts
+		 * them again, as it starts the agents). */
+		qv_rng rng[QV_MAX_PLAYERS];
+	);
+	/* clang-format on */
 } qv__table;
+
+/* Whether the calling thread holds t's lock (a draft reads as held by the thread that holds
+ * its live table's lock, change.h). */
+static inline bool qv__table_held(const qv__table *t)
+{
+	return qv__mutex_held(&(t->live ? t->live : t)->lock);
+}
+
+/* The seats whose shell (agents, connections) is t's: a draft's live table's, since a draft's
+ * own seats hold only what they are and who claimed them (change.h). */
+static inline const qv__seat *qv__table_shell_seats(const qv__table *t)
+{
+	return t->live ? t->live->seat : t->seat;
+}
 
 /* Searches an AI step may begin on a table before it is stopped: a table found at start-up
  * with this many searches begun and none ended (the process died during each) is stopped
@@ -188,14 +232,8 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 void qv__table_free(qv__table *t);
 
 void qv__table_lock(qv__table *t);
-#ifdef QV_CHECKS
-/* Whether the calling thread holds t's lock (a draft, copied from its live table under the
- * lock, reads as held by the thread that owns it). */
-bool qv__table_held(const qv__table *t);
-#define QV__TABLE_HELD(t) QV_ASSERT(qv__table_held(t))
-#else
-#define QV__TABLE_HELD(t) ((void)0)
-#endif
+/* The check that the calling thread holds t's lock (qv__table_held), in every build. */
+#define QV__TABLE_HELD(t) QV__HELD(qv__table_held(t))
 void qv__table_unlock(qv__table *t);
 
 /* Claims seat `seat` ("p2"), or the first unclaimed human seat when seat is NULL, and writes a
@@ -417,6 +455,13 @@ bool qv__table_idle(qv__table *t);
 
 /* ---- the server's own steps (acts.c) ---- */
 
+/* Stops the table playing itself after an AI or chance failure `why` (what: what failed),
+ * saying why (info's "stopped"): a change like any act, saved first so that a restart does
+ * not try again, then published. When the store refuses it (QV_EIO, QV_ESTATE) or out of
+ * memory, the table is as it was, the refusal is logged and the server's step tried again a
+ * second later (t->step_at). */
+qv_status qv__table_stop_locked(qv__table *t, const char *what, const qv_err *why, qv_err *err);
+
 /* Plays one AI decision or chance outcome if one is due. The search runs without the lock;
  * its choice is applied only if the table did not change meanwhile. Returns true when the
  * table changed. Out of memory, the table stays as it was and still wants the step; any other
@@ -514,28 +559,34 @@ qv_status qv__table_chat_locked(qv__table *t, int viewer, const char *text, json
 /* ---- rematch (acts.c; its frame, feed.c) ---- */
 
 /* Seat `seat` asks for a rematch at a finished table. QV_ESTATE: not over, asked already, or
- * the rematch made or being made. When every human seat has asked, nothing is saved yet:
- * *request is the new table's request (qv__rematch_request: same game, params and privacy, every
- * seat moved one place on) and the caller makes the table (qv__table_rematch_make), then
- * calls qv__table_rematch_done or, when that failed, qv__table_rematch_failed. Otherwise
- * *request is NULL and the ask is saved. */
-qv_status qv__table_rematch_ask(qv__table *t, int seat, json_t **request, qv_err *err);
-
-/* Makes the rematch table of t from request, with every human seat claimed at once for the
+ * the rematch made. Until every person's seat has asked, the ask is saved and *out is NULL.
+ * The last ask makes the rematch, under the table's lock from the ask to its record, so that
+ * no other ask comes between: the new table from qv__rematch_request (same game, params and
+ * privacy, every seat moved one place on), with every human seat claimed at once for the
  * person who moves there (names kept, but a guest's that name_check, when not NULL, refuses
- * now: the person plays on under the seat's name): tokens[p] is the new token of old seat p's
- * person ("" for an AI seat). Not yet in the server's registry. */
-qv_status qv__table_rematch_make(qv__table *t, const json_t *request, qv__name_check name_check,
-                                 void *name_ctx, qv__table **out,
-                                 char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err);
+ * now: the person plays on under the seat's name), built in memory and saved with its seats
+ * in one transaction of the store, or not at all; then the ask and the new table are recorded
+ * here (saved). tokens[p] is the new token of old seat p's person ("" for an AI seat), kept in
+ * memory for the seats' connections too (qv__table_rematch_frame_locked); *out is the new
+ * table, not yet in the server's registry (the caller adds it: a table the registry could not
+ * take is read back from the store when it is asked for). */
+qv_status qv__table_rematch(qv__table *t, int seat, qv__name_check name_check, void *name_ctx,
+                            qv__table **out, char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1],
+                            qv_err *err);
 
-/* Records the last ask and the new table (saved); the tokens are kept in memory for the
- * seats' connections (qv__table_rematch_frame_locked). */
-qv_status qv__table_rematch_done(qv__table *t, int seat, const char *id,
-                                 char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1], qv_err *err);
+/* A table's row as the store inserts a new table (qv__store_insert_table), with its seats as
+ * claimed and its history: what owns the row's text. */
+typedef struct qv__table_row {
+	qv__stored_table row;
+	qv__store_move *moves;
+	char **texts;
+	char *params, *folk;
+	int n;
+} qv__table_row;
 
-/* The rematch could not be made: the last seat may ask again. */
-void qv__table_rematch_failed(qv__table *t);
+/* Writes t's row into *r (freed with qv__table_row_free); QV_ENOMEM, and then *r is empty. */
+qv_status qv__table_row_locked(qv__table *t, qv__table_row *r, qv_err *err);
+void qv__table_row_free(qv__table_row *r);
 
 /* {"type": "rematch", "table", "seat", "token"} for a connection of seat viewer once the new
  * table exists and this process made it; NULL otherwise (a spectator, an AI seat, after a

@@ -98,7 +98,7 @@ static void on_hello(qv__conn *c, const qv__frame *f)
 	struct qv__chans *ch = c->srv->chans;
 	json_t *ready = json_pack("{s:s}", "type", "ready");
 	pthread_mutex_lock(&ch->lock);
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	bool again = c->greeted, ending = c->closed || c->closing;
 	if (!again && !ending) {
 		c->greeted = true;
@@ -108,7 +108,7 @@ static void on_hello(qv__conn *c, const qv__frame *f)
 		atomic_fetch_add(&c->refs, 1); /* the list's reference, dropped by wsock.c's gone */
 		qv__conn_queue_json_locked(c, ready);
 	}
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	pthread_mutex_unlock(&ch->lock);
 	json_decref(ready);
 	if (again)
@@ -124,9 +124,9 @@ static void chan_message(qv__conn *c, const char *text, size_t len)
 		qv__conn_error(c, err.msg);
 		return;
 	}
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	bool greeted = c->greeted;
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	if (f.type == QV__HELLO)
 		on_hello(c, &f);
 	else if (f.type == QV__PING)
@@ -186,10 +186,10 @@ static bool ends(const qv__conn *c, const session_end *e)
 static void close_device(qv__conn *c, void *arg)
 {
 	const session_end *e = arg;
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	if (c->table && ends(c, e))
 		qv__conn_close_locked(c, QV__CLOSE_POLICY, e->why);
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 }
 
 void qv__chan_close(qv__server *srv, long long account, const char *session, const char *why)
@@ -200,9 +200,9 @@ void qv__chan_close(qv__server *srv, long long account, const char *session, con
 	for (qv__conn *c = ch->head; c; c = c->next) {
 		if (!ends(c, &e))
 			continue;
-		pthread_mutex_lock(&c->lock);
+		qv__mutex_lock(&c->lock);
 		qv__conn_close_locked(c, QV__CLOSE_POLICY, why);
-		pthread_mutex_unlock(&c->lock);
+		qv__mutex_unlock(&c->lock);
 	}
 	pthread_mutex_unlock(&ch->lock);
 	qv__conns_each(srv, close_device, &e);
@@ -221,9 +221,9 @@ static bool session_lives(qv__server *srv, qv__conn *c)
 		return true;
 	if (found < 0)
 		return false; /* the database failed: nothing told, the channel kept */
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	qv__conn_close_locked(c, QV__CLOSE_POLICY, QV__CHAN_ENDED);
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	return false;
 }
 
@@ -263,10 +263,10 @@ void qv__chan_deliver(qv__server *srv, const char *player, json_t *frame)
 		bool own = !of_account && strcmp(c->who.player, player) == 0;
 		if (!own && !(account > 0 && c->who.account == account && session_lives(srv, c)))
 			continue;
-		pthread_mutex_lock(&c->lock);
+		qv__mutex_lock(&c->lock);
 		if (!c->closed && !c->closing)
 			qv__conn_queue_json_locked(c, frame);
-		pthread_mutex_unlock(&c->lock);
+		qv__mutex_unlock(&c->lock);
 	}
 	pthread_mutex_unlock(&ch->lock);
 }

@@ -158,7 +158,7 @@ static qv__conn *admit(qv__server *srv, qv__req *r, qv__table *t)
 	c->viewer = QV_VIEW_PUBLIC;
 	qv_copy(c->addr, sizeof c->addr, qv__req_addr(r));
 	atomic_init(&c->refs, 1); /* the socket's */
-	pthread_mutex_init(&c->lock, NULL);
+	qv__mutex_init(&c->lock);
 	pthread_mutex_lock(&srv->conns_lock);
 	int all = 0, mine = 0;
 	for (qv__conn *o = srv->conns; o; o = o->all_next) {

@@ -56,6 +56,7 @@ static void send_error(qv__conn *c, const char *fmt, ...)
 /* Queues a frame written as text (made), or closes c when it could not be (out of memory). */
 static void queue_made_locked(qv__conn *c, bool made, const qv_buf *text)
 {
+	QV__HELD(qv__mutex_held(&c->lock));
 	if (made)
 		qv__conn_queue_locked(c, QV__OP_TEXT, text->s, text->len);
 	else
@@ -66,7 +67,7 @@ static void queue_made_locked(qv__conn *c, bool made, const qv_buf *text)
  * broadcast (qv__table_frame_text_locked). */
 static void send_update(qv__conn *c, qv__frame_shared *shared, qv_buf *text)
 {
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	bool due = false, made = false;
 	if (!c->closed && !c->closing && c->greeted) {
 		qv__table *t = c->table;
@@ -82,7 +83,7 @@ static void send_update(qv__conn *c, qv__frame_shared *shared, qv_buf *text)
 	}
 	if (due)
 		queue_made_locked(c, made, text);
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 }
 
 /* The connections of t, each with a reference taken (the caller drops each), in *n (none
@@ -125,9 +126,9 @@ void qv__ws_moved(qv__table *t)
 	qv__conn **list = conns_of(t, &n);
 	for (int i = 0; i < n; i++) {
 		qv__conn *c = list[i];
-		pthread_mutex_lock(&c->lock);
+		qv__mutex_lock(&c->lock);
 		qv__conn_close_locked(c, QV__CLOSE_RESTART, QV__MOVED_REASON);
-		pthread_mutex_unlock(&c->lock);
+		qv__mutex_unlock(&c->lock);
 		qv__conn_unref(c);
 	}
 	free(list);
@@ -140,10 +141,10 @@ void qv__ws_crowd(qv__table *t, int count)
 	json_t *frame = json_pack("{s:s, s:i}", "type", "spectators", "count", count);
 	for (int i = 0; i < n; i++) {
 		qv__conn *c = list[i];
-		pthread_mutex_lock(&c->lock);
+		qv__mutex_lock(&c->lock);
 		if (!c->closed && !c->closing && c->greeted)
 			qv__conn_queue_json_locked(c, frame);
-		pthread_mutex_unlock(&c->lock);
+		qv__mutex_unlock(&c->lock);
 		qv__conn_unref(c);
 	}
 	json_decref(frame);
@@ -185,9 +186,9 @@ static int hello_seat(qv__conn *c, const qv__frame *f)
 	if (found != 1 || !qv__table_seat_holder(c->table, seat, &owner, player) ||
 	    owner != acct.id)
 		return -1;
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	c->who.account = acct.id;
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	return seat;
 }
 
@@ -195,9 +196,9 @@ static int hello_seat(qv__conn *c, const qv__frame *f)
  * (returns false). */
 static bool on_hello(qv__conn *c, const qv__frame *f)
 {
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	bool greeted = c->greeted;
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	if (greeted) {
 		send_error(c, "hello was already said on this connection; open another one to "
 		              "change seats");
@@ -217,14 +218,14 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 		}
 		viewer = seat;
 	}
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	qv__table_lock(t);
 	QV_ASSERT(!c->greeted); /* hello is handled once, on the connection's own thread */
 	if (t->released) {
 		/* let go since the socket was admitted: its sockets were closed without this one */
 		qv__table_unlock(t);
 		qv__conn_close_locked(c, QV__CLOSE_RESTART, QV__MOVED_REASON);
-		pthread_mutex_unlock(&c->lock);
+		qv__mutex_unlock(&c->lock);
 		return true;
 	}
 	c->viewer = viewer;
@@ -245,7 +246,7 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 	if (rematch)
 		qv__conn_queue_json_locked(c, rematch);
 	c->greeted = true;
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	qv_buf_free(&frame);
 	json_decref(rematch);
 	qv__ws_broadcast(t); /* the others see the seat online */
@@ -264,9 +265,9 @@ static void log_failure(const qv__conn *c, qv_status rc, const qv_err *err)
 /* Whether the connection said hello; if not, it is told to. */
 static bool greeted(qv__conn *c)
 {
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	bool yes = c->greeted;
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	if (!yes)
 		send_error(c, "say hello first: {\"type\": \"hello\", \"token\": \"...\"} (or "
 		              "\"token\": null to watch)");
@@ -327,9 +328,9 @@ static void on_what(qv__conn *c, const qv__frame *f)
 	}
 	json_t *frame = json_pack("{s:s, s:I, s:s, s:s}", "type", "what", "v", (json_int_t)f->v,
 	                          "action", f->action, "text", text);
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	qv__conn_queue_json_locked(c, frame);
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	json_decref(frame);
 }
 
@@ -380,7 +381,7 @@ static void on_history(qv__conn *c, const qv__frame *f)
 {
 	qv_err err;
 	json_t *frame = NULL;
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	bool greeted = c->greeted;
 	if (greeted) {
 		qv__table_lock(c->table);
@@ -389,7 +390,7 @@ static void on_history(qv__conn *c, const qv__frame *f)
 		if (frame)
 			qv__conn_queue_json_locked(c, frame);
 	}
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	if (!greeted)
 		send_error(c, "say hello first: {\"type\": \"hello\", \"token\": \"...\"} (or "
 		              "\"token\": null to watch)");
@@ -481,18 +482,18 @@ static void on_chat(qv__conn *c, const qv__frame *f)
 	}
 	c->chat_at[c->chat_n++ % QV__CHAT_RATE] = t0;
 	for (int i = 0; i < n; i++) {
-		pthread_mutex_lock(&list[i]->lock);
+		qv__mutex_lock(&list[i]->lock);
 		if (list[i]->greeted)
 			qv__conn_queue_json_locked(list[i], line);
-		pthread_mutex_unlock(&list[i]->lock);
+		qv__mutex_unlock(&list[i]->lock);
 		qv__conn_unref(list[i]);
 	}
 	if (!list) {
 		/* Saved, but the list of who hears it could not be made: every connection gets a
 		 * snapshot instead (it carries the chat). */
-		pthread_mutex_lock(&c->lock);
+		qv__mutex_lock(&c->lock);
 		qv__conn_close_locked(c, QV__CLOSE_GOING, "out of memory");
-		pthread_mutex_unlock(&c->lock);
+		qv__mutex_unlock(&c->lock);
 	}
 	free(list);
 	json_decref(line);
@@ -508,7 +509,7 @@ static void tell_rematch(qv__table *t)
 	qv__table_unlock(t);
 	for (int i = 0; i < n; i++) {
 		qv__conn *o = list[i];
-		pthread_mutex_lock(&o->lock);
+		qv__mutex_lock(&o->lock);
 		if (o->greeted && o->viewer >= 0) {
 			qv__table_lock(t);
 			json_t *frame =
@@ -518,7 +519,7 @@ static void tell_rematch(qv__table *t)
 				qv__conn_queue_json_locked(o, frame);
 			json_decref(frame);
 		}
-		pthread_mutex_unlock(&o->lock);
+		qv__mutex_unlock(&o->lock);
 		qv__conn_unref(o);
 	}
 	free(list);
@@ -531,7 +532,6 @@ static void on_rematch(qv__conn *c)
 	if (!may_play(c, "ask for a rematch"))
 		return;
 	qv__table *t = c->table, *nt = NULL;
-	json_t *req;
 	qv_err err;
 	/* people kept apart by a block play no rematch (blocks.h) */
 	qv_status rc = qv__blocks_rematch_check(c->srv->store, t, c->viewer, &err);
@@ -539,38 +539,24 @@ static void on_rematch(qv__conn *c)
 		send_error(c, "%s", err.msg);
 		return;
 	}
-	rc = qv__table_rematch_ask(t, c->viewer, &req, &err);
-	if (!rc && req) {
-		char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
-		rc = qv__table_rematch_make(t, req, qv__skeleton_guest_name, c->srv->store, &nt,
-		                            tokens, &err);
-		json_decref(req);
-		if (!rc && qv__server_add(c->srv, nt, &err)) {
-			rc = QV_ENOMEM;
-			qv_err gone;
-			if (nt->store && qv__store_delete(nt->store, nt->id, &gone))
-				qv__oplog(QV__WARN, "table %s: %s", nt->id, gone.msg);
-			qv__table_unref(nt);
-			nt = NULL;
-		}
-		if (!rc)
-			rc = qv__table_rematch_done(t, c->viewer, nt->id, tokens, &err);
-		else
-			qv__table_rematch_failed(t);
-		explicit_bzero(tokens, sizeof tokens);
-	}
+	/* The new table, saved whole or not at all; the tokens reach the people through t
+	 * (tell_rematch). */
+	char tokens[QV_MAX_PLAYERS][QV__TOKEN_LEN + 1];
+	rc = qv__table_rematch(t, c->viewer, qv__skeleton_guest_name, c->srv->store, &nt, tokens,
+	                       &err);
+	explicit_bzero(tokens, sizeof tokens);
 	if (rc) {
 		log_failure(c, rc, &err);
 		send_error(c, "%s", err.msg);
-		if (nt) {
-			qv__server_changed(c->srv, nt);
-			qv__table_unref(nt);
-		}
 		return;
 	}
 	if (nt) {
+		qv_err lost;
+		if (qv__server_add(c->srv, nt, &lost)) /* read back from the store when asked for */
+			qv__oplog(QV__WARN, "table %s: %s", nt->id, lost.msg);
+		else
+			qv__server_changed(c->srv, nt);
 		tell_rematch(t);
-		qv__server_changed(c->srv, nt);
 		qv__table_unref(nt);
 	}
 	qv__server_changed(c->srv, t);
@@ -580,9 +566,9 @@ static void on_rematch(qv__conn *c)
 static void pong(qv__conn *c)
 {
 	static const char text[] = "{\"type\":\"pong\"}"; /* as JSON_COMPACT writes it */
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	qv__conn_queue_locked(c, QV__OP_TEXT, text, sizeof text - 1);
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 }
 
 /* How often a ping has a device's session checked: a page pings every 2 s. */
@@ -595,19 +581,19 @@ qv__pong qv__ws_pong(qv__conn *c, const char *text, size_t len)
 	pong(c);
 	/* a worker reads the ping only to check a device's session, at one ping in
 	 * SESSION_PING_S (session_ping_due, which keeps the time) */
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	bool check = c->who.account != 0 && qv_mono() - c->session_at >= SESSION_PING_S;
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	return check ? QV__PONG_ANSWERED : QV__PONG_DONE;
 }
 
 bool qv__ws_ping(qv__conn *c)
 {
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	bool answered = c->pongs > 0;
 	if (answered)
 		c->pongs--;
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	if (!answered)
 		pong(c);
 	return !answered;
@@ -617,11 +603,11 @@ bool qv__ws_ping(qv__conn *c)
 static bool session_ping_due(qv__conn *c)
 {
 	double now = qv_mono();
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	bool due = now - c->session_at >= SESSION_PING_S;
 	if (due)
 		c->session_at = now;
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	return due;
 }
 
@@ -631,9 +617,9 @@ static bool session_ping_due(qv__conn *c)
  * at once (channel.c). */
 static bool device_session_ended(qv__conn *c)
 {
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	long long account = c->who.account;
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	if (account == 0)
 		return false;
 	qv__store_account acct;
@@ -642,9 +628,9 @@ static bool device_session_ended(qv__conn *c)
 	                                   qv_wall() - QV__SESSION_AGE, &acct, &seen);
 	if (found < 0 || (found == 1 && acct.id == account))
 		return false; /* the database failed: the connection is kept, as a channel is */
-	pthread_mutex_lock(&c->lock);
+	qv__mutex_lock(&c->lock);
 	qv__conn_close_locked(c, QV__CLOSE_POLICY, QV__CHAN_ENDED);
-	pthread_mutex_unlock(&c->lock);
+	qv__mutex_unlock(&c->lock);
 	return true;
 }
 
