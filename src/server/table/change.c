@@ -33,13 +33,12 @@ static qv_status fail_oom(qv_err *err)
 
 /* A draft's match is a copy of the table's. Made fresh for every change it would cost a dozen
  * allocations of a few kilobytes each, a third of a percent of an act's instructions and most
- * of the draft's cost (docs/history/benchmarks-6.md, "Every act a transaction"); so each thread keeps one
- * spare match, and a change copies the table's match into it (qv_match_copy, which allocates
- * only the buffers whose sizes differ: the copy holds what the table's match held, never the
- * room of a longer game the spare held before). The match a change replaces becomes
- * the spare of the thread that published it; a draft dropped is given back the same way. The
- * spare of a thread that ends is freed with it; the one of the thread that exits the process
- * by atexit. */
+ * of the draft's cost (docs/history/benchmarks-6.md, "Every act a transaction"); so each thread
+ * keeps one spare match, and a change copies the table's match into it (qv_match_copy, which
+ * allocates only the buffers whose sizes differ: the copy holds what the table's match held, never
+ * the room of a longer game the spare held before). The match a change replaces becomes the spare
+ * of the thread that published it; a draft dropped is given back the same way. The spare of a
+ * thread that ends is freed with it; the one of the thread that exits the process by atexit. */
 static pthread_key_t spare_key;
 static pthread_once_t spare_once = PTHREAD_ONCE_INIT;
 
