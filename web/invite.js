@@ -44,8 +44,11 @@ export function invitation(table, seat) {
     : `You are invited to play ${game} as ${seat}`;
   const c = table.clock;
   const clock = c && c.kind !== 'none' ? `Clock: ${clockName(c)}` : '';
-  // a rated game says so before the seat is taken: its result changes the players' ratings
-  const rated = table.rated ? 'Rated: the result changes both accounts’ ratings.' : '';
+  // a rated game says so before the seat is taken, as the server rates it: a game between two
+  // new accounts is counted toward their first ten and moves no rating (docs/server/players.md)
+  const rated = table.rated
+    ? 'Rated: the result changes the accounts’ ratings (between two new accounts it counts toward their first ten rated games and moves no rating).'
+    : '';
   return { title, clock: [rated, clock].filter(Boolean).join(' ') };
 }
 
