@@ -909,22 +909,31 @@ function askToJoin(seat) {
       (t) => invitation(t, seat),
       () => ({ title: t('table.invited', { seat }), clock: '' }),
     );
+    // a signed-in account plays under its username: no name to ask (the app has no accounts)
+    const account = API.me(0).then(
+      (me) => me.account?.username ?? '',
+      () => '',
+    );
     const done = () => {
       invitationTitle = '';
       replace(els.joinPlace);
       resolve();
     };
-    const named = Boolean(myName());
-    const button = h(
-      'button',
-      { type: 'button', class: named ? 'take-seat' : 'minor take-seat', onclick: done },
-      named ? t('table.take-seat', { seat }) : t('table.take-seat-unnamed', { seat }),
-    );
-    says.then((o) => {
+    Promise.all([says, account]).then(([o, username]) => {
+      const named = Boolean(username || myName());
+      const button = h(
+        'button',
+        { type: 'button', class: named ? 'take-seat' : 'minor take-seat', onclick: done },
+        username
+          ? t('table.take-seat-as', { seat, name: username })
+          : named
+            ? t('table.take-seat', { seat })
+            : t('table.take-seat-unnamed', { seat }),
+      );
       invitationTitle = `${o.title} · quiver`;
       document.title = invitationTitle;
       // a name given here takes the seat at once; a name kept before may be changed first
-      const box = nameBox('table-name', named ? undefined : done);
+      const box = username ? null : nameBox('table-name', named ? undefined : done);
       replace(
         els.joinPlace,
         h(

@@ -189,6 +189,10 @@ test(
     assert.equal(next.status, 201);
     await openSeatLink(annPhone.page, new URL(`table.html?id=${next.json.id}&seat=p1`, env.server.url).toString());
     await bobPhone.page.goto(new URL(`table.html?id=${next.json.id}&seat=p2`, env.server.url).toString());
+    // signed in, Bob plays under his username: no name is asked that would not be used
+    await bobPhone.page.waitForSelector('#join-place .take-seat');
+    assert.equal(await bobPhone.page.textContent('#join-place .take-seat'), 'Take seat p2 as Bob');
+    assert.equal(await bobPhone.page.locator('#join-place input').count(), 0, 'a name box for an account');
     await bobPhone.page.click('#join-place .take-seat');
     await bobPhone.page.waitForSelector('.join-refused');
     assert.equal(

@@ -302,6 +302,7 @@ export default {
   'table.closed-conn': 'Closed',
   'table.invited': 'You are invited to seat {seat}',
   'table.take-seat': 'Take seat {seat}',
+  'table.take-seat-as': 'Take seat {seat} as {name}',
   'table.take-seat-unnamed': 'Take seat {seat} without a name',
   'table.join-blocked': 'You cannot take seat {seat}: {why}. You are watching.',
   'table.join-used': 'This invite was already used: seat {seat} is taken. You are watching.',

@@ -303,6 +303,7 @@ export default {
   'table.closed-conn': 'Cerrada',
   'table.invited': 'Te invitan al asiento {seat}',
   'table.take-seat': 'Ocupar el asiento {seat}',
+  'table.take-seat-as': 'Ocupar el asiento {seat} como {name}',
   'table.take-seat-unnamed': 'Ocupar el asiento {seat} sin nombre',
   'table.join-blocked': 'No puedes ocupar el asiento {seat}: {why}. Estás viendo la mesa.',
   'table.join-used': 'Esta invitación ya se usó: el asiento {seat} está ocupado. Estás viendo la mesa.',

@@ -296,6 +296,7 @@ export default {
   'table.closed-conn': '切断',
   'table.invited': '席 {seat} に招待されています',
   'table.take-seat': '席 {seat} に座る',
+  'table.take-seat-as': '{name} として席 {seat} に座る',
   'table.take-seat-unnamed': '名前なしで席 {seat} に座る',
   'table.join-blocked': '席 {seat} には座れません：{why}。観戦中です。',
   'table.join-used': 'この招待はすでに使われています。席 {seat} は埋まっています。観戦中です。',
