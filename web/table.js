@@ -389,7 +389,10 @@ function statusText() {
   if (state.table?.stopped) return t('table.stopped', { why: state.table.stopped });
   if (state.table?.status === 'waiting') {
     const open = (state.table.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed).map((s) => s.seat);
-    return t('table.waiting-seats', { n: open.length, seats: andList(open) });
+    // the invite link is for the seated to send: a watcher (one a block kept out among them)
+    // is only told what the table waits for
+    const seated = /^p\d+$/.test(state.seat);
+    return t(seated ? 'table.waiting-seats' : 'table.waiting-seats-watching', { n: open.length, seats: andList(open) });
   }
   return mod.turnText(state.vj, { name, acting: acting() });
 }

@@ -199,6 +199,10 @@ test(
       await bobPhone.page.textContent('.join-refused'),
       'You cannot take seat p2: a player at this table does not accept games with you. You are watching.',
     );
+    // kept out, he is not the one to send an invite link
+    await bobPhone.page.waitForFunction(() =>
+      /^Waiting for a player to take seat p2\.$/.test(document.getElementById('status')?.textContent ?? ''),
+    );
     await bobPhone.page.screenshot({ path: path.join(screenshotDir(), 'two-devices-refused.png') });
 
     const errors = [annLaptop, bobLaptop, annPhone, bobPhone].flatMap((p) => p.errors);

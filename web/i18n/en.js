@@ -257,6 +257,10 @@ export default {
     one: 'Waiting for a player to take seat {seats}. Send them an invite link.',
     other: 'Waiting for players to take seats {seats}. Send them an invite link.',
   },
+  'table.waiting-seats-watching': {
+    one: 'Waiting for a player to take seat {seats}.',
+    other: 'Waiting for players to take seats {seats}.',
+  },
   'table.watching': 'You are watching this table.',
   'table.over': 'The game is over.',
   'table.stopped-idle': 'Nothing more can be played here: start a new table from the lobby.',

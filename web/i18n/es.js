@@ -257,6 +257,10 @@ export default {
     one: 'Esperando a que un jugador ocupe el asiento {seats}. Envíale un enlace de invitación.',
     other: 'Esperando a que los jugadores ocupen los asientos {seats}. Envíales un enlace de invitación.',
   },
+  'table.waiting-seats-watching': {
+    one: 'Esperando a que un jugador ocupe el asiento {seats}.',
+    other: 'Esperando a que los jugadores ocupen los asientos {seats}.',
+  },
   'table.watching': 'Estás viendo esta mesa.',
   'table.over': 'La partida ha terminado.',
   'table.stopped-idle': 'Aquí ya no se puede jugar: empieza una mesa nueva desde el vestíbulo.',

@@ -254,6 +254,7 @@ export default {
   'table.unrated': '{result} この対局は{why}。',
   'table.stopped': 'このテーブルは停止しました：{why}。',
   'table.waiting-seats': { other: '席 {seats} に座るプレイヤーを待っています。招待リンクを送ってください。' },
+  'table.waiting-seats-watching': { other: '席 {seats} に座るプレイヤーを待っています。' },
   'table.watching': 'このテーブルを観戦中です。',
   'table.over': '対局は終了しました。',
   'table.stopped-idle': 'ここではもう指せません。ロビーから新しいテーブルを始めてください。',
