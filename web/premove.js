@@ -54,7 +54,10 @@ export class Premove {
       this.queue(this.input.value);
     });
     this.queuedLine = h('div', { class: 'premove-queued' });
-    this.el = h('div', { class: 'premove', hidden: true }, this.form, this.queuedLine, this.status);
+    // the form and the queued move, hidden at the seat's turn; what became of the premove stays
+    // in sight then, when it is news (a cancellation at the turn went unseen inside the box)
+    this.box = h('div', { class: 'premove-box' }, this.form, this.queuedLine);
+    this.el = h('div', { class: 'premove', hidden: true }, this.box, this.status);
   }
 
   /**
@@ -115,7 +118,8 @@ export class Premove {
       this.el.hidden = true;
       return false;
     }
-    this.el.hidden = m.turn;
+    this.el.hidden = false;
+    this.box.hidden = m.turn;
     if (!m.turn || !this.queued) return false;
     const typed = this.queued;
     this.queued = '';

@@ -139,6 +139,8 @@ test('a premove at a table of two: played when legal, cancelled when not', { tim
     async () => /cancelled: it is not a legal move now/.test((await page.textContent('#premove-status')) ?? ''),
     'the illegal premove cancelled',
   );
+  // said where p1 sees it at its turn, not inside the premove's box that the turn hides
+  assert.ok(await page.isVisible('#premove-status'), 'the cancellation in sight');
   // p1 is to move, and chooses as usual; nothing was sent for it
   const t = await api(env.server.url, 'GET', `/api/tables/${id}`);
   assert.deepEqual(t.to_move, ['p1'], 'p1 still to move');
