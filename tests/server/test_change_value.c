@@ -17,19 +17,11 @@
 
 #include "server/table/change.h"
 #include "server/table/table.h"
+#include "table_of.h"
 
 static qv__table *two_people(void)
 {
-	json_t *req =
-	    json_loads("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"medium\"]}", 0, NULL);
-	assert_non_null(req);
-	qv__table *t;
-	qv_err err;
-	qv_status rc = qv__table_create(&t, NULL, req, "", &err);
-	json_decref(req);
-	if (rc)
-		fail_msg("%s", err.msg);
-	return t;
+	return table_of("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"medium\"]}");
 }
 
 /* Whether n bytes at p are all zero. */

@@ -19,6 +19,7 @@
 #include "child.h"
 #include "server/table/change.h"
 #include "server/table/table.h"
+#include "table_of.h"
 
 /* What QV__HELD prints when QV__TABLE_HELD fails (games/mutex.c). */
 #define FIRES "invariant broken: qv__table_held("
@@ -136,16 +137,7 @@ static void run_case(void *ctx)
 
 static qv__table *two_people(void)
 {
-	json_t *req =
-	    json_loads("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", 0, NULL);
-	assert_non_null(req);
-	qv__table *t;
-	qv_err err;
-	qv_status rc = qv__table_create(&t, NULL, req, "", &err);
-	json_decref(req);
-	if (rc)
-		fail_msg("%s", err.msg);
-	return t;
+	return table_of("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}");
 }
 
 /* The call, made as `how` says in a child: an abort naming the check in the sanitizer build
