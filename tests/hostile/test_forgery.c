@@ -83,20 +83,14 @@ static void test_lookalikes(void **state)
 {
 	(void)state;
 	th_start(th_new_db(), NULL);
-	json_decref(th_http("POST", "/api/accounts",
-	                    "{\"username\": \"Anna\", \"password\": \"arrows fly far\"}", 201));
-	json_decref(th_http("POST", "/api/accounts",
-	                    "{\"username\": \"modern\", \"password\": \"arrows fly far\"}", 201));
-	json_decref(th_http("POST", "/api/accounts",
-	                    "{\"username\": \"Ivy\", \"password\": \"arrows fly far\"}", 201));
-	json_decref(th_http("POST", "/api/accounts",
-	                    "{\"username\": \"Mia\", \"password\": \"arrows fly far\"}", 201));
-	json_decref(th_http("POST", "/api/accounts",
-	                    "{\"username\": \"Dave\", \"password\": \"arrows fly far\"}", 201));
-	json_decref(th_http("POST", "/api/accounts",
-	                    "{\"username\": \"Will\", \"password\": \"arrows fly far\"}", 201));
-	json_decref(th_http("POST", "/api/accounts",
-	                    "{\"username\": \"Otto\", \"password\": \"arrows fly far\"}", 201));
+	static const char *const accounts[] = {"Anna", "modern", "Ivy", "Mia",
+	                                       "Dave", "Will",   "Otto"};
+	for (size_t i = 0; i < sizeof accounts / sizeof accounts[0]; i++) {
+		char body[160];
+		snprintf(body, sizeof body,
+		         "{\"username\": \"%s\", \"password\": \"arrows fly far\"}", accounts[i]);
+		json_decref(th_http("POST", "/api/accounts", body, 201));
+	}
 	static const char *const alike[] = {
 	    "\xd0\x90nna", /* Cyrillic A */
 	    "\xce\x91nna", /* Greek Alpha */
