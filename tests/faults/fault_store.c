@@ -876,6 +876,9 @@ static void test_relock_cut_short(void **state)
 	qv__table *t = setup_two_moved(NULL);
 	assert_true(qv__store_holds(store, t->id));
 	qv_err err;
+	/* from an owner's connection with nothing left to take again (a refusal of an earlier
+	 * test, a rematch's, may have cut it: its locks are then taken again at the next call) */
+	assert_true(qv__store_lease(store, 3600) >= 0);
 	int refused = storefault_refused();
 	/* the lease's statement runs on the owner's connection, outside a transaction */
 	storefault_arm(STOREFAULT_LOST_BEFORE, 1);
