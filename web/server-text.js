@@ -67,7 +67,6 @@ const FORMS = [
   ],
   [/^no choice of yours to take back$/, 'server.no-choice'],
   [/^this table has no clock, so there is no time to give$/, 'server.no-clock'],
-  [/^rematch: the new table is being made$/, 'server.rematch-making'],
   [/^rematch: the rematch is made already: table (?<id>\S+)$/, 'server.rematch-made'],
   [/^rematch: the game is not over; a rematch is asked for at its end$/, 'server.rematch-early'],
   [/^there is no (?<kind>\w+) request to answer$/, 'server.no-request'],

@@ -48,7 +48,6 @@ const SAMPLES = [
   ],
   ['no choice of yours to take back'],
   ['this table has no clock, so there is no time to give'],
-  ['rematch: the new table is being made'],
   ['rematch: the rematch is made already: table %s', 'abc123'],
   ['rematch: the game is not over; a rematch is asked for at its end'],
   ['there is no %s request to answer', 'draw'],

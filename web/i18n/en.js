@@ -350,7 +350,6 @@ export default {
     "too early: {seat} has been away and to move for {waited} s; it may be claimed after {limit} s (the server's --away-limit), in {left} s",
   'server.no-choice': 'no choice of yours to take back',
   'server.no-clock': 'this table has no clock, so there is no time to give',
-  'server.rematch-making': 'rematch: the new table is being made',
   'server.rematch-made': 'rematch: the rematch is made already: table {id}',
   'server.rematch-early': 'rematch: the game is not over; a rematch is asked for at its end',
   'server.no-request': 'there is no {kind} request to answer',

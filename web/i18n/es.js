@@ -401,7 +401,6 @@ export default {
     'demasiado pronto: {seat} lleva {waited} s ausente y con el turno; se puede reclamar a los {limit} s (el --away-limit del servidor), dentro de {left} s',
   'server.no-choice': 'no hay ninguna elección tuya que deshacer',
   'server.no-clock': 'esta mesa no tiene reloj, así que no hay tiempo que dar',
-  'server.rematch-making': 'revancha: se está creando la mesa nueva',
   'server.rematch-made': 'revancha: la revancha ya está hecha: mesa {id}',
   'server.rematch-early': 'revancha: la partida no ha terminado; la revancha se pide al final',
   'server.no-request': 'no hay ninguna petición de {kind} que responder',

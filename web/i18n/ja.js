@@ -390,7 +390,6 @@ export default {
     '早すぎます：{seat} が不在のまま手番になって {waited} 秒です。申し立ては {limit} 秒後から（サーバーの --away-limit）、あと {left} 秒です',
   'server.no-choice': '戻せるあなたの選択はありません',
   'server.no-clock': 'このテーブルには持ち時間がないので、時間は与えられません',
-  'server.rematch-making': '再戦：新しいテーブルを作成中です',
   'server.rematch-made': '再戦：すでに再戦が作られています：テーブル {id}',
   'server.rematch-early': '再戦：対局はまだ終わっていません。再戦は終局後に申し込めます',
   'server.no-request': '返事をする{kind}の申し込みはありません',
