@@ -67,12 +67,6 @@ int qv__mute_get(qv__server *srv, qv__req *c, const qv__route_match *m)
 	return answer(srv, c, who, key, qv__route_cap_of(m, "table")->text);
 }
 
-static qv_status count_row(void *ctx, int n, const char *const *v)
-{
-	*(long long *)ctx = n > 0 && v[0] ? atoll(v[0]) : 0;
-	return QV_OK;
-}
-
 /* The request's seat and choice: 0, or the answer given (400). */
 static int read_fields(qv__req *c, char seat[8], bool *mute)
 {
@@ -122,11 +116,11 @@ int qv__mute_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 	qv_status rc = qv__store_query(srv->store,
 	                               "SELECT count(*) FROM seats WHERE table_id = $1 AND seat = "
 	                               "CAST($2 AS INTEGER)",
-	                               2, place, count_row, &seats, &err);
+	                               2, place, qv__store_count_row, &seats, &err);
 	if (!rc && !seats) {
 		long long tables = 0;
 		rc = qv__store_query(srv->store, "SELECT count(*) FROM tables WHERE id = $1", 1,
-		                     place, count_row, &tables, &err);
+		                     place, qv__store_count_row, &tables, &err);
 		if (!rc) {
 			qv__reply_error(c, tables ? 400 : 404,
 			                tables ? "seat: '%s' is not a seat of this table"

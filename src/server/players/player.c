@@ -103,12 +103,6 @@ bool qv__player_key(const qv__server *srv, qv__req *c, char key[QV__KEY_LEN + 1]
 	return true;
 }
 
-static qv_status count_row(void *ctx, int n, const char *const *v)
-{
-	*(long long *)ctx = n > 0 && v[0] ? atoll(v[0]) : 0;
-	return QV_OK;
-}
-
 /* Whether the key (of a key's form), whose hash is hash, is one the server issued: signed with
  * the site's secret, or of the older random form and known to the store (a failing store
  * knows none). */
@@ -119,7 +113,7 @@ static bool issued(qv__server *srv, const char *key, const char *hash)
 	long long n = 0;
 	qv_err err;
 	return !qv__store_query(srv->store, "SELECT count(*) FROM players WHERE hash = $1", 1,
-	                        (const char *[]){hash}, count_row, &n, &err) &&
+	                        (const char *[]){hash}, qv__store_count_row, &n, &err) &&
 	       n > 0;
 }
 

@@ -126,12 +126,6 @@ static qv_status player_read(qv__store *s, long long account, player_rating *r)
 	                       1, args, player_row, r, &err);
 }
 
-static qv_status count_row(void *ctx, int n, const char *const *v)
-{
-	*(long long *)ctx = n > 0 && v[0] ? atoll(v[0]) : 0;
-	return QV_OK;
-}
-
 /* ---- attempts ---- */
 
 /* The body's action, one of the puzzle's legal moves: 0, or the 400 answered. */
@@ -280,7 +274,7 @@ int qv__puzzles_next(qv__server *srv, qv__req *c, const qv__route_match *m)
 	    qv__store_query(
 	        srv->store,
 	        "SELECT count(*) FROM puzzles p WHERE ($1 = '' OR game = $1) AND " QV__PUZZLE_SHOWN,
-	        1, args, count_row, &count, &err);
+	        1, args, qv__store_count_row, &count, &err);
 	if (in == 1)
 		qv__session_done(srv, c, &s);
 	if (failed) {

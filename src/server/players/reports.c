@@ -98,12 +98,6 @@ static int read_table(qv__req *c, qv__table *t, report *r)
 	return st;
 }
 
-static qv_status count_row(void *ctx, int n, const char *const *v)
-{
-	*(long long *)ctx = n > 0 && v[0] ? atoll(v[0]) : 0;
-	return QV_OK;
-}
-
 /* The count of an address's reports in the window and the time of the first (0: none). */
 typedef struct window {
 	long long n;
@@ -182,7 +176,7 @@ static int keep(qv__server *srv, qv__req *c, const char *id, const report *r, do
 	if (!rc)
 		rc = qv__store_query(
 		    srv->store, "SELECT max(id) FROM reports WHERE addr = $1 AND table_id = $2", 2,
-		    (const char *[]){qv__req_addr(c), id}, count_row, &n, &err);
+		    (const char *[]){qv__req_addr(c), id}, qv__store_count_row, &n, &err);
 	if (rc) {
 		qv__reply_error(c, 503, "the report could not be kept (%s); try again", err.msg);
 		return 503;

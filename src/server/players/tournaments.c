@@ -163,12 +163,6 @@ static json_t *standing_json(const standing *s, int rank, bool swiss)
 	return j;
 }
 
-static qv_status count_row(void *ctx, int n, const char *const *v)
-{
-	*(long long *)ctx = n > 0 && v[0] ? atoll(v[0]) : 0;
-	return QV_OK;
-}
-
 /* The sheet's players and finished games read, their points counted. */
 static qv_status sheet_read(qv__store *st, const char *id, board_sheet *b, qv_err *err)
 {
@@ -176,11 +170,11 @@ static qv_status sheet_read(qv__store *st, const char *id, board_sheet *b, qv_er
 	long long players = 0, games = 0;
 	qv_status rc =
 	    qv__store_query(st, "SELECT count(*) FROM tournament_players WHERE tournament = $1", 1,
-	                    args, count_row, &players, err);
+	                    args, qv__store_count_row, &players, err);
 	if (!rc)
 		rc = qv__store_query(st,
 		                     "SELECT count(*) FROM tournament_games WHERE tournament = $1",
-		                     1, args, count_row, &games, err);
+		                     1, args, qv__store_count_row, &games, err);
 	b->cap = (int)players;
 	b->games = (int)games;
 	b->p = calloc((size_t)(players > 0 ? players : 1), sizeof *b->p);
@@ -632,7 +626,7 @@ static int insert(qv__server *srv, qv__req *c, const qv__session *s, const setti
 	const char *args[] = {id};
 	if (!rc)
 		rc = qv__store_query(srv->store, "SELECT count(*) FROM tournaments WHERE id = $1",
-		                     1, args, count_row, &there, &err);
+		                     1, args, qv__store_count_row, &there, &err);
 	if (rc) {
 		qv__reply_error(c, 503, "the tournament could not be kept (%s); try again",
 		                err.msg);
@@ -698,7 +692,7 @@ static int closed(qv__server *srv, qv__req *c, const trow *t)
 	const char *args[] = {t->id};
 	qv_err err;
 	qv__store_query(srv->store, "SELECT count(*) FROM tournament_players WHERE tournament = $1",
-	                1, args, count_row, &players, &err);
+	                1, args, qv__store_count_row, &players, &err);
 	const char *why = strcmp(t->status, "finished") == 0 ? "the tournament is over"
 	                  : strcmp(t->kind, "swiss") == 0 && strcmp(t->status, "running") == 0
 	                      ? "a Swiss tournament takes no players once it began"
@@ -773,7 +767,7 @@ int qv__tournaments_withdraw(qv__server *srv, qv__req *c, const qv__route_match 
 	} else if (qv__store_query(srv->store,
 	                           "SELECT count(*) FROM tournament_players WHERE tournament = $1 "
 	                           "AND account = CAST($2 AS BIGINT)",
-	                           2, args, count_row, &there, &err) ||
+	                           2, args, qv__store_count_row, &there, &err) ||
 	           (there &&
 	            qv__store_run(srv->store,
 	                          "UPDATE tournament_players SET active = 0 WHERE tournament = $1 "

@@ -7,6 +7,7 @@
  * /metrics is here too.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -109,6 +110,12 @@ qv_status qv__store_rows(qv__store *s, const char *select, qv__store_row_fn fn, 
                          qv_err *err)
 {
 	return s->ops->rows(s, select, 0, NULL, fn, ctx, err);
+}
+
+qv_status qv__store_count_row(void *ctx, int n, const char *const *values)
+{
+	*(long long *)ctx = n > 0 && values[0] ? atoll(values[0]) : 0;
+	return QV_OK;
 }
 
 qv_status qv__store_query(qv__store *s, const char *select, int nargs, const char *const *args,

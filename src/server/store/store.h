@@ -358,5 +358,8 @@ qv_status qv__store_run(qv__store *s, const char *sql, int n, const char *const 
  * holds for qv__store_run. */
 qv_status qv__store_query(qv__store *s, const char *select, int nargs, const char *const *args,
                           qv__store_row_fn fn, void *ctx, qv_err *err);
+/* A qv__store_row_fn for a SELECT of one count: its first value into ctx (a long long; 0 for
+ * none or NULL). */
+qv_status qv__store_count_row(void *ctx, int n, const char *const *values);
 
 #endif
