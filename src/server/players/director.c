@@ -66,19 +66,13 @@ static bool tour_read(qv__store *s, const char *id, tour *t)
 	       t->request;
 }
 
-static qv_status count_row(void *ctx, int n, const char *const *v)
-{
-	*(long long *)ctx = n > 0 && v[0] ? atoll(v[0]) : 0;
-	return QV_OK;
-}
-
 /* A count the query (with the tournament's id as $1) gives; -1 when the database failed. */
 static long long counted(qv__store *s, const char *id, const char *sql)
 {
 	const char *args[] = {id};
 	long long n = 0;
 	qv_err err;
-	return qv__store_query(s, sql, 1, args, count_row, &n, &err) ? -1 : n;
+	return qv__store_query(s, sql, 1, args, qv__store_count_row, &n, &err) ? -1 : n;
 }
 
 /* ---- telling the players ---- */
@@ -692,16 +686,28 @@ void qv__director_tick(qv__server *srv)
 	qv__num at = qv__num_real(now), stale = qv__num_real(now - QV__DIRECTOR_LEASE),
 	        soon = qv__num_real(now + 1);
 	const char *take[] = {me, at.text, stale.text, soon.text};
+	qv_err err;
+	/* a read first: an idle site (no tournament due) writes nothing twice a second, and on
+	 * SQLite never takes the write lock its players' moves wait for */
+	long long due = 0;
+	const char *ask[] = {me, stale.text, soon.text};
+	if (qv__store_query(
+	        srv->store,
+	        "SELECT count(*) FROM tournaments WHERE (director IS NULL OR director = "
+	        "$1 OR director_at < CAST($2 AS DOUBLE PRECISION)) AND status IN "
+	        "('created', 'running') AND starts <= CAST($3 AS DOUBLE PRECISION)",
+	        3, ask, qv__store_count_row, &due, &err) ||
+	    due == 0)
+		return;
 	ids mine = {.cap = 256};
 	mine.v = malloc(sizeof *mine.v * (size_t)mine.cap);
-	qv_err err;
 	const char *args[] = {me, soon.text};
 	if (!mine.v ||
 	    qv__store_run(srv->store,
 	                  "UPDATE tournaments SET director = $1, director_at = CAST($2 AS DOUBLE "
-	                  "PRECISION) WHERE status IN ('created', 'running') AND starts <= CAST($4 "
-	                  "AS DOUBLE PRECISION) AND (director IS NULL OR director = $1 OR "
-	                  "director_at < CAST($3 AS DOUBLE PRECISION))",
+	                  "PRECISION) WHERE (director IS NULL OR director = $1 OR director_at < "
+	                  "CAST($3 AS DOUBLE PRECISION)) AND status IN ('created', 'running') AND "
+	                  "starts <= CAST($4 AS DOUBLE PRECISION)",
 	                  4, take, &err) ||
 	    qv__store_query(srv->store,
 	                    "SELECT id FROM tournaments WHERE director = $1 AND status IN "
