@@ -462,3 +462,61 @@ qv_status qv__json_get_rng(const json_t *v, const char *what, qv_rng *out, qv_er
 	*out = r;
 	return QV_OK;
 }
+
+qv_status qv__json_check_state(const json_t *j, const char *const *keys, qv_err *err)
+{
+	if (!json_is_object(j))
+		return qv_fail(err, QV_EINVAL, "state must be a JSON object");
+	return qv__json_check_keys(j, "state", keys, err);
+}
+
+bool qv__json_is_list(const json_t *a, size_t max)
+{
+	return !a || (json_is_array(a) && json_array_size(a) <= max);
+}
+
+qv_status qv__json_get_mask(const json_t *a, size_t max, qv__json_place_fn get, const char *what,
+                            const char *noun, const char *entry, uint64_t *m, qv_err *err)
+{
+	*m = 0;
+	if (!qv__json_is_list(a, max))
+		return qv_fail(err, QV_EINVAL, "%s must be an array of %s", what, noun);
+	size_t i;
+	json_t *v;
+	json_array_foreach(a, i, v)
+	{
+		char name[96];
+		int at;
+		if (!entry)
+			snprintf(name, sizeof name, "%s[%zu]", what, i);
+		qv_status rc = get(v, entry ? entry : name, &at, err);
+		if (rc)
+			return rc;
+		*m |= 1ull << at;
+	}
+	return QV_OK;
+}
+
+json_t *qv__json_put_turn(json_t *o, const char *phase, int active, bool first_known, int first,
+                          int turns)
+{
+	o = qv__json_put(o, "phase", json_string(phase));
+	o = qv__json_put(o, "active", qv__json_player(active));
+	o = qv__json_put(o, "first", first_known ? qv__json_player(first) : json_null());
+	return qv__json_put(o, "turns", json_integer(turns));
+}
+
+qv_status qv__json_get_turn(const json_t *j, const char *const *names, int n, int def,
+                            uint8_t *phase, uint8_t *active, int *first, qv_err *err)
+{
+	int ph, act;
+	qv_status rc;
+	if ((rc = qv__json_get_name(j, "phase", "state", names, n, def, &ph, err)))
+		return rc;
+	*phase = (uint8_t)ph;
+	if ((rc = qv__json_get_opt_player(j, "active", "state", 2, 0, &act, err)) ||
+	    (rc = qv__json_get_opt_player(j, "first", "state", 2, -1, first, err)))
+		return rc;
+	*active = (uint8_t)act;
+	return QV_OK;
+}

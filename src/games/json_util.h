@@ -156,4 +156,31 @@ int qv__json_name_index(const json_t *v, const char *const *names, int n);
 qv_status qv__json_get_name(const json_t *o, const char *key, const char *what,
                             const char *const *names, int n, int def, int *out, qv_err *err);
 
+/* A state's object j: fails with "state must be a JSON object" when it is not one, else as
+ * qv__json_check_keys(j, "state", keys). Every game's loader starts with it. */
+qv_status qv__json_check_state(const json_t *j, const char *const *keys, qv_err *err);
+
+/* True when a is absent (NULL) or an array of at most max entries: the form of an optional
+ * list field, whose reader then walks a with json_array_foreach (nothing when absent). */
+bool qv__json_is_list(const json_t *a, size_t max);
+
+/* Reads one place (a square, a cell) from v into *at, or fails naming `what` and the form. */
+typedef qv_status (*qv__json_place_fn)(const json_t *v, const char *what, int *at, qv_err *err);
+/* Reads a, absent or an array of at most max places each read by get, into the mask *m (bit
+ * i: place i; 0 when a is absent). Not such a list, it fails with "<what> must be an array of
+ * <noun>"; an entry's message names it `entry`, or what[i] when entry is NULL. */
+qv_status qv__json_get_mask(const json_t *a, size_t max, qv__json_place_fn get, const char *what,
+                            const char *noun, const char *entry, uint64_t *m, qv_err *err);
+
+/* The head of a two-player turn-based state, which ConCardia and Evons share: "phase" (its
+ * name), "active", "first" (null while first_known is false: before the coin) and "turns",
+ * put into o in that order as qv__json_put puts them (NULL when memory ran out). */
+json_t *qv__json_put_turn(json_t *o, const char *phase, int active, bool first_known, int first,
+                          int turns);
+/* Reads that head's "phase" (one of names[0..n), def when absent), "active" (p1 when absent)
+ * and "first" (-1 when absent or null: the caller says when that is allowed) of state j, with
+ * qv__json_get_name's and qv__json_get_opt_player's messages. */
+qv_status qv__json_get_turn(const json_t *j, const char *const *names, int n, int def,
+                            uint8_t *phase, uint8_t *active, int *first, qv_err *err);
+
 #endif

@@ -136,11 +136,8 @@ static json_t *common_json(const cc_state *s, int viewer, bool view)
 	json_t *o = json_object();
 	o = qv__json_put(o, "board", board_json(s));
 	o = qv__json_put(o, "players", players_json(s, viewer, view));
-	o = qv__json_put(o, "phase", json_string(cc_phase_names[s->phase]));
-	o = qv__json_put(o, "active", qv__json_player(s->active));
 	bool known = s->phase != CC_PH_START && s->phase != CC_PH_COIN;
-	o = qv__json_put(o, "first", known ? qv__json_player(s->first) : json_null());
-	o = qv__json_put(o, "turns", json_integer(s->turn_no));
+	o = qv__json_put_turn(o, cc_phase_names[s->phase], s->active, known, s->first, s->turn_no);
 	o = qv__json_put(o, "passes", json_integer(s->passes));
 	o = qv__json_put(o, "ended", json_string(cc_end_names[s->ended]));
 	o = qv__json_put(o, "pending", pending_json(s));
@@ -184,23 +181,10 @@ static qv_status get_card(const void *T, const json_t *v, const char *what, int 
 
 static qv_status get_mask(const json_t *o, const char *key, uint64_t *m, qv_err *err)
 {
-	json_t *a = json_object_get(o, key);
-	*m = 0;
-	if (!a)
-		return QV_OK;
-	if (!json_is_array(a) || json_array_size(a) > CC_NSQ)
-		return qv_fail(err, QV_EINVAL, "capture.%s must be an array of squares", key);
-	size_t i;
-	json_t *v;
-	json_array_foreach(a, i, v)
-	{
-		int sq;
-		qv_status rc = get_sq(v, "a square of capture", &sq, err);
-		if (rc)
-			return rc;
-		*m |= 1ull << sq;
-	}
-	return QV_OK;
+	char what[32];
+	snprintf(what, sizeof what, "capture.%s", key);
+	return qv__json_get_mask(json_object_get(o, key), CC_NSQ, get_sq, what, "squares",
+	                         "a square of capture", m, err);
 }
 
 static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
@@ -523,16 +507,11 @@ static void reset_for_load(cc_state *s)
 static qv_status load_turn(cc_state *s, const json_t *j, qv_err *err)
 {
 	qv_status rc;
-	int phase;
-	if ((rc = qv__json_get_name(j, "phase", "state", cc_phase_names, CC_NPHASES, CC_PH_ACTION,
-	                            &phase, err)))
+	int first;
+	if ((rc = qv__json_get_turn(j, cc_phase_names, CC_NPHASES, CC_PH_ACTION, &s->phase,
+	                            &s->active, &first, err)))
 		return rc;
-	s->phase = (uint8_t)phase;
-	int active, first;
-	if ((rc = qv__json_get_opt_player(j, "active", "state", 2, 0, &active, err)) ||
-	    (rc = qv__json_get_opt_player(j, "first", "state", 2, -1, &first, err)))
-		return rc;
-	s->active = (uint8_t)active;
+	int phase = s->phase;
 	if (first >= 0 && (phase == CC_PH_START || phase == CC_PH_COIN))
 		return qv_fail(err, QV_EINVAL,
 		               "state.first is null until the first player is known");
@@ -609,9 +588,7 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 	                                   "pending", "capture", NULL};
 	cc_state *s = st;
 	qv_status rc;
-	if (!json_is_object(j))
-		return qv_fail(err, QV_EINVAL, "state must be a JSON object");
-	if ((rc = qv__json_check_keys(j, "state", keys, err)))
+	if ((rc = qv__json_check_state(j, keys, err)))
 		return rc;
 	reset_for_load(s);
 	json_t *board = json_object_get(j, "board");

@@ -142,11 +142,8 @@ static json_t *common_json(const ev_state *s, int viewer, bool view)
 	json_t *o = json_object();
 	o = qv__json_put(o, "board", board_json(s, view ? viewer : QV_VIEW_ALL));
 	o = qv__json_put(o, "players", players_json(s, viewer, view));
-	o = qv__json_put(o, "phase", json_string(ev_phase_names[s->phase]));
-	o = qv__json_put(o, "active", qv__json_player(s->active));
 	bool known = s->phase != EV_PH_MULLIGAN && s->phase != EV_PH_COIN;
-	o = qv__json_put(o, "first", known ? qv__json_player(s->first) : json_null());
-	o = qv__json_put(o, "turns", json_integer(s->turn_no));
+	o = qv__json_put_turn(o, ev_phase_names[s->phase], s->active, known, s->first, s->turn_no);
 	o = qv__json_put(o, "idle", json_integer(s->idle));
 	o = qv__json_put(o, "played", json_boolean(s->played));
 	o = qv__json_put(o, "next_inst", json_integer(s->next_inst));
@@ -370,9 +367,7 @@ static qv_status load_used(const ev_state *s, ev_entry *e, const ev_cell *x, con
                            const char *what, qv_err *err)
 {
 	const ev_tables *T = ev_T(s);
-	if (!uv)
-		return QV_OK;
-	if (!json_is_array(uv) || json_array_size(uv) > QV_NDIRS)
+	if (!qv__json_is_list(uv, QV_NDIRS))
 		return qv_fail(err, QV_EINVAL, "%s.used must be an array of directions", what);
 	size_t j;
 	json_t *d;
@@ -473,23 +468,11 @@ static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 	if ((rc = qv__json_get_int(o, "spent", what, 0, 255, 0, &spent, err)))
 		return rc;
 	e->spent = (uint8_t)spent;
-	json_t *fv = json_object_get(o, "conflicts");
-	if (fv) {
-		if (!json_is_array(fv) || json_array_size(fv) > QV_NDIRS)
-			return qv_fail(err, QV_EINVAL, "%s.conflicts must be an array of cells",
-			               what);
-		size_t j;
-		json_t *v;
-		json_array_foreach(fv, j, v)
-		{
-			int t;
-			char w[80];
-			snprintf(w, sizeof w, "%s.conflicts[%zu]", what, j);
-			if ((rc = get_cell(v, w, &t, err)))
-				return rc;
-			e->conflicts |= 1ull << t;
-		}
-	}
+	char w[48];
+	snprintf(w, sizeof w, "%s.conflicts", what);
+	if ((rc = qv__json_get_mask(json_object_get(o, "conflicts"), QV_NDIRS, get_cell, w, "cells",
+	                            NULL, &e->conflicts, err)))
+		return rc;
 	if ((rc = load_burn(e, json_object_get(o, "burn"), what, err)))
 		return rc;
 	return QV_OK;
@@ -635,18 +618,12 @@ static qv_status check_phase(ev_state *s, qv_err *err)
 static qv_status load_turn(ev_state *s, const json_t *j, qv_err *err)
 {
 	qv_status rc;
-	int phase;
-	if ((rc = qv__json_get_name(j, "phase", "state", ev_phase_names, EV_NPHASES, EV_PH_MAIN,
-	                            &phase, err)))
+	int first;
+	if ((rc = qv__json_get_turn(j, ev_phase_names, EV_NPHASES, EV_PH_MAIN, &s->phase,
+	                            &s->active, &first, err)))
 		return rc;
-	s->phase = (uint8_t)phase;
-	int active, first;
-	if ((rc = qv__json_get_opt_player(j, "active", "state", 2, 0, &active, err)) ||
-	    (rc = qv__json_get_opt_player(j, "first", "state", 2, -1, &first, err)))
-		return rc;
-	s->active = (uint8_t)active;
 	/* first: null before the coin, a player after it (absent: p1) */
-	bool before = phase == EV_PH_MULLIGAN || phase == EV_PH_COIN;
+	bool before = s->phase == EV_PH_MULLIGAN || s->phase == EV_PH_COIN;
 	if (before ? first >= 0 : first < 0 && json_object_get(j, "first"))
 		return qv_fail(err, QV_EINVAL,
 		               "state.first is null exactly in phases mulligan and coin");
@@ -675,9 +652,7 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 	                                   "ended", "rng",     NULL};
 	ev_state *s = st;
 	qv_status rc;
-	if (!json_is_object(j))
-		return qv_fail(err, QV_EINVAL, "state must be a JSON object");
-	if ((rc = qv__json_check_keys(j, "state", keys, err)))
+	if ((rc = qv__json_check_state(j, keys, err)))
 		return rc;
 	/* init has set up the parameters and the generator; keep them, rebuild the rest */
 	qv_rng rng = s->rng;

@@ -382,9 +382,7 @@ qv_status ta_load_json(void *st, const json_t *j, qv_err *err)
 	                                   NULL};
 	ta_state *s = st;
 	qv_status rc;
-	if (!json_is_object(j))
-		return qv_fail(err, QV_EINVAL, "state must be a JSON object");
-	if ((rc = qv__json_check_keys(j, "state", keys, err)))
+	if ((rc = qv__json_check_state(j, keys, err)))
 		return rc;
 	/* init has set up the parameters and a fresh game; start the position from scratch. */
 	memset(s->occ, 0, sizeof s->occ);
