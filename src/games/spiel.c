@@ -1,8 +1,8 @@
 /*
  * spiel.c - what the games' parts of the spiel API (spiel.h) share: a sparse observation
  * sorted, a deal's segment added, cards counted, a pile sorted and a hand dealt, the two card
- * games' (ConCardia's and Evons') hands and decks dealt, sorted and arranged, a parameter set.
- * Each game's part is found by
+ * games' (ConCardia's and Evons') hands and decks dealt, sorted and arranged and the head of
+ * their scalars observed and named, a parameter set. Each game's part is found by
  * qv__spiel_game_of (spiel_parts.c), kept apart so that no file both calls the games' parts
  * and is called by them.
  */
@@ -169,4 +169,26 @@ void qv__spiel_card_name(const char *name, int id, char *buf, size_t len)
 		snprintf(buf, len, "%s", name);
 	else
 		snprintf(buf, len, "card%d", id);
+}
+
+void qv__spiel_put_head(qv__obs *o, int at, int nphases, int viewer, int phase, int active,
+                        bool first_known, int first, int turns)
+{
+	qv__obs_put(o, at + phase, 1);
+	qv__obs_put(o, at + nphases + (active != viewer), 1);
+	if (first_known)
+		qv__obs_put(o, at + nphases + 2 + (first != viewer), 1);
+	qv__obs_put(o, at + nphases + 4, turns);
+}
+
+void qv__spiel_head_name(int f, const char *const *phases, int nphases, char *buf, size_t len)
+{
+	if (f < nphases)
+		snprintf(buf, len, "phase.%s", phases[f]);
+	else if (f < nphases + 2)
+		snprintf(buf, len, "active.%s", qv__spiel_two[f - nphases]);
+	else if (f < nphases + 4)
+		snprintf(buf, len, "first.%s", qv__spiel_two[f - nphases - 2]);
+	else
+		snprintf(buf, len, "turns");
 }

@@ -170,6 +170,20 @@ static inline int qv__spiel_to_move_slot(int who, int viewer)
 /* The two seats of a two-player game from the viewer's side, and the to_move slots' names. */
 extern const char *const qv__spiel_two[2], *const qv__spiel_to_move_names[4];
 
+/* ---- the head of a two-player game's scalars (the card games') ---- */
+
+/* ConCardia's and Evons' scalars start with the state's head, as their state JSON does
+ * (qv__json_put_turn): the phase, one-hot over nphases slots ("phase.<name>"), whose turn and
+ * who went first, two slots each ("active.me", "active.opp", "first.me", "first.opp"; first in
+ * neither before it is known) and the turn number ("turns"): QV__SPIEL_HEAD(nphases) slots in
+ * all, the game's own scalars after them. */
+#define QV__SPIEL_HEAD(nphases) ((nphases) + 5)
+/* Puts that head for viewer at scalar slot `at`. */
+void qv__spiel_put_head(qv__obs *o, int at, int nphases, int viewer, int phase, int active,
+                        bool first_known, int first, int turns);
+/* Names slot f (below QV__SPIEL_HEAD(nphases)) of the head, phases[] naming the phases. */
+void qv__spiel_head_name(int f, const char *const *phases, int nphases, char *buf, size_t len);
+
 /* ---- a game's part ---- */
 
 /* What the deal covers (setup's flags). */

@@ -90,13 +90,9 @@ enum {
 	SS_N
 };
 #define SEAT(nc) (4 * (nc) + SS_N)
-/* The game's, after the two seats. */
+/* The game's, after the two seats: the head (qv__spiel_put_head), then these. */
 enum {
-	SG_PHASE,
-	SG_ACTIVE = SG_PHASE + CC_NPHASES,
-	SG_FIRST = SG_ACTIVE + 2,
-	SG_TURNS = SG_FIRST + 2,
-	SG_PASSES,
+	SG_PASSES = QV__SPIEL_HEAD(CC_NPHASES),
 	SG_ENDED,
 	SG_PEND = SG_ENDED + 5,
 	SG_PEND_CARD = SG_PEND + 5,
@@ -148,15 +144,10 @@ static void cc_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 		return;
 	}
 	int f = i - 2 * SEAT(nc);
-	const char *const *two = qv__spiel_two;
-	if (f < SG_ACTIVE)
-		snprintf(buf, len, "phase.%s", cc_phase_names[f]);
-	else if (f < SG_FIRST)
-		snprintf(buf, len, "active.%s", two[f - SG_ACTIVE]);
-	else if (f < SG_TURNS)
-		snprintf(buf, len, "first.%s", two[f - SG_FIRST]);
+	if (f < SG_PASSES)
+		qv__spiel_head_name(f, cc_phase_names, CC_NPHASES, buf, len);
 	else if (f < SG_ENDED)
-		snprintf(buf, len, "%s", f == SG_TURNS ? "turns" : "passes");
+		snprintf(buf, len, "passes");
 	else if (f < SG_PEND)
 		snprintf(buf, len, "ended.%s", cc_end_names[f - SG_ENDED]);
 	else if (f < SG_PEND_CARD)
@@ -256,11 +247,9 @@ static void cc_observe(const void *st, int viewer, qv__obs *o)
 	for (int r = 0; r < 2; r++)
 		put_seat(s, (viewer + r) % 2, r == 0, nc, qv__obs_scalar(&l, r * SEAT(nc)), o);
 	int at = qv__obs_scalar(&l, 2 * SEAT(nc));
-	qv__obs_put(o, at + SG_PHASE + s->phase, 1);
-	qv__obs_put(o, at + SG_ACTIVE + (s->active != viewer), 1);
-	if (s->phase != CC_PH_START && s->phase != CC_PH_COIN)
-		qv__obs_put(o, at + SG_FIRST + (s->first != viewer), 1);
-	qv__obs_put(o, at + SG_TURNS, s->turn_no);
+	bool known = s->phase != CC_PH_START && s->phase != CC_PH_COIN;
+	qv__spiel_put_head(o, at, CC_NPHASES, viewer, s->phase, s->active, known, s->first,
+	                   s->turn_no);
 	qv__obs_put(o, at + SG_PASSES, s->passes);
 	qv__obs_put(o, at + SG_ENDED + s->ended, 1);
 	if (s->pend_kind || s->pend_card) {

@@ -99,12 +99,9 @@ enum {
 /* A seat's scalars, of nk kinds: hand, graveyard and removed by kind, then these. */
 enum { SS_HAND_COUNT, SS_DECK_COUNT, SS_SCORE, SS_CREDITS, SS_MULL, SS_TURNS, SS_N };
 #define SEAT(nk) (3 * (nk) + SS_N)
+/* The game's, after the two seats: the head (qv__spiel_put_head), then these. */
 enum {
-	SG_PHASE,
-	SG_ACTIVE = SG_PHASE + EV_NPHASES,
-	SG_FIRST = SG_ACTIVE + 2,
-	SG_TURNS = SG_FIRST + 2,
-	SG_IDLE,
+	SG_IDLE = QV__SPIEL_HEAD(EV_NPHASES),
 	SG_PLAYED,
 	SG_NEXT_INST,
 	SG_NSTACK,
@@ -162,17 +159,12 @@ static void ev_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 		return;
 	}
 	int f = i - 2 * SEAT(nk);
-	const char *const *two = qv__spiel_two;
-	if (f < SG_ACTIVE)
-		snprintf(buf, len, "phase.%s", ev_phase_names[f]);
-	else if (f < SG_FIRST)
-		snprintf(buf, len, "active.%s", two[f - SG_ACTIVE]);
-	else if (f < SG_TURNS)
-		snprintf(buf, len, "first.%s", two[f - SG_FIRST]);
+	if (f < SG_IDLE)
+		qv__spiel_head_name(f, ev_phase_names, EV_NPHASES, buf, len);
 	else if (f < SG_ENDED)
-		snprintf(buf, len, "%s",
-		         (const char *[]){"turns", "idle", "played", "next_inst",
-		                          "stack_size"}[f - SG_TURNS]);
+		snprintf(
+		    buf, len, "%s",
+		    (const char *[]){"idle", "played", "next_inst", "stack_size"}[f - SG_IDLE]);
 	else if (f < SG_TO_MOVE)
 		snprintf(buf, len, "ended.%s", ev_end_names[f - SG_ENDED]);
 	else
@@ -388,11 +380,9 @@ static void ev_observe_part(const void *st, int viewer, int i, qv__obs *o)
 		return;
 	}
 	int at = qv__obs_scalar(&l, 2 * SEAT(nk));
-	qv__obs_put(o, at + SG_PHASE + s->phase, 1);
-	qv__obs_put(o, at + SG_ACTIVE + (s->active != viewer), 1);
-	if (s->phase != EV_PH_MULLIGAN && s->phase != EV_PH_COIN)
-		qv__obs_put(o, at + SG_FIRST + (s->first != viewer), 1);
-	qv__obs_put(o, at + SG_TURNS, s->turn_no);
+	bool known = s->phase != EV_PH_MULLIGAN && s->phase != EV_PH_COIN;
+	qv__spiel_put_head(o, at, EV_NPHASES, viewer, s->phase, s->active, known, s->first,
+	                   s->turn_no);
 	qv__obs_put(o, at + SG_IDLE, s->idle);
 	qv__obs_put(o, at + SG_PLAYED, s->played);
 	qv__obs_put(o, at + SG_NEXT_INST, s->next_inst);
