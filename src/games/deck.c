@@ -1,7 +1,7 @@
 /*
  * deck.c - the card games' decks and hands: set-up from a decklist, the draw, the pool a
- * determinization deals from, and a hand and deck read from state JSON and checked against the
- * decklist (see deck.h).
+ * determinization deals from, and a hand and deck read from state JSON (the players' array)
+ * and checked against the decklist, and written to it as a view shows them (see deck.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -46,29 +46,29 @@ void qv__deck_deal_deck(const uint8_t *pool, int n, int *at, uint8_t *deck, int 
 }
 
 qv_status qv__deck_read_player(const json_t *o, int p, const char *const *keys,
-                               const qv__deck_zones *z, char what[32], bool *deck_given,
-                               qv_err *err)
+                               const qv__deck_cards *z, qv__json_id_fn get, const void *ctx,
+                               char what[32], bool *deck_given, qv_err *err)
 {
 	uint8_t list[UINT8_MAX];
-	int n, max = z->max > UINT8_MAX ? UINT8_MAX : z->max;
+	int n, max = z->cap > UINT8_MAX ? UINT8_MAX : z->cap;
 	qv_status rc;
 	snprintf(what, 32, "players[%d]", p);
 	if (!json_is_object(o))
 		return qv_fail(err, QV_EINVAL, "%s must be an object", what);
 	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
-	    (rc = qv__json_get_ids(o, "hand", what, max, z->get, z->ctx, list, &n, err)))
+	    (rc = qv__json_get_ids(o, "hand", what, max, get, ctx, list, &n, err)))
 		return rc;
 	for (int i = 0; i < n; i++)
 		z->hand[list[i]]++;
 	*z->nhand = (uint8_t)n;
 	*deck_given = json_object_get(o, "deck") != NULL;
-	if ((rc = qv__json_get_ids(o, "deck", what, max, z->get, z->ctx, list, &n, err)))
+	if ((rc = qv__json_get_ids(o, "deck", what, max, get, ctx, list, &n, err)))
 		return rc;
 	for (int i = 0; i < n; i++)
 		z->deck[i] = list[n - 1 - i];
 	*z->ndeck = (uint8_t)n;
 	for (int k = 0; k < 2; k++) {
-		if ((rc = qv__json_get_ids(o, z->piles[k].key, what, max, z->get, z->ctx,
+		if ((rc = qv__json_get_ids(o, z->piles[k].key, what, max, get, ctx,
 		                           z->piles[k].cards, &n, err)))
 			return rc;
 		*z->piles[k].n = (uint8_t)n;
@@ -76,10 +76,64 @@ qv_status qv__deck_read_player(const json_t *o, int p, const char *const *keys,
 	return QV_OK;
 }
 
-qv_status qv__deck_settle(int p, const int *placed, const uint8_t *owned, int nids, bool deck_given,
-                          uint8_t *deck, uint8_t *ndeck, const char *where,
-                          const char *(*id_name)(const void *ctx, int id), const void *ctx,
-                          qv_err *err)
+qv_status qv__deck_read_players(const json_t *j, qv__deck_player_fn load, void *s, bool given[2],
+                                qv_err *err)
+{
+	json_t *players = json_object_get(j, "players");
+	qv_status rc;
+	given[0] = given[1] = false;
+	if (players && (!json_is_array(players) || json_array_size(players) != 2))
+		return qv_fail(err, QV_EINVAL, "state.players must be an array of 2 players");
+	for (int p = 0; players && p < 2; p++)
+		if ((rc = load(s, p, json_array_get(players, (size_t)p), &given[p], err)))
+			return rc;
+	return QV_OK;
+}
+
+json_t *qv__deck_put_cards(json_t *o, const uint8_t *hand, int nids, bool show_hand,
+                           const uint8_t *deck, int ndeck, bool show_deck,
+                           const char *(*name)(const void *ctx, int id), const void *ctx)
+{
+	if (show_hand) {
+		json_t *a = json_array();
+		for (int id = 0; id < nids; id++)
+			for (int i = 0; i < hand[id]; i++)
+				a = qv__json_push(a, json_string(name(ctx, id)));
+		o = qv__json_put(o, "hand", a);
+	}
+	if (show_deck) {
+		json_t *a = json_array();
+		for (int i = ndeck - 1; i >= 0; i--)
+			a = qv__json_push(a, json_string(name(ctx, deck[i])));
+		o = qv__json_put(o, "deck", a);
+	}
+	return o;
+}
+
+void qv__deck_text_cards(qv__jw *w, const uint8_t *hand, int nids, bool show_hand,
+                         const uint8_t *deck, int ndeck, bool show_deck,
+                         const char *(*name)(const void *ctx, int id), const void *ctx)
+{
+	if (show_hand) {
+		qv__jw_open(w, "hand", '[');
+		for (int id = 0; id < nids; id++)
+			for (int i = 0; i < hand[id]; i++)
+				qv__jw_str(w, NULL, name(ctx, id));
+		qv__jw_close(w, ']');
+	}
+	if (show_deck) {
+		qv__jw_open(w, "deck", '[');
+		for (int i = ndeck - 1; i >= 0; i--)
+			qv__jw_str(w, NULL, name(ctx, deck[i]));
+		qv__jw_close(w, ']');
+	}
+}
+
+/* Player p's part of qv__deck_settle. */
+static qv_status settle(int p, const int *placed, const uint8_t *owned, int nids, bool deck_given,
+                        uint8_t *deck, uint8_t *ndeck, const char *where,
+                        const char *(*id_name)(const void *ctx, int id), const void *ctx,
+                        qv_err *err)
 {
 	int in_deck[UINT8_MAX + 1] = {0};
 	for (int i = 0; deck_given && i < *ndeck; i++)
@@ -106,6 +160,23 @@ qv_status qv__deck_settle(int p, const int *placed, const uint8_t *owned, int ni
 			for (int i = placed[id]; i < owned[id]; i++)
 				deck[n++] = (uint8_t)id;
 		*ndeck = (uint8_t)n;
+	}
+	return QV_OK;
+}
+
+qv_status qv__deck_settle(void *s, const bool given[2], qv__deck_cards_fn cards,
+                          qv__deck_placed_fn placed, int nids, const char *where,
+                          const char *(*id_name)(const void *ctx, int id), const void *ctx,
+                          qv_err *err)
+{
+	for (int p = 0; p < 2; p++) {
+		int count[UINT8_MAX + 1];
+		qv__deck_cards z = cards(s, p);
+		placed(s, p, count);
+		qv_status rc = settle(p, count, z.owned, nids, given[p], z.deck, z.ndeck, where,
+		                      id_name, ctx, err);
+		if (rc)
+			return rc;
 	}
 	return QV_OK;
 }

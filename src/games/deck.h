@@ -44,37 +44,62 @@ int qv__deck_pool(const int *count, int nids, uint8_t *pool, int max);
 void qv__deck_deal_hand(const uint8_t *pool, int n, int *at, uint8_t *hand, int nids, int nhand);
 void qv__deck_deal_deck(const uint8_t *pool, int n, int *at, uint8_t *deck, int cap, int ndeck);
 
-/* Where a card game's state JSON puts a player's cards besides its other fields: its hand
- * (counted by id into hand, which starts at zero, and *nhand), its deck (top first in the text,
- * into deck with the top at deck[*ndeck - 1]) and two piles (ConCardia's discard and victory,
- * Evons' graveyard and removed: key, cards in the order given and their count), each an array
- * of at most max card ids read by get over ctx (a qv__json_id_fn, which names the failing
- * entry: "players[0].hand[2]"). */
-typedef struct qv__deck_zones {
-	int max;
-	qv__json_id_fn get;
-	const void *ctx;
-	uint8_t *hand, *nhand, *deck, *ndeck;
+/* Where a card game's state keeps a player's cards: the hand counted by id (room for nids
+ * ids) and how many cards it holds, the deck (deck[*ndeck - 1] the top, room for cap cards),
+ * the decklist counted by id (owned, nids ids), and two piles (ConCardia's discard and victory,
+ * Evons' graveyard and removed: their key in the state JSON, their cards in order and their count).
+ * Each card game describes them once, in a function of its own (qv__deck_cards_fn), and its JSON
+ * and its deal (spiel.h) read and write a player's cards through it. */
+typedef struct qv__deck_cards {
+	uint8_t *hand, *nhand, *deck, *ndeck, *owned;
+	int nids, cap;
 	struct {
 		const char *key;
 		uint8_t *cards, *n;
 	} piles[2];
-} qv__deck_zones;
+} qv__deck_cards;
+typedef qv__deck_cards (*qv__deck_cards_fn)(const void *st, int player);
 
-/* Reads player p's object o of a card game's state: an object with no keys but keys (a
- * NULL-terminated list), and its zones z; what gets o's name ("players[0]") for the caller's
- * messages on the rest, and *deck_given says whether o gave a deck. */
+/* Reads player p's object o of a card game's state into its cards z (the hand, which starts
+ * at zero, the deck, top first in the text, and the piles), each an array of at most z->cap
+ * card ids read by get over ctx (a qv__json_id_fn, which names the failing entry:
+ * "players[0].hand[2]"); o is an object with no keys but keys (a NULL-terminated list). what
+ * gets o's name ("players[0]") for the caller's messages on the rest, and *deck_given says
+ * whether o gave a deck. */
 qv_status qv__deck_read_player(const json_t *o, int p, const char *const *keys,
-                               const qv__deck_zones *z, char what[32], bool *deck_given,
-                               qv_err *err);
-/* Player p's cards (0-based; its decklist is the parameter deck<p + 1>) against the decklist
- * owned: placed[id] counts the cards of each of the nids ids the state puts anywhere but the
- * deck, `where` says where in words ("on the board, in hand, ..."), id_name(ctx, id) names a
- * card. No card may be placed more often than the decklist holds; with the deck given, the
- * deck holds exactly the rest, and without it the deck is made of the rest, lowest id on top.
- * A refusal names the player, the card, the counts and what to do. */
-qv_status qv__deck_settle(int p, const int *placed, const uint8_t *owned, int nids, bool deck_given,
-                          uint8_t *deck, uint8_t *ndeck, const char *where,
+                               const qv__deck_cards *z, qv__json_id_fn get, const void *ctx,
+                               char what[32], bool *deck_given, qv_err *err);
+/* Reads state j's "players", when given: an array of two objects, player p's read by
+ * load(s, p, o, &given[p], err) (qv__deck_read_player and the game's other fields); given[p]
+ * says whether p's object gave a deck (false for both without "players"). */
+typedef qv_status (*qv__deck_player_fn)(void *s, int p, const json_t *o, bool *deck_given,
+                                        qv_err *err);
+qv_status qv__deck_read_players(const json_t *j, qv__deck_player_fn load, void *s, bool given[2],
+                                qv_err *err);
+
+/* Puts into o a player's cards that a view may hide, as a state JSON gives them: "hand" when
+ * show_hand (each id of hand[0..nids), counts by id, as often as counted, lowest id first),
+ * then "deck" when show_deck (deck[0..ndeck), the top first); name(ctx, id) names a card.
+ * Returns o, or NULL when memory ran out (as qv__json_put). */
+json_t *qv__deck_put_cards(json_t *o, const uint8_t *hand, int nids, bool show_hand,
+                           const uint8_t *deck, int ndeck, bool show_deck,
+                           const char *(*name)(const void *ctx, int id), const void *ctx);
+/* The same written as text, byte for byte (a view_text's). */
+void qv__deck_text_cards(qv__jw *w, const uint8_t *hand, int nids, bool show_hand,
+                         const uint8_t *deck, int ndeck, bool show_deck,
+                         const char *(*name)(const void *ctx, int id), const void *ctx);
+
+/* Both players' cards against their decklists, once the whole state is read: player p's
+ * (0-based; its decklist is the parameter deck<p + 1>) are cards(s, p), its decklist counted
+ * by id in owned, and placed(s, p, placed) counts the cards of each of the nids ids that s puts
+ * anywhere but p's deck (`where` says where in words: "on the board, in hand, ..."); given[p]
+ * says whether the state gave p's deck, id_name(ctx, id) names a card. No card may be placed
+ * more often than the decklist holds; with the deck given, the deck holds exactly the rest, and
+ * without it the deck is made of the rest, lowest id on top. A refusal names the player, the
+ * card, the counts and what to do. */
+typedef void (*qv__deck_placed_fn)(const void *s, int p, int *placed);
+qv_status qv__deck_settle(void *s, const bool given[2], qv__deck_cards_fn cards,
+                          qv__deck_placed_fn placed, int nids, const char *where,
                           const char *(*id_name)(const void *ctx, int id), const void *ctx,
                           qv_err *err);
 

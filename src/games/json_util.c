@@ -506,6 +506,17 @@ json_t *qv__json_put_turn(json_t *o, const char *phase, int active, bool first_k
 	return qv__json_put(o, "turns", json_integer(turns));
 }
 
+void qv__jw_turn(qv__jw *w, const char *phase, int active, bool first_known, int first, int turns)
+{
+	qv__jw_str(w, "phase", phase);
+	qv__jw_player(w, "active", active);
+	if (first_known)
+		qv__jw_player(w, "first", first);
+	else
+		qv__jw_null(w, "first");
+	qv__jw_int(w, "turns", turns);
+}
+
 qv_status qv__json_get_turn(const json_t *j, const char *const *names, int n, int def,
                             uint8_t *phase, uint8_t *active, int *first, qv_err *err)
 {

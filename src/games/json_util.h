@@ -177,6 +177,8 @@ qv_status qv__json_get_mask(const json_t *a, size_t max, qv__json_place_fn get, 
  * put into o in that order as qv__json_put puts them (NULL when memory ran out). */
 json_t *qv__json_put_turn(json_t *o, const char *phase, int active, bool first_known, int first,
                           int turns);
+/* The same head written as text, byte for byte (a view_text's). */
+void qv__jw_turn(qv__jw *w, const char *phase, int active, bool first_known, int first, int turns);
 /* Reads that head's "phase" (one of names[0..n), def when absent), "active" (p1 when absent)
  * and "first" (-1 when absent or null: the caller says when that is allowed) of state j, with
  * qv__json_get_name's and qv__json_get_opt_player's messages. */

@@ -113,23 +113,23 @@ qv_status qv__spiel_setup_decks(const qv_params *given, qv_params *game, unsigne
 	return qv__spiel_param(given, game, "shuffle", v && !shuffle ? v : "false", err);
 }
 
-int qv__spiel_deal_cards(const void *before, const void *after, qv__spiel_cards_fn cards,
+int qv__spiel_deal_cards(const void *before, const void *after, qv__deck_cards_fn cards,
                          const uint16_t (*back)[QV__DEAL_IDS], unsigned flags, qv__deal *d)
 {
 	d->nseg = 0;
 	if (!(flags & QV__DEAL_PILES))
 		return 0;
 	for (int p = 0; p < 2; p++) {
-		qv__spiel_hand now = cards(after, p);
+		qv__deck_cards now = cards(after, p);
 		if (!before) {
 			/* the opening hand, from the whole decklist */
-			qv__deal_seg *g = qv__deal_add(d, p, QV__DEAL_SORTED, p, now.nhand);
+			qv__deal_seg *g = qv__deal_add(d, p, QV__DEAL_SORTED, p, *now.nhand);
 			for (int c = 0; c < now.nids; c++)
 				g->pool[c] = now.hand[c];
 			qv__deal_count(now.deck, *now.ndeck, g->pool);
 			continue;
 		}
-		qv__spiel_hand was = cards(before, p);
+		qv__deck_cards was = cards(before, p);
 		int nb = 0;
 		for (int c = 0; back && c < now.nids; c++)
 			nb += back[p][c];
@@ -145,19 +145,19 @@ int qv__spiel_deal_cards(const void *before, const void *after, qv__spiel_cards_
 	return d->nseg;
 }
 
-void qv__spiel_canon_decks(void *st, qv__spiel_cards_fn cards, unsigned flags)
+void qv__spiel_canon_decks(void *st, qv__deck_cards_fn cards, unsigned flags)
 {
 	for (int p = 0; flags & QV__DEAL_PILES && p < 2; p++) {
-		qv__spiel_hand h = cards(st, p);
+		qv__deck_cards h = cards(st, p);
 		qv__deal_sort_pile(h.deck, *h.ndeck);
 	}
 }
 
-void qv__spiel_arrange_cards(void *st, const qv__deal *d, qv__spiel_cards_fn cards)
+void qv__spiel_arrange_cards(void *st, const qv__deal *d, qv__deck_cards_fn cards)
 {
 	for (int k = 0, at = 0; k < d->nseg; at += d->seg[k++].n) {
 		const qv__deal_seg *g = &d->seg[k];
-		qv__spiel_hand h = cards(st, g->pile);
+		qv__deck_cards h = cards(st, g->pile);
 		*h.ndeck = (uint8_t)qv__deal_to_hand(g, d->card + at, h.hand, h.nids, h.deck,
 		                                     *h.ndeck, h.cap);
 	}

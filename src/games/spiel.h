@@ -28,6 +28,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "games/deck.h"
 #include "quiver/game.h"
 
 /* ---- observations ---- */
@@ -134,15 +135,8 @@ int qv__deal_to_hand(const qv__deal_seg *g, const uint8_t *dealt, uint8_t *hand,
 
 /* ---- two players' hands and decks (the card games') ---- */
 
-/* A player's cards as the deal sees them: the hand counted by id (nids ids), the deck
- * (deck[*ndeck - 1] the top, room for cap cards) and how many cards the hand holds. A game
- * gives them with a function of its own (qv__spiel_cards_fn), so that ConCardia and Evons deal,
- * sort and arrange their hands and decks with the same code. */
-typedef struct qv__spiel_hand {
-	uint8_t *hand, *deck, *ndeck;
-	int nhand, nids, cap;
-} qv__spiel_hand;
-typedef qv__spiel_hand (*qv__spiel_cards_fn)(const void *st, int player);
+/* ConCardia and Evons deal, sort and arrange their hands and decks with the same code, reading
+ * a player's cards through the game's qv__deck_cards_fn (games/deck.h). */
 
 /* The setup of a game that shuffles its decks (its parameter shuffle): dealt by the API unless
  * shuffle=false was given (qv__spiel_game's setup). */
@@ -151,13 +145,13 @@ qv_status qv__spiel_setup_decks(const qv_params *given, qv_params *game, unsigne
 /* The deal of two players' cards after set-up (before NULL: each opening hand, as a multiset of
  * the player's decklist) or after an action took before to after (each player's draws, from
  * its deck and the cards back[p] counts by id that the action put back into it, NULL: none). */
-int qv__spiel_deal_cards(const void *before, const void *after, qv__spiel_cards_fn cards,
+int qv__spiel_deal_cards(const void *before, const void *after, qv__deck_cards_fn cards,
                          const uint16_t (*back)[QV__DEAL_IDS], unsigned flags, qv__deal *d);
 /* Both decks in their canonical order (qv__deal_sort_pile), when the API deals them. */
-void qv__spiel_canon_decks(void *st, qv__spiel_cards_fn cards, unsigned flags);
+void qv__spiel_canon_decks(void *st, qv__deck_cards_fn cards, unsigned flags);
 /* Each segment's cards into its player's hand in place of those the canonical order gave, the
  * deck the rest of its pool (qv__deal_to_hand). */
-void qv__spiel_arrange_cards(void *st, const qv__deal *d, qv__spiel_cards_fn cards);
+void qv__spiel_arrange_cards(void *st, const qv__deal *d, qv__deck_cards_fn cards);
 /* A dealt card's name for a deal's notation: name, or "card<id>" for none. */
 void qv__spiel_card_name(const char *name, int id, char *buf, size_t len);
 

@@ -894,6 +894,119 @@ static void test_deck(void **state)
 	assert_memory_equal(d, ((uint8_t[]){3, 3, 3, 0}), 4);
 }
 
+/* A card game's name of an id, for test_card_state_json. */
+static const char *letter(const void *ctx, int id)
+{
+	(void)ctx;
+	static const char *const names[] = {"a", "b", "c", "d"};
+	return names[id];
+}
+
+/* A square "s<n>" (n 0-63) read for qv__json_get_mask. */
+static qv_status get_square(const json_t *v, const char *what, int *at, qv_err *err)
+{
+	const char *t = json_string_value(v);
+	*at = t && t[0] == 's' ? atoi(t + 1) : -1;
+	if (*at < 0 || *at > 63)
+		return qv_fail(err, QV_EINVAL, "%s must be a square s0-s63", what);
+	return QV_OK;
+}
+
+/* Counts the players qv__deck_read_players hands to its reader, refusing p2's "x". */
+static qv_status read_one(void *s, int p, const json_t *o, bool *deck_given, qv_err *err)
+{
+	(*(int *)s)++;
+	*deck_given = json_object_get(o, "deck") != NULL;
+	if (p == 1 && json_object_get(o, "x"))
+		return qv_fail(err, QV_EINVAL, "players[1].x refused");
+	return QV_OK;
+}
+
+/* The card games' state JSON written once (games/deck.h, json_util.h): a hand by id, a deck
+ * top first, what a view hides left out; the head of the state; a list of squares as a mask
+ * with the messages each game gave; the players' array. */
+static void test_card_state_json(void **state)
+{
+	(void)state;
+	uint8_t hand[4] = {1, 0, 2, 0}, deck[3] = {3, 1, 0};
+	json_t *o = qv__deck_put_cards(json_object(), hand, 4, true, deck, 2, true, letter, NULL);
+	char *t = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	assert_string_equal(t, "{\"hand\":[\"a\",\"c\",\"c\"],\"deck\":[\"b\",\"d\"]}");
+	free(t);
+	json_decref(o);
+	/* the text writers write what the tree's would, byte for byte */
+	qv_buf b = {0};
+	qv__jw w = {.b = &b, .ok = true};
+	qv__jw_open(&w, NULL, '{');
+	qv__deck_text_cards(&w, hand, 4, true, deck, 2, true, letter, NULL);
+	qv__jw_turn(&w, "coin", 1, false, 0, 0);
+	qv__jw_close(&w, '}');
+	assert_true(qv__jw_done(&w));
+	assert_string_equal(b.s, "{\"hand\":[\"a\",\"c\",\"c\"],\"deck\":[\"b\",\"d\"],\"phase\":"
+	                         "\"coin\",\"active\":\"p2\",\"first\":null,\"turns\":0}");
+	qv_buf_free(&b);
+	o = qv__deck_put_cards(json_object(), hand, 4, false, deck, 2, false, letter, NULL);
+	assert_int_equal(json_object_size(o), 0);
+	o = qv__json_put_turn(o, "coin", 1, false, 0, 0);
+	o = qv__json_put_turn(o, "main", 0, true, 1, 7);
+	t = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	assert_string_equal(t,
+	                    "{\"phase\":\"main\",\"active\":\"p1\",\"first\":\"p2\",\"turns\":7}");
+	free(t);
+	static const char *const phases[] = {"coin", "main"};
+	uint8_t phase, active;
+	int first;
+	qv_err err;
+	assert_int_equal(qv__json_get_turn(o, phases, 2, 0, &phase, &active, &first, &err), QV_OK);
+	assert_true(phase == 1 && active == 0 && first == 1);
+	json_decref(o);
+	o = json_pack("{s:s}", "phase", "end");
+	assert_int_equal(qv__json_get_turn(o, phases, 2, 0, &phase, &active, &first, &err),
+	                 QV_EINVAL);
+	assert_string_equal(err.msg, "state.phase must be coin or main");
+	json_decref(o);
+
+	uint64_t m = 9;
+	assert_int_equal(qv__json_get_mask(NULL, 4, get_square, "w", "squares", NULL, &m, &err),
+	                 QV_OK);
+	assert_true(m == 0);
+	json_t *a = json_pack("[s,s]", "s3", "s40");
+	assert_int_equal(qv__json_get_mask(a, 4, get_square, "w", "squares", NULL, &m, &err),
+	                 QV_OK);
+	assert_true(m == (1ull << 3 | 1ull << 40));
+	assert_int_equal(qv__json_get_mask(a, 1, get_square, "c.w", "cells", NULL, &m, &err),
+	                 QV_EINVAL);
+	assert_string_equal(err.msg, "c.w must be an array of cells");
+	json_array_append_new(a, json_string("q"));
+	assert_int_equal(qv__json_get_mask(a, 4, get_square, "c.w", "cells", NULL, &m, &err),
+	                 QV_EINVAL);
+	assert_string_equal(err.msg, "c.w[2] must be a square s0-s63");
+	assert_int_equal(qv__json_get_mask(a, 4, get_square, "c.w", "cells", "a square", &m, &err),
+	                 QV_EINVAL);
+	assert_string_equal(err.msg, "a square must be a square s0-s63");
+	json_decref(a);
+
+	int read = 0;
+	bool given[2] = {true, true};
+	o = json_pack("{s:[{s:[]},{}]}", "players", "deck");
+	assert_int_equal(qv__deck_read_players(o, read_one, &read, given, &err), QV_OK);
+	assert_true(read == 2 && given[0] && !given[1]);
+	json_decref(o);
+	o = json_pack("{s:[{}]}", "players");
+	assert_int_equal(qv__deck_read_players(o, read_one, &read, given, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "state.players must be an array of 2 players");
+	json_decref(o);
+	o = json_pack("{s:[{},{s:b}]}", "players", "x", 1);
+	assert_int_equal(qv__deck_read_players(o, read_one, &read, given, &err), QV_EINVAL);
+	json_decref(o);
+	o = json_object();
+	assert_int_equal(qv__deck_read_players(o, read_one, &read, given, &err), QV_OK);
+	assert_true(read == 4 && !given[0] && !given[1]);
+	json_decref(o);
+	assert_int_equal(qv__json_check_state(json_null(), NULL, &err), QV_EINVAL);
+	assert_string_equal(err.msg, "state must be a JSON object");
+}
+
 /* The units in the last place between two positive doubles. */
 static int64_t ulps_apart(double a, double b)
 {
@@ -1075,6 +1188,7 @@ int main(void)
 	    cmocka_unit_test(test_exp),
 	    cmocka_unit_test(test_copy),
 	    cmocka_unit_test(test_deck),
+	    cmocka_unit_test(test_card_state_json),
 	    cmocka_unit_test(test_json_check_keys),
 	    cmocka_unit_test(test_utilities_from_ranks),
 	    cmocka_unit_test(test_ranks_from_order),

@@ -196,8 +196,9 @@ static qv_status check_zones(const cc_state *s, int p, qv_err *why)
 	return QV_OK;
 }
 
-void cc_count_placed(const cc_state *s, int p, int *placed)
+void cc_count_placed(const void *st, int p, int *placed)
 {
+	const cc_state *s = st;
 	const cc_player *pl = &s->pl[p], *op = &s->pl[1 - p];
 	for (int c = 0; c < CC_MAX_CARDS; c++)
 		placed[c] = pl->hand[c];

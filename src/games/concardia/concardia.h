@@ -26,6 +26,7 @@
 #ifndef QUIVER_CONCARDIA_H
 #define QUIVER_CONCARDIA_H
 
+#include "games/deck.h"
 #include "quiver/game.h"
 #include "quiver/variant.h"
 
@@ -371,7 +372,13 @@ qv_status cc_check_derived(const cc_state *s, qv_err *why);
  * hand, the discard pile, the opponent's Victory Pile, the Persistent Area, the secret start
  * and the saboteur set aside (load_json fills a missing deck with the rest). placed has
  * CC_MAX_CARDS entries. */
-void cc_count_placed(const cc_state *s, int p, int *placed);
+void cc_count_placed(const void *st, int p, int *placed); /* a qv__deck_placed_fn */
+/* Where player p's cards are (a qv__deck_cards_fn over a cc_state; spiel.c): the hand, the
+ * deck, the discard pile and the Victory Pile, read and written by json.c and the deal. */
+qv__deck_cards cc_cards(const void *st, int p);
+/* Card `card`'s id in the components T (a cc_tables; json.c), for the shared writers and
+ * messages of games/deck.h. */
+const char *cc_card_id(const void *T, int card);
 
 /* The parameters and the set-up of a game (setup.c): the descriptor's params and init. */
 #define CC_NPARAMS 6

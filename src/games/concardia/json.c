@@ -22,6 +22,8 @@ static json_t *sq_json(int sq)
 	return json_string(b);
 }
 
+const char *cc_card_id(const void *T, int card) { return ((const cc_tables *)T)->cards[card].id; }
+
 static json_t *card_json(const cc_tables *T, int card)
 {
 	char b[CC_ID_MAX + 1];
@@ -73,20 +75,9 @@ static json_t *players_json(const cc_state *s, int viewer, bool view)
 	for (int p = 0; p < 2; p++) {
 		const cc_player *pl = &s->pl[p];
 		bool sees = !view || viewer == QV_VIEW_ALL || viewer == p;
-		json_t *o = json_object();
-		if (sees) {
-			json_t *hand = json_array();
-			for (int c = 0; c < T->ncards; c++)
-				for (int i = 0; i < pl->hand[c]; i++)
-					hand = qv__json_push(hand, card_json(T, c));
-			o = qv__json_put(o, "hand", hand);
-		}
-		if (!view || viewer == QV_VIEW_ALL) {
-			uint8_t top_first[CC_DECK_MAX];
-			for (int i = 0; i < pl->ndeck; i++)
-				top_first[i] = pl->deck[pl->ndeck - 1 - i];
-			o = qv__json_put(o, "deck", cards_json(T, top_first, pl->ndeck));
-		}
+		json_t *o =
+		    qv__deck_put_cards(json_object(), pl->hand, T->ncards, sees, pl->deck,
+		                       pl->ndeck, !view || viewer == QV_VIEW_ALL, cc_card_id, T);
 		if (view) {
 			o = qv__json_put(o, "hand_count", json_integer(pl->nhand));
 			o = qv__json_put(o, "deck_count", json_integer(pl->ndeck));
@@ -241,24 +232,18 @@ static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
 	return QV_OK;
 }
 
-static qv_status load_player(cc_state *s, int p, const json_t *o, bool *deck_given, qv_err *err)
+/* Player p's object o (a qv__deck_player_fn over a cc_state). */
+static qv_status load_player(void *state, int p, const json_t *o, bool *deck_given, qv_err *err)
 {
+	cc_state *s = state;
 	static const char *const keys[] = {"hand",  "deck",  "discard", "victory", "persistent",
 	                                   "start", "turns", "lost",    NULL};
 	const cc_tables *T = cc_T(s);
 	cc_player *pl = &s->pl[p];
 	char what[32];
 	qv_status rc;
-	qv__deck_zones z = {.max = CC_DECK_MAX,
-	                    .get = get_card,
-	                    .ctx = T,
-	                    .hand = pl->hand,
-	                    .nhand = &pl->nhand,
-	                    .deck = pl->deck,
-	                    .ndeck = &pl->ndeck,
-	                    .piles = {{"discard", pl->discard, &pl->ndiscard},
-	                              {"victory", pl->victory, &pl->nvictory}}};
-	if ((rc = qv__deck_read_player(o, p, keys, &z, what, deck_given, err)))
+	qv__deck_cards z = cc_cards(s, p);
+	if ((rc = qv__deck_read_player(o, p, keys, &z, get_card, T, what, deck_given, err)))
 		return rc;
 	json_t *pa = json_object_get(o, "persistent");
 	if (pa) {
@@ -317,25 +302,6 @@ static qv_status load_player(cc_state *s, int p, const json_t *o, bool *deck_giv
 	pl->turns = (uint8_t)(turns > 255 ? 255 : turns);
 	pl->lost = lost;
 	return QV_OK;
-}
-
-/* A card's id, for the messages of qv__deck_settle. */
-static const char *card_id(const void *T, int card)
-{
-	return ((const cc_tables *)T)->cards[card].id;
-}
-
-/* Every card of p's decklist in exactly one place; fills the deck when none was given. */
-static qv_status check_cards(cc_state *s, int p, bool deck_given, qv_err *err)
-{
-	cc_player *pl = &s->pl[p];
-	int placed[CC_MAX_CARDS];
-	cc_count_placed(s, p, placed);
-	return qv__deck_settle(p, placed, pl->owned, cc_T(s)->ncards, deck_given, pl->deck,
-	                       &pl->ndeck,
-	                       "on the grid, in hand, the discard pile, the opponent's Victory "
-	                       "Pile, the Persistent Area and the start",
-	                       card_id, cc_T(s), err);
 }
 
 static qv_status load_pending(cc_state *s, const json_t *o, qv_err *err)
@@ -566,9 +532,12 @@ static qv_status check_whole(cc_state *s, const bool *given, qv_err *err)
 	if (s->pend_card && s->phase != CC_PH_PAY && s->phase != CC_PH_REACT)
 		return qv_fail(err, QV_EINVAL,
 		               "a saboteur is set aside only while paying or capturing");
-	for (int p = 0; p < 2; p++)
-		if ((rc = check_cards(s, p, given[p], err)))
-			return rc;
+	/* every card of a decklist in exactly one place; the deck filled when none was given */
+	if ((rc = qv__deck_settle(s, given, cc_cards, cc_count_placed, cc_T(s)->ncards,
+	                          "on the grid, in hand, the discard pile, the opponent's Victory "
+	                          "Pile, the Persistent Area and the start",
+	                          cc_card_id, cc_T(s), err)))
+		return rc;
 	int total = 0;
 	for (int p = 0; p < 2; p++)
 		total += s->pl[p].lost;
@@ -594,13 +563,9 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 	json_t *board = json_object_get(j, "board");
 	if (board && (rc = load_board(s, board, err)))
 		return rc;
-	json_t *players = json_object_get(j, "players");
-	if (players && (!json_is_array(players) || json_array_size(players) != 2))
-		return qv_fail(err, QV_EINVAL, "state.players must be an array of 2 players");
-	bool given[2] = {false, false};
-	for (int p = 0; players && p < 2; p++)
-		if ((rc = load_player(s, p, json_array_get(players, (size_t)p), &given[p], err)))
-			return rc;
+	bool given[2];
+	if ((rc = qv__deck_read_players(j, load_player, s, given, err)))
+		return rc;
 	cc_hands_held(s);
 	if ((rc = load_turn(s, j, err)))
 		return rc;

@@ -28,16 +28,19 @@
 
 /* ---- the deal ---- */
 
-/* A player's hand and deck for the shared deal (games/spiel.h). */
-static qv__spiel_hand cc_cards(const void *st, int p)
+/* Where p's cards are, for json.c and the shared deal (concardia.h, games/deck.h). */
+qv__deck_cards cc_cards(const void *st, int p)
 {
 	cc_player *pl = &((cc_state *)st)->pl[p];
-	return (qv__spiel_hand){.hand = pl->hand,
+	return (qv__deck_cards){.hand = pl->hand,
+	                        .nhand = &pl->nhand,
 	                        .deck = pl->deck,
 	                        .ndeck = &pl->ndeck,
-	                        .nhand = pl->nhand,
+	                        .owned = pl->owned,
 	                        .nids = CC_MAX_CARDS,
-	                        .cap = CC_DECK_MAX};
+	                        .cap = CC_DECK_MAX,
+	                        .piles = {{"discard", pl->discard, &pl->ndiscard},
+	                                  {"victory", pl->victory, &pl->nvictory}}};
 }
 
 static int cc_deal(const void *before, qv_action a, const void *after, unsigned flags, qv__deal *d)

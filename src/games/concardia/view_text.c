@@ -62,19 +62,8 @@ static void player_text(qv__jw *w, const cc_state *s, int p, int viewer)
 	const cc_player *pl = &s->pl[p];
 	bool sees = viewer == QV_VIEW_ALL || viewer == p;
 	qv__jw_open(w, NULL, '{');
-	if (sees) {
-		qv__jw_open(w, "hand", '[');
-		for (int c = 0; c < T->ncards; c++)
-			for (int i = 0; i < pl->hand[c]; i++)
-				card_text(w, NULL, T, c);
-		qv__jw_close(w, ']');
-	}
-	if (viewer == QV_VIEW_ALL) {
-		qv__jw_open(w, "deck", '[');
-		for (int i = pl->ndeck - 1; i >= 0; i--)
-			card_text(w, NULL, T, pl->deck[i]);
-		qv__jw_close(w, ']');
-	}
+	qv__deck_text_cards(w, pl->hand, T->ncards, sees, pl->deck, pl->ndeck,
+	                    viewer == QV_VIEW_ALL, cc_card_id, T);
 	qv__jw_int(w, "hand_count", pl->nhand);
 	qv__jw_int(w, "deck_count", pl->ndeck);
 	qv__jw_bool(w, "start_chosen", pl->start != 0);
@@ -131,13 +120,8 @@ bool cc_view_text(const void *st, int viewer, qv_buf *out)
 	for (int p = 0; p < 2; p++)
 		player_text(&w, s, p, viewer);
 	qv__jw_close(&w, ']');
-	qv__jw_str(&w, "phase", cc_phase_names[s->phase]);
-	qv__jw_player(&w, "active", s->active);
-	if (s->phase != CC_PH_START && s->phase != CC_PH_COIN)
-		qv__jw_player(&w, "first", s->first);
-	else
-		qv__jw_null(&w, "first");
-	qv__jw_int(&w, "turns", s->turn_no);
+	bool known = s->phase != CC_PH_START && s->phase != CC_PH_COIN;
+	qv__jw_turn(&w, cc_phase_names[s->phase], s->active, known, s->first, s->turn_no);
 	qv__jw_int(&w, "passes", s->passes);
 	qv__jw_str(&w, "ended", cc_end_names[s->ended]);
 	pending_text(&w, s);

@@ -160,8 +160,9 @@ static qv_status check_player(const ev_state *s, int p, qv_err *why)
 	return QV_OK;
 }
 
-void ev_count_placed(const ev_state *s, int p, int *placed)
+void ev_count_placed(const void *st, int p, int *placed)
 {
+	const ev_state *s = st;
 	const ev_player *pl = &s->pl[p];
 	for (int k = 0; k < EV_MAX_KINDS; k++)
 		placed[k] = pl->hand[k];

@@ -17,6 +17,7 @@
 #ifndef QUIVER_EVONS_H
 #define QUIVER_EVONS_H
 
+#include "games/deck.h"
 #include "quiver/game.h"
 #include "quiver/variant.h"
 
@@ -364,7 +365,13 @@ bool ev_state_ok(const void *st, qv_err *why);
 /* How many of each kind p's deck list puts anywhere but the deck: p's cards on the board, the
  * hand, the graveyard and the removed pile (load_json fills a missing deck with the rest);
  * placed has EV_MAX_KINDS entries. s->board must agree with the cells. */
-void ev_count_placed(const ev_state *s, int p, int *placed);
+void ev_count_placed(const void *st, int p, int *placed); /* a qv__deck_placed_fn */
+/* Where player p's cards are (a qv__deck_cards_fn over an ev_state; spiel.c): the hand, the
+ * deck, the graveyard and the removed pile, read and written by json.c and the deal. */
+qv__deck_cards ev_cards(const void *st, int p);
+/* Kind k's id in the card table T (an ev_tables; json.c), for the shared writers and messages
+ * of games/deck.h. */
+const char *ev_kind_id(const void *T, int k);
 
 /* Legal actions (legal.c): the list, the sampler and count that decode an index instead of
  * listing, the coin, and check with the reason for a refusal. */

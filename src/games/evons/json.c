@@ -23,6 +23,8 @@ static json_t *cell_json(int c)
 	return json_string(b);
 }
 
+const char *ev_kind_id(const void *T, int k) { return ((const ev_tables *)T)->kind[k].id; }
+
 static json_t *card_json(const ev_state *s, int k) { return json_string(ev_T(s)->kind[k].id); }
 
 static json_t *kinds_json(const ev_state *s, const uint8_t *list, int n)
@@ -74,20 +76,10 @@ static json_t *players_json(const ev_state *s, int viewer, bool view)
 	ev_scores(s, sc);
 	for (int p = 0; p < 2; p++) {
 		const ev_player *pl = &s->pl[p];
-		json_t *o = json_object();
-		if (!view || viewer == QV_VIEW_ALL || viewer == p) {
-			json_t *hand = json_array();
-			for (int k = 0; k < T->nkinds; k++)
-				for (int i = 0; i < pl->hand[k]; i++)
-					hand = qv__json_push(hand, card_json(s, k));
-			o = qv__json_put(o, "hand", hand);
-		}
-		if (!view || viewer == QV_VIEW_ALL) {
-			uint8_t top_first[EV_DECK_MAX];
-			for (int i = 0; i < pl->ndeck; i++)
-				top_first[i] = pl->deck[pl->ndeck - 1 - i];
-			o = qv__json_put(o, "deck", kinds_json(s, top_first, pl->ndeck));
-		}
+		bool all = !view || viewer == QV_VIEW_ALL;
+		json_t *o =
+		    qv__deck_put_cards(json_object(), pl->hand, T->nkinds, all || viewer == p,
+		                       pl->deck, pl->ndeck, all, ev_kind_id, T);
 		if (view) {
 			o = qv__json_put(o, "hand_count", json_integer(pl->nhand));
 			o = qv__json_put(o, "deck_count", json_integer(pl->ndeck));
@@ -306,23 +298,17 @@ static qv_status number_board(ev_state *s, long next_inst, bool next_given, qv_e
 	return QV_OK;
 }
 
-static qv_status load_player(ev_state *s, int p, const json_t *o, bool *deck_given, qv_err *err)
+/* Player p's object o (a qv__deck_player_fn over an ev_state). */
+static qv_status load_player(void *st, int p, const json_t *o, bool *deck_given, qv_err *err)
 {
+	ev_state *s = st;
 	static const char *const keys[] = {"hand",    "deck",     "graveyard", "removed",
 	                                   "credits", "mulligan", "turns",     NULL};
 	ev_player *pl = &s->pl[p];
 	char what[32];
 	qv_status rc;
-	qv__deck_zones z = {.max = EV_DECK_MAX,
-	                    .get = get_card,
-	                    .ctx = ev_T(s),
-	                    .hand = pl->hand,
-	                    .nhand = &pl->nhand,
-	                    .deck = pl->deck,
-	                    .ndeck = &pl->ndeck,
-	                    .piles = {{"graveyard", pl->grave, &pl->ngrave},
-	                              {"removed", pl->removed, &pl->nremoved}}};
-	if ((rc = qv__deck_read_player(o, p, keys, &z, what, deck_given, err)))
+	qv__deck_cards z = ev_cards(s, p);
+	if ((rc = qv__deck_read_player(o, p, keys, &z, get_card, ev_T(s), what, deck_given, err)))
 		return rc;
 	long credits, turns, mull;
 	if ((rc = qv__json_get_int(o, "credits", what, 0, 65535, EV_CREDITS, &credits, err)) ||
@@ -345,21 +331,6 @@ static qv_status load_player(ev_state *s, int p, const json_t *o, bool *deck_giv
 		pl->mull = -2; /* absent: the phase decides the default */
 	}
 	return QV_OK;
-}
-
-/* A card's id, for the messages of qv__deck_settle. */
-static const char *kind_id(const void *T, int k) { return ((const ev_tables *)T)->kind[k].id; }
-
-/* Every card of p's deck list in one place at most (exactly one with the deck given); fills
- * the deck when none was given. */
-static qv_status check_cards(ev_state *s, int p, bool deck_given, qv_err *err)
-{
-	ev_player *pl = &s->pl[p];
-	int placed[EV_MAX_KINDS];
-	ev_count_placed(s, p, placed);
-	return qv__deck_settle(p, placed, pl->owned, ev_T(s)->nkinds, deck_given, pl->deck,
-	                       &pl->ndeck, "on the board, in hand, the graveyard and removed",
-	                       kind_id, ev_T(s), err);
 }
 
 /* A stack entry's "used": the ability arrows of card x already used this activation. */
@@ -683,13 +654,9 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 		return rc;
 	s->board = ev_board_mask(s);
 	s->covered = ev_covered_mask(s);
-	json_t *players = json_object_get(j, "players");
-	if (players && (!json_is_array(players) || json_array_size(players) != 2))
-		return qv_fail(err, QV_EINVAL, "state.players must be an array of 2 players");
-	bool given[2] = {false, false};
-	for (int p = 0; players && p < 2; p++)
-		if ((rc = load_player(s, p, json_array_get(players, (size_t)p), &given[p], err)))
-			return rc;
+	bool given[2];
+	if ((rc = qv__deck_read_players(j, load_player, s, given, err)))
+		return rc;
 	if ((rc = load_turn(s, j, err)))
 		return rc;
 	int phase = s->phase;
@@ -713,9 +680,12 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 		if (rv && (rc = qv__json_get_rng(rv, "state.rng", &s->rng, err)))
 			return rc;
 	}
-	for (int p = 0; p < 2; p++)
-		if ((rc = check_cards(s, p, given[p], err)))
-			return rc;
+	/* every card of a deck list in one place at most (exactly one with the deck given); the
+	 * deck filled when none was given */
+	if ((rc = qv__deck_settle(s, given, ev_cards, ev_count_placed, ev_T(s)->nkinds,
+	                          "on the board, in hand, the graveyard and removed", ev_kind_id,
+	                          ev_T(s), err)))
+		return rc;
 	if ((rc = check_phase(s, err)))
 		return rc;
 	return qv__load_checked(ev_state_ok, s, err);

@@ -29,16 +29,19 @@
 
 /* ---- the deal ---- */
 
-/* A player's hand and deck for the shared deal (games/spiel.h). */
-static qv__spiel_hand ev_cards(const void *st, int p)
+/* Where p's cards are, for json.c and the shared deal (evons.h, games/deck.h). */
+qv__deck_cards ev_cards(const void *st, int p)
 {
 	ev_player *pl = &((ev_state *)st)->pl[p];
-	return (qv__spiel_hand){.hand = pl->hand,
+	return (qv__deck_cards){.hand = pl->hand,
+	                        .nhand = &pl->nhand,
 	                        .deck = pl->deck,
 	                        .ndeck = &pl->ndeck,
-	                        .nhand = pl->nhand,
+	                        .owned = pl->owned,
 	                        .nids = EV_MAX_KINDS,
-	                        .cap = EV_DECK_MAX};
+	                        .cap = EV_DECK_MAX,
+	                        .piles = {{"graveyard", pl->grave, &pl->ngrave},
+	                                  {"removed", pl->removed, &pl->nremoved}}};
 }
 
 /* The shared deal, a mulligan's cards going back into the pool its draws come from. */

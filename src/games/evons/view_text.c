@@ -53,19 +53,8 @@ static void player_text(qv__jw *w, const ev_state *s, int p, int viewer, int sco
 	const ev_tables *T = ev_T(s);
 	const ev_player *pl = &s->pl[p];
 	qv__jw_open(w, NULL, '{');
-	if (viewer == QV_VIEW_ALL || viewer == p) {
-		qv__jw_open(w, "hand", '[');
-		for (int k = 0; k < T->nkinds; k++)
-			for (int i = 0; i < pl->hand[k]; i++)
-				qv__jw_str(w, NULL, T->kind[k].id);
-		qv__jw_close(w, ']');
-	}
-	if (viewer == QV_VIEW_ALL) {
-		qv__jw_open(w, "deck", '[');
-		for (int i = pl->ndeck - 1; i >= 0; i--)
-			qv__jw_str(w, NULL, T->kind[pl->deck[i]].id);
-		qv__jw_close(w, ']');
-	}
+	qv__deck_text_cards(w, pl->hand, T->nkinds, viewer == QV_VIEW_ALL || viewer == p, pl->deck,
+	                    pl->ndeck, viewer == QV_VIEW_ALL, ev_kind_id, T);
 	qv__jw_int(w, "hand_count", pl->nhand);
 	qv__jw_int(w, "deck_count", pl->ndeck);
 	qv__jw_int(w, "score", score);
@@ -129,13 +118,8 @@ bool ev_view_text(const void *st, int viewer, qv_buf *out)
 	for (int p = 0; p < 2; p++)
 		player_text(&w, s, p, viewer, sc[p]);
 	qv__jw_close(&w, ']');
-	qv__jw_str(&w, "phase", ev_phase_names[s->phase]);
-	qv__jw_player(&w, "active", s->active);
-	if (s->phase != EV_PH_MULLIGAN && s->phase != EV_PH_COIN)
-		qv__jw_player(&w, "first", s->first);
-	else
-		qv__jw_null(&w, "first");
-	qv__jw_int(&w, "turns", s->turn_no);
+	bool known = s->phase != EV_PH_MULLIGAN && s->phase != EV_PH_COIN;
+	qv__jw_turn(&w, ev_phase_names[s->phase], s->active, known, s->first, s->turn_no);
 	qv__jw_int(&w, "idle", s->idle);
 	qv__jw_bool(&w, "played", s->played);
 	qv__jw_int(&w, "next_inst", s->next_inst);
