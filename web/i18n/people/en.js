@@ -53,6 +53,17 @@ export default {
   'account.block': 'Block',
   'account.blocked': 'Blocked: {name} cannot join your tables, and you will not be seated with them.',
   'account.load-failed': 'Could not load your account: {why}',
+  'account.s-wrong-password': 'wrong username or password',
+  'account.s-wrong-code': 'wrong username or recovery code (or a code used already)',
+  'account.s-taken': "username: '{name}' is taken (in some case); choose another",
+  'account.s-confusable':
+    "username: '{name}' looks like the username '{other}' (their letters are confusable, as Unicode's confusables list them: UTS #39); choose another",
+  'account.s-not-current': '{field}: not your current password',
+  'account.s-length': '{field}: expected {min} to {max} characters (at most {bytes} bytes), got {n} characters',
+  'account.s-is-username': '{field}: must not be the username',
+  'account.s-common':
+    '{field}: one of the most common passwords, the first ones tried against any account; choose another',
+  'account.s-attempts': 'too many failed attempts to sign in from your address or to this account: try again in {s} s',
 
   'friends.playing': { one: 'playing {n} game', other: 'playing {n} games' },
   'friends.watch': 'watch {game}',
@@ -77,6 +88,9 @@ export default {
   'friends.not-sent': 'Not sent: {why}',
   'friends.signed-out': 'Follow players and challenge them once you are signed in: {link}.',
   'friends.sign-in-link': 'sign in or create an account',
+  'friends.s-no-player': "no player '{name}' (a player is an account's username)",
+  'friends.s-follow-blocked': 'you cannot follow {name}: you block them; unblock them on your account page first',
+  'friends.s-follow-refused': 'you cannot follow {name}: they do not accept it',
 
   'challenge.bar': 'Challenges',
   'challenge.no-clock': 'no clock',
@@ -89,6 +103,10 @@ export default {
   'challenge.decline': 'Decline',
   'challenge.not-accepted': 'Not accepted: {why}',
   'challenge.not-declined': 'Not declined: {why}',
+  'challenge.s-yourself': 'username: you cannot challenge yourself',
+  'challenge.s-blocked': 'you cannot challenge {name}: you block them; unblock them on your account page first',
+  'challenge.s-refused': 'you cannot challenge {name}: they do not accept games with you',
+  'challenge.s-already': 'you have challenged {name} already: wait for the answer, or cancel that challenge first',
 
   'player.kind': { one: '{game}, {n} player', other: '{game}, {n} players' },
   'player.no-rated': 'No rated game yet.',
@@ -205,4 +223,15 @@ export default {
   'tournaments.rated-label': 'Rated',
   'tournaments.make': 'Make the tournament',
   'tournaments.not-made': 'Not made: {why}',
+  'tournaments.s-cannot-join': 'you cannot join: {why}',
+  'tournaments.s-over': 'the tournament is over',
+  'tournaments.s-swiss-began': 'a Swiss tournament takes no players once it began',
+  'tournaments.s-full': 'the tournament is full',
+  'tournaments.s-not-joined': 'you did not join this tournament',
+  'tournaments.s-nothing': 'the tournament is over: there is nothing to withdraw from',
+  'tournaments.s-too-many':
+    'you have {n} tournaments not over already, the most there may be: cancel one or wait for one to end',
+  'tournaments.s-arena-clock':
+    'clock: an arena\'s games need a clock of minutes: {"kind": "fischer", ...} or {"kind": "move", ...}',
+  'tournaments.s-clock': 'clock: a tournament\'s games need a clock: "move", "fischer" or "days"',
 };

@@ -55,6 +55,19 @@ export default {
   'account.block': 'Bloquear',
   'account.blocked': 'Bloqueado: {name} no puede unirse a tus mesas, y no te sentarán con esa persona.',
   'account.load-failed': 'No se pudo cargar tu cuenta: {why}',
+  'account.s-wrong-password': 'nombre de usuario o contraseña incorrectos',
+  'account.s-wrong-code': 'nombre de usuario o código de recuperación incorrectos (o el código ya se usó)',
+  'account.s-taken':
+    "nombre de usuario: '{name}' ya está ocupado (con otras mayúsculas o minúsculas, quizá); elige otro",
+  'account.s-confusable':
+    "nombre de usuario: '{name}' se parece al nombre de usuario '{other}' (sus letras se confunden, según la lista de confusables de Unicode: UTS #39); elige otro",
+  'account.s-not-current': '{field}: no es tu contraseña actual',
+  'account.s-length': '{field}: se esperaban de {min} a {max} caracteres (como mucho {bytes} bytes), y tiene {n}',
+  'account.s-is-username': '{field}: no puede ser el nombre de usuario',
+  'account.s-common':
+    '{field}: es una de las contraseñas más comunes, las primeras que se prueban contra cualquier cuenta; elige otra',
+  'account.s-attempts':
+    'demasiados intentos fallidos de iniciar sesión desde tu dirección o en esta cuenta: vuelve a intentarlo dentro de {s} s',
 
   'friends.playing': { one: 'jugando {n} partida', other: 'jugando {n} partidas' },
   'friends.watch': 'ver {game}',
@@ -79,6 +92,10 @@ export default {
   'friends.not-sent': 'No se envió: {why}',
   'friends.signed-out': 'Sigue a jugadores y desafíalos cuando hayas iniciado sesión: {link}.',
   'friends.sign-in-link': 'inicia sesión o crea una cuenta',
+  'friends.s-no-player': "no hay ningún jugador '{name}' (un jugador es el nombre de usuario de una cuenta)",
+  'friends.s-follow-blocked':
+    'no puedes seguir a {name}: lo tienes bloqueado; desbloquéalo primero en la página de tu cuenta',
+  'friends.s-follow-refused': 'no puedes seguir a {name}: no lo acepta',
 
   'challenge.bar': 'Desafíos',
   'challenge.no-clock': 'sin reloj',
@@ -91,6 +108,11 @@ export default {
   'challenge.decline': 'Rechazar',
   'challenge.not-accepted': 'No se aceptó: {why}',
   'challenge.not-declined': 'No se rechazó: {why}',
+  'challenge.s-yourself': 'nombre de usuario: no puedes desafiarte a ti mismo',
+  'challenge.s-blocked':
+    'no puedes desafiar a {name}: lo tienes bloqueado; desbloquéalo primero en la página de tu cuenta',
+  'challenge.s-refused': 'no puedes desafiar a {name}: no acepta partidas contigo',
+  'challenge.s-already': 'ya has desafiado a {name}: espera su respuesta o cancela antes ese desafío',
 
   'player.kind': { one: '{game}, {n} jugador', other: '{game}, {n} jugadores' },
   'player.no-rated': 'Todavía ninguna partida puntuable.',
@@ -208,4 +230,16 @@ export default {
   'tournaments.rated-label': 'Puntuable',
   'tournaments.make': 'Crear el torneo',
   'tournaments.not-made': 'No se creó: {why}',
+  'tournaments.s-cannot-join': 'no puedes unirte: {why}',
+  'tournaments.s-over': 'el torneo ha terminado',
+  'tournaments.s-swiss-began': 'un torneo suizo no admite jugadores una vez empezado',
+  'tournaments.s-full': 'el torneo está completo',
+  'tournaments.s-not-joined': 'no te has unido a este torneo',
+  'tournaments.s-nothing': 'el torneo ha terminado: no hay nada de lo que retirarse',
+  'tournaments.s-too-many':
+    'ya tienes {n} torneos sin terminar, el máximo permitido: cancela uno o espera a que termine alguno',
+  'tournaments.s-arena-clock':
+    'reloj: las partidas de una arena necesitan un reloj en minutos (tiempo por jugada o tiempo + incremento)',
+  'tournaments.s-clock':
+    'reloj: las partidas de un torneo necesitan reloj (tiempo por jugada, tiempo + incremento o días por jugada)',
 };

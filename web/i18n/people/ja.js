@@ -54,6 +54,19 @@ export default {
   'account.blocked':
     '{name} をブロックしました。相手はあなたのテーブルに参加できず、あなたが相手と同じテーブルに着くこともありません。',
   'account.load-failed': 'アカウントを読み込めませんでした：{why}',
+  'account.s-wrong-password': 'ユーザー名またはパスワードが違います',
+  'account.s-wrong-code': 'ユーザー名または復旧コードが違います（またはそのコードは使用済みです）',
+  'account.s-taken':
+    "ユーザー名：'{name}' は（大文字・小文字の違いを含め）すでに使われています。別の名前を選んでください",
+  'account.s-confusable':
+    "ユーザー名：'{name}' はユーザー名 '{other}' と紛らわしい文字を含みます（Unicode の紛らわしい文字の一覧 UTS #39 による）。別の名前を選んでください",
+  'account.s-not-current': '{field}：現在のパスワードではありません',
+  'account.s-length': '{field}：{min}〜{max} 文字（最大 {bytes} バイト）が必要ですが、{n} 文字です',
+  'account.s-is-username': '{field}：ユーザー名と同じにはできません',
+  'account.s-common':
+    '{field}：よく使われるパスワードのひとつで、どのアカウントにも真っ先に試されます。別のものを選んでください',
+  'account.s-attempts':
+    'あなたのアドレスから、またはこのアカウントへのログインの失敗が多すぎます。{s} 秒後にもう一度お試しください',
 
   'friends.playing': { other: '{n} 局対局中' },
   'friends.watch': '{game} を観戦',
@@ -78,6 +91,10 @@ export default {
   'friends.not-sent': '送れませんでした：{why}',
   'friends.signed-out': 'プレイヤーをフォローして対局を申し込むには、ログインしてください：{link}。',
   'friends.sign-in-link': 'ログインまたはアカウント作成',
+  'friends.s-no-player': "'{name}' というプレイヤーはいません（プレイヤーとはアカウントのユーザー名です）",
+  'friends.s-follow-blocked':
+    '{name} をフォローできません：ブロック中です。先にアカウントのページでブロックを解除してください',
+  'friends.s-follow-refused': '{name} をフォローできません：相手が受け付けていません',
 
   'challenge.bar': '対局の申し込み',
   'challenge.no-clock': '持ち時間なし',
@@ -90,6 +107,10 @@ export default {
   'challenge.decline': '断る',
   'challenge.not-accepted': '受けられませんでした：{why}',
   'challenge.not-declined': '断れませんでした：{why}',
+  'challenge.s-yourself': 'ユーザー名：自分自身には申し込めません',
+  'challenge.s-blocked': '{name} に申し込めません：ブロック中です。先にアカウントのページでブロックを解除してください',
+  'challenge.s-refused': '{name} に申し込めません：相手はあなたとの対局を受け付けていません',
+  'challenge.s-already': '{name} にはすでに申し込んでいます。返事を待つか、先にその申し込みを取り消してください',
 
   'player.kind': { other: '{game}・{n} 人' },
   'player.no-rated': 'レーティング対局はまだありません。',
@@ -202,4 +223,16 @@ export default {
   'tournaments.rated-label': 'レーティング対局',
   'tournaments.make': 'トーナメントを作成',
   'tournaments.not-made': '作成できませんでした：{why}',
+  'tournaments.s-cannot-join': '参加できません：{why}',
+  'tournaments.s-over': 'トーナメントは終了しています',
+  'tournaments.s-swiss-began': 'スイス式のトーナメントは始まったあとは参加できません',
+  'tournaments.s-full': 'トーナメントは満員です',
+  'tournaments.s-not-joined': 'このトーナメントに参加していません',
+  'tournaments.s-nothing': 'トーナメントは終了しています。棄権するものはありません',
+  'tournaments.s-too-many':
+    '終わっていないトーナメントがすでに {n} 件あり、これが上限です。どれかを取り消すか、終わるのを待ってください',
+  'tournaments.s-arena-clock':
+    '持ち時間：アリーナの対局には分単位の持ち時間が必要です（1 手ごとの時間、または持ち時間 + 加算）',
+  'tournaments.s-clock':
+    '持ち時間：トーナメントの対局には持ち時間が必要です（1 手ごとの時間、持ち時間 + 加算、または 1 手ごとの日数）',
 };
