@@ -234,4 +234,23 @@ export default {
   'tournaments.s-arena-clock':
     'clock: an arena\'s games need a clock of minutes: {"kind": "fischer", ...} or {"kind": "move", ...}',
   'tournaments.s-clock': 'clock: a tournament\'s games need a clock: "move", "fischer" or "days"',
+
+  // the clock's and the levels' names, said on these pages and on the lobby and the table
+  'clock.name-h': '{n} h',
+  'clock.name-min': '{n} min',
+  'clock.name-s': '{n} s',
+  'clock.name-move': '{time} per move',
+  'clock.name-fischer': '{base} + {increment} per move',
+  'clock.name-days': { one: '{n} day per move', other: '{n} days per move' },
+  'clock.name-none': 'no clock',
+  'level.beginner': 'Beginner',
+  'level.easy': 'Easy',
+  'level.medium': 'Medium',
+  'level.hard': 'Hard',
+  'level.random': 'Random moves',
+  'level.greedy': 'Greedy (one move ahead)',
+  'level.unsettled': '{level} (Elo ?)',
+  'level.elo': '{level} (Elo {elo})',
+  'level.meaning':
+    'Elo against Beginner, measured in games between the levels: 400 more wins about 10 games in 11. "?": too few games played yet to say.',
 };

@@ -242,4 +242,23 @@ export default {
     'reloj: las partidas de una arena necesitan un reloj en minutos (tiempo por jugada o tiempo + incremento)',
   'tournaments.s-clock':
     'reloj: las partidas de un torneo necesitan reloj (tiempo por jugada, tiempo + incremento o días por jugada)',
+
+  // the clock's and the levels' names, said on these pages and on the lobby and the table
+  'clock.name-h': '{n} h',
+  'clock.name-min': '{n} min',
+  'clock.name-s': '{n} s',
+  'clock.name-move': '{time} por jugada',
+  'clock.name-fischer': '{base} + {increment} por jugada',
+  'clock.name-days': { one: '{n} día por jugada', other: '{n} días por jugada' },
+  'clock.name-none': 'sin reloj',
+  'level.beginner': 'Principiante',
+  'level.easy': 'Fácil',
+  'level.medium': 'Medio',
+  'level.hard': 'Difícil',
+  'level.random': 'Jugadas al azar',
+  'level.greedy': 'Voraz (mira una jugada por delante)',
+  'level.unsettled': '{level} (Elo ?)',
+  'level.elo': '{level} (Elo {elo})',
+  'level.meaning':
+    'Elo respecto al nivel Principiante, medido en partidas entre los niveles: 400 puntos más ganan unas 10 partidas de cada 11. «?»: aún se han jugado muy pocas partidas para saberlo.',
 };

@@ -235,4 +235,23 @@ export default {
     '持ち時間：アリーナの対局には分単位の持ち時間が必要です（1 手ごとの時間、または持ち時間 + 加算）',
   'tournaments.s-clock':
     '持ち時間：トーナメントの対局には持ち時間が必要です（1 手ごとの時間、持ち時間 + 加算、または 1 手ごとの日数）',
+
+  // the clock's and the levels' names, said on these pages and on the lobby and the table
+  'clock.name-h': '{n} 時間',
+  'clock.name-min': '{n} 分',
+  'clock.name-s': '{n} 秒',
+  'clock.name-move': '1 手 {time}',
+  'clock.name-fischer': '{base} + 1 手ごとに {increment}',
+  'clock.name-days': { other: '1 手 {n} 日' },
+  'clock.name-none': '持ち時間なし',
+  'level.beginner': '初級',
+  'level.easy': 'かんたん',
+  'level.medium': 'ふつう',
+  'level.hard': 'むずかしい',
+  'level.random': 'ランダムな手',
+  'level.greedy': '欲張り（1 手先読み）',
+  'level.unsettled': '{level}（Elo ?）',
+  'level.elo': '{level}（Elo {elo}）',
+  'level.meaning':
+    '初級を基準にした Elo で、レベル同士の対局で測っています。400 高いと 11 局中およそ 10 局勝ちます。「?」はまだ対局数が少なく判断できないという意味です。',
 };
