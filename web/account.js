@@ -169,14 +169,19 @@ function drawSignedIn(username) {
     },
     t('account.sign-out'),
   );
+  // translate() fills the elements below the one it is given: the sentence is a span in the <p>
   const shares = h(
     'p',
-    { 'data-i18n': 'account.shares' },
-    h('a', { href: 'games.html', 'data-place': 'games' }, t('nav.games')),
+    {},
     h(
-      'a',
-      { href: `player.html?name=${encodeURIComponent(username)}`, id: 'my-profile', 'data-place': 'profile' },
-      t('account.your-profile'),
+      'span',
+      { 'data-i18n': 'account.shares' },
+      h('a', { href: 'games.html', 'data-place': 'games' }, t('nav.games')),
+      h(
+        'a',
+        { href: `player.html?name=${encodeURIComponent(username)}`, id: 'my-profile', 'data-place': 'profile' },
+        t('account.your-profile'),
+      ),
     ),
   );
   translate(shares);

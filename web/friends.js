@@ -261,8 +261,7 @@ async function load() {
   }
   if (!me.account) {
     const link = h('a', { href: 'account.html', 'data-place': 'link' }, t('friends.sign-in-link'));
-    els.intro.setAttribute('data-i18n', 'friends.signed-out');
-    replace(els.intro, link);
+    replace(els.intro, h('span', { 'data-i18n': 'friends.signed-out' }, link));
     translate(els.intro);
     return;
   }

@@ -199,8 +199,12 @@ function actions(t, signedIn) {
   if (!signedIn) {
     const p = h(
       'p',
-      { class: 'how', 'data-i18n': 'tournaments.sign-in' },
-      h('a', { href: 'account.html', 'data-place': 'link' }, tr('tournaments.sign-in-link')),
+      { class: 'how' },
+      h(
+        'span',
+        { 'data-i18n': 'tournaments.sign-in' },
+        h('a', { href: 'account.html', 'data-place': 'link' }, tr('tournaments.sign-in-link')),
+      ),
     );
     translate(p);
     return p;
