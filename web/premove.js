@@ -1,7 +1,7 @@
 // Premove at a table of two, as lichess has it: while the other player thinks, the player may
 // queue one move, typed in notation as at the terminal. When the turn comes back, the move is
-// played at once if it is legal then (typed words stand for an action as in the move panel's
-// box: exactly, or word by word when they name one action alone); else it is cancelled, and
+// played at once if it is legal then (the action itself, or the one action made of exactly the
+// words chosen from it as clicks would choose them); else it is cancelled, and
 // the panel says why. One move at most is queued; a new one replaces it, Cancel drops it, and
 // a game that ends, or a table that stops, drops it too. The page knows no rule: the legal
 // actions of the turn decide.
@@ -137,7 +137,10 @@ export class Premove {
 
 /**
  * The one legal action typed words stand for: the action itself (case and spaces aside), else
- * the one the words choose alone; null when none or several.
+ * the one action made of exactly the words chosen from them as clicks would choose them (with
+ * the words the turn leaves no choice of, as the verb "place" when nothing else is legal), as
+ * the move panel shows it with its Play: "A b1 N" is "place A b1 N", not one of its longer
+ * forms ("… covered"). Null when none, or several (the same words in another order).
  * @param {import('./picker.js').Picker} picker
  * @param {string} text
  */
@@ -146,6 +149,6 @@ export function actionOf(picker, text) {
   const exact = picker.legal.find((a) => normalize(a) === want);
   if (exact) return exact;
   const q = typedWords(picker, text);
-  const o = q ? q.options() : null;
-  return o && o.complete !== null && o.remaining === 1 ? o.complete : null;
+  const whole = q ? q.candidates().filter((a) => a.length === q.chosen.length) : [];
+  return whole.length === 1 ? whole[0].join(' ') : null;
 }
