@@ -1000,13 +1000,19 @@ async function claimSeat(seat) {
 
 /**
  * The account's seat at this table when the browser is signed in and holds none here (a table
- * opened from a link or a notification on a second device), else null.
+ * opened from a link or a notification on a second device), else null. A finished game is not
+ * among the tables being played: its seat is the one taken under the account's username (the
+ * server still decides whose it is).
  * @returns {Promise<string | null>}
  */
 async function accountSeat() {
   try {
     const me = await API.me(0);
-    return (me.account && me.tables.find((t) => t.id === tableId)?.seat) || null;
+    if (!me.account) return null;
+    const playing = me.tables.find((x) => x.id === tableId)?.seat;
+    if (playing) return playing;
+    const username = me.account.username;
+    return (await API.tableInfo(tableId)).seats?.find((s) => s.username === username)?.seat ?? null;
   } catch {
     return null;
   }

@@ -268,8 +268,9 @@ bool qv__table_seat_holder(qv__table *t, int p, long long *account, char player[
  * session (`session`) until another of the account's sessions takes its place (seats.h's
  * QV__DEVICES): when the seat is the account's, or, at a table that is not rated, when it has
  * no account and was taken with the player key `linked` (a key linked to the account: the
- * seat then becomes the account's). QV_ESTATE otherwise (the seat is someone else's, or the
- * game is over); the seat's own token stays as it was. */
+ * seat then becomes the account's), over or not (a finished game's result, review and rematch
+ * are the seat's on every device). QV_ESTATE otherwise (the seat is someone else's, or the
+ * table stopped while it played); the seat's own token stays as it was. */
 qv_status qv__table_device_join(qv__table *t, int p, long long account, const char *linked,
                                 const char *session, char token[QV__TOKEN_LEN + 1], qv_err *err);
 
