@@ -501,6 +501,10 @@ function markGameOver() {
 /** The result panel: ranks and scores, the record, replay, play again or the rematch. */
 function drawResult() {
   markGameOver();
+  // the move panel leaves as the result shows, not only at the redraw after the last walk
+  // (Arrow Party's last move walked under the result with the panel of the turn before on
+  // screen, live)
+  if (state.table?.status === 'over' || state.table?.stopped) els.move.hidden = true;
   const res = state.table?.result;
   const over = state.table?.status === 'over' && Array.isArray(res);
   els.result.hidden = !over;
