@@ -61,24 +61,17 @@ const noJsdocAny = {
  * its words have gone into web/i18n/.
  */
 export const UNTRANSLATED = [
-  'web/account.js',
   'web/analysis.js',
   'web/board.js',
-  'web/challenge-bar.js',
   'web/details.js',
-  'web/friends.js',
-  'web/games.js',
   'web/games/arrow-party.js',
   'web/games/concardia.js',
   'web/games/evons.js',
   'web/games/three-arrows.js',
   'web/handover.js',
   'web/last-move.js',
-  'web/leaderboard.js',
   'web/log-panel.js',
-  'web/my-games.js',
   'web/param-fields.js',
-  'web/player.js',
   'web/premove.js',
   'web/puzzles.js',
   'web/pwa.js',
@@ -87,8 +80,6 @@ export const UNTRANSLATED = [
   'web/review.js',
   'web/rules.js',
   'web/seat-actions.js',
-  'web/tournaments.html',
-  'web/tournaments.js',
 ];
 
 /** Words that are the same in every language: the site's name. */

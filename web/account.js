@@ -7,6 +7,7 @@
 import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
 import { confirmDialog } from './confirm.js';
+import { t, translate } from './i18n.js';
 
 const els = { body: byId('account-body') };
 
@@ -66,12 +67,12 @@ function drawSignedOut() {
     els.body,
     form(
       'sign-in',
-      'Sign in',
+      t('account.sign-in'),
       [
-        { name: 'username', label: 'Username', auto: 'username' },
-        { name: 'password', label: 'Password', type: 'password', auto: 'current-password' },
+        { name: 'username', label: t('account.username'), auto: 'username' },
+        { name: 'password', label: t('account.password'), type: 'password', auto: 'current-password' },
       ],
-      'Sign in',
+      t('account.sign-in'),
       async (v) => {
         await API.signIn(v.username, v.password);
         await load();
@@ -79,32 +80,32 @@ function drawSignedOut() {
     ),
     form(
       'sign-up',
-      'Create an account',
+      t('account.create-title'),
       [
-        { name: 'username', label: 'Username (the others see it)', auto: 'username' },
-        { name: 'password', label: 'Password (8 to 256 characters)', type: 'password', auto: 'new-password' },
+        { name: 'username', label: t('account.username-seen'), auto: 'username' },
+        { name: 'password', label: t('account.password-length'), type: 'password', auto: 'new-password' },
       ],
-      'Create the account',
+      t('account.create'),
       async (v) => {
         const r = await API.signUp(v.username, v.password);
         drawCodes(r.username, r.recovery_codes);
       },
-      'The games this browser played come with you.',
+      t('account.games-come'),
     ),
     form(
       'recover',
-      'Forgot your password?',
+      t('account.forgot'),
       [
-        { name: 'username', label: 'Username', auto: 'username' },
-        { name: 'code', label: 'One of your recovery codes' },
-        { name: 'password', label: 'New password', type: 'password', auto: 'new-password' },
+        { name: 'username', label: t('account.username'), auto: 'username' },
+        { name: 'code', label: t('account.recovery-code') },
+        { name: 'password', label: t('account.new-password'), type: 'password', auto: 'new-password' },
       ],
-      'Set the new password',
+      t('account.set-password'),
       async (v) => {
         await API.recover(v.username, v.code, v.password);
         await load();
       },
-      'A recovery code works once; every other session of the account ends.',
+      t('account.recover-note'),
     ),
   );
 }
@@ -122,12 +123,8 @@ function drawCodes(username, codes) {
     h(
       'section',
       { class: 'panel', 'aria-labelledby': 'codes-title' },
-      h('h2', { id: 'codes-title' }, `Welcome, ${username}: keep these recovery codes`),
-      h(
-        'p',
-        {},
-        'Each code sets a new password once if you forget yours. They are shown only now: write them down or save them somewhere safe. No e-mail is needed, and none can be sent.',
-      ),
+      h('h2', { id: 'codes-title' }, t('account.welcome', { name: username })),
+      h('p', {}, t('account.codes-how')),
       list,
       h(
         'div',
@@ -140,15 +137,15 @@ function drawCodes(username, codes) {
             onclick: async () => {
               try {
                 await navigator.clipboard.writeText(codes.join('\n'));
-                copied.textContent = 'Copied.';
+                copied.textContent = t('copy.done');
               } catch {
-                copied.textContent = 'Select the codes and copy them.';
+                copied.textContent = t('account.copy-select');
               }
             },
           },
-          'Copy the codes',
+          t('account.copy-codes'),
         ),
-        h('button', { type: 'button', id: 'codes-kept', onclick: () => load() }, 'I have kept them'),
+        h('button', { type: 'button', id: 'codes-kept', onclick: () => load() }, t('account.codes-kept')),
         copied,
       ),
     ),
@@ -170,23 +167,31 @@ function drawSignedIn(username) {
         await load();
       },
     },
-    'Sign out',
+    t('account.sign-out'),
   );
+  // translate() fills the elements below the one it is given: the sentence is a span in the <p>
+  const shares = h(
+    'p',
+    {},
+    h(
+      'span',
+      { 'data-i18n': 'account.shares' },
+      h('a', { href: 'games.html', 'data-place': 'games' }, t('nav.games')),
+      h(
+        'a',
+        { href: `player.html?name=${encodeURIComponent(username)}`, id: 'my-profile', 'data-place': 'profile' },
+        t('account.your-profile'),
+      ),
+    ),
+  );
+  translate(shares);
   replace(
     els.body,
     h(
       'section',
       { class: 'panel', 'aria-labelledby': 'who-title' },
-      h('h2', { id: 'who-title' }, `Signed in as ${username}`),
-      h(
-        'p',
-        {},
-        'Every browser you sign in from shares your games: ',
-        h('a', { href: 'games.html' }, 'Your games'),
-        '. Your ratings: ',
-        h('a', { href: `player.html?name=${encodeURIComponent(username)}`, id: 'my-profile' }, 'your profile'),
-        '.',
-      ),
+      h('h2', { id: 'who-title' }, t('account.signed-in-as', { name: username })),
+      shares,
       h(
         'div',
         { class: 'form-actions' },
@@ -194,42 +199,42 @@ function drawSignedIn(username) {
         h(
           'a',
           { class: 'button minor', href: 'api/account/export', download: `quiver-${username}.json` },
-          'Download all my finished games',
+          t('account.download'),
         ),
       ),
     ),
     blocksPanel(),
     form(
       'password',
-      'Change the password',
+      t('account.change-title'),
       [
-        { name: 'old', label: 'Current password', type: 'password', auto: 'current-password' },
-        { name: 'fresh', label: 'New password', type: 'password', auto: 'new-password' },
+        { name: 'old', label: t('account.current-password'), type: 'password', auto: 'current-password' },
+        { name: 'fresh', label: t('account.new-password'), type: 'password', auto: 'new-password' },
       ],
-      'Change it',
+      t('account.change'),
       async (v) => {
         await API.changePassword(v.old, v.fresh);
         await load();
       },
-      'Every other browser signed in as you is signed out.',
+      t('account.change-note'),
     ),
     form(
       'delete',
-      'Delete the account',
-      [{ name: 'password', label: 'Password', type: 'password', auto: 'current-password' }],
-      'Delete my account',
+      t('account.delete-title'),
+      [{ name: 'password', label: t('account.password'), type: 'password', auto: 'current-password' }],
+      t('account.delete-button'),
       async (v) => {
         const yes = await confirmDialog({
-          title: 'Delete the account',
-          text: `The account ${username} and its ratings go for good. Your browsers keep their games.`,
-          yes: 'Delete',
-          no: 'Keep it',
+          title: t('account.delete-title'),
+          text: t('account.delete-text', { name: username }),
+          yes: t('account.delete-yes'),
+          no: t('account.delete-no'),
         });
         if (!yes) return;
         await API.deleteAccount(v.password);
         await load();
       },
-      'Your ratings go with it; your games stay with the browsers that played them.',
+      t('account.delete-note'),
       true,
     ),
   );
@@ -240,7 +245,11 @@ function drawSignedIn(username) {
  * blocks a username; filled once the list is read.
  */
 function blocksPanel() {
-  const list = h('ul', { class: 'blocks-list', id: 'blocks-list', 'aria-live': 'polite' }, h('li', {}, 'Loading…'));
+  const list = h(
+    'ul',
+    { class: 'blocks-list', id: 'blocks-list', 'aria-live': 'polite' },
+    h('li', {}, t('common.loading')),
+  );
   const said = h('p', { class: 'how', role: 'status', 'aria-live': 'polite' });
   const problem = h('p', { class: 'error', role: 'alert' });
   /** @param {API.Block[]} blocks */
@@ -253,49 +262,54 @@ function blocksPanel() {
               'li',
               { class: 'block-row', 'data-username': b.username },
               h('a', { href: `player.html?name=${encodeURIComponent(b.username)}` }, b.username),
-              h('span', { class: 'how' }, ` since ${new Date(b.at).toLocaleDateString()}`),
+              ' ',
+              h('span', { class: 'how' }, t('account.since', { date: new Date(b.at).toLocaleDateString() })),
               h(
                 'button',
                 {
                   type: 'button',
                   class: 'minor unblock',
-                  'aria-label': `Unblock ${b.username}`,
+                  'aria-label': t('account.unblock-name', { name: b.username }),
                   onclick: async () => {
                     problem.textContent = '';
                     try {
                       draw(await API.unblock(b.username));
-                      said.textContent = `Unblocked: ${b.username} may sit at your tables again.`;
+                      said.textContent = t('account.unblocked', { name: b.username });
                     } catch (e) {
-                      problem.textContent = `Not unblocked: ${e instanceof Error ? e.message : e}.`;
+                      problem.textContent = t('account.not-unblocked', {
+                        why: e instanceof Error ? e.message : String(e),
+                      });
                     }
                   },
                 },
-                'Unblock',
+                t('account.unblock'),
               ),
             ),
           )
-        : h('li', { class: 'how' }, 'Nobody: you block no account.'),
+        : h('li', { class: 'how' }, t('account.blocks-none')),
     );
   API.blocks().then(draw, (e) => {
     replace(list);
-    problem.textContent = `Could not read whom you block: ${e instanceof Error ? e.message : e}.`;
+    problem.textContent = t('account.blocks-failed', { why: e instanceof Error ? e.message : String(e) });
   });
-  const adding = form('block', 'Block an account', [{ name: 'username', label: 'Username' }], 'Block', async (v) => {
-    said.textContent = '';
-    draw(await API.block(v.username.trim()));
-    said.textContent = `Blocked: ${v.username.trim()} cannot join your tables, and you will not be seated with them.`;
-    /** @type {HTMLInputElement} */ (adding.querySelector('input')).value = '';
-  });
+  const adding = form(
+    'block',
+    t('account.block-title'),
+    [{ name: 'username', label: t('account.username') }],
+    t('account.block'),
+    async (v) => {
+      said.textContent = '';
+      draw(await API.block(v.username.trim()));
+      said.textContent = t('account.blocked', { name: v.username.trim() });
+      /** @type {HTMLInputElement} */ (adding.querySelector('input')).value = '';
+    },
+  );
   adding.classList.remove('panel');
   return h(
     'section',
     { class: 'panel blocks', 'aria-labelledby': 'blocks-title' },
-    h('h2', { id: 'blocks-title' }, 'Blocked accounts'),
-    h(
-      'p',
-      { class: 'how' },
-      'An account you block cannot take a seat at a table where you play, nor you at theirs; their chat is hidden from you. A game under way goes on. The button ⋯ beside a player at a table blocks them too.',
-    ),
+    h('h2', { id: 'blocks-title' }, t('account.blocks-title')),
+    h('p', { class: 'how' }, t('account.blocks-how')),
     list,
     said,
     problem,
@@ -311,7 +325,11 @@ async function load() {
   } catch (e) {
     replace(
       els.body,
-      h('p', { class: 'error', role: 'alert' }, `Could not load your account: ${e instanceof Error ? e.message : e}`),
+      h(
+        'p',
+        { class: 'error', role: 'alert' },
+        t('account.load-failed', { why: e instanceof Error ? e.message : String(e) }),
+      ),
     );
   }
 }

@@ -9,7 +9,7 @@ import { h, replace } from './dom.js';
 import * as API from './api.js';
 import { keepSeat } from './tokens.js';
 import { clockName } from './clock.js';
-import { fill } from './words.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').Challenge} Challenge */
 /** @typedef {import('./channel.js').PlayerChannel} PlayerChannel */
@@ -19,8 +19,8 @@ import { fill } from './words.js';
  * @param {Challenge} c
  */
 export function challengeTerms(c) {
-  const clock = c.clock && c.clock.kind !== 'none' ? clockName(c.clock) : 'no clock';
-  return fill(c.rated ? '{game}: {clock}, rated' : '{game}: {clock}, casual', { game: c.title, clock });
+  const clock = c.clock && c.clock.kind !== 'none' ? clockName(c.clock) : t('challenge.no-clock');
+  return t(c.rated ? 'challenge.rated' : 'challenge.casual', { game: c.title, clock });
 }
 
 /**
@@ -43,7 +43,7 @@ export async function accept(c, said) {
     if (got.token) keepSeat(got.table, got.seat, got.token);
     location.href = tablePage(got.table, got.seat);
   } catch (e) {
-    said.textContent = fill('Not accepted: {why}', { why: e instanceof Error ? e.message : String(e) });
+    said.textContent = t('challenge.not-accepted', { why: e instanceof Error ? e.message : String(e) });
   }
 }
 
@@ -59,7 +59,12 @@ export class ChallengeBar {
     this.shown = new Map();
     /** @type {string | null} my username, once known */
     this.me = null;
-    this.el = h('aside', { class: 'challenge-bar', 'aria-label': 'Challenges', 'aria-live': 'polite', hidden: true });
+    this.el = h('aside', {
+      class: 'challenge-bar',
+      'aria-label': t('challenge.bar'),
+      'aria-live': 'polite',
+      hidden: true,
+    });
     const main = document.querySelector('main');
     main?.parentNode?.insertBefore(this.el, main);
     channel.listen({ opened: () => this.load(), challenge: (f) => this.heard(f.challenge) });
@@ -109,17 +114,17 @@ export class ChallengeBar {
       return h(
         'p',
         { class: 'challenge', 'data-challenge': c.id },
-        fill('{name} accepted your challenge to {terms}.', { name: c.to, terms: challengeTerms(c) }),
+        t('challenge.accepted', { name: c.to, terms: challengeTerms(c) }),
         ' ',
-        h('a', { class: 'button', href: tablePage(c.table, c.from_seat) }, 'Go to the game'),
+        h('a', { class: 'button', href: tablePage(c.table, c.from_seat) }, t('challenge.go')),
       );
     }
     return h(
       'p',
       { class: 'challenge', 'data-challenge': c.id },
-      fill('{name} challenges you to {terms}.', { name: c.from, terms: challengeTerms(c) }),
+      t('challenge.incoming', { name: c.from, terms: challengeTerms(c) }),
       ' ',
-      h('button', { type: 'button', class: 'accept', onclick: () => accept(c, said) }, 'Accept'),
+      h('button', { type: 'button', class: 'accept', onclick: () => accept(c, said) }, t('challenge.accept')),
       ' ',
       h(
         'button',
@@ -130,11 +135,11 @@ export class ChallengeBar {
             try {
               await API.declineChallenge(c.id);
             } catch (e) {
-              said.textContent = fill('Not declined: {why}', { why: e instanceof Error ? e.message : String(e) });
+              said.textContent = t('challenge.not-declined', { why: e instanceof Error ? e.message : String(e) });
             }
           },
         },
-        'Decline',
+        t('challenge.decline'),
       ),
       ' ',
       said,

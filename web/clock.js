@@ -5,6 +5,8 @@
 // late does not give time back. Times read m:ss, h:mm:ss past an hour, "2 d 4 h" past a day,
 // tenths under 10 s; low time (under 10 s, or under a tenth of a per-move time) is marked.
 
+import { t } from './i18n.js';
+
 /** @typedef {import('./types.js').ClockInfo} ClockInfo */
 
 /** How many recent offsets are kept (the largest wins). */
@@ -37,16 +39,20 @@ export function clockText(ms) {
  */
 export function clockName(c) {
   const span = (/** @type {number} */ s) =>
-    s % 3600 === 0 && s >= 3600 ? `${s / 3600} h` : s % 60 === 0 && s >= 60 ? `${s / 60} min` : `${s} s`;
+    s % 3600 === 0 && s >= 3600
+      ? t('clock.name-h', { n: s / 3600 })
+      : s % 60 === 0 && s >= 60
+        ? t('clock.name-min', { n: s / 60 })
+        : t('clock.name-s', { n: s });
   switch (c.kind) {
     case 'move':
-      return `${span(c.seconds ?? 0)} per move`;
+      return t('clock.name-move', { time: span(c.seconds ?? 0) });
     case 'fischer':
-      return `${span(c.base ?? 0)} + ${span(c.increment ?? 0)} per move`;
+      return t('clock.name-fischer', { base: span(c.base ?? 0), increment: span(c.increment ?? 0) });
     case 'days':
-      return `${c.days} ${c.days === 1 ? 'day' : 'days'} per move`;
+      return t('clock.name-days', { n: c.days ?? 0 });
     default:
-      return 'no clock';
+      return t('clock.name-none');
   }
 }
 

@@ -101,9 +101,10 @@ export class Details {
   /**
    * @param {HTMLElement[]} roots where things are tapped (the board, the players' panels)
    * @param {{game: () => string | undefined, variant?: () => string | undefined,
-   *   picker: () => Picker | null}} o the game on screen, the SHA-256 of the variant it is
-   *   played with (undefined: the built-in set), and the choice of the player to move (null
-   *   when nothing is chosen)
+   *   picker: () => Picker | null, takes?: () => boolean}} o the game on screen, the SHA-256 of
+   *   the variant it is played with (undefined: the built-in set), the choice of the player to
+   *   move (null when nothing is chosen), and whether the page takes every click on a word now
+   *   (a premove composed by clicks: the sheet then opens by a long press or a right click)
    */
   constructor(roots, o) {
     this.o = o;
@@ -226,6 +227,7 @@ export class Details {
    * @param {import('./picker.js').Kind} kind
    */
   usable(token, kind) {
+    if (this.o.takes?.()) return true;
     const p = this.o.picker();
     if (!p || !p.legal.length) return false;
     const byKind = kind === 'square' ? 'squares' : 'things';

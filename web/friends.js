@@ -10,7 +10,7 @@ import * as API from './api.js';
 import { PlayerChannel } from './channel.js';
 import { ChallengeBar, challengeTerms, tablePage } from './challenge-bar.js';
 import { clockField } from './clock-field.js';
-import { fill, count } from './words.js';
+import { t, translate } from './i18n.js';
 
 /** @typedef {import('./types.js').Challenge} Challenge */
 /** @typedef {import('./types.js').Follow} Follow */
@@ -48,10 +48,10 @@ function followLine(f) {
           'span',
           { class: 'how' },
           ' · ',
-          count(f.playing, 'playing {n} game', 'playing {n} games'),
-          f.tables.map((t) => [
+          t('friends.playing', { n: f.playing }),
+          f.tables.map((x) => [
             ' · ',
-            h('a', { href: `table.html?id=${encodeURIComponent(t.id)}` }, fill('watch {game}', { game: t.title })),
+            h('a', { href: `table.html?id=${encodeURIComponent(x.id)}` }, t('friends.watch', { game: x.title })),
           ]),
         );
   return h(
@@ -61,7 +61,7 @@ function followLine(f) {
     ' ',
     h('a', { href: `player.html?name=${encodeURIComponent(f.username)}` }, f.username),
     ' ',
-    h('span', { class: 'presence-word' }, f.online ? 'online' : 'offline'),
+    h('span', { class: 'presence-word' }, t(f.online ? 'people.online' : 'people.offline')),
     where,
     ' ',
     h(
@@ -76,7 +76,7 @@ function followLine(f) {
           byId('challenge-game').focus();
         },
       },
-      fill('Challenge {name}', { name: f.username }),
+      t('friends.challenge-name', { name: f.username }),
     ),
     ' ',
     h(
@@ -92,7 +92,7 @@ function followLine(f) {
           }
         },
       },
-      fill('Unfollow {name}', { name: f.username }),
+      t('friends.unfollow-name', { name: f.username }),
     ),
     ' ',
     said,
@@ -107,9 +107,7 @@ function drawFollows(list) {
   const sorted = [...list].sort((a, b) => Number(b.online) - Number(a.online));
   replace(
     els.list,
-    sorted.length
-      ? h('ul', { class: 'friends' }, sorted.map(followLine))
-      : h('p', { class: 'how' }, 'You follow nobody yet: type a username above, or follow from a profile.'),
+    sorted.length ? h('ul', { class: 'friends' }, sorted.map(followLine)) : h('p', { class: 'how' }, t('friends.none')),
   );
   const names = byId('follow-names');
   replace(
@@ -123,11 +121,11 @@ function followForm() {
   const box = h('input', { id: 'follow-username', name: 'username', autocomplete: 'off', required: true });
   replace(
     els.followForm,
-    h('label', { for: 'follow-username' }, 'Follow a username'),
+    h('label', { for: 'follow-username' }, t('friends.follow-label')),
     ' ',
     box,
     ' ',
-    h('button', { type: 'submit' }, 'Follow'),
+    h('button', { type: 'submit' }, t('friends.follow')),
     said,
   );
   els.followForm.onsubmit = async (ev) => {
@@ -137,7 +135,7 @@ function followForm() {
       drawFollows(await API.follow(/** @type {HTMLInputElement} */ (box).value.trim()));
       /** @type {HTMLInputElement} */ (box).value = '';
     } catch (e) {
-      said.textContent = fill('Not followed: {why}', { why: why(e) });
+      said.textContent = t('friends.not-followed', { why: why(e) });
     }
   };
 }
@@ -150,7 +148,7 @@ function drawSent() {
       h(
         'p',
         { class: 'challenge sent', 'data-challenge': c.id },
-        fill('Waiting for {name} to answer your challenge to {terms}.', { name: c.to, terms: challengeTerms(c) }),
+        t('friends.waiting', { name: c.to, terms: challengeTerms(c) }),
         ' ',
         h(
           'button',
@@ -165,7 +163,7 @@ function drawSent() {
               }
             },
           },
-          'Cancel',
+          t('friends.cancel'),
         ),
       ),
     ),
@@ -182,12 +180,8 @@ function sentChanged(c) {
   else waiting.delete(c.id);
   if (was && c.status === 'accepted' && c.table) location.href = tablePage(c.table, c.from_seat);
   else if (was && c.status !== 'open')
-    els.error.textContent = fill(
-      c.status === 'declined'
-        ? '{name} declined your challenge.'
-        : c.status === 'expired'
-          ? 'Your challenge to {name} expired unanswered.'
-          : 'Your challenge to {name} was cancelled.',
+    els.error.textContent = t(
+      c.status === 'declined' ? 'friends.declined' : c.status === 'expired' ? 'friends.expired' : 'friends.cancelled',
       { name: c.to },
     );
   drawSent();
@@ -209,9 +203,9 @@ function challengeForm(games) {
   const seat = h(
     'select',
     { id: 'challenge-seat' },
-    h('option', { value: 'random' }, 'Either, drawn at random'),
-    h('option', { value: 'p1' }, 'First (p1)'),
-    h('option', { value: 'p2' }, 'Second (p2)'),
+    h('option', { value: 'random' }, t('friends.seat-random')),
+    h('option', { value: 'p1' }, t('friends.seat-first')),
+    h('option', { value: 'p2' }, t('friends.seat-second')),
   );
   const wanted = new URLSearchParams(location.search).get('challenge') ?? '';
   replace(
@@ -219,7 +213,7 @@ function challengeForm(games) {
     h(
       'div',
       { class: 'field' },
-      h('label', { for: 'challenge-username' }, 'Username'),
+      h('label', { for: 'challenge-username' }, t('account.username')),
       h('input', {
         id: 'challenge-username',
         list: 'follow-names',
@@ -229,16 +223,11 @@ function challengeForm(games) {
       }),
       h('datalist', { id: 'follow-names' }),
     ),
-    h('div', { class: 'field' }, h('label', { for: 'challenge-game' }, 'Game'), game),
+    h('div', { class: 'field' }, h('label', { for: 'challenge-game' }, t('lobby.game')), game),
     clock.el,
-    h('div', { class: 'field' }, h('label', { for: 'challenge-seat' }, 'Your seat'), seat),
-    h(
-      'div',
-      { class: 'field check' },
-      rated,
-      h('label', { for: 'challenge-rated' }, 'Rated (needs a clock; no takebacks)'),
-    ),
-    h('div', { class: 'form-actions' }, h('button', { type: 'submit' }, 'Send the challenge')),
+    h('div', { class: 'field' }, h('label', { for: 'challenge-seat' }, t('friends.your-seat')), seat),
+    h('div', { class: 'field check' }, rated, h('label', { for: 'challenge-rated' }, t('friends.rated'))),
+    h('div', { class: 'form-actions' }, h('button', { type: 'submit' }, t('friends.send'))),
     said,
   );
   els.form.onsubmit = async (ev) => {
@@ -257,7 +246,7 @@ function challengeForm(games) {
       waiting.set(c.id, c);
       drawSent();
     } catch (e) {
-      said.textContent = fill('Not sent: {why}', { why: why(e) });
+      said.textContent = t('friends.not-sent', { why: why(e) });
     }
   };
 }
@@ -271,12 +260,9 @@ async function load() {
     return;
   }
   if (!me.account) {
-    replace(
-      els.intro,
-      'Follow players and challenge them once you are signed in: ',
-      h('a', { href: 'account.html' }, 'sign in or create an account'),
-      '.',
-    );
+    const link = h('a', { href: 'account.html', 'data-place': 'link' }, t('friends.sign-in-link'));
+    replace(els.intro, h('span', { 'data-i18n': 'friends.signed-out' }, link));
+    translate(els.intro);
     return;
   }
   els.challenge.hidden = false;

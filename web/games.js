@@ -11,6 +11,7 @@ import { PlayerChannel } from './channel.js';
 import { ChallengeBar } from './challenge-bar.js';
 import { LOCAL } from './site.js';
 import { hideServerLinks } from './local.js';
+import { t } from './i18n.js';
 
 const els = {
   intro: byId('games-intro'),
@@ -25,11 +26,8 @@ const els = {
  * @param {{username: string} | null} account
  */
 function introText(account) {
-  if (LOCAL)
-    return 'The games played on this device, kept in this browser: clear its site data and the list starts again.';
-  return account
-    ? `The tables of your account ${account.username}, taken in every browser signed in to it: each plays here too.`
-    : "The tables this browser took seats at, kept by the server under this browser's cookie: no account is needed. Clear the browser's cookies and the list starts again.";
+  if (LOCAL) return t('games.intro-local');
+  return account ? t('games.intro-account', { name: account.username }) : t('games.the-tables-this');
 }
 const signal = new WaitingSignal(new TurnSignal());
 // the app: no accounts or friends (pages of a server), and the tables are this device's
@@ -45,20 +43,20 @@ async function load() {
       actions: true,
       account: Boolean(me.account),
       changed: load,
-      empty: 'No game being played. Start one from the lobby.',
+      empty: t('games.none-playing'),
     });
     drawMyGames(els.finished, over, {
       actions: false,
       account: Boolean(me.account),
       changed: load,
-      empty: 'No finished game yet.',
+      empty: t('games.no-finished'),
     });
     signal.update(playing);
     const n = waiting(playing);
-    document.title = `${n ? `(${n}) ` : ''}Your games · quiver`;
+    document.title = n ? t('games.title-waiting', { n }) : t('games.your-games-quiver');
     els.error.textContent = '';
   } catch (e) {
-    els.error.textContent = `Could not load your games: ${e instanceof Error ? e.message : e}`;
+    els.error.textContent = t('games.load-failed', { why: e instanceof Error ? e.message : String(e) });
   }
 }
 

@@ -5,6 +5,7 @@
 
 import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
+import { t } from './i18n.js';
 
 const els = {
   pick: /** @type {HTMLFormElement} */ (byId('board-pick')),
@@ -23,24 +24,18 @@ const els = {
  * @param {Leader[]} provisional
  */
 function drawBoard(title, players, leaders, provisional) {
-  const caption = `${title}, ${players} players`;
+  const caption = t('player.kind', { game: title, n: players });
   replace(
     els.board,
     h('h2', {}, caption),
     leaders.length
-      ? ranking(leaders, 'Settled ratings', '')
-      : h(
-          'p',
-          { class: 'how' },
-          provisional.length
-            ? 'Nobody settled yet: a rating settles after a few rated games.'
-            : 'Nobody yet: play a rated game to be listed.',
-        ),
+      ? ranking(leaders, t('leaderboard.settled'), '')
+      : h('p', { class: 'how' }, t(provisional.length ? 'leaderboard.none-settled' : 'leaderboard.nobody')),
     provisional.length
       ? [
-          h('h3', { id: 'provisional-title' }, 'Provisional ratings'),
-          h('p', { class: 'how' }, 'Ratings after too few rated games to be sure of them yet.'),
-          ranking(provisional, 'Provisional ratings', '?'),
+          h('h3', { id: 'provisional-title' }, t('leaderboard.provisional')),
+          h('p', { class: 'how' }, t('leaderboard.provisional-how')),
+          ranking(provisional, t('leaderboard.provisional'), '?'),
         ]
       : null,
   );
@@ -62,7 +57,13 @@ function ranking(leaders, label, mark) {
       h(
         'tr',
         {},
-        ['#', 'Player', 'Rating', 'Deviation', 'Games'].map((t) => h('th', { scope: 'col' }, t)),
+        [
+          '#',
+          t('leaderboard.col-player'),
+          t('player.col-rating'),
+          t('player.col-deviation'),
+          t('player.col-games'),
+        ].map((x) => h('th', { scope: 'col' }, x)),
       ),
     ),
     h(
@@ -89,7 +90,7 @@ async function main() {
   try {
     games = await API.games();
   } catch (e) {
-    els.error.textContent = `Could not load the games: ${e instanceof Error ? e.message : e}`;
+    els.error.textContent = t('lobby.games-failed', { why: e instanceof Error ? e.message : String(e) });
     return;
   }
   const game = games.find((g) => g.name === q.get('game')) ?? games[0];
@@ -105,15 +106,15 @@ async function main() {
   const countSel = h(
     'select',
     { id: 'board-players', name: 'players' },
-    counts.map((n) => h('option', { value: String(n), selected: n === players }, `${n} players`)),
+    counts.map((n) => h('option', { value: String(n), selected: n === players }, t('lobby.players', { n }))),
   );
   replace(
     els.pick,
-    h('label', { for: 'board-game' }, 'Game'),
+    h('label', { for: 'board-game' }, t('lobby.game')),
     gameSel,
-    h('label', { for: 'board-players' }, 'Players'),
+    h('label', { for: 'board-players' }, t('common.players')),
     countSel,
-    h('button', { type: 'submit' }, 'Show'),
+    h('button', { type: 'submit' }, t('leaderboard.show')),
   );
   gameSel.addEventListener('change', () => {
     location.search = `?game=${encodeURIComponent(gameSel.value)}`;
@@ -124,7 +125,7 @@ async function main() {
     );
     drawBoard(game.title ?? game.name, players, board.leaders, board.provisional ?? []);
   } catch (e) {
-    els.error.textContent = `Could not load the leaderboard: ${e instanceof Error ? e.message : e}`;
+    els.error.textContent = t('leaderboard.failed', { why: e instanceof Error ? e.message : String(e) });
   }
 }
 

@@ -4,26 +4,17 @@
 // storage that cannot be read or written (private browsing, a full quota) only forgets.
 
 import { finished } from './learn-progress.js';
+import { t, has } from './i18n.js';
 import { loadObject, saveObject } from './storage.js';
 
 const KEY = 'quiver.levels';
-
-/** @type {Record<string, string>} */
-const NAMES = {
-  beginner: 'Beginner',
-  easy: 'Easy',
-  medium: 'Medium',
-  hard: 'Hard',
-  random: 'Random moves',
-  greedy: 'Greedy (one move ahead)',
-};
 
 /**
  * A level's name for people.
  * @param {string} level
  */
 export function levelName(level) {
-  return NAMES[level] ?? level;
+  return has(`level.${level}`) ? t(`level.${level}`) : level;
 }
 
 /**
@@ -36,14 +27,12 @@ export function levelName(level) {
 export function levelLabel(game, level) {
   const rung = game.ladder?.[level];
   if (typeof rung?.elo !== 'number') return levelName(level);
-  if (rung.settled === false) return `${levelName(level)} (Elo ?)`;
-  return `${levelName(level)} (Elo ${rung.elo > 0 ? '+' : ''}${rung.elo})`;
+  if (rung.settled === false) return t('level.unsettled', { level: levelName(level) });
+  return t('level.elo', { level: levelName(level), elo: `${rung.elo > 0 ? '+' : ''}${rung.elo}` });
 }
 
 /** What the figures beside the levels' names are, for a tooltip. */
-export const LADDER_MEANING =
-  'Elo against Beginner, measured in games between the levels: 400 more wins about 10 games in 11. ' +
-  '"?": too few games played yet to say.';
+export const LADDER_MEANING = t('level.meaning');
 
 /** The levels a server that names none offers (an older one), weakest first. */
 const DEFAULT_LEVELS = ['beginner', 'easy', 'medium', 'hard'];

@@ -33,6 +33,9 @@ import { t } from './i18n.js';
  *   an action left alone by a choice is played at once)
  * @property {boolean} [settings]             whether the page offers the settings of moves
  *   under its panel where it asks for Play (default true; a puzzle always asks, so offers none)
+ * @property {(token: string, kind: import('./picker.js').Kind) => boolean} [idle] a click on the
+ *   board with nothing to choose (not the viewer's turn): another use of it (a premove's words);
+ *   returns whether it took the click
  */
 
 /**
@@ -417,12 +420,14 @@ export class Chooser {
   /**
    * A click on the board: a word already chosen takes it back; another that fits is chosen;
    * one that does not starts the choice again from it. A click on a square picks only a
-   * square's word, one on a card or item only another word.
+   * square's word, one on a card or item only another word. With nothing to choose, the click
+   * goes to the page's `idle` hook (a premove composed by clicks).
    * @param {string} token
    * @param {import('./picker.js').Kind} [kind]
    */
   token(token, kind) {
     const p = this.picker;
+    if ((!p || !p.legal.length) && !this.hooks.busy() && this.hooks.idle?.(token, kind ?? 'word')) return;
     if (!p || this.hooks.busy() || !p.legal.length) return;
     this.panel.clearError();
     const r = clickWord(p, token, kind);

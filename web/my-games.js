@@ -13,6 +13,8 @@ import * as API from './api.js';
 import { confirmDialog } from './confirm.js';
 import { levelName } from './levels.js';
 import { openSocket } from './local.js';
+import { t as tr } from './i18n.js';
+import { serverText } from './server-text.js';
 
 /** @typedef {import('./api.js').MyTable} MyTable */
 
@@ -24,12 +26,12 @@ export function peopleText(t) {
   return andList(
     t.people.map((p) =>
       p.seat === t.seat
-        ? 'you'
+        ? tr('games.you')
         : p.kind === 'human'
           ? p.name && p.name !== p.seat
             ? p.name
             : p.seat
-          : `${levelName(p.kind)} AI`,
+          : tr('games.ai', { level: levelName(p.kind) }),
     ),
   );
 }
@@ -41,19 +43,22 @@ export function peopleText(t) {
 export function standing(t) {
   if (t.status === 'over') {
     const mine = (t.result ?? []).find((r) => r.seat === t.seat);
-    if (!mine) return 'Ended without a result';
+    if (!mine) return tr('games.no-result');
     const first = (t.result ?? []).filter((r) => r.rank === 1).length;
-    if (mine.rank === 1) return first > 1 ? 'A draw' : 'You won';
-    return `You came ${ordinal(mine.rank)} of ${(t.result ?? []).length}`;
+    if (mine.rank === 1) return tr(first > 1 ? 'games.draw' : 'games.you-won');
+    return tr('games.you-came', { place: place(mine.rank), n: (t.result ?? []).length });
   }
-  if (t.status === 'waiting') return 'Waiting for players';
-  const left = t.left_ms !== null ? ` · ${clockText(t.left_ms)} left` : '';
-  return t.my_turn ? `Your turn${left}` : `Their turn${left}`;
+  if (t.status === 'waiting') return tr('games.waiting-players');
+  if (t.left_ms === null) return tr(t.my_turn ? 'games.your-turn' : 'games.their-turn');
+  return tr(t.my_turn ? 'games.your-turn-left' : 'games.their-turn-left', { time: clockText(t.left_ms) });
 }
 
-/** @param {number} n */
-function ordinal(n) {
-  return n === 2 ? 'second' : n === 3 ? 'third' : n === 4 ? 'fourth' : n === 5 ? 'fifth' : `#${n}`;
+/**
+ * A place below the first in words: "second", … "fifth", then "#6".
+ * @param {number} n
+ */
+function place(n) {
+  return n >= 2 && n <= 5 ? tr(`games.place-${n}`) : tr('games.place-n', { n });
 }
 
 /**
@@ -76,7 +81,7 @@ function sendAs(id, token, type) {
       e ? reject(e) : resolve();
     };
     ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
-    ws.onerror = () => done(new Error('the connection failed'));
+    ws.onerror = () => done(new Error(tr('games.conn-failed')));
     ws.onmessage = (ev) => {
       let m;
       try {
@@ -84,7 +89,7 @@ function sendAs(id, token, type) {
       } catch {
         return;
       }
-      if (m.type === 'error') return done(new Error(m.message ?? 'refused'));
+      if (m.type === 'error') return done(new Error(m.message ? serverText(m.message) : tr('games.refused')));
       if ((m.type === 'snapshot' || m.type === 'update') && !sent) {
         sent = true;
         ws.send(JSON.stringify({ type, v: m.v }));
@@ -123,7 +128,9 @@ function row(t, o) {
   /** @type {(HTMLElement | null)[]} */
   const buttons = [];
   if (over) {
-    buttons.push(h('a', { class: 'button minor', href: `replay.html?id=${encodeURIComponent(t.id)}` }, 'Replay'));
+    buttons.push(
+      h('a', { class: 'button minor', href: `replay.html?id=${encodeURIComponent(t.id)}` }, tr('games.replay')),
+    );
   } else {
     buttons.push(
       h(
@@ -132,18 +139,18 @@ function row(t, o) {
           class: t.my_turn ? 'button' : 'button minor',
           href: `table.html?id=${encodeURIComponent(t.id)}${held ? `&as=${encodeURIComponent(t.seat)}` : ''}`,
         },
-        held ? (t.my_turn ? 'Play' : 'Open') : 'Watch',
+        tr(held ? (t.my_turn ? 'games.play' : 'games.open') : 'games.watch'),
       ),
     );
     if (o.actions && held && t.status === 'playing') {
       const act = async (/** @type {string} */ type, /** @type {string} */ title, /** @type {string} */ text) => {
-        const yes = await confirmDialog({ title, text, yes: title, no: 'Keep playing' });
+        const yes = await confirmDialog({ title, text, yes: title, no: tr('table.keep-playing') });
         if (!yes) return;
         try {
           await sendAs(t.id, held.token || (await deviceToken(t.id, t.seat)), type);
           o.changed();
         } catch (e) {
-          problem.textContent = `${title}: ${e instanceof Error ? e.message : e}`;
+          problem.textContent = tr('games.failed', { what: title, why: e instanceof Error ? e.message : String(e) });
         }
       };
       if (t.abortable)
@@ -153,9 +160,9 @@ function row(t, o) {
             {
               type: 'button',
               class: 'minor abort',
-              onclick: () => act('abort', 'Abort', 'The game ends with no result: nobody wins or loses.'),
+              onclick: () => act('abort', tr('games.abort'), tr('games.abort-text')),
             },
-            'Abort',
+            tr('games.abort'),
           ),
         );
       buttons.push(
@@ -164,9 +171,10 @@ function row(t, o) {
           {
             type: 'button',
             class: 'minor resign',
-            onclick: () => act('resign', 'Resign', `You give up the game of ${t.title} with ${peopleText(t)}.`),
+            onclick: () =>
+              act('resign', tr('games.resign'), tr('games.resign-text', { game: t.title, people: peopleText(t) })),
           },
-          'Resign',
+          tr('games.resign'),
         ),
       );
     }
@@ -178,18 +186,12 @@ function row(t, o) {
       'div',
       { class: 'my-game-what' },
       h('strong', {}, t.title || t.game),
-      t.my_turn ? h('span', { class: 'badge your-turn' }, 'your turn') : null,
-      h('span', { class: 'my-game-people' }, ` · ${peopleText(t)} · you are ${t.seat}`),
+      t.my_turn ? h('span', { class: 'badge your-turn' }, tr('games.badge')) : null,
+      h('span', { class: 'my-game-people' }, ' · ', tr('games.people', { people: peopleText(t), seat: t.seat })),
     ),
     h('div', { class: 'my-game-standing' }, standing(t)),
     h('div', { class: 'my-game-actions' }, ...buttons, problem),
-    !held && !over
-      ? h(
-          'p',
-          { class: 'how' },
-          'Your seat here was taken in another browser: sign in to your account there and here to play it from either.',
-        )
-      : null,
+    !held && !over ? h('p', { class: 'how' }, tr('games.elsewhere')) : null,
   );
 }
 
@@ -248,17 +250,24 @@ export class WaitingSignal {
   update(tables) {
     const started = tables.filter((t) => t.status === 'playing' && this.open.has(t.id));
     this.open = new Set(tables.filter((t) => t.status === 'waiting').map((t) => t.id));
-    for (const t of started) this.signal.tell('Your game begins', `${t.title} with ${peopleText(t)}`);
+    for (const t of started)
+      this.signal.tell(tr('games.begins'), tr('games.with', { game: t.title, people: peopleText(t) }));
     const now = tables.filter((t) => t.my_turn);
     for (const t of now) {
       if (t.clock !== 'days' || t.left_ms === null || t.left_ms >= LOW_DAYS_MS || this.low.has(t.id)) continue;
       this.low.add(t.id);
-      this.signal.tell('Less than 12 hours to move', `${t.title} with ${peopleText(t)}: ${clockText(t.left_ms)} left`);
+      this.signal.tell(
+        tr('games.low'),
+        tr('games.low-text', { game: t.title, people: peopleText(t), time: clockText(t.left_ms) }),
+      );
     }
     for (const id of [...this.low]) if (!now.some((t) => t.id === id)) this.low.delete(id);
     const fresh = this.seen ? now.filter((t) => !this.seen?.has(t.id)) : [];
     this.seen = new Set(now.map((t) => t.id));
     if (fresh.length) this.signal.set(false, '');
-    this.signal.set(now.length > 0, fresh.length ? `${fresh[0].title} with ${peopleText(fresh[0])}` : '');
+    this.signal.set(
+      now.length > 0,
+      fresh.length ? tr('games.with', { game: fresh[0].title, people: peopleText(fresh[0]) }) : '',
+    );
   }
 }

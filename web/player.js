@@ -6,7 +6,7 @@
 import { byId, h, s, replace } from './dom.js';
 import * as API from './api.js';
 import { andList } from './grammar.js';
-import { fill } from './words.js';
+import { t } from './i18n.js';
 
 const els = {
   title: byId('player-title'),
@@ -28,7 +28,7 @@ const titles = new Map();
  * @param {{game: string, players: number}} r
  */
 function kind(r) {
-  return `${titles.get(r.game) ?? r.game}, ${r.players} players`;
+  return t('player.kind', { game: titles.get(r.game) ?? r.game, n: r.players });
 }
 
 /**
@@ -42,7 +42,7 @@ function when(at) {
 /** @param {Rating[]} ratings */
 function drawRatings(ratings) {
   if (!ratings.length) {
-    replace(els.ratings, h('p', { class: 'how' }, 'No rated game yet.'));
+    replace(els.ratings, h('p', { class: 'how' }, t('player.no-rated')));
     return;
   }
   replace(
@@ -56,7 +56,9 @@ function drawRatings(ratings) {
         h(
           'tr',
           {},
-          ['Game', 'Rating', 'Deviation', 'Games'].map((t) => h('th', { scope: 'col' }, t)),
+          ['player.col-game', 'player.col-rating', 'player.col-deviation', 'player.col-games'].map((k) =>
+            h('th', { scope: 'col' }, t(k)),
+          ),
         ),
       ),
       h(
@@ -71,7 +73,7 @@ function drawRatings(ratings) {
               'td',
               { class: 'rating' },
               `${Math.round(r.rating)}${r.provisional ? '?' : ''}`,
-              r.provisional ? h('span', { class: 'how' }, ' provisional') : null,
+              r.provisional ? [' ', h('span', { class: 'how' }, t('player.provisional'))] : null,
             ),
             h('td', {}, `± ${Math.round(r.deviation)}`),
             h('td', {}, String(r.games)),
@@ -88,7 +90,7 @@ function drawRatings(ratings) {
  */
 function drawHistory(history) {
   if (!history.length) {
-    replace(els.history, h('p', { class: 'how' }, 'The plot begins with the first rated game.'));
+    replace(els.history, h('p', { class: 'how' }, t('player.plot-empty')));
     return;
   }
   const W = 640;
@@ -118,14 +120,16 @@ function drawHistory(history) {
       pts.map((p) => s('circle', { cx: x(when(p.at).getTime()).toFixed(1), cy: y(p.rating).toFixed(1), r: 3 })),
     );
   });
-  const last = [...series.values()].map((pts) => `${kind(pts[0])}: ${Math.round(pts[pts.length - 1].rating)}`);
+  const last = [...series.values()].map((pts) =>
+    t('player.kind-rating', { kind: kind(pts[0]), rating: Math.round(pts[pts.length - 1].rating) }),
+  );
   const svg = s(
     'svg',
     {
       class: 'history-plot',
       viewBox: `0 0 ${W} ${H}`,
       role: 'img',
-      'aria-label': `Rating over time, ${history.length} rated games; now ${andList(last)}`,
+      'aria-label': t('player.plot-label', { n: history.length, last: andList(last) }),
     },
     s('line', { class: 'axis', x1: pad.left, y1: H - pad.bottom, x2: W - pad.right, y2: H - pad.bottom }),
     s('line', { class: 'axis', x1: pad.left, y1: pad.top, x2: pad.left, y2: H - pad.bottom }),
@@ -150,7 +154,7 @@ function drawHistory(history) {
 /** @param {import('./types.js').TableInfo[]} recent */
 function drawRecent(recent) {
   if (!recent.length) {
-    replace(els.recent, h('p', { class: 'how' }, 'No finished game yet.'));
+    replace(els.recent, h('p', { class: 'how' }, t('games.no-finished')));
     return;
   }
   replace(
@@ -158,23 +162,27 @@ function drawRecent(recent) {
     h(
       'ul',
       { class: 'my-games' },
-      recent.map((t) => {
-        const people = (t.seats ?? []).map((x) => (x.name && x.name !== x.seat ? x.name : x.seat));
-        const winners = (t.result ?? []).filter((r) => r.rank === 1).map((r) => r.seat);
-        const names = (t.seats ?? []).filter((x) => winners.includes(x.seat)).map((x) => x.name || x.seat);
+      recent.map((g) => {
+        const people = (g.seats ?? []).map((x) => (x.name && x.name !== x.seat ? x.name : x.seat));
+        const winners = (g.result ?? []).filter((r) => r.rank === 1).map((r) => r.seat);
+        const names = (g.seats ?? []).filter((x) => winners.includes(x.seat)).map((x) => x.name || x.seat);
         return h(
           'li',
-          { class: 'my-game', 'data-table': t.id },
-          h('div', { class: 'my-game-what' }, h('strong', {}, t.title ?? t.game), ` · ${andList(people)}`),
+          { class: 'my-game', 'data-table': g.id },
+          h('div', { class: 'my-game-what' }, h('strong', {}, g.title ?? g.game), ` · ${andList(people)}`),
           h(
             'div',
             { class: 'my-game-standing' },
-            names.length ? (names.length > 1 ? `A draw: ${andList(names)}` : `${names[0]} won`) : 'No result',
+            names.length
+              ? names.length > 1
+                ? t('player.draw', { names: andList(names) })
+                : t('player.won', { name: names[0] })
+              : t('player.no-result'),
           ),
           h(
             'div',
             { class: 'my-game-actions' },
-            h('a', { class: 'button minor', href: `replay.html?id=${encodeURIComponent(t.id)}` }, 'Replay'),
+            h('a', { class: 'button minor', href: `replay.html?id=${encodeURIComponent(g.id)}` }, t('games.replay')),
           ),
         );
       }),
@@ -212,7 +220,7 @@ async function drawActions(username) {
         }
       },
     },
-    fill(following ? 'Unfollow {name}' : 'Follow {name}', { name: username }),
+    t(following ? 'friends.unfollow-name' : 'friends.follow-name', { name: username }),
   );
   replace(
     els.actions,
@@ -221,7 +229,7 @@ async function drawActions(username) {
     h(
       'a',
       { class: 'button', href: `friends.html?challenge=${encodeURIComponent(username)}` },
-      fill('Challenge {name}', { name: username }),
+      t('friends.challenge-name', { name: username }),
     ),
     ' ',
     said,
@@ -231,7 +239,7 @@ async function drawActions(username) {
 async function main() {
   const name = new URLSearchParams(location.search).get('name') ?? '';
   if (!name) {
-    els.error.textContent = 'No player given: player.html?name=USERNAME.';
+    els.error.textContent = t('player.no-name');
     return;
   }
   try {
@@ -241,7 +249,7 @@ async function main() {
         await API.api('GET', `/api/players/${encodeURIComponent(name)}`)
       );
     els.title.textContent = p.username;
-    document.title = `${p.username} · quiver`;
+    document.title = t('player.page-title', { name: p.username });
     drawRatings(p.ratings);
     drawHistory(p.history);
     drawRecent(p.recent);
@@ -249,8 +257,8 @@ async function main() {
   } catch (e) {
     els.error.textContent =
       e instanceof API.ApiError && e.status === 404
-        ? `There is no player named ${name}.`
-        : `Could not load the player: ${e instanceof Error ? e.message : e}`;
+        ? t('player.none', { name })
+        : t('player.load-failed', { why: e instanceof Error ? e.message : String(e) });
     for (const el of [els.ratings, els.history, els.recent]) replace(el);
   }
 }

@@ -4,7 +4,8 @@
 // made in C per game and per viewer, and stay in English: translating them would mean a second
 // copy of every game's wording here. What the play page can be told is recognised here by its
 // form, a pattern per sentence whose values become the places of a catalog message
-// (`server.*`); the prefixes "cannot claim: " and the like are peeled and translated apart. A
+// (`server.*`; for the pages about people, `account.s-*`, `friends.s-*`, `challenge.s-*` and
+// `tournaments.s-*`); the prefixes "cannot claim: " and the like are peeled and translated apart. A
 // sentence of no known form is shown as the server said it. tests/browser/server-text.test.mjs
 // checks each form against the server's own sentences.
 
@@ -109,6 +110,64 @@ const WORDS = /** @type {Record<string, string>} */ ({
   abort: 'server.kind-abort',
 });
 
+/** The refusals the pages about people are told (account, friends, challenges, tournaments). */
+const PEOPLE_PREFIXES = /** @type {const} */ ([['you cannot join: ', 'tournaments.s-cannot-join']]);
+
+/** @type {[RegExp, string][]} */
+const PEOPLE_FORMS = [
+  [/^wrong username or password$/, 'account.s-wrong-password'],
+  [/^wrong username or recovery code \(or a code used already\)$/, 'account.s-wrong-code'],
+  [/^username: '(?<name>.*)' is taken \(in some case\); choose another$/s, 'account.s-taken'],
+  [
+    /^username: '(?<name>.*)' looks like the username '(?<other>.*)' \(their letters are confusable, as Unicode's confusables list them: UTS #39\); choose another$/s,
+    'account.s-confusable',
+  ],
+  [/^(?<field>\w+): not your current password$/, 'account.s-not-current'],
+  [
+    /^(?<field>\w+): expected (?<min>\d+) to (?<max>\d+) characters \(at most (?<bytes>\d+) bytes\), got (?<n>\d+) characters$/,
+    'account.s-length',
+  ],
+  [/^(?<field>\w+): must not be the username$/, 'account.s-is-username'],
+  [
+    /^(?<field>\w+): one of the most common passwords, the first ones tried against any account; choose another$/,
+    'account.s-common',
+  ],
+  [
+    /^too many failed attempts to sign in from your address or to this account: try again in (?<s>\d+) s$/,
+    'account.s-attempts',
+  ],
+  [/^no player '(?<name>.*)' \(a player is an account's username\)$/s, 'friends.s-no-player'],
+  [
+    /^you cannot follow (?<name>.+): you block them; unblock them on your account page first$/s,
+    'friends.s-follow-blocked',
+  ],
+  [/^you cannot follow (?<name>.+): they do not accept it$/s, 'friends.s-follow-refused'],
+  [/^username: you cannot challenge yourself$/, 'challenge.s-yourself'],
+  [
+    /^you cannot challenge (?<name>.+): you block them; unblock them on your account page first$/s,
+    'challenge.s-blocked',
+  ],
+  [/^you cannot challenge (?<name>.+): they do not accept games with you$/s, 'challenge.s-refused'],
+  [
+    /^you have challenged (?<name>.+) already: wait for the answer, or cancel that challenge first$/s,
+    'challenge.s-already',
+  ],
+  [/^the tournament is over$/, 'tournaments.s-over'],
+  [/^a Swiss tournament takes no players once it began$/, 'tournaments.s-swiss-began'],
+  [/^the tournament is full$/, 'tournaments.s-full'],
+  [/^you did not join this tournament$/, 'tournaments.s-not-joined'],
+  [/^the tournament is over: there is nothing to withdraw from$/, 'tournaments.s-nothing'],
+  [
+    /^you have (?<n>\d+) tournaments not over already, the most there may be: cancel one or wait for one to end$/,
+    'tournaments.s-too-many',
+  ],
+  [
+    /^clock: an arena's games need a clock of minutes: \{"kind": "fischer", \.\.\.\} or \{"kind": "move", \.\.\.\}$/,
+    'tournaments.s-arena-clock',
+  ],
+  [/^clock: a tournament's games need a clock: "move", "fischer" or "days"$/, 'tournaments.s-clock'],
+];
+
 /**
  * A server's sentence through a catalog's lookup: its prefixes and its form translated, its
  * values in their places; unchanged when its form is not known.
@@ -117,9 +176,9 @@ const WORDS = /** @type {Record<string, string>} */ ({
  * @returns {string}
  */
 export function translateServer(message, lookup) {
-  for (const [prefix, key] of PREFIXES)
+  for (const [prefix, key] of [...PREFIXES, ...PEOPLE_PREFIXES])
     if (message.startsWith(prefix)) return lookup(key, { why: translateServer(message.slice(prefix.length), lookup) });
-  for (const [re, key] of FORMS) {
+  for (const [re, key] of [...FORMS, ...PEOPLE_FORMS]) {
     const m = re.exec(message);
     if (!m) continue;
     /** @type {Record<string, string>} */

@@ -123,6 +123,8 @@ const { screen, panel, chooser } = choosingScreen(els, {
   redraw,
   busy: () => state.sending,
   confirm: () => moveSettings.confirm,
+  // at the other player's turn a click composes the premove (premove.js)
+  idle: (token, kind) => !state.table?.stopped && !look.view && premove.click(token, kind),
 });
 /** @type {Connection | null} */
 let conn = null;
@@ -179,7 +181,7 @@ const handover = new HandOver({
   take: (seat) => connect(seatsAt(tableId).find((x) => x.seat === seat) ?? null),
 });
 // premove at a table of two: one move queued while the other player thinks (premove.js)
-const premove = new Premove((action) => play(action));
+const premove = new Premove({ play: (action) => play(action), redraw });
 els.move.insertBefore(premove.el, els.move.querySelector('.move-tools'));
 const turn = new TurnSignal();
 // the sound and the notification of "your turn", beside the move settings
@@ -192,6 +194,7 @@ new Details([els.board, els.players], {
   game: () => state.vj?.game,
   variant: () => (state.table?.variant && !state.table.variant.builtin ? state.table.variant.sha256 : undefined),
   picker: () => (state.sending || state.table?.stopped ? null : chooser.picker),
+  takes: () => premove.composing && !look.view,
 });
 
 els.resign.addEventListener('click', async () => {
@@ -295,7 +298,8 @@ function redraw() {
   screen.draw(vj, name, {
     chosen: p && !state.sending ? p.chosen : [],
     targets: o && !state.sending && !state.lost ? o : undefined,
-    selected: p && !state.sending ? p.chosenByKind() : undefined,
+    // at the other player's turn: the words clicked into the premove
+    selected: premove.composing ? premove.selected() : p && !state.sending ? p.chosenByKind() : undefined,
     previous: state.previous,
     still: state.looked,
     status: statusText(),
@@ -747,6 +751,8 @@ function onFrame(frame) {
             (state.table?.seats ?? []).length === 2,
           turn: myTurn(),
           picker: myTurn() ? chooser.picker : null,
+          label: (w) => gameModule(state.vj?.game)?.wordLabel(w, [], /** @type {View} */ (state.vj)) ?? w,
+          drawn: (w) => Boolean(drawnToken(w)),
         });
       // a forced decision held for this seat goes at once when the player asked for that
       if (!state.sending && chooser.forcedAction() && moveSettings.playForced && !state.table?.stopped)
@@ -782,6 +788,16 @@ function onFrame(frame) {
     default:
       break;
   }
+}
+
+/**
+ * The element drawn for a word, on the board or in the players' panels (a square, a piece of
+ * the holder, a card), if any.
+ * @param {string} word
+ */
+function drawnToken(word) {
+  const sel = `[data-token="${CSS.escape(word)}"]`;
+  return els.board.querySelector(sel) ?? els.players.querySelector(sel);
 }
 
 /**

@@ -8,7 +8,7 @@
 import { byId, h, replace } from './dom.js';
 import * as API from './api.js';
 import { clockField } from './clock-field.js';
-import { fill, count } from './words.js';
+import { t as tr, translate } from './i18n.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 
@@ -72,21 +72,41 @@ function terms(t) {
     : c.kind === 'fischer'
       ? `${(c.base ?? 0) / 60}+${c.increment ?? 0}`
       : c.kind === 'move'
-        ? `${c.seconds} s a move`
-        : `${c.days} days a move`;
+        ? tr('tournaments.clock-move', { n: c.seconds ?? 0 })
+        : tr('tournaments.clock-days', { n: c.days ?? 0 });
   const kind =
-    t.kind === 'arena'
-      ? count(t.minutes, 'Arena, {n} minute', 'Arena, {n} minutes')
-      : count(t.rounds, 'Swiss, {n} round', 'Swiss, {n} rounds');
-  return [kind, t.title, clock, t.rated ? 'rated' : 'casual'].filter(Boolean).join(' · ');
+    t.kind === 'arena' ? tr('tournaments.arena', { n: t.minutes }) : tr('tournaments.swiss', { n: t.rounds });
+  return [kind, t.title, clock, tr(t.rated ? 'tournaments.rated' : 'tournaments.casual')].filter(Boolean).join(' · ');
+}
+
+/** Why a tournament ended without a winner, as the server says it: each form a message. */
+const ENDINGS = /** @type {[RegExp, string][]} */ ([
+  [/^fewer than two players joined$/, 'tournaments.why-few'],
+  [/^fewer than two players were left for round (?<n>\d+)$/, 'tournaments.why-left'],
+  [/^round (?<n>\d+) could not be paired without two players meeting again$/, 'tournaments.why-unpaired'],
+  [/^cancelled by its maker$/, 'tournaments.why-cancelled'],
+]);
+
+/**
+ * The server's reason for an end without a winner in the page's language (as it came when its
+ * form is not known).
+ * @param {string} why
+ */
+function ending(why) {
+  for (const [re, key] of ENDINGS) {
+    const m = re.exec(why);
+    if (m) return tr(key, { ...m.groups });
+  }
+  return why;
 }
 
 /** @param {Tournament} t */
 function when(t) {
-  if (t.status === 'finished') return t.winner ? fill('Won by {name}', { name: t.winner }) : (t.why ?? 'Over');
+  if (t.status === 'finished')
+    return t.winner ? tr('tournaments.won-by', { name: t.winner }) : t.why ? ending(t.why) : tr('tournaments.over');
   if (t.status === 'running')
-    return t.kind === 'swiss' ? fill('Round {n} of {of}', { n: t.round, of: t.rounds }) : 'Under way';
-  return fill('Starts at {time}', { time: new Date(t.starts).toLocaleString() });
+    return t.kind === 'swiss' ? tr('tournaments.round', { n: t.round, of: t.rounds }) : tr('tournaments.under-way');
+  return tr('tournaments.starts', { time: new Date(t.starts).toLocaleString() });
 }
 
 /**
@@ -106,15 +126,11 @@ function listOf(title, list) {
               'li',
               { 'data-id': t.id },
               h('a', { href: `tournaments.html?id=${encodeURIComponent(t.id)}` }, t.name),
-              h(
-                'span',
-                { class: 'how' },
-                ` ${terms(t)} · ${count(t.players, '{n} player', '{n} players')} · ${when(t)}`,
-              ),
+              h('span', { class: 'how' }, ` ${terms(t)} · ${tr('lobby.players', { n: t.players })} · ${when(t)}`),
             ),
           ),
         )
-      : h('p', { class: 'how' }, 'None.'),
+      : h('p', { class: 'how' }, tr('tournaments.none')),
   ];
 }
 
@@ -124,9 +140,9 @@ async function drawList() {
   );
   replace(
     els.main,
-    listOf('Under way', all.running),
-    listOf('Upcoming', all.upcoming),
-    listOf('Finished', all.finished),
+    listOf(tr('tournaments.under-way'), all.running),
+    listOf(tr('tournaments.upcoming'), all.upcoming),
+    listOf(tr('tournaments.finished'), all.finished),
   );
 }
 
@@ -137,10 +153,16 @@ async function drawList() {
  */
 function standings(t) {
   const swiss = t.kind === 'swiss';
-  const heads = ['#', 'Player', 'Score', 'Games', swiss ? 'Buchholz' : 'Streak'];
+  const heads = [
+    '#',
+    tr('leaderboard.col-player'),
+    tr('ranks.score'),
+    tr('player.col-games'),
+    tr(swiss ? 'tournaments.buchholz' : 'tournaments.streak'),
+  ];
   return h(
     'table',
-    { class: 'leaders standings', 'aria-label': 'Standings' },
+    { class: 'leaders standings', 'aria-label': tr('tournaments.standings') },
     h(
       'thead',
       {},
@@ -161,7 +183,7 @@ function standings(t) {
           h('td', {}, h('a', { href: `player.html?name=${encodeURIComponent(s.username)}` }, s.username)),
           h('td', {}, String(s.score)),
           h('td', {}, String(s.games)),
-          h('td', {}, swiss ? String(s.buchholz ?? 0) : s.fire ? 'On fire' : ''),
+          h('td', {}, swiss ? String(s.buchholz ?? 0) : s.fire ? tr('tournaments.fire') : ''),
         ),
       ),
     ),
@@ -174,7 +196,19 @@ function standings(t) {
  * @param {boolean} signedIn
  */
 function actions(t, signedIn) {
-  if (!signedIn) return h('p', { class: 'how' }, h('a', { href: 'account.html' }, 'Sign in'), ' to join.');
+  if (!signedIn) {
+    const p = h(
+      'p',
+      { class: 'how' },
+      h(
+        'span',
+        { 'data-i18n': 'tournaments.sign-in' },
+        h('a', { href: 'account.html', 'data-place': 'link' }, tr('tournaments.sign-in-link')),
+      ),
+    );
+    translate(p);
+    return p;
+  }
   const m = t.mine;
   const open = t.status === 'created' || (t.status === 'running' && t.kind === 'arena');
   /** @param {string} what */
@@ -190,15 +224,21 @@ function actions(t, signedIn) {
   return h(
     'div',
     { class: 'form-actions' },
-    open && !m?.active ? h('button', { type: 'button', id: 'join', onclick: ask('join') }, 'Join') : null,
+    open && !m?.active
+      ? h('button', { type: 'button', id: 'join', onclick: ask('join') }, tr('tournaments.join'))
+      : null,
     t.status !== 'finished' && m?.active
-      ? h('button', { type: 'button', class: 'minor', id: 'withdraw', onclick: ask('withdraw') }, 'Withdraw')
+      ? h(
+          'button',
+          { type: 'button', class: 'minor', id: 'withdraw', onclick: ask('withdraw') },
+          tr('tournaments.withdraw'),
+        )
       : null,
     m?.table && m.seat
       ? h(
           'a',
           { id: 'my-game', href: `table.html?id=${encodeURIComponent(m.table)}&as=${encodeURIComponent(m.seat)}` },
-          'Your game',
+          tr('tournaments.your-game'),
         )
       : null,
   );
@@ -216,11 +256,11 @@ async function drawOne(id, signedIn) {
   clearTimeout(again);
   const t = /** @type {Whole} */ (await API.api('GET', `/api/tournaments/${encodeURIComponent(id)}`));
   els.title.textContent = t.name;
-  document.title = `${t.name} · quiver`;
+  document.title = tr('tournaments.page-title', { name: t.name });
   replace(
     els.main,
     h('p', { class: 'intro', id: 'terms' }, terms(t)),
-    h('p', { id: 'status', class: t.status }, when(t), ' · ', count(t.players, '{n} player', '{n} players')),
+    h('p', { id: 'status', class: t.status }, when(t), ' · ', tr('lobby.players', { n: t.players })),
     actions(t, signedIn),
     standings(t),
   );
@@ -257,24 +297,24 @@ function makeForm(games) {
     h(
       'div',
       { class: 'field' },
-      h('label', { for: 'make-name' }, 'Name'),
+      h('label', { for: 'make-name' }, tr('tournaments.name')),
       h('input', { id: 'make-name', maxlength: 60, required: true }),
     ),
     h(
       'div',
       { class: 'field' },
-      h('label', { for: 'make-kind' }, 'Kind'),
+      h('label', { for: 'make-kind' }, tr('tournaments.kind')),
       h(
         'select',
         { id: 'make-kind' },
-        h('option', { value: 'arena' }, 'Arena: play as many games as you can'),
-        h('option', { value: 'swiss' }, 'Swiss: a game a round'),
+        h('option', { value: 'arena' }, tr('tournaments.kind-arena')),
+        h('option', { value: 'swiss' }, tr('tournaments.kind-swiss')),
       ),
     ),
     h(
       'div',
       { class: 'field' },
-      h('label', { for: 'make-game' }, 'Game'),
+      h('label', { for: 'make-game' }, tr('lobby.game')),
       h(
         'select',
         { id: 'make-game' },
@@ -282,15 +322,15 @@ function makeForm(games) {
       ),
     ),
     clock.el,
-    box('make-length', 'Minutes (arena) or rounds (Swiss)', 30, 720),
-    box('make-starts', 'Starts in (minutes)', 5, 10080),
+    box('make-length', tr('tournaments.length'), 30, 720),
+    box('make-starts', tr('tournaments.starts-in'), 5, 10080),
     h(
       'div',
       { class: 'field check' },
       h('input', { type: 'checkbox', id: 'make-rated' }),
-      h('label', { for: 'make-rated' }, 'Rated'),
+      h('label', { for: 'make-rated' }, tr('tournaments.rated-label')),
     ),
-    h('div', { class: 'form-actions' }, h('button', { type: 'submit' }, 'Make the tournament')),
+    h('div', { class: 'form-actions' }, h('button', { type: 'submit' }, tr('tournaments.make'))),
     said,
   );
   els.form.onsubmit = async (ev) => {
@@ -311,7 +351,7 @@ function makeForm(games) {
       );
       location.href = `tournaments.html?id=${encodeURIComponent(t.id)}`;
     } catch (e) {
-      said.textContent = fill('Not made: {why}', { why: why(e) });
+      said.textContent = tr('tournaments.not-made', { why: why(e) });
     }
   };
 }

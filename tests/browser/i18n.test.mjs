@@ -3,6 +3,10 @@
 // with no message missing (no ⟦key⟧ shown, nothing said in the console) and no page error;
 // <html lang> follows the language; the pages' words are the catalog's; a refusal of the server
 // is said in the page's language; the language menu changes the language and keeps it. The
+// pages about people in each language on a desktop, two accounts of that language between
+// them: the account page signed out and in, friends (a follow, a challenge sent), the
+// challenge bar of the other's games page, the games page with the game the challenge made, a
+// profile, the leaderboard, the tournaments and a tournament made from their form. The
 // screenshots go to screenshotDir() as i18n-LANG-PAGE-DEVICE.png.
 
 import { test } from 'node:test';
@@ -17,6 +21,7 @@ import {
   rng,
   until,
   givePlayerName,
+  pageAccount,
   STEP_MS,
   TURN_SELECTOR,
 } from './support.mjs';
@@ -66,6 +71,29 @@ async function whole(page, errors, lang, where) {
   const text = await page.evaluate(() => document.body.innerText + document.title);
   assert.doesNotMatch(text, /⟦/, `${where}: a message is missing`);
   assert.deepEqual(errors, [], `${where}: no page error`);
+}
+
+/**
+ * A message of a catalog as i18n.js's t() makes it: its plural form by `values.n`, its places
+ * filled.
+ * @param {string} lang
+ * @param {string} key
+ * @param {Record<string, string | number>} [values]
+ */
+function msg(lang, key, values = {}) {
+  const m = CATALOGS[/** @type {'en' | 'es' | 'ja'} */ (lang)][key];
+  assert.ok(m !== undefined, `${lang} has the message ${key}`);
+  const form = typeof m === 'string' ? m : (m[new Intl.PluralRules(lang).select(Number(values.n ?? 0))] ?? m.other);
+  return form.replace(/\{(\w+)\}/g, (whole, k) => (k in values ? String(values[k]) : whole));
+}
+
+/**
+ * An element's text, trimmed.
+ * @param {import('playwright-core').Page} page
+ * @param {string} selector
+ */
+async function text(page, selector) {
+  return ((await page.locator(selector).first().textContent()) ?? '').trim();
 }
 
 /**
@@ -148,3 +176,156 @@ test('the language menu changes the pages’ language and keeps it', { timeout: 
     await ctx.close();
   }
 });
+
+for (const lang of /** @type {const} */ (['en', 'es', 'ja'])) {
+  test(`the pages about people in ${lang}`, { timeout: budget(40000) }, async () => {
+    const ann = await pageIn(lang, DEVICES.desktop);
+    const bob = await pageIn(lang, DEVICES.desktop);
+    const [a, b] = [`Ann${lang}`, `Bob${lang}`];
+    const at = (/** @type {string} */ p) => new URL(p, env.server.url).toString();
+    try {
+      // the friends page signed out: a sentence with a link in it
+      await ann.page.goto(at('friends.html'));
+      await ann.page.waitForSelector('#friends-intro a');
+      assert.equal(
+        await text(ann.page, '#friends-intro'),
+        msg(lang, 'friends.signed-out', { link: msg(lang, 'friends.sign-in-link') }),
+      );
+      await whole(ann.page, ann.errors, lang, 'the friends page signed out');
+
+      // the account page signed out, then in
+      await ann.page.goto(at('account.html'));
+      await ann.page.waitForSelector('#sign-in-title');
+      assert.equal(await text(ann.page, '#sign-in-title'), msg(lang, 'account.sign-in'));
+      assert.equal(await text(ann.page, '#recover-title'), msg(lang, 'account.forgot'));
+      await whole(ann.page, ann.errors, lang, 'the account page signed out');
+      await shot(ann.page, `${lang}-account-out-desktop`);
+      await pageAccount(ann.page, a);
+      await bob.page.goto(env.server.url);
+      await pageAccount(bob.page, b);
+      await ann.page.reload();
+      await ann.page.waitForSelector('#blocks-list li.how');
+      assert.equal(await text(ann.page, '#who-title'), msg(lang, 'account.signed-in-as', { name: a }));
+      assert.equal(
+        await text(ann.page, '#who-title + p'),
+        msg(lang, 'account.shares', { games: msg(lang, 'nav.games'), profile: msg(lang, 'account.your-profile') }),
+      );
+      assert.equal(await text(ann.page, '#blocks-list li.how'), msg(lang, 'account.blocks-none'));
+      await whole(ann.page, ann.errors, lang, 'the account page');
+      await shot(ann.page, `${lang}-account-desktop`);
+
+      // friends: a follow, and a challenge sent
+      await ann.page.goto(at('friends.html'));
+      await ann.page.fill('#follow-username', b);
+      await ann.page.click('#follow-form button[type=submit]');
+      const line = ann.page.locator(`#follow-list li[data-username="${b}"]`);
+      await line.waitFor();
+      assert.ok(
+        [msg(lang, 'people.online'), msg(lang, 'people.offline')].includes(await text(ann.page, '.presence-word')),
+        'online or offline in the language',
+      );
+      assert.equal(
+        ((await line.locator('.challenge-button').textContent()) ?? '').trim(),
+        msg(lang, 'friends.challenge-name', { name: b }),
+      );
+      await line.locator('.challenge-button').click();
+      await ann.page.selectOption('#challenge-game', 'three-arrows');
+      await ann.page.selectOption('#clock-kind', 'none');
+      const title = await ann.page.$eval(
+        '#challenge-game',
+        (el) => /** @type {HTMLSelectElement} */ (el).selectedOptions[0].textContent ?? '',
+      );
+      const terms = msg(lang, 'challenge.casual', { game: title, clock: msg(lang, 'challenge.no-clock') });
+      await ann.page.click('#challenge-form button[type=submit]');
+      await ann.page.waitForSelector('#sent .challenge');
+      assert.ok(
+        (await text(ann.page, '#sent .challenge')).startsWith(msg(lang, 'friends.waiting', { name: b, terms })),
+        'the challenge sent, in the language',
+      );
+      await whole(ann.page, ann.errors, lang, 'the friends page');
+      await shot(ann.page, `${lang}-friends-desktop`);
+
+      // the challenge in the bar of the other's games page, accepted
+      await bob.page.goto(at('games.html'));
+      await bob.page.waitForSelector('.challenge-bar .challenge');
+      await bob.page.waitForSelector('#ongoing p.how');
+      assert.equal(await text(bob.page, '#ongoing p.how'), msg(lang, 'games.none-playing'));
+      assert.ok(
+        (await text(bob.page, '.challenge-bar .challenge')).startsWith(
+          msg(lang, 'challenge.incoming', { name: a, terms }),
+        ),
+        'the challenge in the language',
+      );
+      assert.equal(await text(bob.page, '.challenge-bar button.accept'), msg(lang, 'challenge.accept'));
+      await whole(bob.page, bob.errors, lang, 'the challenge bar');
+      await shot(bob.page, `${lang}-challenge-desktop`);
+      await Promise.all([ann.page.waitForURL(/table\.html/), bob.page.click('.challenge-bar button.accept')]);
+
+      // the game it made, on the games page
+      await ann.page.goto(at('games.html'));
+      await ann.page.waitForSelector('#ongoing .my-game');
+      assert.ok(
+        ['games.your-turn', 'games.their-turn', 'games.waiting-players']
+          .map((k) => msg(lang, k))
+          .includes(await text(ann.page, '#ongoing .my-game-standing')),
+        'whose turn in the language',
+      );
+      await whole(ann.page, ann.errors, lang, 'the games page');
+      await shot(ann.page, `${lang}-games-desktop`);
+
+      // a profile, followed
+      await ann.page.goto(at(`player.html?name=${b}`));
+      await ann.page.waitForSelector('#player-actions button');
+      await ann.page.waitForSelector('#ratings p.how');
+      assert.equal(await text(ann.page, '#ratings p.how'), msg(lang, 'player.no-rated'));
+      assert.equal(await text(ann.page, '#player-actions button'), msg(lang, 'friends.unfollow-name', { name: b }));
+      await whole(ann.page, ann.errors, lang, 'the profile');
+      await shot(ann.page, `${lang}-player-desktop`);
+
+      // the leaderboard
+      await ann.page.goto(at('leaderboard.html'));
+      await ann.page.waitForSelector('#board h2');
+      assert.equal(await text(ann.page, '#board-pick button'), msg(lang, 'leaderboard.show'));
+      assert.equal(await text(ann.page, '#board p.how'), msg(lang, 'leaderboard.nobody'));
+      await whole(ann.page, ann.errors, lang, 'the leaderboard');
+      await shot(ann.page, `${lang}-leaderboard-desktop`);
+
+      // the tournaments, and one made from their form
+      await ann.page.goto(at('tournaments.html'));
+      await ann.page.waitForSelector('#make-form button[type=submit]');
+      assert.equal(await text(ann.page, '#tournaments h2'), msg(lang, 'tournaments.under-way'));
+      assert.equal(await text(ann.page, '#make-title'), msg(lang, 'tournaments.make-title'));
+      await whole(ann.page, ann.errors, lang, 'the tournaments');
+      await ann.page.fill('#make-name', `Swiss ${lang}`);
+      await ann.page.selectOption('#make-kind', 'swiss');
+      await ann.page.selectOption('#make-game', 'three-arrows');
+      await ann.page.selectOption('#clock-kind', 'fischer');
+      await ann.page.fill('#make-length', '1');
+      await ann.page.fill('#make-starts', '60');
+      await Promise.all([
+        ann.page.waitForURL(/tournaments\.html\?id=/),
+        ann.page.click('#make-form button[type=submit]'),
+      ]);
+      await ann.page.waitForSelector('#join');
+      const said = await text(ann.page, '#terms');
+      assert.ok(said.startsWith(msg(lang, 'tournaments.swiss', { n: 1 })), `the tournament's terms: ${said}`);
+      assert.ok(said.endsWith(msg(lang, 'tournaments.casual')), `the tournament's terms: ${said}`);
+      assert.equal(await text(ann.page, '#join'), msg(lang, 'tournaments.join'));
+      assert.equal(await text(ann.page, '.standings th:nth-child(2)'), msg(lang, 'leaderboard.col-player'));
+      await whole(ann.page, ann.errors, lang, 'a tournament');
+      await shot(ann.page, `${lang}-tournament-desktop`);
+      // and signed out
+      await bob.page.context().clearCookies();
+      await bob.page.goto(ann.page.url());
+      await bob.page.waitForSelector('#tournaments p.how a');
+      assert.equal(
+        await text(bob.page, '#tournaments p.how'),
+        msg(lang, 'tournaments.sign-in', { link: msg(lang, 'tournaments.sign-in-link') }),
+      );
+      await whole(bob.page, bob.errors, lang, 'a tournament signed out');
+    } finally {
+      await ann.ctx.close();
+      await bob.ctx.close();
+    }
+  });
+}

@@ -1,9 +1,9 @@
 // Premove at a table of two (premove.js), as lichess has it: while the other player is to move,
-// the player's page offers one move to queue, typed in notation; when the turn comes back the
-// move is played at once if it is legal then, and cancelled (said in words) if it is not; the
-// box is not offered at the player's own turn, nor to a spectator. THREE ARROWS between two
-// people: p1's page in the browser, each other decision through the API. Screenshot
-// premove.png.
+// the player's page offers one move to queue, typed in notation or composed by clicks on the
+// board and the words as at the turn; when the turn comes back the move is played at once if it
+// is legal then, and cancelled (said in words) if it is not; the box is not offered at the
+// player's own turn, nor to a spectator. THREE ARROWS between two people: p1's page in the
+// browser, each other decision through the API. Screenshots premove.png, premove-clicked.png.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,13 +67,15 @@ async function seatSocket(id, token, action) {
 /** @param {string} a the square a placement names ("place A b1 N" → "b1") */
 const square = (a) => a.split(' ')[2];
 
-test('a premove at a table of two: played when legal, cancelled when not', { timeout: budget(30000) }, async () => {
+/**
+ * A THREE ARROWS table of two people, Ann (p1) and Bo (p2), and p1's page holding p1's token,
+ * its errors gathered.
+ */
+async function tableOfTwo() {
   const info = await api(env.server.url, 'POST', '/api/tables', { game: 'three-arrows', seats: ['human', 'human'] });
   const id = info.id;
   const p1 = (await api(env.server.url, 'POST', `/api/tables/${id}/join`, { seat: 'p1', name: 'Ann' })).token;
   const p2 = (await api(env.server.url, 'POST', `/api/tables/${id}/join`, { seat: 'p2', name: 'Bo' })).token;
-
-  // p1's page, holding p1's token
   const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   await givePlayerName(ctx, 'Ann');
   await ctx.addInitScript(
@@ -87,6 +89,11 @@ test('a premove at a table of two: played when legal, cancelled when not', { tim
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(new URL(`table.html?id=${id}`, env.server.url).toString());
   await page.waitForSelector('#conn.open');
+  return { id, p1, p2, ctx, page, errors };
+}
+
+test('a premove at a table of two: played when legal, cancelled when not', { timeout: budget(30000) }, async () => {
+  const { id, p1, p2, ctx, page, errors } = await tableOfTwo();
 
   // p1's turn: no premove box (the move panel chooses)
   await page.waitForSelector('#move-panel .word-button');
@@ -172,6 +179,104 @@ test('a premove at a table of two: played when legal, cancelled when not', { tim
   await wp.waitForSelector('#conn.open');
   assert.equal(await wp.isVisible('#premove-input'), false, 'no premove for a spectator');
   await watcher.close();
+
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+/**
+ * p1 composes a placement by clicks, as at its turn: the piece in its holder, the square on the
+ * board, the facing among the words of its moves; Queue keeps it.
+ * @param {import('playwright-core').Page} page
+ * @param {string} action a placement ("place A c1 N")
+ */
+async function clickPremove(page, action) {
+  const [, piece, sq, facing] = action.split(' ');
+  await page.click(`#players-area .my-hand [data-token="${piece}"]`);
+  await page.click(`#board-area .cell[data-token="${sq}"]`);
+  await page.click(`.premove-words [data-word="${facing}"]`);
+  assert.equal(await page.inputValue('#premove-input'), `${piece} ${sq} ${facing}`, 'the notation the clicks make');
+  await page.click('.premove-form button[type=submit]');
+  assert.equal(await page.textContent('.premove-move'), `${piece} ${sq} ${facing}`);
+}
+
+test('a premove composed by clicks: played when legal, cancelled when not', { timeout: budget(30000) }, async () => {
+  const { id, p1, p2, ctx, page, errors } = await tableOfTwo();
+  await page.waitForSelector('#move-panel .word-button');
+
+  // p1 places a piece; another placement of that turn is kept for the premove
+  const legal = await seatSocket(id, p1, null);
+  const first = legal[0];
+  const later = legal.find((a) => square(a) !== square(first) && a.split(' ').length === 4);
+  assert.ok(later, `a placement elsewhere: ${legal.slice(0, 3)}`);
+  await seatSocket(id, p1, first);
+
+  // p2 to move: p1 clicks its piece, the square and the facing, as at its turn; the clicks
+  // make notation (what is legal at p1's next turn is not known yet), marked on the board
+  await page.waitForSelector('#premove-input');
+  const [, piece, sq, facing] = later.split(' ');
+  await page.click(`#players-area .my-hand [data-token="${piece}"]`);
+  assert.equal(await page.inputValue('#premove-input'), piece, 'a click on the piece gives its word');
+  assert.equal(await page.locator('#detail[open]').count(), 0, 'the click composes; no detail sheet');
+  await page.click(`#board-area .cell[data-token="${sq}"]`);
+  await page.waitForSelector(`#board-area .cell.selected[data-token="${sq}"]`);
+  // as at the turn, the square clicked again is taken back; Back takes the last word back
+  await page.click(`#board-area .cell[data-token="${sq}"]`);
+  assert.equal(await page.inputValue('#premove-input'), piece, 'the square taken back');
+  await page.waitForSelector(`#board-area .cell.selected[data-token="${sq}"]`, { state: 'detached' });
+  await page.click(`#board-area .cell[data-token="${sq}"]`);
+  await page.click(`.premove-words [data-word="${facing}"]`);
+  await page.click('#premove-back');
+  assert.equal(await page.inputValue('#premove-input'), `${piece} ${sq}`, 'the facing taken back');
+  await page.click(`.premove-words [data-word="${facing}"]`);
+  assert.equal(await page.inputValue('#premove-input'), `${piece} ${sq} ${facing}`);
+  await page.click('.premove-form button[type=submit]');
+  assert.equal(await page.textContent('.premove-move'), `${piece} ${sq} ${facing}`, 'queued as composed');
+  assert.ok(await page.isVisible('#premove-cancel'), 'the queued move can be cancelled');
+  await page.screenshot({ path: path.join(screenshotDir(), 'premove-clicked.png') });
+
+  // p2 plays elsewhere: the clicked premove is played at once, as the server spells it
+  const reply = (await seatSocket(id, p2, null)).find((a) => square(a) !== sq);
+  await seatSocket(id, p2, /** @type {string} */ (reply));
+  await until(
+    async () => /Premove played/.test((await page.textContent('#premove-status')) ?? ''),
+    'the clicked premove played',
+  );
+  assert.match((await page.textContent('#premove-status')) ?? '', new RegExp(`Premove played: ${later}\\.`));
+  await until(async () => {
+    const t = await api(env.server.url, 'GET', `/api/tables/${id}`);
+    return (t.to_move ?? []).includes('p2');
+  }, 'p2 to move after the premove');
+
+  // p2 to move again: p1 clicks a placement next to its pieces (rank or file one apart) on a
+  // square p2 may place on too, and p2 takes that square: at p1's turn the premove is not
+  // legal any more, cancelled with its line in sight, and p1 chooses as usual
+  await page.waitForSelector('#premove-input');
+  const mine = [square(first), sq];
+  const near = (/** @type {string} */ a) =>
+    mine.some(
+      (m) => Math.abs(m.charCodeAt(0) - a.charCodeAt(0)) + Math.abs(Number(m.slice(1)) - Number(a.slice(1))) === 1,
+    );
+  const p2legal = await seatSocket(id, p2, null);
+  const taken = p2legal.find((a) => a.startsWith('place ') && near(square(a)));
+  assert.ok(taken, `a square next to p1's that p2 may take: ${p2legal.slice(0, 3)}`);
+  await clickPremove(page, `place ${piece} ${square(/** @type {string} */ (taken))} ${facing}`);
+  await seatSocket(id, p2, /** @type {string} */ (taken));
+  await until(
+    async () => /cancelled: it is not a legal move now/.test((await page.textContent('#premove-status')) ?? ''),
+    'the clicked premove cancelled',
+  );
+  assert.match(
+    (await page.textContent('#premove-status')) ?? '',
+    new RegExp(`Premove "${piece} ${square(/** @type {string} */ (taken))} ${facing}" cancelled`),
+  );
+  assert.ok(await page.isVisible('#premove-status'), 'the cancellation in sight');
+  assert.deepEqual((await api(env.server.url, 'GET', `/api/tables/${id}`)).to_move, ['p1'], 'nothing played');
+  await page.waitForSelector('#move-panel .word-button');
+  assert.equal(await page.locator('.premove-move').count(), 0, 'nothing queued any more');
+  // at p1's turn a click chooses as usual again (not into a premove)
+  await page.click(`#players-area .my-hand [data-token="${piece}"]`);
+  await page.waitForSelector('#move-panel .chosen');
 
   assert.deepEqual(errors, []);
   await ctx.close();

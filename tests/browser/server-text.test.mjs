@@ -92,6 +92,38 @@ const SAMPLES = [
   ['cannot return: %s', 'the game is over'],
 ];
 
+/** The same for the refusals of the pages about people (account, friends, challenges, tournaments). */
+const PEOPLE_SAMPLES = [
+  ['wrong username or password'],
+  ['wrong username or recovery code (or a code used already)'],
+  ["username: '%s' is taken (in some case); choose another", 'Ann'],
+  [
+    "username: '%s' looks like the username '%s' (their letters are confusable, as Unicode's confusables list them: UTS #39); choose another",
+    'Ann1',
+    'Annl',
+  ],
+  ['%s: not your current password', 'old'],
+  ['%s: expected %d to %d characters (at most %d bytes), got %zu characters', 'password', '8', '256', '1024', '3'],
+  ['%s: must not be the username', 'new'],
+  ['%s: one of the most common passwords, the first ones tried against any account; choose another', 'password'],
+  ['too many failed attempts to sign in from your address or to this account: try again in %ld s', '30'],
+  ["no player '%s' (a player is an account's username)", 'Zed'],
+  ['you cannot follow %s: you block them; unblock them on your account page first', 'Bob'],
+  ['you cannot follow %s: they do not accept it', 'Bob'],
+  ['username: you cannot challenge yourself'],
+  ['you cannot challenge %s: you block them; unblock them on your account page first', 'Bob'],
+  ['you cannot challenge %s: they do not accept games with you', 'Bob'],
+  ['you have challenged %s already: wait for the answer, or cancel that challenge first', 'Bob'],
+  ['you cannot join: %s', 'the tournament is over'],
+  ['you cannot join: %s', 'a Swiss tournament takes no players once it began'],
+  ['you cannot join: %s', 'the tournament is full'],
+  ['you did not join this tournament'],
+  ['the tournament is over: there is nothing to withdraw from'],
+  ['you have %d tournaments not over already, the most there may be: cancel one or wait for one to end', '5'],
+  ['clock: an arena\'s games need a clock of minutes: {"kind": "fischer", ...} or {"kind": "move", ...}'],
+  ['clock: a tournament\'s games need a clock: "move", "fischer" or "days"'],
+];
+
 /** The server's C sources as one text, each string literal split over lines joined. */
 function cSources() {
   let all = '';
@@ -118,23 +150,26 @@ function lookup(cat, used) {
 function said(sample) {
   const [format, ...values] = sample;
   let i = 0;
-  return format.replace(/%(?:\.\d)?[sdfz]+/g, () => values[i++]);
+  return format.replace(/%(?:\.\d)?[lz]?[sdfu]/g, () => values[i++]);
 }
 
 test('every sentence known is one the server makes', () => {
   const src = cSources();
-  for (const [format] of SAMPLES) {
-    // a prefix ("cannot claim: ") is a literal of its own, put before the engine's sentence
-    const literal = /^cannot [^:]+: %s$/.test(format) ? `"${format.slice(0, -2)}"` : format;
+  for (const [format] of [...SAMPLES, ...PEOPLE_SAMPLES]) {
+    // a prefix ("cannot claim: ") is a literal of its own, put before the engine's sentence;
+    // a quote is written \" in C
+    const literal = /^cannot [^:]+: %s$/.test(format) ? `"${format.slice(0, -2)}"` : format.replace(/"/g, '\\"');
     assert.ok(src.includes(literal), `src/ has no sentence ${literal}: the page's pattern is stale`);
   }
 });
 
 test('the English catalog gives back the server’s sentence', () => {
   const used = new Set();
-  for (const s of SAMPLES) assert.equal(translateServer(said(s), lookup(en, used)), said(s));
-  // every sentence of the catalog's server section is met by a sample
-  const sentences = Object.keys(en).filter((k) => k.startsWith('server.') && !/^server\.(what|kind)-/.test(k));
+  for (const s of [...SAMPLES, ...PEOPLE_SAMPLES]) assert.equal(translateServer(said(s), lookup(en, used)), said(s));
+  // every sentence of the catalog's server section (and the people pages' s- messages) is met by a sample
+  const sentences = Object.keys(en).filter(
+    (k) => (k.startsWith('server.') && !/^server\.(what|kind)-/.test(k)) || /^\w+\.s-/.test(k),
+  );
   for (const k of sentences) assert.ok(used.has(k), `no sample of ${k}`);
 });
 
@@ -143,7 +178,7 @@ for (const [lang, cat] of /** @type {const} */ ([
   ['ja', ja],
 ])) {
   test(`the sentences in ${lang}`, () => {
-    for (const s of SAMPLES) {
+    for (const s of [...SAMPLES, ...PEOPLE_SAMPLES]) {
       const out = translateServer(said(s), lookup(cat));
       assert.notEqual(out, said(s), `"${said(s)}" is translated`);
       assert.doesNotMatch(out, /\{\w+\}/, `"${out}" has every place filled`);

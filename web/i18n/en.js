@@ -1,6 +1,10 @@
 // The pages' words in English, the reference catalog (i18n.js; docs/web.md, "Languages"): every
 // other catalog has exactly its keys and, in each message, its {places}. A message with plural
 // forms is an object of CLDR plural categories (one, other, …) with {n} the count.
+// The pages about people (account, friends, player, leaderboards, your games, tournaments) have
+// their messages in people/en.js, spread in at the end.
+
+import people from './people/en.js';
 
 /** @type {import('../i18n.js').Catalog} */
 export default {
@@ -508,4 +512,5 @@ export default {
   'phone.zoom': 'Zoom the board',
   'phone.help': 'Pinch to zoom, drag to move.',
   'others.waiting': { one: '{n} other game waits for you', other: '{n} other games wait for you' },
+  ...people,
 };

@@ -1,6 +1,8 @@
 // Las palabras de las páginas en español (i18n.js; docs/web.md, "Languages"): las mismas claves
 // y los mismos {huecos} que en.js. Los nombres de los juegos y de las cartas no se traducen.
 
+import people from './people/es.js';
+
 /** @type {import('../i18n.js').Catalog} */
 export default {
   'common.loading': 'Cargando…',
@@ -509,4 +511,5 @@ export default {
   'phone.zoom': 'Zoom del tablero',
   'phone.help': 'Pellizca para hacer zoom, arrastra para moverte.',
   'others.waiting': { one: '{n} partida más te espera', other: '{n} partidas más te esperan' },
+  ...people,
 };

@@ -1,6 +1,8 @@
 // ページの言葉の日本語版 (i18n.js; docs/web.md, "Languages"): en.js と同じキー、同じ {差し込み}。
 // ゲーム名とカード名は訳さない。
 
+import people from './people/ja.js';
+
 /** @type {import('../i18n.js').Catalog} */
 export default {
   'common.loading': '読み込み中…',
@@ -497,4 +499,5 @@ export default {
   'phone.zoom': '盤の拡大縮小',
   'phone.help': 'ピンチで拡大縮小、ドラッグで移動。',
   'others.waiting': { other: 'あなたを待っている対局が他に {n} 局あります' },
+  ...people,
 };
