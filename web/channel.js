@@ -3,8 +3,9 @@
 // waiting for me falls under 12 hours, and when one ends, on every device I am signed in on.
 // Its frames are news, not the list: the page asks GET /api/me again for each, and whenever the
 // channel (re)opens, since news told while it was away is not told again. It reconnects as a
-// table's socket does (connection.js). The lobby, games.html and a table's page open one. A
-// signed-in account's own news (a challenge, a mute) comes on it too, to every device at once.
+// table's socket does (connection.js). The lobby, games.html and a signed-in table page open
+// one. A signed-in account's own news (a challenge, a mute) comes on it too, to every device at
+// once.
 
 import { Connection } from './connection.js';
 

@@ -8,13 +8,16 @@
 // words. While the page's connection is lost, what it shows is as it was then: every person
 // "connection lost" (the page cannot know), the clocks and away times stopped where they were,
 // the clocks marked as frozen, and no claim. Beside another person's name, what the page's
-// hooks put there: the marks and the button of mute, report and block (seat-actions.js). A
-// drawing keeps the focus on the button that had it.
+// hooks put there: the marks and the button of mute, report and block (seat-actions.js). Below
+// them, "Rated game", or at a rated table whose game will not be rated (or rates only its new
+// accounts) the server's reason, as soon as its seats are all taken. A drawing keeps the focus
+// on the button that had it.
 
 import { h, replace } from './dom.js';
 import { seatIcon } from './seat-marks.js';
 import { Clocks, clockText, clockName, lowTime } from './clock.js';
 import { t } from './i18n.js';
+import { serverText } from './server-text.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').SeatInfo} SeatInfo */
@@ -227,7 +230,15 @@ export class People {
       this.root,
       h('h2', { class: 'sr-only' }, t('common.players')),
       h('ul', { class: 'people-list' }, rows),
-      tb.rated ? h('p', { class: 'rated-mark' }, t('people.rated')) : null,
+      // a rated table whose game will not be rated (or only partly: the server's rule against
+      // rating farming) says why from the moment its seats are all taken, before the first move
+      tb.rated
+        ? h(
+            'p',
+            { class: tb.unrated ? 'rated-mark unrated' : 'rated-mark' },
+            tb.unrated ? t('people.unrated', { why: serverText(tb.unrated) }) : t('people.rated'),
+          )
+        : null,
       clock ? h('p', { class: 'clock-kind' }, t('people.clock-kind', { clock: clockName(clock) })) : null,
     );
     if (focused) /** @type {HTMLElement | null} */ (this.root.querySelector(`[data-focus="${focused}"]`))?.focus();

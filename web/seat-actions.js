@@ -8,10 +8,13 @@
 // chat lines are hidden too). What was done is said in the dialog ("Muted", "Reported: thank
 // you", "Blocked") and stays beside the name as a mark; a refusal is said in words. The dialog
 // is modal: the focus starts on its first button, Tab stays inside, Escape closes it, and the
-// focus returns to the seat's button.
+// focus returns to the seat's button. A signed-in viewer's page listens on the player's channel
+// (channel.js) for the account's mutes made on its other devices: a mute or unmute at this
+// table there hides or shows the seat's chat here at once, without a reload.
 
 import { h, replace } from './dom.js';
 import * as API from './api.js';
+import { PlayerChannel } from './channel.js';
 import { seatIcon } from './seat-marks.js';
 
 /** @typedef {import('./types.js').SeatInfo} SeatInfo */
@@ -57,6 +60,8 @@ export class SeatActions {
     this.me = null;
     /** @type {HTMLDialogElement | null} */
     this.dialog = null;
+    /** @type {PlayerChannel | null} the player's channel, opened once signed in */
+    this.channel = null;
   }
 
   /** Reads what the server keeps: the mutes at this table, the account and its blocks. */
@@ -70,7 +75,32 @@ export class SeatActions {
     if (this.me) {
       const list = await API.blocks().catch(() => []);
       this.blocked = new Set(list.map((b) => b.username.toLowerCase()));
+      this.listen();
     }
+    this.hooks.changed();
+  }
+
+  /**
+   * Hears the account's mutes from its other devices: the mutes at this table are read again
+   * when one changes there, and whenever the channel (re)opens, since what was said while it
+   * was away is not said again.
+   */
+  listen() {
+    if (this.channel) return;
+    this.channel = new PlayerChannel(() => {}, {
+      mute: (f) => {
+        if (f.table === this.tableId) void this.reread();
+      },
+      opened: () => void this.reread(),
+    });
+    this.channel.start();
+  }
+
+  /** Reads the mutes at this table again (a failure keeps what is shown). */
+  async reread() {
+    const muted = await API.mutes(this.tableId).catch(() => null);
+    if (!muted) return;
+    this.muted = new Set(muted);
     this.hooks.changed();
   }
 

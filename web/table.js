@@ -505,6 +505,10 @@ function markGameOver() {
 /** The result panel: ranks and scores, the record, replay, play again or the rematch. */
 function drawResult() {
   markGameOver();
+  // the move panel leaves as the result shows, not only at the redraw after the last walk
+  // (Arrow Party's last move walked under the result with the panel of the turn before on
+  // screen, live)
+  if (state.table?.status === 'over' || state.table?.stopped) els.move.hidden = true;
   const res = state.table?.result;
   const over = state.table?.status === 'over' && Array.isArray(res);
   els.result.hidden = !over;
@@ -1016,13 +1020,19 @@ async function claimSeat(seat) {
 
 /**
  * The account's seat at this table when the browser is signed in and holds none here (a table
- * opened from a link or a notification on a second device), else null.
+ * opened from a link or a notification on a second device), else null. A finished game is not
+ * among the tables being played: its seat is the one taken under the account's username (the
+ * server still decides whose it is).
  * @returns {Promise<string | null>}
  */
 async function accountSeat() {
   try {
     const me = await API.me(0);
-    return (me.account && me.tables.find((t) => t.id === tableId)?.seat) || null;
+    if (!me.account) return null;
+    const playing = me.tables.find((x) => x.id === tableId)?.seat;
+    if (playing) return playing;
+    const username = me.account.username;
+    return (await API.tableInfo(tableId)).seats?.find((s) => s.username === username)?.seat ?? null;
   } catch {
     return null;
   }

@@ -93,8 +93,9 @@ export {};
  * @property {boolean} [abortable] whether {"type": "abort"} would end the game now
  * @property {boolean} [takebacks] false at a table created without takebacks (no move is taken back)
  * @property {boolean} [rated] whether its end rates the accounts at its seats
- * @property {string} [unrated] at a rated table that ended and rated nobody, or only its new
- *   accounts: why (the server's rules against rating farming), a sentence to show
+ * @property {string} [unrated] at a rated table that will rate nobody, or only its new accounts
+ *   (said once its seats are all taken, decided again at its end): why (the server's rules
+ *   against rating farming), a sentence to show
  * @property {ClockInfo} [clock] the clock, its time left and who runs
  * @property {number | null} [away_limit] the server's --away-limit, in seconds: at a table without a
  *   clock, a seat away and kept waiting for that long (the shorter of the two) may be claimed

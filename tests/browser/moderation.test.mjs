@@ -1,7 +1,8 @@
 // Mute, report and block at a table (issue 54, item 4; web/seat-actions.js, docs/server/players.md
 // "Blocks"). Ann (signed in) and Bob play; beside Bob's name a button opens a dialog, by the
 // keyboard as well as by a click. Muted, Bob's chat lines are hidden from Ann (the panel says
-// whose), and stay hidden after a reload and on Ann's phone, signed in to her account. A line
+// whose), and stay hidden after a reload and on Ann's phone, signed in to her account; muted or
+// unmuted on the phone, the laptop, open all along, hides or shows them at once. A line
 // of Bob's reported from its own Report button reaches `quiver admin reports` with its text
 // and the reason. Blocked, Bob is refused seat p2 at Ann's next open table, and his page says
 // so in words; Ann's account page lists Bob, and Unblock lets him sit again. axe finds nothing
@@ -84,6 +85,36 @@ function lineState(page, text) {
   }, text);
 }
 
+/**
+ * Mutes (on) or unmutes Bob, at seat p2, from the page's dialog, and closes it.
+ * @param {Page} page
+ * @param {boolean} on
+ */
+async function setMute(page, on) {
+  await page.click('.person[data-seat="p2"] button.seat-actions');
+  await page.waitForSelector('dialog.seat-dialog[open]');
+  await page.click('dialog.seat-dialog .seat-mute');
+  await page.waitForFunction(
+    (said) => (document.querySelector('dialog.seat-dialog .seat-said')?.textContent ?? '').startsWith(said),
+    on ? 'Muted: ' : 'Unmuted: ',
+  );
+  await page.keyboard.press('Escape');
+}
+
+/**
+ * Waits until the page shows Bob's line "hello from Bob" (or hides it, with his name marked
+ * muted), without being reloaded.
+ * @param {Page} page
+ * @param {boolean} shown
+ */
+async function shownThere(page, shown) {
+  await until(
+    async () => (await lineState(page, 'hello from Bob')).shown === shown,
+    `the other device ${shown ? 'shows' : 'hides'} Bob’s line`,
+  );
+  assert.equal(await page.locator('.person[data-seat="p2"] .seat-mark.muted').count(), shown ? 0 : 1);
+}
+
 test(
   'mute hides a seat’s chat, on a reload and on another device; a report reaches the moderators',
   {
@@ -136,6 +167,10 @@ test(
     await ann.page.reload();
     await ann.page.waitForSelector('.person[data-seat="p2"] .seat-mark.muted');
     assert.deepEqual(await lineState(ann.page, 'hello from Bob'), { held: true, shown: false });
+    // the laptop stays open from now on: what the phone does reaches it without a reload
+    await ann.page.evaluate(() => {
+      /** @type {any} */ (window).notReloaded = true;
+    });
     await phone.page.goto(new URL(`table.html?id=${id}`, env.server.url).toString());
     await phone.page.waitForFunction(() =>
       (document.querySelector('#conn.open')?.textContent ?? '').includes('Connected as p1'),
@@ -157,6 +192,14 @@ test(
     );
     await phone.page.keyboard.press('Escape');
     assert.deepEqual(await lineState(phone.page, 'hello from Bob'), { held: true, shown: true });
+    // and on the laptop at once, as the dialog says ("on every device of yours"); muted again on
+    // the phone, hidden on the laptop at once; unmuted again (before: only after a reload)
+    await shownThere(ann.page, true);
+    await setMute(phone.page, true);
+    await shownThere(ann.page, false);
+    await setMute(phone.page, false);
+    await shownThere(ann.page, true);
+    assert.equal(await ann.page.evaluate(() => /** @type {any} */ (window).notReloaded), true, 'never reloaded');
 
     // a line reported from its own button: the dialog has it chosen; the report reaches the
     // moderators' list with the line's text and the reason

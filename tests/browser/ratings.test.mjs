@@ -8,8 +8,9 @@
 // THREE ARROWS rating (provisional, marked "?"), the winner's above 1500 and the loser's below,
 // with the plot of one point and the game among the recent ones; the leaderboard lists nobody
 // settled yet, and both in its list of provisional ratings. Screenshots: player.png and
-// leaderboard.png. Two new accounts' rated game counts but moves no rating: the status line
-// at the end says so, the result lists each change as +0 (screenshot rated-new.png).
+// leaderboard.png. Two new accounts' rated game counts but moves no rating: both players are
+// told so under the people as the second seat is taken, before the first move, the status
+// line at the end says so, the result lists each change as +0 (screenshot rated-new.png).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -180,6 +181,14 @@ test(
       b.page,
       new URL(`table.html?id=${id}&seat=p2&invite=${made.json.invites[0].code}`, env.server.url).toString(),
     );
+    // told before the first move, as the second seat is taken (before: "Rated game" until the end)
+    for (const p of [a, b]) {
+      await p.page.waitForSelector('.people .rated-mark.unrated');
+      assert.equal(
+        await p.page.textContent('.people .rated-mark'),
+        'Rated table, but this game is not rated: every account here is new (younger than a day, or fewer than 10 rated games of this kind): the game counts toward the 10, the ratings stay as they were.',
+      );
+    }
     await typeAMove(a);
     await typeAMove(b);
     await b.page.click('#resign');

@@ -4,8 +4,10 @@
 // between two people with a clock: the tools (Resign, Offer a draw, Give 15 s) never cover the
 // move panel's heading; at 1366 × 768 (and every desktop) the viewer's own hand is on screen,
 // every card of a ConCardia hand of seven within the page's width, and an Evons card's name
-// readable (at least 9 CSS px). The screenshots go to $QV_SCREENSHOT_DIR (else
-// build/screenshots) as sizes-WHAT-GAME-SIZE.png. $QV_GAME limits it to one game.
+// readable (at least 9 CSS px). Each game played to its end on a phone: the move panel never
+// shows beside the result, not even while the last walk plays. The screenshots go to
+// $QV_SCREENSHOT_DIR (else build/screenshots) as sizes-WHAT-GAME-SIZE.png. $QV_GAME limits it
+// to one game.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -427,6 +429,18 @@ for (const game of GAMES) {
     assert.ok(m.log.top < m.players.top, `${at}: the move log before the players: ${JSON.stringify(m)}`);
     assert.ok(m.log.top < 1.5 * m.vh, `${at}: the move log within a short scroll: ${m.log.top}`);
     assert.ok(m.lastLine.bottom <= m.logBox.bottom + 1, `${at}: the newest move in the log's box`);
+    // the move panel never shows beside the result: watched from before the last moves, at
+    // every change of the page (Arrow Party's last move walked under the result with the panel
+    // of the turn before still on screen, live, until the walk ended)
+    await page.evaluate(() => {
+      const w = /** @type {any} */ (window);
+      w.panelBesideResult = 0;
+      const move = /** @type {HTMLElement} */ (document.getElementById('move'));
+      const result = /** @type {HTMLElement} */ (document.getElementById('result'));
+      new MutationObserver(() => {
+        if (!result.hidden && !move.hidden && getComputedStyle(move).display !== 'none') w.panelBesideResult++;
+      }).observe(document.body, { attributes: true, childList: true, subtree: true, characterData: true });
+    });
     // to the end, the page open: the last walk is not said to be going on once the game is over
     const played = playThroughSocket(env.browser, env.server.url, info.id, j.token, 5000);
     await page.waitForSelector('#result:not([hidden])', { timeout: budget(30000) });
@@ -441,6 +455,11 @@ for (const game of GAMES) {
     assert.match(said ?? '', /The game is over/);
     await played;
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    assert.equal(
+      await page.evaluate(() => /** @type {any} */ (window).panelBesideResult),
+      0,
+      `${at}: the move panel shown beside the result`,
+    );
     m = await phoneBoxes(page);
     await page.screenshot({ path: path.join(screenshotDir(), `sizes-phone-${game}-end.png`), fullPage: true });
     // the hand in the page's flow, not a strip over the result

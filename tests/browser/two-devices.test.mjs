@@ -6,9 +6,10 @@
 // link. Both laptops show both usernames (linked to their profiles), their ratings (1500?) and
 // "Rated game". Each laptop makes one decision; then each phone, signed in to the account, opens
 // the table from Your games (Ann) or its address (Bob) as the account's seat, makes one
-// decision, and Bob's phone resigns. Both phones show the rating changes (+N, −N). The replay
-// page of the game names Ann and Bob (linked to their profiles) and gives the computer's review
-// when asked. Ann then blocks Bob from her phone and makes a new open table: Bob's phone is
+// decision, and Bob's phone resigns. Both phones show the rating changes (+N, −N); a tablet of
+// Bob's that opens the table only after the end is his seat's (the result, playing again). The
+// replay page of the game names Ann and Bob (linked to their profiles) and gives the computer's
+// review when asked. Ann then blocks Bob from her phone and makes a new open table: Bob's phone is
 // refused seat p2 there, in words. Screenshots at
 // 1280 × 800 and 390 × 844: two-devices-laptop.png, two-devices-phone.png,
 // two-devices-result.png, two-devices-review.png, two-devices-refused.png.
@@ -162,6 +163,20 @@ test(
     }
     await annPhone.page.locator('#result').scrollIntoViewIfNeeded();
     await annPhone.page.screenshot({ path: path.join(screenshotDir(), 'two-devices-result.png') });
+
+    // after the end, a device of Bob's that opens the table only now is his seat's, not a
+    // spectator's: the result with the rating changes, and a way to play again (before: watching)
+    const bobTablet = await newPage(env.browser, { name: 'Bob' });
+    await signIn(bobTablet.page, 'Bob');
+    await bobTablet.page.goto(new URL(`table.html?id=${id}`, env.server.url).toString());
+    await connectedAs(bobTablet.page, 'p2');
+    await bobTablet.page.waitForSelector('#result:not([hidden]) .rating-changes li');
+    // a player's way to play on (Play again while everyone is here, else Rematch): no spectator's
+    await bobTablet.page.waitForFunction(() =>
+      [...document.querySelectorAll('#result button')].some((b) => /^(Play again|Rematch)$/.test(b.textContent ?? '')),
+    );
+    assert.deepEqual(bobTablet.errors, []);
+    await bobTablet.page.context().close();
 
     // the game's replay page gives the computer's review when asked
     await annLaptop.page.goto(new URL(`replay.html?id=${id}`, env.server.url).toString());

@@ -9,8 +9,11 @@
  * - Farming from one address: two accounts made from one client address within a day play a
  *   rated game; it is played to its end but rates nobody, and the table's info says why
  *   (before: 14 sock accounts took a rating from 1741 to 2226).
+ * - Told at the start (issue 67): two friends who signed up at one address hear that their
+ *   rated game will not be rated, and why, as the second seat is taken, before the first move
+ *   (its frames and its info), and still after a restart (before: only at the end).
  * - Farming one pair: two accounts from different addresses play 4 rated games in a row; 3 are
- *   rated, the 4th is played but not rated, and says why.
+ *   rated, the 4th is played but not rated, and says why from its start.
  * - Farming with new accounts (issue 65, the third audit's finding 5: a farmer went from 1741
  *   to 2198 in 12 games against fresh accounts made at other addresses, each resigning after
  *   one move): an account older than a day with 20 rated games beats 3 accounts made just
@@ -161,6 +164,57 @@ static void test_farm_one_address(void **state)
 	th_stop();
 }
 
+/* The seat's latest table info (or, with seat NULL, the table's GET info) says why the game
+ * will not be rated: its "unrated" holds words. */
+static void told(const th_seat *seat, const char *id, const char *words)
+{
+	json_t *info = seat ? json_incref(seat->table) : th_info(id);
+	const char *why = json_string_value(json_object_get(info, "unrated"));
+	print_message("table %s before a move (%s): %s\n", id, seat ? "frame" : "info",
+	              why ? why : "(rated)");
+	assert_non_null(why);
+	assert_non_null(strstr(why, words));
+	assert_true(json_is_true(json_object_get(info, "rated")));
+	json_decref(info);
+}
+
+/* Two friends who signed up at one address are told that their rated game will not be rated,
+ * and why, as the second seat is taken: p1, seated first and waiting, hears it in the update
+ * of the join, p2 in its snapshot, anyone in the info; still after a restart, before the first
+ * move (before: only at the end). */
+static void test_farm_told_at_start(void **state)
+{
+	(void)state;
+	char db[128];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	th_browser farmer = {0}, sock = {0};
+	sign_up(&farmer, "Friendone", "127.0.51.2");
+	sign_up(&sock, "Friendtwo", "127.0.51.2");
+	tc_reply r;
+	th_browser_ask(&farmer, "POST", "/api/tables", RATED, 201, &r);
+	char id[32], t1[64], t2[64];
+	snprintf(id, sizeof id, "%s", json_string_value(json_object_get(r.json, "id")));
+	tc_reply_free(&r);
+	th_browser_join(&farmer, id, "{\"seat\": \"p1\"}", t1);
+	th_seat p1, p2;
+	th_seat_open(&p1, id, t1);
+	assert_null(json_object_get(p1.table, "unrated")); /* nobody to rate with yet */
+	th_browser_join(&sock, id, "{\"seat\": \"p2\"}", t2);
+	while (strcmp(json_string_value(json_object_get(p1.table, "status")), "playing"))
+		th_seat_next(&p1);
+	told(&p1, id, "made from one address within a day");
+	th_seat_open(&p2, id, t2);
+	told(&p2, id, "made from one address within a day");
+	told(NULL, id, "made from one address within a day");
+	th_seat_close(&p1);
+	th_seat_close(&p2);
+	th_stop();
+	th_start(db, NULL);
+	told(NULL, id, "made from one address within a day");
+	th_stop();
+}
+
 static void test_farm_one_pair(void **state)
 {
 	(void)state;
@@ -172,6 +226,8 @@ static void test_farm_one_pair(void **state)
 	for (int game = 0; game < 4; game++) {
 		th_seat p1, p2;
 		rated_table(&a, &b, id, &p1, &p2);
+		if (game == 3) /* the 4th says so from its start */
+			told(&p1, id, "3 rated games together in the last day");
 		decide_then_resign(&p1, &p2, &p2);
 	}
 	unrated_says(id, "3 rated games together in the last day");
@@ -341,8 +397,9 @@ int main(int argc, char **argv)
 	if (th_init(argc, argv, "ratings_abuse", 600))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
-	const struct CMUnitTest tests[] = {T(test_laundering),          T(test_farm_one_address),
-	                                   T(test_farm_one_pair),       T(test_farm_new_accounts),
-	                                   T(test_farm_by_new_account), T(test_farm_one_browser)};
+	const struct CMUnitTest tests[] = {T(test_laundering),         T(test_farm_one_address),
+	                                   T(test_farm_told_at_start), T(test_farm_one_pair),
+	                                   T(test_farm_new_accounts),  T(test_farm_by_new_account),
+	                                   T(test_farm_one_browser)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

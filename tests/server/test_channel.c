@@ -2,7 +2,8 @@
  * test_channel.c - a player's channel at `quiver serve` (/api/me/ws), from the outside: the
  * invitation accepted and the turn heard by the person who invited, the other's turn by the
  * other, the end by both and nothing by a stranger; a turn at a table taken on one device heard
- * on another signed in to the same account; a days-per-move clock running low heard from the
+ * on another signed in to the same account; a mute made on one device heard at once on the
+ * account's other (and not by the muted); a days-per-move clock running low heard from the
  * server's timer after a restart, with no turn told again; and the refusals (no player key, a
  * cross-site Origin, a plain GET, a token, a table's frame, a second hello).
  *
@@ -140,6 +141,54 @@ static void test_account_devices(void **state)
 	th_stop();
 }
 
+/* The channel's next frame: a mute of the account's at table id, with the seats it mutes there
+ * now (muted, a JSON array's text). */
+static void heard_mute(tc_ws *w, const char *id, const char *muted)
+{
+	json_t *f = th_channel_expect(w, "mute");
+	assert_string_equal(json_string_value(json_object_get(f, "table")), id);
+	char *list = json_dumps(json_object_get(f, "muted"), JSON_COMPACT);
+	assert_non_null(list);
+	assert_string_equal(list, muted);
+	free(list);
+	json_decref(f);
+}
+
+/* Ann plays on her laptop and has her phone open, both signed in: she mutes Bob from the laptop,
+ * and the phone's channel hears it at once, with the seats she mutes there now, then the unmute
+ * (the mute's dialog says "on every device of yours": before, the phone showed Bob's chat until
+ * it reloaded); Bob's own channel hears nothing of it. */
+static void test_mute_devices(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), NULL);
+	th_browser laptop = {0}, phone = {0}, bob = {0};
+	th_browser_key(&laptop);
+	th_browser_key(&phone);
+	th_browser_key(&bob);
+	account(&laptop, "Ann", false);
+	account(&phone, "Ann", true);
+	char id[32], code[128], t1[64], t2[64], path[96];
+	create(&bob, "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, code);
+	th_browser_join(&bob, id, "{\"seat\": \"p1\", \"name\": \"Bob\"}", t1);
+	th_browser_join(&laptop, id, "{\"seat\": \"p2\", \"name\": \"Ann\"}", t2);
+	tc_ws w, wb;
+	assert_int_equal(th_channel_open(&phone, &w), 0);
+	assert_int_equal(th_channel_open(&bob, &wb), 0);
+	snprintf(path, sizeof path, "/api/tables/%s/mute", id);
+	tc_reply r;
+	th_browser_ask(&laptop, "POST", path, "{\"seat\": \"p1\", \"mute\": true}", 200, &r);
+	tc_reply_free(&r);
+	heard_mute(&w, id, "[\"p1\"]");
+	th_browser_ask(&laptop, "POST", path, "{\"seat\": \"p1\", \"mute\": false}", 200, &r);
+	tc_reply_free(&r);
+	heard_mute(&w, id, "[]");
+	th_channel_quiet(&wb); /* Bob never hears who muted him */
+	tc_ws_close(&w);
+	tc_ws_close(&wb);
+	th_stop();
+}
+
 /* A days-per-move clock waiting for Ann is set, the server stopped, to 12 hours and 10 seconds:
  * after the restart her channel hears no turn again, then, from the server's timer alone, that
  * it runs low. */
@@ -229,10 +278,8 @@ int main(int argc, char **argv)
 		return 1;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {
-	    T(test_invitation_and_turns),
-	    T(test_account_devices),
-	    T(test_days_clock_low),
-	    T(test_refusals),
+	    T(test_invitation_and_turns), T(test_account_devices), T(test_mute_devices),
+	    T(test_days_clock_low),       T(test_refusals),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,9 @@
  * for the seat by name (POST /api/tables/ID/join {"seat"}) and gets a token of its own; both
  * devices, open at once, hear every move with the seat's own view, and either plays. A seat
  * taken before signing up joins the account once the device that took it signs up, and another
- * device of the account then plays it. A device's token outlives a restart.
+ * device of the account then plays it. A device's token outlives a restart. After the game's
+ * end, a device that opens it only then is the seat's player still (its result, its rematch),
+ * before and after a restart, and nobody else's join is taken.
  *
  * Usage: test_devices PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -151,6 +153,73 @@ static void test_seat_before_sign_up(void **state)
 	th_stop();
 }
 
+/* Reads seat s's frames until its table's rematch has been asked for by seat `seat`. */
+static void rematch_asked(th_seat *s, const char *seat)
+{
+	for (;;) {
+		const json_t *asked =
+		    json_object_get(json_object_get(s->table, "rematch"), "asked");
+		for (size_t i = 0; i < json_array_size(asked); i++)
+			if (!strcmp(json_string_value(json_array_get(asked, i)), seat))
+				return;
+		th_seat_read(s);
+	}
+}
+
+/* Ann plays p2 on her laptop; the game ends (Bob resigns). Her phone opens the table only then:
+ * it gets a token of p2, not a spectator's place, its snapshot is p2's with the result, and its
+ * rematch is p2's; after a restart (the table only stored) a third device of hers gets p2 as
+ * well. A join of another account, or of nobody, is still refused: the game is over (before,
+ * the phone was refused too, and watched its own game as a spectator). */
+static void test_after_the_end(void **state)
+{
+	(void)state;
+	const char *db = th_new_db();
+	th_start(db, NULL);
+	th_browser laptop = {0}, phone = {0}, tablet = {0}, cy = {0};
+	th_browser_key(&laptop);
+	th_browser_key(&phone);
+	th_browser_key(&tablet);
+	th_browser_key(&cy);
+	th_browser_account(&laptop, "Ann", false);
+	th_browser_account(&phone, "Ann", true);
+	th_browser_account(&tablet, "Ann", true);
+	th_browser_account(&cy, "Cy", false);
+	char id[32], t1[64], t2[64], t2b[64], t2c[64], path[96];
+	th_create(TWO, id);
+	th_join(id, "p1", t1);
+	th_browser_join(&laptop, id, "{\"seat\": \"p2\"}", t2);
+	th_seat bob, lap, ph;
+	th_seat_open(&bob, id, t1);
+	device_open(&laptop, &lap, id, t2, "p2");
+	th_seat *all[] = {&bob, &lap};
+	th_seat_wait_to_move(&bob, "p1");
+	th_seat_play_first(&bob, all, 2);
+	th_seat_send(&bob, "{\"type\": \"resign\", \"v\": %lld}", bob.v);
+	th_wait_over(id);
+	device_join(&phone, id, "p2", t2b);
+	device_open(&phone, &ph, id, t2b, "p2");
+	assert_string_equal(json_string_value(json_object_get(ph.table, "status")), "over");
+	th_seat_send(&ph, "{\"type\": \"rematch\"}");
+	rematch_asked(&ph, "p2");
+	snprintf(path, sizeof path, "/api/tables/%s/join", id);
+	th_browser_refused(&cy, "POST", path, "{\"seat\": \"p2\"}", 409, "is over");
+	th_refused("POST", path, "{\"seat\": \"p2\"}", 409, "is over");
+	th_seat_close(&bob);
+	th_seat_close(&lap);
+	th_seat_close(&ph);
+	th_stop();
+	th_start(db, NULL);
+	th_refused("POST", path, "{\"seat\": \"p2\"}", 409, "is over");
+	th_browser_refused(&cy, "POST", path, "{\"seat\": \"p2\"}", 409, "is over");
+	device_join(&tablet, id, "p2", t2c);
+	th_seat tab;
+	device_open(&tablet, &tab, id, t2c, "p2");
+	assert_string_equal(json_string_value(json_object_get(tab.table, "status")), "over");
+	th_seat_close(&tab);
+	th_stop();
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "devices", 600))
@@ -158,6 +227,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_teardown(test_two_devices, th_teardown),
 	    cmocka_unit_test_teardown(test_seat_before_sign_up, th_teardown),
+	    cmocka_unit_test_teardown(test_after_the_end, th_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -492,6 +492,7 @@ export default {
   'move.careful': 'Careful: {what}',
   'move.final': 'this cannot be taken back.',
   'people.rated': 'Rated game',
+  'people.unrated': 'Rated table, but this game is {why}.',
   'people.clock-kind': 'Clock: {clock}',
   'screen.no-game': "This page cannot draw the game '{game}'.",
   'server.unknown': "unknown action '{action}': expected one of {forms}",

@@ -491,6 +491,7 @@ export default {
   'move.careful': 'Cuidado: {what}',
   'move.final': 'esto no se puede deshacer.',
   'people.rated': 'Partida puntuable',
+  'people.unrated': 'Mesa puntuable. Esta partida: {why}.',
   'people.clock-kind': 'Reloj: {clock}',
   'screen.no-game': "Esta página no puede dibujar el juego '{game}'.",
   'server.unknown': "jugada desconocida '{action}': se espera una de {forms}",

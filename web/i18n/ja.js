@@ -479,6 +479,7 @@ export default {
   'move.careful': '注意：{what}',
   'move.final': 'この手は戻せません。',
   'people.rated': 'レーティング対局',
+  'people.unrated': 'レーティング卓ですが、この対局は{why}。',
   'people.clock-kind': '持ち時間：{clock}',
   'screen.no-game': "このページではゲーム '{game}' を表示できません。",
   'server.unknown': "不明な手 '{action}'：次のいずれかを入力してください：{forms}",

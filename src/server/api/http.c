@@ -527,7 +527,12 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 	const char *id = qv__route_cap_of(m, "table")->text;
 	qv_err err;
 	qv__table *t = qv__server_find_resident(srv, id);
-	if (!t && qv__table_join_stored(srv->store, id, &err)) {
+	char session[QV__HASH_LEN + 1];
+	qv__session_cookie_hash(c, session);
+	/* A finished table only stored is not read back for a join, which it refuses, unless a
+	 * signed-in device may ask for its account's seat (device_join): the result, the review
+	 * and the rematch are that seat's on every device of the account. */
+	if (!t && !session[0] && qv__table_join_stored(srv->store, id, &err)) {
 		qv__reply_error(c, 409, "%s", err.msg);
 		return 409;
 	}

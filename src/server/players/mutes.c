@@ -1,5 +1,7 @@
 /*
- * mutes.c - the seats a player muted at a table (mutes.h).
+ * mutes.c - the seats a player muted at a table (mutes.h); a signed-in account's mute or unmute
+ * told at once to every channel of the account (the server's chan_tell), so that its other devices
+ * hide the seat's chat without a reload.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,20 +17,23 @@
 
 /* Who mutes: "a:ID" for a signed-in account, else "k:HASH" for the player key, into who ("":
  * neither); and, signed in, the key's too into key (""), whose mutes made before signing in
- * count as well. */
-static void who_of(qv__server *srv, qv__req *c, char who[80], char key[80])
+ * count as well. Returns the account's id, 0 signed out. */
+static long long who_of(qv__server *srv, qv__req *c, char who[80], char key[80])
 {
 	qv__session s;
+	long long account = 0;
 	who[0] = key[0] = '\0';
 	if (qv__player_of(srv, c)[0])
 		snprintf(key, 80, "k:%s", qv__player_of(srv, c));
 	if (qv__session_get(srv, c, &s) == 1) {
-		snprintf(who, 80, "a:%lld", s.account.id);
+		account = s.account.id;
+		snprintf(who, 80, "a:%lld", account);
 		qv__session_done(srv, c, &s);
 	} else {
 		memcpy(who, key, 80);
 		key[0] = '\0';
 	}
+	return account;
 }
 
 static qv_status seat_row(void *ctx, int n, const char *const *v)
@@ -39,18 +44,29 @@ static qv_status seat_row(void *ctx, int n, const char *const *v)
 	return QV_OK;
 }
 
-/* Answers 200 {"muted": [...]}: the seats who (or key) mutes at table id. */
-static int answer(qv__server *srv, qv__req *c, const char *who, const char *key, const char *id)
+/* The seats who (or key) mutes at table id, as a JSON array; NULL when the database failed or
+ * memory ran out. */
+static json_t *muted_list(qv__server *srv, const char *who, const char *key, const char *id)
 {
 	json_t *list = json_array();
 	const char *args[] = {who, key, id};
 	qv_err err;
-	if (!list ||
-	    (who[0] && qv__store_query(srv->store,
-	                               "SELECT DISTINCT seat FROM mutes WHERE (who = $1 OR "
-	                               "who = $2) AND table_id = $3 ORDER BY seat",
-	                               3, args, seat_row, list, &err))) {
+	if (list && who[0] &&
+	    qv__store_query(srv->store,
+	                    "SELECT DISTINCT seat FROM mutes WHERE (who = $1 OR who = $2) AND "
+	                    "table_id = $3 ORDER BY seat",
+	                    3, args, seat_row, list, &err)) {
 		json_decref(list);
+		return NULL;
+	}
+	return list;
+}
+
+/* Answers 200 {"muted": [...]}: the seats who (or key) mutes at table id. */
+static int answer(qv__server *srv, qv__req *c, const char *who, const char *key, const char *id)
+{
+	json_t *list = muted_list(srv, who, key, id);
+	if (!list) {
 		qv__reply_error(c, 503, "the database failed reading the mutes; try again");
 		return 503;
 	}
@@ -91,6 +107,19 @@ static int read_fields(qv__req *c, char seat[8], bool *mute)
 	return st;
 }
 
+/* Tells every channel signed in to account (its who, "a:ID"; 0: a key's mutes, one browser's,
+ * no news) that its mutes at table id changed, with the seats it mutes there now, so that its
+ * other devices hide or show the chat at once, as the mute's dialog promises. */
+static void tell(qv__server *srv, long long account, const char *who, const char *id)
+{
+	json_t *list = account > 0 && srv->chan_tell ? muted_list(srv, who, "", id) : NULL;
+	json_t *frame =
+	    list ? json_pack("{s:s, s:s, s:o}", "type", "mute", "table", id, "muted", list) : NULL;
+	if (frame)
+		srv->chan_tell(srv, account, frame);
+	json_decref(frame);
+}
+
 int qv__mute_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 {
 	if (!qv__session_same_origin(c))
@@ -101,7 +130,7 @@ int qv__mute_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 	int st = read_fields(c, seat, &mute);
 	if (st)
 		return st;
-	who_of(srv, c, who, key);
+	long long account = who_of(srv, c, who, key);
 	if (!who[0]) {
 		qv__reply_error(c, 400,
 		                "no player key: open the site's page first (its cookie) or "
@@ -142,5 +171,6 @@ int qv__mute_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 		qv__reply_error(c, 503, "the mute could not be kept (%s); try again", err.msg);
 		return 503;
 	}
+	tell(srv, account, who, id);
 	return answer(srv, c, who, key, id);
 }

@@ -701,6 +701,11 @@ static qv_status rematch_last(qv__table *t, int seat, qv__name_check name_check,
 	qv__table *nt = NULL;
 	qv_status rc = rematch_make(t, request, name_check, name_ctx, &nt, tokens, err);
 	json_decref(request);
+	if (!rc) {
+		qv__table_lock(nt); /* seen by nobody yet */
+		qv__table_foretell_locked(nt, t->store);
+		qv__table_unlock(nt);
+	}
 	qv__change c;
 	if (!rc)
 		rc = qv__change_begin(&c, t, QV__SAVE_REMATCH, 0, err);

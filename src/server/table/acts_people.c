@@ -95,11 +95,13 @@ qv_status qv__table_device_join(qv__table *t, int p, long long account, const ch
 	bool adopt = s && s->account == 0 && linked && linked[0] && !t->rated &&
 	             strcmp(s->player, linked) == 0;
 	bool mine = s && s->human && s->hash[0] && account > 0 && (s->account == account || adopt);
+	/* A finished table's seat is the account's still: its other devices see the result, the
+	 * review and the rematch as that seat, not as spectators. */
 	qv_status rc =
-	    t->status == QV__OVER ? qv__seats_over(t->id, err)
-	    : !mine ? qv_fail(err, QV_ESTATE, "seat %s is already taken", qv_player_name(p, name))
-	    : t->stuck[0] ? qv_fail(err, QV_ESTATE, "the table has stopped: %s", t->stuck)
-	                  : QV_OK;
+	    !mine ? qv_fail(err, QV_ESTATE, "seat %s is already taken", qv_player_name(p, name))
+	    : t->stuck[0] && t->status != QV__OVER
+	        ? qv_fail(err, QV_ESTATE, "the table has stopped: %s", t->stuck)
+	        : QV_OK;
 	qv__change c;
 	if (!rc)
 		rc = qv__change_begin(&c, t, QV__SAVE_PEOPLE, QV__DRAFT_DEVICES, err);

@@ -362,6 +362,9 @@ qv_status qv__change_commit(qv__change *c, qv_err *err)
 	qv_status rc = c->kind == QV__SAVE_GAME ? game_version(c, keep, err) : QV_OK;
 	if (!rc) {
 		d->status = qv__table_status_of_locked(d);
+		/* the seats all taken: a rated game says before its first move whom it rates */
+		if (d->status == QV__PLAYING && t->status != QV__PLAYING)
+			qv__table_foretell_locked(d, t->store);
 		rc = save(c, keep, err);
 	}
 	if (rc) {

@@ -31,6 +31,9 @@ bool qv__rated_result(const qv_match *m, const char *game, int nseats, bool draw
  * counted_only (the game counts, no rating moves), and why says so. A database that fails
  * rates nobody. */
 bool qv__rated_farmed(qv__store *store, qv__store_result *r, double now, char *why, size_t len);
+/* How qv__rated_farmed's sentences of a database failing begin (written whole in rated.c,
+ * where the page's patterns find them: web/server-text.js). */
+#define QV__RATED_FAILED "not rated: the database failed"
 
 /* The rating account has in game's games of n players, as a seat at a rated table shows it
  * beside the account's username, into *rating and *deviation (a new player's when it has none);

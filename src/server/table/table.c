@@ -289,6 +289,7 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 		return rc;
 	}
 	t->status = qv__table_status_of_locked(t);
+	qv__table_foretell_locked(t, store);
 	/* Absence and clocks count only while the server is up: from now on. */
 	for (int i = 0; i < t->nseats; i++)
 		t->seat[i].gone = qv_wall();
@@ -446,6 +447,7 @@ static bool has_decided(const qv__table *t, int p);
 bool qv__table_rated_result_locked(qv__table *t, qv__store_result *out)
 {
 	QV__TABLE_HELD(t);
+	t->unrated[0] = '\0'; /* the end decides again what its start foretold */
 	unsigned decided = 0;
 	for (int p = 0; p < t->nseats; p++)
 		decided |= has_decided(t, p) ? 1u << p : 0u;
@@ -456,6 +458,20 @@ bool qv__table_rated_result_locked(qv__table *t, qv__store_result *out)
 		out->account[p] = t->seat[p].account;
 	return !t->store ||
 	       !qv__rated_farmed(t->store, out, qv_wall(), t->unrated, sizeof t->unrated);
+}
+
+void qv__table_foretell_locked(qv__table *t, qv__store *store)
+{
+	QV__TABLE_HELD(t);
+	if (!store || !t->rated || t->status != QV__PLAYING)
+		return;
+	qv__store_result r = {.game = t->game->name, .nseats = t->nseats};
+	for (int p = 0; p < t->nseats; p++)
+		r.account[p] = t->seat[p].account;
+	qv__rated_farmed(store, &r, qv_wall(), t->unrated, sizeof t->unrated);
+	/* a database failing now says nothing of the end, which asks again */
+	if (!strncmp(t->unrated, QV__RATED_FAILED, strlen(QV__RATED_FAILED)))
+		t->unrated[0] = '\0';
 }
 
 void qv__table_row_free(qv__table_row *r)

@@ -167,8 +167,10 @@ typedef struct qv__table {
 		int nmarks;
 		double active;     /* epoch s of the last change, or when the last connection left
 		                      (people: active) */
-		char unrated[200]; /* why the end of a rated table rated nobody (farming), which
-		                      info says; "" */
+		char unrated[200]; /* why the end of a rated table rated nobody, or only its new
+		                      accounts (farming), which info says; foretold from the
+		                      moment its seats are all taken (qv__table_foretell_locked),
+		                      decided at its end; "" */
 		char ended[16];    /* "abandoned": the table is over, without a result (people:
 		                      ended); "aborted" (no result either: abort) or "drawn" (every
 		                      seat ranked first: a draw agreed), "closed" (no result: the
@@ -266,8 +268,9 @@ bool qv__table_seat_holder(qv__table *t, int p, long long *account, char player[
  * session (`session`) until another of the account's sessions takes its place (seats.h's
  * QV__DEVICES): when the seat is the account's, or, at a table that is not rated, when it has
  * no account and was taken with the player key `linked` (a key linked to the account: the
- * seat then becomes the account's). QV_ESTATE otherwise (the seat is someone else's, or the
- * game is over); the seat's own token stays as it was. */
+ * seat then becomes the account's), over or not (a finished game's result, review and rematch
+ * are the seat's on every device). QV_ESTATE otherwise (the seat is someone else's, or the
+ * table stopped while it played); the seat's own token stays as it was. */
 qv_status qv__table_device_join(qv__table *t, int p, long long account, const char *linked,
                                 const char *session, char token[QV__TOKEN_LEN + 1], qv_err *err);
 
@@ -384,6 +387,11 @@ struct qv__store_result;
 /* The rated result also sets t->unrated when the store finds the game farmed (rated.h), so
  * that the info written after it says why nobody was rated: t is a change's draft. */
 bool qv__table_rated_result_locked(qv__table *t, struct qv__store_result *out);
+/* What the end of a rated table that plays now will do to the ratings, told before its first
+ * move: t->unrated set as the end would set it with the seats' accounts as they are ("" when
+ * the game would be rated as usual); nothing at a table not rated, not playing, or without a
+ * store. The end decides again (a pair's games or an account's age may change meanwhile). */
+void qv__table_foretell_locked(qv__table *t, qv__store *store);
 
 /* Whether a table may end idle now (qv__table_idle): it plays, no clock of it runs, and the
  * server has no step of its own to make there. */
