@@ -2,8 +2,11 @@
 // other catalog has exactly its keys and, in each message, its {places}. A message with plural
 // forms is an object of CLDR plural categories (one, other, …) with {n} the count.
 
+import review from './review/en.js';
+
 /** @type {import('../i18n.js').Catalog} */
 export default {
+  ...review,
   'common.loading': 'Loading…',
   'nav.learn': 'Learn to play',
   'nav.replay': 'Replay a game',

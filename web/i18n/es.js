@@ -1,8 +1,11 @@
 // Las palabras de las páginas en español (i18n.js; docs/web.md, "Languages"): las mismas claves
 // y los mismos {huecos} que en.js. Los nombres de los juegos y de las cartas no se traducen.
 
+import review from './review/es.js';
+
 /** @type {import('../i18n.js').Catalog} */
 export default {
+  ...review,
   'common.loading': 'Cargando…',
   'nav.learn': 'Aprende a jugar',
   'nav.replay': 'Repetir una partida',

@@ -1,8 +1,11 @@
 // ページの言葉の日本語版 (i18n.js; docs/web.md, "Languages"): en.js と同じキー、同じ {差し込み}。
 // ゲーム名とカード名は訳さない。
 
+import review from './review/ja.js';
+
 /** @type {import('../i18n.js').Catalog} */
 export default {
+  ...review,
   'common.loading': '読み込み中…',
   'nav.learn': '遊び方を学ぶ',
   'nav.replay': '対局を再生',
