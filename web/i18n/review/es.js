@@ -75,7 +75,7 @@ export default {
   'puzzles.rating-down': 'Tu puntuación de problemas: {before} → {after} ({change}).',
   'puzzles.not-rated':
     'Sin puntuar: un problema cuenta para tu puntuación en tu primer intento, con la sesión iniciada.',
-  'puzzles.to-move': 'Juega {seat}: encuentra la única jugada que gana o salva la partida.',
+  'puzzles.to-move': 'Turno: {seat}. Encuentra la única jugada que gana o salva la partida.',
   'puzzles.checking': 'Comprobando…',
   'puzzles.title': 'Problema de una partida de {game}',
   'puzzles.page-title': 'Problema · {game} · quiver',
