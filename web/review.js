@@ -152,7 +152,7 @@ export class ReviewPanel {
             'li',
             { class: `review-seat ${x.seat}` },
             h('strong', {}, this.hooks.name(x.seat)),
-            ': ',
+            t('log.colon'),
             x.accuracy === null
               ? t('review.no-decision')
               : t('review.accuracy', {
