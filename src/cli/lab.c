@@ -673,7 +673,7 @@ static int run_adaptive(run_opts *o, bool resume)
 /* quiver lab run, once the configuration is made (or read back, resuming): plans the study,
  * plays it (or one shard of it) into its journal and writes its report; with --until-settled,
  * round after round, each with twice the component games of the last. */
-static int run_study(run_opts *o, bool resume)
+static int run_rounds(run_opts *o, bool resume)
 {
 	qv_lab_config *cfg = &o->cfg;
 	if (cfg->adaptive)
@@ -713,6 +713,16 @@ static int run_study(run_opts *o, bool resume)
 			return rc;
 		cfg->component_games = next;
 	}
+}
+
+/* run_rounds with a Ctrl-C or SIGTERM caught across all the rounds: one that comes between two
+ * rounds stops the study before the next (cli_lab_catch_stops). */
+static int run_study(run_opts *o, bool resume)
+{
+	cli_lab_catch_stops();
+	int rc = run_rounds(o, resume);
+	cli_lab_release_stops();
+	return rc;
 }
 
 /* Reads the configuration of the study (or sweep) in DIR/games.lab into o, to go on with it. */

@@ -32,6 +32,29 @@ static void on_stop(int sig)
 	signal(sig, SIG_DFL);
 }
 
+/* How many cli_lab_catch_stops are open, and the dispositions the first one replaced. */
+static int catching;
+static struct sigaction old_int, old_term;
+
+void cli_lab_catch_stops(void)
+{
+	if (catching++ > 0)
+		return;
+	stop_signal = 0;
+	struct sigaction sa = {.sa_handler = on_stop};
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+}
+
+void cli_lab_release_stops(void)
+{
+	if (--catching > 0)
+		return;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+}
+
 /* ---- progress ---- */
 
 /* The seconds the time left is measured over: the pace of the latest work. */
@@ -166,17 +189,12 @@ static int play_into(const cli_lab_task *t, const cli_lab_play *how, int lo, int
 	                    .stop = &stop_signal,
 	                    .progress = show_progress,
 	                    .progress_ctx = &P};
-	stop_signal = 0;
-	struct sigaction sa = {.sa_handler = on_stop}, old_int, old_term;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
+	cli_lab_catch_stops();
 	qv_err err;
 	qv_status st = t->sweep
 	                   ? qv_lab_sweep_play(t->sweep, lo, hi, how->threads, &sink, stopped, &err)
 	                   : qv_lab_play_into(t->plan, lo, hi, how->threads, &sink, stopped, &err);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	cli_lab_release_stops();
 	if (P.shown)
 		fputc('\n', stderr);
 	if (st)

@@ -40,6 +40,14 @@ char *cli_lab_header(const cli_lab_task *t, int lo, int hi);
 int cli_lab_play_journal(const cli_lab_task *t, const cli_lab_play *how, int lo, int hi,
                          const char *journal, const char *done, bool resume);
 
+/* A Ctrl-C (SIGINT) or SIGTERM caught from here to the matching cli_lab_release_stops (they
+ * nest; the outermost one forgets an earlier signal): a study of several rounds catches them
+ * across all its rounds, so that one that comes between two rounds stops it before the next
+ * (cli_lab_play_journal then plays no game and says how to go on) rather than being missed or
+ * killing the process. */
+void cli_lab_catch_stops(void);
+void cli_lab_release_stops(void);
+
 /* The report of a study (or a sweep) from the file of all its games, written into dir, and
  * (unless quiet) its summary on stdout. */
 int cli_lab_report(const cli_lab_task *t, const char *file, const char *dir, bool quiet);

@@ -1004,6 +1004,54 @@ static void test_store_refuses(void **state)
 	unlink(path);
 }
 
+/* The first value of the first row into ctx (a char[64]). */
+static qv_status first_text(void *ctx, int n, const char *const *values)
+{
+	snprintf(ctx, 64, "%s", n > 0 && values[0] ? values[0] : "(null)");
+	return QV_OK;
+}
+
+/* Each $N of a statement written for both backends is args[N-1] on SQLite too, in whatever
+ * order the text names them (SQLite numbers a $N by its first place in the text: the
+ * tournament director's UPDATE named $4 before $3, and every tournament started 10 s late). */
+static void test_store_args_by_number(void **state)
+{
+	(void)state;
+	char path[48];
+	int fd = qv_test_mkstemp(path, sizeof path, "qvargs");
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(path);
+	qv__store *s;
+	qv_err err;
+	assert_int_equal(qv__store_open(&s, path, &err), QV_OK);
+	const char *args[] = {"one", "two", "three"};
+	char got[64] = "";
+	assert_int_equal(qv__store_query(s, "SELECT $3 || ' ' || $1 || ' ' || $2 || ' ' || $3", 3,
+	                                 args, first_text, got, &err),
+	                 QV_OK);
+	assert_string_equal(got, "three one two three");
+	/* a $N the text does not use is left out, the others still in their places */
+	assert_int_equal(
+	    qv__store_query(s, "SELECT $3 || ' ' || $1", 3, args, first_text, got, &err), QV_OK);
+	assert_string_equal(got, "three one");
+	assert_int_equal(qv__store_run(s, "CREATE TABLE args_t (a TEXT, b TEXT)", 0, NULL, &err),
+	                 QV_OK);
+	assert_int_equal(
+	    qv__store_run(s, "INSERT INTO args_t (b, a) VALUES ($2, $1)", 2, args, &err), QV_OK);
+	assert_int_equal(
+	    qv__store_query(s, "SELECT a || '/' || b FROM args_t", 0, NULL, first_text, got, &err),
+	    QV_OK);
+	assert_string_equal(got, "one/two");
+	qv__store_close(s);
+	char side[64];
+	unlink(path);
+	snprintf(side, sizeof side, "%s-wal", path);
+	unlink(side);
+	snprintf(side, sizeof side, "%s-shm", path);
+	unlink(side);
+}
+
 /* A database of schema 3 (before the column `variant`) with one table waiting for its second
  * person, as quiver made them then. */
 static const char *const schema_3 =
@@ -1346,6 +1394,7 @@ int main(void)
 	    cmocka_unit_test(test_store_round_trip),
 	    cmocka_unit_test(test_forced_held),
 	    cmocka_unit_test(test_store_refuses),
+	    cmocka_unit_test(test_store_args_by_number),
 	    cmocka_unit_test(test_store_upgrade),
 	    cmocka_unit_test(test_fetch_rules),
 	    cmocka_unit_test(test_undo_race_arrow_party),

@@ -9,7 +9,7 @@
  * the reference's and the winner is the first of the standings. Arena: two join after it
  * began, every wave's pairs are those base/tourney.c gives the wave's waiting players as the
  * server kept them, every player's points are its results' (streaks), and the winner is the
- * first of the standings.
+ * first of the standings. And a tournament starts within seconds of its start time.
  *
  * Usage: test_tournaments PATH-TO-QUIVER. Every wait is bounded; an alarm ends a stuck run.
  */
@@ -57,9 +57,10 @@ static json_t *ask(int i, const char *method, const char *path, const char *body
 	return j;
 }
 
-static void bots_made(void)
+/* Bots 0 to n - 1 signed up, each from an address of its own. */
+static void bots_made(int n)
 {
-	for (int i = 0; i < N; i++) {
+	for (int i = 0; i < n; i++) {
 		memset(&bots[i], 0, sizeof bots[i]);
 		snprintf(bots[i].name, sizeof bots[i].name, "Bot%02d", i);
 		snprintf(bots[i].src, sizeof bots[i].src, "127.1.%d.1", i + 1);
@@ -250,7 +251,7 @@ static void test_swiss(void **state)
 	(void)state;
 	const char *db = th_new_db();
 	th_start(db, extra);
-	bots_made();
+	bots_made(N);
 	char id[32], body[256];
 	snprintf(body, sizeof body,
 	         "{\"name\": \"Bots' Swiss\", \"kind\": \"swiss\", " GAMES
@@ -373,7 +374,7 @@ static void test_arena(void **state)
 {
 	(void)state;
 	th_start(th_new_db(), extra);
-	bots_made();
+	bots_made(N);
 	char id[32], body[256];
 	snprintf(body, sizeof body,
 	         "{\"name\": \"Bots' arena\", \"kind\": \"arena\", " GAMES
@@ -413,11 +414,35 @@ static void test_arena(void **state)
 	json_decref(t);
 }
 
+/* ---- on time ---- */
+
+/* A tournament starts when it said it would: within a few seconds of its start time, not once
+ * a director's lease (10 s) has lapsed (on SQLite, the director's UPDATE once bound its $N by
+ * their place in the text, and every tournament started 10 s late). */
+static void test_on_time(void **state)
+{
+	(void)state;
+	th_start(th_new_db(), extra);
+	bots_made(2);
+	char id[32];
+	double asked = tc_now_ms();
+	made(0,
+	     "{\"name\": \"On time\", \"kind\": \"swiss\", " GAMES
+	     ", \"rounds\": 1, \"pause\": 0, \"starts_in\": 2}",
+	     id);
+	act(0, id, "join", 200);
+	act(1, id, "join", 200);
+	json_decref(wait_status(id, "running"));
+	double late = tc_now_ms() - asked - 2000;
+	if (late > 6000)
+		fail_msg("the tournament started %.1f s after its start time", late / 1000);
+}
+
 int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "tournaments", 900))
 		return 2;
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
-	const struct CMUnitTest tests[] = {T(test_swiss), T(test_arena)};
+	const struct CMUnitTest tests[] = {T(test_on_time), T(test_swiss), T(test_arena)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -139,6 +139,11 @@ bool qv__sqlite_take_until(struct qv__store *s, double until);
  * the deadline of the operation that holds the store's lock, no longer. */
 int qv__sqlite_busy(void *arg, int tries);
 void qv__store_bind_text(sqlite3_stmt *st, int i, const char *text);
+/* Text parameters $1..$n of a statement the code wrote for both backends (qv__store_rows,
+ * qv__store_run, qv__store_query): values[i] bound to the parameter named $<i+1> wherever it
+ * first comes in the text (SQLite numbers a $N by its place, not by N), or to the i+1-th when
+ * that one has no name (a `?`); a $N the text does not use is skipped. */
+void qv__sqlite_bind_args(sqlite3_stmt *st, int n, const char *const *values);
 const char *qv__store_text(sqlite3_stmt *st, int i);
 
 /* Schema 6's tables of accounts (accounts, recovery, sessions, with their indexes), made at

@@ -5,6 +5,7 @@
  * in its own type, and no fence (one process holds every table); and the steps sqlite_rows.c
  * shares (backend.h): a failure with SQLite's message, text bound and read.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -58,6 +59,20 @@ void qv__store_bind_text(sqlite3_stmt *st, int i, const char *text)
 		sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC);
 	else
 		sqlite3_bind_null(st, i);
+}
+
+void qv__sqlite_bind_args(sqlite3_stmt *st, int n, const char *const *values)
+{
+	int count = sqlite3_bind_parameter_count(st);
+	for (int i = 0; i < n; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "$%d", i + 1);
+		int at = sqlite3_bind_parameter_index(st, name);
+		if (!at && i < count && !sqlite3_bind_parameter_name(st, i + 1))
+			at = i + 1;
+		if (at)
+			qv__store_bind_text(st, at, values[i]);
+	}
 }
 
 const char *qv__store_text(sqlite3_stmt *st, int i)

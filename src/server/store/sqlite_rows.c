@@ -54,8 +54,8 @@ qv_status qv__sqlite_rows(qv__store *s, const char *select, int nargs, const cha
 	qv_status rc = QV_OK;
 	if (sqlite3_prepare_v2(s->db, select, -1, &st, NULL) != SQLITE_OK)
 		rc = qv__store_fail(s, err, "reading rows");
-	for (int i = 0; !rc && i < nargs; i++)
-		qv__store_bind_text(st, i + 1, args[i]);
+	if (!rc)
+		qv__sqlite_bind_args(st, nargs, args);
 	int n = rc ? 0 : sqlite3_column_count(st), step = SQLITE_DONE;
 	if (n > ROW_MAX)
 		rc = qv_fail(err, QV_EINVAL, "the database: a row of %d columns (at most %d)", n,
@@ -83,8 +83,7 @@ qv_status qv__sqlite_run(qv__store *s, const char *sql, int n, const char *const
 	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
 		rc = qv__store_fail(s, err, sql);
 	} else {
-		for (int i = 0; i < n; i++)
-			qv__store_bind_text(st, i + 1, values[i]);
+		qv__sqlite_bind_args(st, n, values);
 		int step;
 		while ((step = sqlite3_step(st)) == SQLITE_ROW)
 			;

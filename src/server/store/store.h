@@ -353,9 +353,9 @@ qv_status qv__store_rows(qv__store *s, const char *select, qv__store_row_fn fn, 
 qv_status qv__store_run(qv__store *s, const char *sql, int n, const char *const *values,
                         qv_err *err);
 /* qv__store_rows of a SELECT with text parameters $1..$nargs (args[i] NULL: SQL NULL), in SQL
- * both backends read alike (`quiver admin`, admin.h). SQLite numbers $N by its first place in
- * the text, not by N: write $1 first, then $2, and so on (each may come again after). The same
- * holds for qv__store_run. */
+ * both backends read alike (`quiver admin`, admin.h). Each $N is args[N-1] on both backends,
+ * in any order in the text (SQLite's numbering by place is undone by binding each by its name,
+ * qv__sqlite_bind_args); the same holds for qv__store_run. */
 qv_status qv__store_query(qv__store *s, const char *select, int nargs, const char *const *args,
                           qv__store_row_fn fn, void *ctx, qv_err *err);
 /* A qv__store_row_fn for a SELECT of one count: its first value into ctx (a long long; 0 for
