@@ -61,24 +61,14 @@ const noJsdocAny = {
  * its words have gone into web/i18n/.
  */
 export const UNTRANSLATED = [
-  'web/analysis.js',
   'web/board.js',
   'web/details.js',
   'web/games/arrow-party.js',
   'web/games/concardia.js',
   'web/games/evons.js',
   'web/games/three-arrows.js',
-  'web/handover.js',
-  'web/last-move.js',
-  'web/log-panel.js',
   'web/param-fields.js',
   'web/premove.js',
-  'web/puzzles.js',
-  'web/pwa.js',
-  'web/rematch.js',
-  'web/replay.js',
-  'web/review.js',
-  'web/rules.js',
   'web/seat-actions.js',
 ];
 

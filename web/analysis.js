@@ -14,6 +14,8 @@ import { LogPanel } from './log-panel.js';
 import { seatNamer, withCatalogue } from './screen.js';
 import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat } from './tokens.js';
+import { t, tParts } from './i18n.js';
+import { serverText } from './server-text.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -97,12 +99,12 @@ function board(els) {
       chosen: p ? p.chosen : [],
       targets: o ?? undefined,
       selected: p?.chosenByKind(),
-      status: over ? 'The game is over: take back to try another line.' : (mod?.turnText(vj, { name }) ?? ''),
+      status: over ? t('analysis.over-status') : (mod?.turnText(vj, { name }) ?? ''),
     });
-    panel.show(p, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], vj) : w), over ? 'The game is over.' : '');
+    panel.show(p, (w) => (mod ? mod.wordLabel(w, p?.chosen ?? [], vj) : w), over ? t('analysis.over') : '');
     els.best.disabled = over || vj.to_move === 'chance' || state.sending;
     els.back.disabled = log.entries.length === 0 || state.sending;
-    els.title.textContent = `Analysis board · ${state.table?.title ?? vj.game}`;
+    els.title.textContent = t('analysis.title', { title: state.table?.title ?? vj.game });
     els.rules.href = `rules.html?game=${encodeURIComponent(vj.game)}`;
     els.rules.hidden = false;
     document.body.dataset.v = String(state.v); // the version on screen (the tests wait for it)
@@ -112,7 +114,7 @@ function board(els) {
   function onFrame(frame) {
     if (frame.type === 'error') {
       state.sending = false;
-      panel.showError(String(frame.message ?? 'refused'));
+      panel.showError(frame.message ? serverText(String(frame.message)) : t('analysis.refused'));
       redraw();
       return;
     }
@@ -154,18 +156,36 @@ function board(els) {
 
   /** The computer's best move for the player to move, and the line after it. */
   async function best() {
-    replace(els.line, h('p', { class: 'how' }, 'The computer is thinking…'));
+    replace(els.line, h('p', { class: 'how' }, t('analysis.thinking')));
     els.best.disabled = true;
     try {
       const r = await API.bestMove(tableId);
-      const value = typeof r.value === 'number' ? ` (an expected result of ${Math.round(r.value * 100)}%)` : '';
+      const best = { name: name(r.seat), best: h('strong', { class: 'best-move' }, r.best) };
       replace(
         els.line,
-        h('p', {}, `Best for ${name(r.seat)}: `, h('strong', { class: 'best-move' }, r.best), value, '.'),
+        h(
+          'p',
+          {},
+          ...(typeof r.value === 'number'
+            ? tParts('analysis.best-value', { ...best, value: Math.round(r.value * 100) })
+            : tParts('analysis.best', best)),
+        ),
         r.line.length
-          ? h('p', {}, 'Then: ', r.line.map((m, i) => `${i ? ', ' : ''}${name(m.seat)} ${m.action}`).join(''), '.')
+          ? h(
+              'p',
+              {},
+              t('analysis.then', {
+                line: r.line
+                  .map((m) => t('review.line-move', { seat: name(m.seat), action: m.action }))
+                  .join(t('review.line-separator')),
+              }),
+            )
           : null,
-        h('button', { type: 'button', class: 'play-best', onclick: () => play(r.best) }, `Play ${r.best}`),
+        h(
+          'button',
+          { type: 'button', class: 'play-best', onclick: () => play(r.best) },
+          t('analysis.play', { move: r.best }),
+        ),
       );
     } catch (e) {
       replace(els.line, h('p', { class: 'error' }, e instanceof Error ? e.message : String(e)));
@@ -183,7 +203,7 @@ function board(els) {
 
   const held = seatsAt(tableId);
   if (!tableId || !held.length) {
-    fail('No board here: open one from a replay ("Analyse from here") or a finished game.');
+    fail(t('analysis.no-board', { button: t('replay.analyse-from-here') }));
     return;
   }
   connect(held[0].seat);

@@ -7,6 +7,7 @@
 // (a secret step everyone chooses at once is played seat after seat).
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 
@@ -70,7 +71,7 @@ export class HandOver {
           this.hooks.take(next);
         },
       },
-      `I am ${this.hooks.name(next)}: show my seat`,
+      t('handover.ready', { name: this.hooks.name(next) }),
     );
     this.el = h(
       'div',
@@ -78,12 +79,8 @@ export class HandOver {
       h(
         'div',
         { class: 'handover-card' },
-        h('h2', { id: 'handover-title' }, `Pass the device to ${this.hooks.name(next)}`),
-        h(
-          'p',
-          {},
-          `It is ${this.hooks.name(next)}’s turn. Only ${this.hooks.name(next)} should look at the screen now.`,
-        ),
+        h('h2', { id: 'handover-title' }, t('handover.title', { name: this.hooks.name(next) })),
+        h('p', {}, t('handover.text', { name: this.hooks.name(next) })),
         ready,
       ),
     );

@@ -98,6 +98,26 @@ export function t(key, values = {}) {
 }
 
 /**
+ * The message `key` as the parts of a sentence to put into an element: its text, with each
+ * {place} whose value is a node (a link, a <strong>) that node, the others filled as t() does.
+ * @param {string} key
+ * @param {Record<string, string | number | Node>} [values]
+ * @returns {(string | Node)[]}
+ */
+export function tParts(key, values = {}) {
+  /** @type {Values} */
+  const text = {};
+  for (const [k, v] of Object.entries(values)) if (typeof v !== 'object') text[k] = v;
+  return t(key, text)
+    .split(/(\{\w+\})/)
+    .filter(Boolean)
+    .map((part) => {
+      const v = values[part.slice(1, -1)];
+      return typeof v === 'object' && /^\{\w+\}$/.test(part) ? v : part;
+    });
+}
+
+/**
  * Whether the catalogs have a message `key` (for words that come from the server, as a seat's
  * or level's name, translated when there is a message for them).
  * @param {string} key
@@ -113,12 +133,10 @@ export function has(key) {
  * @param {string} key
  */
 function fillElement(el, key) {
-  const kept = new Map([...el.querySelectorAll('[data-place]')].map((c) => [c.getAttribute('data-place'), c]));
-  el.replaceChildren(
-    ...t(key)
-      .split(/(\{\w+\})/)
-      .map((part) => kept.get(part.slice(1, -1)) ?? part),
+  const kept = Object.fromEntries(
+    [...el.querySelectorAll('[data-place]')].map((c) => [c.getAttribute('data-place'), c]),
   );
+  el.replaceChildren(...tParts(key, kept));
 }
 
 /**

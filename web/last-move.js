@@ -5,6 +5,8 @@
 // last decision (an Evons turn is several actions, its last one `end`, which names no square);
 // after the player's own move, that move.
 
+import { t } from './i18n.js';
+
 /** @typedef {{who: string, text: string}} LogEntry */
 
 /**
@@ -89,7 +91,8 @@ export function lastChance(entries, seat = 'public', seats = []) {
   if (stale) return null;
   const said = entries.slice(at + 1, end).filter((e) => e.who === 'chance');
   const rules = entries.slice(at + 1, end).filter((e) => e.who === 'game');
-  const action = entries[at].text.replace(/^die (\S+)$/, 'the die showed $1');
+  const die = /^die (\S+)$/.exec(entries[at].text);
+  const action = die ? t('log.die-showed', { value: die[1] }) : entries[at].text;
   const text = said.length
     ? said.map((e) => e.text).join('; ')
     : [action, rules.map((e) => e.text).join('; ')].filter(Boolean).join(': ');

@@ -9,6 +9,7 @@
 import { h, s, replace } from './dom.js';
 import { seatIcon } from './seat-marks.js';
 import { dieIcon } from './games/icons.js';
+import { t } from './i18n.js';
 
 /** @typedef {'inaccuracy' | 'mistake' | 'blunder'} Mark a computer review's mark (review.js) */
 /** @typedef {{who: string, text: string, mark?: Mark | null}} LogEntry */
@@ -24,9 +25,9 @@ export function markBadge(mark) {
   if (!mark) return null;
   return h(
     'span',
-    { class: `review-mark ${mark}`, title: mark },
+    { class: `review-mark ${mark}`, title: t(`log.mark-${mark}`) },
     MARK_SYMBOLS[mark],
-    h('span', { class: 'sr-only' }, ` (${mark})`),
+    h('span', { class: 'sr-only' }, ' ', t('log.mark-spoken', { mark: t(`log.mark-${mark}`) })),
   );
 }
 
@@ -88,11 +89,7 @@ export class LogPanel {
       const parts = [...this.parts(who, e.text), e.mark ? ' ' : null, markBadge(e.mark)];
       const pick = this.pick;
       const body = pick
-        ? h(
-            'button',
-            { type: 'button', class: 'log-pick', title: 'Look at the game after this move', onclick: () => pick(line) },
-            parts,
-          )
+        ? h('button', { type: 'button', class: 'log-pick', title: t('log.look'), onclick: () => pick(line) }, parts)
         : parts;
       this.list.appendChild(h('li', { class: `log-entry ${who}`, 'data-line': String(line) }, body));
     }
@@ -107,7 +104,8 @@ export class LogPanel {
    * @param {string} text
    */
   parts(who, text) {
-    if (who === 'game') return [h('span', { class: 'sr-only' }, 'game: '), h('span', { class: 'log-text' }, text)];
+    if (who === 'game')
+      return [h('span', { class: 'sr-only' }, t('log.game'), ' '), h('span', { class: 'log-text' }, text)];
     const icon =
       who === 'chance'
         ? s(
@@ -118,8 +116,8 @@ export class LogPanel {
         : seatIcon(who);
     return [
       icon,
-      h('span', { class: 'log-who' }, who === 'chance' ? 'chance' : this.name(who)),
-      ': ',
+      h('span', { class: 'log-who' }, who === 'chance' ? t('log.chance') : this.name(who)),
+      t('log.colon'),
       h('span', { class: 'log-text' }, text),
     ];
   }

@@ -11,7 +11,7 @@ import * as API from './api.js';
 import { choosingScreen } from './move-panel.js';
 import { gameModule } from './games/index.js';
 import { withCatalogue } from './screen.js';
-import { fill, count } from './words.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').Puzzle} Puzzle */
 /** @typedef {import('./types.js').PuzzleVerdict} PuzzleVerdict */
@@ -47,7 +47,7 @@ function why(e) {
 
 /** @param {string} seat */
 function name(seat) {
-  return seat === state.puzzle?.seat ? fill('you ({seat})', { seat }) : seat;
+  return seat === state.puzzle?.seat ? t('seat.you', { seat }) : seat;
 }
 
 // a try is final: a chosen move waits for Play, beside what it would do, as at a table
@@ -95,24 +95,22 @@ function showVerdict(tried, v) {
     h(
       'p',
       { class: v.correct ? 'puzzle-right' : 'puzzle-wrong' },
-      v.correct
-        ? fill('Right: {answer} is the one move.', { answer: v.answer })
-        : fill('Not {tried}: the one move was {answer}.', { tried, answer: v.answer }),
+      v.correct ? t('puzzles.right', { answer: v.answer }) : t('puzzles.wrong', { tried, answer: v.answer }),
     ),
-    v.note ? h('p', {}, fill('{answer}: {note}.', { answer: v.answer, note: v.note })) : null,
+    v.note ? h('p', {}, t('review.preview', { played: v.answer, note: v.note })) : null,
     v.line.length
       ? h(
           'p',
           { class: 'how' },
-          fill('Then, as the player could foresee it: {line}.', {
-            line: v.line.map((m) => fill('{seat} {action}', m)).join(', '),
+          t('puzzles.then', {
+            line: v.line.map((m) => t('review.line-move', m)).join(t('review.line-separator')),
           }),
         )
       : null,
     h(
       'p',
       { class: 'how' },
-      fill('In the game, {played} was played: {lost} points of a share of a win lost.', {
+      t('puzzles.in-the-game', {
         played: v.played,
         lost: Math.round((v.value - (v.played_value ?? v.second)) * 50),
       }),
@@ -121,22 +119,13 @@ function showVerdict(tried, v) {
       ? h(
           'p',
           { class: 'puzzle-rating-change', 'data-change': String(r.change) },
-          fill(
-            r.change >= 0
-              ? 'Your puzzle rating: {before} → {after} (+{change}).'
-              : 'Your puzzle rating: {before} → {after} ({change}).',
-            {
-              before: r.before,
-              after: `${r.after}${r.provisional ? '?' : ''}`,
-              change: r.change,
-            },
-          ),
+          t(r.change >= 0 ? 'puzzles.rating-up' : 'puzzles.rating-down', {
+            before: r.before,
+            after: `${r.after}${r.provisional ? '?' : ''}`,
+            change: r.change,
+          }),
         )
-      : h(
-          'p',
-          { class: 'how' },
-          v.rated ? '' : 'Not rated: a puzzle counts for your rating on your first try, signed in.',
-        ),
+      : h('p', { class: 'how' }, v.rated ? '' : t('puzzles.not-rated')),
   );
   els.next.hidden = false;
 }
@@ -151,14 +140,14 @@ function draw() {
     chosen: picker ? picker.chosen : [],
     targets: o ?? undefined,
     selected: picker?.chosenByKind(),
-    status: state.verdict ? '' : fill('{seat} to move: find the one move that wins or saves.', { seat: name(p.seat) }),
+    status: state.verdict ? '' : t('puzzles.to-move', { seat: name(p.seat) }),
   });
   els.movePanel.hidden = Boolean(state.verdict);
   if (!state.verdict)
     panel.show(
       picker,
       (w) => (mod ? mod.wordLabel(w, picker?.chosen ?? [], p.view) : w),
-      state.sending ? 'Checking…' : '',
+      state.sending ? t('puzzles.checking') : '',
     );
 }
 
@@ -174,20 +163,14 @@ async function show(id) {
   els.place.hidden = false;
   els.next.hidden = true;
   replace(els.verdict);
-  els.title.textContent = fill('Puzzle from a game of {game}', { game: p.title });
-  document.title = fill('Puzzle · {game} · quiver', { game: p.title });
+  els.title.textContent = t('puzzles.title', { game: p.title });
+  document.title = t('puzzles.page-title', { game: p.title });
   replace(
     els.about,
-    fill('Move {step} of the game, as {seat} saw it. Rated {rating}; solved {solved} of {plays} times.', {
-      step: p.step,
-      seat: p.seat,
-      rating: p.rating,
-      solved: p.solved,
-      plays: p.plays,
-    }),
-    p.themes.length ? ` ${fill('Themes: {themes}.', { themes: p.themes.join(', ') })}` : '',
+    t('puzzles.about', { step: p.step, seat: p.seat, rating: p.rating, solved: p.solved, n: p.plays }),
+    p.themes.length ? ` ${t('puzzles.themes', { themes: p.themes.join(t('review.line-separator')) })}` : '',
     ' ',
-    h('a', { href: `replay.html?id=${encodeURIComponent(p.table)}` }, 'The game'),
+    h('a', { href: `replay.html?id=${encodeURIComponent(p.table)}` }, t('puzzles.the-game')),
   );
   chooser.reset(p.view.legal ?? [], p.view);
   draw();
@@ -197,13 +180,13 @@ async function show(id) {
 async function next() {
   const n = await API.nextPuzzle(state.puzzle?.game);
   els.rating.textContent = !n.rating
-    ? 'Sign in to have a puzzle rating.'
+    ? t('puzzles.sign-in')
     : n.rating.games === 0
-      ? 'Your puzzle rating starts with your first try.'
-      : fill('Your puzzle rating: {rating}{mark} ({games}).', {
+      ? t('puzzles.first-try')
+      : t('puzzles.rating', {
           rating: n.rating.rating,
           mark: n.rating.provisional ? '?' : '',
-          games: count(n.rating.games, '{n} puzzle rated', '{n} puzzles rated'),
+          n: n.rating.games,
         });
   return n.next;
 }
@@ -217,13 +200,10 @@ async function gamePuzzles(table) {
   els.gamePuzzles.hidden = false;
   els.gameStatus.textContent =
     list.status === 'none'
-      ? 'No puzzles yet: ask for the game’s review on its replay page, and its blunders are looked at (puzzles are made from public games only: never from a private table).'
+      ? t('puzzles.game-none')
       : list.status === 'looking'
-        ? fill('Looking for puzzles: {looked} of {candidates} blunders looked at…', {
-            looked: list.looked,
-            candidates: list.candidates,
-          })
-        : count(list.made, 'One puzzle from this game.', '{n} puzzles from this game.');
+        ? t('puzzles.game-looking', { looked: list.looked, n: list.candidates })
+        : t('puzzles.game-made', { n: list.made });
   replace(
     els.gameList,
     list.puzzles.map((x) =>
@@ -233,9 +213,9 @@ async function gamePuzzles(table) {
         h(
           'a',
           { href: `puzzles.html?id=${encodeURIComponent(x.id)}`, 'data-puzzle': x.id },
-          fill('Move {step}', { step: x.step }),
+          t('puzzles.move', { step: x.step }),
         ),
-        x.themes.length ? ` · ${x.themes.join(', ')}` : '',
+        x.themes.length ? ` · ${x.themes.join(t('review.line-separator'))}` : '',
       ),
     ),
   );
@@ -249,7 +229,7 @@ async function main() {
     try {
       const id = await next();
       if (id) location.href = `puzzles.html?id=${encodeURIComponent(id)}`;
-      else els.error.textContent = 'No other puzzle to try for now.';
+      else els.error.textContent = t('puzzles.no-other');
     } catch (e) {
       els.error.textContent = why(e);
     }
@@ -261,7 +241,7 @@ async function main() {
   const first = await next();
   if (!id && !table) {
     if (first) await show(first);
-    else els.error.textContent = 'No puzzles yet: they are made from the blunders of reviewed public games.';
+    else els.error.textContent = t('puzzles.none');
   }
 }
 

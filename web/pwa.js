@@ -6,6 +6,7 @@
 
 import { LOCAL } from './site.js';
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 /**
  * The banner of a new version waiting.
@@ -16,17 +17,18 @@ function offer(waiting) {
   const bar = h(
     'div',
     { id: 'update-ready', class: 'update-ready', role: 'status' },
-    'A new version of quiver is ready. ',
+    t('app.new-version'),
+    ' ',
     h(
       'button',
       {
         type: 'button',
         onclick: () => {
-          bar.textContent = 'Updating…';
+          bar.textContent = t('app.updating');
           waiting.postMessage({ type: 'update' });
         },
       },
-      'Reload',
+      t('app.reload'),
     ),
   );
   document.body.prepend(bar);

@@ -8,7 +8,8 @@
 // once, in the same seats.
 
 import { h } from './dom.js';
-import { andList, withVerb } from './grammar.js';
+import { andList } from './grammar.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 
@@ -36,8 +37,8 @@ export function rematchBlock(table, seat, name, o) {
     return h(
       'div',
       { class: 'rematch', role: 'status' },
-      h('p', {}, seat === 'public' ? 'The players started a rematch. ' : 'The rematch has started. '),
-      h('a', { class: 'button rematch-link', href }, seat === 'public' ? 'Watch the rematch' : 'Go to the rematch'),
+      h('p', {}, t(seat === 'public' ? 'rematch.started-watching' : 'rematch.started'), ' '),
+      h('a', { class: 'button rematch-link', href }, t(seat === 'public' ? 'rematch.watch' : 'rematch.go')),
     );
   }
   const people = peopleSeats(table);
@@ -49,30 +50,28 @@ export function rematchBlock(table, seat, name, o) {
     return h(
       'div',
       { class: 'rematch', role: 'status' },
-      h('p', {}, `${andList(asked.map(name))} asked for a rematch.`),
+      h('p', {}, t('rematch.asked', { names: andList(asked.map(name)), n: asked.length })),
     );
   }
   /** @type {(HTMLElement | null)[]} */
   const lines = [];
   const others = asked.filter((s) => s !== seat);
   if (others.length)
-    lines.push(h('p', { class: 'rematch-asked' }, `${withVerb(others.map(name), 'wants', 'want')} a rematch.`));
-  if (mine) {
-    const then = waiting.length ? `Waiting for ${andList(waiting.map(name))}.` : 'The new table is being made.';
-    lines.push(h('p', { class: 'rematch-waiting' }, `You asked for a rematch. ${then}`));
-  } else {
     lines.push(
-      h(
-        'p',
-        { class: 'rematch-how' },
-        'A rematch starts when every player asks for it; each seat moves one place on, so another player starts.',
-      ),
+      h('p', { class: 'rematch-asked' }, t('rematch.wants', { names: andList(others.map(name)), n: others.length })),
     );
+  if (mine) {
+    const text = waiting.length
+      ? t('rematch.you-asked-waiting', { names: andList(waiting.map(name)) })
+      : t('rematch.you-asked-making');
+    lines.push(h('p', { class: 'rematch-waiting' }, text));
+  } else {
+    lines.push(h('p', { class: 'rematch-how' }, t('rematch.how')));
   }
   return h(
     'div',
     { class: 'rematch', role: 'status' },
     lines,
-    mine ? null : h('button', { type: 'button', class: 'rematch-button', onclick: o.ask }, 'Rematch'),
+    mine ? null : h('button', { type: 'button', class: 'rematch-button', onclick: o.ask }, t('rematch.button')),
   );
 }

@@ -12,6 +12,7 @@ import * as API from './api.js';
 import { LogPanel } from './log-panel.js';
 import { Screen, ranksTable, seatNamer, withCatalogue } from './screen.js';
 import { andList } from './grammar.js';
+import { t, tParts } from './i18n.js';
 import { ReviewPanel } from './review.js';
 import { ReplayViews } from './replay-views.js';
 import { ENGINE, LOCAL } from './site.js';
@@ -69,7 +70,7 @@ function name(seat) {
   if (tableName) return tableName(seat);
   const i = Number(seat.slice(1)) - 1;
   const who = replay?.players?.[i];
-  return who && who !== seat ? `${seat} (${who})` : seat;
+  return who && who !== seat ? t('replay.seat-by', { seat, who }) : seat;
 }
 
 const log = new LogPanel(els.log, name, (line) => show(line + 1));
@@ -101,11 +102,11 @@ function show(k, again = false) {
   const step = steps[at];
   els.step.value = String(at);
   const done = at === steps.length - 1;
-  const what =
-    at === 0 || step.who === null
-      ? 'the start'
-      : `${step.who === 'chance' ? 'chance' : name(step.who)}: ${step.action}`;
-  els.stepText.textContent = `Step ${at} of ${steps.length - 1} · ${what}`;
+  const start = at === 0 || step.who === null;
+  const move = { who: step.who === 'chance' ? t('log.chance') : name(step.who ?? ''), action: step.action ?? '' };
+  els.stepText.textContent = start
+    ? t('replay.step-start', { at, n: steps.length - 1 })
+    : t('replay.step-move', { at, n: steps.length - 1, ...move });
   log.reset(
     steps.slice(1, at + 1).map((s, i) => ({ who: s.who ?? '', text: s.action ?? '', mark: review.markOf(i + 1) })),
   );
@@ -116,7 +117,8 @@ function show(k, again = false) {
     previous,
     // only one step forwards is a move to watch; a jump or a step back shows its board at once
     still: at !== from + 1,
-    status: done && replay.result ? resultSentence() : at === 0 ? 'The start of the game.' : `After ${what}.`,
+    status:
+      done && replay.result ? resultSentence() : start ? t('replay.status-start') : t('replay.status-after', move),
   });
   els.result.hidden = !(done && Array.isArray(replay.result));
   // what the review says of this step's decision, its best alternative framed on the board
@@ -135,8 +137,8 @@ function show(k, again = false) {
 function resultSentence() {
   const winners = (replay?.result ?? []).filter((r) => r.rank === 1).map((r) => r.player);
   return winners.length > 1
-    ? `The game ended in a draw between ${andList(winners.map(name))}.`
-    : `${name(winners[0])} won.`;
+    ? t('replay.drawn', { names: andList(winners.map(name)) })
+    : t('replay.won', { name: name(winners[0]) });
 }
 
 /**
@@ -145,12 +147,12 @@ function resultSentence() {
  * @param {string} label
  */
 function start(data, label) {
-  if (!data || !Array.isArray(data.steps) || !data.steps.length) throw new Error('the server sent no steps');
+  if (!data || !Array.isArray(data.steps) || !data.steps.length) throw new Error(t('replay.no-steps'));
   views = new ReplayViews(data.steps);
   replay = data;
   els.replay.hidden = false;
-  const variant = data.catalogue && data.catalogue.name !== 'base' ? ` · variant ${data.catalogue.name}` : '';
-  els.title.textContent = `Replay · ${label}${variant}`;
+  const variant = data.catalogue && data.catalogue.name !== 'base' ? data.catalogue.name : '';
+  els.title.textContent = variant ? t('replay.title-variant', { label, variant }) : t('replay.title', { label });
   els.step.max = String(data.steps.length - 1);
   if (Array.isArray(data.result)) {
     const ranks = data.result.map((r) => ({ seat: r.player, rank: r.rank, score: r.score }));
@@ -165,17 +167,19 @@ function start(data, label) {
  */
 function showPlayedBy(info) {
   const items = info.seats.flatMap((seat, i) => [
-    i ? ', ' : '',
+    i ? t('replay.list-separator') : '',
     seat.username
       ? h(
           'span',
           {},
-          h('a', { href: `player.html?name=${encodeURIComponent(seat.username)}` }, seat.username),
-          ` (${seat.seat})`,
+          ...tParts('seat.named', {
+            name: h('a', { href: `player.html?name=${encodeURIComponent(seat.username)}` }, seat.username),
+            seat: seat.seat,
+          }),
         )
       : name(seat.seat),
   ]);
-  replace(els.playedBy, 'Played by ', ...items, '.');
+  replace(els.playedBy, ...tParts('replay.played-by', { players: h('span', {}, ...items) }));
   els.playedBy.hidden = false;
 }
 
@@ -229,7 +233,7 @@ if (id) {
   Promise.all([API.replay(id), API.tableInfo(id).catch(() => null)])
     .then(([data, info]) => {
       if (info?.seats) tableName = seatNamer(info, 'all', { zombie: false });
-      start(data, `table ${id}`);
+      start(data, t('replay.table', { id }));
       if (info?.seats) showPlayedBy(info);
       review.load(id, data.steps.length - 1);
     })

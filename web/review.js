@@ -7,10 +7,10 @@
 // board. The page computes nothing: it draws what the server's review says. The review says
 // nothing that the record of the finished game does not (the server makes it from the record).
 
-import { h, s, replace, plural } from './dom.js';
+import { h, s, replace } from './dom.js';
 import * as API from './api.js';
 import { markBadge } from './log-panel.js';
-import { fill } from './words.js';
+import { t } from './i18n.js';
 import { LOCAL_ID } from './local.js';
 
 /** @typedef {import('./types.js').Review} Review */
@@ -83,19 +83,14 @@ export class ReviewPanel {
   offer(error) {
     replace(
       this.els.body,
-      h(
-        'p',
-        { class: 'how' },
-        'The computer searches every decision again from what its player knew (never the hidden ' +
-          'cards or the dice to come), and marks inaccuracies (?!), mistakes (?) and blunders (??).',
-      ),
-      h('button', { type: 'button', id: 'ask-review', onclick: () => this.ask() }, "Ask for the computer's review"),
+      h('p', { class: 'how' }, t('review.how')),
+      h('button', { type: 'button', id: 'ask-review', onclick: () => this.ask() }, t('review.ask')),
       error ? h('p', { class: 'error', role: 'alert' }, error instanceof Error ? error.message : String(error)) : null,
     );
   }
 
   async ask() {
-    replace(this.els.body, h('p', { class: 'review-progress', role: 'status' }, 'Asking the server…'));
+    replace(this.els.body, h('p', { class: 'review-progress', role: 'status' }, t('review.asking')));
     try {
       this.follow(await API.askReview(this.id));
     } catch (e) {
@@ -114,13 +109,11 @@ export class ReviewPanel {
       return;
     }
     if (state.status === 'failed') {
-      this.offer(new Error(`The review failed: ${state.error ?? 'no reason given'}.`));
+      this.offer(new Error(t('review.failed', { why: state.error ?? t('review.no-reason') })));
       return;
     }
     const words =
-      state.status === 'queued'
-        ? 'Waiting for a free computer…'
-        : `Reviewing: ${state.done} of ${state.total} decisions…`;
+      state.status === 'queued' ? t('review.queued') : t('review.reviewing', { done: state.done, n: state.total });
     replace(
       this.els.body,
       h(
@@ -159,11 +152,15 @@ export class ReviewPanel {
             'li',
             { class: `review-seat ${x.seat}` },
             h('strong', {}, this.hooks.name(x.seat)),
-            ': ',
-            x.accuracy === null ? 'no decision to review' : `accuracy ${Math.round(x.accuracy)}%`,
+            t('log.colon'),
             x.accuracy === null
-              ? null
-              : ` · ${plural(x.inaccuracies, 'inaccuracy', 'inaccuracies')}, ${plural(x.mistakes, 'mistake')}, ${plural(x.blunders, 'blunder')}`,
+              ? t('review.no-decision')
+              : t('review.accuracy', {
+                  accuracy: Math.round(x.accuracy),
+                  inaccuracies: t('review.inaccuracies', { n: x.inaccuracies }),
+                  mistakes: t('review.mistakes', { n: x.mistakes }),
+                  blunders: t('review.blunders', { n: x.blunders }),
+                }),
           ),
         ),
       ),
@@ -172,7 +169,7 @@ export class ReviewPanel {
         ? h(
             'div',
             { class: 'review-marks' },
-            h('h3', {}, 'Marked decisions'),
+            h('h3', {}, t('review.marked')),
             h(
               'ol',
               { class: 'review-mark-list' },
@@ -189,13 +186,14 @@ export class ReviewPanel {
                       onclick: () => this.hooks.go(d.step),
                     },
                     markBadge(d.mark),
-                    ` ${this.hooks.name(d.seat)}: ${d.played}`,
+                    ' ',
+                    t('review.jump', { name: this.hooks.name(d.seat), played: d.played }),
                   ),
                 ),
               ),
             ),
           )
-        : h('p', { class: 'how' }, 'No decision lost enough to be marked.'),
+        : h('p', { class: 'how' }, t('review.none-marked')),
       // (the puzzles are a server's, made from its tables: none for a table of this device)
       this.id.startsWith(LOCAL_ID)
         ? null
@@ -205,10 +203,10 @@ export class ReviewPanel {
             h(
               'a',
               { href: `puzzles.html?table=${encodeURIComponent(this.id)}`, id: 'game-puzzles-link' },
-              'Puzzles from this game',
+              t('puzzles.puzzles-from-this'),
             ),
             ' ',
-            h('span', { class: 'how' }, 'its blunders with one answer, to solve'),
+            h('span', { class: 'how' }, t('review.puzzles-how')),
           ),
     );
     this.hooks.changed();
@@ -241,21 +239,17 @@ export class ReviewPanel {
     ]))
       svg.appendChild(s('text', { class: 'review-axis', x: LEFT - 4, y: y(v) + 3.5, 'text-anchor': 'end' }, label));
     svg.appendChild(
-      s('text', { class: 'review-axis', x: LEFT, y: H - 6, 'text-anchor': 'start' }, fill('move {n}', { n: 1 })),
+      s('text', { class: 'review-axis', x: LEFT, y: H - 6, 'text-anchor': 'start' }, t('review.axis-move', { n: 1 })),
     );
     svg.appendChild(
       s(
         'text',
         { class: 'review-axis', x: right, y: H - 6, 'text-anchor': 'end' },
-        fill('move {n}', { n: this.steps }),
+        t('review.axis-move', { n: this.steps }),
       ),
     );
     svg.appendChild(
-      s(
-        'text',
-        { class: 'review-axis', x: (LEFT + right) / 2, y: H - 6, 'text-anchor': 'middle' },
-        'expected result after each move, as its player saw it',
-      ),
+      s('text', { class: 'review-axis', x: (LEFT + right) / 2, y: H - 6, 'text-anchor': 'middle' }, t('review.axis')),
     );
     for (const seat of review.seats.map((x) => x.seat)) {
       const mine = review.decisions.filter((d) => d.seat === seat);
@@ -335,15 +329,10 @@ export class ReviewPanel {
         d.mark ? markBadge(d.mark) : null,
         ' ',
         d.mark
-          ? fill(VERDICT[d.mark], { ...verdict, points: Math.round(d.loss * 50) })
-          : fill('{name} played {played}: expected result {before}% → {after}%.', verdict),
+          ? t(`review.verdict-${d.mark}`, { ...verdict, points: Math.round(d.loss * 50) })
+          : t('review.verdict', verdict),
         d.played_note
-          ? h(
-              'span',
-              { class: 'review-preview' },
-              ' ',
-              fill('{played}: {note}.', { played: d.played, note: d.played_note }),
-            )
+          ? h('span', { class: 'review-preview' }, ' ', t('review.preview', { played: d.played, note: d.played_note }))
           : null,
       ),
       better
@@ -351,33 +340,26 @@ export class ReviewPanel {
             'p',
             { class: 'review-best' },
             d.best_note
-              ? fill('Best was {best}: {note}.', { best: d.best, note: d.best_note })
-              : fill('Best was {best}.', { best: d.best }),
-            framed ? h('span', { class: 'review-alt-key' }, ' ', '(framed on the board)') : null,
+              ? t('review.best-note', { best: d.best, note: d.best_note })
+              : t('review.best', { best: d.best }),
+            framed ? h('span', { class: 'review-alt-key' }, ' ', t('review.framed')) : null,
           )
         : null,
       better && d.line?.length
         ? h(
             'p',
             { class: 'review-line-words' },
-            fill('Then, as {name} could foresee it: {line}.', {
+            t('review.then', {
               name: who,
               line: d.line
-                .map((m) => fill('{seat} {action}', { seat: this.hooks.name(m.seat), action: m.action }))
-                .join(', '),
+                .map((m) => t('review.line-move', { seat: this.hooks.name(m.seat), action: m.action }))
+                .join(t('review.line-separator')),
             }),
           )
         : null,
     );
   }
 }
-
-/** A marked decision's verdict, whole for each mark. */
-const VERDICT = {
-  inaccuracy: '{name} played {played}: expected result {before}% → {after}%, an inaccuracy (−{points} points).',
-  mistake: '{name} played {played}: expected result {before}% → {after}%, a mistake (−{points} points).',
-  blunder: '{name} played {played}: expected result {before}% → {after}%, a blunder (−{points} points).',
-};
 
 /**
  * Frames on the board and in the mover's own panel the things the words name (`data-token`):
@@ -414,8 +396,13 @@ function curveWords(review, name) {
       const mine = review.decisions.filter((d) => d.seat === x.seat);
       if (!mine.length) return '';
       const low = Math.min(...mine.map((d) => share(d.after)));
-      return `${name(x.seat)} from ${share(mine[0].before)}% to ${share(mine[mine.length - 1].after)}%, lowest ${low}%`;
+      return t('review.curve-seat', {
+        name: name(x.seat),
+        from: share(mine[0].before),
+        to: share(mine[mine.length - 1].after),
+        low,
+      });
     })
     .filter(Boolean);
-  return `Expected results over the game: ${parts.join('; ')}.`;
+  return t('review.curve', { seats: parts.join(t('review.curve-separator')) });
 }

@@ -4,6 +4,7 @@
 // tables, code blocks, `code`, **bold** and links.
 
 import { byId, h, replace } from './dom.js';
+import { t } from './i18n.js';
 
 const game = new URLSearchParams(location.search).get('game') ?? '';
 const article = byId('rules');
@@ -141,20 +142,20 @@ export function blocks(md) {
 
 async function main() {
   if (!/^[a-z0-9-]+$/.test(game)) {
-    error.textContent = 'No game given: open the rules from the lobby.';
+    error.textContent = t('rules.no-game');
     replace(article);
     return;
   }
   const res = await fetch(`rules/${game}.md`);
   if (!res.ok) {
-    error.textContent = `There is no rules page for '${game}' (the server answered ${res.status}).`;
+    error.textContent = t('rules.no-page', { game, status: res.status });
     replace(article);
     return;
   }
   const md = await res.text();
   replace(article, blocks(md));
   const title = /^#\s+(.*)$/m.exec(md);
-  if (title) document.title = `${title[1]} · quiver`;
+  if (title) document.title = t('rules.page-title', { title: title[1] });
   const h1 = document.getElementById('title');
   if (h1 && title) h1.textContent = title[1];
 }

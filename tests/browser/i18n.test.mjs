@@ -6,8 +6,10 @@
 // pages about people in each language on a desktop, two accounts of that language between
 // them: the account page signed out and in, friends (a follow, a challenge sent), the
 // challenge bar of the other's games page, the games page with the game the challenge made, a
-// profile, the leaderboard, the tournaments and a tournament made from their form. The
-// screenshots go to screenshotDir() as i18n-LANG-PAGE-DEVICE.png.
+// profile, the leaderboard, the tournaments and a tournament made from their form. A
+// reviewed game's replay (its review, a marked decision's verdict) and a puzzle made from it
+// (its page, a wrong try's verdict) in Spanish and Japanese, the same way. The screenshots go
+// to screenshotDir() as i18n-LANG-PAGE-DEVICE.png.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,6 +24,9 @@ import {
   until,
   givePlayerName,
   pageAccount,
+  api,
+  gameWithPuzzles,
+  tryPuzzleMove,
   STEP_MS,
   TURN_SELECTOR,
 } from './support.mjs';
@@ -31,7 +36,8 @@ import ja from '../../web/i18n/ja.js';
 import esLessons from '../../web/i18n/lessons/es/three-arrows.js';
 import jaLessons from '../../web/i18n/lessons/ja/three-arrows.js';
 
-const env = serverAndBrowser();
+// (a quick review: the puzzles test's)
+const env = serverAndBrowser({ extra: ['--review-iterations', '400'] });
 const CATALOGS = { en, es, ja };
 const LESSON = '01-first-piece';
 const LESSON_TITLES = { en: null, es: esLessons[LESSON].title, ja: jaLessons[LESSON].title };
@@ -326,6 +332,96 @@ for (const lang of /** @type {const} */ (['en', 'es', 'ja'])) {
     } finally {
       await ann.ctx.close();
       await bob.ctx.close();
+    }
+  });
+}
+
+/**
+ * The words of a message before its first place (a plural message: its `other` form), to find
+ * it in a page's text whatever fills the places.
+ * @param {string | Record<string, string>} msg
+ */
+function lead(msg) {
+  return (typeof msg === 'string' ? msg : msg.other).split('{')[0];
+}
+
+/** A reviewed game with a puzzle, made once for the languages' tests. */
+let reviewed = /** @type {Promise<{id: string, puzzle: string, wrong: string}> | null} */ (null);
+function reviewedGame() {
+  reviewed ??= (async () => {
+    const { id, list } = await gameWithPuzzles(env.server.url);
+    const puzzle = list.puzzles[0].id;
+    const shown = await api(env.server.url, 'GET', `/api/puzzles/${puzzle}`);
+    // a guest's try is never rated, and tells the answer
+    const guest = await api(env.server.url, 'POST', `/api/puzzles/${puzzle}/attempt`, { action: shown.view.legal[0] });
+    const wrong = shown.view.legal.find((/** @type {string} */ a) => a !== guest.answer);
+    return { id, puzzle, wrong };
+  })();
+  return reviewed;
+}
+
+for (const lang of /** @type {const} */ (['es', 'ja'])) {
+  const cat = CATALOGS[lang];
+  test(`a reviewed game's replay and its puzzle in ${lang}`, { timeout: budget(300000) }, async () => {
+    const { id, puzzle, wrong } = await reviewedGame();
+    const { ctx, page, errors } = await pageIn(lang, DEVICES.desktop);
+    try {
+      // the replay, its review and a marked decision's verdict
+      await page.goto(new URL(`replay.html?id=${id}`, env.server.url).toString());
+      await page.waitForSelector('#review .review-curve');
+      await whole(page, errors, lang, 'the replay');
+      const steps = (await api(env.server.url, 'GET', `/api/tables/${id}/replay`)).steps.length - 1;
+      assert.equal(
+        await page.textContent('#step-text'),
+        String(cat['replay.step-start']).replace('{at}', '0').replace('{n}', String(steps)),
+        'the step in the language',
+      );
+      const seats = (await page.locator('#review .review-seat').allTextContents()).join(' ');
+      assert.ok(seats.includes(lead(cat['review.accuracy'])), `the accuracy in the language: ${seats}`);
+      assert.equal((await page.textContent('#review-title'))?.trim(), cat['replay.computer-review']);
+      assert.ok(
+        ((await page.textContent('#review .review-marks h3')) ?? '').includes(String(cat['review.marked'])),
+        'the marked decisions in the language',
+      );
+      await page.locator('#review .review-jump').first().click();
+      await page.waitForSelector('#review-note .review-note');
+      const note = (await page.textContent('#review-note')) ?? '';
+      assert.ok(
+        ['review.verdict-inaccuracy', 'review.verdict-mistake', 'review.verdict-blunder'].some((k) =>
+          note.includes(String(cat[k]).split('{played}')[1].split('{')[0]),
+        ),
+        `the verdict in the language: ${note}`,
+      );
+      await whole(page, errors, lang, 'the replay at a marked decision');
+      await shot(page, `${lang}-replay-desktop`);
+
+      // the game's puzzles, one tried and missed
+      await page.locator('#game-puzzles-link').click();
+      await page.waitForURL(/puzzles\.html\?table=/);
+      await page.locator(`#game-puzzle-list a[data-puzzle="${puzzle}"]`).waitFor();
+      await page.locator('#move-panel').waitFor();
+      assert.ok(
+        ((await page.textContent('#puzzle-about')) ?? '').includes(lead(cat['puzzles.about'])),
+        'the puzzle said in the language',
+      );
+      await whole(page, errors, lang, 'the puzzles page');
+      await page.goto(new URL(`puzzles.html?id=${puzzle}`, env.server.url).toString());
+      await page.locator('#move-panel').waitFor();
+      await tryPuzzleMove(page, wrong);
+      const verdict = (await page.textContent('#verdict')) ?? '';
+      assert.ok(
+        verdict.includes(String(cat['puzzles.wrong']).split('{tried}')[1].split('{')[0]),
+        `the miss said in the language: ${verdict}`,
+      );
+      assert.ok(verdict.includes(String(cat['puzzles.not-rated'])), `not rated, in the language: ${verdict}`);
+      assert.ok(
+        ((await page.textContent('#puzzle-rating')) ?? '').includes(String(cat['puzzles.sign-in'])),
+        'the rating line in the language',
+      );
+      await whole(page, errors, lang, 'the puzzle tried');
+      await shot(page, `${lang}-puzzle-desktop`);
+    } finally {
+      await ctx.close();
     }
   });
 }

@@ -6,8 +6,11 @@
 
 import people from './people/en.js';
 
+import review from './review/en.js';
+
 /** @type {import('../i18n.js').Catalog} */
 export default {
+  ...review,
   'common.loading': 'Loading…',
   'nav.learn': 'Learn to play',
   'nav.replay': 'Replay a game',

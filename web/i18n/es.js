@@ -2,9 +2,11 @@
 // y los mismos {huecos} que en.js. Los nombres de los juegos y de las cartas no se traducen.
 
 import people from './people/es.js';
+import review from './review/es.js';
 
 /** @type {import('../i18n.js').Catalog} */
 export default {
+  ...review,
   'common.loading': 'Cargando…',
   'nav.learn': 'Aprende a jugar',
   'nav.replay': 'Repetir una partida',

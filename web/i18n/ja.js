@@ -2,9 +2,11 @@
 // ゲーム名とカード名は訳さない。
 
 import people from './people/ja.js';
+import review from './review/ja.js';
 
 /** @type {import('../i18n.js').Catalog} */
 export default {
+  ...review,
   'common.loading': '読み込み中…',
   'nav.learn': '遊び方を学ぶ',
   'nav.replay': '対局を再生',

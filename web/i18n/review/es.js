@@ -1,0 +1,138 @@
+// Las palabras de la repetición, la revisión, el tablero de análisis, los problemas, la página de
+// reglas, el registro de jugadas, el relevo del dispositivo, la revancha y la actualización de la
+// app en español (una parte de es.js; las mismas claves y {huecos} que review/en.js). La notación
+// de las jugadas, lo que el motor dice de una jugada y las líneas del registro son del servidor.
+
+/** @type {import('../../i18n.js').Catalog} */
+export default {
+  'replay.seat-by': '{seat} ({who})',
+  'replay.step-start': 'Paso {at} de {n} · el inicio',
+  'replay.step-move': 'Paso {at} de {n} · {who}: {action}',
+  'replay.status-start': 'El inicio de la partida.',
+  'replay.status-after': 'Tras {who}: {action}.',
+  'replay.drawn': 'La partida terminó en empate entre {names}.',
+  'replay.won': 'Ganó {name}.',
+  'replay.no-steps': 'el servidor no envió ningún paso',
+  'replay.title': 'Repetición · {label}',
+  'replay.title-variant': 'Repetición · {label} · variante {variant}',
+  'replay.table': 'mesa {id}',
+  'replay.played-by': 'Jugada por {players}.',
+  'replay.list-separator': ', ',
+
+  'review.how':
+    'El ordenador vuelve a analizar cada decisión a partir de lo que sabía su jugador (nunca las cartas ocultas ni los dados por venir) y marca las imprecisiones (?!), los errores (?) y los errores graves (??).',
+  'review.ask': 'Pedir la revisión del ordenador',
+  'review.asking': 'Preguntando al servidor…',
+  'review.failed': 'La revisión falló: {why}.',
+  'review.no-reason': 'sin motivo indicado',
+  'review.queued': 'Esperando a un ordenador libre…',
+  'review.reviewing': { one: 'Revisando: {done} de {n} decisión…', other: 'Revisando: {done} de {n} decisiones…' },
+  'review.no-decision': 'ninguna decisión que revisar',
+  'review.accuracy': 'precisión {accuracy} % · {inaccuracies}, {mistakes}, {blunders}',
+  'review.inaccuracies': { one: '{n} imprecisión', other: '{n} imprecisiones' },
+  'review.mistakes': { one: '{n} error', other: '{n} errores' },
+  'review.blunders': { one: '{n} error grave', other: '{n} errores graves' },
+  'review.marked': 'Decisiones marcadas',
+  'review.jump': '{name}: {played}',
+  'review.none-marked': 'Ninguna decisión perdió lo bastante como para marcarla.',
+  'review.puzzles-how': 'sus errores graves con una sola respuesta, para resolver',
+  'review.axis-move': 'jugada {n}',
+  'review.axis': 'resultado esperado tras cada jugada, según lo veía su jugador',
+  'review.verdict': '{name} jugó {played}: resultado esperado {before} % → {after} %.',
+  'review.verdict-inaccuracy':
+    '{name} jugó {played}: resultado esperado {before} % → {after} %, una imprecisión (−{points} puntos).',
+  'review.verdict-mistake':
+    '{name} jugó {played}: resultado esperado {before} % → {after} %, un error (−{points} puntos).',
+  'review.verdict-blunder':
+    '{name} jugó {played}: resultado esperado {before} % → {after} %, un error grave (−{points} puntos).',
+  'review.preview': '{played}: {note}.',
+  'review.best': 'Lo mejor era {best}.',
+  'review.best-note': 'Lo mejor era {best}: {note}.',
+  'review.framed': '(enmarcado en el tablero)',
+  'review.then': 'Después, tal como {name} podía preverlo: {line}.',
+  'review.line-move': '{seat} {action}',
+  'review.line-separator': ', ',
+  'review.curve': 'Resultados esperados a lo largo de la partida: {seats}.',
+  'review.curve-seat': '{name} de {from} % a {to} %, mínimo {low} %',
+  'review.curve-separator': '; ',
+
+  'analysis.title': 'Tablero de análisis · {title}',
+  'analysis.over-status': 'La partida ha terminado: deshaz jugadas para probar otra línea.',
+  'analysis.over': 'La partida ha terminado.',
+  'analysis.refused': 'rechazada',
+  'analysis.thinking': 'El ordenador está pensando…',
+  'analysis.best': 'Lo mejor para {name}: {best}.',
+  'analysis.best-value': 'Lo mejor para {name}: {best} (un resultado esperado del {value} %).',
+  'analysis.then': 'Después: {line}.',
+  'analysis.play': 'Jugar {move}',
+  'analysis.no-board': 'Aquí no hay tablero: abre uno desde una repetición («{button}») o desde una partida terminada.',
+
+  'puzzles.right': 'Correcto: {answer} es la única jugada.',
+  'puzzles.wrong': 'No es {tried}: la única jugada era {answer}.',
+  'puzzles.then': 'Después, tal como el jugador podía preverlo: {line}.',
+  'puzzles.in-the-game': 'En la partida se jugó {played}: se perdieron {lost} puntos de la fracción de una victoria.',
+  'puzzles.rating-up': 'Tu puntuación de problemas: {before} → {after} (+{change}).',
+  'puzzles.rating-down': 'Tu puntuación de problemas: {before} → {after} ({change}).',
+  'puzzles.not-rated':
+    'Sin puntuar: un problema cuenta para tu puntuación en tu primer intento, con la sesión iniciada.',
+  'puzzles.to-move': 'Turno: {seat}. Encuentra la única jugada que gana o salva la partida.',
+  'puzzles.checking': 'Comprobando…',
+  'puzzles.title': 'Problema de una partida de {game}',
+  'puzzles.page-title': 'Problema · {game} · quiver',
+  'puzzles.about': {
+    one: 'Jugada {step} de la partida, tal como la veía {seat}. Puntuación {rating}; resuelto {solved} de {n} vez.',
+    other: 'Jugada {step} de la partida, tal como la veía {seat}. Puntuación {rating}; resuelto {solved} de {n} veces.',
+  },
+  'puzzles.themes': 'Temas: {themes}.',
+  'puzzles.the-game': 'La partida',
+  'puzzles.sign-in': 'Inicia sesión para tener una puntuación de problemas.',
+  'puzzles.first-try': 'Tu puntuación de problemas empieza con tu primer intento.',
+  'puzzles.rating': {
+    one: 'Tu puntuación de problemas: {rating}{mark} ({n} problema puntuado).',
+    other: 'Tu puntuación de problemas: {rating}{mark} ({n} problemas puntuados).',
+  },
+  'puzzles.game-none':
+    'Aún no hay problemas: pide la revisión de la partida en su página de repetición y se examinarán sus errores graves (los problemas solo se hacen con partidas públicas, nunca con una mesa privada).',
+  'puzzles.game-looking': {
+    one: 'Buscando problemas: {looked} de {n} error grave examinado…',
+    other: 'Buscando problemas: {looked} de {n} errores graves examinados…',
+  },
+  'puzzles.game-made': { one: 'Un problema de esta partida.', other: '{n} problemas de esta partida.' },
+  'puzzles.move': 'Jugada {step}',
+  'puzzles.no-other': 'Por ahora no hay otro problema que intentar.',
+  'puzzles.none': 'Aún no hay problemas: se hacen con los errores graves de partidas públicas revisadas.',
+
+  'rules.no-game': 'No se indicó ningún juego: abre las reglas desde el vestíbulo.',
+  'rules.no-page': 'No hay página de reglas para «{game}» (el servidor respondió {status}).',
+  'rules.page-title': '{title} · quiver',
+
+  'log.chance': 'azar',
+  'log.game': 'juego:',
+  'log.colon': ': ',
+  'log.look': 'Ver la partida tras esta jugada',
+  'log.mark-inaccuracy': 'imprecisión',
+  'log.mark-mistake': 'error',
+  'log.mark-blunder': 'error grave',
+  'log.mark-spoken': '({mark})',
+  'log.die-showed': 'el dado mostró {value}',
+
+  'handover.ready': 'Soy {name}: mostrar mi asiento',
+  'handover.title': 'Pasa el dispositivo a {name}',
+  'handover.text': 'Es el turno de {name}. Ahora solo {name} debe mirar la pantalla.',
+
+  'app.new-version': 'Hay una nueva versión de quiver lista.',
+  'app.reload': 'Recargar',
+  'app.updating': 'Actualizando…',
+
+  'rematch.started-watching': 'Los jugadores empezaron una revancha.',
+  'rematch.started': 'La revancha ha empezado.',
+  'rematch.watch': 'Ver la revancha',
+  'rematch.go': 'Ir a la revancha',
+  'rematch.asked': { one: '{names} pidió una revancha.', other: '{names} pidieron una revancha.' },
+  'rematch.wants': { one: '{names} quiere una revancha.', other: '{names} quieren una revancha.' },
+  'rematch.you-asked-waiting': 'Pediste una revancha. Esperando a {names}.',
+  'rematch.you-asked-making': 'Pediste una revancha. Se está creando la nueva mesa.',
+  'rematch.how':
+    'Una revancha empieza cuando todos los jugadores la piden; cada asiento avanza un puesto, así que empieza otro jugador.',
+  'rematch.button': 'Revancha',
+};
