@@ -330,12 +330,15 @@ static int post_replay(qv__server *srv, qv__req *c, const qv__route_match *m)
 /* ---- /api/tables/ID ------------------------------------------------------------------------- */
 
 /* The table of the path's {table}, with a reference; 404 answered (NULL) when there is none,
- * 503 when another process plays it just now (qv__reply_moving). */
-static qv__table *path_table(qv__server *srv, qv__req *c, const qv__route_match *m)
+ * 503 when another process plays it just now (qv__reply_moving). With socket, it is found as a
+ * new socket finds it (qv__server_find_for_socket): a finished table read back stays in memory
+ * until the caller takes the count back (t->greeting). */
+static qv__table *path_table_as(qv__server *srv, qv__req *c, const qv__route_match *m, bool socket)
 {
 	const char *id = qv__route_cap_of(m, "table")->text;
 	bool elsewhere;
-	qv__table *t = qv__server_find(srv, id, &elsewhere);
+	qv__table *t = socket ? qv__server_find_for_socket(srv, id, &elsewhere)
+	                      : qv__server_find(srv, id, &elsewhere);
 	if (!t && elsewhere) {
 		qv__reply_moving(c, id);
 	} else if (!t) {
@@ -344,6 +347,11 @@ static qv__table *path_table(qv__server *srv, qv__req *c, const qv__route_match 
 		                qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
 	}
 	return t;
+}
+
+static qv__table *path_table(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	return path_table_as(srv, c, m, false);
 }
 
 /* A finished table that is not in memory, answered from what was stored when its game ended
@@ -521,35 +529,19 @@ static int device_join(qv__server *srv, qv__req *c, qv__table *t, const json_t *
 	return rc ? table_failed(srv, c, rc, &err) : join_reply(c, p, token, true);
 }
 
-/* POST /api/tables/ID/join: a seat and its token. */
-static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
+/* post_join's work on table t, found (the caller keeps its reference). */
+static int join_found(qv__server *srv, qv__req *c, qv__table *t)
 {
-	const char *id = qv__route_cap_of(m, "table")->text;
-	qv_err err;
-	qv__table *t = qv__server_find_resident(srv, id);
-	char session[QV__HASH_LEN + 1];
-	qv__session_cookie_hash(c, session);
-	/* A finished table only stored is not read back for a join, which it refuses, unless a
-	 * signed-in device may ask for its account's seat (device_join): the result, the review
-	 * and the rematch are that seat's on every device of the account. */
-	if (!t && !session[0] && qv__table_join_stored(srv->store, id, &err)) {
-		qv__reply_error(c, 409, "%s", err.msg);
-		return 409;
-	}
-	qv__table_unref(t);
-	if (!(t = path_table(srv, c, m)))
-		return 404;
 	json_t *req;
+	qv_err err;
 	int st = qv__reply_read_json(c, &req, "{}");
 	if (!st && join_request_bad(req, &err)) {
 		json_decref(req);
 		qv__reply_error(c, 400, "%s", err.msg);
 		st = 400;
 	}
-	if (st) {
-		qv__table_unref(t);
+	if (st)
 		return st;
-	}
 	char token[QV__TOKEN_LEN + 1];
 	int p;
 	/* A seat taken while signed in is the account's, for good (a rated table's result), and
@@ -558,7 +550,6 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 	int signed_in = qv__session_get(srv, c, &s);
 	if (signed_in == 1 && (st = device_join(srv, c, t, req, &s)) != 0) {
 		json_decref(req);
-		qv__table_unref(t);
 		qv__session_done(srv, c, &s);
 		return st;
 	}
@@ -569,7 +560,6 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 	qv_status rc = qv__table_join_as(t, &join, &p, token, &forbidden, &err);
 	json_decref(req);
 	if (rc) {
-		qv__table_unref(t);
 		if (!forbidden)
 			return table_failed(srv, c, rc, &err);
 		qv__reply_error(c, 403, "%s", err.msg);
@@ -577,10 +567,41 @@ static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
 	}
 	srv->joined(srv, t, p); /* "Bob took p2", then whose turn it is */
 	qv__server_changed(srv, t);
-	qv__table_unref(t);
 	join_reply(c, p, token, false);
 	qv__session_done(srv, c, &s); /* nothing without a session renewed */
 	return 200;
+}
+
+/* POST /api/tables/ID/join: a seat and its token. */
+static int post_join(qv__server *srv, qv__req *c, const qv__route_match *m)
+{
+	const char *id = qv__route_cap_of(m, "table")->text;
+	qv_err err;
+	qv__table *t = qv__server_find_resident(srv, id);
+	char session[QV__HASH_LEN + 1];
+	qv__session_cookie_hash(c, session);
+	/* A finished table only stored is not read back for a join, which it refuses, unless a
+	 * signed-in device may ask for its account's seat (device_join): the result, the review
+	 * and the rematch are that seat's on every device of the account. Read back so, it is
+	 * held in memory as a socket holds it (a finished table otherwise leaves memory, and on
+	 * PostgreSQL this process's hold on it, as soon as it is read) until the join is done. */
+	bool held = !t && session[0];
+	if (!t && !session[0] && qv__table_join_stored(srv->store, id, &err)) {
+		qv__reply_error(c, 409, "%s", err.msg);
+		return 409;
+	}
+	qv__table_unref(t);
+	if (!(t = path_table_as(srv, c, m, held)))
+		return 404;
+	int st = join_found(srv, c, t);
+	if (held) {
+		qv__table_lock(t);
+		t->greeting--;
+		qv__table_unlock(t);
+		qv__server_changed(srv, t); /* may leave memory now */
+	}
+	qv__table_unref(t);
+	return st;
 }
 
 /* GET /api/me/ws without an upgrade. */
