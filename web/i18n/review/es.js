@@ -37,7 +37,7 @@ export default {
   'review.none-marked': 'Ninguna decisión perdió lo bastante como para marcarla.',
   'review.puzzles-how': 'sus errores graves con una sola respuesta, para resolver',
   'review.axis-move': 'jugada {n}',
-  'review.axis': 'resultado esperado tras cada jugada, según lo veía su jugador',
+  'review.axis': 'resultado esperado tras cada jugada, según su jugador',
   'review.verdict': '{name} jugó {played}: resultado esperado {before} % → {after} %.',
   'review.verdict-inaccuracy':
     '{name} jugó {played}: resultado esperado {before} % → {after} %, una imprecisión (−{points} puntos).',
