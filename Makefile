@@ -137,10 +137,7 @@ cluster: quiet-build
 # programs' own lines) in the time the release tests leave the processors idle; the rest of its
 # tests (servers, hostile clients, the cluster's, the rest of the command's) start as soon as
 # the release run ends. Its output is shown when it warns or fails.
-#
-# The release build and the app's (make web) are made side by side (-j2, each target's output
-# shown whole when it is done): one's serial steps (cmake's and jansson's configure, the
-# link-time optimised links) leave a processor the other uses.
+
 PROPERTY_SCALE ?= 0.25
 # Every test run's temporary files (databases, journals, PostgreSQL clusters, browser profiles)
 # go to a folder of its own on /dev/shm when the machine has room there, where no test waits
@@ -150,8 +147,7 @@ IN_TEST_TMP := $(CURDIR)/scripts/with-test-tmpdir.sh
 ASAN_EARLY := ^(unit|scenarios|tutorials|property|deep|fuzz|style)/|^faults/(match|protocol|table|files|views)$$|^cli/(lab|review|variants)$$|^bench/match$$
 ASAN_ENV   := QV_PROPERTY_SCALE=0.02 QV_PROPERTY_FULL=1 FAULT_STRIDE=32 FAULT_START=17
 ASAN_SKIP  := ^cluster/(server/|script$$|failover$$|browser$$)
-test: deps
-	@$(MAKE) -j2 -Otarget build web
+test: build web
 	@mkdir -p $(ASAN_BUILD)
 	@rm -f $(ASAN_BUILD)/make-early.rc
 	@( nice -n 19 sh -c 'cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DQV_SANITIZE=ON && \
