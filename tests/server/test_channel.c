@@ -109,21 +109,30 @@ static void test_invitation_and_turns(void **state)
 	th_stop();
 }
 
+/* A server started; Ann signed up on her laptop and signed in on her phone; Bob's table of two
+ * people, Bob at p1: its id into id, Bob's token into t1. */
+static void ann_and_bob(th_browser *laptop, th_browser *phone, th_browser *bob, char id[32],
+                        char t1[64])
+{
+	th_start(th_new_db(), NULL);
+	th_browser_key(laptop);
+	th_browser_key(phone);
+	th_browser_key(bob);
+	account(laptop, "Ann", false);
+	account(phone, "Ann", true);
+	char code[128];
+	create(bob, "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, code);
+	th_browser_join(bob, id, "{\"seat\": \"p1\", \"name\": \"Bob\"}", t1);
+}
+
 /* Ann takes a seat on her laptop (signed up there), then signs in on her phone: the phone's
  * channel hears her turn at the laptop's table. */
 static void test_account_devices(void **state)
 {
 	(void)state;
-	th_start(th_new_db(), NULL);
 	th_browser laptop = {0}, phone = {0}, bob = {0};
-	th_browser_key(&laptop);
-	th_browser_key(&phone);
-	th_browser_key(&bob);
-	account(&laptop, "Ann", false);
-	account(&phone, "Ann", true);
-	char id[32], code[128], t1[64], t2[64];
-	create(&bob, "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, code);
-	th_browser_join(&bob, id, "{\"seat\": \"p1\", \"name\": \"Bob\"}", t1);
+	char id[32], t1[64], t2[64];
+	ann_and_bob(&laptop, &phone, &bob, id, t1);
 	tc_ws w;
 	assert_int_equal(th_channel_open(&phone, &w), 0);
 	th_browser_join(&laptop, id, "{\"seat\": \"p2\", \"name\": \"Ann\"}", t2);
@@ -161,16 +170,9 @@ static void heard_mute(tc_ws *w, const char *id, const char *muted)
 static void test_mute_devices(void **state)
 {
 	(void)state;
-	th_start(th_new_db(), NULL);
 	th_browser laptop = {0}, phone = {0}, bob = {0};
-	th_browser_key(&laptop);
-	th_browser_key(&phone);
-	th_browser_key(&bob);
-	account(&laptop, "Ann", false);
-	account(&phone, "Ann", true);
-	char id[32], code[128], t1[64], t2[64], path[96];
-	create(&bob, "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, code);
-	th_browser_join(&bob, id, "{\"seat\": \"p1\", \"name\": \"Bob\"}", t1);
+	char id[32], t1[64], t2[64], path[96];
+	ann_and_bob(&laptop, &phone, &bob, id, t1);
 	th_browser_join(&laptop, id, "{\"seat\": \"p2\", \"name\": \"Ann\"}", t2);
 	tc_ws w, wb;
 	assert_int_equal(th_channel_open(&phone, &w), 0);
