@@ -41,8 +41,19 @@
 /* Bounds on the watched timeouts' lateness, for a machine at a load of 8 (the timer thread,
  * one commit each, the frame): the median, which a timer that looked at its clocks once a
  * second would put near 500 ms, and the latest. */
+#ifndef __SANITIZE_ADDRESS__
 #define LATE_MEDIAN_MS 200.0
 #define LATE_MS        1000.0
+#else
+/* The sanitizer build's server makes each commit several times slower, and `make test` runs
+ * this test there beside other sanitized tests: 2,000 timeouts in 3 s then queue behind one
+ * another (CI, 2 cores: 369 ms median, 1,063 ms at most; 3 ms and 9 ms on the idle machine).
+ * There the test checks that every table times out and that the watched ones come within
+ * seconds, not that a busy sanitized server keeps the release build's pace: the release
+ * build's run of this test holds the bounds above. */
+#define LATE_MEDIAN_MS 2000.0
+#define LATE_MS        5000.0
+#endif
 
 typedef struct watched {
 	tc_ws ws;
