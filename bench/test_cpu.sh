@@ -73,12 +73,16 @@ base=$(cgroup_root) || {
 	echo "test_cpu.sh: no control group this user may make (needs root and cgroups: cpuacct or v2)" >&2
 	exit 2
 }
+files=$(cd "$build" && find . -name CTestTestfile.cmake)
+if (cd "$build" && grep -l -- '" "--run" "' $files >/dev/null); then
+	echo "test_cpu.sh: $build's tests are already behind a run of test_cpu.sh (one at a time a build)" >&2
+	exit 2
+fi
 root=$base/quiver-test-cpu.$$
 mkdir "$root"
 log=${TEST_CPU_LOG:-$(mktemp)}
 : >"$log"
 saved=$(mktemp -d)
-files=$(cd "$build" && find . -name CTestTestfile.cmake)
 for f in $files; do
 	mkdir -p "$saved/$(dirname "$f")"
 	cp "$build/$f" "$saved/$f"
