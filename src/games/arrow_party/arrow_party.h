@@ -311,15 +311,56 @@ static inline bool ap_hidden_commit(const ap_state *s, int p, int viewer)
 	return ap_secret_phase(s->phase) && viewer != p && viewer != QV_VIEW_ALL;
 }
 
-/* The rules (rules.c): state, apply and the descriptor. */
+/* Player p's starting cell: the corners, then the middle. Inline: set-up, in setup.c, asks it
+ * of every cell for every player when it lays the ground at random. */
+static inline int ap_start_cell(int size, int p)
+{
+	int c = (size + 1) / 2 - 1;
+	switch (p) {
+	case 0: return 0;
+	case 1: return (size - 1) * size + size - 1;
+	case 2: return (size - 1) * size;
+	case 3: return size - 1;
+	default: return c * size + c;
+	}
+}
+
+/* The rules (rules.c): apply, the end and the descriptor. */
 extern const qv_game qv_arrow_party;
-int ap_start_cell(int size, int p);
 void ap_sort_hand(ap_player *pl);
+void ap_apply(void *st, qv_action a, qv_events *ev);
 /* The end of the game: every item in every hand becomes public (the score is counted in the
  * open). */
 void ap_show_items(ap_state *s);
 /* Marks a committed use (AP_ARG of a `use`). */
 void ap_record_use(const ap_tables *T, ap_player *pl, int arg);
+
+/* Adds `card` to p's hand, known to the players of `know`, keeping the hand sorted. */
+static inline void ap_hand_add(ap_player *pl, int card, int know)
+{
+	if (pl->nhand >= AP_HAND_MAX)
+		return;
+	pl->hand[pl->nhand++] = (ap_entry){(uint8_t)card, (uint8_t)know};
+	ap_sort_hand(pl);
+}
+
+/* Takes the top card of stack v (which must not be empty), clearing its slot. */
+static inline int ap_pop_stack(ap_state *s, int v)
+{
+	int c = s->stack[v][--s->nstack[v]];
+	s->stack[v][s->nstack[v]] = 0;
+	return c;
+}
+
+/* The parameters and the set-up of a game (setup.c): the descriptor's params and init. */
+#define AP_NPARAMS 8
+extern const qv_param_def ap_params[AP_NPARAMS];
+qv_status ap_init(void *st, const qv_params *params, uint64_t seed, qv_err *err);
+
+/* What a viewer cannot see, guessed, and what a decision shows (determinize.c): the
+ * descriptor's determinize and reveals. */
+void ap_determinize(void *st, int viewer, qv_rng *rng);
+bool ap_reveals(const void *st, qv_action a, int viewer);
 
 /* The invariants of a state (check.c): the descriptor's state_ok, which names the broken
  * invariant in why (load_json's last check, which checks the round's commitments against the

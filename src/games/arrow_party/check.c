@@ -242,13 +242,43 @@ static qv_status check_uses(const ap_state *s, int p, qv_err *why)
 	return QV_OK;
 }
 
+/* Player p's landing, roll, direction and steps, of a thrower: each set exactly once its
+ * phase has passed p (check_round). */
+static qv_status check_walk_choices(const ap_state *s, int p, qv_err *why)
+{
+	int ph = s->phase, a = s->active;
+	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
+	bool done_land = ph > AP_PH_LAND || (ph == AP_PH_LAND && p < a);
+	if (done_land != (pl->land != 0) || pl->land > QV_NDIRS)
+		return qv_fail(why, QV_EINVAL, "players[%d].land %s", p,
+		               done_land ? "is missing" : "must be null");
+	bool done_roll = ph > AP_PH_ROLL || (ph == AP_PH_ROLL && p < a);
+	if (done_roll != (pl->roll != 0))
+		return qv_fail(why, QV_EINVAL, "players[%d].roll %s", p,
+		               done_roll ? "is missing" : "must be null");
+	if (pl->roll > T->die_faces[pl->die])
+		return qv_fail(why, QV_EINVAL, "players[%d].roll: %d is above the %s", p, pl->roll,
+		               T->die_id[pl->die]);
+	bool done_go = ph > AP_PH_GO || (ph == AP_PH_GO && p < a);
+	if (done_go != (pl->go != 0) || pl->go > QV_NDIRS)
+		return qv_fail(why, QV_EINVAL, "players[%d].go %s", p,
+		               done_go ? "is missing" : "must be null");
+	if (pl->go && !(ap_arrow_dirs(s, p) >> (pl->go - 1) & 1))
+		return qv_fail(why, QV_EINVAL,
+		               "players[%d].go: %s is not an arrow of the landed card", p,
+		               qv_dir_names[pl->go - 1]);
+	if (pl->steps && ph != AP_PH_WALK)
+		return qv_fail(why, QV_EINVAL, "players[%d].steps: only during the walk", p);
+	return QV_OK;
+}
+
 /* Player p's throw, landing, roll, direction and walk fit the phase and the cursor
  * (check_phase). */
 static qv_status check_round(const ap_state *s, int p, qv_err *why)
 {
 	int ph = s->phase, a = s->active;
 	const ap_player *pl = &s->pl[p];
-	const ap_tables *T = ap_T(s);
 	int arrows = 0;
 	for (int i = 0; i < pl->nhand; i++)
 		arrows += !ap_is_item(pl->hand[i].card);
@@ -284,27 +314,40 @@ static qv_status check_round(const ap_state *s, int p, qv_err *why)
 		               "players[%d].throw: a committed throw stays in the hand until the "
 		               "reveal, then leaves it",
 		               p);
-	bool done_land = ph > AP_PH_LAND || (ph == AP_PH_LAND && p < a);
-	if (done_land != (pl->land != 0) || pl->land > QV_NDIRS)
-		return qv_fail(why, QV_EINVAL, "players[%d].land %s", p,
-		               done_land ? "is missing" : "must be null");
-	bool done_roll = ph > AP_PH_ROLL || (ph == AP_PH_ROLL && p < a);
-	if (done_roll != (pl->roll != 0))
-		return qv_fail(why, QV_EINVAL, "players[%d].roll %s", p,
-		               done_roll ? "is missing" : "must be null");
-	if (pl->roll > T->die_faces[pl->die])
-		return qv_fail(why, QV_EINVAL, "players[%d].roll: %d is above the %s", p, pl->roll,
-		               T->die_id[pl->die]);
-	bool done_go = ph > AP_PH_GO || (ph == AP_PH_GO && p < a);
-	if (done_go != (pl->go != 0) || pl->go > QV_NDIRS)
-		return qv_fail(why, QV_EINVAL, "players[%d].go %s", p,
-		               done_go ? "is missing" : "must be null");
-	if (pl->go && !(ap_arrow_dirs(s, p) >> (pl->go - 1) & 1))
-		return qv_fail(why, QV_EINVAL,
-		               "players[%d].go: %s is not an arrow of the landed card", p,
-		               qv_dir_names[pl->go - 1]);
-	if (pl->steps && ph != AP_PH_WALK)
-		return qv_fail(why, QV_EINVAL, "players[%d].steps: only during the walk", p);
+	return check_walk_choices(s, p, why);
+}
+
+/* Phase take or draw: the active player has a swap that takes a card, or a draw to make. */
+static qv_status check_turn(const ap_state *s, qv_err *why)
+{
+	int ph = s->phase, a = s->active;
+	const ap_player *pl = &s->pl[a];
+	const ap_tables *T = ap_T(s);
+	if (ph == AP_PH_TAKE) {
+		int t = pl->swap_target, items = 0, held = 0;
+		for (int i = 0; i < s->pl[t].nhand; i++)
+			items += ap_is_item(s->pl[t].hand[i].card);
+		for (int i = 0; i < pl->nhand; i++)
+			held += pl->hand[i].card == AP_NARROWS + pl->swap_item;
+		if (!ap_used_effect(T, pl, AP_E_SWAP) || ap_used_effect(T, pl, AP_E_NOSWAP) ||
+		    ap_used_effect(T, &s->pl[t], AP_E_NOSWAP) || !items || !held)
+			return qv_fail(why, QV_EINVAL,
+			               "phase take: p%d has no swap that takes a card now (a "
+			               "swap used: %d, noswap by either: %d, items of the "
+			               "target p%d: %d, copies of %s held: %d)",
+			               a + 1, ap_used_effect(T, pl, AP_E_SWAP),
+			               ap_used_effect(T, pl, AP_E_NOSWAP) ||
+			                   ap_used_effect(T, &s->pl[t], AP_E_NOSWAP),
+			               t + 1, items, T->item_id[pl->swap_item], held);
+	} else {
+		int ne = 0;
+		for (int v = 0; v < AP_NVALUES; v++)
+			ne += s->nstack[v] > 0;
+		if (!ap_used_effect(T, pl, AP_E_DRAW) || !ne ||
+		    pl->drawn >= T->param[ap_used_kind(T, pl, AP_E_DRAW)])
+			return qv_fail(why, QV_EINVAL, "phase draw: p%d has no draw to make now",
+			               a + 1);
+	}
 	return QV_OK;
 }
 
@@ -314,8 +357,9 @@ static qv_status check_round(const ap_state *s, int p, qv_err *why)
 static qv_status check_phase(const ap_state *s, qv_err *why)
 {
 	int ph = s->phase, a = s->active, n = s->nplayers;
+	qv_status rc;
 	for (int p = 0; p < n; p++) {
-		qv_status rc = check_uses(s, p, why);
+		rc = check_uses(s, p, why);
 		if (!rc)
 			rc = check_round(s, p, why);
 		if (rc)
@@ -324,37 +368,8 @@ static qv_status check_phase(const ap_state *s, qv_err *why)
 	bool cursor = ph == AP_PH_THROW || ph == AP_PH_LAND || ph == AP_PH_ROLL || ph == AP_PH_GO;
 	if (cursor && s->pl[a].skip)
 		return qv_fail(why, QV_EINVAL, "active: p%d skips this round", a + 1);
-	if (ph == AP_PH_TAKE || ph == AP_PH_DRAW) {
-		const ap_player *pl = &s->pl[a];
-		const ap_tables *T = ap_T(s);
-		if (ph == AP_PH_TAKE) {
-			int t = pl->swap_target, items = 0, held = 0;
-			for (int i = 0; i < s->pl[t].nhand; i++)
-				items += ap_is_item(s->pl[t].hand[i].card);
-			for (int i = 0; i < pl->nhand; i++)
-				held += pl->hand[i].card == AP_NARROWS + pl->swap_item;
-			if (!ap_used_effect(T, pl, AP_E_SWAP) ||
-			    ap_used_effect(T, pl, AP_E_NOSWAP) ||
-			    ap_used_effect(T, &s->pl[t], AP_E_NOSWAP) || !items || !held)
-				return qv_fail(
-				    why, QV_EINVAL,
-				    "phase take: p%d has no swap that takes a card now (a "
-				    "swap used: %d, noswap by either: %d, items of the "
-				    "target p%d: %d, copies of %s held: %d)",
-				    a + 1, ap_used_effect(T, pl, AP_E_SWAP),
-				    ap_used_effect(T, pl, AP_E_NOSWAP) ||
-				        ap_used_effect(T, &s->pl[t], AP_E_NOSWAP),
-				    t + 1, items, T->item_id[pl->swap_item], held);
-		} else {
-			int ne = 0;
-			for (int v = 0; v < AP_NVALUES; v++)
-				ne += s->nstack[v] > 0;
-			if (!ap_used_effect(T, pl, AP_E_DRAW) || !ne ||
-			    pl->drawn >= T->param[ap_used_kind(T, pl, AP_E_DRAW)])
-				return qv_fail(why, QV_EINVAL,
-				               "phase draw: p%d has no draw to make now", a + 1);
-		}
-	}
+	if ((ph == AP_PH_TAKE || ph == AP_PH_DRAW) && (rc = check_turn(s, why)))
+		return rc;
 	if (ph == AP_PH_WALK && (!s->pending || (s->pending & ~s->bumped)))
 		return qv_fail(
 		    why, QV_EINVAL,

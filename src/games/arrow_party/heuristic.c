@@ -127,6 +127,32 @@ static double card_ev(const ap_tables *T, double ray[QV_NDIRS][MAXW + 1], int ma
 	return nk ? sum / nk : 0;
 }
 
+/* The expected take of the best arrow card of p's hand (one per distinct pattern), the card
+ * still to choose (walk_ev). */
+static inline double best_in_hand(const ap_tables *T, const ap_player *pl,
+                                  double ray[QV_NDIRS][MAXW + 1], int maxk, const double *avg,
+                                  int uses)
+{
+	double best = 0;
+	bool any = false;
+	int seen = 0;
+	for (int i = 0; i < pl->nhand; i++) {
+		int cd = pl->hand[i].card;
+		if (ap_is_item(cd))
+			continue;
+		int pat = T->arrows[cd];
+		/* the same pattern twice in a row (hands are sorted): skip */
+		if (any && pat == seen)
+			continue;
+		seen = pat;
+		double v = card_ev(T, ray, maxk, avg, cd, -1, 0, uses);
+		if (!any || v > best)
+			best = v;
+		any = true;
+	}
+	return best;
+}
+
 /* Expected take of p's walk this round, as `player` may estimate it. */
 static double walk_ev(const ap_state *s, int p, int player, bool last)
 {
@@ -170,25 +196,8 @@ static double walk_ev(const ap_state *s, int p, int player, bool last)
 	}
 	if (s->phase == AP_PH_THROW && pl->throw_card && !hidden)
 		return card_ev(T, ray, maxk, avg, pl->throw_card - 1, -1, 0, uses);
-	/* The card is still to choose: the best of the hand (one per distinct pattern). */
-	double best = 0;
-	bool any = false;
-	int seen = 0;
-	for (int i = 0; i < pl->nhand; i++) {
-		int cd = pl->hand[i].card;
-		if (ap_is_item(cd))
-			continue;
-		int pat = T->arrows[cd];
-		/* the same pattern twice in a row (hands are sorted): skip */
-		if (any && pat == seen)
-			continue;
-		seen = pat;
-		double v = card_ev(T, ray, maxk, avg, cd, -1, 0, uses);
-		if (!any || v > best)
-			best = v;
-		any = true;
-	}
-	return best;
+	/* The card is still to choose: the best of the hand. */
+	return best_in_hand(T, pl, ray, maxk, avg, uses);
 }
 
 int ap_likely_go(const ap_state *s, int p, qv_rng *rng)

@@ -321,53 +321,35 @@ static qv_status load_use(ap_state *s, int p, const json_t *v, const char *what,
 	return QV_OK;
 }
 
-static qv_status load_player(ap_state *s, int p, const json_t *o, qv_err *err)
+/* players[p].die: a die of the set by its id (the starting die when absent). */
+static qv_status load_die(ap_state *s, int p, const json_t *o, const char *what, qv_err *err)
 {
-	static const char *const keys[] = {"pos",   "die",   "stars", "skulls", "hand",
-	                                   "uses",  "throw", "land",  "roll",   "go",
-	                                   "steps", "skip",  "drawn", NULL};
-	ap_player *pl = &s->pl[p];
 	const ap_tables *T = ap_T(s);
-	char what[32], w[64];
-	snprintf(what, sizeof what, "players[%d]", p);
-	if (!json_is_object(o))
-		return qv_fail(err, QV_EINVAL, "%s must be an object", what);
-	qv_status rc;
-	if ((rc = qv__json_check_keys(o, what, keys, err)))
-		return rc;
-	int cell = ap_start_cell(s->size, p);
-	json_t *v = json_object_get(o, "pos");
-	snprintf(w, sizeof w, "%s.pos", what);
-	if (v && (rc = get_cell(s, v, w, &cell, err)))
-		return rc;
-	pl->pos = (uint16_t)cell;
-	pl->die = (uint8_t)T->start_die;
-	v = json_object_get(o, "die");
-	if (v) {
-		int d = json_is_string(v) ? ap_find_die(T, json_string_value(v)) : -1;
-		if (d < 0) {
-			char list[AP_NDICE * (AP_ID_MAX + 2) + 1] = "";
-			for (int i = 0; i < T->ndice; i++)
-				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-				         !i                  ? ""
-				         : i == T->ndice - 1 ? " or "
-				                             : ", ",
-				         T->die_id[i]);
-			return qv_fail(err, QV_EINVAL, "%s.die must be %s", what, list);
-		}
-		pl->die = (uint8_t)d;
+	s->pl[p].die = (uint8_t)T->start_die;
+	json_t *v = json_object_get(o, "die");
+	if (!v)
+		return QV_OK;
+	int d = json_is_string(v) ? ap_find_die(T, json_string_value(v)) : -1;
+	if (d < 0) {
+		char list[AP_NDICE * (AP_ID_MAX + 2) + 1] = "";
+		for (int i = 0; i < T->ndice; i++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+			         !i                  ? ""
+			         : i == T->ndice - 1 ? " or "
+			                             : ", ",
+			         T->die_id[i]);
+		return qv_fail(err, QV_EINVAL, "%s.die must be %s", what, list);
 	}
-	long stars, skulls, steps, drawn;
-	if ((rc = qv__json_get_int(o, "stars", what, 0, 40, 0, &stars, err)) ||
-	    (rc = qv__json_get_int(o, "skulls", what, 0, 40, 0, &skulls, err)) ||
-	    (rc = qv__json_get_int(o, "steps", what, 0, 40, 0, &steps, err)) ||
-	    (rc = qv__json_get_int(o, "drawn", what, 0, 4, 0, &drawn, err)))
-		return rc;
-	pl->drawn = (uint8_t)drawn;
-	pl->stars = (uint8_t)stars;
-	pl->skulls = (uint8_t)skulls;
-	pl->steps = (uint8_t)steps;
-	v = json_object_get(o, "hand");
+	s->pl[p].die = (uint8_t)d;
+	return QV_OK;
+}
+
+/* players[p].hand and players[p].uses: the cards held and the items committed this round. */
+static qv_status load_hand(ap_state *s, int p, const json_t *o, const char *what, qv_err *err)
+{
+	char w[64];
+	qv_status rc;
+	json_t *v = json_object_get(o, "hand");
 	if (v) {
 		if (!json_is_array(v))
 			return qv_fail(err, QV_EINVAL, "%s.hand must be an array of cards", what);
@@ -379,7 +361,7 @@ static qv_status load_player(ap_state *s, int p, const json_t *o, qv_err *err)
 			if ((rc = load_entry(s, p, e, w, err)))
 				return rc;
 		}
-		ap_sort_hand(pl);
+		ap_sort_hand(&s->pl[p]);
 	}
 	v = json_object_get(o, "uses");
 	if (v) {
@@ -394,7 +376,18 @@ static qv_status load_player(ap_state *s, int p, const json_t *o, qv_err *err)
 				return rc;
 		}
 	}
-	v = json_object_get(o, "throw");
+	return QV_OK;
+}
+
+/* players[p]'s choices of the round: the card thrown, its landing, the roll, the direction
+ * and whether p skips. */
+static qv_status load_choices(ap_state *s, int p, const json_t *o, const char *what, qv_err *err)
+{
+	ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
+	char w[64];
+	qv_status rc;
+	json_t *v = json_object_get(o, "throw");
 	if (v && !json_is_null(v)) {
 		int c;
 		snprintf(w, sizeof w, "%s.throw", what);
@@ -421,6 +414,42 @@ static qv_status load_player(ap_state *s, int p, const json_t *o, qv_err *err)
 		return rc;
 	pl->skip = skip;
 	return QV_OK;
+}
+
+static qv_status load_player(ap_state *s, int p, const json_t *o, qv_err *err)
+{
+	static const char *const keys[] = {"pos",   "die",   "stars", "skulls", "hand",
+	                                   "uses",  "throw", "land",  "roll",   "go",
+	                                   "steps", "skip",  "drawn", NULL};
+	ap_player *pl = &s->pl[p];
+	char what[32], w[64];
+	snprintf(what, sizeof what, "players[%d]", p);
+	if (!json_is_object(o))
+		return qv_fail(err, QV_EINVAL, "%s must be an object", what);
+	qv_status rc;
+	if ((rc = qv__json_check_keys(o, what, keys, err)))
+		return rc;
+	int cell = ap_start_cell(s->size, p);
+	json_t *v = json_object_get(o, "pos");
+	snprintf(w, sizeof w, "%s.pos", what);
+	if (v && (rc = get_cell(s, v, w, &cell, err)))
+		return rc;
+	pl->pos = (uint16_t)cell;
+	if ((rc = load_die(s, p, o, what, err)))
+		return rc;
+	long stars, skulls, steps, drawn;
+	if ((rc = qv__json_get_int(o, "stars", what, 0, 40, 0, &stars, err)) ||
+	    (rc = qv__json_get_int(o, "skulls", what, 0, 40, 0, &skulls, err)) ||
+	    (rc = qv__json_get_int(o, "steps", what, 0, 40, 0, &steps, err)) ||
+	    (rc = qv__json_get_int(o, "drawn", what, 0, 4, 0, &drawn, err)))
+		return rc;
+	pl->drawn = (uint8_t)drawn;
+	pl->stars = (uint8_t)stars;
+	pl->skulls = (uint8_t)skulls;
+	pl->steps = (uint8_t)steps;
+	if ((rc = load_hand(s, p, o, what, err)))
+		return rc;
+	return load_choices(s, p, o, what, err);
 }
 
 static qv_status load_ground(ap_state *s, const json_t *a, qv_err *err)
@@ -582,6 +611,76 @@ static qv_status load_walk(ap_state *s, const json_t *v, qv_err *err)
 	return QV_OK;
 }
 
+/* state.round, state.phase and state.active (no cursor in phases walk and over). */
+static qv_status load_turn(ap_state *s, const json_t *j, qv_err *err)
+{
+	qv_status rc;
+	long round;
+	if ((rc = qv__json_get_int(j, "round", "state", 1, s->rounds, 1, &round, err)))
+		return rc;
+	s->round = (uint8_t)round;
+	int ph;
+	if ((rc = qv__json_get_name(j, "phase", "state", ap_phase_names, AP_NPHASES, 0, &ph, err)))
+		return rc;
+	s->phase = (uint8_t)ph;
+	int a;
+	if ((rc = qv__json_get_opt_player(j, "active", "state", s->nplayers, 0, &a, err)))
+		return rc;
+	s->active = (uint8_t)a;
+	if (s->phase == AP_PH_WALK || s->phase == AP_PH_OVER)
+		s->active = 0;
+	return QV_OK;
+}
+
+/* state.players: one object a player (without it, each on its starting cell with the starting
+ * die). */
+static qv_status load_players(ap_state *s, const json_t *j, qv_err *err)
+{
+	int n = s->nplayers;
+	json_t *v = json_object_get(j, "players");
+	if (v && (!json_is_array(v) || json_array_size(v) != (size_t)n))
+		return qv_fail(err, QV_EINVAL,
+		               "state.players must be an array of %d player objects", n);
+	for (int p = 0; p < n; p++) {
+		if (v) {
+			qv_status rc = load_player(s, p, json_array_get(v, (size_t)p), err);
+			if (rc)
+				return rc;
+		} else {
+			s->pl[p].pos = (uint16_t)ap_start_cell(s->size, p);
+			s->pl[p].die = (uint8_t)ap_T(s)->start_die;
+		}
+	}
+	return QV_OK;
+}
+
+/* state.stacks and state.discards: five piles each, by value; *stacks tells whether the
+ * stacks were given. */
+static qv_status load_piles(ap_state *s, const json_t *j, bool *given, qv_err *err)
+{
+	qv_status rc;
+	json_t *stacks = json_object_get(j, "stacks");
+	*given = stacks != NULL;
+	if (stacks && (!json_is_array(stacks) || json_array_size(stacks) != AP_NVALUES))
+		return qv_fail(err, QV_EINVAL,
+		               "state.stacks must be five arrays (values 1-5), top first");
+	json_t *discards = json_object_get(j, "discards");
+	if (discards && (!json_is_array(discards) || json_array_size(discards) != AP_NVALUES))
+		return qv_fail(err, QV_EINVAL, "state.discards must be five arrays (values 1-5)");
+	for (int i = 0; i < AP_NVALUES; i++) {
+		char what[32];
+		snprintf(what, sizeof what, "stacks[%d]", i);
+		if (stacks && (rc = load_pile(ap_T(s), json_array_get(stacks, (size_t)i), what, i,
+		                              s->stack[i], &s->nstack[i], true, err)))
+			return rc;
+		snprintf(what, sizeof what, "discards[%d]", i);
+		if (discards && (rc = load_pile(ap_T(s), json_array_get(discards, (size_t)i), what,
+		                                i, s->disc[i], &s->ndisc[i], false, err)))
+			return rc;
+	}
+	return QV_OK;
+}
+
 qv_status ap_load_json(void *st, const json_t *j, qv_err *err)
 {
 	static const char *const keys[] = {"round",  "phase",  "active",   "players",
@@ -603,53 +702,14 @@ qv_status ap_load_json(void *st, const json_t *j, qv_err *err)
 	s->size = size;
 	s->rounds = rounds;
 	s->shuffle = shuffle;
-	long round;
-	if ((rc = qv__json_get_int(j, "round", "state", 1, rounds, 1, &round, err)))
+	json_t *v;
+	bool stacks;
+	if ((rc = load_turn(s, j, err)) || (rc = load_players(s, j, err)))
 		return rc;
-	s->round = (uint8_t)round;
-	int ph;
-	if ((rc = qv__json_get_name(j, "phase", "state", ap_phase_names, AP_NPHASES, 0, &ph, err)))
-		return rc;
-	s->phase = (uint8_t)ph;
-	int a;
-	if ((rc = qv__json_get_opt_player(j, "active", "state", s->nplayers, 0, &a, err)))
-		return rc;
-	s->active = (uint8_t)a;
-	if (s->phase == AP_PH_WALK || s->phase == AP_PH_OVER)
-		s->active = 0;
-	json_t *v = json_object_get(j, "players");
-	if (v && (!json_is_array(v) || json_array_size(v) != n))
-		return qv_fail(err, QV_EINVAL,
-		               "state.players must be an array of %d player objects", n);
-	for (int p = 0; p < n; p++) {
-		if (v) {
-			if ((rc = load_player(s, p, json_array_get(v, (size_t)p), err)))
-				return rc;
-		} else {
-			s->pl[p].pos = (uint16_t)ap_start_cell(size, p);
-			s->pl[p].die = (uint8_t)ap_T(s)->start_die;
-		}
-	}
 	if ((v = json_object_get(j, "ground")) && (rc = load_ground(s, v, err)))
 		return rc;
-	json_t *stacks = json_object_get(j, "stacks");
-	if (stacks && (!json_is_array(stacks) || json_array_size(stacks) != AP_NVALUES))
-		return qv_fail(err, QV_EINVAL,
-		               "state.stacks must be five arrays (values 1-5), top first");
-	json_t *discards = json_object_get(j, "discards");
-	if (discards && (!json_is_array(discards) || json_array_size(discards) != AP_NVALUES))
-		return qv_fail(err, QV_EINVAL, "state.discards must be five arrays (values 1-5)");
-	for (int i = 0; i < AP_NVALUES; i++) {
-		char what[32];
-		snprintf(what, sizeof what, "stacks[%d]", i);
-		if (stacks && (rc = load_pile(ap_T(s), json_array_get(stacks, (size_t)i), what, i,
-		                              s->stack[i], &s->nstack[i], true, err)))
-			return rc;
-		snprintf(what, sizeof what, "discards[%d]", i);
-		if (discards && (rc = load_pile(ap_T(s), json_array_get(discards, (size_t)i), what,
-		                                i, s->disc[i], &s->ndisc[i], false, err)))
-			return rc;
-	}
+	if ((rc = load_piles(s, j, &stacks, err)))
+		return rc;
 	if ((v = json_object_get(j, "item_discard")) &&
 	    (rc = load_kinds(ap_T(s), v, "item_discard", s->idisc, err)))
 		return rc;
@@ -661,7 +721,7 @@ qv_status ap_load_json(void *st, const json_t *j, qv_err *err)
 	v = json_object_get(j, "rng");
 	if (v && (rc = qv__json_get_rng(v, "state.rng", &s->rng, err)))
 		return rc;
-	fill_cards(s, stacks != NULL, out != NULL);
+	fill_cards(s, stacks, out != NULL);
 	if (s->phase == AP_PH_OVER)
 		ap_show_items(s); /* as the end of the game shows them */
 	/* the commitments that fit the phase are among the invariants */

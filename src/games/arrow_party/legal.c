@@ -110,6 +110,30 @@ static int item_weights(const ap_player *pl, int *w)
 	return total;
 }
 
+/* The outcomes of the first pending bump's give: the item each of the pair gives (none when
+ * it holds none), each weighted by its copies, independently. */
+static inline int give_outcomes(const ap_state *s, const ap_tables *T, qv_action *out, double *prob)
+{
+	int n = 0;
+	int i = __builtin_ctz(s->pending);
+	int wa[AP_NKINDS], wb[AP_NKINDS];
+	int ta = item_weights(&s->pl[ap_pair_a[i]], wa);
+	int tb = item_weights(&s->pl[ap_pair_b[i]], wb);
+	for (int a = 0; a <= T->nkinds; a++) {
+		double pa = ta ? (a ? (double)wa[a - 1] / ta : 0) : (a ? 0 : 1);
+		if (pa <= 0)
+			continue;
+		for (int b = 0; b <= T->nkinds; b++) {
+			double pb = tb ? (b ? (double)wb[b - 1] / tb : 0) : (b ? 0 : 1);
+			if (pb <= 0)
+				continue;
+			out[n] = AP_MAKE(AP_ACT_GIVE, a | b << 4);
+			prob[n++] = pa * pb;
+		}
+	}
+	return n;
+}
+
 int ap_chance(const void *st, qv_action *out, double *prob)
 {
 	const ap_state *s = st;
@@ -151,27 +175,10 @@ int ap_chance(const void *st, qv_action *out, double *prob)
 		}
 		break;
 	}
-	case AP_PH_WALK: {
-		if (!s->pending)
-			break;
-		int i = __builtin_ctz(s->pending);
-		int wa[AP_NKINDS], wb[AP_NKINDS];
-		int ta = item_weights(&s->pl[ap_pair_a[i]], wa);
-		int tb = item_weights(&s->pl[ap_pair_b[i]], wb);
-		for (int a = 0; a <= T->nkinds; a++) {
-			double pa = ta ? (a ? (double)wa[a - 1] / ta : 0) : (a ? 0 : 1);
-			if (pa <= 0)
-				continue;
-			for (int b = 0; b <= T->nkinds; b++) {
-				double pb = tb ? (b ? (double)wb[b - 1] / tb : 0) : (b ? 0 : 1);
-				if (pb <= 0)
-					continue;
-				out[n] = AP_MAKE(AP_ACT_GIVE, a | b << 4);
-				prob[n++] = pa * pb;
-			}
-		}
+	case AP_PH_WALK:
+		if (s->pending)
+			n = give_outcomes(s, T, out, prob);
 		break;
-	}
 	default: break;
 	}
 	return n;
@@ -239,6 +246,24 @@ static qv_status explain_use(const ap_state *s, int p, int arg, qv_err *err)
 	return qv_fail(err, QV_EILLEGAL, "not a valid use of %s", id);
 }
 
+/* Why `go` in direction arg is refused: not an arrow of p's landed card (the ones it has). */
+static qv_status explain_go(const ap_state *s, int p, int arg, qv_err *err)
+{
+	if (arg >= QV_NDIRS)
+		return qv_fail(err, QV_EINVAL, "go takes a direction N NE E SE S SW W NW");
+	int m = ap_arrow_dirs(s, p);
+	char list[40] = "", c[12];
+	for (int d = 0; d < QV_NDIRS; d++)
+		if (m >> d & 1) {
+			strcat(list, " ");
+			strcat(list, qv_dir_names[d]);
+		}
+	ap_card_name(ap_T(s), s->pl[p].throw_card - 1, c);
+	return qv_fail(err, QV_EILLEGAL,
+	               "%s is not an arrow of p%d's landed card %s (it points:%s)",
+	               qv_dir_names[arg], p + 1, c, list);
+}
+
 static qv_status explain(const ap_state *s, qv_action a, qv_err *err)
 {
 	int type = AP_TYPE(a), arg = AP_ARG(a), p = s->active;
@@ -274,21 +299,7 @@ static qv_status explain(const ap_state *s, qv_action a, qv_err *err)
 			return qv_fail(err, QV_EINVAL, "throw takes an arrow card");
 		ap_card_name(T, arg, c);
 		return qv_fail(err, QV_EILLEGAL, "p%d does not hold %s", p + 1, c);
-	case AP_ACT_GO: {
-		if (arg >= QV_NDIRS)
-			return qv_fail(err, QV_EINVAL, "go takes a direction N NE E SE S SW W NW");
-		int m = ap_arrow_dirs(s, p);
-		char list[40] = "";
-		for (int d = 0; d < QV_NDIRS; d++)
-			if (m >> d & 1) {
-				strcat(list, " ");
-				strcat(list, qv_dir_names[d]);
-			}
-		ap_card_name(T, pl->throw_card - 1, c);
-		return qv_fail(err, QV_EILLEGAL,
-		               "%s is not an arrow of p%d's landed card %s (it points:%s)",
-		               qv_dir_names[arg], p + 1, c, list);
-	}
+	case AP_ACT_GO: return explain_go(s, p, arg, err);
 	case AP_ACT_ROLL:
 		return qv_fail(err, QV_EILLEGAL, "p%d's %s rolls 1-%d", p + 1, T->die_id[pl->die],
 		               T->die_faces[pl->die]);

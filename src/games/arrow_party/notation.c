@@ -104,6 +104,29 @@ static const char *num(char *b, int v)
 	return b;
 }
 
+/* A use as text: "use <item>" and what it names (a die, a player, a player and an item). */
+static int use_text(const ap_state *s, int arg, char *buf, size_t len)
+{
+	const ap_tables *T = ap_T(s);
+	int k = arg & 15, x = arg >> 4 & 15, y = arg >> 8 & 15;
+	if (k >= T->nkinds || arg >> 12)
+		return fail_text(buf, len);
+	int e = T->effect[k];
+	const char *id = T->item_id[k];
+	if (e == AP_E_DICE && x < T->ndice && !y)
+		return qv_join(buf, len, 3, (const char *[]){"use", id, T->die_id[x]});
+	if (e == AP_E_SWAP && x < s->nplayers && y < T->nkinds)
+		return qv_join(buf, len, 4,
+		               (const char *[]){"use", id, (char[]){'p', (char)('1' + x), '\0'},
+		                                T->item_id[y]});
+	if (e == AP_E_EXCHANGE && x < s->nplayers && !y)
+		return qv_join(buf, len, 3,
+		               (const char *[]){"use", id, (char[]){'p', (char)('1' + x), '\0'}});
+	if (e != AP_E_DICE && e != AP_E_SWAP && e != AP_E_EXCHANGE && !x && !y)
+		return qv_join(buf, len, 2, (const char *[]){"use", id});
+	return fail_text(buf, len);
+}
+
 int ap_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 {
 	const ap_state *s = st;
@@ -112,27 +135,7 @@ int ap_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 	if (a < 0)
 		return fail_text(buf, len);
 	switch (type) {
-	case AP_ACT_USE: {
-		int k = arg & 15, x = arg >> 4 & 15, y = arg >> 8 & 15;
-		if (k >= T->nkinds || arg >> 12)
-			return fail_text(buf, len);
-		int e = T->effect[k];
-		const char *id = T->item_id[k];
-		if (e == AP_E_DICE && x < T->ndice && !y)
-			return qv_join(buf, len, 3, (const char *[]){"use", id, T->die_id[x]});
-		if (e == AP_E_SWAP && x < s->nplayers && y < T->nkinds)
-			return qv_join(buf, len, 4,
-			               (const char *[]){"use", id,
-			                                (char[]){'p', (char)('1' + x), '\0'},
-			                                T->item_id[y]});
-		if (e == AP_E_EXCHANGE && x < s->nplayers && !y)
-			return qv_join(
-			    buf, len, 3,
-			    (const char *[]){"use", id, (char[]){'p', (char)('1' + x), '\0'}});
-		if (e != AP_E_DICE && e != AP_E_SWAP && e != AP_E_EXCHANGE && !x && !y)
-			return qv_join(buf, len, 2, (const char *[]){"use", id});
-		return fail_text(buf, len);
-	}
+	case AP_ACT_USE: return use_text(s, arg, buf, len);
 	case AP_ACT_READY:
 		return arg ? fail_text(buf, len) : qv_join(buf, len, 1, (const char *[]){"ready"});
 	case AP_ACT_THROW: {
@@ -289,6 +292,54 @@ static qv_status parse_go(char **tok, int n, qv_action *out, qv_err *err)
 	return QV_OK;
 }
 
+/* land <k>, roll <n> or stack <value>: a chance outcome named by its number. */
+static qv_status parse_numbered(char **tok, int n, qv_action *out, qv_err *err)
+{
+	const char *w = tok[0];
+	long v;
+	qv_status rc;
+	bool land = qv_streq_nocase(w, "land"), roll = qv_streq_nocase(w, "roll");
+	if (n != 2)
+		return qv_fail(err, QV_EINVAL, "expected %s <%s>",
+		               land   ? "land"
+		               : roll ? "roll"
+		                      : "stack",
+		               land   ? "k, 0-7"
+		               : roll ? "n, 1-20"
+		                      : "value, 1-5");
+	if ((rc = parse_number(tok[1], land ? 0 : 1,
+	                       land   ? 7
+	                       : roll ? 20
+	                              : 5,
+	                       land   ? "land"
+	                       : roll ? "roll"
+	                              : "stack",
+	                       &v, err)))
+		return rc;
+	*out = AP_MAKE(land ? AP_ACT_LAND : roll ? AP_ACT_ROLL : AP_ACT_STACK, (int)v);
+	return QV_OK;
+}
+
+/* give <item|none> <item|none>: what each of the bump's pair gives. */
+static qv_status parse_give(const ap_tables *T, char **tok, int n, qv_action *out, qv_err *err)
+{
+	qv_status rc;
+	if (n != 3)
+		return qv_fail(err, QV_EINVAL, "expected give <item|none> <item|none>");
+	int g[2];
+	for (int i = 0; i < 2; i++) {
+		if (qv_streq_nocase(tok[1 + i], "none")) {
+			g[i] = 0;
+			continue;
+		}
+		if ((rc = parse_item(T, tok[1 + i], "give (or none)", &g[i], err)))
+			return rc;
+		g[i]++;
+	}
+	*out = AP_MAKE(AP_ACT_GIVE, g[0] | g[1] << 4);
+	return QV_OK;
+}
+
 qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err)
 {
 	const ap_state *s = st;
@@ -304,7 +355,6 @@ qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, 
 	if (n > 5)
 		return qv_fail(err, QV_EINVAL, "expected %s", forms);
 	const char *w = tok[0];
-	long v;
 	if (qv_streq_nocase(w, "use"))
 		return parse_use(s, tok, n, out, err);
 	if (qv_streq_nocase(w, "ready")) {
@@ -317,29 +367,8 @@ qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, 
 		return parse_throw(ap_T(s), tok, n, out, err);
 	if (qv_streq_nocase(w, "go"))
 		return parse_go(tok, n, out, err);
-	if (qv_streq_nocase(w, "land") || qv_streq_nocase(w, "roll") ||
-	    qv_streq_nocase(w, "stack")) {
-		bool land = qv_streq_nocase(w, "land"), roll = qv_streq_nocase(w, "roll");
-		if (n != 2)
-			return qv_fail(err, QV_EINVAL, "expected %s <%s>",
-			               land   ? "land"
-			               : roll ? "roll"
-			                      : "stack",
-			               land   ? "k, 0-7"
-			               : roll ? "n, 1-20"
-			                      : "value, 1-5");
-		if ((rc = parse_number(tok[1], land ? 0 : 1,
-		                       land   ? 7
-		                       : roll ? 20
-		                              : 5,
-		                       land   ? "land"
-		                       : roll ? "roll"
-		                              : "stack",
-		                       &v, err)))
-			return rc;
-		*out = AP_MAKE(land ? AP_ACT_LAND : roll ? AP_ACT_ROLL : AP_ACT_STACK, (int)v);
-		return QV_OK;
-	}
+	if (qv_streq_nocase(w, "land") || qv_streq_nocase(w, "roll") || qv_streq_nocase(w, "stack"))
+		return parse_numbered(tok, n, out, err);
 	if (qv_streq_nocase(w, "take")) {
 		int k;
 		if (n != 2)
@@ -349,21 +378,7 @@ qv_status ap_action_from_text(const void *st, const char *text, qv_action *out, 
 		*out = AP_MAKE(AP_ACT_TAKE, k);
 		return QV_OK;
 	}
-	if (qv_streq_nocase(w, "give")) {
-		if (n != 3)
-			return qv_fail(err, QV_EINVAL, "expected give <item|none> <item|none>");
-		int g[2];
-		for (int i = 0; i < 2; i++) {
-			if (qv_streq_nocase(tok[1 + i], "none")) {
-				g[i] = 0;
-				continue;
-			}
-			if ((rc = parse_item(ap_T(s), tok[1 + i], "give (or none)", &g[i], err)))
-				return rc;
-			g[i]++;
-		}
-		*out = AP_MAKE(AP_ACT_GIVE, g[0] | g[1] << 4);
-		return QV_OK;
-	}
+	if (qv_streq_nocase(w, "give"))
+		return parse_give(ap_T(s), tok, n, out, err);
 	return qv_fail(err, QV_EINVAL, "unknown action '%.20s' (expected %s)", w, forms);
 }

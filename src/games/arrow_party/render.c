@@ -193,45 +193,20 @@ static void known_tag(const ap_state *s, int p, int know, char *buf, size_t len)
 		snprintf(buf + n, len - n, "]");
 }
 
-/* What p committed or did this round, briefly, as the viewer may know it ("" when there is
- * nothing to say): used by the compact layout. */
-static void round_brief(const ap_state *s, int p, int viewer, char *buf, size_t len)
-{
-	const ap_player *pl = &s->pl[p];
-	const ap_tables *T = ap_T(s);
-	bool hidden = ap_hidden_commit(s, p, viewer);
-	char u[40], c[12];
-	size_t n = 0;
-	buf[0] = '\0';
+/* Appends to buf (len bytes, n used) what printf would write, while there is room. */
 #define ADD(...)                                                                                   \
 	do {                                                                                       \
 		if (n < len)                                                                       \
 			n += (size_t)snprintf(buf + n, len - n, __VA_ARGS__);                      \
 	} while (0)
-	if (s->phase == AP_PH_OVER)
-		return;
-	if (s->phase == AP_PH_ITEMS && hidden) {
-		ADD("%s", p < s->active ? "ready" : p == s->active ? "choosing" : "waiting");
-		return;
-	}
-	char uses[120] = "";
-	size_t nu = 0;
-	for (int k = 0; k < T->nkinds; k++)
-		if (ap_used(pl, k) && nu < sizeof uses) {
-			ap_use_text(T, pl, k, u, sizeof u);
-			nu += (size_t)snprintf(uses + nu, sizeof uses - nu, "%s%s", nu ? ", " : "",
-			                       u);
-		}
-	if (s->phase == AP_PH_ITEMS) {
-		if (p == s->active)
-			ADD("choosing%s%s", nu ? ": " : "", uses);
-		else if (p > s->active)
-			ADD("waiting");
-		else
-			ADD("ready: %s", nu ? uses : "no item");
-		return;
-	}
-	/* After the reveal: the throw and the walk first, the used items last. */
+
+/* Appends to buf (n characters so far) p's throw, landing, roll, direction and walk as the
+ * viewer may know them (round_brief), each followed by " · "; returns the new length. */
+static size_t brief_play(const ap_state *s, int p, bool hidden, char *buf, size_t len, size_t n)
+{
+	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
+	char c[12];
 	if (s->phase >= AP_PH_THROW && pl->skip)
 		ADD("no arrow card: sits out · ");
 	else if (s->phase == AP_PH_THROW) {
@@ -270,6 +245,44 @@ static void round_brief(const ap_state *s, int p, int viewer, char *buf, size_t 
 		}
 		ADD(" · ");
 	}
+	return n;
+}
+
+/* What p committed or did this round, briefly, as the viewer may know it ("" when there is
+ * nothing to say): used by the compact layout. */
+static void round_brief(const ap_state *s, int p, int viewer, char *buf, size_t len)
+{
+	const ap_player *pl = &s->pl[p];
+	const ap_tables *T = ap_T(s);
+	bool hidden = ap_hidden_commit(s, p, viewer);
+	char u[40];
+	size_t n = 0;
+	buf[0] = '\0';
+	if (s->phase == AP_PH_OVER)
+		return;
+	if (s->phase == AP_PH_ITEMS && hidden) {
+		ADD("%s", p < s->active ? "ready" : p == s->active ? "choosing" : "waiting");
+		return;
+	}
+	char uses[120] = "";
+	size_t nu = 0;
+	for (int k = 0; k < T->nkinds; k++)
+		if (ap_used(pl, k) && nu < sizeof uses) {
+			ap_use_text(T, pl, k, u, sizeof u);
+			nu += (size_t)snprintf(uses + nu, sizeof uses - nu, "%s%s", nu ? ", " : "",
+			                       u);
+		}
+	if (s->phase == AP_PH_ITEMS) {
+		if (p == s->active)
+			ADD("choosing%s%s", nu ? ": " : "", uses);
+		else if (p > s->active)
+			ADD("waiting");
+		else
+			ADD("ready: %s", nu ? uses : "no item");
+		return;
+	}
+	/* After the reveal: the throw and the walk first, the used items last. */
+	n = brief_play(s, p, hidden, buf, len, n);
 	size_t sl = strlen(" · ");
 	if (nu)
 		ADD("used %s", uses);
@@ -326,6 +339,43 @@ static void put_own_hand(const ap_state *s, int p, qv_buf *out)
 	}
 	if (!f.ntok)
 		flow_add(&f, "none");
+	flow_end(&f);
+}
+
+/* p's thrown card, its landing, the roll and the direction as the viewer may know them, once
+ * the throws are revealed (put_round_info). */
+static void put_thrown(const ap_state *s, int p, bool hidden, qv_buf *out)
+{
+	const ap_player *pl = &s->pl[p];
+	char c[12];
+	flow f;
+	ap_card_name(ap_T(s), pl->throw_card - 1, c);
+	char head[80];
+	int hn = snprintf(head, sizeof head, "    thrown: %s", c);
+	if (pl->land) {
+		hn += snprintf(head + hn, sizeof head - (size_t)hn,
+		               " landed turned %d (arrows:", pl->land - 1);
+		int m = ap_arrow_dirs(s, p);
+		for (int d = 0; d < QV_NDIRS; d++)
+			if (m >> d & 1)
+				hn += snprintf(head + hn, sizeof head - (size_t)hn, " %s",
+				               qv_dir_names[d]);
+		snprintf(head + hn, sizeof head - (size_t)hn, ")");
+	}
+	flow_start(&f, out, WIDTH, 6, " · ", head);
+	f.ntok = 1; /* what follows joins the card with " · " */
+	if (pl->roll)
+		flow_add(&f, "roll %d", pl->roll);
+	if (s->phase == AP_PH_GO) {
+		if (hidden)
+			flow_add(&f, "go: %s",
+			         ap_committed(s, p) ? "committed (hidden)" : "not yet");
+		else if (pl->go)
+			flow_add(&f, "go %s (secret)", qv_dir_names[pl->go - 1]);
+	} else if (s->phase == AP_PH_WALK && pl->go) {
+		flow_add(&f, "go %s", qv_dir_names[pl->go - 1]);
+		flow_add(&f, "steps left %d", pl->steps);
+	}
 	flow_end(&f);
 }
 
@@ -404,34 +454,7 @@ static void put_round_info(const ap_state *s, int p, int viewer, qv_buf *out)
 		}
 		return;
 	}
-	ap_card_name(ap_T(s), pl->throw_card - 1, c);
-	char head[80];
-	int hn = snprintf(head, sizeof head, "    thrown: %s", c);
-	if (pl->land) {
-		hn += snprintf(head + hn, sizeof head - (size_t)hn,
-		               " landed turned %d (arrows:", pl->land - 1);
-		int m = ap_arrow_dirs(s, p);
-		for (int d = 0; d < QV_NDIRS; d++)
-			if (m >> d & 1)
-				hn += snprintf(head + hn, sizeof head - (size_t)hn, " %s",
-				               qv_dir_names[d]);
-		snprintf(head + hn, sizeof head - (size_t)hn, ")");
-	}
-	flow_start(&f, out, WIDTH, 6, " · ", head);
-	f.ntok = 1; /* what follows joins the card with " · " */
-	if (pl->roll)
-		flow_add(&f, "roll %d", pl->roll);
-	if (s->phase == AP_PH_GO) {
-		if (hidden)
-			flow_add(&f, "go: %s",
-			         ap_committed(s, p) ? "committed (hidden)" : "not yet");
-		else if (pl->go)
-			flow_add(&f, "go %s (secret)", qv_dir_names[pl->go - 1]);
-	} else if (s->phase == AP_PH_WALK && pl->go) {
-		flow_add(&f, "go %s", qv_dir_names[pl->go - 1]);
-		flow_add(&f, "steps left %d", pl->steps);
-	}
-	flow_end(&f);
+	put_thrown(s, p, hidden, out);
 }
 
 static const char *const phase_text[AP_NPHASES] = {
@@ -445,6 +468,51 @@ static const char *const phase_text[AP_NPHASES] = {
     "walk: a bump gives items (chance: give <item|none> <item|none>)",
     "game over",
 };
+
+/* What the viewer's items do, one entry a kind held. */
+static void put_your_items(const ap_state *s, int viewer, qv_buf *out)
+{
+	const ap_tables *T = ap_T(s);
+	flow f;
+	bool held[AP_NKINDS] = {false};
+	const ap_player *pl = &s->pl[viewer];
+	for (int i = 0; i < pl->nhand; i++)
+		if (ap_is_item(pl->hand[i].card))
+			held[ap_kind(pl->hand[i].card)] = true;
+	flow_start(&f, out, WIDTH, 4, " · ", "your items:");
+	char eff[32];
+	for (int k = 0; k < T->nkinds; k++)
+		if (held[k])
+			flow_add(&f, "%s: %s", T->item_id[k], item_effect(T, k, eff, sizeof eff));
+	if (f.ntok)
+		flow_end(&f);
+	else
+		qv_buf_puts(out, " none\n");
+}
+
+/* The face-down items on the ground: every one for the referee, else those an explicit ground
+ * made known. */
+static void put_face_down(const ap_state *s, int viewer, qv_buf *out)
+{
+	const ap_tables *T = ap_T(s);
+	char c[8];
+	flow f;
+	bool listed = false;
+	for (int cell = 0; cell < s->size * s->size; cell++) {
+		int g = s->ground[cell];
+		if (g < AP_G_ITEM || !(viewer == QV_VIEW_ALL || (g & AP_G_KNOWN)))
+			continue;
+		ap_cell_name(s, cell, c);
+		if (!listed)
+			flow_start(&f, out, WIDTH, 4, " ",
+			           viewer == QV_VIEW_ALL ? "face-down items:"
+			                                 : "face-down items known to all:");
+		flow_add(&f, "%s:%s", c, T->item_id[(g & ~AP_G_KNOWN) - AP_G_ITEM]);
+		listed = true;
+	}
+	if (listed)
+		flow_end(&f);
+}
 
 /* Who is to move, after the phase: " · p2 to decide", " · for p2" or "". */
 static void put_turn(const ap_state *s, qv_buf *out)
@@ -479,25 +547,8 @@ static void render_full(const ap_state *s, int viewer, bool color, qv_buf *out)
 			put_other_hand(s, p, viewer, out);
 		put_round_info(s, p, viewer, out);
 	}
-	if (viewer >= 0) {
-		/* What the viewer's items do, one entry a kind held. */
-		flow f;
-		bool held[AP_NKINDS] = {false};
-		const ap_player *pl = &s->pl[viewer];
-		for (int i = 0; i < pl->nhand; i++)
-			if (ap_is_item(pl->hand[i].card))
-				held[ap_kind(pl->hand[i].card)] = true;
-		flow_start(&f, out, WIDTH, 4, " · ", "your items:");
-		char eff[32];
-		for (int k = 0; k < T->nkinds; k++)
-			if (held[k])
-				flow_add(&f, "%s: %s", T->item_id[k],
-				         item_effect(T, k, eff, sizeof eff));
-		if (f.ntok)
-			flow_end(&f);
-		else
-			qv_buf_puts(out, " none\n");
-	}
+	if (viewer >= 0)
+		put_your_items(s, viewer, out);
 	qv_buf_printf(out, "stacks:");
 	for (int v = 0; v < AP_NVALUES; v++)
 		qv_buf_printf(out, " %d:%d", v + 1, s->nstack[v]);
@@ -506,23 +557,7 @@ static void render_full(const ap_state *s, int viewer, bool color, qv_buf *out)
 	for (int k = 0; k < T->nkinds; k++)
 		used += s->idisc[k];
 	qv_buf_printf(out, " %d\n", used);
-	/* face-down items: every one for the referee, else those an explicit ground made known */
-	flow f;
-	bool listed = false;
-	for (int cell = 0; cell < s->size * s->size; cell++) {
-		int g = s->ground[cell];
-		if (g < AP_G_ITEM || !(viewer == QV_VIEW_ALL || (g & AP_G_KNOWN)))
-			continue;
-		ap_cell_name(s, cell, c);
-		if (!listed)
-			flow_start(&f, out, WIDTH, 4, " ",
-			           viewer == QV_VIEW_ALL ? "face-down items:"
-			                                 : "face-down items known to all:");
-		flow_add(&f, "%s:%s", c, T->item_id[(g & ~AP_G_KNOWN) - AP_G_ITEM]);
-		listed = true;
-	}
-	if (listed)
-		flow_end(&f);
+	put_face_down(s, viewer, out);
 	qv_buf_printf(out, "round %d of %d · %s", s->round, s->rounds, phase_text[s->phase]);
 	put_turn(s, out);
 	qv_buf_putc(out, '\n');
@@ -574,6 +609,55 @@ static char *cut_line(const char *line, char *buf, size_t len, int width)
 	size_t n = strlen(buf);
 	snprintf(buf + n, len - n, " \xe2\x80\xa6");
 	return buf;
+}
+
+/* The window's south-west cell (x0, y0) of wn x wn cells: the whole area, or the cells around
+ * the viewer's pawn (the pawn of the player to move, or p1, for the others). */
+static void window_origin(const ap_state *s, int viewer, int wn, int *x0, int *y0)
+{
+	int sz = s->size;
+	int focus = viewer >= 0 ? viewer : ap_to_move(s) >= 0 ? ap_to_move(s) : 0;
+	int fx = s->pl[focus].pos % sz, fy = s->pl[focus].pos / sz;
+	*x0 = fx - wn / 2;
+	*y0 = fy - wn / 2;
+	if (*x0 > sz - wn)
+		*x0 = sz - wn;
+	if (*y0 > sz - wn)
+		*y0 = sz - wn;
+	if (*x0 < 0)
+		*x0 = 0;
+	if (*y0 < 0)
+		*y0 = 0;
+}
+
+/* The panel beside the grid: the sections' lines within `budget` lines of width pw (cut lines
+ * are written into cut), into panel; returns how many. Too many lines: the legend goes
+ * first, then the stacks, then the hand is cut. */
+static int fit_panel(qv_buf *sec, int pw, int budget, char cut[2][160], char **panel)
+{
+	char *line[NSEC][48];
+	int have[NSEC], n[NSEC], total = 0;
+	for (int i = 0; i < NSEC; i++) {
+		have[i] = n[i] = split_lines(&sec[i], line[i], 48);
+		total += n[i];
+	}
+	for (int i = SEC_LEGEND; i >= SEC_STACKS && total > budget; i--) {
+		total -= n[i];
+		n[i] = 0;
+	}
+	while (total > budget && (n[SEC_ITEMS] > 1 || n[SEC_ARROWS] > 1)) {
+		n[n[SEC_ITEMS] >= n[SEC_ARROWS] ? SEC_ITEMS : SEC_ARROWS]--;
+		total--;
+	}
+	for (int i = SEC_ARROWS; i <= SEC_ITEMS; i++)
+		if (n[i] < have[i])
+			line[i][n[i] - 1] =
+			    cut_line(line[i][n[i] - 1], cut[i - SEC_ARROWS], sizeof cut[0], pw);
+	int np = 0;
+	for (int i = 0; i < NSEC; i++)
+		for (int k = 0; k < n[i] && np < budget; k++)
+			panel[np++] = line[i][k];
+	return np;
 }
 
 /* The player lines of the panel: the public facts, then what the player did this round,
@@ -636,19 +720,8 @@ static void panel_hand(const ap_state *s, int p, int width, qv_buf *arrows, qv_b
 static void render_compact(const ap_state *s, int viewer, bool color, qv_buf *out)
 {
 	int sz = s->size, wn = sz < WINDOW ? sz : WINDOW;
-	/* The window: the whole area, or WINDOW x WINDOW cells around the viewer's pawn (the
-	 * pawn of the player to move, or p1, for the others). */
-	int focus = viewer >= 0 ? viewer : ap_to_move(s) >= 0 ? ap_to_move(s) : 0;
-	int fx = s->pl[focus].pos % sz, fy = s->pl[focus].pos / sz;
-	int x0 = fx - wn / 2, y0 = fy - wn / 2;
-	if (x0 > sz - wn)
-		x0 = sz - wn;
-	if (y0 > sz - wn)
-		y0 = sz - wn;
-	if (x0 < 0)
-		x0 = 0;
-	if (y0 < 0)
-		y0 = 0;
+	int x0, y0;
+	window_origin(s, viewer, wn, &x0, &y0);
 	int grid_w = 3 + 2 * wn, grid_rows = wn + 1;
 	int pw = WIDTH - grid_w - 2;
 	int budget = COMPACT_ROWS - 1; /* the last line says whose turn it is */
@@ -673,31 +746,9 @@ static void render_compact(const ap_state *s, int viewer, bool color, qv_buf *ou
 		qv_buf_printf(&sec[SEC_LEGEND], "*star%+d xskull%+d ?item +several", T->star_points,
 		              T->skull_points);
 
-	char *line[NSEC][48];
-	int have[NSEC], n[NSEC], total = 0;
-	for (int i = 0; i < NSEC; i++) {
-		have[i] = n[i] = split_lines(&sec[i], line[i], 48);
-		total += n[i];
-	}
-	/* Too many lines: the legend goes first, then the stacks, then the hand is cut. */
-	for (int i = SEC_LEGEND; i >= SEC_STACKS && total > budget; i--) {
-		total -= n[i];
-		n[i] = 0;
-	}
-	while (total > budget && (n[SEC_ITEMS] > 1 || n[SEC_ARROWS] > 1)) {
-		n[n[SEC_ITEMS] >= n[SEC_ARROWS] ? SEC_ITEMS : SEC_ARROWS]--;
-		total--;
-	}
 	char cut[2][160];
-	for (int i = SEC_ARROWS; i <= SEC_ITEMS; i++)
-		if (n[i] < have[i])
-			line[i][n[i] - 1] =
-			    cut_line(line[i][n[i] - 1], cut[i - SEC_ARROWS], sizeof cut[0], pw);
 	char *panel[64];
-	int np = 0;
-	for (int i = 0; i < NSEC; i++)
-		for (int k = 0; k < n[i] && np < budget; k++)
-			panel[np++] = line[i][k];
+	int np = fit_panel(sec, pw, budget, cut, panel);
 
 	int rows = grid_rows > np ? grid_rows : np;
 	for (int r = 0; r < rows; r++) {

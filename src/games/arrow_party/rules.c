@@ -1,9 +1,10 @@
 /*
- * rules.c - the rules of Arrow Party (docs/rules/arrow-party.md): parameters and set-up, the
- * round's five phases (items with their resolution order, throw, roll, direction, the
- * simultaneous walk with pick-ups and bumps), the redistribution, ranks, determinization,
- * what a decision reveals, and the descriptor. The cards, items and dice are in tables.c, the
- * legal actions in legal.c, the narration in narrate.c, the estimate in heuristic.c.
+ * rules.c - the rules of Arrow Party (docs/rules/arrow-party.md): the round's five phases (items
+ * with their resolution order, throw, roll, direction, the simultaneous walk with pick-ups and
+ * bumps), the redistribution, the end, scores and ranks, and the descriptor. The parameters
+ * and set-up are in setup.c, determinization and what a decision reveals in determinize.c, the
+ * cards, items and dice in tables.c, the legal actions in legal.c, the narration in narrate.c,
+ * the estimate in heuristic.c.
  *
  * Legality has one source of truth: legal() lists the actions and chance() the outcomes, and
  * check accepts exactly the listed ones (legal.c), so the two cannot disagree. The engine runs
@@ -20,24 +21,11 @@
  * Narration: apply, given a qv_events, calls narrate.c at each point where something happens;
  * without one (the search) it builds no text.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "arrow_party.h"
 
 /* ---- small helpers ---- */
-
-int ap_start_cell(int size, int p)
-{
-	int c = (size + 1) / 2 - 1;
-	switch (p) {
-	case 0: return 0;
-	case 1: return (size - 1) * size + size - 1;
-	case 2: return (size - 1) * size;
-	case 3: return size - 1;
-	default: return c * size + c;
-	}
-}
 
 static int item_total(const ap_player *pl)
 {
@@ -73,14 +61,6 @@ void ap_sort_hand(ap_player *pl)
 		}
 		pl->hand[j] = e;
 	}
-}
-
-static void hand_add(ap_player *pl, int card, int know)
-{
-	if (pl->nhand >= AP_HAND_MAX)
-		return;
-	pl->hand[pl->nhand++] = (ap_entry){(uint8_t)card, (uint8_t)know};
-	ap_sort_hand(pl);
 }
 
 static void hand_remove_at(ap_player *pl, int i)
@@ -151,259 +131,6 @@ static bool noswap(const ap_state *s, int p)
 	return s->phase != AP_PH_ITEMS && ap_used_effect(ap_T(s), &s->pl[p], AP_E_NOSWAP);
 }
 
-/* Takes the top card of stack v (which must not be empty), clearing its slot. */
-static int pop_stack(ap_state *s, int v)
-{
-	int c = s->stack[v][--s->nstack[v]];
-	s->stack[v][s->nstack[v]] = 0;
-	return c;
-}
-
-/* ---- parameters and set-up ---- */
-
-static const char *const ap_auto[] = {"auto", NULL};
-static const char *const ap_random[] = {"random", NULL};
-
-static const qv_param_def ap_params[] = {
-    {.key = "players",
-     .def = "4",
-     .help = "card players (the engine is the game master)",
-     .kind = QV_PARAM_INT,
-     .lo = 3,
-     .hi = 5},
-    {.key = "size",
-     .def = "15",
-     .help = "the play area is size x size cells",
-     .kind = QV_PARAM_INT,
-     .lo = 9,
-     .hi = 26},
-    {.key = "rounds",
-     .def = "10",
-     .help = "rounds; the redistribution starts round rounds/2 + 1",
-     .kind = QV_PARAM_INT,
-     .lo = 2,
-     .hi = 10,
-     .step = 2},
-    {.key = "stars",
-     .def = "auto",
-     .allowed = "0-40 or auto (2 x players)",
-     .help = "star cards on the ground (+10 each)",
-     .kind = QV_PARAM_INT,
-     .lo = 0,
-     .hi = 40,
-     .choices = ap_auto},
-    {.key = "skulls",
-     .def = "auto",
-     .allowed = "0-40 or auto (2 x players)",
-     .help = "skull cards on the ground (-15 each)",
-     .kind = QV_PARAM_INT,
-     .lo = 0,
-     .hi = 40,
-     .choices = ap_auto},
-    {.key = "shuffle",
-     .def = "true",
-     .help = "false: stacks and item deck keep table order",
-     .kind = QV_PARAM_BOOL},
-    {.key = "ground",
-     .def = "random",
-     .allowed = "random, or cell:card,... (card: star, skull or an item id)",
-     .help = "an explicit ground layout replacing the random one",
-     .kind = QV_PARAM_TEXT,
-     .choices = ap_random},
-    QV_VARIANT_PARAM,
-};
-#define AP_NPARAMS ((int)(sizeof ap_params / sizeof ap_params[0]))
-
-/* Reads stars= or skulls=: a count, or auto (per_player of the components x players). */
-static qv_status read_count(const qv_params *params, const char *key, long per_player, long players,
-                            long *out, qv_err *err)
-{
-	const char *v = qv_params_get(params, key);
-	if (!v || qv_streq_nocase(v, "auto")) {
-		*out = per_player * players;
-		return QV_OK;
-	}
-	return qv_param_int(params, ap_params, AP_NPARAMS, key, out, err);
-}
-
-/* Lays the explicit ground `v` (cell:card,...) from the items left in `left` (by kind). */
-static qv_status parse_ground(ap_state *s, const char *v, uint8_t *left, qv_err *err)
-{
-	const char *rest = v;
-	char tok[64];
-	size_t len;
-	while (qv_list_next(&rest, tok, sizeof tok, &len)) {
-		if (len == 0)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "ground: an empty entry in '%.60s' (expected cell:card,... e.g. "
-			    "c5:star,d7:skull,e2:x2)",
-			    v);
-		char *colon = strchr(tok, ':');
-		if (!colon)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "ground: '%.40s' is not cell:card (expected e.g. c5:star, d7:skull, "
-			    "e2:x2; cards: star, skull or an item id)",
-			    tok);
-		*colon = '\0';
-		char *card = colon + 1;
-		int x, y;
-		qv_err e;
-		if (qv_sq_parse(tok, s->size, s->size, &x, &y, &e))
-			return qv_fail(err, QV_EINVAL, "ground: bad cell '%.8s': %s", tok, e.msg);
-		int cell = y * s->size + x;
-		for (int p = 0; p < s->nplayers; p++)
-			if (ap_start_cell(s->size, p) == cell)
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "ground: %s is p%d's starting cell (no ground card may lie "
-				    "there)",
-				    tok, p + 1);
-		if (s->ground[cell])
-			return qv_fail(err, QV_EINVAL,
-			               "ground: cell %s is listed twice (one card a cell)", tok);
-		if (qv_streq_nocase(card, "star")) {
-			s->ground[cell] = AP_G_STAR;
-			continue;
-		}
-		if (qv_streq_nocase(card, "skull")) {
-			s->ground[cell] = AP_G_SKULL;
-			continue;
-		}
-		const ap_tables *T = ap_T(s);
-		int k = ap_find_item(T, card);
-		if (k < 0) {
-			char list[AP_NKINDS * (AP_ID_MAX + 2) + 1] = "";
-			for (int i = 0; i < T->nkinds; i++)
-				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-				         i ? ", " : "", T->item_id[i]);
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "ground: unknown card '%.20s' at %s (expected star, skull or an "
-			    "item: %s)",
-			    card, tok, list);
-		}
-		if (left[k] == 0)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "ground: no %s card is left after the deal for %s (%d copies, the "
-			    "players hold the rest)",
-			    T->item_id[k], tok, T->count[k]);
-		left[k]--;
-		s->ground[cell] = (uint8_t)(AP_G_ITEM + k) | AP_G_KNOWN;
-	}
-	return QV_OK;
-}
-
-/* Puts `what` on a uniformly random free cell (not a starting cell, no card). */
-static void place_random(ap_state *s, qv_rng *rng, uint16_t *free_cells, int *nfree, int what)
-{
-	int i = (int)qv_rng_below(rng, (uint32_t)*nfree);
-	s->ground[free_cells[i]] = (uint8_t)what;
-	free_cells[i] = free_cells[--*nfree];
-}
-
-static qv_status ap_init(void *st, const qv_params *params, uint64_t seed, qv_err *err)
-{
-	long players, size, rounds, stars = 0, skulls = 0;
-	bool shuffle;
-	qv_status rc;
-	const qv_variant *var;
-	qv_params merged;
-	if ((rc = qv_params_check_keys(params, ap_params, AP_NPARAMS, "arrow-party", err)) ||
-	    (rc = qv_variant_open(&qv_arrow_party, params, &var, &merged, err)))
-		return rc;
-	params = &merged;
-	const ap_tables *T = var->tables;
-	if ((rc = qv_param_int(params, ap_params, AP_NPARAMS, "players", &players, err)) ||
-	    (rc = qv_param_int(params, ap_params, AP_NPARAMS, "size", &size, err)) ||
-	    (rc = qv_param_int(params, ap_params, AP_NPARAMS, "rounds", &rounds, err)) ||
-	    (rc = read_count(params, "stars", T->stars_per_player, players, &stars, err)) ||
-	    (rc = read_count(params, "skulls", T->skulls_per_player, players, &skulls, err)) ||
-	    (rc = qv_param_bool(params, ap_params, AP_NPARAMS, "shuffle", &shuffle, err)))
-		return rc;
-	const char *ground = qv_params_get(params, "ground");
-	if (ground && (qv_streq_nocase(ground, "random") || !*ground))
-		ground = NULL;
-	ap_state *s = st;
-	memset(s, 0, sizeof *s);
-	s->variant = var->slot;
-	s->nplayers = (uint8_t)players;
-	s->size = (uint8_t)size;
-	s->rounds = (uint8_t)rounds;
-	s->shuffle = (uint8_t)shuffle;
-	s->round = 1;
-	qv_rng_seed(&s->rng, seed);
-	for (int v = 0; v < AP_NVALUES; v++) {
-		int n = T->nvalue[v];
-		uint8_t list[AP_STACK_MAX];
-		for (int i = 0; i < n; i++)
-			list[i] = (uint8_t)(T->first[v] + i);
-		if (shuffle)
-			qv_shuffle_bytes(list, n, &s->rng);
-		for (int i = 0; i < n; i++)
-			s->stack[v][i] = list[n - 1 - i];
-		s->nstack[v] = (uint8_t)n;
-	}
-	uint8_t deck[AP_ITEMS_MAX];
-	int ndeck = 0;
-	for (int k = 0; k < T->nkinds; k++)
-		for (int i = 0; i < T->count[k]; i++)
-			deck[ndeck++] = (uint8_t)k;
-	if (shuffle)
-		qv_shuffle_bytes(deck, ndeck, &s->rng);
-	for (int v = 0; v < AP_NVALUES; v++)
-		for (int p = 0; p < players; p++)
-			hand_add(&s->pl[p], pop_stack(s, v), 1 << p);
-	int top = 0;
-	for (int r = 0; r < AP_DEAL_ITEMS; r++)
-		for (int p = 0; p < players; p++)
-			hand_add(&s->pl[p], AP_NARROWS + deck[top++], 1 << p);
-	for (int p = 0; p < players; p++) {
-		s->pl[p].die = (uint8_t)T->start_die;
-		s->pl[p].pos = (uint16_t)ap_start_cell((int)size, p);
-	}
-	if (ground) {
-		uint8_t left[AP_NKINDS] = {0};
-		for (int i = top; i < ndeck; i++)
-			left[deck[i]]++;
-		if ((rc = parse_ground(s, ground, left, err)))
-			return rc;
-		memcpy(s->out, left, sizeof left);
-	} else {
-		uint16_t free_cells[AP_NCELLS];
-		int nfree = 0;
-		for (int c = 0; c < size * size; c++) {
-			bool start = false;
-			for (int p = 0; p < players; p++)
-				start |= ap_start_cell((int)size, p) == c;
-			if (!start)
-				free_cells[nfree++] = (uint16_t)c;
-		}
-		int need = ndeck - top + (int)stars + (int)skulls;
-		if (need > nfree)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "stars=%ld and skulls=%ld do not fit: %d items, %ld stars and %ld "
-			    "skulls need %d cells but a %ldx%ld area with %ld players has "
-			    "%d free cells",
-			    stars, skulls, ndeck - top, stars, skulls, need, size, size, players,
-			    nfree);
-		for (int i = top; i < ndeck; i++)
-			place_random(s, &s->rng, free_cells, &nfree, AP_G_ITEM + deck[i]);
-		for (int i = 0; i < stars; i++)
-			place_random(s, &s->rng, free_cells, &nfree, AP_G_STAR);
-		for (int i = 0; i < skulls; i++)
-			place_random(s, &s->rng, free_cells, &nfree, AP_G_SKULL);
-	}
-	s->phase = AP_PH_ITEMS;
-	s->active = 0;
-	return QV_OK;
-}
-
-/* ---- whose turn ---- */
-
 /* ---- the round's automatic steps ---- */
 
 static void start_walk(ap_state *s, qv_events *ev);
@@ -457,8 +184,8 @@ static void redistribute(ap_state *s, qv_events *ev)
 				refill(s, v, ev);
 			if (!s->nstack[v])
 				break;
-			int c = pop_stack(s, v);
-			hand_add(&s->pl[p], c, 1 << p);
+			int c = ap_pop_stack(s, v);
+			ap_hand_add(&s->pl[p], c, 1 << p);
 			dealt[p][ndealt[p]++] = (uint8_t)c;
 		}
 	}
@@ -500,7 +227,7 @@ static void swap_give(ap_state *s, int u)
 {
 	ap_player *pu = &s->pl[u];
 	public_remove(s, u, AP_NARROWS + pu->swap_item);
-	hand_add(&s->pl[pu->swap_target], AP_NARROWS + pu->swap_item, AP_ALL_KNOW(s->nplayers));
+	ap_hand_add(&s->pl[pu->swap_target], AP_NARROWS + pu->swap_item, AP_ALL_KNOW(s->nplayers));
 }
 
 /* Resolves the swaps from seat `from` on; stops at one that must take a card at random. */
@@ -652,7 +379,7 @@ static inline __attribute__((always_inline)) int pick_up(ap_state *s, int p)
 	bool known = *g & AP_G_KNOWN;
 	if (ap_used_effect(ap_T(s), pl, AP_E_NOPICKUP))
 		return AP_PICK_LEFT | (known ? kind << 4 : 0);
-	hand_add(pl, AP_NARROWS + kind, known ? AP_ALL_KNOW(s->nplayers) : 1 << p);
+	ap_hand_add(pl, AP_NARROWS + kind, known ? AP_ALL_KNOW(s->nplayers) : 1 << p);
 	*g = 0;
 	return (known ? AP_PICK_KNOWN : AP_PICK_HIDDEN) | kind << 4;
 }
@@ -756,9 +483,9 @@ static void apply_give(ap_state *s, int arg, qv_events *ev)
 		random_leave(s, b, a, AP_NARROWS + gb);
 	uint8_t pair = (uint8_t)(1u << a | 1u << b);
 	if (ga >= 0)
-		hand_add(&s->pl[b], AP_NARROWS + ga, pair);
+		ap_hand_add(&s->pl[b], AP_NARROWS + ga, pair);
 	if (gb >= 0)
-		hand_add(&s->pl[a], AP_NARROWS + gb, pair);
+		ap_hand_add(&s->pl[a], AP_NARROWS + gb, pair);
 	s->pending &= (uint16_t)(s->pending - 1);
 	run_walk(s, ev);
 }
@@ -777,7 +504,59 @@ void ap_record_use(const ap_tables *T, ap_player *pl, int arg)
 		pl->exch_target = (uint8_t)(arg >> 4 & 15);
 }
 
-static void ap_apply(void *st, qv_action a, qv_events *ev)
+/* p's swap takes `arg` (an item kind) at random from its target and gives the named item. */
+static void apply_take(ap_state *s, int p, int arg, qv_events *ev)
+{
+	ap_player *pl = &s->pl[p];
+	int t = pl->swap_target;
+	public_remove(s, p, AP_NARROWS + pl->swap_item);
+	random_leave(s, t, p, AP_NARROWS + arg);
+	ap_hand_add(pl, AP_NARROWS + arg, 1 << p | 1 << t);
+	ap_hand_add(&s->pl[t], AP_NARROWS + pl->swap_item, AP_ALL_KNOW(s->nplayers));
+	if (ev)
+		ap_say_swap(s, p, arg, ev);
+	swaps_from(s, p + 1, ev);
+}
+
+/* p's draw takes the top card of stack `arg` (1 to AP_NVALUES). */
+static void apply_draw(ap_state *s, int p, int arg, qv_events *ev)
+{
+	ap_player *pl = &s->pl[p];
+	int v = arg - 1, card = ap_pop_stack(s, v);
+	const ap_tables *T = ap_T(s);
+	ap_hand_add(pl, card, 1 << p);
+	if (ev)
+		ap_say_draw(T, p, card, ev);
+	/* A draw of several cards draws again while a stack has one. */
+	if (++pl->drawn < T->param[ap_used_kind(T, pl, AP_E_DRAW)] && any_stack(s))
+		return;
+	pl->drawn = 0;
+	draws_from(s, p + 1, ev);
+}
+
+/* p throws arrow card `arg` in secret; after the last thrower every thrown card leaves its
+ * hand and the landings begin. */
+static void apply_throw(ap_state *s, int p, int arg, qv_events *ev)
+{
+	s->pl[p].throw_card = (uint8_t)(arg + 1);
+	s->active = (uint8_t)next_thrower(s, p + 1);
+	if (s->active != s->nplayers)
+		return;
+	for (int q = 0; q < s->nplayers; q++) {
+		ap_player *x = &s->pl[q];
+		for (int i = 0; x->throw_card && i < x->nhand; i++)
+			if (x->hand[i].card == x->throw_card - 1) {
+				hand_remove_at(x, i);
+				break;
+			}
+	}
+	s->phase = AP_PH_LAND;
+	s->active = (uint8_t)next_thrower(s, 0);
+	if (ev)
+		ap_say_throws(s, ev);
+}
+
+void ap_apply(void *st, qv_action a, qv_events *ev)
 {
 	ap_state *s = st;
 	int arg = AP_ARG(a), p = s->active;
@@ -788,48 +567,9 @@ static void ap_apply(void *st, qv_action a, qv_events *ev)
 		if (++s->active == s->nplayers)
 			reveal_items(s, ev);
 		break;
-	case AP_ACT_TAKE: {
-		int t = pl->swap_target;
-		public_remove(s, p, AP_NARROWS + pl->swap_item);
-		random_leave(s, t, p, AP_NARROWS + arg);
-		hand_add(pl, AP_NARROWS + arg, 1 << p | 1 << t);
-		hand_add(&s->pl[t], AP_NARROWS + pl->swap_item, AP_ALL_KNOW(s->nplayers));
-		if (ev)
-			ap_say_swap(s, p, arg, ev);
-		swaps_from(s, p + 1, ev);
-		break;
-	}
-	case AP_ACT_STACK: {
-		int v = arg - 1, card = pop_stack(s, v);
-		const ap_tables *T = ap_T(s);
-		hand_add(pl, card, 1 << p);
-		if (ev)
-			ap_say_draw(T, p, card, ev);
-		/* A draw of several cards draws again while a stack has one. */
-		if (++pl->drawn < T->param[ap_used_kind(T, pl, AP_E_DRAW)] && any_stack(s))
-			break;
-		pl->drawn = 0;
-		draws_from(s, p + 1, ev);
-		break;
-	}
-	case AP_ACT_THROW:
-		pl->throw_card = (uint8_t)(arg + 1);
-		s->active = (uint8_t)next_thrower(s, p + 1);
-		if (s->active == s->nplayers) {
-			for (int q = 0; q < s->nplayers; q++) {
-				ap_player *x = &s->pl[q];
-				for (int i = 0; x->throw_card && i < x->nhand; i++)
-					if (x->hand[i].card == x->throw_card - 1) {
-						hand_remove_at(x, i);
-						break;
-					}
-			}
-			s->phase = AP_PH_LAND;
-			s->active = (uint8_t)next_thrower(s, 0);
-			if (ev)
-				ap_say_throws(s, ev);
-		}
-		break;
+	case AP_ACT_TAKE: apply_take(s, p, arg, ev); break;
+	case AP_ACT_STACK: apply_draw(s, p, arg, ev); break;
+	case AP_ACT_THROW: apply_throw(s, p, arg, ev); break;
 	case AP_ACT_LAND:
 		pl->land = (uint8_t)(arg + 1);
 		if (ev)
@@ -910,231 +650,6 @@ static unsigned ap_together(const void *st, unsigned *done)
 				mask |= 1u << p;
 		}
 	return mask;
-}
-
-/* ---- determinization ---- */
-
-/* Card slots the viewer cannot name, filled from a shuffled pool of the cards it cannot
- * place. Arrow cards keep their value (deals and draws name the stack in public), so each
- * value has its own pool; items share one. */
-typedef struct det_pools {
-	uint8_t arrow[AP_NVALUES][AP_NARROWS];
-	int narrow[AP_NVALUES];
-	uint8_t item[AP_ITEMS_MAX];
-	int nitem;
-} det_pools;
-
-/* The mask a determinized card gets: what the viewer knows of it, nothing more (other
- * players' knowledge of a card is not the viewer's to keep). */
-static uint8_t canon_know(const ap_state *s, int p, int know, int viewer)
-{
-	if (know & AP_PUBLIC)
-		return AP_ALL_KNOW(s->nplayers);
-	uint8_t k = (uint8_t)(1u << p);
-	if (viewer >= 0 && (know >> viewer & 1))
-		k |= (uint8_t)(1u << viewer);
-	return k;
-}
-
-static void build_pools(const ap_state *s, int viewer, det_pools *dp)
-{
-	int placed[AP_NCARDS] = {0};
-	for (int p = 0; p < s->nplayers; p++) {
-		const ap_player *pl = &s->pl[p];
-		for (int i = 0; i < pl->nhand; i++)
-			if (p == viewer || ap_knows(pl->hand[i].know, viewer))
-				placed[pl->hand[i].card]++;
-		/* from the landing on, the thrown card is out of the hand and public */
-		if (pl->throw_card && s->phase >= AP_PH_LAND && s->phase <= AP_PH_WALK)
-			placed[pl->throw_card - 1]++;
-	}
-	for (int v = 0; v < AP_NVALUES; v++)
-		for (int i = 0; i < s->ndisc[v]; i++)
-			placed[s->disc[v][i]]++;
-	const ap_tables *T = ap_T(s);
-	for (int k = 0; k < T->nkinds; k++)
-		placed[AP_NARROWS + k] += s->idisc[k];
-	for (int c = 0; c < s->size * s->size; c++)
-		if (s->ground[c] & AP_G_KNOWN)
-			placed[AP_NARROWS + (s->ground[c] & ~AP_G_KNOWN) - AP_G_ITEM]++;
-	memset(dp, 0, sizeof *dp);
-	for (int c = 0; c < T->narrows; c++)
-		if (!placed[c]) {
-			int v = ap_value(T, c) - 1;
-			dp->arrow[v][dp->narrow[v]++] = (uint8_t)c;
-		}
-	for (int k = 0; k < T->nkinds; k++)
-		for (int i = placed[AP_NARROWS + k]; i < T->count[k]; i++)
-			dp->item[dp->nitem++] = (uint8_t)k;
-}
-
-static int pool_arrow(const ap_tables *T, det_pools *dp, int v)
-{
-	return dp->narrow[v] ? dp->arrow[v][--dp->narrow[v]] : T->first[v];
-}
-
-static int pool_item(det_pools *dp) { return dp->nitem ? dp->item[--dp->nitem] : 0; }
-
-/* In phase take everyone knows that each player p whose swap is still to come holds the item
- * it gives: its use was read out, and nothing has taken the item since, unless an earlier swap
- * of this round took from p at random. The active player's swap proves it even then: it would
- * be void without the item. Returns the hand entry of p, among those viewer cannot name, that
- * is that item, with the item taken out of the pool; -1 when nothing is known, when viewer
- * knows a copy of it there already, or (in a state no game reaches) when the pool has none. */
-static int swap_item_entry(const ap_state *s, int p, int viewer, det_pools *dp)
-{
-	const ap_tables *T = ap_T(s);
-	const ap_player *pl = &s->pl[p];
-	if (p < s->active || p == viewer || !ap_used_effect(T, pl, AP_E_SWAP))
-		return -1;
-	for (int q = 0; q < s->active && p > s->active; q++)
-		if (ap_used_effect(T, &s->pl[q], AP_E_SWAP) && s->pl[q].swap_target == p)
-			return -1;
-	int card = AP_NARROWS + pl->swap_item, entry = -1;
-	for (int i = 0; i < pl->nhand; i++) {
-		bool known = ap_knows(pl->hand[i].know, viewer);
-		if (known && pl->hand[i].card == card)
-			return -1;
-		if (!known && entry < 0 && ap_is_item(pl->hand[i].card))
-			entry = i;
-	}
-	for (int j = 0; entry >= 0 && j < dp->nitem; j++)
-		if (dp->item[j] == pl->swap_item) {
-			dp->item[j] = dp->item[--dp->nitem];
-			return entry;
-		}
-	return -1;
-}
-
-/* Another player's unseen secret is guessed: random uses for the items phase (each time,
- * stop with probability 1/2); for the throw and the direction, the card and the arrow that
- * take the most on that player's walk (ap_likely_throw, ap_likely_go: a random card or arrow
- * made the search expect opponents to wander, and it contested stars they would take). */
-static void random_uses(ap_state *s, int p, bool finish, qv_rng *rng)
-{
-	ap_player *pl = &s->pl[p];
-	pl->uses = 0;
-	pl->dice_to = pl->swap_target = pl->swap_item = pl->exch_target = 0;
-	qv_action list[AP_MAX_ACTIONS];
-	int steps = finish ? AP_NKINDS : (int)qv_rng_below(rng, 3);
-	const ap_tables *T = ap_T(s);
-	for (int i = 0; i < steps; i++) {
-		if (finish && qv_rng_below(rng, 2) == 0)
-			break;
-		int n = ap_legal_uses(s, p, list);
-		if (!n)
-			break;
-		ap_record_use(T, pl, AP_ARG(list[qv_rng_below(rng, (uint32_t)n)]));
-	}
-}
-
-static void ap_determinize(void *st, int viewer, qv_rng *rng)
-{
-	ap_state *s = st;
-	if (viewer == QV_VIEW_ALL)
-		return;
-	const ap_tables *T = ap_T(s);
-	det_pools dp;
-	build_pools(s, viewer, &dp);
-	for (int v = 0; v < AP_NVALUES; v++)
-		qv_shuffle_bytes(dp.arrow[v], dp.narrow[v], rng);
-	qv_shuffle_bytes(dp.item, dp.nitem, rng);
-	/* before any unseen item is dealt, so that the pool still holds the swaps' */
-	int keep[QV_MAX_PLAYERS];
-	for (int p = 0; p < s->nplayers; p++)
-		keep[p] = s->phase == AP_PH_TAKE ? swap_item_entry(s, p, viewer, &dp) : -1;
-	for (int p = 0; p < s->nplayers; p++) {
-		if (p == viewer)
-			continue;
-		ap_player *pl = &s->pl[p];
-		for (int i = 0; i < pl->nhand; i++) {
-			ap_entry *e = &pl->hand[i];
-			if (!ap_knows(e->know, viewer)) {
-				if (i == keep[p])
-					e->card = (uint8_t)(AP_NARROWS + pl->swap_item);
-				else if (ap_is_item(e->card))
-					e->card = (uint8_t)(AP_NARROWS + pool_item(&dp));
-				else
-					e->card =
-					    (uint8_t)pool_arrow(T, &dp, ap_value(T, e->card) - 1);
-			}
-			e->know = canon_know(s, p, e->know, viewer);
-		}
-		ap_sort_hand(pl);
-	}
-	for (int c = 0; c < s->size * s->size; c++)
-		if (s->ground[c] >= AP_G_ITEM && !(s->ground[c] & AP_G_KNOWN))
-			s->ground[c] = (uint8_t)(AP_G_ITEM + pool_item(&dp));
-	int nout = 0;
-	for (int k = 0; k < T->nkinds; k++)
-		nout += s->out[k];
-	memset(s->out, 0, sizeof s->out);
-	for (int i = 0; i < nout; i++)
-		s->out[pool_item(&dp)]++;
-	for (int v = 0; v < AP_NVALUES; v++) {
-		memset(s->stack[v], 0, sizeof s->stack[v]);
-		for (int i = 0; i < s->nstack[v]; i++)
-			s->stack[v][i] = (uint8_t)pool_arrow(T, &dp, v);
-	}
-	/* Other players' secrets of the current phase, chosen anew on the guessed hands. */
-	for (int p = 0; p < s->nplayers; p++) {
-		ap_player *pl = &s->pl[p];
-		if (p == viewer || !ap_secret_phase(s->phase) || p > s->active)
-			continue;
-		if (s->phase == AP_PH_ITEMS) {
-			random_uses(s, p, p < s->active, rng);
-		} else if (s->phase == AP_PH_THROW && p < s->active && !pl->skip) {
-			pl->throw_card = (uint8_t)ap_likely_throw(s, p, rng);
-		} else if (s->phase == AP_PH_GO && p < s->active && !pl->skip) {
-			pl->go = (uint8_t)ap_likely_go(s, p, rng);
-		}
-	}
-	uint64_t seed = qv_rng_next(rng);
-	qv_rng_seed(&s->rng, seed);
-}
-
-/* ---- reveals (qv_game.reveals) ---- */
-
-/* A decision shows the viewer something when a card the viewer could not place becomes one it
- * can (a card of another's hand revealed, given or swapped to the viewer, a face-down item
- * picked up by the viewer, a thrown card landing face up), or when it ends a secret phase in
- * which another player chose (their items, throws or arrows are then carried out in the open).
- * Another player's item use counts too: that player held an item it could use. True also
- * where those choices happen to be what the viewer would have guessed for sure. */
-static bool ap_reveals(const void *st, qv_action a, int viewer)
-{
-	const ap_state *s = st;
-	if (viewer < 0 || viewer >= s->nplayers)
-		return false;
-	/* Another's item use: the viewer cannot always rule out a hand with no usable item. */
-	if (AP_TYPE(a) == AP_ACT_USE && ap_to_move(s) != viewer)
-		return true;
-	ap_state t = *s;
-	ap_apply(&t, a, NULL);
-	if (ap_secret_phase(s->phase) && (t.phase != s->phase || t.round != s->round))
-		for (int p = 0; p < s->nplayers; p++)
-			if (p != viewer && (s->phase == AP_PH_ITEMS || !s->pl[p].skip))
-				return true;
-	det_pools before, after;
-	build_pools(s, viewer, &before);
-	build_pools(&t, viewer, &after);
-	bool unseen[AP_NARROWS] = {false};
-	for (int v = 0; v < AP_NVALUES; v++)
-		for (int i = 0; i < after.narrow[v]; i++)
-			unseen[after.arrow[v][i]] = true;
-	for (int v = 0; v < AP_NVALUES; v++)
-		for (int i = 0; i < before.narrow[v]; i++)
-			if (!unseen[before.arrow[v][i]])
-				return true;
-	int items[AP_NKINDS] = {0};
-	for (int i = 0; i < before.nitem; i++)
-		items[before.item[i]]++;
-	for (int i = 0; i < after.nitem; i++)
-		items[after.item[i]]--;
-	for (int k = 0; k < ap_T(s)->nkinds; k++)
-		if (items[k] > 0)
-			return true;
-	return false;
 }
 
 /* ---- the descriptor ---- */

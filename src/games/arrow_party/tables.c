@@ -185,6 +185,34 @@ static qv_status build_arrows(const json_t *list, ap_tables *T, const char **see
 	return QV_OK;
 }
 
+/* Item k's effect (of kind e): its own parameter into T->param[k], and no other parameter. */
+static qv_status read_effect_param(const json_t *eff, int k, int e, ap_tables *T,
+                                   qv_variant_problems *problems, qv_err *err)
+{
+	const qv_vfield *own = effect_param[e] ? &effect_fields[effect_param[e]] : NULL;
+	for (int f = 0; f < AP_NEFFECTS; f++) {
+		const char *key = effect_param[f] ? effect_fields[effect_param[f]].key : NULL;
+		if (!key || f == e || !json_object_get(eff, key))
+			continue;
+		if (!own)
+			return qv_variant_build_problem(
+			    problems, err, "/items/%d/effect/%s: a %s effect takes no parameter", k,
+			    key, ap_effect_names[e]);
+		return qv_variant_build_problem(problems, err,
+		                                "/items/%d/effect/%s: a %s effect takes only %s", k,
+		                                key, ap_effect_names[e], own->key);
+	}
+	if (own) {
+		const json_t *v = json_object_get(eff, own->key);
+		if (!v)
+			return qv_variant_build_problem(
+			    problems, err, "/items/%d/effect: a %s effect needs %s (%ld-%ld)", k,
+			    ap_effect_names[e], own->key, own->lo, own->hi);
+		T->param[k] = (uint8_t)json_integer_value(v);
+	}
+	return QV_OK;
+}
+
 static qv_status build_items(const json_t *list, ap_tables *T, const char **seen, int *nseen,
                              qv_variant_problems *problems, qv_err *err)
 {
@@ -204,31 +232,8 @@ static qv_status build_items(const json_t *list, ap_tables *T, const char **seen
 		if (e == AP_NEFFECTS)
 			return qv_variant_build_problem(problems, err,
 			                                "/items/%d/effect/kind: not an effect", k);
-		/* The effect's own parameter, and no other. */
-		const qv_vfield *own = effect_param[e] ? &effect_fields[effect_param[e]] : NULL;
-		for (int f = 0; f < AP_NEFFECTS; f++) {
-			const char *key =
-			    effect_param[f] ? effect_fields[effect_param[f]].key : NULL;
-			if (!key || f == e || !json_object_get(eff, key))
-				continue;
-			if (!own)
-				return qv_variant_build_problem(
-				    problems, err,
-				    "/items/%d/effect/%s: a %s effect takes no parameter", k, key,
-				    ap_effect_names[e]);
-			return qv_variant_build_problem(
-			    problems, err, "/items/%d/effect/%s: a %s effect takes only %s", k, key,
-			    ap_effect_names[e], own->key);
-		}
-		if (own) {
-			const json_t *v = json_object_get(eff, own->key);
-			if (!v)
-				return qv_variant_build_problem(
-				    problems, err,
-				    "/items/%d/effect: a %s effect needs %s (%ld-%ld)", k,
-				    ap_effect_names[e], own->key, own->lo, own->hi);
-			T->param[k] = (uint8_t)json_integer_value(v);
-		}
+		if ((rc = read_effect_param(eff, k, e, T, problems, err)))
+			return rc;
 		qv_copy(T->item_id[k], sizeof T->item_id[k], text_of(it, "id"));
 		T->effect[k] = (uint8_t)e;
 		T->emask[e] |= (uint16_t)(1u << k);
