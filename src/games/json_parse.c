@@ -234,6 +234,65 @@ static void run_ends(pass *p, size_t run)
 	p->key_next = false;
 }
 
+/* The end of the string whose opening quote is at text[i]: the index of its closing quote, or
+ * len when it is never closed. Counts the lines and columns it crosses (columns count
+ * characters, as jansson's do); an escaped byte never ends the string. */
+static inline size_t string_end(const char *text, size_t len, size_t i, int *line, int *column)
+{
+	for (i++; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if ((c & 0xC0) != 0x80)
+			++*column;
+		if (c == '\\' && i + 1 < len) {
+			i++;
+			*column += ((unsigned char)text[i] & 0xC0) != 0x80;
+		} else if (c == '"') {
+			return i;
+		} else if (c == '\n') {
+			++*line;
+			*column = 0;
+		}
+	}
+	return len;
+}
+
+/* A bracket, comma or colon outside strings (or a space, which changes nothing): an array or
+ * object opens (its table's first slots or buckets counted) or closes, or what the next
+ * string is changes. */
+static inline void punctuation(pass *p, unsigned char c)
+{
+	if (c == '[' || c == '{') {
+		item(p, false);
+		uint64_t bit = (uint64_t)1 << p->depth++;
+		if (c == '{') { /* the object, its first 8 buckets */
+			p->objects |= bit;
+			p->sum += round_up(9 * WORD) + 16 * WORD;
+		} else { /* the array, its first 8 slots */
+			p->objects &= ~bit;
+			p->sum += round_up(5 * WORD) + 8 * WORD;
+		}
+		p->key_next = c == '{';
+	} else if (c == ']' || c == '}') {
+		p->depth -= p->depth > 0; /* a stray bracket is jansson's to refuse */
+		p->key_next = false;
+	} else if (c == ',') {
+		p->key_next = in_object(p);
+	} else if (c == ':') {
+		p->key_next = false;
+	}
+}
+
+/* The error of an array or object opened at text[i] beyond QV__JSON_DEPTH, as jansson's own. */
+static qv_status too_deep(json_error_t *jerr, int line, int column, size_t i)
+{
+	char what[120];
+	snprintf(what, sizeof what,
+	         "nested deeper than %d levels (arrays and objects inside one another)",
+	         QV__JSON_DEPTH);
+	set_error(jerr, json_error_stack_overflow, line, column, i + 1, what);
+	return QV_EINVAL;
+}
+
 /* A text this long could make the bound itself overflow; no loader reads anything near it
  * (each byte adds at most 31 words to the bound: an object opened in an array). */
 #define MEASURE_MAX ((SIZE_MAX - 1024) / (64 * WORD))
@@ -246,27 +305,12 @@ qv_status qv__json_measure(const char *text, size_t len, size_t *bound, json_err
 		return QV_ENOMEM;
 	}
 	pass p = {.longest = 1};
-	size_t run = 0, start = 0;
+	size_t run = 0;
 	int line = 1, column = 0;
-	bool in_string = false, key = false;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)text[i];
 		if ((c & 0xC0) != 0x80) /* columns count characters, as jansson's do */
 			column++;
-		if (in_string) {
-			if (c == '\\' && i + 1 < len) {
-				i++; /* an escaped byte never ends the string */
-				column += ((unsigned char)text[i] & 0xC0) != 0x80;
-			} else if (c == '"') {
-				string_ends(&p, i - start + 1, key);
-				in_string = false;
-			}
-			if (c == '\n') {
-				line++;
-				column = 0;
-			}
-			continue;
-		}
 		bool other =
 		    !(c == '"' || c == '[' || c == '{' || c == ']' || c == '}' || c == ',' ||
 		      c == ':' || c == ' ' || c == '\t' || c == '\n' || c == '\r');
@@ -279,48 +323,25 @@ qv_status qv__json_measure(const char *text, size_t len, size_t *bound, json_err
 			run = 0;
 		}
 		if (c == '"') {
-			key = p.key_next && in_object(&p);
+			bool key = p.key_next && in_object(&p);
 			item(&p, key);
 			p.key_next = false;
-			in_string = true;
-			start = i;
-		} else if (c == '[' || c == '{') {
-			if (p.depth == QV__JSON_DEPTH) {
-				char what[120];
-				snprintf(what, sizeof what,
-				         "nested deeper than %d levels (arrays and objects inside "
-				         "one another)",
-				         QV__JSON_DEPTH);
-				set_error(jerr, json_error_stack_overflow, line, column, i + 1,
-				          what);
-				return QV_EINVAL;
-			}
-			item(&p, false);
-			uint64_t bit = (uint64_t)1 << p.depth++;
-			if (c == '{') { /* the object, its first 8 buckets */
-				p.objects |= bit;
-				p.sum += round_up(9 * WORD) + 16 * WORD;
-			} else { /* the array, its first 8 slots */
-				p.objects &= ~bit;
-				p.sum += round_up(5 * WORD) + 8 * WORD;
-			}
-			p.key_next = c == '{';
-		} else if (c == ']' || c == '}') {
-			p.depth -= p.depth > 0; /* a stray bracket is jansson's to refuse */
-			p.key_next = false;
-		} else if (c == ',') {
-			p.key_next = in_object(&p);
-		} else if (c == ':') {
-			p.key_next = false;
+			/* a string never closed runs to the end: jansson allocates nothing for it,
+			 * but it is counted anyway */
+			size_t end = string_end(text, len, i, &line, &column);
+			string_ends(&p, end - i + 1, key);
+			i = end;
+		} else if ((c == '[' || c == '{') && p.depth == QV__JSON_DEPTH) {
+			return too_deep(jerr, line, column, i);
 		} else if (c == '\n') {
 			line++;
 			column = 0;
+		} else {
+			punctuation(&p, c);
 		}
 	}
 	if (run > 0)
 		run_ends(&p, run);
-	if (in_string) /* jansson allocates nothing for a string never closed; counted anyway */
-		string_ends(&p, len - start + 1, key);
 	*bound = p.sum + token_cost(p.longest);
 	return QV_OK;
 }

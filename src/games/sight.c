@@ -333,6 +333,53 @@ static int sight_line(const qv_sight *s, char *buf, size_t len, bool *exact)
 	return true;
 }
 
+/* What views_seen has found so far about the words of the action's notation. */
+typedef struct seen {
+	int nw;       /* the number of words (negative: too many to tell apart) */
+	char **ow;    /* the words */
+	bool *hidden; /* the words some confusable option has otherwise */
+	bool any;     /* some option leaves the viewer the same view */
+	bool all;     /* one such option is worded with other words: all is hidden */
+} seen;
+
+/* Option o, played from `from` (whose result with the action is `same`), compared with the
+ * action: when it leaves viewer the same view, the words it says otherwise are hidden.
+ * `asked` when the caller asked whether the wording is exact. */
+static void option_seen(const qv_game *g, sight *s, const void *from, const void *same, qv_action o,
+                        int viewer, bool asked, seen *v)
+{
+	char alt[QV_ACTION_TEXT], *aw[SIGHT_MAX_WORDS];
+	/* An option whose every word is the action's or already hidden can change nothing that
+	 * is shown: its view is not built. A shielded placement in THREE ARROWS has a dozen such
+	 * options per world, each a view to build and compare. Once a word is hidden, the option
+	 * is worded before it is played out: a card drawn in Arrow Party has as many others as
+	 * the stack has cards, each a state to determinize; before, most options of a THREE
+	 * ARROWS placement are told apart by playing them out, cheaper than wording them. */
+	int na = NOT_WORDED;
+	if (v->any) {
+		na = option_words(g, from, o, v->nw, alt, aw);
+		if (nothing_new(na, v->nw, v->ow, aw, v->hidden, v->any || !asked))
+			return;
+	}
+	if (!maybe_confusable(g, s, from, same, o, viewer))
+		return;
+	if (na == NOT_WORDED) {
+		na = option_words(g, from, o, v->nw, alt, aw);
+		if (nothing_new(na, v->nw, v->ow, aw, v->hidden, v->any || !asked))
+			return;
+	}
+	if (!views_alike(g, s, viewer))
+		return;
+	v->any = true;
+	if (na != v->nw || v->nw < 0) {
+		v->all = true;
+		return;
+	}
+	for (int k = 0; k < v->nw; k++)
+		if (strcmp(v->ow[k], aw[k]) != 0)
+			v->hidden[k] = true;
+}
+
 /* What qv_action_seen says when views are compared: the options of the truth and of `worlds`
  * worlds, each word of buf (a's notation) hidden when another option with another word there
  * leaves viewer the same view. */
@@ -352,66 +399,34 @@ static int views_seen(const qv_game *g, const void *before, qv_action a, int vie
 		determinized(g, s.result, s.result_det, viewer);
 	char orig[QV_ACTION_TEXT], *ow[SIGHT_MAX_WORDS];
 	qv_copy(orig, sizeof orig, buf);
-	int nw = words(orig, ow, SIGHT_MAX_WORDS);
-	bool hidden[SIGHT_MAX_WORDS] = {false}, any = false, all = false;
+	bool hidden[SIGHT_MAX_WORDS] = {false};
+	seen v = {words(orig, ow, SIGHT_MAX_WORDS), ow, hidden, false, false};
 	/* The truth's options, then those of the worlds that differ from it. */
-	for (int w = -1; w < (g->determinize ? worlds : 0) && !all; w++) {
+	for (int w = -1; w < (g->determinize ? worlds : 0) && !v.all; w++) {
 		const void *from = before, *same = s.result;
 		if (w >= 0 && !world(g, &s, before, a, w, viewer, &same))
 			continue; /* nothing hidden from the viewer here */
 		from = w >= 0 ? s.world : before;
 		int n =
 		    mover == QV_CHANCE ? g->chance(from, s.opts, s.prob) : g->legal(from, s.opts);
-		for (int i = 0; i < n && !all; i++) {
-			if (w < 0 && s.opts[i] == a)
-				continue;
-			char alt[QV_ACTION_TEXT], *aw[SIGHT_MAX_WORDS];
-			/* An option whose every word is the action's or already hidden can change
-			 * nothing that is shown: its view is not built. A shielded placement in
-			 * THREE ARROWS has a dozen such options per world, each a view to build and
-			 * compare. Once a word is hidden, the option is worded before it is played
-			 * out: a card drawn in Arrow Party has as many others as the stack has
-			 * cards, each a state to determinize; before, most options of a THREE
-			 * ARROWS placement are told apart by playing them out, cheaper than wording
-			 * them. */
-			int na = NOT_WORDED;
-			if (any) {
-				na = option_words(g, from, s.opts[i], nw, alt, aw);
-				if (nothing_new(na, nw, ow, aw, hidden, any || !exact))
-					continue;
-			}
-			if (!maybe_confusable(g, &s, from, same, s.opts[i], viewer))
-				continue;
-			if (na == NOT_WORDED) {
-				na = option_words(g, from, s.opts[i], nw, alt, aw);
-				if (nothing_new(na, nw, ow, aw, hidden, any || !exact))
-					continue;
-			}
-			if (!views_alike(g, &s, viewer))
-				continue;
-			any = true;
-			if (na != nw || nw < 0) {
-				all = true;
-				break;
-			}
-			for (int k = 0; k < nw; k++)
-				if (strcmp(ow[k], aw[k]) != 0)
-					hidden[k] = true;
-		}
+		for (int i = 0; i < n && !v.all; i++)
+			if (w >= 0 || s.opts[i] != a)
+				option_seen(g, &s, from, same, s.opts[i], viewer, exact != NULL,
+				            &v);
 	}
 	sight_free(&s);
 	if (exact)
-		*exact = !any;
+		*exact = !v.any;
 	int shown = s.failed ? QV_ENOMEM : 1;
-	if (all) {
+	if (v.all) {
 		snprintf(buf, len, "(hidden)");
 		return shown;
 	}
-	if (!any)
+	if (!v.any)
 		return shown;
 	size_t used = 0;
 	buf[0] = '\0';
-	for (int k = 0; k < nw && used < len; k++)
+	for (int k = 0; k < v.nw && used < len; k++)
 		used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? " " : "",
 		                         hidden[k] ? "?" : ow[k]);
 	return shown;

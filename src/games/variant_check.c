@@ -161,6 +161,66 @@ static void count_words(const qv_vfield *f, const char *noun, char *buf, size_t 
 		snprintf(buf, len, "an array of %ld to %ld %s", f->lo, f->hi, noun);
 }
 
+/* Element e of an array field f of directions (each once unless f repeats them; `seen` the
+ * ones before it), integers from f->min to f->max, or ids. */
+static qv_status check_element(const json_t *e, const qv_vfield *f, unsigned *seen, qv__where *w,
+                               qv_err *err)
+{
+	char got[QV__SHOWN_MAX], words[400];
+	if (f->kind == QV_VF_DIRS) {
+		int d = json_is_string(e) ? find_word(dir_names, json_string_value(e)) : -1;
+		if (d < 0)
+			return qv__where_fail(err, w, QV_EINVAL, "expected one of %s; got %s",
+			                      qv__variant_one_of(dir_names, words, sizeof words),
+			                      qv__variant_shown(e, got, sizeof got));
+		if (!f->repeats && *seen >> d & 1)
+			return qv__where_fail(err, w, QV_EINVAL,
+			                      "%s is already listed (each direction once)",
+			                      dir_names[d]);
+		*seen |= 1u << d;
+	} else if (f->kind == QV_VF_INTS) {
+		if (!json_is_integer(e) || json_integer_value(e) < f->min ||
+		    json_integer_value(e) > f->max)
+			return qv__where_fail(err, w, QV_EINVAL,
+			                      "expected an integer from %ld to %ld; got %s", f->min,
+			                      f->max, qv__variant_shown(e, got, sizeof got));
+	} else if (!json_is_string(e) || !id_ok(json_string_value(e), 0)) {
+		return qv__where_fail(err, w, QV_EINVAL,
+		                      "expected an id of letters, digits and hyphens; got %s",
+		                      qv__variant_shown(e, got, sizeof got));
+	}
+	return QV_OK;
+}
+
+/* An array field of directions, integers or ids: its length within f->lo to f->hi, then each
+ * element (every bad one reported while the caller wants them all). */
+static qv_status check_array(const json_t *v, const qv_vfield *f, qv__where *w, qv_err *err)
+{
+	char got[QV__SHOWN_MAX], words[400];
+	const char *noun = f->kind == QV_VF_DIRS   ? "directions"
+	                   : f->kind == QV_VF_INTS ? "integers"
+	                                           : "ids";
+	if (!json_is_array(v) || (long)json_array_size(v) < f->lo ||
+	    (long)json_array_size(v) > f->hi) {
+		count_words(f, noun, words, sizeof words);
+		return qv__where_fail(err, w, QV_EINVAL, "expected %s; got %s", words,
+		                      qv__variant_shown(v, got, sizeof got));
+	}
+	unsigned seen = 0;
+	size_t i;
+	const json_t *e;
+	qv_status bad = QV_OK;
+	json_array_foreach(v, i, e)
+	{
+		size_t at = qv__where_index(w, i);
+		qv_status rc = check_element(e, f, &seen, w, err);
+		qv__where_cut(w, at);
+		if (rc && !qv__where_go_on(w, rc, &bad))
+			return rc;
+	}
+	return bad;
+}
+
 static qv_status check_value(const json_t *v, const qv_vfield *f, qv__where *w, qv_err *err)
 {
 	char got[QV__SHOWN_MAX], words[400];
@@ -200,59 +260,7 @@ static qv_status check_value(const json_t *v, const qv_vfield *f, qv__where *w, 
 		return QV_OK;
 	case QV_VF_DIRS:
 	case QV_VF_INTS:
-	case QV_VF_IDS: {
-		const char *noun = f->kind == QV_VF_DIRS   ? "directions"
-		                   : f->kind == QV_VF_INTS ? "integers"
-		                                           : "ids";
-		if (!json_is_array(v) || (long)json_array_size(v) < f->lo ||
-		    (long)json_array_size(v) > f->hi) {
-			count_words(f, noun, words, sizeof words);
-			return qv__where_fail(err, w, QV_EINVAL, "expected %s; got %s", words,
-			                      qv__variant_shown(v, got, sizeof got));
-		}
-		unsigned seen = 0;
-		size_t i;
-		const json_t *e;
-		qv_status bad = QV_OK;
-		json_array_foreach(v, i, e)
-		{
-			size_t at = qv__where_index(w, i);
-			qv_status rc = QV_OK;
-			if (f->kind == QV_VF_DIRS) {
-				int d = json_is_string(e)
-				            ? find_word(dir_names, json_string_value(e))
-				            : -1;
-				if (d < 0)
-					rc = qv__where_fail(
-					    err, w, QV_EINVAL, "expected one of %s; got %s",
-					    qv__variant_one_of(dir_names, words, sizeof words),
-					    qv__variant_shown(e, got, sizeof got));
-				else if (!f->repeats && seen >> d & 1)
-					rc = qv__where_fail(
-					    err, w, QV_EINVAL,
-					    "%s is already listed (each direction once)",
-					    dir_names[d]);
-				else
-					seen |= 1u << d;
-			} else if (f->kind == QV_VF_INTS) {
-				if (!json_is_integer(e) || json_integer_value(e) < f->min ||
-				    json_integer_value(e) > f->max)
-					rc = qv__where_fail(
-					    err, w, QV_EINVAL,
-					    "expected an integer from %ld to %ld; got %s", f->min,
-					    f->max, qv__variant_shown(e, got, sizeof got));
-			} else if (!json_is_string(e) || !id_ok(json_string_value(e), 0)) {
-				rc = qv__where_fail(
-				    err, w, QV_EINVAL,
-				    "expected an id of letters, digits and hyphens; got %s",
-				    qv__variant_shown(e, got, sizeof got));
-			}
-			qv__where_cut(w, at);
-			if (rc && !qv__where_go_on(w, rc, &bad))
-				return rc;
-		}
-		return bad;
-	}
+	case QV_VF_IDS: return check_array(v, f, w, err);
 	case QV_VF_OBJECT:
 		return qv__variant_check_entry(v, f->fields, f->nfields, true, "object", w, err);
 	}

@@ -298,15 +298,11 @@ static qv_status read_file(const char *path, const qv__chain *ch, const qv__wher
 	return QV_OK;
 }
 
-/* Reads and resolves the variant file at path. ref is where the file extending it names it
- * (its `extends`), NULL for the file loaded: a file that cannot be read, or that closes a
- * cycle, is a problem of that place. */
-qv_status qv__variant_resolve_file(const char *path, const qv_game *g, qv__chain *ch,
-                                   const qv__where *ref, json_t **out, const qv_game **game,
-                                   qv_err *err)
+/* Whether the file at path may join the chain of files extending one another: its real path
+ * (into real, PATH_MAX bytes) not already in it (a cycle), and the chain not at its deepest. */
+static qv_status chain_room(const char *path, const qv__chain *ch, const qv__where *ref, char *real,
+                            qv_err *err)
 {
-	*out = NULL;
-	char real[PATH_MAX];
 	if (!realpath(path, real))
 		return file_fail(err, ch, ref, path, QV_EIO, "cannot open: %s", strerror(errno));
 	for (int i = 0; i < ch->depth; i++)
@@ -316,10 +312,41 @@ qv_status qv__variant_resolve_file(const char *path, const qv_game *g, qv__chain
 	if (ch->depth == QV_VARIANT_DEPTH)
 		return file_fail(err, ch, ref, path, QV_EINVAL,
 		                 "more than %d files extend one another", QV_VARIANT_DEPTH);
+	return QV_OK;
+}
+
+/* Names the resolved variant *out after its file (path without folder and extension); on
+ * running out of memory frees it. */
+static qv_status name_after_file(const char *path, json_t **out, qv_err *err)
+{
+	char base[PATH_MAX], stem[QV_VARIANT_NAME];
+	snprintf(base, sizeof base, "%s", path);
+	snprintf(stem, sizeof stem, "%s", basename(base));
+	char *dot = strrchr(stem, '.');
+	if (dot && dot != stem)
+		*dot = '\0';
+	if (json_object_set_new(*out, "name", json_string(stem))) {
+		json_decref(*out);
+		*out = NULL;
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	}
+	return QV_OK;
+}
+
+/* Reads and resolves the variant file at path. ref is where the file extending it names it
+ * (its `extends`), NULL for the file loaded: a file that cannot be read, or that closes a
+ * cycle, is a problem of that place. */
+qv_status qv__variant_resolve_file(const char *path, const qv_game *g, qv__chain *ch,
+                                   const qv__where *ref, json_t **out, const qv_game **game,
+                                   qv_err *err)
+{
+	*out = NULL;
+	char real[PATH_MAX];
 	char *text = NULL;
 	size_t len = 0;
-	qv_status rc = read_file(path, ch, ref, &text, &len, err);
-	if (rc)
+	qv_status rc;
+	if ((rc = chain_room(path, ch, ref, real, err)) ||
+	    (rc = read_file(path, ch, ref, &text, &len, err)))
 		return rc;
 	if (strlen(text) != len) {
 		free(text);
@@ -356,18 +383,7 @@ qv_status qv__variant_resolve_file(const char *path, const qv_game *g, qv__chain
 	bool named = json_object_get(doc, "name") != NULL;
 	json_decref(doc);
 	/* a document without a name takes its file's */
-	if (!rc && !named) {
-		char base[PATH_MAX], stem[QV_VARIANT_NAME];
-		snprintf(base, sizeof base, "%s", path);
-		snprintf(stem, sizeof stem, "%s", basename(base));
-		char *dot = strrchr(stem, '.');
-		if (dot && dot != stem)
-			*dot = '\0';
-		if (json_object_set_new(*out, "name", json_string(stem))) {
-			json_decref(*out);
-			*out = NULL;
-			rc = qv_fail(err, QV_ENOMEM, "out of memory");
-		}
-	}
+	if (!rc && !named)
+		rc = name_after_file(path, out, err);
 	return rc;
 }

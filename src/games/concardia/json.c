@@ -232,6 +232,50 @@ static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
 	return QV_OK;
 }
 
+/* A player's Persistent Area pa (named `what` in errors): Persistent cards of distinct names,
+ * each with at most the Charge Counters its card holds. */
+static qv_status load_persistent(const cc_state *s, cc_player *pl, const json_t *pa,
+                                 const char *what, qv_err *err)
+{
+	const cc_tables *T = cc_T(s);
+	qv_status rc;
+	if (!json_is_array(pa) || json_array_size(pa) > CC_MAX_PERSIST)
+		return qv_fail(err, QV_EINVAL, "%s.persistent must be an array of at most %d cards",
+		               what, CC_MAX_PERSIST);
+	size_t i;
+	json_t *v;
+	json_array_foreach(pa, i, v)
+	{
+		static const char *const pkeys[] = {"card", "counters", NULL};
+		int card;
+		long counters = 0;
+		if (!json_is_object(v))
+			return qv_fail(err, QV_EINVAL,
+			               "%s.persistent[%zu] must be {\"card\": id, \"counters\": n}",
+			               what, i);
+		if ((rc = qv__json_check_keys(v, "a Persistent Area entry", pkeys, err)) ||
+		    (rc = get_card(cc_T(s), json_object_get(v, "card"), "persistent card", &card,
+		                   err)) ||
+		    (rc = qv__json_get_int(v, "counters", "persistent", 0, CC_MAX_COUNTERS, 0,
+		                           &counters, err)))
+			return rc;
+		if (!cc_is_persistent(T, card))
+			return qv_fail(err, QV_EINVAL,
+			               "%s: only Persistent cards (%s) go to the Persistent Area",
+			               what, cc_kind_card(T, CC_AB_CHARGE));
+		if (counters > T->cards[card].counters)
+			return qv_fail(err, QV_EINVAL, "%s: a %s holds at most %d Charge Counters",
+			               what, T->cards[card].name, T->cards[card].counters);
+		for (int j = 0; j < pl->npersist; j++)
+			if (T->cards[card].same_name >> (pl->persist[j] - 1) & 1)
+				return qv_fail(err, QV_EINVAL,
+				               "%s: two Persistent cards of the same name", what);
+		pl->persist[pl->npersist] = (uint8_t)(card + 1);
+		pl->pcounters[pl->npersist++] = (uint8_t)counters;
+	}
+	return QV_OK;
+}
+
 /* Player p's object o (a qv__deck_player_fn over a cc_state). */
 static qv_status load_player(void *state, int p, const json_t *o, bool *deck_given, qv_err *err)
 {
@@ -246,47 +290,8 @@ static qv_status load_player(void *state, int p, const json_t *o, bool *deck_giv
 	if ((rc = qv__deck_read_player(o, p, keys, &z, get_card, T, what, deck_given, err)))
 		return rc;
 	json_t *pa = json_object_get(o, "persistent");
-	if (pa) {
-		if (!json_is_array(pa) || json_array_size(pa) > CC_MAX_PERSIST)
-			return qv_fail(err, QV_EINVAL,
-			               "%s.persistent must be an array of at most %d cards", what,
-			               CC_MAX_PERSIST);
-		size_t i;
-		json_t *v;
-		json_array_foreach(pa, i, v)
-		{
-			static const char *const pkeys[] = {"card", "counters", NULL};
-			int card;
-			long counters = 0;
-			if (!json_is_object(v))
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "%s.persistent[%zu] must be {\"card\": id, \"counters\": n}",
-				    what, i);
-			if ((rc = qv__json_check_keys(v, "a Persistent Area entry", pkeys, err)) ||
-			    (rc = get_card(cc_T(s), json_object_get(v, "card"), "persistent card",
-			                   &card, err)) ||
-			    (rc = qv__json_get_int(v, "counters", "persistent", 0, CC_MAX_COUNTERS,
-			                           0, &counters, err)))
-				return rc;
-			if (!cc_is_persistent(T, card))
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "%s: only Persistent cards (%s) go to the Persistent Area",
-				    what, cc_kind_card(T, CC_AB_CHARGE));
-			if (counters > T->cards[card].counters)
-				return qv_fail(err, QV_EINVAL,
-				               "%s: a %s holds at most %d Charge Counters", what,
-				               T->cards[card].name, T->cards[card].counters);
-			for (int j = 0; j < pl->npersist; j++)
-				if (T->cards[card].same_name >> (pl->persist[j] - 1) & 1)
-					return qv_fail(err, QV_EINVAL,
-					               "%s: two Persistent cards of the same name",
-					               what);
-			pl->persist[pl->npersist] = (uint8_t)(card + 1);
-			pl->pcounters[pl->npersist++] = (uint8_t)counters;
-		}
-	}
+	if (pa && (rc = load_persistent(s, pl, pa, what, err)))
+		return rc;
 	json_t *st = json_object_get(o, "start");
 	if (st && !json_is_null(st)) {
 		int card;
@@ -362,10 +367,67 @@ static qv_status load_pending(cc_state *s, const json_t *o, qv_err *err)
 	return QV_OK;
 }
 
+/* Phase pay: pending names what is paid for (p's shover or dynamo on the grid, or a dynamo of
+ * p's Persistent Area), with units left that p can pay. */
+static qv_status check_pay(const cc_state *s, qv_err *err)
+{
+	const cc_tables *T = cc_T(s);
+	int p = s->active;
+	const cc_player *pl = &s->pl[p];
+	if (!s->pend_kind || s->pend_left == 0 || s->pl[0].start || s->pl[1].start)
+		return qv_fail(err, QV_EINVAL,
+		               "in phase pay, pending names what is paid for, with left >= 1");
+	int from = s->pend_from;
+	const cc_cell *c = &s->grid[from];
+	if (s->pend_kind == CC_PEND_SHOVE || s->pend_kind == CC_PEND_BOOST) {
+		int need = s->pend_kind == CC_PEND_SHOVE ? CC_AB_SHOVE : CC_AB_CHARGE;
+		if (!c->card || c->owner != p || T->kind[c->card] != need)
+			return qv_fail(err, QV_EINVAL, "pending.from must hold p%d's %s", p + 1,
+			               cc_kind_card(T, need));
+	}
+	if (s->pend_kind == CC_PEND_PBOOST) {
+		bool found = false;
+		for (int i = 0; i < pl->npersist; i++)
+			found |= pl->persist[i] == from + 1;
+		if (!found || T->cards[from].kind != CC_AB_CHARGE)
+			return qv_fail(err, QV_EINVAL,
+			               "pending.from must be a dynamo in p%d's Persistent Area",
+			               p + 1);
+	}
+	if (cc_units(s, p) < s->pend_left)
+		return qv_fail(err, QV_EINVAL, "p%d cannot pay the %d unit(s) left", p + 1,
+		               s->pend_left);
+	return QV_OK;
+}
+
+/* Phase react: capture.next names an offer of an aegis to the owner of a card that would be
+ * captured, and the capture sets are cards on the grid. */
+static qv_status check_react(const cc_state *s, qv_err *err)
+{
+	const cc_tables *T = cc_T(s);
+	if (s->pend_kind || s->pl[0].start || s->pl[1].start)
+		return qv_fail(err, QV_EINVAL, "in phase react only pending.card may remain");
+	int sq = s->react_next % CC_NSQ, who = cc_to_move(s);
+	const cc_player *r = &s->pl[who];
+	int aegis = 0;
+	for (uint64_t m = T->of_kind[CC_AB_SAVE]; m; m &= m - 1)
+		aegis += r->hand[__builtin_ctzll(m)];
+	if (!(s->would >> sq & 1) || (s->saved >> sq & 1) || !s->grid[sq].card ||
+	    s->grid[sq].owner != who || !aegis)
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "capture.next must name an offer: a card of the player offered that would be captured, not saved, whose owner holds an aegis");
+	if (s->saved & ~s->would)
+		return qv_fail(err, QV_EINVAL,
+		               "capture.saved must be cards that would be captured");
+	if (s->would & ~(s->occ[0] | s->occ[1]))
+		return qv_fail(err, QV_EINVAL, "capture.would must be cards on the grid");
+	return QV_OK;
+}
+
 /* The situation named by phase and pending must be one the rules can be in. */
 static qv_status check_phase(cc_state *s, qv_err *err)
 {
-	const cc_tables *T = cc_T(s);
 	int p = s->active;
 	const cc_player *pl = &s->pl[p];
 	bool pend = s->pend_kind || s->pend_card;
@@ -395,55 +457,8 @@ static qv_status check_phase(cc_state *s, qv_err *err)
 			return qv_fail(err, QV_EINVAL,
 			               "in phase over, state.ended must say how the game ended");
 		return QV_OK;
-	case CC_PH_PAY: {
-		if (!s->pend_kind || s->pend_left == 0 || s->pl[0].start || s->pl[1].start)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "in phase pay, pending names what is paid for, with left >= 1");
-		int from = s->pend_from;
-		const cc_cell *c = &s->grid[from];
-		if (s->pend_kind == CC_PEND_SHOVE || s->pend_kind == CC_PEND_BOOST) {
-			int need = s->pend_kind == CC_PEND_SHOVE ? CC_AB_SHOVE : CC_AB_CHARGE;
-			if (!c->card || c->owner != p || T->kind[c->card] != need)
-				return qv_fail(err, QV_EINVAL, "pending.from must hold p%d's %s",
-				               p + 1, cc_kind_card(T, need));
-		}
-		if (s->pend_kind == CC_PEND_PBOOST) {
-			bool found = false;
-			for (int i = 0; i < pl->npersist; i++)
-				found |= pl->persist[i] == from + 1;
-			if (!found || T->cards[from].kind != CC_AB_CHARGE)
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "pending.from must be a dynamo in p%d's Persistent Area",
-				    p + 1);
-		}
-		if (cc_units(s, p) < s->pend_left)
-			return qv_fail(err, QV_EINVAL, "p%d cannot pay the %d unit(s) left", p + 1,
-			               s->pend_left);
-		return QV_OK;
-	}
-	case CC_PH_REACT: {
-		if (s->pend_kind || s->pl[0].start || s->pl[1].start)
-			return qv_fail(err, QV_EINVAL,
-			               "in phase react only pending.card may remain");
-		int sq = s->react_next % CC_NSQ, who = cc_to_move(s);
-		const cc_player *r = &s->pl[who];
-		int aegis = 0;
-		for (uint64_t m = T->of_kind[CC_AB_SAVE]; m; m &= m - 1)
-			aegis += r->hand[__builtin_ctzll(m)];
-		if (!(s->would >> sq & 1) || (s->saved >> sq & 1) || !s->grid[sq].card ||
-		    s->grid[sq].owner != who || !aegis)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "capture.next must name an offer: a card of the player offered that would be captured, not saved, whose owner holds an aegis");
-		if (s->saved & ~s->would)
-			return qv_fail(err, QV_EINVAL,
-			               "capture.saved must be cards that would be captured");
-		if (s->would & ~(s->occ[0] | s->occ[1]))
-			return qv_fail(err, QV_EINVAL, "capture.would must be cards on the grid");
-		return QV_OK;
-	}
+	case CC_PH_PAY: return check_pay(s, err);
+	case CC_PH_REACT: return check_react(s, err);
 	default: return QV_OK;
 	}
 }

@@ -151,6 +151,27 @@ static void loss_why(const bool *lost, int m, char *why, size_t len)
 		snprintf(why, len, "p%d has no card left on the Board", 2 - m);
 }
 
+/* Why the game ends at the clean-up after every capture (empty when it goes on): in this order
+ * the third-turn rule, the target, two passes, the turn cap. */
+static void end_why(const cc_state *t, int m, const bool lost[2], const int pts[2], bool pass,
+                    char *why, size_t len)
+{
+	int o = 1 - m;
+	loss_why(lost, m, why, len);
+	if (!*why && (pts[m] >= t->target || pts[o] >= t->target)) {
+		if (pts[m] >= t->target && pts[o] >= t->target)
+			snprintf(why, len, "both players reach the target");
+		else if (pts[m] >= t->target)
+			snprintf(why, len, "you reach the target");
+		else
+			snprintf(why, len, "p%d reaches the target", o + 1);
+	}
+	if (!*why && pass && t->passes >= 1)
+		snprintf(why, len, "both players pass");
+	if (!*why && t->turn_no + 1 >= t->max_turns)
+		snprintf(why, len, "the turn cap");
+}
+
 /* The Capture step that follows, on the grid of t (the action's effect applied), for mover
  * m (the active player): the captures, then the end of the game as far as it is certain.
  * `pass` when the action is a pass; `removal` when it removed a card (the third-turn rule is
@@ -208,19 +229,7 @@ static void outcome(note *n, const cc_state *t, int m, bool pass, bool removal, 
 		}
 		return;
 	}
-	loss_why(lost, m, why, sizeof why);
-	if (!*why && (pts[m] >= t->target || pts[o] >= t->target)) {
-		if (pts[m] >= t->target && pts[o] >= t->target)
-			snprintf(why, sizeof why, "both players reach the target");
-		else if (pts[m] >= t->target)
-			snprintf(why, sizeof why, "you reach the target");
-		else
-			snprintf(why, sizeof why, "p%d reaches the target", o + 1);
-	}
-	if (!*why && pass && t->passes >= 1)
-		snprintf(why, sizeof why, "both players pass");
-	if (!*why && t->turn_no + 1 >= t->max_turns)
-		snprintf(why, sizeof why, "the turn cap");
+	end_why(t, m, lost, pts, pass, why, sizeof why);
 	if (*why)
 		end_part(n, m, lost, pts, board, why, confirm);
 }

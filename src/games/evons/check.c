@@ -47,13 +47,51 @@ static const char *cell_name(int c, char *b)
 	return b;
 }
 
-/* Every cell: empty and all zero, or a card of the table whose flags its kind allows (a
- * covered card is a monster of its owner's control, Growth only on a covered card, damage
- * below the DEF of a face-up monster, a reactivation only by a face-up monster), numbered
- * below next_inst and apart from every other card; and the board mask agreeing. */
-static qv_status check_cells(const ev_state *s, qv_err *why)
+/* The card on cell c (not empty): of the table, with flags its kind allows (a covered card is
+ * a monster of its owner's control, Growth only on a covered card, damage below the DEF of a
+ * face-up monster, a reactivation only by a face-up monster), numbered below next_inst. */
+static qv_status check_card(const ev_state *s, int c, qv_err *why)
 {
 	const ev_tables *T = ev_T(s);
+	const ev_cell *x = &s->cell[c];
+	char b[4];
+	if (x->kind > T->nkinds || x->owner > 1 || x->ctrl > 1 || x->pad_ ||
+	    (x->flags & ~(EV_F_COVERED | EV_F_GROWTH | EV_F_MOVED | EV_F_REACTIVATED)))
+		return qv_fail(why, QV_EINVAL,
+		               "cell %s holds kind %d of %d, owner %d, controller %d, flags "
+		               "%#x",
+		               cell_name(c, b), x->kind - 1, T->nkinds, x->owner, x->ctrl,
+		               x->flags);
+	int k = x->kind - 1;
+	bool cov = x->flags & EV_F_COVERED, block = ev_is_block(T, k);
+	bool faceup = !cov && !block;
+	if ((cov || block) && x->ctrl != x->owner)
+		return qv_fail(why, QV_EINVAL,
+		               "the %s on %s is controlled by p%d, not its owner p%d: only a "
+		               "face-up monster changes hands",
+		               T->kind[k].id, cell_name(c, b), x->ctrl + 1, x->owner + 1);
+	if ((cov && block) || ((x->flags & EV_F_GROWTH) && !cov) ||
+	    ((x->flags & EV_F_REACTIVATED) && !faceup))
+		return qv_fail(why, QV_EINVAL,
+		               "the %s on %s has flags %#x: a block is never covered, Growth "
+		               "marks a covered card, only a face-up monster reactivates",
+		               T->kind[k].id, cell_name(c, b), x->flags);
+	if (x->dmg && (!faceup || x->dmg >= T->kind[k].def))
+		return qv_fail(why, QV_EINVAL,
+		               "the %s on %s has %d damage: only a face-up monster takes it, "
+		               "less than its DEF %d",
+		               T->kind[k].id, cell_name(c, b), x->dmg, T->kind[k].def);
+	if (!x->inst || (x->inst >= s->next_inst && s->next_inst < UINT16_MAX))
+		return qv_fail(why, QV_EINVAL,
+		               "the card on %s has instance number %d, not 1 to next_inst %d",
+		               cell_name(c, b), x->inst, s->next_inst);
+	return QV_OK;
+}
+
+/* Every cell: empty and all zero, or a card check_card accepts, numbered apart from every
+ * other card; and the board and covered masks agreeing with the cells. */
+static qv_status check_cells(const ev_state *s, qv_err *why)
+{
 	uint64_t board = 0;
 	int inst[EV_NCELLS], ninst = 0;
 	char b[4];
@@ -66,40 +104,9 @@ static qv_status check_cells(const ev_state *s, qv_err *why)
 			continue;
 		}
 		board |= 1ull << c;
-		if (x->kind > T->nkinds || x->owner > 1 || x->ctrl > 1 || x->pad_ ||
-		    (x->flags & ~(EV_F_COVERED | EV_F_GROWTH | EV_F_MOVED | EV_F_REACTIVATED)))
-			return qv_fail(
-			    why, QV_EINVAL,
-			    "cell %s holds kind %d of %d, owner %d, controller %d, flags "
-			    "%#x",
-			    cell_name(c, b), x->kind - 1, T->nkinds, x->owner, x->ctrl, x->flags);
-		int k = x->kind - 1;
-		bool cov = x->flags & EV_F_COVERED, block = ev_is_block(T, k);
-		bool faceup = !cov && !block;
-		if ((cov || block) && x->ctrl != x->owner)
-			return qv_fail(
-			    why, QV_EINVAL,
-			    "the %s on %s is controlled by p%d, not its owner p%d: only a "
-			    "face-up monster changes hands",
-			    T->kind[k].id, cell_name(c, b), x->ctrl + 1, x->owner + 1);
-		if ((cov && block) || ((x->flags & EV_F_GROWTH) && !cov) ||
-		    ((x->flags & EV_F_REACTIVATED) && !faceup))
-			return qv_fail(
-			    why, QV_EINVAL,
-			    "the %s on %s has flags %#x: a block is never covered, Growth "
-			    "marks a covered card, only a face-up monster reactivates",
-			    T->kind[k].id, cell_name(c, b), x->flags);
-		if (x->dmg && (!faceup || x->dmg >= T->kind[k].def))
-			return qv_fail(
-			    why, QV_EINVAL,
-			    "the %s on %s has %d damage: only a face-up monster takes it, "
-			    "less than its DEF %d",
-			    T->kind[k].id, cell_name(c, b), x->dmg, T->kind[k].def);
-		if (!x->inst || (x->inst >= s->next_inst && s->next_inst < UINT16_MAX))
-			return qv_fail(
-			    why, QV_EINVAL,
-			    "the card on %s has instance number %d, not 1 to next_inst %d",
-			    cell_name(c, b), x->inst, s->next_inst);
+		qv_status rc = check_card(s, c, why);
+		if (rc)
+			return rc;
 		for (int i = 0; i < ninst; i++)
 			if (inst[i] == x->inst)
 				return qv_fail(why, QV_EINVAL, "two cards have instance number %d",
@@ -185,13 +192,69 @@ static int entry_card(const ev_state *s, const ev_entry *e)
 	return c;
 }
 
+/* Stack entry i: a face-up monster of the active player on the cell the entry keeps, in a step
+ * of the sequence, ability arrows used only where the card has them, only on top fighting
+ * conflicts (with cards that defend against it) or burning (with a target left). */
+static qv_status check_entry(const ev_state *s, int i, qv_err *why)
+{
+	const ev_tables *T = ev_T(s);
+	const ev_entry *e = &s->stack[i];
+	bool top = i == s->nstack - 1;
+	int c = entry_card(s, e);
+	if (c < 0)
+		return qv_fail(why, QV_EINVAL,
+		               "stack[%d] names instance %d, which is no face-up monster of "
+		               "the active player p%d on the board",
+		               i, e->inst, s->active + 1);
+	unsigned abilities = 0;
+	for (int d = 0; d < QV_NDIRS; d++)
+		abilities |= (unsigned)(T->kind[ev_kind_at(s, c)].ability[d] != 0) << d;
+	if (e->at != c) {
+		char b1[8], b2[8];
+		return qv_fail(why, QV_EINVAL,
+		               "stack[%d]: its card (instance %d) is on %s, not on %s (at)", i,
+		               e->inst, cell_name(c, b1), cell_name(e->at, b2));
+	}
+	if (e->step >= EV_NSTEPS || (e->used & ~abilities))
+		return qv_fail(why, QV_EINVAL,
+		               "stack[%d]: step %d, used arrows %#x of the ability arrows %#x", i,
+		               e->step, e->used, abilities);
+	if ((e->step == EV_ST_CONFLICTS) != (e->conflicts != 0) || (e->conflicts && !top) ||
+	    (e->burn_left && !top) || (!e->burn_left && e->burn_center))
+		return qv_fail(why, QV_EINVAL,
+		               "stack[%d]: conflicts %#llx in step %s, burn %d left on %d: "
+		               "defenders are kept exactly in step conflicts, and only the "
+		               "top entry fights or burns",
+		               i, (unsigned long long)e->conflicts, ev_step_names[e->step],
+		               e->burn_left, e->burn_center);
+	if (e->conflicts & ~s->board || (e->conflicts && !ev_in_main(c)))
+		return qv_fail(why, QV_EINVAL,
+		               "stack[%d]: a conflict with an empty cell, or from the out zone", i);
+	for (uint64_t m = e->conflicts; m; m &= m - 1) {
+		int t = __builtin_ctzll(m);
+		if (!ev_in_main(t) || !ev_faceup_monster(s, t) || s->cell[t].ctrl == s->active ||
+		    !ev_points_at(s, c, t) || !ev_points_at(s, t, c))
+			return qv_fail(why, QV_EINVAL,
+			               "stack[%d]: cell %d fights a conflict without defending "
+			               "its position (a face-up opponent monster in the main "
+			               "zone pointing back)",
+			               i, t);
+	}
+	int targets[5];
+	if (e->burn_left && (e->burn_center >= EV_NCELLS ||
+	                     !ev_burn_targets(s, e->burn_center, s->active, targets)))
+		return qv_fail(why, QV_EINVAL,
+		               "stack[%d]: %d Firestorm points on cell %d with no target", i,
+		               e->burn_left, e->burn_center);
+	return QV_OK;
+}
+
 /* The chain stack: non-empty exactly in phase chain, each entry a card of the active player on
  * the board, on the cell the entry keeps, in a step of the sequence, ability arrows used only where
  * the card has them, only the top entry fighting conflicts (with cards that defend against it) or
  * burning (with a target left), and the slots beyond the stack zero. */
 static qv_status check_stack(const ev_state *s, qv_err *why)
 {
-	const ev_tables *T = ev_T(s);
 	if ((s->nstack != 0) != (s->phase == EV_PH_CHAIN))
 		return qv_fail(why, QV_EINVAL,
 		               "%d stack entries in phase %s: the chain stack holds "
@@ -202,59 +265,9 @@ static qv_status check_stack(const ev_state *s, qv_err *why)
 		return qv_fail(why, QV_EINVAL, "a stack slot beyond the %d entries is not zero",
 		               s->nstack);
 	for (int i = 0; i < s->nstack; i++) {
-		const ev_entry *e = &s->stack[i];
-		bool top = i == s->nstack - 1;
-		int c = entry_card(s, e);
-		if (c < 0)
-			return qv_fail(
-			    why, QV_EINVAL,
-			    "stack[%d] names instance %d, which is no face-up monster of "
-			    "the active player p%d on the board",
-			    i, e->inst, s->active + 1);
-		unsigned abilities = 0;
-		for (int d = 0; d < QV_NDIRS; d++)
-			abilities |= (unsigned)(T->kind[ev_kind_at(s, c)].ability[d] != 0) << d;
-		if (e->at != c) {
-			char b1[8], b2[8];
-			return qv_fail(why, QV_EINVAL,
-			               "stack[%d]: its card (instance %d) is on %s, not on %s (at)",
-			               i, e->inst, cell_name(c, b1), cell_name(e->at, b2));
-		}
-		if (e->step >= EV_NSTEPS || (e->used & ~abilities))
-			return qv_fail(
-			    why, QV_EINVAL,
-			    "stack[%d]: step %d, used arrows %#x of the ability arrows %#x", i,
-			    e->step, e->used, abilities);
-		if ((e->step == EV_ST_CONFLICTS) != (e->conflicts != 0) || (e->conflicts && !top) ||
-		    (e->burn_left && !top) || (!e->burn_left && e->burn_center))
-			return qv_fail(why, QV_EINVAL,
-			               "stack[%d]: conflicts %#llx in step %s, burn %d left on %d: "
-			               "defenders are kept exactly in step conflicts, and only the "
-			               "top entry fights or burns",
-			               i, (unsigned long long)e->conflicts, ev_step_names[e->step],
-			               e->burn_left, e->burn_center);
-		if (e->conflicts & ~s->board || (e->conflicts && !ev_in_main(c)))
-			return qv_fail(
-			    why, QV_EINVAL,
-			    "stack[%d]: a conflict with an empty cell, or from the out zone", i);
-		for (uint64_t m = e->conflicts; m; m &= m - 1) {
-			int t = __builtin_ctzll(m);
-			if (!ev_in_main(t) || !ev_faceup_monster(s, t) ||
-			    s->cell[t].ctrl == s->active || !ev_points_at(s, c, t) ||
-			    !ev_points_at(s, t, c))
-				return qv_fail(
-				    why, QV_EINVAL,
-				    "stack[%d]: cell %d fights a conflict without defending "
-				    "its position (a face-up opponent monster in the main "
-				    "zone pointing back)",
-				    i, t);
-		}
-		int targets[5];
-		if (e->burn_left && (e->burn_center >= EV_NCELLS ||
-		                     !ev_burn_targets(s, e->burn_center, s->active, targets)))
-			return qv_fail(why, QV_EINVAL,
-			               "stack[%d]: %d Firestorm points on cell %d with no target",
-			               i, e->burn_left, e->burn_center);
+		qv_status rc = check_entry(s, i, why);
+		if (rc)
+			return rc;
 	}
 	return QV_OK;
 }

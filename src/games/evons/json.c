@@ -179,95 +179,126 @@ static qv_status get_card(const void *T, const json_t *v, const char *what, int 
 	return QV_OK;
 }
 
-static qv_status load_board(ev_state *s, const json_t *board, qv_err *err)
+/* One entry of state.board as read, before it is checked and put on the board. */
+typedef struct {
+	int c, k, owner, ctrl;
+	long inst, dmg;
+	bool cov, growth, moved, react;
+} board_card;
+
+/* Reads the fields of board entry o, named `what` in errors, each of its type and range. */
+static qv_status read_board_card(const ev_state *s, const json_t *o, const char *what,
+                                 board_card *b, qv_err *err)
 {
-	const ev_tables *T = ev_T(s);
 	static const char *const keys[] = {"cell",    "card",        "owner",  "controller", "inst",
 	                                   "covered", "growth",      "damage", "atk",        "def",
 	                                   "moved",   "reactivated", NULL};
+	char w[80];
+	qv_status rc;
+	if ((rc = qv__json_check_keys(o, what, keys, err)))
+		return rc;
+	snprintf(w, sizeof w, "%s.cell", what);
+	if ((rc = get_cell(json_object_get(o, "cell"), w, &b->c, err)))
+		return rc;
+	snprintf(w, sizeof w, "%s.card", what);
+	if ((rc = get_card(ev_T(s), json_object_get(o, "card"), w, &b->k, err)))
+		return rc;
+	snprintf(w, sizeof w, "%s.owner", what);
+	if ((rc = qv__json_get_player(json_object_get(o, "owner"), w, 2, &b->owner, err)))
+		return rc;
+	b->ctrl = b->owner;
+	snprintf(w, sizeof w, "%s.controller", what);
+	json_t *cv = json_object_get(o, "controller");
+	if (cv && (rc = qv__json_get_player(cv, w, 2, &b->ctrl, err)))
+		return rc;
+	if ((rc = qv__json_get_int(o, "inst", what, 1, 60000, 0, &b->inst, err)) ||
+	    (rc = qv__json_get_int(o, "damage", what, 0, 255, 0, &b->dmg, err)) ||
+	    (rc = qv__json_get_bool(o, "covered", what, false, &b->cov, err)) ||
+	    (rc = qv__json_get_bool(o, "growth", what, false, &b->growth, err)) ||
+	    (rc = qv__json_get_bool(o, "moved", what, false, &b->moved, err)) ||
+	    (rc = qv__json_get_bool(o, "reactivated", what, false, &b->react, err)))
+		return rc;
+	return QV_OK;
+}
+
+/* The marks of a board card must fit what it is: a block is never covered nor controlled by
+ * another, only a covered card is Growth-placed, only a face-up monster takes damage (less
+ * than its DEF) or reactivates. */
+static qv_status check_board_marks(const ev_tables *T, const char *what, const board_card *b,
+                                   qv_err *err)
+{
+	bool block = ev_is_block(T, b->k);
+	if (b->cov && block)
+		return qv_fail(err, QV_EINVAL, "%s: a block is never covered", what);
+	if ((b->cov || block) && b->ctrl != b->owner)
+		return qv_fail(err, QV_EINVAL,
+		               "%s: a covered card or a block is controlled by its owner", what);
+	if (b->growth && !b->cov)
+		return qv_fail(err, QV_EINVAL,
+		               "%s: only a covered card is Growth-placed (covered: true)", what);
+	if (b->dmg && (b->cov || block || b->dmg >= T->kind[b->k].def))
+		return qv_fail(err, QV_EINVAL,
+		               "%s: damage is taken by face-up monsters only, and less than "
+		               "their DEF (%d for %s)",
+		               what, T->kind[b->k].def, T->kind[b->k].id);
+	if (b->react && (b->cov || block))
+		return qv_fail(err, QV_EINVAL, "%s: only a face-up monster reactivates", what);
+	return QV_OK;
+}
+
+/* atk and def, written for readers, must agree with the card and its damage. */
+static qv_status check_board_stats(const ev_tables *T, const json_t *o, const char *what,
+                                   const board_card *b, qv_err *err)
+{
+	const ev_kind *kd = &T->kind[b->k];
+	long atk, def;
+	qv_status rc;
+	if ((rc = qv__json_get_int(o, "atk", what, 0, 255, kd->atk, &atk, err)) ||
+	    (rc = qv__json_get_int(o, "def", what, -255, 255, kd->def - b->dmg, &def, err)))
+		return rc;
+	if ((ev_is_block(T, b->k) && (json_object_get(o, "atk") || json_object_get(o, "def"))) ||
+	    atk != kd->atk || def != kd->def - b->dmg)
+		return qv_fail(err, QV_EINVAL,
+		               "%s: atk and def are the card's ATK and current DEF (%s: "
+		               "ATK %d, DEF %d less %ld damage; a block has neither)",
+		               what, kd->id, kd->atk, kd->def, b->dmg);
+	return QV_OK;
+}
+
+static qv_status load_board(ev_state *s, const json_t *board, qv_err *err)
+{
+	const ev_tables *T = ev_T(s);
 	if (!json_is_array(board))
 		return qv_fail(err, QV_EINVAL, "state.board must be an array of cards");
 	size_t i;
 	json_t *o;
 	json_array_foreach(board, i, o)
 	{
-		char what[32], w[80];
+		char what[32];
 		snprintf(what, sizeof what, "board[%zu]", i);
 		if (!json_is_object(o))
 			return qv_fail(err, QV_EINVAL,
 			               "%s must be an object with cell, card and owner", what);
-		int c, k, owner, ctrl;
-		long inst, dmg;
-		bool cov, growth, moved, react;
+		board_card b;
 		qv_status rc;
-		if ((rc = qv__json_check_keys(o, what, keys, err)))
+		if ((rc = read_board_card(s, o, what, &b, err)))
 			return rc;
-		snprintf(w, sizeof w, "%s.cell", what);
-		if ((rc = get_cell(json_object_get(o, "cell"), w, &c, err)))
-			return rc;
-		snprintf(w, sizeof w, "%s.card", what);
-		if ((rc = get_card(ev_T(s), json_object_get(o, "card"), w, &k, err)))
-			return rc;
-		snprintf(w, sizeof w, "%s.owner", what);
-		if ((rc = qv__json_get_player(json_object_get(o, "owner"), w, 2, &owner, err)))
-			return rc;
-		ctrl = owner;
-		snprintf(w, sizeof w, "%s.controller", what);
-		json_t *cv = json_object_get(o, "controller");
-		if (cv && (rc = qv__json_get_player(cv, w, 2, &ctrl, err)))
-			return rc;
-		if ((rc = qv__json_get_int(o, "inst", what, 1, 60000, 0, &inst, err)) ||
-		    (rc = qv__json_get_int(o, "damage", what, 0, 255, 0, &dmg, err)) ||
-		    (rc = qv__json_get_bool(o, "covered", what, false, &cov, err)) ||
-		    (rc = qv__json_get_bool(o, "growth", what, false, &growth, err)) ||
-		    (rc = qv__json_get_bool(o, "moved", what, false, &moved, err)) ||
-		    (rc = qv__json_get_bool(o, "reactivated", what, false, &react, err)))
-			return rc;
-		if (s->cell[c].kind)
+		if (s->cell[b.c].kind)
 			return qv_fail(err, QV_EINVAL, "%s: cell %s is given twice", what,
 			               json_string_value(json_object_get(o, "cell")));
-		bool block = ev_is_block(T, k);
-		if (cov && block)
-			return qv_fail(err, QV_EINVAL, "%s: a block is never covered", what);
-		if ((cov || block) && ctrl != owner)
-			return qv_fail(err, QV_EINVAL,
-			               "%s: a covered card or a block is controlled by its owner",
-			               what);
-		if (growth && !cov)
-			return qv_fail(err, QV_EINVAL,
-			               "%s: only a covered card is Growth-placed (covered: true)",
-			               what);
-		if (dmg && (cov || block || dmg >= T->kind[k].def))
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "%s: damage is taken by face-up monsters only, and less than "
-			    "their DEF (%d for %s)",
-			    what, T->kind[k].def, T->kind[k].id);
-		if (react && (cov || block))
-			return qv_fail(err, QV_EINVAL, "%s: only a face-up monster reactivates",
-			               what);
-		/* atk and def, written for readers, must agree with the card and its damage */
-		const ev_kind *kd = &T->kind[k];
-		long atk, def;
-		if ((rc = qv__json_get_int(o, "atk", what, 0, 255, kd->atk, &atk, err)) ||
-		    (rc = qv__json_get_int(o, "def", what, -255, 255, kd->def - dmg, &def, err)))
+		if ((rc = check_board_marks(T, what, &b, err)) ||
+		    (rc = check_board_stats(T, o, what, &b, err)))
 			return rc;
-		if ((block && (json_object_get(o, "atk") || json_object_get(o, "def"))) ||
-		    atk != kd->atk || def != kd->def - dmg)
-			return qv_fail(err, QV_EINVAL,
-			               "%s: atk and def are the card's ATK and current DEF (%s: "
-			               "ATK %d, DEF %d less %ld damage; a block has neither)",
-			               what, kd->id, kd->atk, kd->def, dmg);
 		uint8_t flags =
-		    (uint8_t)((cov ? EV_F_COVERED : 0) | (growth ? EV_F_GROWTH : 0) |
-		              (moved ? EV_F_MOVED : 0) | (react ? EV_F_REACTIVATED : 0));
-		s->cell[c] = (ev_cell){(uint16_t)inst,
-		                       (uint8_t)(k + 1),
-		                       (uint8_t)owner,
-		                       (uint8_t)ctrl,
-		                       flags,
-		                       (uint8_t)dmg,
-		                       0};
+		    (uint8_t)((b.cov ? EV_F_COVERED : 0) | (b.growth ? EV_F_GROWTH : 0) |
+		              (b.moved ? EV_F_MOVED : 0) | (b.react ? EV_F_REACTIVATED : 0));
+		s->cell[b.c] = (ev_cell){(uint16_t)b.inst,
+		                         (uint8_t)(b.k + 1),
+		                         (uint8_t)b.owner,
+		                         (uint8_t)b.ctrl,
+		                         flags,
+		                         (uint8_t)b.dmg,
+		                         0};
 	}
 	return QV_OK;
 }
@@ -382,6 +413,38 @@ static qv_status load_burn(ev_entry *e, const json_t *bv, const char *what, qv_e
 	return QV_OK;
 }
 
+/* The cell of a stack entry's card, from its inst or its cell (both: the same card). */
+static qv_status entry_cell(const ev_state *s, const json_t *o, const char *what, int *c,
+                            qv_err *err)
+{
+	qv_status rc;
+	json_t *iv = json_object_get(o, "inst"), *cv = json_object_get(o, "cell");
+	if (cv && !json_is_null(cv)) {
+		char w[80];
+		snprintf(w, sizeof w, "%s.cell", what);
+		if ((rc = get_cell(cv, w, c, err)))
+			return rc;
+	}
+	if (iv) {
+		long inst;
+		if ((rc = qv__json_get_int(o, "inst", what, 1, 60000, 0, &inst, err)))
+			return rc;
+		int at = ev_find_cell_of(s, (int)inst);
+		if (at < 0)
+			return qv_fail(err, QV_EINVAL,
+			               "%s.inst: no card on the board has number %ld", what, inst);
+		if (*c >= 0 && *c != at)
+			return qv_fail(err, QV_EINVAL,
+			               "%s: inst %ld stands elsewhere than the cell given", what,
+			               inst);
+		*c = at;
+	}
+	if (*c < 0)
+		return qv_fail(err, QV_EINVAL, "%s needs inst or cell (the card of the entry)",
+		               what);
+	return QV_OK;
+}
+
 static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 {
 	const ev_tables *T = ev_T(s);
@@ -395,31 +458,9 @@ static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 	if ((rc = qv__json_check_keys(o, what, keys, err)))
 		return rc;
 	ev_entry *e = &s->stack[i];
-	json_t *iv = json_object_get(o, "inst"), *cv = json_object_get(o, "cell");
 	int c = -1;
-	if (cv && !json_is_null(cv)) {
-		char w[80];
-		snprintf(w, sizeof w, "%s.cell", what);
-		if ((rc = get_cell(cv, w, &c, err)))
-			return rc;
-	}
-	if (iv) {
-		long inst;
-		if ((rc = qv__json_get_int(o, "inst", what, 1, 60000, 0, &inst, err)))
-			return rc;
-		int at = ev_find_cell_of(s, (int)inst);
-		if (at < 0)
-			return qv_fail(err, QV_EINVAL,
-			               "%s.inst: no card on the board has number %ld", what, inst);
-		if (c >= 0 && c != at)
-			return qv_fail(err, QV_EINVAL,
-			               "%s: inst %ld stands elsewhere than the cell given", what,
-			               inst);
-		c = at;
-	}
-	if (c < 0)
-		return qv_fail(err, QV_EINVAL, "%s needs inst or cell (the card of the entry)",
-		               what);
+	if ((rc = entry_cell(s, o, what, &c, err)))
+		return rc;
 	const ev_cell *x = &s->cell[c];
 	if (!x->kind || ev_is_block(T, x->kind - 1) || (x->flags & EV_F_COVERED) ||
 	    x->ctrl != s->active)
@@ -517,9 +558,32 @@ static qv_status check_stack(const ev_state *s, qv_err *err)
 	return QV_OK;
 }
 
+/* In phase mulligan the players before the active one have decided and the others not (a
+ * mulligan left out is filled so), and an undecided hand is at most a starting hand. */
+static qv_status check_mulligan(ev_state *s, qv_err *err)
+{
+	for (int p = 0; p < 2; p++) {
+		ev_player *pl = &s->pl[p];
+		if (pl->mull == -2)
+			pl->mull = p < s->active ? 0 : -1;
+		if ((p < s->active) != (pl->mull >= 0))
+			return qv_fail(err, QV_EINVAL,
+			               "in phase mulligan, players before the active one have "
+			               "decided (mulligan not null) and the others not (null)");
+	}
+	for (int p = s->active; p < 2; p++)
+		if (s->pl[p].nhand > EV_HAND_START)
+			return qv_fail(err, QV_EINVAL,
+			               "in phase mulligan, a hand still to be kept or mulliganed "
+			               "holds at most %d cards (players[%d] has %d)",
+			               EV_HAND_START, p, s->pl[p].nhand);
+	return QV_OK;
+}
+
 /* The phase fits the rest of the state. */
 static qv_status check_phase(ev_state *s, qv_err *err)
 {
+	qv_status rc;
 	bool board_empty = true;
 	for (int c = 0; c < EV_NCELLS; c++)
 		board_empty &= !s->cell[c].kind;
@@ -534,23 +598,8 @@ static qv_status check_phase(ev_state *s, qv_err *err)
 		               "the main zone is full: the game is over (phase over, ended full)");
 	switch (s->phase) {
 	case EV_PH_MULLIGAN:
-		for (int p = 0; p < 2; p++) {
-			ev_player *pl = &s->pl[p];
-			if (pl->mull == -2)
-				pl->mull = p < s->active ? 0 : -1;
-			if ((p < s->active) != (pl->mull >= 0))
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "in phase mulligan, players before the active one have "
-				    "decided (mulligan not null) and the others not (null)");
-		}
-		for (int p = s->active; p < 2; p++)
-			if (s->pl[p].nhand > EV_HAND_START)
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "in phase mulligan, a hand still to be kept or mulliganed "
-				    "holds at most %d cards (players[%d] has %d)",
-				    EV_HAND_START, p, s->pl[p].nhand);
+		if ((rc = check_mulligan(s, err)))
+			return rc;
 		/* fall through */
 	case EV_PH_COIN:
 		if (!board_empty || s->turn_no || s->played || s->idle)
@@ -616,17 +665,10 @@ static qv_status load_turn(ev_state *s, const json_t *j, qv_err *err)
 	return QV_OK;
 }
 
-qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
+/* Clears a state to load into, keeping what init set up: the parameters, the decks' lists
+ * (not the generator: the caller keeps it). */
+static void clear_state(ev_state *s)
 {
-	static const char *const keys[] = {"board", "players", "phase",  "active",    "first",
-	                                   "turns", "idle",    "played", "next_inst", "stack",
-	                                   "ended", "rng",     NULL};
-	ev_state *s = st;
-	qv_status rc;
-	if ((rc = qv__json_check_state(j, keys, err)))
-		return rc;
-	/* init has set up the parameters and the generator; keep them, rebuild the rest */
-	qv_rng rng = s->rng;
 	uint16_t max_turns = s->max_turns, variant = s->variant;
 	uint8_t shuffle = s->shuffle, owned[2][EV_MAX_KINDS], decklen[2];
 	for (int p = 0; p < 2; p++) {
@@ -643,7 +685,36 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 		s->pl[p].credits = EV_CREDITS;
 		s->pl[p].mull = -2;
 	}
+}
 
+/* state.stack (sv; NULL: empty), after the board and the turn. */
+static qv_status load_stack(ev_state *s, const json_t *sv, qv_err *err)
+{
+	if (!sv)
+		return QV_OK;
+	if (!json_is_array(sv) || json_array_size(sv) > EV_MAX_STACK)
+		return qv_fail(err, QV_EINVAL, "state.stack must be an array of at most %d entries",
+		               EV_MAX_STACK);
+	s->nstack = (uint8_t)json_array_size(sv);
+	qv_status rc;
+	for (int i = 0; i < s->nstack; i++)
+		if ((rc = load_entry(s, i, json_array_get(sv, (size_t)i), err)))
+			return rc;
+	return QV_OK;
+}
+
+qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
+{
+	static const char *const keys[] = {"board", "players", "phase",  "active",    "first",
+	                                   "turns", "idle",    "played", "next_inst", "stack",
+	                                   "ended", "rng",     NULL};
+	ev_state *s = st;
+	qv_status rc;
+	if ((rc = qv__json_check_state(j, keys, err)))
+		return rc;
+	/* init has set up the parameters and the generator; keep them, rebuild the rest */
+	qv_rng rng = s->rng;
+	clear_state(s);
 	json_t *board = json_object_get(j, "board");
 	if (board && (rc = load_board(s, board, err)))
 		return rc;
@@ -660,18 +731,8 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 	if ((rc = load_turn(s, j, err)))
 		return rc;
 	int phase = s->phase;
-	json_t *sv = json_object_get(j, "stack");
-	if (sv) {
-		if (!json_is_array(sv) || json_array_size(sv) > EV_MAX_STACK)
-			return qv_fail(err, QV_EINVAL,
-			               "state.stack must be an array of at most %d "
-			               "entries",
-			               EV_MAX_STACK);
-		s->nstack = (uint8_t)json_array_size(sv);
-		for (int i = 0; i < s->nstack; i++)
-			if ((rc = load_entry(s, i, json_array_get(sv, (size_t)i), err)))
-				return rc;
-	}
+	if ((rc = load_stack(s, json_object_get(j, "stack"), err)))
+		return rc;
 	json_t *rv = json_object_get(j, "rng");
 	if (rv && phase != EV_PH_MULLIGAN)
 		return qv_fail(err, QV_EINVAL, "state.rng is given only in phase mulligan");

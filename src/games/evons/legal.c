@@ -78,6 +78,49 @@ static int legal_main(const ev_state *s, qv_action *out)
 	return n;
 }
 
+/* Magnetism of the card on c in board direction d towards the empty cell t: one action per
+ * monster orthogonally next to t but the active card, in cell order so the list reads
+ * naturally. */
+static inline int legal_magnetism(const ev_state *s, int c, int d, int t, qv_action *out)
+{
+	static const int orth[4] = {QV_N, QV_E, QV_S, QV_W};
+	int src[4], ns = 0;
+	for (int i = 0; i < 4; i++) {
+		int x = ev_step(t, orth[i]);
+		if (x >= 0 && ev_monster_at(s, x) && x != c)
+			src[ns++] = x;
+	}
+	for (int i = 1; i < ns; i++)
+		for (int j = i; j > 0 && src[j - 1] > src[j]; j--) {
+			int tmp = src[j];
+			src[j] = src[j - 1];
+			src[j - 1] = tmp;
+		}
+	for (int i = 0; i < ns; i++)
+		out[i] = EV_ABIL(d, EV_ARG_CELL, src[i]);
+	return ns;
+}
+
+/* Resurrection by the card on c in board direction d (entry e) onto an empty target: one action
+ * per monster kind in the active player's graveyard whose cost fits the budget left. */
+static inline int legal_resurrection(const ev_state *s, const ev_entry *e, int c, int d,
+                                     qv_action *out)
+{
+	const ev_tables *T = ev_T(s);
+	const ev_player *pl = &s->pl[s->active];
+	int budget = ev_board_param(s, c, d) - e->spent, n = 0;
+	bool seen[EV_MAX_KINDS] = {false};
+	for (int i = 0; i < pl->ngrave; i++) {
+		int k = pl->grave[i];
+		if (!ev_is_block(T, k))
+			seen[k] = true;
+	}
+	for (int k = 0; k < T->nmonsters; k++)
+		if (seen[k] && T->kind[k].cost <= budget)
+			out[n++] = EV_ABIL(d, EV_ARG_CARD, k);
+	return n;
+}
+
 /* The ability actions of the arrow of the active card (on c) in board direction d. */
 static int legal_ability(const ev_state *s, const ev_entry *e, int c, int d, qv_action *out)
 {
@@ -115,24 +158,8 @@ static int legal_ability(const ev_state *s, const ev_entry *e, int c, int d, qv_
 			out[n++] = EV_ABIL(d, EV_ARG_NONE, 0);
 		break;
 	case EV_AB_MAGNETISM:
-		if (!ev_occupied(s, t)) {
-			static const int orth[4] = {QV_N, QV_E, QV_S, QV_W};
-			int src[4], ns = 0;
-			for (int i = 0; i < 4; i++) {
-				int x = ev_step(t, orth[i]);
-				if (x >= 0 && ev_monster_at(s, x) && x != c)
-					src[ns++] = x;
-			}
-			/* cell order, so the list reads naturally */
-			for (int i = 1; i < ns; i++)
-				for (int j = i; j > 0 && src[j - 1] > src[j]; j--) {
-					int tmp = src[j];
-					src[j] = src[j - 1];
-					src[j - 1] = tmp;
-				}
-			for (int i = 0; i < ns; i++)
-				out[n++] = EV_ABIL(d, EV_ARG_CELL, src[i]);
-		}
+		if (!ev_occupied(s, t))
+			n = legal_magnetism(s, c, d, t, out);
 		break;
 	case EV_AB_GROWTH:
 		if (!ev_occupied(s, t))
@@ -141,18 +168,8 @@ static int legal_ability(const ev_state *s, const ev_entry *e, int c, int d, qv_
 					out[n++] = EV_ABIL(d, EV_ARG_CARD, k);
 		break;
 	case EV_AB_RESURRECTION:
-		if (!ev_occupied(s, t)) {
-			int budget = ev_board_param(s, c, d) - e->spent;
-			bool seen[EV_MAX_KINDS] = {false};
-			for (int i = 0; i < pl->ngrave; i++) {
-				int k = pl->grave[i];
-				if (!ev_is_block(T, k))
-					seen[k] = true;
-			}
-			for (int k = 0; k < T->nmonsters; k++)
-				if (seen[k] && T->kind[k].cost <= budget)
-					out[n++] = EV_ABIL(d, EV_ARG_CARD, k);
-		}
+		if (!ev_occupied(s, t))
+			n = legal_resurrection(s, e, c, d, out);
 		break;
 	default: break;
 	}
@@ -415,39 +432,55 @@ static void pending_text(const ev_state *s, char *buf, size_t len)
 	}
 }
 
-static qv_status explain(const ev_state *s, qv_action a, qv_err *err)
+/* Why the ability of the active card's arrow in board direction d cannot be used as a says:
+ * not now, no such arrow, a plain one, used already, or what its ability needs. */
+static qv_status explain_ability(const ev_state *s, int d, const char *what, qv_err *err)
+{
+	const ev_entry *e = &s->stack[s->nstack - 1];
+	int cc = ev_find_cell_of(s, e->inst);
+	if (e->burn_left || e->step == EV_ST_CONFLICTS)
+		return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
+	if (cc < 0 || !(ev_board_arrows(s, cc) >> d & 1))
+		return qv_fail(err, QV_EILLEGAL, "the active card has no arrow pointing %s",
+		               qv_dir_names[d]);
+	int ab = ev_board_ability(s, cc, d);
+	if (ab == EV_AB_NONE)
+		return qv_fail(err, QV_EILLEGAL, "the %s arrow of the active card is plain",
+		               qv_dir_names[d]);
+	if (e->used >> ev_board_dir(s->cell[cc].ctrl, d) & 1)
+		return qv_fail(err, QV_EILLEGAL,
+		               "the %s arrow's ability was already used in this activation",
+		               qv_dir_names[d]);
+	static const char *const need[EV_NABILITIES] = {
+	    "",
+	    "Remove needs a monster on the target: ability <dir>",
+	    "Block needs an empty target and a block card in hand (ability <dir> "
+	    "<block-card>) or a block on the target (ability <dir>)",
+	    "Firestorm needs an opponent monster on the target or orthogonally next to it: "
+	    "ability <dir>",
+	    "Swap needs a monster on the target: ability <dir>",
+	    "Shockwave needs a card on the target: ability <dir>",
+	    "Magnetism needs an empty target and a card (not a block, not the active card) "
+	    "orthogonally next to it: ability <dir> <source-cell>",
+	    "Growth needs an empty target and a monster in hand: ability <dir> <card>",
+	    "Resurrection needs an empty target and a monster in the own graveyard whose "
+	    "cost fits the budget left: ability <dir> <card>"};
+	return qv_fail(err, QV_EILLEGAL, "%s ability %s cannot be used that way: %s",
+	               ev_ability_names[ab], qv_dir_names[d], need[ab]);
+}
+
+/* Why a play, cover (of card kind arg & 31 on cell arg >> 5) or reveal (of cell arg) cannot be
+ * made: the turn's hand play made, the card or cell wrong, or its cost beyond the credits. */
+static qv_status explain_hand_play(const ev_state *s, int type, int arg, const char *what,
+                                   qv_err *err)
 {
 	const ev_tables *T = ev_T(s);
-	static const int phase_of[] = {
-	    [EV_ACT_KEEP] = EV_PH_MULLIGAN, [EV_ACT_MULLIGAN] = EV_PH_MULLIGAN,
-	    [EV_ACT_PLAY] = EV_PH_MAIN,     [EV_ACT_COVER] = EV_PH_MAIN,
-	    [EV_ACT_REVEAL] = EV_PH_MAIN,   [EV_ACT_END] = EV_PH_MAIN,
-	    [EV_ACT_ABILITY] = EV_PH_CHAIN, [EV_ACT_BURN] = EV_PH_CHAIN,
-	    [EV_ACT_NEXT] = EV_PH_CHAIN,    [EV_ACT_CONFLICT] = EV_PH_CHAIN,
-	    [EV_ACT_COIN] = EV_PH_COIN,
-	};
-	int type = EV_TYPE(a), arg = EV_ARG(a), p = s->active;
+	int p = s->active, k = arg & 31, c = arg >> 5;
 	const ev_player *pl = &s->pl[p];
-	if (a < 0 || type < EV_ACT_KEEP || type > EV_ACT_COIN)
-		return qv_fail(err, QV_EINVAL, "not an action of this game");
-	if (!err) /* the search's checks: no message, which took more than the test */
-		return QV_EILLEGAL;
-	char what[200], b[4];
-	pending_text(s, what, sizeof what);
-	if (s->phase == EV_PH_OVER)
-		return qv_fail(err, QV_EILLEGAL, "the game is over");
-	if (phase_of[type] != s->phase)
+	char b[4];
+	if (s->played)
 		return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
-	int k = arg & 31, c = arg >> 5;
-	switch (type) {
-	case EV_ACT_MULLIGAN:
-		return qv_fail(err, QV_EILLEGAL,
-		               "p%d can only return cards from the hand (each as often as held)",
-		               p + 1);
-	case EV_ACT_PLAY:
-	case EV_ACT_COVER:
-		if (s->played)
-			return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
+	if (type != EV_ACT_REVEAL) {
 		if (k >= T->nkinds || !pl->hand[k])
 			return qv_fail(err, QV_EILLEGAL, "p%d does not hold %s", p + 1,
 			               kname(s, k));
@@ -459,48 +492,45 @@ static qv_status explain(const ev_state *s, qv_action a, qv_err *err)
 			               (ev_cell_name(c, b), b));
 		return qv_fail(err, QV_EILLEGAL, "p%d cannot pay %s's cost %d (credits: %d)", p + 1,
 		               kname(s, k), T->kind[k].cost, pl->credits);
-	case EV_ACT_REVEAL:
-		if (s->played)
-			return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
-		if (arg >= EV_NCELLS || !ev_occupied(s, arg) || !ev_covered(s, arg) ||
-		    s->cell[arg].ctrl != p)
-			return qv_fail(err, QV_EILLEGAL, "%s holds no covered card of p%d",
-			               (ev_cell_name(arg, b), b), p + 1);
-		return qv_fail(err, QV_EILLEGAL, "p%d cannot pay the cost %d (credits: %d)", p + 1,
-		               T->kind[ev_kind_at(s, arg)].cost, pl->credits);
-	case EV_ACT_ABILITY: {
-		const ev_entry *e = &s->stack[s->nstack - 1];
-		int cc = ev_find_cell_of(s, e->inst), d = arg & 7;
-		if (e->burn_left || e->step == EV_ST_CONFLICTS)
-			return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
-		if (cc < 0 || !(ev_board_arrows(s, cc) >> d & 1))
-			return qv_fail(err, QV_EILLEGAL, "the active card has no arrow pointing %s",
-			               qv_dir_names[d]);
-		int ab = ev_board_ability(s, cc, d);
-		if (ab == EV_AB_NONE)
-			return qv_fail(err, QV_EILLEGAL, "the %s arrow of the active card is plain",
-			               qv_dir_names[d]);
-		if (e->used >> ev_board_dir(s->cell[cc].ctrl, d) & 1)
-			return qv_fail(err, QV_EILLEGAL,
-			               "the %s arrow's ability was already used in this activation",
-			               qv_dir_names[d]);
-		static const char *const need[EV_NABILITIES] = {
-		    "",
-		    "Remove needs a monster on the target: ability <dir>",
-		    "Block needs an empty target and a block card in hand (ability <dir> "
-		    "<block-card>) or a block on the target (ability <dir>)",
-		    "Firestorm needs an opponent monster on the target or orthogonally next to it: "
-		    "ability <dir>",
-		    "Swap needs a monster on the target: ability <dir>",
-		    "Shockwave needs a card on the target: ability <dir>",
-		    "Magnetism needs an empty target and a card (not a block, not the active card) "
-		    "orthogonally next to it: ability <dir> <source-cell>",
-		    "Growth needs an empty target and a monster in hand: ability <dir> <card>",
-		    "Resurrection needs an empty target and a monster in the own graveyard whose "
-		    "cost fits the budget left: ability <dir> <card>"};
-		return qv_fail(err, QV_EILLEGAL, "%s ability %s cannot be used that way: %s",
-		               ev_ability_names[ab], qv_dir_names[d], need[ab]);
 	}
+	if (arg >= EV_NCELLS || !ev_occupied(s, arg) || !ev_covered(s, arg) ||
+	    s->cell[arg].ctrl != p)
+		return qv_fail(err, QV_EILLEGAL, "%s holds no covered card of p%d",
+		               (ev_cell_name(arg, b), b), p + 1);
+	return qv_fail(err, QV_EILLEGAL, "p%d cannot pay the cost %d (credits: %d)", p + 1,
+	               T->kind[ev_kind_at(s, arg)].cost, pl->credits);
+}
+
+static qv_status explain(const ev_state *s, qv_action a, qv_err *err)
+{
+	static const int phase_of[] = {
+	    [EV_ACT_KEEP] = EV_PH_MULLIGAN, [EV_ACT_MULLIGAN] = EV_PH_MULLIGAN,
+	    [EV_ACT_PLAY] = EV_PH_MAIN,     [EV_ACT_COVER] = EV_PH_MAIN,
+	    [EV_ACT_REVEAL] = EV_PH_MAIN,   [EV_ACT_END] = EV_PH_MAIN,
+	    [EV_ACT_ABILITY] = EV_PH_CHAIN, [EV_ACT_BURN] = EV_PH_CHAIN,
+	    [EV_ACT_NEXT] = EV_PH_CHAIN,    [EV_ACT_CONFLICT] = EV_PH_CHAIN,
+	    [EV_ACT_COIN] = EV_PH_COIN,
+	};
+	int type = EV_TYPE(a), arg = EV_ARG(a), p = s->active;
+	if (a < 0 || type < EV_ACT_KEEP || type > EV_ACT_COIN)
+		return qv_fail(err, QV_EINVAL, "not an action of this game");
+	if (!err) /* the search's checks: no message, which took more than the test */
+		return QV_EILLEGAL;
+	char what[200], b[4];
+	pending_text(s, what, sizeof what);
+	if (s->phase == EV_PH_OVER)
+		return qv_fail(err, QV_EILLEGAL, "the game is over");
+	if (phase_of[type] != s->phase)
+		return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
+	switch (type) {
+	case EV_ACT_MULLIGAN:
+		return qv_fail(err, QV_EILLEGAL,
+		               "p%d can only return cards from the hand (each as often as held)",
+		               p + 1);
+	case EV_ACT_PLAY:
+	case EV_ACT_COVER:
+	case EV_ACT_REVEAL: return explain_hand_play(s, type, arg, what, err);
+	case EV_ACT_ABILITY: return explain_ability(s, arg & 7, what, err);
 	case EV_ACT_BURN:
 		return qv_fail(err, QV_EILLEGAL,
 		               "a Firestorm point goes to an opponent monster on the target or a "

@@ -142,6 +142,29 @@ EV_COLD void ev_say_mulligan(const ev_state *s, int p, int nb, const int *drawn,
 		qv_say(ev, "{%c:p%d draws %s|}", mask_of(p), p + 1, line);
 }
 
+/* Shockwave on the card on t, pushed in board direction d: off the board (out of the game) or
+ * one cell on, crushing what stands there. */
+EV_COLD static void say_shockwave(const ev_state *s, int t, int d, qv_events *ev)
+{
+	char tn[4], a[96];
+	ev_cell_name(t, tn);
+	int l = ev_step(t, d);
+	if (l < 0) {
+		ev_card_at(s, t, true, a, sizeof a);
+		qv_say(ev, "Shockwave pushes %s off the board", a);
+		ev_card_label(s, t, true, a, sizeof a);
+		qv_say(ev, "%s is out of the game (p%d's removed cards)", a, s->cell[t].owner + 1);
+		ev_say_entries_end(s, t, ev);
+		return;
+	}
+	char ln[4];
+	ev_cell_name(l, ln);
+	ev_card_label(s, t, false, a, sizeof a);
+	qv_say(ev, "Shockwave pushes %s from %s to %s", a, tn, ln);
+	if (ev_occupied(s, l))
+		ev_say_destroyed(s, l, "", " is crushed", ev);
+}
+
 /* The narration of ability use by the card on c towards t (board direction d), before it
  * changes the board. */
 EV_COLD void ev_say_ability(const ev_state *s, int c, int d, int argtype, int val, qv_events *ev)
@@ -173,25 +196,7 @@ EV_COLD void ev_say_ability(const ev_state *s, int c, int d, int argtype, int va
 		ev_card_at(s, t, false, b, sizeof b);
 		qv_say(ev, "Swap: %s and %s change places", a, b);
 		break;
-	case EV_AB_SHOCKWAVE: {
-		int l = ev_step(t, d);
-		if (l < 0) {
-			ev_card_at(s, t, true, a, sizeof a);
-			qv_say(ev, "Shockwave pushes %s off the board", a);
-			ev_card_label(s, t, true, a, sizeof a);
-			qv_say(ev, "%s is out of the game (p%d's removed cards)", a,
-			       s->cell[t].owner + 1);
-			ev_say_entries_end(s, t, ev);
-			break;
-		}
-		char ln[4];
-		ev_cell_name(l, ln);
-		ev_card_label(s, t, false, a, sizeof a);
-		qv_say(ev, "Shockwave pushes %s from %s to %s", a, tn, ln);
-		if (ev_occupied(s, l))
-			ev_say_destroyed(s, l, "", " is crushed", ev);
-		break;
-	}
+	case EV_AB_SHOCKWAVE: say_shockwave(s, t, d, ev); break;
 	case EV_AB_MAGNETISM: {
 		char sn[4];
 		ev_cell_name(val, sn);

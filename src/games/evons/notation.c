@@ -46,11 +46,11 @@ int ev_cell_parse(const char *text)
 
 /* ---- actions ---- */
 
-int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len)
+/* True when a is an action of the encoding: a known type whose argument names existing cards
+ * and cells (whether it is legal now is another matter). */
+static bool action_ok(const ev_state *s, qv_action a)
 {
-	const ev_state *s = st;
 	int type = EV_TYPE(a), arg = EV_ARG(a);
-	char c1[4], c2[4];
 	bool ok = a >= 0;
 	int k = arg & 31, cell = arg >> 5;
 	switch (ok ? type : 0) {
@@ -83,7 +83,16 @@ int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 	case EV_ACT_COIN: ok = arg <= 1; break;
 	default: ok = false; break;
 	}
-	if (!ok) {
+	return ok;
+}
+
+int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len)
+{
+	const ev_state *s = st;
+	int type = EV_TYPE(a), arg = EV_ARG(a);
+	char c1[4], c2[4];
+	int k = arg & 31, cell = arg >> 5;
+	if (!action_ok(s, a)) {
 		if (len)
 			buf[0] = '\0';
 		return QV_EINVAL;

@@ -167,10 +167,97 @@ static void ending(const ev_state *after, int p, note *n)
 		add(n, "%sthe game ends in a draw, %d-%d", why, hi, lo);
 }
 
+/* Revealing the card on cell c: its cost (none when Growth-placed), then whom it meets. */
+static void reveal_note(const ev_state *s, const ev_state *after, int c, note *n)
+{
+	const ev_tables *T = ev_T(s);
+	const ev_cell *x = &s->cell[c];
+	const ev_kind *kd = &T->kind[x->kind - 1];
+	if (x->flags & EV_F_GROWTH)
+		add(n, "%s, free (Growth-placed)", kd->id);
+	else
+		add(n, "%s costs %d (%d left)", kd->id, kd->cost,
+		    s->pl[s->active].credits - kd->cost);
+	if (after->phase != EV_PH_OVER)
+		meets(after, c, n);
+}
+
+/* A Firestorm point on cell t: destroys the card or takes one off its DEF. */
+static void burn_note(const ev_state *s, int t, note *n)
+{
+	const ev_cell *x = &s->cell[t];
+	char tn[4];
+	ev_cell_name(t, tn);
+	if ((x->flags & EV_F_COVERED) || ev_cur_def(s, t) <= 1)
+		add(n, "destroys %s on %s", known(s, t, s->active), tn);
+	else
+		add(n, "%s on %s to DEF %d", known(s, t, s->active), tn, ev_cur_def(s, t) - 1);
+}
+
+/* A conflict of the active card with the card on t: which of the two falls. */
+static void conflict_note(const ev_state *s, int t, note *n)
+{
+	const ev_tables *T = ev_T(s);
+	int c = ev_find_cell_of(s, s->stack[s->nstack - 1].inst);
+	int atk = T->kind[s->cell[c].kind - 1].atk, their = T->kind[s->cell[t].kind - 1].atk;
+	int def = ev_cur_def(s, c), tdef = ev_cur_def(s, t);
+	add(n, "%d against DEF %d: %s; %d against yours %d: %s", atk, tdef,
+	    atk >= tdef ? "it falls" : "it holds", their, def,
+	    their >= def ? "yours falls" : "yours holds");
+}
+
+/* What action a (legal in s, leading to after) does, but for the end of the game. */
+static void describe(const ev_state *s, const ev_state *after, qv_action a, note *n)
+{
+	const ev_tables *T = ev_T(s);
+	int p = s->active, arg = EV_ARG(a);
+	const ev_player *pl = &s->pl[p];
+	switch (EV_TYPE(a)) {
+	case EV_ACT_MULLIGAN: {
+		int m = 0;
+		for (int f = 0; f < 5; f++)
+			m += ((arg >> (5 * f)) & 31) != 0;
+		add(n, "%d back into the deck, %d new drawn", m, m);
+		break;
+	}
+	case EV_ACT_PLAY: {
+		int k = arg & 31;
+		add(n, "costs %d (%d left)", T->kind[k].cost, pl->credits - T->kind[k].cost);
+		if (after->phase != EV_PH_OVER)
+			meets(after, arg >> 5, n);
+		break;
+	}
+	case EV_ACT_COVER:
+		add(n, "face down, free; revealing it costs %d", T->kind[arg & 31].cost);
+		break;
+	case EV_ACT_REVEAL: reveal_note(s, after, arg, n); break;
+	case EV_ACT_END:
+		if (!s->played && after->phase != EV_PH_OVER)
+			add(n, "no hand play: the game ends if p%d makes none either", 2 - p);
+		break;
+	case EV_ACT_ABILITY: {
+		int c = ev_find_cell_of(s, s->stack[s->nstack - 1].inst);
+		ability_note(s, c, a, n);
+		break;
+	}
+	case EV_ACT_BURN: burn_note(s, arg, n); break;
+	case EV_ACT_CONFLICT: conflict_note(s, arg, n); break;
+	case EV_ACT_NEXT: {
+		const ev_entry *e = &s->stack[s->nstack - 1];
+		int c = ev_find_cell_of(s, e->inst);
+		if (e->step == EV_ST_ABILITY1)
+			meets(s, c, n);
+		else
+			add(n, "ends the activation of %s", T->kind[s->cell[c].kind - 1].id);
+		break;
+	}
+	default: break;
+	}
+}
+
 int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm)
 {
 	const ev_state *s = st;
-	const ev_tables *T = ev_T(s);
 	note n = {buf, len, 0};
 	if (confirm)
 		*confirm = false;
@@ -179,79 +266,10 @@ int ev_action_note(const void *st, qv_action a, char *buf, size_t len, bool *con
 	buf[0] = '\0';
 	if (s->phase == EV_PH_OVER || s->phase == EV_PH_COIN || qv_evons.check(s, a, NULL))
 		return 0;
-	int p = s->active, arg = EV_ARG(a);
-	const ev_player *pl = &s->pl[p];
+	int p = s->active;
 	ev_state after = *s;
 	qv_evons.apply(&after, a, NULL);
-	switch (EV_TYPE(a)) {
-	case EV_ACT_MULLIGAN: {
-		int m = 0;
-		for (int f = 0; f < 5; f++)
-			m += ((arg >> (5 * f)) & 31) != 0;
-		add(&n, "%d back into the deck, %d new drawn", m, m);
-		break;
-	}
-	case EV_ACT_PLAY: {
-		int k = arg & 31;
-		add(&n, "costs %d (%d left)", T->kind[k].cost, pl->credits - T->kind[k].cost);
-		if (after.phase != EV_PH_OVER)
-			meets(&after, arg >> 5, &n);
-		break;
-	}
-	case EV_ACT_COVER:
-		add(&n, "face down, free; revealing it costs %d", T->kind[arg & 31].cost);
-		break;
-	case EV_ACT_REVEAL: {
-		const ev_cell *x = &s->cell[arg];
-		if (x->flags & EV_F_GROWTH)
-			add(&n, "%s, free (Growth-placed)", T->kind[x->kind - 1].id);
-		else
-			add(&n, "%s costs %d (%d left)", T->kind[x->kind - 1].id,
-			    T->kind[x->kind - 1].cost, pl->credits - T->kind[x->kind - 1].cost);
-		if (after.phase != EV_PH_OVER)
-			meets(&after, arg, &n);
-		break;
-	}
-	case EV_ACT_END:
-		if (!s->played && after.phase != EV_PH_OVER)
-			add(&n, "no hand play: the game ends if p%d makes none either", 2 - p);
-		break;
-	case EV_ACT_ABILITY: {
-		int c = ev_find_cell_of(s, s->stack[s->nstack - 1].inst);
-		ability_note(s, c, a, &n);
-		break;
-	}
-	case EV_ACT_BURN: {
-		const ev_cell *x = &s->cell[arg];
-		char tn[4];
-		ev_cell_name(arg, tn);
-		if ((x->flags & EV_F_COVERED) || ev_cur_def(s, arg) <= 1)
-			add(&n, "destroys %s on %s", known(s, arg, p), tn);
-		else
-			add(&n, "%s on %s to DEF %d", known(s, arg, p), tn, ev_cur_def(s, arg) - 1);
-		break;
-	}
-	case EV_ACT_CONFLICT: {
-		int c = ev_find_cell_of(s, s->stack[s->nstack - 1].inst);
-		int atk = T->kind[s->cell[c].kind - 1].atk,
-		    their = T->kind[s->cell[arg].kind - 1].atk;
-		int def = ev_cur_def(s, c), tdef = ev_cur_def(s, arg);
-		add(&n, "%d against DEF %d: %s; %d against yours %d: %s", atk, tdef,
-		    atk >= tdef ? "it falls" : "it holds", their, def,
-		    their >= def ? "yours falls" : "yours holds");
-		break;
-	}
-	case EV_ACT_NEXT: {
-		const ev_entry *e = &s->stack[s->nstack - 1];
-		int c = ev_find_cell_of(s, e->inst);
-		if (e->step == EV_ST_ABILITY1)
-			meets(s, c, &n);
-		else
-			add(&n, "ends the activation of %s", T->kind[s->cell[c].kind - 1].id);
-		break;
-	}
-	default: break;
-	}
+	describe(s, &after, a, &n);
 	if (after.phase == EV_PH_OVER) {
 		ending(&after, p, &n);
 		if (confirm)

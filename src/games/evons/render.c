@@ -576,6 +576,39 @@ static void panel_hand(const ev_tables *T, panel *pn, const ev_player *pl, int p
 	}
 }
 
+/* The line under the compact board: the chain stack, a warning that the game may end, or a
+ * legend; cut to 80 columns (the text is ASCII but for the legend's few glyphs). */
+static void compact_chain_line(const ev_state *s, qv_buf *out)
+{
+	qv_buf b = {0};
+	if (s->nstack) {
+		qv_buf_puts(&b, "chain, top first:");
+		for (int i = s->nstack - 1; i >= 0; i--) {
+			qv_buf_puts(&b, i == s->nstack - 1 ? " " : " · ");
+			entry_text(s, &s->stack[i], true, &b);
+		}
+	} else if (s->idle && s->phase == EV_PH_MAIN && !s->played) {
+		qv_buf_printf(&b,
+		              "p%d made no hand play last turn: an end without one ends the game",
+		              2 - s->active);
+	} else {
+		qv_buf_puts(&b, "1* owned by the other · 1? covered (2??? hidden) · G Growth · "
+		                "⇑ ability arrow");
+	}
+	const char *t = qv_buf_str(&b);
+	size_t cols = 0, i = 0;
+	for (; t[i] && cols < 80; i++)
+		cols += ((unsigned char)t[i] & 0xC0) != 0x80;
+	if (t[i]) {
+		while (i > 0 && ((unsigned char)t[i] & 0xC0) == 0x80)
+			i--;
+		qv_buf_printf(out, "%.*s…\n", (int)i - 1, t);
+	} else {
+		qv_buf_printf(out, "%s\n", t);
+	}
+	qv_buf_free(&b);
+}
+
 static void render_compact(const ev_state *s, int viewer, bool color, qv_buf *out)
 {
 	panel pn;
@@ -614,34 +647,7 @@ static void render_compact(const ev_state *s, int viewer, bool color, qv_buf *ou
 	for (int i = 0; i < COMPACT_BOARD; i++)
 		qv_buf_free(&pn.line[i]);
 	/* the chain stack or a legend, then what is pending */
-	qv_buf b = {0};
-	if (s->nstack) {
-		qv_buf_puts(&b, "chain, top first:");
-		for (int i = s->nstack - 1; i >= 0; i--) {
-			qv_buf_puts(&b, i == s->nstack - 1 ? " " : " · ");
-			entry_text(s, &s->stack[i], true, &b);
-		}
-	} else if (s->idle && s->phase == EV_PH_MAIN && !s->played) {
-		qv_buf_printf(&b,
-		              "p%d made no hand play last turn: an end without one ends the game",
-		              2 - s->active);
-	} else {
-		qv_buf_puts(&b, "1* owned by the other · 1? covered (2??? hidden) · G Growth · "
-		                "⇑ ability arrow");
-	}
-	/* cut to 80 columns (the text is ASCII but for the legend's few glyphs) */
-	const char *t = qv_buf_str(&b);
-	size_t cols = 0, i = 0;
-	for (; t[i] && cols < 80; i++)
-		cols += ((unsigned char)t[i] & 0xC0) != 0x80;
-	if (t[i]) {
-		while (i > 0 && ((unsigned char)t[i] & 0xC0) == 0x80)
-			i--;
-		qv_buf_printf(out, "%.*s…\n", (int)i - 1, t);
-	} else {
-		qv_buf_printf(out, "%s\n", t);
-	}
-	qv_buf_free(&b);
+	compact_chain_line(s, out);
 	char what[160];
 	pending(s, what, sizeof what);
 	char turn[40];

@@ -429,9 +429,38 @@ static void flip_step(ev_state *s, int c, qv_events *ev)
 	}
 }
 
+/* Swap: the active card on c and the monster on t change places, and the entries of the
+ * chain follow their cards. */
+static inline void swap(ev_state *s, int c, int t, qv_events *ev)
+{
+	ev_cell tmp = s->cell[t];
+	s->cell[t] = s->cell[c];
+	s->cell[c] = tmp;
+	cover_bit(s, t);
+	cover_bit(s, c);
+	entries_follow(s, t);
+	entries_follow(s, c);
+	moved_by_ability(s, c, ev); /* the target, now where the active card stood */
+}
+
+/* Resurrection of kind val from the active player's graveyard onto t, paid from the budget
+ * of entry e; the card then activates. */
+static inline void resurrect(ev_state *s, ev_entry *e, int t, int val, qv_events *ev)
+{
+	int p = s->active;
+	ev_player *pl = &s->pl[p];
+	int i = pl->ngrave - 1;
+	while (i >= 0 && pl->grave[i] != val)
+		i--; /* the most recent copy leaves the graveyard */
+	memmove(&pl->grave[i], &pl->grave[i + 1], (size_t)(pl->ngrave - 1 - i));
+	pl->grave[--pl->ngrave] = 0;
+	e->spent = (uint8_t)(e->spent + ev_T(s)->kind[val].cost);
+	place(s, t, val, p, 0);
+	push(s, t, EV_WHY_RESURRECTED, ev);
+}
+
 static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int val, qv_events *ev)
 {
-	const ev_tables *T = ev_T(s);
 	int p = s->active, t = ev_step(c, d);
 	if (ev)
 		ev_say_ability(s, c, d, argtype, val, ev);
@@ -451,17 +480,7 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 		e->burn_center = (uint8_t)t;
 		e->burn_left = (uint8_t)ev_firestorm_points(s, c, d);
 		break;
-	case EV_AB_SWAP: {
-		ev_cell tmp = s->cell[t];
-		s->cell[t] = s->cell[c];
-		s->cell[c] = tmp;
-		cover_bit(s, t);
-		cover_bit(s, c);
-		entries_follow(s, t);
-		entries_follow(s, c);
-		moved_by_ability(s, c, ev); /* the target, now where the active card stood */
-		break;
-	}
+	case EV_AB_SWAP: swap(s, c, t, ev); break;
 	case EV_AB_SHOCKWAVE: {
 		int l = ev_step(t, d);
 		if (l < 0) {
@@ -483,18 +502,7 @@ static void use_ability(ev_state *s, ev_entry *e, int c, int d, int argtype, int
 		s->pl[p].nhand--;
 		place(s, t, val, p, EV_F_COVERED | EV_F_GROWTH);
 		break;
-	case EV_AB_RESURRECTION: {
-		ev_player *pl = &s->pl[p];
-		int i = pl->ngrave - 1;
-		while (i >= 0 && pl->grave[i] != val)
-			i--; /* the most recent copy leaves the graveyard */
-		memmove(&pl->grave[i], &pl->grave[i + 1], (size_t)(pl->ngrave - 1 - i));
-		pl->grave[--pl->ngrave] = 0;
-		e->spent = (uint8_t)(e->spent + T->kind[val].cost);
-		place(s, t, val, p, 0);
-		push(s, t, EV_WHY_RESURRECTED, ev);
-		break;
-	}
+	case EV_AB_RESURRECTION: resurrect(s, e, t, val, ev); break;
 	default: break;
 	}
 }
@@ -609,74 +617,110 @@ static void mulligan(ev_state *s, int p, const int *back, int nb, qv_events *ev)
 		ev_say_mulligan(s, p, nb, drawn, n, ev);
 }
 
+/* Keep or mulligan (the kinds to return packed in arg) by the active player; after p2 the
+ * coin is tossed. */
+static inline void keep_or_mulligan(ev_state *s, int arg, qv_events *ev)
+{
+	int p = s->active;
+	ev_player *pl = &s->pl[p];
+	int back[5], nb = 0;
+	for (int f = 0; f < 5; f++) {
+		int k = (arg >> (5 * f)) & 31;
+		if (k)
+			back[nb++] = k - 1;
+	}
+	if (nb)
+		mulligan(s, p, back, nb, ev);
+	pl->mull = (int8_t)nb;
+	if (p == 0) {
+		s->active = 1;
+	} else {
+		/* no shuffle is left: a cleared generator keeps later states free of it */
+		s->phase = EV_PH_COIN;
+		s->active = 0;
+		memset(&s->rng, 0, sizeof s->rng);
+	}
+}
+
+/* Play (paid) or cover (free) of kind arg & 31 from the hand on the empty cell arg >> 5: the
+ * turn's hand play. */
+static inline void play_from_hand(ev_state *s, int type, int arg, qv_events *ev)
+{
+	const ev_tables *T = ev_T(s);
+	int p = s->active;
+	ev_player *pl = &s->pl[p];
+	int k = arg & 31, c = arg >> 5;
+	pl->hand[k]--;
+	pl->nhand--;
+	s->played = 1;
+	if (type == EV_ACT_COVER) {
+		place(s, c, k, p, EV_F_COVERED);
+	} else {
+		pl->credits = (uint16_t)(pl->credits - T->kind[k].cost);
+		qv_say(ev, "p%d pays %d credits (%d left)", p + 1, T->kind[k].cost, pl->credits);
+		place(s, c, k, p, 0);
+		push(s, c, EV_WHY_PLAYED, ev);
+	}
+	settle(s, ev);
+}
+
+/* Reveal of the active player's covered card on arg, paid unless Growth-placed: the turn's
+ * hand play, the card then activates. */
+static inline void reveal(ev_state *s, int arg, qv_events *ev)
+{
+	const ev_tables *T = ev_T(s);
+	int p = s->active;
+	ev_player *pl = &s->pl[p];
+	ev_cell *x = &s->cell[arg];
+	int k = ev_kind_at(s, arg);
+	if (x->flags & EV_F_GROWTH) {
+		qv_say(ev, "the card is %s, Growth-placed: no cost", T->kind[k].id);
+	} else {
+		pl->credits = (uint16_t)(pl->credits - T->kind[k].cost);
+		qv_say(ev, "the card is %s: p%d pays %d credits (%d left)", T->kind[k].id, p + 1,
+		       T->kind[k].cost, pl->credits);
+	}
+	x->flags &= (uint8_t) ~(EV_F_COVERED | EV_F_GROWTH);
+	s->covered &= ~(1ull << arg);
+	s->played = 1;
+	push(s, arg, EV_WHY_PLAYED, ev);
+	settle(s, ev);
+}
+
+/* Next: after Ability Phase 2 the activation on top of the chain is over, else its conflicts
+ * begin. */
+static inline void next_step(ev_state *s, qv_events *ev)
+{
+	ev_entry *e = &s->stack[s->nstack - 1];
+	int c = ev_entry_cell(s, e);
+	if (e->step == EV_ST_ABILITY2) {
+		if (ev) {
+			char b[96];
+			ev_card_at(s, c, false, b, sizeof b);
+			qv_say(ev, "the activation of %s is over", b);
+		}
+		memset(e, 0, sizeof *e);
+		s->nstack--;
+	} else {
+		start_conflicts(s, e, c, ev);
+	}
+}
+
 /* Applies a (legal) with its narration when ev is given. */
 static void apply_action(ev_state *s, qv_action a, qv_events *ev)
 {
-	const ev_tables *T = ev_T(s);
 	if (s->phase == EV_PH_COIN) {
 		s->first = (uint8_t)EV_ARG(a);
 		begin_turn(s, EV_ARG(a), ev);
 		return;
 	}
-	int arg = EV_ARG(a), p = s->active;
-	ev_player *pl = &s->pl[p];
+	int arg = EV_ARG(a);
 	switch (EV_TYPE(a)) {
 	case EV_ACT_KEEP:
-	case EV_ACT_MULLIGAN: {
-		int back[5], nb = 0;
-		for (int f = 0; f < 5; f++) {
-			int k = (arg >> (5 * f)) & 31;
-			if (k)
-				back[nb++] = k - 1;
-		}
-		if (nb)
-			mulligan(s, p, back, nb, ev);
-		pl->mull = (int8_t)nb;
-		if (p == 0) {
-			s->active = 1;
-		} else {
-			/* no shuffle is left: a cleared generator keeps later states free of it */
-			s->phase = EV_PH_COIN;
-			s->active = 0;
-			memset(&s->rng, 0, sizeof s->rng);
-		}
-		return;
-	}
+	case EV_ACT_MULLIGAN: keep_or_mulligan(s, arg, ev); return;
 	case EV_ACT_PLAY:
-	case EV_ACT_COVER: {
-		int k = arg & 31, c = arg >> 5;
-		pl->hand[k]--;
-		pl->nhand--;
-		s->played = 1;
-		if (EV_TYPE(a) == EV_ACT_COVER) {
-			place(s, c, k, p, EV_F_COVERED);
-		} else {
-			pl->credits = (uint16_t)(pl->credits - T->kind[k].cost);
-			qv_say(ev, "p%d pays %d credits (%d left)", p + 1, T->kind[k].cost,
-			       pl->credits);
-			place(s, c, k, p, 0);
-			push(s, c, EV_WHY_PLAYED, ev);
-		}
-		settle(s, ev);
-		return;
-	}
-	case EV_ACT_REVEAL: {
-		ev_cell *x = &s->cell[arg];
-		int k = ev_kind_at(s, arg);
-		if (x->flags & EV_F_GROWTH) {
-			qv_say(ev, "the card is %s, Growth-placed: no cost", T->kind[k].id);
-		} else {
-			pl->credits = (uint16_t)(pl->credits - T->kind[k].cost);
-			qv_say(ev, "the card is %s: p%d pays %d credits (%d left)", T->kind[k].id,
-			       p + 1, T->kind[k].cost, pl->credits);
-		}
-		x->flags &= (uint8_t) ~(EV_F_COVERED | EV_F_GROWTH);
-		s->covered &= ~(1ull << arg);
-		s->played = 1;
-		push(s, arg, EV_WHY_PLAYED, ev);
-		settle(s, ev);
-		return;
-	}
+	case EV_ACT_COVER: play_from_hand(s, EV_TYPE(a), arg, ev); return;
+	case EV_ACT_REVEAL: reveal(s, arg, ev); return;
 	case EV_ACT_END: end_turn(s, ev); return;
 	case EV_ACT_ABILITY: {
 		ev_entry *e = &s->stack[s->nstack - 1];
@@ -690,22 +734,7 @@ static void apply_action(ev_state *s, qv_action a, qv_events *ev)
 		conflict(s, e, ev_entry_cell(s, e), arg, ev);
 		break;
 	}
-	case EV_ACT_NEXT: {
-		ev_entry *e = &s->stack[s->nstack - 1];
-		int c = ev_entry_cell(s, e);
-		if (e->step == EV_ST_ABILITY2) {
-			if (ev) {
-				char b[96];
-				ev_card_at(s, c, false, b, sizeof b);
-				qv_say(ev, "the activation of %s is over", b);
-			}
-			memset(e, 0, sizeof *e);
-			s->nstack--;
-		} else {
-			start_conflicts(s, e, c, ev);
-		}
-		break;
-	}
+	case EV_ACT_NEXT: next_step(s, ev); break;
 	default: return;
 	}
 	settle(s, ev);

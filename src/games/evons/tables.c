@@ -113,6 +113,46 @@ static int int_of(const json_t *o, const char *key)
 /* The fields a monster must have and a block must not. */
 static const char *const monster_keys[] = {"code", "cost", "atk", "def", "arrows", NULL};
 
+/* The abilities of monster k (card i of the document, o), each on an arrow of the card, with
+ * points for a firestorm only and a budget for a resurrection only (its cost by default). */
+static qv_status build_abilities(const json_t *o, int i, ev_kind *k, qv_variant_problems *problems,
+                                 qv_err *err)
+{
+	const char *id = json_string_value(json_object_get(o, "id"));
+	const json_t *abilities = json_object_get(o, "abilities");
+	for (int d = 0; d < QV_NDIRS; d++) {
+		const json_t *a = json_object_get(abilities, qv_dir_names[d]);
+		if (!a)
+			continue;
+		if (!(k->arrows >> d & 1))
+			return qv_variant_build_problem(
+			    problems, err,
+			    "/cards/%d/abilities/%s: \"%s\" has no arrow %s to carry it "
+			    "(its arrows are the field arrows)",
+			    i, qv_dir_names[d], id, qv_dir_names[d]);
+		int ab = word_of(json_object_get(a, "kind"), ability_words) + 1;
+		const json_t *points = json_object_get(a, "points"),
+		             *budget = json_object_get(a, "budget");
+		if (points && ab != EV_AB_FIRESTORM)
+			return qv_variant_build_problem(
+			    problems, err,
+			    "/cards/%d/abilities/%s/points: only a firestorm has points", i,
+			    qv_dir_names[d]);
+		if (budget && ab != EV_AB_RESURRECTION)
+			return qv_variant_build_problem(
+			    problems, err,
+			    "/cards/%d/abilities/%s/budget: only a resurrection has a budget", i,
+			    qv_dir_names[d]);
+		k->ability[d] = (uint8_t)ab;
+		if (ab == EV_AB_FIRESTORM)
+			k->param[d] = (uint8_t)(points ? json_integer_value(points) : 0);
+		else if (ab == EV_AB_RESURRECTION)
+			k->param[d] =
+			    (uint8_t)(budget ? json_integer_value(budget) : (json_int_t)k->cost);
+	}
+	return QV_OK;
+}
+
 /* One card of the document (its index i) into k. */
 static qv_status build_card(const json_t *o, int i, ev_kind *k, qv_variant_problems *problems,
                             qv_err *err)
@@ -155,38 +195,7 @@ static qv_status build_card(const json_t *o, int i, ev_kind *k, qv_variant_probl
 			if (strcmp(json_string_value(e), qv_dir_names[d]) == 0)
 				k->arrows |= (uint8_t)(1u << d);
 	}
-	const json_t *abilities = json_object_get(o, "abilities");
-	for (int d = 0; d < QV_NDIRS; d++) {
-		const json_t *a = json_object_get(abilities, qv_dir_names[d]);
-		if (!a)
-			continue;
-		if (!(k->arrows >> d & 1))
-			return qv_variant_build_problem(
-			    problems, err,
-			    "/cards/%d/abilities/%s: \"%s\" has no arrow %s to carry it "
-			    "(its arrows are the field arrows)",
-			    i, qv_dir_names[d], id, qv_dir_names[d]);
-		int ab = word_of(json_object_get(a, "kind"), ability_words) + 1;
-		const json_t *points = json_object_get(a, "points"),
-		             *budget = json_object_get(a, "budget");
-		if (points && ab != EV_AB_FIRESTORM)
-			return qv_variant_build_problem(
-			    problems, err,
-			    "/cards/%d/abilities/%s/points: only a firestorm has points", i,
-			    qv_dir_names[d]);
-		if (budget && ab != EV_AB_RESURRECTION)
-			return qv_variant_build_problem(
-			    problems, err,
-			    "/cards/%d/abilities/%s/budget: only a resurrection has a budget", i,
-			    qv_dir_names[d]);
-		k->ability[d] = (uint8_t)ab;
-		if (ab == EV_AB_FIRESTORM)
-			k->param[d] = (uint8_t)(points ? json_integer_value(points) : 0);
-		else if (ab == EV_AB_RESURRECTION)
-			k->param[d] =
-			    (uint8_t)(budget ? json_integer_value(budget) : (json_int_t)k->cost);
-	}
-	return QV_OK;
+	return build_abilities(o, i, k, problems, err);
 }
 
 /* The text naming what a deck parameter accepts: the decks, then every card id. */
@@ -269,17 +278,13 @@ static qv_status build_decks(const json_t *decks, ev_tables *T, qv_variant_probl
 	return rc;
 }
 
-/* The cross-checks and the tables: loading stops at the first problem, the checker (problems
- * given) goes on to every other card, deck and parameter. */
-static qv_status ev_build(const json_t *resolved, void **tables, qv_variant_problems *problems,
-                          qv_err *err)
+/* The cards of the document into T, in card-table order: the monsters in the document's
+ * order, then the blocks. The first problem, after every other (the checker: problems given)
+ * or at once. */
+static qv_status build_cards(const json_t *cards, ev_tables *T, qv_variant_problems *problems,
+                             qv_err *err)
 {
-	ev_tables *T = calloc(1, sizeof *T);
-	if (!T)
-		return qv_fail(err, QV_ENOMEM, "out of memory");
-	const json_t *cards = json_object_get(resolved, "cards");
 	qv_status rc = QV_OK;
-	/* card-table order: the monsters in the document's order, then the blocks */
 	for (int pass = 0; pass < 2 && (!rc || problems); pass++) {
 		size_t i;
 		const json_t *o;
@@ -309,6 +314,13 @@ static qv_status ev_build(const json_t *resolved, void **tables, qv_variant_prob
 				T->nmonsters++;
 		}
 	}
+	return rc;
+}
+
+/* What follows from the cards: their arrows as each player sees them on the board, their costs
+ * and the monsters each number of credits affords. */
+static void build_costs(ev_tables *T)
+{
 	for (int k = 0; k < T->nkinds; k++) {
 		unsigned m = T->kind[k].arrows; /* printed; a block's are none */
 		T->board_arrows[0][k + 1] = (uint8_t)m;
@@ -319,28 +331,45 @@ static qv_status ev_build(const json_t *resolved, void **tables, qv_variant_prob
 		for (int k = 0; k < T->nmonsters; k++)
 			if (T->cost[k] <= c)
 				T->afford[c] |= 1u << k;
+}
+
+/* The deck parameters' defaults (params) must name decks (or card lists) of this set. */
+static qv_status check_deck_params(const json_t *params, const ev_tables *T,
+                                   qv_variant_problems *problems, qv_err *err)
+{
+	qv_status rc = QV_OK;
+	const char *keys[2] = {"deck1", "deck2"}, *defs[2] = {EV_DEFAULT_DECK1, EV_DEFAULT_DECK2};
+	for (int p = 0; p < 2 && (!rc || problems); p++) {
+		const char *v = json_string_value(json_object_get(params, keys[p]));
+		uint8_t list[EV_DECK_MAX];
+		int n;
+		qv_err why;
+		if (ev_parse_deck(T, keys[p], v ? v : defs[p], list, &n, &why))
+			rc = qv_variant_build_problem(problems, err, "/params/%s: %s%s", keys[p],
+			                              v ? "" : "the default: ", why.msg);
+	}
+	return rc;
+}
+
+/* The cross-checks and the tables: loading stops at the first problem, the checker (problems
+ * given) goes on to every other card, deck and parameter. */
+static qv_status ev_build(const json_t *resolved, void **tables, qv_variant_problems *problems,
+                          qv_err *err)
+{
+	ev_tables *T = calloc(1, sizeof *T);
+	if (!T)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	const json_t *cards = json_object_get(resolved, "cards");
+	qv_status rc = build_cards(cards, T, problems, err);
+	build_costs(T);
 	if (!rc || problems) {
 		qv_status r = build_decks(json_object_get(resolved, "decks"), T, problems, err);
 		rc = rc ? rc : r;
 	}
 	if (!rc)
 		rc = build_card_form(T, err);
-	if (!rc) {
-		/* the deck parameters' defaults must name decks (or card lists) of this set */
-		const json_t *params = json_object_get(resolved, "params");
-		const char *keys[2] = {"deck1", "deck2"},
-		           *defs[2] = {EV_DEFAULT_DECK1, EV_DEFAULT_DECK2};
-		for (int p = 0; p < 2 && (!rc || problems); p++) {
-			const char *v = json_string_value(json_object_get(params, keys[p]));
-			uint8_t list[EV_DECK_MAX];
-			int n;
-			qv_err why;
-			if (ev_parse_deck(T, keys[p], v ? v : defs[p], list, &n, &why))
-				rc = qv_variant_build_problem(problems, err, "/params/%s: %s%s",
-				                              keys[p],
-				                              v ? "" : "the default: ", why.msg);
-		}
-	}
+	if (!rc)
+		rc = check_deck_params(json_object_get(resolved, "params"), T, problems, err);
 	if (rc) {
 		free(T);
 		return rc;

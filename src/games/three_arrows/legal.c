@@ -159,6 +159,58 @@ int ta_count(const void *st)
 	}
 }
 
+/* Placement r of ta_sample's placements by p: per_sq placements on each square of targets,
+ * by kind of kinds, then facing (one of each set of arrows), then covered and shielded or not.
+ * -1 when r is beyond them. */
+static inline qv_action sample_place(const ta_state *s, int p, unsigned kinds, uint64_t targets,
+                                     int per_sq, int r)
+{
+	const ta_tables *T = ta_T(s);
+	for (int i = r / per_sq; i; i--)
+		targets &= targets - 1;
+	int sq = __builtin_ctzll(targets), o = r % per_sq, sh = s->pl[p].shields > 0;
+	for (unsigned ks = kinds; ks; ks &= ks - 1) {
+		int k = __builtin_ctz(ks);
+		int cov = ta_can_cover(s, p, k), nv = (1 + cov) * (1 + sh);
+		int here = T->nfacings[k] * nv;
+		if (o >= here) {
+			o -= here;
+			continue;
+		}
+		int fi = o / nv, v = o % nv, f = 0;
+		for (int g = 0; g < 4; g++)
+			if (T->canon_facing[k][g] == g && fi-- == 0) {
+				f = g;
+				break;
+			}
+		int c = cov ? v & 1 : 0, h = sh ? (cov ? v >> 1 : v) : 0;
+		return TA_PLACE(sq, f, k, c, h);
+	}
+	return -1;
+}
+
+/* Attack r of ta_sample's attacks on the unshielded pieces of opp: by attacker, ascending,
+ * then by target, ascending (the pieces without an attack would add nothing). -1 when r is
+ * beyond them. */
+static inline qv_action sample_attack(const ta_state *s, uint64_t attackers, uint64_t opp, int r)
+{
+	const ta_tables *T = ta_T(s);
+	for (uint64_t m = attackers; m; m &= m - 1) {
+		int from = __builtin_ctzll(m);
+		ta_cell c = s->cell[from];
+		uint64_t hit = T->reach[TA_KF(c)][from] & opp & ~s->shielded;
+		int nh = __builtin_popcountll(hit);
+		if (r >= nh) {
+			r -= nh;
+			continue;
+		}
+		for (; r; r--)
+			hit &= hit - 1;
+		return TA_MAKE(TA_ACT_ATTACK, from | __builtin_ctzll(hit) << 6);
+	}
+	return -1;
+}
+
 /* Draws a legal action uniformly without listing them: counts each family of actions and
  * decodes a random index, so a playout move costs a few bitboard operations. */
 qv_action ta_sample(const void *st, qv_rng *rng, int *restrict n)
@@ -174,8 +226,6 @@ qv_action ta_sample(const void *st, qv_rng *rng, int *restrict n)
 		return -1;
 	}
 	int p = s->turn;
-	const ta_player *pl = &s->pl[p];
-	const ta_tables *T = ta_T(s);
 	families fam;
 	int total = count_families(s, p, &fam);
 	*n = total;
@@ -197,44 +247,15 @@ qv_action ta_sample(const void *st, qv_rng *rng, int *restrict n)
 	}
 	r -= nuncover;
 	if (r < nplace) {
-		for (int i = r / per_sq; i; i--)
-			targets &= targets - 1;
-		int sq = __builtin_ctzll(targets), o = r % per_sq, sh = pl->shields > 0;
-		for (unsigned ks = kinds; ks; ks &= ks - 1) {
-			int k = __builtin_ctz(ks);
-			int cov = ta_can_cover(s, p, k), nv = (1 + cov) * (1 + sh);
-			int here = T->nfacings[k] * nv;
-			if (o >= here) {
-				o -= here;
-				continue;
-			}
-			int fi = o / nv, v = o % nv, f = 0;
-			for (int g = 0; g < 4; g++)
-				if (T->canon_facing[k][g] == g && fi-- == 0) {
-					f = g;
-					break;
-				}
-			int c = cov ? v & 1 : 0, h = sh ? (cov ? v >> 1 : v) : 0;
-			return TA_PLACE(sq, f, k, c, h);
-		}
+		qv_action a = sample_place(s, p, kinds, targets, per_sq, r);
+		if (a >= 0)
+			return a;
 	}
 	r -= nplace;
 	if (r < nattack) {
-		/* by attacker, ascending, then by target, ascending: the pieces without an attack
-		 * would add nothing */
-		for (uint64_t m = attackers; m; m &= m - 1) {
-			int from = __builtin_ctzll(m);
-			ta_cell c = s->cell[from];
-			uint64_t hit = T->reach[TA_KF(c)][from] & opp & ~s->shielded;
-			int nh = __builtin_popcountll(hit);
-			if (r >= nh) {
-				r -= nh;
-				continue;
-			}
-			for (; r; r--)
-				hit &= hit - 1;
-			return TA_MAKE(TA_ACT_ATTACK, from | __builtin_ctzll(hit) << 6);
-		}
+		qv_action a = sample_attack(s, attackers, opp, r);
+		if (a >= 0)
+			return a;
 	}
 	r -= nattack;
 	for (; r; r--)
@@ -367,55 +388,44 @@ static inline bool place_ok(const ta_state *s, int p, int arg)
 	return targets >> sq & 1;
 }
 
-qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
+/* An action of type and arg while p defends an attack: uncover a covered piece, or defend. */
+static inline qv_status check_defend(const ta_state *s, int type, int arg, qv_err *err)
 {
-	int type = TA_TYPE(a), arg = TA_ARG(a);
 	char b[4];
-	/* A search checks its children over and over, and most are legal placements: those are
-	 * accepted at once; anything else goes the long way, which words the reason. */
-	if (type == TA_ACT_PLACE && (s->phase == TA_PH_START || s->phase == TA_PH_MAIN) &&
-	    place_ok(s, s->turn, arg))
+	int p = TA_OWNER(s->cell[s->atk_to]);
+	if (type == TA_ACT_DEFEND && arg == 0)
 		return QV_OK;
-	if (s->phase == TA_PH_OVER)
-		return qv_fail(err, QV_EILLEGAL, "the game is over");
-	if (s->phase == TA_PH_DIE) {
-		const ta_tables *T = ta_T(s);
-		for (int i = 0; type == TA_ACT_DIE && i < T->nvalues; i++)
-			if (a == TA_DIE(T->value[i]))
-				return QV_OK;
-		char faces[TA_MAX_CHANCE * 10];
-		return qv_fail(err, QV_EILLEGAL, "the die must be rolled first: %s",
-		               ta_die_list(T, false, faces, sizeof faces));
-	}
-	if (type == TA_ACT_DIE)
-		return qv_fail(err, QV_EILLEGAL, "no die roll is pending");
-	if (s->phase == TA_PH_DEFEND) {
-		int p = TA_OWNER(s->cell[s->atk_to]);
-		if (type == TA_ACT_DEFEND && arg == 0)
-			return QV_OK;
-		if (type == TA_ACT_UNCOVER && arg < TA_MAX_SQ &&
-		    (s->occ[p] & s->covered) >> arg & 1)
-			return QV_OK;
-		if (type == TA_ACT_UNCOVER)
-			return qv_fail(err, QV_EILLEGAL, "%s is not a covered piece of p%d",
-			               ta_sqname(arg & 63, b), p + 1);
-		return qv_fail(
-		    err, QV_EILLEGAL,
-		    "p%d must answer the attack on %s: uncover covered pieces, then defend", p + 1,
-		    ta_sqname(s->atk_to, b));
-	}
-	if (s->phase == TA_PH_CAPTURE) {
-		int k = TA_KIND(s->cell[s->atk_from]);
-		if (type == TA_ACT_STAY && arg == 0)
-			return QV_OK;
-		if (type == TA_ACT_ADVANCE && arg < 4 && ta_T(s)->canon_facing[k][arg] == arg)
-			return QV_OK;
-		if (type == TA_ACT_ADVANCE)
-			return qv_fail(err, QV_EILLEGAL, "advance takes a facing: N, E, S or W");
-		return qv_fail(err, QV_EILLEGAL,
-		               "p%d captured on %s and must choose: stay, or advance <facing>",
-		               s->turn + 1, ta_sqname(s->atk_to, b));
-	}
+	if (type == TA_ACT_UNCOVER && arg < TA_MAX_SQ && (s->occ[p] & s->covered) >> arg & 1)
+		return QV_OK;
+	if (type == TA_ACT_UNCOVER)
+		return qv_fail(err, QV_EILLEGAL, "%s is not a covered piece of p%d",
+		               ta_sqname(arg & 63, b), p + 1);
+	return qv_fail(err, QV_EILLEGAL,
+	               "p%d must answer the attack on %s: uncover covered pieces, then defend",
+	               p + 1, ta_sqname(s->atk_to, b));
+}
+
+/* An action of type and arg after a capture: stay, or advance with a facing of the piece. */
+static inline qv_status check_capture(const ta_state *s, int type, int arg, qv_err *err)
+{
+	char b[4];
+	int k = TA_KIND(s->cell[s->atk_from]);
+	if (type == TA_ACT_STAY && arg == 0)
+		return QV_OK;
+	if (type == TA_ACT_ADVANCE && arg < 4 && ta_T(s)->canon_facing[k][arg] == arg)
+		return QV_OK;
+	if (type == TA_ACT_ADVANCE)
+		return qv_fail(err, QV_EILLEGAL, "advance takes a facing: N, E, S or W");
+	return qv_fail(err, QV_EILLEGAL,
+	               "p%d captured on %s and must choose: stay, or advance <facing>", s->turn + 1,
+	               ta_sqname(s->atk_to, b));
+}
+
+/* An action of type and arg at the start or in the main phase of a turn: place, uncover,
+ * attack, unshield, or spend bonus pieces (at the very start only). */
+static qv_status check_turn(const ta_state *s, int type, int arg, qv_err *err)
+{
+	char b[4];
 	int p = s->turn;
 	switch (type) {
 	case TA_ACT_PLACE: {
@@ -458,6 +468,34 @@ qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
 		return qv_fail(err, QV_EILLEGAL, "stay and advance follow a capture only");
 	default: return qv_fail(err, QV_EINVAL, "not an action of this game");
 	}
+}
+
+qv_status ta_check(const ta_state *s, qv_action a, qv_err *err)
+{
+	int type = TA_TYPE(a), arg = TA_ARG(a);
+	/* A search checks its children over and over, and most are legal placements: those are
+	 * accepted at once; anything else goes the long way, which words the reason. */
+	if (type == TA_ACT_PLACE && (s->phase == TA_PH_START || s->phase == TA_PH_MAIN) &&
+	    place_ok(s, s->turn, arg))
+		return QV_OK;
+	if (s->phase == TA_PH_OVER)
+		return qv_fail(err, QV_EILLEGAL, "the game is over");
+	if (s->phase == TA_PH_DIE) {
+		const ta_tables *T = ta_T(s);
+		for (int i = 0; type == TA_ACT_DIE && i < T->nvalues; i++)
+			if (a == TA_DIE(T->value[i]))
+				return QV_OK;
+		char faces[TA_MAX_CHANCE * 10];
+		return qv_fail(err, QV_EILLEGAL, "the die must be rolled first: %s",
+		               ta_die_list(T, false, faces, sizeof faces));
+	}
+	if (type == TA_ACT_DIE)
+		return qv_fail(err, QV_EILLEGAL, "no die roll is pending");
+	if (s->phase == TA_PH_DEFEND)
+		return check_defend(s, type, arg, err);
+	if (s->phase == TA_PH_CAPTURE)
+		return check_capture(s, type, arg, err);
+	return check_turn(s, type, arg, err);
 }
 
 qv_status ta_check_fn(const void *st, qv_action a, qv_err *err) { return ta_check(st, a, err); }

@@ -84,6 +84,72 @@ static int parse_kind(const ta_tables *T, const char *t)
 	"place <piece> <sq> <facing> [covered] [shielded], uncover <sq>, attack <from> <to>, "     \
 	"unshield <sq>, bonus <k>, defend, stay, advance <facing>, die +1|0|-1"
 
+/* "place <piece> <sq> <facing> [covered] [shielded]", its n words in tok. */
+static qv_status place_from_text(const ta_state *s, char **tok, int n, qv_action *out, qv_err *err)
+{
+	const ta_tables *T = ta_T(s);
+	qv_status rc;
+	int sq;
+	if (n < 4 || n > 6)
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "expected 'place <piece> <sq> <facing> [covered] [shielded]', e.g. place Y c1 N");
+	int k = parse_kind(T, tok[1]);
+	if (k < 0)
+		return qv_fail(err, QV_EINVAL, "'%s' is not a piece: expected %s", tok[1],
+		               T->letter_list);
+	if ((rc = parse_sq(s, tok[2], &sq, err)))
+		return rc;
+	int f = parse_facing(tok[3]);
+	if (f < 0)
+		return qv_fail(err, QV_EINVAL, "'%s' is not a facing: expected N, E, S or W",
+		               tok[3]);
+	int cov = 0, sh = 0;
+	for (int i = 4; i < n; i++) {
+		if (qv_streq_nocase(tok[i], "covered") && !cov)
+			cov = 1;
+		else if (qv_streq_nocase(tok[i], "shielded") && !sh)
+			sh = 1;
+		else
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "'%s' after the facing: expected 'covered' and/or 'shielded'", tok[i]);
+	}
+	*out = TA_PLACE(sq, T->canon_facing[k][f], k, cov, sh);
+	return QV_OK;
+}
+
+/* "advance <facing>". In the capture phase the facing is the attacker's own, and one whose
+ * arrows an earlier facing has is that facing, as in a placing. */
+static qv_status advance_from_text(const ta_state *s, char **tok, int n, qv_action *out,
+                                   qv_err *err)
+{
+	int f = n == 2 ? parse_facing(tok[1]) : -1;
+	if (f < 0)
+		return qv_fail(err, QV_EINVAL,
+		               "expected 'advance <facing>' with facing N, E, S or W");
+	if (s->phase == TA_PH_CAPTURE)
+		f = ta_T(s)->canon_facing[TA_KIND(s->cell[s->atk_from])][f];
+	*out = TA_MAKE(TA_ACT_ADVANCE, f);
+	return QV_OK;
+}
+
+/* "die <value>": a value the die shows, with or without its sign ("1", "+1", "-0"). */
+static qv_status die_from_text(const ta_tables *T, char **tok, int n, qv_action *out, qv_err *err)
+{
+	long v;
+	const char *t = n == 2 ? tok[1] : "";
+	bool digits =
+	    (t[0] == '+' || t[0] == '-') ? t[1] >= '0' && t[1] <= '9' : t[0] >= '0' && t[0] <= '9';
+	for (int i = 0; digits && qv_parse_long(t, &v) && i < T->nvalues; i++)
+		if (T->value[i] == v) {
+			*out = TA_DIE(T->value[i]);
+			return QV_OK;
+		}
+	char faces[TA_MAX_CHANCE * 10];
+	return qv_fail(err, QV_EINVAL, "expected %s", ta_die_list(T, true, faces, sizeof faces));
+}
+
 qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, qv_err *err)
 {
 	const ta_state *s = st;
@@ -97,36 +163,8 @@ qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, 
 	const char *verb = tok[0];
 	int sq, sq2;
 
-	if (qv_streq_nocase(verb, "place")) {
-		if (n < 4 || n > 6)
-			return qv_fail(
-			    err, QV_EINVAL,
-			    "expected 'place <piece> <sq> <facing> [covered] [shielded]', e.g. place Y c1 N");
-		int k = parse_kind(T, tok[1]);
-		if (k < 0)
-			return qv_fail(err, QV_EINVAL, "'%s' is not a piece: expected %s", tok[1],
-			               T->letter_list);
-		if ((rc = parse_sq(s, tok[2], &sq, err)))
-			return rc;
-		int f = parse_facing(tok[3]);
-		if (f < 0)
-			return qv_fail(err, QV_EINVAL,
-			               "'%s' is not a facing: expected N, E, S or W", tok[3]);
-		int cov = 0, sh = 0;
-		for (int i = 4; i < n; i++) {
-			if (qv_streq_nocase(tok[i], "covered") && !cov)
-				cov = 1;
-			else if (qv_streq_nocase(tok[i], "shielded") && !sh)
-				sh = 1;
-			else
-				return qv_fail(
-				    err, QV_EINVAL,
-				    "'%s' after the facing: expected 'covered' and/or 'shielded'",
-				    tok[i]);
-		}
-		*out = TA_PLACE(sq, T->canon_facing[k][f], k, cov, sh);
-		return QV_OK;
-	}
+	if (qv_streq_nocase(verb, "place"))
+		return place_from_text(s, tok, n, out, err);
 	if (qv_streq_nocase(verb, "uncover") || qv_streq_nocase(verb, "unshield")) {
 		bool unc = qv_streq_nocase(verb, "uncover");
 		if (n != 2)
@@ -160,30 +198,9 @@ qv_status ta_action_from_text(const void *st, const char *text, qv_action *out, 
 		*out = TA_MAKE(qv_streq_nocase(verb, "defend") ? TA_ACT_DEFEND : TA_ACT_STAY, 0);
 		return QV_OK;
 	}
-	if (qv_streq_nocase(verb, "advance")) {
-		int f = n == 2 ? parse_facing(tok[1]) : -1;
-		if (f < 0)
-			return qv_fail(err, QV_EINVAL,
-			               "expected 'advance <facing>' with facing N, E, S or W");
-		if (s->phase == TA_PH_CAPTURE)
-			f = T->canon_facing[TA_KIND(s->cell[s->atk_from])][f];
-		*out = TA_MAKE(TA_ACT_ADVANCE, f);
-		return QV_OK;
-	}
-	if (qv_streq_nocase(verb, "die")) {
-		/* A value the die shows, with or without its sign ("1", "+1", "-0"). */
-		long v;
-		const char *t = n == 2 ? tok[1] : "";
-		bool digits = (t[0] == '+' || t[0] == '-') ? t[1] >= '0' && t[1] <= '9'
-		                                           : t[0] >= '0' && t[0] <= '9';
-		for (int i = 0; digits && qv_parse_long(t, &v) && i < T->nvalues; i++)
-			if (T->value[i] == v) {
-				*out = TA_DIE(T->value[i]);
-				return QV_OK;
-			}
-		char faces[TA_MAX_CHANCE * 10];
-		return qv_fail(err, QV_EINVAL, "expected %s",
-		               ta_die_list(T, true, faces, sizeof faces));
-	}
+	if (qv_streq_nocase(verb, "advance"))
+		return advance_from_text(s, tok, n, out, err);
+	if (qv_streq_nocase(verb, "die"))
+		return die_from_text(T, tok, n, out, err);
 	return qv_fail(err, QV_EINVAL, "unknown action '%s': expected one of %s", verb, FORMS);
 }

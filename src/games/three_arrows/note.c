@@ -275,6 +275,51 @@ static void put_pieces(note *n, const ta_state *s, uint64_t m)
 	}
 }
 
+/* What an uncovered piece placed on sq (kind and facing kf) aims at: the empty squares of
+ * reach, the arrows that point off the board, the mover's own pieces, opponents threatened or
+ * shielded. empty leaves sq out. */
+static void aim_note(note *n, const ta_state *s, int sq, int kf, uint64_t reach, uint64_t empty)
+{
+	const ta_tables *T = ta_T(s);
+	int p = s->turn;
+	if (reach & empty) {
+		put(n, "points at ");
+		put_squares(n, reach & empty);
+	}
+	int off = 0, noff = 0;
+	for (unsigned b = T->dirbits[kf]; b; b &= b - 1)
+		if (ta_step(sq, __builtin_ctz(b), s->size) < 0)
+			off |= 1 << __builtin_ctz(b), noff++;
+	/* "points off the board (W)" alone, else "; arrows N and W point off the board" */
+	if (off)
+		add(n, reach ? "%sarrow%s " : "points off the board (", n->used ? "; " : "",
+		    noff == 1 ? "" : "s");
+	for (int d = 0, i = 0; d < QV_NDIRS; d++)
+		if (off >> d & 1)
+			add(n, "%s%s", i++ == 0 ? "" : i == noff ? " and " : ", ", qv_dir_names[d]);
+	if (off)
+		add(n, "%s",
+		    !reach      ? ")"
+		    : noff == 1 ? " points off the board"
+		                : " point off the board");
+	if ((reach & s->occ[p]) && !(reach & ~s->occ[p])) {
+		sep(n);
+		put(n, "points only at your own pieces");
+	}
+	uint64_t opp = reach & ta_opp_occ(s, p), open = opp & ~s->shielded;
+	if (open) {
+		sep(n);
+		put(n, "threatens ");
+		put_pieces(n, s, open);
+	}
+	if (opp & s->shielded) {
+		add(n, "%s", n->used ? "; " : "");
+		put_pieces(n, s, opp & s->shielded);
+		add(n, " %s shielded (unshield first)",
+		    __builtin_popcountll(opp & s->shielded) == 1 ? "is" : "are");
+	}
+}
+
 /* A placement's note: where its arrows point and what they threaten, then what is left to the
  * mover after it as the board stands, or the end of the game. True when it leaves the mover
  * skipped or ends the game (a confirmation). */
@@ -286,50 +331,10 @@ static bool place_note(note *n, const ta_state *s, qv_action act)
 	bool covered = arg >> 11 & 1;
 	uint64_t reach = T->reach[kf][sq] & ta_board_mask(s->size);
 	uint64_t empty = ta_board_mask(s->size) & ~ta_all_occ(s) & ~(1ull << sq);
-	if (covered) {
+	if (covered)
 		put(n, "covered: it points at nothing until you uncover it");
-	} else {
-		if (reach & empty) {
-			put(n, "points at ");
-			put_squares(n, reach & empty);
-		}
-		int off = 0, noff = 0;
-		for (unsigned b = T->dirbits[kf]; b; b &= b - 1)
-			if (ta_step(sq, __builtin_ctz(b), s->size) < 0)
-				off |= 1 << __builtin_ctz(b), noff++;
-		/* "points off the board (W)" alone, else "; arrows N and W point off the board" */
-		if (off)
-			add(n, reach ? "%sarrow%s " : "points off the board (", n->used ? "; " : "",
-			    noff == 1 ? "" : "s");
-		for (int d = 0, i = 0; d < QV_NDIRS; d++)
-			if (off >> d & 1)
-				add(n, "%s%s",
-				    i++ == 0    ? ""
-				    : i == noff ? " and "
-				                : ", ",
-				    qv_dir_names[d]);
-		if (off)
-			add(n, "%s",
-			    !reach      ? ")"
-			    : noff == 1 ? " points off the board"
-			                : " point off the board");
-		if ((reach & s->occ[p]) && !(reach & ~s->occ[p])) {
-			sep(n);
-			put(n, "points only at your own pieces");
-		}
-		uint64_t opp = reach & ta_opp_occ(s, p), open = opp & ~s->shielded;
-		if (open) {
-			sep(n);
-			put(n, "threatens ");
-			put_pieces(n, s, open);
-		}
-		if (opp & s->shielded) {
-			add(n, "%s", n->used ? "; " : "");
-			put_pieces(n, s, opp & s->shielded);
-			add(n, " %s shielded (unshield first)",
-			    __builtin_popcountll(opp & s->shielded) == 1 ? "is" : "are");
-		}
-	}
+	else
+		aim_note(n, s, sq, kf, reach, empty);
 	ta_state t = *s;
 	qv_three_arrows.apply(&t, act, NULL);
 	if (ended_note(n, s, &t))

@@ -276,10 +276,33 @@ static void put_die(const ta_tables *T, char *text, size_t len)
 		    number_word(T->nfaces, w1), values, outcomes);
 }
 
+/* The entry of the covers: how many, what the others see, and the pieces that cannot be
+ * covered. */
+static void put_cover(const ta_tables *T, char *text, size_t len)
+{
+	char uncoverable[200] = "";
+	size_t used = 0;
+	for (int k = 0, n = 0; k < T->nkinds; k++)
+		if (!(T->coverable >> k & 1))
+			used += (size_t)snprintf(uncoverable + used, sizeof uncoverable - used,
+			                         "%s%s", n++ ? " and the " : "\nThe ", T->names[k]);
+	if (used)
+		snprintf(uncoverable + used, sizeof uncoverable - used, " cannot be covered.");
+	snprintf(text, len,
+	         "cover: %d for each player (none in the tactical mode), placed with a piece\n"
+	         "(place <piece> <sq> <facing> covered). The others see only \"a covered piece\n"
+	         "of pN\" (1? on the board; its owner sees 1a, lower case): not its kind nor\n"
+	         "its facing. A covered piece has no arrows at all (no placing from it, no\n"
+	         "attack, nothing added to a defence) but holds its square and keeps a line\n"
+	         "unbroken. Its owner uncovers it for free (uncover <sq>) in their turn\n"
+	         "before the action, or as the defender of an attack; the cover is gone.%s\n",
+	         T->covers, uncoverable);
+}
+
 /* The entry of thing t (things[]), written from the components into text. */
 static void put_thing(const ta_tables *T, int t, char *text, size_t len)
 {
-	char list[160] = "", uncoverable[200] = "", neg[64], pos[64];
+	char list[160] = "", neg[64], pos[64];
 	size_t used = 0;
 	switch (t) {
 	case 0:
@@ -292,26 +315,7 @@ static void put_thing(const ta_tables *T, int t, char *text, size_t len)
 		         "many are left.\n",
 		         T->pieces, list);
 		return;
-	case 1:
-		for (int k = 0, n = 0; k < T->nkinds; k++)
-			if (!(T->coverable >> k & 1))
-				used += (size_t)snprintf(uncoverable + used,
-				                         sizeof uncoverable - used, "%s%s",
-				                         n++ ? " and the " : "\nThe ", T->names[k]);
-		if (used)
-			snprintf(uncoverable + used, sizeof uncoverable - used,
-			         " cannot be covered.");
-		snprintf(
-		    text, len,
-		    "cover: %d for each player (none in the tactical mode), placed with a piece\n"
-		    "(place <piece> <sq> <facing> covered). The others see only \"a covered piece\n"
-		    "of pN\" (1? on the board; its owner sees 1a, lower case): not its kind nor\n"
-		    "its facing. A covered piece has no arrows at all (no placing from it, no\n"
-		    "attack, nothing added to a defence) but holds its square and keeps a line\n"
-		    "unbroken. Its owner uncovers it for free (uncover <sq>) in their turn\n"
-		    "before the action, or as the defender of an attack; the cover is gone.%s\n",
-		    T->covers, uncoverable);
-		return;
+	case 1: put_cover(T, text, len); return;
 	case 2:
 		snprintf(
 		    text, len,

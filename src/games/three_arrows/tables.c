@@ -106,6 +106,90 @@ static void list_add(char *buf, size_t len, int i, int n, const char *last, cons
 	snprintf(buf + used, len - used, "%s%s", i == 0 ? "" : i == n - 1 ? last : ", ", item);
 }
 
+/* Piece k of the variant, its entry e, into T: its letter, name, count, arrows and ability.
+ * The first problem, after every other (the checker: problems given) or at once. */
+static qv_status build_piece(ta_tables *T, int k, const json_t *e, qv_variant_problems *problems,
+                             qv_err *err)
+{
+	const char *kind = json_string_value(json_object_get(e, "kind"));
+	const char *name = json_string_value(json_object_get(e, "name"));
+	qv_status r = QV_OK;
+	if (!kind || !isupper((unsigned char)kind[0]) || kind[1])
+		r = qv_variant_build_problem(problems, err,
+		                             "/pieces/%d/kind: expected one capital letter A to "
+		                             "Z (the piece's letter in the notation); got \"%s\"",
+		                             k, kind ? kind : "");
+	for (int j = 0; j < k; j++)
+		if (qv_streq_nocase(T->names[j], name))
+			r = qv_variant_build_problem(
+			    problems, err,
+			    "/pieces/%d/name: \"%s\" is the name of piece %c "
+			    "too; a name names one piece",
+			    k, name, T->letters[j]);
+	if (r && !problems)
+		return r;
+	T->letters[k] = kind && r == QV_OK ? kind[0] : '?';
+	snprintf(T->names[k], sizeof T->names[k], "%s", name);
+	T->copies[k] = (uint8_t)json_integer_value(json_object_get(e, "count"));
+	uint8_t north[QV_NDIRS] = {0};
+	size_t j;
+	const json_t *a;
+	json_array_foreach(json_object_get(e, "arrows"), j, a)
+	{
+		for (int d = 0; d < QV_NDIRS; d++)
+			if (strcmp(json_string_value(a), dir_names[d]) == 0)
+				north[d]++;
+	}
+	build_kind(T, k, north);
+	const char *ability = json_string_value(json_object_get(e, "ability"));
+	if (ability && strcmp(ability, "terminator") == 0)
+		T->last |= 1u << k;
+	T->pieces += T->copies[k];
+	return r;
+}
+
+/* The lists of letters and of the last pieces (Terminators) named in messages, and the count
+ * of the other pieces. */
+static void name_lists(ta_tables *T)
+{
+	int nlast = __builtin_popcount(T->last), at = 0;
+	for (int k = 0; k < T->nkinds; k++) {
+		char item[TA_NAME_MAX + 8];
+		char letter[2] = {T->letters[k], 0};
+		list_add(T->letter_list, sizeof T->letter_list, k, T->nkinds, " or ", letter);
+		if (!(T->last >> k & 1)) {
+			T->others += T->copies[k];
+			continue;
+		}
+		list_add(T->last_names, sizeof T->last_names, at, nlast, " or ", T->names[k]);
+		snprintf(item, sizeof item, "%ss", T->names[k]);
+		list_add(T->last_plural, sizeof T->last_plural, at, nlast, " or ", item);
+		snprintf(item, sizeof item, "%s (%c)", T->names[k], T->letters[k]);
+		list_add(T->last_codes, sizeof T->last_codes, at++, nlast, " or ", item);
+	}
+}
+
+/* What the move generator looks up: which placing forms exist (2: a last piece), and how many
+ * placings a set of kinds gives on one square, covered or not. */
+static void place_tables(ta_tables *T)
+{
+	for (int form = 0; form < 1 << 7; form++) {
+		int f = form & 3, k = form >> 2 & 7, cov = form >> 5 & 1;
+		bool ok = k < T->nkinds && T->canon_facing[k][f] == f &&
+		          (!cov || (T->coverable >> k & 1));
+		T->place_form[form] = (uint8_t)(!ok ? 0 : (T->last >> k & 1) ? 2 : 1);
+	}
+	for (int cov = 0; cov < 2; cov++)
+		for (unsigned m = 0; m < 1u << TA_MAX_KINDS; m++) {
+			int n = 0;
+			for (int k = 0; k < T->nkinds; k++)
+				if (m >> k & 1)
+					n +=
+					    T->nfacings[k] * (1 + (cov && (T->coverable >> k & 1)));
+			T->place_opts[cov][m] = (uint8_t)n;
+		}
+}
+
 /* The pieces into T: the first problem, after every other (the checker: problems given) or at
  * once. */
 static qv_status build_pieces(ta_tables *T, const json_t *pieces, qv_variant_problems *problems,
@@ -117,43 +201,10 @@ static qv_status build_pieces(ta_tables *T, const json_t *pieces, qv_variant_pro
 	T->nkinds = (int)json_array_size(pieces);
 	json_array_foreach(pieces, i, e)
 	{
-		int k = (int)i;
-		const char *kind = json_string_value(json_object_get(e, "kind"));
-		const char *name = json_string_value(json_object_get(e, "name"));
-		qv_status r = QV_OK;
-		if (!kind || !isupper((unsigned char)kind[0]) || kind[1])
-			r = qv_variant_build_problem(
-			    problems, err,
-			    "/pieces/%zu/kind: expected one capital letter A to "
-			    "Z (the piece's letter in the notation); got \"%s\"",
-			    i, kind ? kind : "");
-		for (int j = 0; j < k; j++)
-			if (qv_streq_nocase(T->names[j], name))
-				r = qv_variant_build_problem(
-				    problems, err,
-				    "/pieces/%zu/name: \"%s\" is the name of piece %c "
-				    "too; a name names one piece",
-				    i, name, T->letters[j]);
+		qv_status r = build_piece(T, (int)i, e, problems, err);
 		if (r && !problems)
 			return r;
 		rc = rc ? rc : r;
-		T->letters[k] = kind && r == QV_OK ? kind[0] : '?';
-		snprintf(T->names[k], sizeof T->names[k], "%s", name);
-		T->copies[k] = (uint8_t)json_integer_value(json_object_get(e, "count"));
-		uint8_t north[QV_NDIRS] = {0};
-		size_t j;
-		const json_t *a;
-		json_array_foreach(json_object_get(e, "arrows"), j, a)
-		{
-			for (int d = 0; d < QV_NDIRS; d++)
-				if (strcmp(json_string_value(a), dir_names[d]) == 0)
-					north[d]++;
-		}
-		build_kind(T, k, north);
-		const char *ability = json_string_value(json_object_get(e, "ability"));
-		if (ability && strcmp(ability, "terminator") == 0)
-			T->last |= 1u << k;
-		T->pieces += T->copies[k];
 	}
 	T->letters[T->nkinds] = '\0';
 	T->coverable = ((1u << T->nkinds) - 1) & ~T->last;
@@ -170,36 +221,8 @@ static qv_status build_pieces(ta_tables *T, const json_t *pieces, qv_variant_pro
 		                             T->pieces, TA_MAX_PIECES);
 	if (rc || r)
 		return rc ? rc : r;
-	int nlast = __builtin_popcount(T->last), at = 0;
-	for (int k = 0; k < T->nkinds; k++) {
-		char item[TA_NAME_MAX + 8];
-		char letter[2] = {T->letters[k], 0};
-		list_add(T->letter_list, sizeof T->letter_list, k, T->nkinds, " or ", letter);
-		if (!(T->last >> k & 1)) {
-			T->others += T->copies[k];
-			continue;
-		}
-		list_add(T->last_names, sizeof T->last_names, at, nlast, " or ", T->names[k]);
-		snprintf(item, sizeof item, "%ss", T->names[k]);
-		list_add(T->last_plural, sizeof T->last_plural, at, nlast, " or ", item);
-		snprintf(item, sizeof item, "%s (%c)", T->names[k], T->letters[k]);
-		list_add(T->last_codes, sizeof T->last_codes, at++, nlast, " or ", item);
-	}
-	for (int form = 0; form < 1 << 7; form++) {
-		int f = form & 3, k = form >> 2 & 7, cov = form >> 5 & 1;
-		bool ok = k < T->nkinds && T->canon_facing[k][f] == f &&
-		          (!cov || (T->coverable >> k & 1));
-		T->place_form[form] = (uint8_t)(!ok ? 0 : (T->last >> k & 1) ? 2 : 1);
-	}
-	for (int cov = 0; cov < 2; cov++)
-		for (unsigned m = 0; m < 1u << TA_MAX_KINDS; m++) {
-			int n = 0;
-			for (int k = 0; k < T->nkinds; k++)
-				if (m >> k & 1)
-					n +=
-					    T->nfacings[k] * (1 + (cov && (T->coverable >> k & 1)));
-			T->place_opts[cov][m] = (uint8_t)n;
-		}
+	name_lists(T);
+	place_tables(T);
 	return QV_OK;
 }
 
