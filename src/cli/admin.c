@@ -117,6 +117,62 @@ static void cmd_help(const admin_cmd *c, FILE *f)
 	           "  -h, --help     this help\n");
 }
 
+/* The value v of option o (an index of read_args' options) into a; 0, or the exit code of
+ * a usage error. */
+static int set_value(admin_args *a, int o, const char *v)
+{
+	char *end;
+	switch (o) {
+	case 0: a->db = v; break;
+	case 1:
+		a->wait = strtod(v, &end);
+		if (*end || end == v || a->wait < 0 || a->wait > 3600)
+			return cli_usage("admin",
+			                 "--wait: expected seconds from 0 to 3600, got '%s'", v);
+		break;
+	case 2: a->reason = v; break;
+	case 3:
+		if (strcmp(v, "waiting") && strcmp(v, "playing") && strcmp(v, "over"))
+			return cli_usage(
+			    "admin", "--status: expected waiting, playing or over, got '%s'", v);
+		a->status = v;
+		break;
+	case 4: a->game = v; break;
+	case 7: a->as = v; break;
+	default:
+		a->limit = strtol(v, &end, 10);
+		if (*end || end == v || a->limit < 1 || a->limit > 100000)
+			return cli_usage("admin",
+			                 "--limit: expected a count from 1 to 100000, got '%s'", v);
+	}
+	return CLI_EXIT_OK;
+}
+
+/* What the options must hold together: every argument, a reason where one is needed; the
+ * reason and the moderator's name cleaned (into static buffers). 0, or the exit code of a
+ * usage error. */
+static int checked_args(const admin_cmd *c, admin_args *a)
+{
+	if (a->npos < c->npos)
+		return cli_usage("admin", "%s takes %s", c->name, c->args);
+	if (c->needs_why && (!a->reason || !a->reason[0]))
+		return cli_usage("admin", "%s needs --reason TEXT: the players read it", c->name);
+	static char clean[QV__ADMIN_WHY];
+	qv_err err;
+	if (a->reason && qv__text_clean(a->reason, strlen(a->reason), QV__ADMIN_WHY_CHARS,
+	                                "--reason", clean, sizeof clean, &err))
+		return cli_usage("admin", "%s", err.msg);
+	if (a->reason)
+		a->reason = clean;
+	static char as[QV__ADMIN_WHO];
+	if (a->as &&
+	    qv__text_clean(a->as, strlen(a->as), QV__ADMIN_WHO_CHARS, "--as", as, sizeof as, &err))
+		return cli_usage("admin", "%s", err.msg);
+	if (a->as)
+		a->as = as;
+	return CLI_EXIT_OK;
+}
+
 /* Reads the options of command c from argv (argv[0] is its name) into a. */
 static int read_args(const admin_cmd *c, int argc, char **argv, admin_args *a)
 {
@@ -127,7 +183,6 @@ static int read_args(const admin_cmd *c, int argc, char **argv, admin_args *a)
 	cli_parser_init(&p, "admin", argc, argv);
 	const char *v;
 	int o;
-	char *end;
 	while ((o = cli_next(&p, opts, &v)) != CLI_OPT_END) {
 		if (o == CLI_OPT_BAD)
 			return CLI_EXIT_USAGE;
@@ -149,51 +204,11 @@ static int read_args(const admin_cmd *c, int argc, char **argv, admin_args *a)
 		if (!fits)
 			return cli_usage("admin", "%s takes no --%s (it takes %s)", c->name,
 			                 opts[o].name, c->args);
-		switch (o) {
-		case 0: a->db = v; break;
-		case 1:
-			a->wait = strtod(v, &end);
-			if (*end || end == v || a->wait < 0 || a->wait > 3600)
-				return cli_usage(
-				    "admin", "--wait: expected seconds from 0 to 3600, got '%s'",
-				    v);
-			break;
-		case 2: a->reason = v; break;
-		case 3:
-			if (strcmp(v, "waiting") && strcmp(v, "playing") && strcmp(v, "over"))
-				return cli_usage(
-				    "admin",
-				    "--status: expected waiting, playing or over, got '%s'", v);
-			a->status = v;
-			break;
-		case 4: a->game = v; break;
-		case 7: a->as = v; break;
-		default:
-			a->limit = strtol(v, &end, 10);
-			if (*end || end == v || a->limit < 1 || a->limit > 100000)
-				return cli_usage(
-				    "admin", "--limit: expected a count from 1 to 100000, got '%s'",
-				    v);
-		}
+		int rc = set_value(a, o, v);
+		if (rc)
+			return rc;
 	}
-	if (a->npos < c->npos)
-		return cli_usage("admin", "%s takes %s", c->name, c->args);
-	if (c->needs_why && (!a->reason || !a->reason[0]))
-		return cli_usage("admin", "%s needs --reason TEXT: the players read it", c->name);
-	static char clean[QV__ADMIN_WHY];
-	qv_err err;
-	if (a->reason && qv__text_clean(a->reason, strlen(a->reason), QV__ADMIN_WHY_CHARS,
-	                                "--reason", clean, sizeof clean, &err))
-		return cli_usage("admin", "%s", err.msg);
-	if (a->reason)
-		a->reason = clean;
-	static char as[QV__ADMIN_WHO];
-	if (a->as &&
-	    qv__text_clean(a->as, strlen(a->as), QV__ADMIN_WHO_CHARS, "--as", as, sizeof as, &err))
-		return cli_usage("admin", "%s", err.msg);
-	if (a->as)
-		a->as = as;
-	return CLI_EXIT_OK;
+	return checked_args(c, a);
 }
 
 /* An address as the server counts it (addr.h) into out: IPv4 whole, IPv6 by its /64 (an

@@ -189,9 +189,10 @@ static void agent_label(const qv_arena_config *cfg, int i, char *buf, size_t len
 	snprintf(buf, len, "#%d %s", i + 1, cfg->specs[i]);
 }
 
-/* The report on stdout: header, agents table, seats table, the figures of the games. */
-static void print_summary(const qv_arena_config *cfg, const qv_params *all,
-                          const qv_arena_result *r, const qv_arena_summary *S, long requested)
+/* The report's first lines: the game, its parameters and seed, the games played, and how the
+ * seats rotated. */
+static void print_header(const qv_arena_config *cfg, const qv_params *all, const qv_arena_result *r,
+                         const qv_arena_summary *S, long requested)
 {
 	int n = cfg->nagents;
 	qv_buf desc = {0};
@@ -216,12 +217,12 @@ static void print_summary(const qv_arena_config *cfg, const qv_params *all,
 		printf(
 		    "Seats rotate; the games are not a multiple of %d, so seat counts differ by one.\n",
 		    n);
+}
 
-	table *t = calloc(1, sizeof *t);
-	if (!t) {
-		printf("(out of memory for the tables)\n");
-		return;
-	}
+/* The table of the agents (outcomes, Elo) and what their Elo is measured against. */
+static void print_agents(table *t, const qv_arena_config *cfg, const qv_arena_summary *S)
+{
+	int n = cfg->nagents;
 	t->ncols = 11;
 	t->nrows = 1 + n;
 	t->left[0] = t->left[10] = true;
@@ -248,8 +249,11 @@ static void print_summary(const qv_arena_config *cfg, const qv_params *all,
 		printf("Elo: against the other agent, from the score (wins + draws/2) / games.\n");
 	else
 		printf("Elo: against the field, from the score (utility + 1) / 2.\n");
+}
 
-	memset(t, 0, sizeof *t);
+/* The table of the seats' outcomes. */
+static void print_seats(table *t, const qv_arena_summary *S, int n)
+{
 	t->ncols = 9;
 	t->nrows = 1 + n;
 	t->left[0] = true;
@@ -264,8 +268,12 @@ static void print_summary(const qv_arena_config *cfg, const qv_params *all,
 	}
 	printf("\n");
 	print_table(t);
-	free(t);
+}
 
+/* The figures of the games: the first seat's edge, length, branching, draws, caps, records. */
+static void print_figures(const qv_arena_config *cfg, const qv_params *all,
+                          const qv_arena_summary *S)
+{
 	const qv_arena_seat_stats *p1 = &S->seat[0];
 	char u[16], lo[16], hi[16];
 	printf("\nfirst seat (p1)  utility %s [%s, %s], win rate %.1f%% [%.1f%%, %.1f%%]\n",
@@ -291,6 +299,23 @@ static void print_summary(const qv_arena_config *cfg, const qv_params *all,
 		       1, S->games);
 }
 
+/* The report on stdout: header, agents table, seats table, the figures of the games. */
+static void print_summary(const qv_arena_config *cfg, const qv_params *all,
+                          const qv_arena_result *r, const qv_arena_summary *S, long requested)
+{
+	print_header(cfg, all, r, S, requested);
+	table *t = calloc(1, sizeof *t);
+	if (!t) {
+		printf("(out of memory for the tables)\n");
+		return;
+	}
+	print_agents(t, cfg, S);
+	memset(t, 0, sizeof *t);
+	print_seats(t, S, cfg->nagents);
+	free(t);
+	print_figures(cfg, all, S);
+}
+
 /* ---- JSON ---- */
 
 /* [lo, hi] */
@@ -313,21 +338,10 @@ static void outcome_json(json_t *o, int games, int wins, int draws, int losses, 
 	json_object_set_new(o, "win_rate_wilson", interval_json(rci));
 }
 
-/* The whole report as one JSON object (docs/arena.md). */
-static json_t *summary_json(const qv_arena_config *cfg, const qv_params *all,
-                            const qv_arena_result *r, const qv_arena_summary *S, long requested)
+/* Each agent's outcomes, score, Elo and games per seat, in the order of --agents. */
+static json_t *agents_json(const qv_arena_config *cfg, const qv_arena_summary *S)
 {
 	int n = cfg->nagents;
-	json_t *j = json_object();
-	json_object_set_new(j, "game", json_string(cfg->game->name));
-	json_object_set_new(j, "params",
-	                    qv_params_to_json(all, cfg->game->params, cfg->game->nparams));
-	json_object_set_new(j, "seed", qv_seed_json(cfg->seed));
-	json_object_set_new(j, "games", json_integer(S->games));
-	json_object_set_new(j, "games_requested", json_integer(requested));
-	json_object_set_new(j, "threads", json_integer(cfg->threads));
-	json_object_set_new(j, "seconds", json_real(r->seconds));
-	json_object_set_new(j, "elo_basis", json_string(n == 2 ? "pair" : "field"));
 	json_t *agents = json_array();
 	for (int k = 0; k < n; k++) {
 		const qv_arena_agent_stats *a = &S->agent[k];
@@ -349,7 +363,12 @@ static json_t *summary_json(const qv_arena_config *cfg, const qv_params *all,
 		json_object_set_new(o, "seat_games", seats);
 		json_array_append_new(agents, o);
 	}
-	json_object_set_new(j, "agents", agents);
+	return agents;
+}
+
+/* Each seat's outcomes. */
+static json_t *seats_json(const qv_arena_summary *S, int n)
+{
 	json_t *seats = json_array();
 	for (int s = 0; s < n; s++) {
 		const qv_arena_seat_stats *st = &S->seat[s];
@@ -360,7 +379,26 @@ static json_t *summary_json(const qv_arena_config *cfg, const qv_params *all,
 		             st->utility_ci, st->win_rate, st->win_rate_ci);
 		json_array_append_new(seats, o);
 	}
-	json_object_set_new(j, "seats", seats);
+	return seats;
+}
+
+/* The whole report as one JSON object (docs/arena.md). */
+static json_t *summary_json(const qv_arena_config *cfg, const qv_params *all,
+                            const qv_arena_result *r, const qv_arena_summary *S, long requested)
+{
+	int n = cfg->nagents;
+	json_t *j = json_object();
+	json_object_set_new(j, "game", json_string(cfg->game->name));
+	json_object_set_new(j, "params",
+	                    qv_params_to_json(all, cfg->game->params, cfg->game->nparams));
+	json_object_set_new(j, "seed", qv_seed_json(cfg->seed));
+	json_object_set_new(j, "games", json_integer(S->games));
+	json_object_set_new(j, "games_requested", json_integer(requested));
+	json_object_set_new(j, "threads", json_integer(cfg->threads));
+	json_object_set_new(j, "seconds", json_real(r->seconds));
+	json_object_set_new(j, "elo_basis", json_string(n == 2 ? "pair" : "field"));
+	json_object_set_new(j, "agents", agents_json(cfg, S));
+	json_object_set_new(j, "seats", seats_json(S, n));
 	const qv_arena_seat_stats *p1 = &S->seat[0];
 	json_object_set_new(j, "first_seat",
 	                    json_pack("{s:f, s:o, s:f, s:o}", "mean_utility",
@@ -433,6 +471,44 @@ typedef struct arena_opts {
 	const char *variant;
 } arena_opts;
 
+/* What the whole command line must hold: the game, then the agents; -1 when it does, else
+ * the usage error's exit code. */
+static int parsed(const qv_arena_config *cfg, const arena_opts *o, bool agents_given)
+{
+	if (!o->game) {
+		/* `--agents A B <game>` takes the game for an agent. */
+		for (int i = 0; i < cfg->nagents; i++)
+			if (qv_game_find(cfg->specs[i], NULL))
+				return cli_usage(
+				    "arena",
+				    "'%s' after --agents is taken for an agent: give the game first, as in quiver arena %s --agents A B ...",
+				    cfg->specs[i], cfg->specs[i]);
+		return cli_usage("arena",
+		                 "expected quiver arena <game> --agents A B ... [--games N]");
+	}
+	if (!agents_given)
+		return cli_usage(
+		    "arena",
+		    "no agents: expected --agents A B ..., one agent spec per seat, e.g. --agents greedy random");
+	return -1;
+}
+
+/* An argument that is no option: one more agent after --agents, else the game; false after a
+ * usage message. */
+static bool positional(qv_arena_config *cfg, arena_opts *o, const char *v, bool in_agents)
+{
+	if (in_agents)
+		return add_agents(cfg, v);
+	if (o->game) {
+		cli_usage("arena",
+		          "unexpected argument '%s': expected quiver arena <game> --agents A B ...",
+		          v);
+		return false;
+	}
+	o->game = v;
+	return true;
+}
+
 /* Parses the command line into cfg and o. Returns -1 to go on, or an exit status. */
 static int parse(int argc, char **argv, qv_arena_config *cfg, arena_opts *o)
 {
@@ -477,37 +553,13 @@ static int parse(int argc, char **argv, qv_arena_config *cfg, arena_opts *o)
 		case OPT_VARIANT: o->variant = v; break;
 		case OPT_HELP: arena_help(); return CLI_EXIT_OK;
 		case CLI_OPT_POSITIONAL:
-			if (in_agents) {
-				if (!add_agents(cfg, v))
-					return CLI_EXIT_USAGE;
-			} else if (o->game) {
-				return cli_usage(
-				    "arena",
-				    "unexpected argument '%s': expected quiver arena <game> --agents A B ...",
-				    v);
-			} else {
-				o->game = v;
-			}
+			if (!positional(cfg, o, v, in_agents))
+				return CLI_EXIT_USAGE;
 			break;
 		default: return CLI_EXIT_USAGE;
 		}
 	}
-	if (!o->game) {
-		/* `--agents A B <game>` takes the game for an agent. */
-		for (int i = 0; i < cfg->nagents; i++)
-			if (qv_game_find(cfg->specs[i], NULL))
-				return cli_usage(
-				    "arena",
-				    "'%s' after --agents is taken for an agent: give the game first, as in quiver arena %s --agents A B ...",
-				    cfg->specs[i], cfg->specs[i]);
-		return cli_usage("arena",
-		                 "expected quiver arena <game> --agents A B ... [--games N]");
-	}
-	if (!agents_given)
-		return cli_usage(
-		    "arena",
-		    "no agents: expected --agents A B ..., one agent spec per seat, e.g. --agents greedy random");
-	return -1;
+	return parsed(cfg, o, agents_given);
 }
 
 /* Checks the agents and parameters: a problem is a usage error. */
@@ -522,6 +574,40 @@ static int check(qv_arena_config *cfg)
 	return cli_usage("arena", "%s", err.msg);
 }
 
+/* The study from the options into cfg: the game, the variant, the players count from the
+ * agents, the seed, the games (a multiple of the agents) and threads, all checked. 0 or the
+ * exit code of the error. */
+static int configure(qv_arena_config *cfg, arena_opts *o)
+{
+	int rc;
+	cfg->game = cli_game("arena", o->game);
+	if (!cfg->game)
+		return CLI_EXIT_USAGE;
+	if ((rc = cli_variant_param("arena", cfg->game, o->variant, &o->params)))
+		return rc;
+	int n = cfg->nagents;
+	if (qv_param_find(cfg->game->params, cfg->game->nparams, "players") &&
+	    !qv_params_get(&o->params, "players") && n >= 1) {
+		char count[16];
+		qv_err err;
+		snprintf(count, sizeof count, "%d", n);
+		if (qv_params_set(&o->params, "players", count, &err))
+			return cli_usage("arena", "%s", err.msg);
+	}
+	if (!o->seeded)
+		o->seed = cli_random_seed();
+	/* Every agent plays every seat equally often only over a multiple of n games. */
+	long games = n > 0 ? (o->games + n - 1) / n * n : o->games;
+	if (games > QV_ARENA_MAX_GAMES)
+		games -= n;
+	cfg->params = o->params;
+	cfg->seed = o->seed;
+	cfg->games = (int)games;
+	cfg->threads = (int)(o->threads < games ? o->threads : games);
+	return check(cfg);
+}
+
+/* quiver arena: the options, the study, the games, and the report on stdout (and --json). */
 int cli_arena(int argc, char **argv)
 {
 	qv_arena_config *cfg = calloc(1, sizeof *cfg);
@@ -535,36 +621,7 @@ int cli_arena(int argc, char **argv)
 	qv_arena_result res = {0};
 	if (rc >= 0)
 		goto done;
-	rc = CLI_EXIT_OK;
-	cfg->game = cli_game("arena", o.game);
-	if (!cfg->game) {
-		rc = CLI_EXIT_USAGE;
-		goto done;
-	}
-	if ((rc = cli_variant_param("arena", cfg->game, o.variant, &o.params)))
-		goto done;
-	int n = cfg->nagents;
-	if (qv_param_find(cfg->game->params, cfg->game->nparams, "players") &&
-	    !qv_params_get(&o.params, "players") && n >= 1) {
-		char count[16];
-		qv_err err;
-		snprintf(count, sizeof count, "%d", n);
-		if (qv_params_set(&o.params, "players", count, &err)) {
-			rc = cli_usage("arena", "%s", err.msg);
-			goto done;
-		}
-	}
-	if (!o.seeded)
-		o.seed = cli_random_seed();
-	/* Every agent plays every seat equally often only over a multiple of n games. */
-	long games = n > 0 ? (o.games + n - 1) / n * n : o.games;
-	if (games > QV_ARENA_MAX_GAMES)
-		games -= n;
-	cfg->params = o.params;
-	cfg->seed = o.seed;
-	cfg->games = (int)games;
-	cfg->threads = (int)(o.threads < games ? o.threads : games);
-	if ((rc = check(cfg)))
+	if ((rc = configure(cfg, &o)))
 		goto done;
 	if (o.json && (rc = probe_json(o.json, &json_created)))
 		goto done;

@@ -530,6 +530,44 @@ static int bench_print_json(const qv_game *g, const bench_cfg *cfg, const bench_
 	return CLI_EXIT_OK;
 }
 
+/* The timed runs once the game is set up: the header, the playouts, the searches on one
+ * thread and on all, and the report (text or JSON); the command's exit code. */
+static int bench_timed(const qv_game *g, bench_cfg *cfg, bench_report *rep)
+{
+	qv_err err;
+	cpu_model(rep->cpu, sizeof rep->cpu);
+	rep->cores = sysconf(_SC_NPROCESSORS_ONLN);
+	if (!cfg->as_json) {
+		if (cfg->games >= 0)
+			printf("bench %s (%s), seed %llu: %ld run%s of %ld game%s, one thread\n",
+			       g->name, qv_buf_str(&rep->desc), (unsigned long long)cfg->seed,
+			       cfg->runs, cfg->runs == 1 ? "" : "s", cfg->games,
+			       cfg->games == 1 ? "" : "s");
+		else
+			printf("bench %s (%s), seed %llu: %ld run%s of %g s, one thread\n", g->name,
+			       qv_buf_str(&rep->desc), (unsigned long long)cfg->seed, cfg->runs,
+			       cfg->runs == 1 ? "" : "s", cfg->seconds);
+		fflush(stdout);
+	}
+	if (!bench_playouts(g, cfg, rep, &err))
+		return cli_fail("bench", "%s", err.msg);
+	if (cfg->mcts_seconds < 0)
+		cfg->mcts_seconds =
+		    cfg->seconds < BENCH_MCTS_SECONDS ? cfg->seconds : BENCH_MCTS_SECONDS;
+	if (cfg->mcts_iterations > 0 && cfg->mcts_seconds == 0)
+		cfg->mcts_seconds = BENCH_MCTS_SECONDS; /* the iterations decide */
+	rep->nthreads = rep->cores > 1 && cfg->mcts_iterations == 0 ? 2 : 1;
+	rep->thread_counts[0] = 1;
+	rep->thread_counts[1] = (int)(rep->cores > 64 ? 64 : rep->cores);
+	if (!bench_search(g, cfg, rep, &err))
+		return cli_fail("bench", "mcts: %s", err.msg);
+	if (cfg->as_json)
+		return bench_print_json(g, cfg, rep);
+	printf("machine: %s, %ld core%s\n", rep->cpu, rep->cores, rep->cores == 1 ? "" : "s");
+	printf("command: %s\n", qv_buf_str(&rep->cmdline));
+	return CLI_EXIT_OK;
+}
+
 /* Parses the options, checks the parameters once with init, runs the timed runs and
  * reports them as text or JSON. */
 int cli_bench(int argc, char **argv)
@@ -562,42 +600,7 @@ int cli_bench(int argc, char **argv)
 		rc = bench_print_positions(g, &cfg, &rep);
 		goto done;
 	}
-	cpu_model(rep.cpu, sizeof rep.cpu);
-	rep.cores = sysconf(_SC_NPROCESSORS_ONLN);
-	if (!cfg.as_json) {
-		if (cfg.games >= 0)
-			printf("bench %s (%s), seed %llu: %ld run%s of %ld game%s, one thread\n",
-			       g->name, qv_buf_str(&rep.desc), (unsigned long long)cfg.seed,
-			       cfg.runs, cfg.runs == 1 ? "" : "s", cfg.games,
-			       cfg.games == 1 ? "" : "s");
-		else
-			printf("bench %s (%s), seed %llu: %ld run%s of %g s, one thread\n", g->name,
-			       qv_buf_str(&rep.desc), (unsigned long long)cfg.seed, cfg.runs,
-			       cfg.runs == 1 ? "" : "s", cfg.seconds);
-		fflush(stdout);
-	}
-	if (!bench_playouts(g, &cfg, &rep, &err)) {
-		rc = cli_fail("bench", "%s", err.msg);
-		goto done;
-	}
-	if (cfg.mcts_seconds < 0)
-		cfg.mcts_seconds =
-		    cfg.seconds < BENCH_MCTS_SECONDS ? cfg.seconds : BENCH_MCTS_SECONDS;
-	if (cfg.mcts_iterations > 0 && cfg.mcts_seconds == 0)
-		cfg.mcts_seconds = BENCH_MCTS_SECONDS; /* the iterations decide */
-	rep.nthreads = rep.cores > 1 && cfg.mcts_iterations == 0 ? 2 : 1;
-	rep.thread_counts[0] = 1;
-	rep.thread_counts[1] = (int)(rep.cores > 64 ? 64 : rep.cores);
-	if (!bench_search(g, &cfg, &rep, &err)) {
-		rc = cli_fail("bench", "mcts: %s", err.msg);
-		goto done;
-	}
-	if (cfg.as_json) {
-		rc = bench_print_json(g, &cfg, &rep);
-	} else {
-		printf("machine: %s, %ld core%s\n", rep.cpu, rep.cores, rep.cores == 1 ? "" : "s");
-		printf("command: %s\n", qv_buf_str(&rep.cmdline));
-	}
+	rc = bench_timed(g, &cfg, &rep);
 done:
 	report_free(&rep);
 	return rc;

@@ -172,28 +172,12 @@ static int optional_words(const compact_text *t, int n, char *const *sorted, cha
 	return nopt;
 }
 
-/* The grouping of cli_compact_actions, on texts split into words. Optional words: words
- * (never the first) whose removal from any text containing them gives another text of the
- * list. Pass 1 writes a group of texts that differ only in optional words as "base [o1] [o2]"
- * when every combination is present. Pass 2 (join_items) joins items that differ in one word
- * as "w1/w2/w3". */
-static int compact(compact_text *t, int n, char *const *texts, char ***out)
+/* Each text's base (its words but the optional ones) into base[i] (malloc'd) and the optional
+ * words it holds as bits of mask[i]; false when out of memory. */
+static bool split_bases(const compact_text *t, int n, char (*opt)[32], int nopt, unsigned *mask,
+                        char **base)
 {
-	char **sorted = malloc(sizeof *sorted * (size_t)n);
-	char(*opt)[32] = calloc(COMPACT_MAX_OPT, sizeof *opt);
-	unsigned *mask = calloc((size_t)n, sizeof *mask);
-	char **base = calloc((size_t)n, sizeof *base);
-	char **items = NULL, **mid = NULL;
-	int nitems = 0, nmid = 0, capmid = 0, nopt = 0;
-	bool ok = sorted && opt && mask && base;
-	if (ok) {
-		memcpy(sorted, texts, sizeof *sorted * (size_t)n);
-		qsort(sorted, (size_t)n, sizeof *sorted, cmp_str);
-	}
-	if (ok)
-		nopt = optional_words(t, n, sorted, opt);
-	/* Base text and optional-word mask of each text. */
-	for (int i = 0; ok && i < n; i++) {
+	for (int i = 0; i < n; i++) {
 		qv_buf b = {0};
 		for (int k = 0; k < t[i].nwords; k++) {
 			int o = k > 0 ? opt_index(opt, nopt, t[i].words[k]) : -1;
@@ -204,11 +188,20 @@ static int compact(compact_text *t, int n, char *const *texts, char ***out)
 		}
 		base[i] = b.failed ? NULL : strdup(qv_buf_str(&b));
 		qv_buf_free(&b);
-		ok = base[i] != NULL;
+		if (!base[i])
+			return false;
 	}
-	/* Pass 1: one item per base when all combinations of its optional words are present. */
-	bool *done = ok ? calloc((size_t)n, sizeof *done) : NULL;
-	ok = ok && done;
+	return true;
+}
+
+/* Pass 1 of compact: one item per base, "base [o1] [o2]", when all combinations of its
+ * optional words are present, else its texts as they are; pushed onto mid. False when out of
+ * memory. */
+static bool pass_one(int n, char *const *texts, char **base, const unsigned *mask, char (*opt)[32],
+                     int nopt, char ***mid, int *nmid, int *capmid)
+{
+	bool *done = calloc((size_t)n, sizeof *done);
+	bool ok = done != NULL;
 	for (int i = 0; ok && i < n; i++) {
 		if (done[i])
 			continue;
@@ -232,7 +225,7 @@ static int compact(compact_text *t, int n, char *const *texts, char ***out)
 				continue;
 			done[j] = true;
 			if (!full)
-				ok = push_item(&mid, &nmid, &capmid, texts[j]);
+				ok = push_item(mid, nmid, capmid, texts[j]);
 		}
 		if (full && ok) {
 			qv_buf b = {0};
@@ -240,11 +233,37 @@ static int compact(compact_text *t, int n, char *const *texts, char ***out)
 			for (int o = 0; o < nopt; o++)
 				if (all & (1u << o))
 					qv_buf_printf(&b, " [%s]", opt[o]);
-			ok = !b.failed && push_item(&mid, &nmid, &capmid, qv_buf_str(&b));
+			ok = !b.failed && push_item(mid, nmid, capmid, qv_buf_str(&b));
 			qv_buf_free(&b);
 		}
 	}
 	free(done);
+	return ok;
+}
+
+/* The grouping of cli_compact_actions, on texts split into words. Optional words: words
+ * (never the first) whose removal from any text containing them gives another text of the
+ * list. Pass 1 writes a group of texts that differ only in optional words as "base [o1] [o2]"
+ * when every combination is present. Pass 2 (join_items) joins items that differ in one word
+ * as "w1/w2/w3". */
+static int compact(compact_text *t, int n, char *const *texts, char ***out)
+{
+	char **sorted = malloc(sizeof *sorted * (size_t)n);
+	char(*opt)[32] = calloc(COMPACT_MAX_OPT, sizeof *opt);
+	unsigned *mask = calloc((size_t)n, sizeof *mask);
+	char **base = calloc((size_t)n, sizeof *base);
+	char **items = NULL, **mid = NULL;
+	int nitems = 0, nmid = 0, capmid = 0, nopt = 0;
+	bool ok = sorted && opt && mask && base;
+	if (ok) {
+		memcpy(sorted, texts, sizeof *sorted * (size_t)n);
+		qsort(sorted, (size_t)n, sizeof *sorted, cmp_str);
+	}
+	if (ok)
+		nopt = optional_words(t, n, sorted, opt);
+	/* Base text and optional-word mask of each text, then pass 1. */
+	ok = ok && split_bases(t, n, opt, nopt, mask, base);
+	ok = ok && pass_one(n, texts, base, mask, opt, nopt, &mid, &nmid, &capmid);
 	/* Pass 2: join items equal but for one word, position by position from the last. */
 	if (ok) {
 		nitems = join_items(mid, nmid, &items);

@@ -243,6 +243,41 @@ static int count_option(run_opts *o, int opt, const char *v)
 	return ok ? -1 : CLI_EXIT_USAGE;
 }
 
+/* --agents, --players or --components: what plays in the study, into o->cfg. -1 when it is
+ * accepted, else the exit status of the message given. */
+static int table_option(run_opts *o, int opt, const char *v)
+{
+	switch (opt) {
+	case OPT_AGENTS: {
+		qv_err err;
+		if (qv_agent_split_specs(v, o->cfg.agents, &o->cfg.nagents, QV_MAX_PLAYERS, &err))
+			return cli_usage(
+			    "lab",
+			    "--agents: %s (expected 1-%d agent specs separated by commas, "
+			    "e.g. medium or hard,medium)",
+			    err.msg, QV_MAX_PLAYERS);
+		return -1;
+	}
+	case OPT_PLAYERS:
+		if (!parse_players(v, &o->cfg))
+			return cli_usage("lab",
+			                 "--players '%s': expected player counts 1-%d in ascending "
+			                 "order, as 2,3,4 or 2-4",
+			                 v, QV_MAX_PLAYERS);
+		return -1;
+	case OPT_COMPONENTS:
+		if (strlen(v) >= sizeof o->cfg.components)
+			return cli_usage(
+			    "lab",
+			    "--components is too long (expected component ids separated "
+			    "by commas, at most %zu characters)",
+			    sizeof o->cfg.components - 1);
+		qv_copy(o->cfg.components, sizeof o->cfg.components, v);
+		return -1;
+	}
+	return -1;
+}
+
 /* One option of lab run or sweep: -1 when it is accepted, else the exit status (of the help, or
  * of the message given). */
 static int run_option(run_opts *o, int opt, const char *v)
@@ -261,36 +296,13 @@ static int run_option(run_opts *o, int opt, const char *v)
 	case OPT_VARY: o->vary = v; return -1;
 	case OPT_VARIANT: o->variant = v; return -1;
 	case OPT_BASELINE: o->baseline = v; return -1;
-	case OPT_AGENTS: {
-		qv_err err;
-		if (qv_agent_split_specs(v, o->cfg.agents, &o->cfg.nagents, QV_MAX_PLAYERS, &err))
-			return cli_usage(
-			    "lab",
-			    "--agents: %s (expected 1-%d agent specs separated by commas, "
-			    "e.g. medium or hard,medium)",
-			    err.msg, QV_MAX_PLAYERS);
-		return -1;
-	}
+	case OPT_AGENTS:
 	case OPT_PLAYERS:
-		if (!parse_players(v, &o->cfg))
-			return cli_usage("lab",
-			                 "--players '%s': expected player counts 1-%d in ascending "
-			                 "order, as 2,3,4 or 2-4",
-			                 v, QV_MAX_PLAYERS);
-		return -1;
+	case OPT_COMPONENTS: return table_option(o, opt, v);
 	case OPT_PAIRED: o->paired = true; return -1;
 	case OPT_FORCE: o->force = true; return -1;
 	case OPT_FIXED_SIDES: o->fixed_sides = true; return -1;
 	case OPT_ADAPTIVE: o->adaptive = true; return -1;
-	case OPT_COMPONENTS:
-		if (strlen(v) >= sizeof o->cfg.components)
-			return cli_usage(
-			    "lab",
-			    "--components is too long (expected component ids separated "
-			    "by commas, at most %zu characters)",
-			    sizeof o->cfg.components - 1);
-		qv_copy(o->cfg.components, sizeof o->cfg.components, v);
-		return -1;
 	case OPT_SEED:
 		if (!cli_seed("lab", "seed", v, &o->seed))
 			return CLI_EXIT_USAGE;
@@ -311,40 +323,37 @@ static int run_option(run_opts *o, int opt, const char *v)
 	}
 }
 
-/* What the options ask, taken together: -1 when they make a study (or a sweep), else the exit
- * status of the message given. */
-static int check_run(const run_opts *o)
+/* The options of a resumed study: a resumed study is the study its folder holds, so only how
+ * it plays may change, or which slice of what is left a shard plays (--shard, into --out).
+ * -1 when they agree, else the exit status of the message given. */
+static int check_resume(const run_opts *o)
 {
-	if (o->resume) {
-		/* A resumed study is the study its folder holds: only how it plays may change, or
-		 * which slice of what is left a shard plays (--shard, into --out). */
-		unsigned long long mine = 1ull << OPT_RESUME | 1ull << OPT_THREADS |
-		                          1ull << OPT_PROGRESS | 1ull << OPT_SHARD |
-		                          1ull << OPT_OUT | 1ull << OPT_FORCE;
-		for (int k = 0; k < OPT_COUNT; k++)
-			if ((o->seen & ~mine) >> k & 1)
-				return cli_usage(
-				    "lab",
-				    "--%s with --resume: a resumed study keeps the options it "
-				    "was started with (give --threads or --progress only, or "
-				    "--shard k/K --out DIR to play a slice of what is left)",
-				    run_options[k].name);
-		if ((o->shards != 0) != (o->out != NULL))
+	unsigned long long mine = 1ull << OPT_RESUME | 1ull << OPT_THREADS | 1ull << OPT_PROGRESS |
+	                          1ull << OPT_SHARD | 1ull << OPT_OUT | 1ull << OPT_FORCE;
+	for (int k = 0; k < OPT_COUNT; k++)
+		if ((o->seen & ~mine) >> k & 1)
 			return cli_usage("lab",
-			                 "--resume DIR with %s: a slice of what is left is "
-			                 "played with --shard k/K into --out DIR, both given",
-			                 o->shards ? "--shard but no --out"
-			                           : "--out but no --shard");
-		if (o->game)
-			return cli_usage("lab",
-			                 "unexpected argument '%s' with --resume (expected "
-			                 "quiver lab run --resume DIR)",
-			                 o->game);
-		return -1;
-	}
-	if (!o->game)
-		return cli_usage("lab", "no game: expected quiver lab %s <game> %s--out DIR",
-		                 o->sweep ? "sweep" : "run", o->sweep ? "--vary PATH=LO..HI " : "");
+			                 "--%s with --resume: a resumed study keeps the options it "
+			                 "was started with (give --threads or --progress only, or "
+			                 "--shard k/K --out DIR to play a slice of what is left)",
+			                 run_options[k].name);
+	if ((o->shards != 0) != (o->out != NULL))
+		return cli_usage("lab",
+		                 "--resume DIR with %s: a slice of what is left is "
+		                 "played with --shard k/K into --out DIR, both given",
+		                 o->shards ? "--shard but no --out" : "--out but no --shard");
+	if (o->game)
+		return cli_usage("lab",
+		                 "unexpected argument '%s' with --resume (expected "
+		                 "quiver lab run --resume DIR)",
+		                 o->game);
+	return -1;
+}
+
+/* --vary and the study's options: a sweep has --vary and none of what is for a study alone, a
+ * study no --vary. -1 when they agree, else the exit status of the message given. */
+static int check_sweep(const run_opts *o)
+{
 	if (o->sweep) {
 		/* A sweep's value is a study of the main arm alone. */
 		static const int study_only[] = {
@@ -366,6 +375,14 @@ static int check_run(const run_opts *o)
 		return cli_usage("lab", "--vary is for quiver lab sweep <game> --vary PATH=LO..HI "
 		                        "--out DIR");
 	}
+	return -1;
+}
+
+/* How many games the study plays, taken together (--games or --precision, --adaptive and its
+ * first round, --until-settled and its cap, shards): -1 when they agree, else the exit status
+ * of the message given. */
+static int check_budget(const run_opts *o)
+{
 	if (!o->out)
 		return cli_usage("lab", "no --out DIR: the folder the report goes to");
 	if (o->games_given && o->precision > 0)
@@ -398,6 +415,19 @@ static int check_run(const run_opts *o)
 		                 "plays the component games, the cap bounds the last",
 		                 o->component_games, o->settle_cap);
 	return -1;
+}
+
+/* What the options ask, taken together: -1 when they make a study (or a sweep), else the exit
+ * status of the message given. */
+static int check_run(const run_opts *o)
+{
+	if (o->resume)
+		return check_resume(o);
+	if (!o->game)
+		return cli_usage("lab", "no game: expected quiver lab %s <game> %s--out DIR",
+		                 o->sweep ? "sweep" : "run", o->sweep ? "--vary PATH=LO..HI " : "");
+	int rc = check_sweep(o);
+	return rc >= 0 ? rc : check_budget(o);
 }
 
 /* Parses the options of lab run or sweep into o: -1 when they make a study, else the exit

@@ -250,6 +250,60 @@ static void wrap(const char *text)
 
 enum { LESSON_DONE, LESSON_SKIPPED, LESSON_QUIT, LESSON_FAILED };
 
+/* The learner's answers to step i of lesson l: the move it expects (with hints, and wrong
+ * ones taken back) or Enter, or board, skip, quit. LESSON_DONE when the step is done, else
+ * how the lesson ends. */
+static int step_answer(learner *L, const qv_lesson *l, int i, qv_match *m)
+{
+	const qv_lesson_step *s = &l->steps[i];
+	qv_err err;
+	for (;;) {
+		if (s->expect)
+			printf("your move (or hint, board, skip, quit)> ");
+		else
+			printf("[Enter to go on, or skip, quit] ");
+		if (!cli_read_line(&L->line, &L->cap, L->echo, NULL)) {
+			printf("\n");
+			return LESSON_QUIT;
+		}
+		char *in = cli_trim(L->line);
+		if (qv_streq_nocase(in, "quit") || qv_streq_nocase(in, "exit"))
+			return LESSON_QUIT;
+		if (qv_streq_nocase(in, "skip"))
+			return LESSON_SKIPPED;
+		if (qv_streq_nocase(in, "board")) {
+			show_board(L, m, l->learner);
+			continue;
+		}
+		if (!s->expect) {
+			if (qv_lesson_next(l, i, m, &err)) {
+				cli_fail("learn", "%s", err.msg);
+				return LESSON_FAILED;
+			}
+			return LESSON_DONE;
+		}
+		if (!*in)
+			continue;
+		if (qv_streq_nocase(in, "hint")) {
+			wrap(s->hint ? s->hint
+			             : "Read the text above once more: the move uses it.");
+			continue;
+		}
+		qv_lesson_verdict v = qv_lesson_try(l, i, m, in, &err);
+		if (v == QV_LESSON_RIGHT) {
+			printf("Right.\n");
+			return LESSON_DONE;
+		}
+		if (v == QV_LESSON_HINT) {
+			printf("Not this one (taken back). ");
+			wrap(err.msg);
+		} else {
+			printf("'%.60s%s' is not a move here: %s\n", in,
+			       strlen(in) > 60 ? "..." : "", err.msg);
+		}
+	}
+}
+
 /* Plays one lesson; returns how it ended. */
 static int run_lesson(learner *L, const qv_lesson *l, int number, int total)
 {
@@ -273,56 +327,7 @@ static int run_lesson(learner *L, const qv_lesson *l, int number, int total)
 			printf("\n");
 		}
 		int from = m->nhist;
-		for (;;) {
-			if (s->expect)
-				printf("your move (or hint, board, skip, quit)> ");
-			else
-				printf("[Enter to go on, or skip, quit] ");
-			if (!cli_read_line(&L->line, &L->cap, L->echo, NULL)) {
-				printf("\n");
-				rc = LESSON_QUIT;
-				break;
-			}
-			char *in = cli_trim(L->line);
-			if (qv_streq_nocase(in, "quit") || qv_streq_nocase(in, "exit")) {
-				rc = LESSON_QUIT;
-				break;
-			}
-			if (qv_streq_nocase(in, "skip")) {
-				rc = LESSON_SKIPPED;
-				break;
-			}
-			if (qv_streq_nocase(in, "board")) {
-				show_board(L, m, l->learner);
-				continue;
-			}
-			if (!s->expect) {
-				if (qv_lesson_next(l, i, m, &err)) {
-					cli_fail("learn", "%s", err.msg);
-					rc = LESSON_FAILED;
-				}
-				break;
-			}
-			if (!*in)
-				continue;
-			if (qv_streq_nocase(in, "hint")) {
-				wrap(s->hint ? s->hint
-				             : "Read the text above once more: the move uses it.");
-				continue;
-			}
-			qv_lesson_verdict v = qv_lesson_try(l, i, m, in, &err);
-			if (v == QV_LESSON_RIGHT) {
-				printf("Right.\n");
-				break;
-			}
-			if (v == QV_LESSON_HINT) {
-				printf("Not this one (taken back). ");
-				wrap(err.msg);
-			} else {
-				printf("'%.60s%s' is not a move here: %s\n", in,
-				       strlen(in) > 60 ? "..." : "", err.msg);
-			}
-		}
+		rc = step_answer(L, l, i, m);
 		if (rc == LESSON_DONE) {
 			qv_match_log(m, l->learner, from, say_line, NULL);
 			if (qv_lesson_verify(l, i, m, &err)) {
@@ -379,16 +384,14 @@ static int offer_game(learner *L, const qv_game *g)
 	return cli_play(4, args);
 }
 
-/* Plays lessons of game g from the chosen one (or the first unfinished). */
-static int learn_game(learner *L, const qv_game *g, const char *dir, const char *which,
-                      const char *progress)
+/* The lesson of names[0..n-1] to start from: the one `which` names (by its name, without or
+ * with its number, or by its number 1-n), or without it the first one not done yet (all done:
+ * the first again). -1 when `which` names none. */
+static int first_lesson(const qv_game *g, char **names, int n, const char *which,
+                        const char *progress)
 {
-	char *names[LEARN_MAX_LESSONS];
-	int n = list_lessons(dir, g->name, names);
-	if (n <= 0)
-		return cli_fail("learn", "no lessons for %s in %s/%s", g->name, dir, g->name);
-	json_t *p = progress_load(progress);
 	int first = -1;
+	json_t *p = progress_load(progress);
 	if (which) {
 		long k;
 		for (int i = 0; i < n && first < 0; i++)
@@ -398,27 +401,55 @@ static int learn_game(learner *L, const qv_game *g, const char *dir, const char 
 				first = i;
 		if (first < 0 && qv_parse_long(which, &k) && k >= 1 && k <= n)
 			first = (int)k - 1;
-		if (first < 0) {
-			json_decref(p);
-			free_names(names, n);
-			return cli_usage("learn",
-			                 "no lesson '%s' for %s: expected 1-%d or a lesson's name",
-			                 which, g->name, n);
-		}
-	} else {
-		for (int i = 0; i < n && first < 0; i++) {
-			char id[256];
-			snprintf(id, sizeof id, "%.*s", (int)strlen(names[i]) - 5, names[i]);
-			if (!progress_has(p, g->name, id))
-				first = i;
-		}
-		if (first < 0) {
-			printf("You have done every lesson of %s; starting again from the first.\n",
-			       g->title);
-			first = 0;
-		}
+		json_decref(p);
+		return first;
+	}
+	for (int i = 0; i < n && first < 0; i++) {
+		char id[256];
+		snprintf(id, sizeof id, "%.*s", (int)strlen(names[i]) - 5, names[i]);
+		if (!progress_has(p, g->name, id))
+			first = i;
 	}
 	json_decref(p);
+	if (first < 0) {
+		printf("You have done every lesson of %s; starting again from the first.\n",
+		       g->title);
+		first = 0;
+	}
+	return first;
+}
+
+/* Whether the progress file holds every lesson of g in dir as done. */
+static bool every_done(const qv_game *g, const char *dir, const char *progress)
+{
+	json_t *now = progress_load(progress);
+	bool every = true;
+	char *again[LEARN_MAX_LESSONS];
+	int k = list_lessons(dir, g->name, again);
+	for (int i = 0; i < k; i++) {
+		char id[256];
+		snprintf(id, sizeof id, "%.*s", (int)strlen(again[i]) - 5, again[i]);
+		every = every && progress_has(now, g->name, id);
+	}
+	free_names(again, k > 0 ? k : 0);
+	json_decref(now);
+	return every;
+}
+
+/* Plays lessons of game g from the chosen one (or the first unfinished). */
+static int learn_game(learner *L, const qv_game *g, const char *dir, const char *which,
+                      const char *progress)
+{
+	char *names[LEARN_MAX_LESSONS];
+	int n = list_lessons(dir, g->name, names);
+	if (n <= 0)
+		return cli_fail("learn", "no lessons for %s in %s/%s", g->name, dir, g->name);
+	int first = first_lesson(g, names, n, which, progress);
+	if (first < 0) {
+		free_names(names, n);
+		return cli_usage("learn", "no lesson '%s' for %s: expected 1-%d or a lesson's name",
+		                 which, g->name, n);
+	}
 	int rc = CLI_EXIT_OK;
 	bool all_done = true;
 	for (int i = first; i < n; i++) {
@@ -447,21 +478,8 @@ static int learn_game(learner *L, const qv_game *g, const char *dir, const char 
 		}
 	}
 	free_names(names, n);
-	if (rc == CLI_EXIT_OK && all_done) {
-		json_t *now = progress_load(progress);
-		bool every = true;
-		char *again[LEARN_MAX_LESSONS];
-		int k = list_lessons(dir, g->name, again);
-		for (int i = 0; i < k; i++) {
-			char id[256];
-			snprintf(id, sizeof id, "%.*s", (int)strlen(again[i]) - 5, again[i]);
-			every = every && progress_has(now, g->name, id);
-		}
-		free_names(again, k > 0 ? k : 0);
-		json_decref(now);
-		if (every)
-			rc = offer_game(L, g);
-	}
+	if (rc == CLI_EXIT_OK && all_done && every_done(g, dir, progress))
+		rc = offer_game(L, g);
 	return rc;
 }
 

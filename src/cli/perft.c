@@ -128,34 +128,40 @@ static bool perft_divide(perft_ctx *c)
 	return true;
 }
 
-/* Parses the options, sets up the game and the per-ply buffers, counts and reports. */
-int cli_perft(int argc, char **argv)
+/* What the options of quiver perft ask for. */
+typedef struct perft_args {
+	qv_params params;
+	uint64_t seed;
+	bool divide;
+	const char *name, *depth_text, *variant;
+} perft_args;
+
+/* Parses the options into a: -1 to go on, else the command's exit code (after --help, or a
+ * usage message). */
+static int parse(int argc, char **argv, perft_args *a)
 {
 	cli_parser p;
 	cli_parser_init(&p, "perft", argc, argv);
-	qv_params params = {0};
-	uint64_t seed = 1;
-	bool divide = false;
-	const char *name = NULL, *depth_text = NULL, *variant = NULL, *v;
+	const char *v;
 	int o;
 	while ((o = cli_next(&p, perft_opts, &v)) != CLI_OPT_END) {
 		switch (o) {
 		case 0:
-			if (!cli_param("perft", &params, v))
+			if (!cli_param("perft", &a->params, v))
 				return CLI_EXIT_USAGE;
 			break;
 		case 1:
-			if (!cli_seed("perft", "seed", v, &seed))
+			if (!cli_seed("perft", "seed", v, &a->seed))
 				return CLI_EXIT_USAGE;
 			break;
-		case 2: divide = true; break;
+		case 2: a->divide = true; break;
 		case 3: perft_help(); return CLI_EXIT_OK;
-		case 4: variant = v; break;
+		case 4: a->variant = v; break;
 		case CLI_OPT_POSITIONAL:
-			if (!name)
-				name = v;
-			else if (!depth_text)
-				depth_text = v;
+			if (!a->name)
+				a->name = v;
+			else if (!a->depth_text)
+				a->depth_text = v;
 			else
 				return cli_usage(
 				    "perft",
@@ -165,17 +171,55 @@ int cli_perft(int argc, char **argv)
 		default: return CLI_EXIT_USAGE;
 		}
 	}
-	if (!name || !depth_text)
+	if (!a->name || !a->depth_text)
 		return cli_usage("perft",
 		                 "expected quiver perft <game> DEPTH [--param K=V]... [--divide]");
-	const qv_game *g = cli_game("perft", name);
+	return -1;
+}
+
+/* Counts from the start set up in c->states and prints the counts per depth, the time and the
+ * pace; the command's exit code. */
+static int count(perft_ctx *c, const perft_args *a)
+{
+	qv_params all;
+	qv_variant_complete(c->g, &a->params, &all);
+	qv_buf desc = {0};
+	cli_format_params(c->g, &all, &desc);
+	printf("perft %s (%s), seed %llu\n", c->g->name, qv_buf_str(&desc),
+	       (unsigned long long)a->seed);
+	qv_buf_free(&desc);
+	fflush(stdout);
+	double t0 = qv_mono();
+	bool ok = a->divide ? perft_divide(c) : perft_node(c, 0);
+	double secs = qv_mono() - t0;
+	if (!ok)
+		return cli_fail("perft", "%s", c->failure);
+	uint64_t nodes = 0;
+	printf("depth  count\n");
+	for (int d = 1; d <= c->depth; d++) {
+		printf("%-5d  %llu\n", d, (unsigned long long)c->counts[d]);
+		nodes += c->counts[d];
+	}
+	printf("time %.3f s, %llu nodes, %.0f nodes/s\n", secs, (unsigned long long)nodes,
+	       secs > 0 ? (double)nodes / secs : 0.0);
+	return CLI_EXIT_OK;
+}
+
+/* Parses the options, sets up the game and the per-ply buffers, counts and reports. */
+int cli_perft(int argc, char **argv)
+{
+	perft_args a = {.seed = 1};
+	int rc = parse(argc, argv, &a);
+	if (rc >= 0)
+		return rc;
+	const qv_game *g = cli_game("perft", a.name);
 	if (!g)
 		return CLI_EXIT_USAGE;
-	int vrc = cli_variant_param("perft", g, variant, &params);
+	int vrc = cli_variant_param("perft", g, a.variant, &a.params);
 	if (vrc)
 		return vrc;
 	long depth;
-	if (!cli_long("perft", "DEPTH", depth_text, 1, PERFT_MAX_DEPTH, &depth))
+	if (!cli_long("perft", "DEPTH", a.depth_text, 1, PERFT_MAX_DEPTH, &depth))
 		return CLI_EXIT_USAGE;
 
 	perft_ctx *c = calloc(1, sizeof *c);
@@ -189,37 +233,13 @@ int cli_perft(int argc, char **argv)
 	c->states = malloc(g->state_size * (size_t)(depth + 1));
 	c->acts = malloc(sizeof *c->acts * c->nacts * (size_t)depth);
 	c->probs = malloc(sizeof *c->probs * c->nprobs * (size_t)depth);
-	int rc = CLI_EXIT_OK;
 	qv_err err;
-	if (!c->states || !c->acts || !c->probs) {
+	if (!c->states || !c->acts || !c->probs)
 		rc = cli_fail("perft", "out of memory for depth %ld", depth);
-	} else if (g->init(c->states, &params, seed, &err)) {
+	else if (g->init(c->states, &a.params, a.seed, &err))
 		rc = cli_usage("perft", "%s", err.msg);
-	} else {
-		qv_params all;
-		qv_variant_complete(g, &params, &all);
-		qv_buf desc = {0};
-		cli_format_params(g, &all, &desc);
-		printf("perft %s (%s), seed %llu\n", g->name, qv_buf_str(&desc),
-		       (unsigned long long)seed);
-		qv_buf_free(&desc);
-		fflush(stdout);
-		double t0 = qv_mono();
-		bool ok = divide ? perft_divide(c) : perft_node(c, 0);
-		double secs = qv_mono() - t0;
-		if (!ok) {
-			rc = cli_fail("perft", "%s", c->failure);
-		} else {
-			uint64_t nodes = 0;
-			printf("depth  count\n");
-			for (int d = 1; d <= c->depth; d++) {
-				printf("%-5d  %llu\n", d, (unsigned long long)c->counts[d]);
-				nodes += c->counts[d];
-			}
-			printf("time %.3f s, %llu nodes, %.0f nodes/s\n", secs,
-			       (unsigned long long)nodes, secs > 0 ? (double)nodes / secs : 0.0);
-		}
-	}
+	else
+		rc = count(c, &a);
 	free(c->states);
 	free(c->acts);
 	free(c->probs);

@@ -109,58 +109,10 @@ static int print_moves(qv_match *m, int viewer, bool boards, unsigned flags)
 	return rc ? cli_fail("replay", "out of memory") : CLI_EXIT_OK;
 }
 
-/* Parses the options, loads the file and prints the header, the moves, the final board
- * and the result. */
-int cli_replay(int argc, char **argv)
+/* The header: the game with its parameters and seed, the players, and whose view it is. */
+static void print_header(const qv_match *m, int n, int viewer)
 {
-	cli_parser p;
-	cli_parser_init(&p, "replay", argc, argv);
-	const char *path = NULL, *view = "all", *v;
-	bool boards = false, no_color = false;
-	int o;
-	while ((o = cli_next(&p, replay_opts, &v)) != CLI_OPT_END) {
-		switch (o) {
-		case 0: view = v; break;
-		case 1: boards = true; break;
-		case 2: no_color = true; break;
-		case 3: replay_help(); return CLI_EXIT_OK;
-		case CLI_OPT_POSITIONAL:
-			if (path)
-				return cli_usage(
-				    "replay",
-				    "unexpected argument '%s': expected quiver replay FILE", v);
-			path = v;
-			break;
-		default: return CLI_EXIT_USAGE;
-		}
-	}
-	if (!path)
-		return cli_usage("replay",
-		                 "expected quiver replay FILE [--view pN|all] [--boards]");
-	int viewer = QV_VIEW_ALL;
-	if (strcmp(view, "all") != 0) {
-		viewer = qv_player_parse(view, QV_MAX_PLAYERS);
-		if (viewer < 0)
-			return cli_usage("replay",
-			                 "bad value '%s' for --view: expected p1-p%d or all", view,
-			                 QV_MAX_PLAYERS);
-	}
-	qv_match *m;
-	qv_err err;
-	if (qv_match_load_file(&m, path, &err))
-		return cli_fail("replay", "%s", err.msg);
 	const qv_game *g = m->game;
-	int n = g->num_players(m->state);
-	int rc = CLI_EXIT_OK;
-	if (viewer >= n) {
-		rc = cli_usage(
-		    "replay", "bad value '%s' for --view: this game has %d players (p1-p%d) or all",
-		    view, n, n);
-		qv_match_free(m);
-		return rc;
-	}
-	cli_term t;
-	cli_term_setup(&t, !no_color);
 	qv_buf desc = {0};
 	cli_format_params(m->game, &m->params, &desc);
 	printf("%s (%s), %s, seed %llu\n", g->title, g->name, qv_buf_str(&desc),
@@ -177,21 +129,91 @@ int cli_replay(int argc, char **argv)
 		printf("Seen by %s.\n", qv_player_name(viewer, pn));
 	}
 	printf("\n");
-	rc = print_moves(m, viewer, boards, t.color ? QV_RENDER_COLOR : 0);
-	if (rc == CLI_EXIT_OK) {
-		qv_buf board = {0};
-		qv_match_render(m, viewer, t.color ? QV_RENDER_COLOR : 0, &board);
-		printf("\nFinal position:\n%s\n", qv_buf_str(&board));
-		qv_buf_free(&board);
-		if (qv_match_over(m)) {
-			printf("Result:\n");
-			cli_print_result(stdout, m, (const char(*)[QV_NAME_MAX])m->names);
-		} else {
-			char pn[8];
-			printf("The game is not over: %s to move.\n",
-			       qv_player_name(qv_match_to_move(m), pn));
+}
+
+/* The final position as the viewer sees it, then the result or whose move it is. */
+static void print_final(qv_match *m, int viewer, unsigned flags)
+{
+	qv_buf board = {0};
+	qv_match_render(m, viewer, flags, &board);
+	printf("\nFinal position:\n%s\n", qv_buf_str(&board));
+	qv_buf_free(&board);
+	if (qv_match_over(m)) {
+		printf("Result:\n");
+		cli_print_result(stdout, m, (const char(*)[QV_NAME_MAX])m->names);
+	} else {
+		char pn[8];
+		printf("The game is not over: %s to move.\n",
+		       qv_player_name(qv_match_to_move(m), pn));
+	}
+}
+
+/* The options of quiver replay into *path, *view, *boards and *no_color: -1 to go on, else
+ * the command's exit code (after --help, or a usage message). */
+static int parse(int argc, char **argv, const char **path, const char **view, bool *boards,
+                 bool *no_color)
+{
+	cli_parser p;
+	cli_parser_init(&p, "replay", argc, argv);
+	const char *v;
+	int o;
+	while ((o = cli_next(&p, replay_opts, &v)) != CLI_OPT_END) {
+		switch (o) {
+		case 0: *view = v; break;
+		case 1: *boards = true; break;
+		case 2: *no_color = true; break;
+		case 3: replay_help(); return CLI_EXIT_OK;
+		case CLI_OPT_POSITIONAL:
+			if (*path)
+				return cli_usage(
+				    "replay",
+				    "unexpected argument '%s': expected quiver replay FILE", v);
+			*path = v;
+			break;
+		default: return CLI_EXIT_USAGE;
 		}
 	}
+	if (!*path)
+		return cli_usage("replay",
+		                 "expected quiver replay FILE [--view pN|all] [--boards]");
+	return -1;
+}
+
+/* Parses the options, loads the file and prints the header, the moves, the final board
+ * and the result. */
+int cli_replay(int argc, char **argv)
+{
+	const char *path = NULL, *view = "all";
+	bool boards = false, no_color = false;
+	int rc = parse(argc, argv, &path, &view, &boards, &no_color);
+	if (rc >= 0)
+		return rc;
+	int viewer = QV_VIEW_ALL;
+	if (strcmp(view, "all") != 0) {
+		viewer = qv_player_parse(view, QV_MAX_PLAYERS);
+		if (viewer < 0)
+			return cli_usage("replay",
+			                 "bad value '%s' for --view: expected p1-p%d or all", view,
+			                 QV_MAX_PLAYERS);
+	}
+	qv_match *m;
+	qv_err err;
+	if (qv_match_load_file(&m, path, &err))
+		return cli_fail("replay", "%s", err.msg);
+	int n = m->game->num_players(m->state);
+	if (viewer >= n) {
+		rc = cli_usage(
+		    "replay", "bad value '%s' for --view: this game has %d players (p1-p%d) or all",
+		    view, n, n);
+		qv_match_free(m);
+		return rc;
+	}
+	cli_term t;
+	cli_term_setup(&t, !no_color);
+	print_header(m, n, viewer);
+	rc = print_moves(m, viewer, boards, t.color ? QV_RENDER_COLOR : 0);
+	if (rc == CLI_EXIT_OK)
+		print_final(m, viewer, t.color ? QV_RENDER_COLOR : 0);
 	cli_term_done(&t);
 	qv_match_free(m);
 	return rc;

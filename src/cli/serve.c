@@ -5,6 +5,7 @@
 #include <arpa/inet.h>
 #include <limits.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,40 +62,10 @@ static void print_routes(void)
 		printf("%s %s\n", qv__http_routes.routes[i].method, qv__http_routes.routes[i].path);
 }
 
-/* The text of `quiver serve --help`. */
-static void serve_help(void)
+/* The second half of `quiver serve --help`: the limits, the proxy, the log, and the example. */
+static void serve_help_limits(void)
 {
 	printf(
-	    "usage: quiver serve [--host H] [--port P] [--db DB] [options]\n\n"
-	    "Serves online play: the browser client at http://HOST:PORT/ and the HTTP and\n"
-	    "WebSocket API of docs/server.md (tables with private seats, AI seats, spectators).\n"
-	    "Once it accepts connections it prints `serving http://HOST:PORT/` on stdout.\n"
-	    "Every change is saved in the database before any client hears of it; tables that\n"
-	    "are not over resume when the server is started again on the same database.\n"
-	    "Stop it with Ctrl-C (SIGINT) or SIGTERM.\n\n"
-	    "  --host H          IPv4 or IPv6 address to listen on (default 127.0.0.1;\n"
-	    "                    0.0.0.0 for every IPv4 interface, :: for every interface)\n"
-	    "  --port P          port (default 8080; 0 takes a free one)\n"
-	    "  --db DB           the database of tables and records: an SQLite file (default\n"
-	    "                    quiver.db in the current directory; created when missing),\n"
-	    "                    or PostgreSQL: postgresql://USER:PASSWORD@HOST:PORT/NAME or\n"
-	    "                    libpq's key=value form (\"host=H dbname=NAME\"; libpq's PG*\n"
-	    "                    variables fill in the rest); its schema made when empty\n"
-	    "  --db-timeout MS   PostgreSQL: how long a statement may take before it is\n"
-	    "                    cancelled and the act refused as \"the site is slow\" (default\n"
-	    "                    %d); a row lock is waited for half of it, and a connection\n"
-	    "                    whose server went away is found within about it (keepalives)\n"
-	    "  --db-connections N\n"
-	    "                    PostgreSQL: the connections each process writes its tables\n"
-	    "                    on at once (default %d, at most %d), besides the one that\n"
-	    "                    holds its tables' locks; SQLite has one\n"
-	    "  --web DIR         folder served at / (default: the installed share/quiver/web,\n"
-	    "                    or web/ of the source tree quiver was built from)\n"
-	    "  --rules DIR       folder of <game>.md pages served at /rules/ (default: the\n"
-	    "                    installed share/quiver/rules, or docs/rules/ of the source)\n"
-	    "  --tutorials DIR   folder of <game>/NN-topic.json lessons for /learn/<game>\n"
-	    "                    (default: the installed share/quiver/tutorials, or\n"
-	    "                    tutorials/ of the source)\n"
 	    "  --max-sockets N   open WebSockets before new ones get 503 (default %d; all\n"
 	    "                    served by one thread)\n"
 	    "  --max-sockets-per-address N\n"
@@ -141,10 +112,48 @@ static void serve_help(void)
 	    "example: quiver serve --port 8080 --db games.db\n"
 	    "         curl -X POST http://127.0.0.1:8080/api/tables \\\n"
 	    "              -d '{\"game\": \"three-arrows\", \"seats\": [\"human\", \"hard\"]}'\n",
-	    QV__STORE_TIMEOUT_MS, QV__STORE_CONNECTIONS, QV__STORE_CONNECTIONS_MAX, QV__MAX_SOCKETS,
-	    QV__CONNECTIONS_PER_ADDRESS, QV__WAITING_TTL, QV__CREATE_RATE, QV__ADDRESS_TABLES,
-	    QV__ADDRESS_AI_TABLES, QV_REVIEW_ITERATIONS, QV__AWAY_LIMIT, QV__IDLE_LIMIT,
-	    QV__CHALLENGE_TTL);
+	    QV__MAX_SOCKETS, QV__CONNECTIONS_PER_ADDRESS, QV__WAITING_TTL, QV__CREATE_RATE,
+	    QV__ADDRESS_TABLES, QV__ADDRESS_AI_TABLES, QV_REVIEW_ITERATIONS, QV__AWAY_LIMIT,
+	    QV__IDLE_LIMIT, QV__CHALLENGE_TTL);
+}
+
+/* The text of `quiver serve --help`: what it serves, the address, the database and the
+ * folders (then serve_help_limits). */
+static void serve_help(void)
+{
+	printf(
+	    "usage: quiver serve [--host H] [--port P] [--db DB] [options]\n\n"
+	    "Serves online play: the browser client at http://HOST:PORT/ and the HTTP and\n"
+	    "WebSocket API of docs/server.md (tables with private seats, AI seats, spectators).\n"
+	    "Once it accepts connections it prints `serving http://HOST:PORT/` on stdout.\n"
+	    "Every change is saved in the database before any client hears of it; tables that\n"
+	    "are not over resume when the server is started again on the same database.\n"
+	    "Stop it with Ctrl-C (SIGINT) or SIGTERM.\n\n"
+	    "  --host H          IPv4 or IPv6 address to listen on (default 127.0.0.1;\n"
+	    "                    0.0.0.0 for every IPv4 interface, :: for every interface)\n"
+	    "  --port P          port (default 8080; 0 takes a free one)\n"
+	    "  --db DB           the database of tables and records: an SQLite file (default\n"
+	    "                    quiver.db in the current directory; created when missing),\n"
+	    "                    or PostgreSQL: postgresql://USER:PASSWORD@HOST:PORT/NAME or\n"
+	    "                    libpq's key=value form (\"host=H dbname=NAME\"; libpq's PG*\n"
+	    "                    variables fill in the rest); its schema made when empty\n"
+	    "  --db-timeout MS   PostgreSQL: how long a statement may take before it is\n"
+	    "                    cancelled and the act refused as \"the site is slow\" (default\n"
+	    "                    %d); a row lock is waited for half of it, and a connection\n"
+	    "                    whose server went away is found within about it (keepalives)\n"
+	    "  --db-connections N\n"
+	    "                    PostgreSQL: the connections each process writes its tables\n"
+	    "                    on at once (default %d, at most %d), besides the one that\n"
+	    "                    holds its tables' locks; SQLite has one\n"
+	    "  --web DIR         folder served at / (default: the installed share/quiver/web,\n"
+	    "                    or web/ of the source tree quiver was built from)\n"
+	    "  --rules DIR       folder of <game>.md pages served at /rules/ (default: the\n"
+	    "                    installed share/quiver/rules, or docs/rules/ of the source)\n"
+	    "  --tutorials DIR   folder of <game>/NN-topic.json lessons for /learn/<game>\n"
+	    "                    (default: the installed share/quiver/tutorials, or\n"
+	    "                    tutorials/ of the source)\n",
+	    QV__STORE_TIMEOUT_MS, QV__STORE_CONNECTIONS, QV__STORE_CONNECTIONS_MAX);
+	serve_help_limits();
 }
 
 /* Adds --trusted-proxy ADDR to cfg; false (the usage said) when it is no address or one too
@@ -302,155 +311,158 @@ static const qv__server_config serve_defaults = {.host = "127.0.0.1",
                                                  .idle_limit = QV__IDLE_LIMIT,
                                                  .challenge_ttl = QV__CHALLENGE_TTL};
 
+/* A whole-number option of `quiver serve`: its index in serve_opts, its bounds, and the field
+ * of the configuration it sets, an int or (seconds) a double. */
+typedef struct serve_number {
+	int opt;
+	long lo, hi;
+	size_t field;
+	bool seconds;
+} serve_number;
+
+#define SERVE_INT(f)     offsetof(qv__server_config, f), false
+#define SERVE_SECONDS(f) offsetof(qv__server_config, f), true
+
+static const serve_number serve_numbers[] = {
+    {1, 0, 65535, SERVE_INT(port)},
+    {5, 1, 20000, SERVE_INT(max_sockets)},
+    {6, 1, 64, SERVE_INT(threads)},
+    {7, 1, 1000000, SERVE_INT(max_tables)},
+    {10, 1, 20000, SERVE_INT(max_sockets_per_address)},
+    {11, 1, 30 * 86400, SERVE_SECONDS(waiting_ttl)},
+    {12, 1, 1000000, SERVE_INT(create_rate)},
+    {13, 1, 1000000, SERVE_INT(address_tables)},
+    {14, 1, 1000000, SERVE_INT(address_ai_tables)},
+    {15, 1, 30 * 86400, SERVE_SECONDS(away_limit)},
+    {16, 1, 365 * 86400, SERVE_SECONDS(idle_limit)},
+    {17, 1, 100000, SERVE_INT(max_connections_per_address)},
+    {20, 100, 600000, SERVE_INT(db_timeout_ms)},
+    {22, 10, QV_REVIEW_ITERATIONS_MAX, SERVE_INT(review_iterations)},
+    {24, 1, QV__STORE_CONNECTIONS_MAX, SERVE_INT(db_connections)},
+    {25, 1, 30 * 86400, SERVE_SECONDS(challenge_ttl)},
+};
+
+/* Sets the whole-number option `opt` from its value v: 1 when it was one and is set, 0 when
+ * `opt` is no whole-number option, -1 after a usage message. */
+static int number_option(qv__server_config *cfg, int opt, const char *v)
+{
+	for (size_t i = 0; i < sizeof serve_numbers / sizeof serve_numbers[0]; i++) {
+		const serve_number *n = &serve_numbers[i];
+		if (n->opt != opt)
+			continue;
+		char name[64];
+		long x;
+		snprintf(name, sizeof name, "--%s", serve_opts[opt].name);
+		if (!cli_long("serve", name, v, n->lo, n->hi, &x))
+			return -1;
+		if (n->seconds)
+			*(double *)(void *)((char *)cfg + n->field) = (double)x;
+		else
+			*(int *)(void *)((char *)cfg + n->field) = (int)x;
+		return 1;
+	}
+	return 0;
+}
+
+/* --log-level LEVEL, in force at once; false after a usage message. */
+static bool log_level(const char *v)
+{
+	int level = qv__level_named(v);
+	if (level < 0) {
+		cli_usage("serve", "--log-level: '%s' is no level (expected error, warn or info)",
+		          v);
+		return false;
+	}
+	qv__oplog_level((qv__level)level);
+	return true;
+}
+
+/* --id-prefix HEX: one or two lowercase hex digits; false after a usage message. */
+static bool id_prefix(qv__server_config *cfg, const char *v)
+{
+	if (!v[0] || strlen(v) > QV__ID_PREFIX_MAX || strspn(v, "0123456789abcdef") != strlen(v)) {
+		cli_usage("serve",
+		          "--id-prefix: '%s' is not one or two lowercase hex "
+		          "digits (e.g. 1 for the first process of a site)",
+		          v);
+		return false;
+	}
+	cfg->id_prefix = v;
+	return true;
+}
+
+/* The folders given with --web, --rules and --tutorials (NULL: found by find_dir). */
+typedef struct serve_dirs {
+	const char *web, *rules, *tutorials;
+} serve_dirs;
+
+/* One option (cli_next's `opt`, with its value v) into cfg and d: -1 to go on, else the
+ * command's exit code (after --help, --routes, or a usage message). */
+static int serve_option(qv__server_config *cfg, serve_dirs *d, int opt, const char *v)
+{
+	int number = number_option(cfg, opt, v);
+	if (number)
+		return number < 0 ? CLI_EXIT_USAGE : -1;
+	switch (opt) {
+	case 0: cfg->host = v; break;
+	case 2: cfg->db = v; break;
+	case 3: d->web = v; break;
+	case 4: d->rules = v; break;
+	case 8: serve_help(); return CLI_EXIT_OK;
+	case 9: d->tutorials = v; break;
+	case 18: cfg->secure_cookies = true; break;
+	case 19: return trusted_proxy(cfg, v) ? -1 : CLI_EXIT_USAGE;
+	case 21: return log_level(v) ? -1 : CLI_EXIT_USAGE;
+	case 23: return id_prefix(cfg, v) ? -1 : CLI_EXIT_USAGE;
+	case 26: print_routes(); return CLI_EXIT_OK;
+	case CLI_OPT_POSITIONAL:
+		return cli_usage("serve",
+		                 "unexpected argument '%s': quiver serve takes only "
+		                 "options (see --help)",
+		                 v);
+	default: return CLI_EXIT_USAGE;
+	}
+	return -1;
+}
+
+/* The folders of the web client, the rules pages and the lessons into cfg: those given,
+ * which must be folders, else found (find_dir; bufs holds them). The exit code of a usage
+ * error, or 0. */
+static int serve_folders(qv__server_config *cfg, const serve_dirs *d, char (*bufs)[PATH_MAX])
+{
+	if (d->web && !is_dir(d->web))
+		return cli_usage("serve", "--web: '%s' is not a folder", d->web);
+	if (d->rules && !is_dir(d->rules))
+		return cli_usage("serve", "--rules: '%s' is not a folder", d->rules);
+	if (d->tutorials && !is_dir(d->tutorials))
+		return cli_usage("serve", "--tutorials: '%s' is not a folder", d->tutorials);
+	cfg->web_dir = d->web ? d->web : find_dir("web", "web", bufs[0], PATH_MAX);
+	cfg->rules_dir = d->rules ? d->rules : find_dir("rules", "docs/rules", bufs[1], PATH_MAX);
+	cfg->tutorials_dir =
+	    d->tutorials ? d->tutorials : find_dir("tutorials", "tutorials", bufs[2], PATH_MAX);
+	if (!cfg->web_dir)
+		fprintf(stderr,
+		        "quiver serve: no web folder found (give --web DIR); serving the API "
+		        "only\n");
+	return CLI_EXIT_OK;
+}
+
+/* quiver serve: the options, the folders, then the server until SIGINT or SIGTERM. */
 int cli_serve(int argc, char **argv)
 {
 	cli_parser p;
 	cli_parser_init(&p, "serve", argc, argv);
 	qv__server_config cfg = serve_defaults;
-	const char *web = NULL, *rules = NULL, *tutorials = NULL, *v;
-	long x;
-	int o;
-	while ((o = cli_next(&p, serve_opts, &v)) != CLI_OPT_END) {
-		switch (o) {
-		case 0: cfg.host = v; break;
-		case 1:
-			if (!cli_long("serve", "--port", v, 0, 65535, &x))
-				return CLI_EXIT_USAGE;
-			cfg.port = (int)x;
-			break;
-		case 2: cfg.db = v; break;
-		case 3: web = v; break;
-		case 4: rules = v; break;
-		case 5:
-			if (!cli_long("serve", "--max-sockets", v, 1, 20000, &x))
-				return CLI_EXIT_USAGE;
-			cfg.max_sockets = (int)x;
-			break;
-		case 6:
-			if (!cli_long("serve", "--threads", v, 1, 64, &x))
-				return CLI_EXIT_USAGE;
-			cfg.threads = (int)x;
-			break;
-		case 7:
-			if (!cli_long("serve", "--max-tables", v, 1, 1000000, &x))
-				return CLI_EXIT_USAGE;
-			cfg.max_tables = (int)x;
-			break;
-		case 8: serve_help(); return CLI_EXIT_OK;
-		case 9: tutorials = v; break;
-		case 10:
-			if (!cli_long("serve", "--max-sockets-per-address", v, 1, 20000, &x))
-				return CLI_EXIT_USAGE;
-			cfg.max_sockets_per_address = (int)x;
-			break;
-		case 11:
-			if (!cli_long("serve", "--waiting-expiry", v, 1, 30 * 86400, &x))
-				return CLI_EXIT_USAGE;
-			cfg.waiting_ttl = (double)x;
-			break;
-		case 12:
-			if (!cli_long("serve", "--create-rate", v, 1, 1000000, &x))
-				return CLI_EXIT_USAGE;
-			cfg.create_rate = (int)x;
-			break;
-		case 13:
-			if (!cli_long("serve", "--address-tables", v, 1, 1000000, &x))
-				return CLI_EXIT_USAGE;
-			cfg.address_tables = (int)x;
-			break;
-		case 14:
-			if (!cli_long("serve", "--address-ai-tables", v, 1, 1000000, &x))
-				return CLI_EXIT_USAGE;
-			cfg.address_ai_tables = (int)x;
-			break;
-		case 15:
-			if (!cli_long("serve", "--away-limit", v, 1, 30 * 86400, &x))
-				return CLI_EXIT_USAGE;
-			cfg.away_limit = (double)x;
-			break;
-		case 16:
-			if (!cli_long("serve", "--idle-limit", v, 1, 365 * 86400, &x))
-				return CLI_EXIT_USAGE;
-			cfg.idle_limit = (double)x;
-			break;
-		case 17:
-			if (!cli_long("serve", "--max-connections-per-address", v, 1, 100000, &x))
-				return CLI_EXIT_USAGE;
-			cfg.max_connections_per_address = (int)x;
-			break;
-		case 18: cfg.secure_cookies = true; break;
-		case 19:
-			if (!trusted_proxy(&cfg, v))
-				return CLI_EXIT_USAGE;
-			break;
-		case 21: {
-			int level = qv__level_named(v);
-			if (level < 0)
-				return cli_usage(
-				    "serve",
-				    "--log-level: '%s' is no level (expected error, warn or "
-				    "info)",
-				    v);
-			qv__oplog_level((qv__level)level);
-			break;
-		}
-		case 20:
-			if (!cli_long("serve", "--db-timeout", v, 100, 600000, &x))
-				return CLI_EXIT_USAGE;
-			cfg.db_timeout_ms = (int)x;
-			break;
-		case 22:
-			if (!cli_long("serve", "--review-iterations", v, 10,
-			              QV_REVIEW_ITERATIONS_MAX, &x))
-				return CLI_EXIT_USAGE;
-			cfg.review_iterations = (int)x;
-			break;
-		case 23:
-			if (!v[0] || strlen(v) > QV__ID_PREFIX_MAX ||
-			    strspn(v, "0123456789abcdef") != strlen(v))
-				return cli_usage(
-				    "serve",
-				    "--id-prefix: '%s' is not one or two lowercase hex "
-				    "digits (e.g. 1 for the first process of a site)",
-				    v);
-			cfg.id_prefix = v;
-			break;
-		case 24:
-			if (!cli_long("serve", "--db-connections", v, 1, QV__STORE_CONNECTIONS_MAX,
-			              &x))
-				return CLI_EXIT_USAGE;
-			cfg.db_connections = (int)x;
-			break;
-		case 25:
-			if (!cli_long("serve", "--challenge-expiry", v, 1, 30 * 86400, &x))
-				return CLI_EXIT_USAGE;
-			cfg.challenge_ttl = (double)x;
-			break;
-		case 26: print_routes(); return CLI_EXIT_OK;
-		case CLI_OPT_POSITIONAL:
-			return cli_usage("serve",
-			                 "unexpected argument '%s': quiver serve takes only "
-			                 "options (see --help)",
-			                 v);
-		default: return CLI_EXIT_USAGE;
-		}
-	}
+	serve_dirs d = {0};
+	const char *v;
+	int o, rc;
+	while ((o = cli_next(&p, serve_opts, &v)) != CLI_OPT_END)
+		if ((rc = serve_option(&cfg, &d, o, v)) >= 0)
+			return rc;
 	without_thread_caches();
-	char webbuf[PATH_MAX], rulesbuf[PATH_MAX], tutbuf[PATH_MAX];
-	if (web && !is_dir(web))
-		return cli_usage("serve", "--web: '%s' is not a folder", web);
-	if (rules && !is_dir(rules))
-		return cli_usage("serve", "--rules: '%s' is not a folder", rules);
-	if (tutorials && !is_dir(tutorials))
-		return cli_usage("serve", "--tutorials: '%s' is not a folder", tutorials);
-	cfg.web_dir = web ? web : find_dir("web", "web", webbuf, sizeof webbuf);
-	cfg.rules_dir = rules ? rules : find_dir("rules", "docs/rules", rulesbuf, sizeof rulesbuf);
-	cfg.tutorials_dir =
-	    tutorials ? tutorials : find_dir("tutorials", "tutorials", tutbuf, sizeof tutbuf);
-	if (!cfg.web_dir)
-		fprintf(stderr,
-		        "quiver serve: no web folder found (give --web DIR); serving the API "
-		        "only\n");
+	char bufs[3][PATH_MAX];
+	if ((rc = serve_folders(&cfg, &d, bufs)))
+		return rc;
 	room_for_sockets(cfg.max_sockets);
 	name_process();
 	sigset_t stop;

@@ -204,6 +204,125 @@ static qv_status read_settling(json_t *h, qv_lab_config *cfg, qv_err *err)
 	return QV_OK;
 }
 
+/* The header's identity: its format, quiver's version, the game, the variant and the baseline
+ * (resolved), and the files they came from. */
+static qv_status read_identity(json_t *h, qv_lab_config *cfg, qv_err *err)
+{
+	int format = 0;
+	char game[64];
+	if (!header_int(h, "quiver_lab", 1, 1000, &format) || format != QV_LAB_FORMAT)
+		return header_bad(err, "quiver_lab", "1, the format this quiver reads");
+	if (!header_text(h, "version", cfg->version, sizeof cfg->version))
+		return header_bad(err, "version", "quiver's version as a string");
+	if (!header_text(h, "game", game, sizeof game) || !(cfg->game = qv_game_find(game, NULL)))
+		return header_bad(err, "game", "the name of a game quiver knows");
+	if (!json_is_object(json_object_get(h, "variant")))
+		return header_bad(err, "variant", "the study's resolved variant");
+	qv_status rc = qv_variant_from_json(json_object_get(h, "variant"), cfg->game, "variant",
+	                                    &cfg->variant, err);
+	if (rc)
+		return rc;
+	json_t *v = json_object_get(h, "baseline");
+	if (json_is_object(v))
+		rc = qv_variant_from_json(v, cfg->game, "baseline", &cfg->baseline, err);
+	else if (!json_is_null(v))
+		rc = header_bad(err, "baseline", "the baseline's resolved variant, or null");
+	if (rc)
+		return rc;
+	if (!header_text(h, "variant_file", cfg->variant_file, sizeof cfg->variant_file) ||
+	    !header_text(h, "baseline_file", cfg->baseline_file, sizeof cfg->baseline_file))
+		return header_bad(err, "variant_file", "file names as strings");
+	return QV_OK;
+}
+
+/* The game's parameters, as strings. */
+static qv_status read_params(json_t *h, qv_lab_config *cfg, qv_err *err)
+{
+	json_t *v = json_object_get(h, "params");
+	if (!json_is_object(v))
+		return header_bad(err, "params", "an object of the game's parameters");
+	const char *key;
+	json_t *val;
+	json_object_foreach(v, key, val)
+	{
+		if (!json_is_string(val) ||
+		    qv_params_set(&cfg->params, key, json_string_value(val), err))
+			return header_bad(err, "params", "parameters as strings");
+	}
+	return QV_OK;
+}
+
+/* The agents' specs and the player counts studied. */
+static qv_status read_seats(json_t *h, qv_lab_config *cfg, qv_err *err)
+{
+	json_t *v = json_object_get(h, "agents");
+	size_t na = json_array_size(v);
+	if (!json_is_array(v) || na < 1 || na > QV_MAX_PLAYERS)
+		return header_bad(err, "agents", "1-5 agent specs");
+	for (size_t i = 0; i < na; i++) {
+		const char *s = json_string_value(json_array_get(v, i));
+		if (!s || strlen(s) >= QV_NAME_MAX)
+			return header_bad(err, "agents", "agent specs as strings");
+		qv_copy(cfg->agents[i], QV_NAME_MAX, s);
+	}
+	cfg->nagents = (int)na;
+	v = json_object_get(h, "players");
+	size_t np = json_array_size(v);
+	if (!json_is_array(v) || np < 1 || np > QV_MAX_PLAYERS)
+		return header_bad(err, "players", "1-5 player counts");
+	for (size_t i = 0; i < np; i++) {
+		json_t *x = json_array_get(v, i);
+		if (!json_is_integer(x) || json_integer_value(x) < 1 ||
+		    json_integer_value(x) > QV_MAX_PLAYERS)
+			return header_bad(err, "players", "player counts 1-5");
+		cfg->players[i] = (int)json_integer_value(x);
+	}
+	cfg->nplayers = (int)np;
+	return QV_OK;
+}
+
+/* The counts of games (the whole study's in *total), the ladder, the pairing and sides, the
+ * components studied and a sweep's range. */
+static qv_status read_counts(json_t *h, qv_lab_config *cfg, int *total, qv_err *err)
+{
+	if (!header_int(h, "games", 1, QV_LAB_MAX_GAMES, &cfg->games) ||
+	    !header_int(h, "component_games", 0, QV_LAB_MAX_GAMES, &cfg->component_games) ||
+	    !header_int(h, "ladder_games", 0, QV_LAB_MAX_GAMES, &cfg->ladder_games) ||
+	    !header_int(h, "luck_games", 0, QV_LAB_MAX_GAMES, &cfg->luck_games) ||
+	    !header_int(h, "total", 1, QV_LAB_MAX_GAMES, total))
+		return header_bad(err, "games", "whole numbers of games");
+	if (json_unpack(json_object_get(h, "ladder"), "[ii]", &cfg->ladder_lo, &cfg->ladder_hi) !=
+	    0)
+		return header_bad(err, "ladder", "[lo, hi]");
+	json_t *v = json_object_get(h, "paired");
+	if (!json_is_boolean(v))
+		return header_bad(err, "paired", "true or false");
+	cfg->paired = json_is_true(v);
+	v = json_object_get(h, "fixed_sides");
+	if (!json_is_boolean(v))
+		return header_bad(err, "fixed_sides", "true or false");
+	cfg->fixed_sides = json_is_true(v);
+	if (!header_text(h, "components", cfg->components, sizeof cfg->components))
+		return header_bad(err, "components", "the components studied, as a string");
+	if (json_object_get(h, "sweep") &&
+	    (!header_text(h, "sweep", cfg->sweep, sizeof cfg->sweep) || !cfg->sweep[0]))
+		return header_bad(err, "sweep", "a sweep's PATH=LO..HI[:STEP] as a string");
+	return QV_OK;
+}
+
+/* The seed, and the range [lo, hi) of the study's `total` games that the file holds. */
+static qv_status read_range(json_t *h, qv_lab_config *cfg, int total, int *lo, int *hi, qv_err *err)
+{
+	char seed[24], *end;
+	if (!header_text(h, "seed", seed, sizeof seed) || !seed[0] ||
+	    (errno = 0, cfg->seed = strtoull(seed, &end, 10), *end || errno))
+		return header_bad(err, "seed", "the seed as a string of digits");
+	if (json_unpack(json_object_get(h, "range"), "[ii]", lo, hi) != 0 || *lo < 0 ||
+	    *hi > total || *lo > *hi)
+		return header_bad(err, "range", "[lo, hi] within [0, total]");
+	return QV_OK;
+}
+
 qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int *hi, qv_err *err)
 {
 	memset(cfg, 0, sizeof *cfg);
@@ -220,137 +339,18 @@ qv_status qv_lab_header_read(const char *line, qv_lab_config *cfg, int *lo, int 
 		    "written by quiver lab run --shard?",
 		    je.text, je.column);
 	}
-	qv_status rc = QV_OK;
-	int format = 0, total = 0;
-	char game[64], seed[24];
-	json_t *v;
-	if (!header_int(h, "quiver_lab", 1, 1000, &format) || format != QV_LAB_FORMAT) {
-		rc = header_bad(err, "quiver_lab", "1, the format this quiver reads");
-		goto done;
-	}
-	if (!header_text(h, "version", cfg->version, sizeof cfg->version)) {
-		rc = header_bad(err, "version", "quiver's version as a string");
-		goto done;
-	}
-	if (!header_text(h, "game", game, sizeof game) || !(cfg->game = qv_game_find(game, NULL))) {
-		rc = header_bad(err, "game", "the name of a game quiver knows");
-		goto done;
-	}
-	if (!json_is_object(json_object_get(h, "variant"))) {
-		rc = header_bad(err, "variant", "the study's resolved variant");
-		goto done;
-	}
-	rc = qv_variant_from_json(json_object_get(h, "variant"), cfg->game, "variant",
-	                          &cfg->variant, err);
-	if (rc)
-		goto done;
-	v = json_object_get(h, "baseline");
-	if (json_is_object(v))
-		rc = qv_variant_from_json(v, cfg->game, "baseline", &cfg->baseline, err);
-	else if (!json_is_null(v))
-		rc = header_bad(err, "baseline", "the baseline's resolved variant, or null");
-	if (rc)
-		goto done;
-	if (!header_text(h, "variant_file", cfg->variant_file, sizeof cfg->variant_file) ||
-	    !header_text(h, "baseline_file", cfg->baseline_file, sizeof cfg->baseline_file)) {
-		rc = header_bad(err, "variant_file", "file names as strings");
-		goto done;
-	}
-	v = json_object_get(h, "params");
-	if (!json_is_object(v)) {
-		rc = header_bad(err, "params", "an object of the game's parameters");
-		goto done;
-	}
-	const char *key;
-	json_t *val;
-	json_object_foreach(v, key, val)
-	{
-		if (!json_is_string(val) ||
-		    qv_params_set(&cfg->params, key, json_string_value(val), err)) {
-			rc = header_bad(err, "params", "parameters as strings");
-			goto done;
-		}
-	}
-	v = json_object_get(h, "agents");
-	size_t na = json_array_size(v);
-	if (!json_is_array(v) || na < 1 || na > QV_MAX_PLAYERS) {
-		rc = header_bad(err, "agents", "1-5 agent specs");
-		goto done;
-	}
-	for (size_t i = 0; i < na; i++) {
-		const char *s = json_string_value(json_array_get(v, i));
-		if (!s || strlen(s) >= QV_NAME_MAX) {
-			rc = header_bad(err, "agents", "agent specs as strings");
-			goto done;
-		}
-		qv_copy(cfg->agents[i], QV_NAME_MAX, s);
-	}
-	cfg->nagents = (int)na;
-	v = json_object_get(h, "players");
-	size_t np = json_array_size(v);
-	if (!json_is_array(v) || np < 1 || np > QV_MAX_PLAYERS) {
-		rc = header_bad(err, "players", "1-5 player counts");
-		goto done;
-	}
-	for (size_t i = 0; i < np; i++) {
-		json_t *x = json_array_get(v, i);
-		if (!json_is_integer(x) || json_integer_value(x) < 1 ||
-		    json_integer_value(x) > QV_MAX_PLAYERS) {
-			rc = header_bad(err, "players", "player counts 1-5");
-			goto done;
-		}
-		cfg->players[i] = (int)json_integer_value(x);
-	}
-	cfg->nplayers = (int)np;
-	if (!header_int(h, "games", 1, QV_LAB_MAX_GAMES, &cfg->games) ||
-	    !header_int(h, "component_games", 0, QV_LAB_MAX_GAMES, &cfg->component_games) ||
-	    !header_int(h, "ladder_games", 0, QV_LAB_MAX_GAMES, &cfg->ladder_games) ||
-	    !header_int(h, "luck_games", 0, QV_LAB_MAX_GAMES, &cfg->luck_games) ||
-	    !header_int(h, "total", 1, QV_LAB_MAX_GAMES, &total)) {
-		rc = header_bad(err, "games", "whole numbers of games");
-		goto done;
-	}
-	v = json_object_get(h, "ladder");
-	if (json_unpack(v, "[ii]", &cfg->ladder_lo, &cfg->ladder_hi) != 0) {
-		rc = header_bad(err, "ladder", "[lo, hi]");
-		goto done;
-	}
-	v = json_object_get(h, "paired");
-	if (!json_is_boolean(v)) {
-		rc = header_bad(err, "paired", "true or false");
-		goto done;
-	}
-	cfg->paired = json_is_true(v);
-	v = json_object_get(h, "fixed_sides");
-	if (!json_is_boolean(v)) {
-		rc = header_bad(err, "fixed_sides", "true or false");
-		goto done;
-	}
-	cfg->fixed_sides = json_is_true(v);
-	if (!header_text(h, "components", cfg->components, sizeof cfg->components)) {
-		rc = header_bad(err, "components", "the components studied, as a string");
-		goto done;
-	}
-	if (json_object_get(h, "sweep") &&
-	    (!header_text(h, "sweep", cfg->sweep, sizeof cfg->sweep) || !cfg->sweep[0])) {
-		rc = header_bad(err, "sweep", "a sweep's PATH=LO..HI[:STEP] as a string");
-		goto done;
-	}
-	rc = read_settling(h, cfg, err);
-	if (rc)
-		goto done;
-	char *end;
-	if (!header_text(h, "seed", seed, sizeof seed) || !seed[0] ||
-	    (errno = 0, cfg->seed = strtoull(seed, &end, 10), *end || errno)) {
-		rc = header_bad(err, "seed", "the seed as a string of digits");
-		goto done;
-	}
-	v = json_object_get(h, "range");
-	if (json_unpack(v, "[ii]", lo, hi) != 0 || *lo < 0 || *hi > total || *lo > *hi) {
-		rc = header_bad(err, "range", "[lo, hi] within [0, total]");
-		goto done;
-	}
-done:
+	int total = 0;
+	qv_status rc = read_identity(h, cfg, err);
+	if (!rc)
+		rc = read_params(h, cfg, err);
+	if (!rc)
+		rc = read_seats(h, cfg, err);
+	if (!rc)
+		rc = read_counts(h, cfg, &total, err);
+	if (!rc)
+		rc = read_settling(h, cfg, err);
+	if (!rc)
+		rc = read_range(h, cfg, total, lo, hi, err);
 	json_decref(h);
 	return rc;
 }

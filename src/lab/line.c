@@ -322,50 +322,52 @@ static bool read_opening(lcur *c, char **out)
 	return true;
 }
 
-qv_status qv_lab_line_read(const char *line, size_t len, qv_lab_game *g, qv_err *err)
+/* The fields from the index to c= (the game's seats, outcome and counts). */
+static qv_status read_head(lcur *c, qv_lab_game *g, qv_err *err)
 {
-	memset(g, 0, sizeof *g);
-	lcur c = {line, line + len, "index"};
 	long long v;
-	qv_status rc;
-	if (!read_long(&c, 0, QV_LAB_MAX_GAMES - 1, &v))
-		return bad(&c, err, "the game's index, a whole number");
+	if (!read_long(c, 0, QV_LAB_MAX_GAMES - 1, &v))
+		return bad(c, err, "the game's index, a whole number");
 	g->index = (int)v;
-	if (!field(&c, "n") || !read_long(&c, 1, QV_MAX_PLAYERS, &v))
-		return bad(&c, err, "n=<players>, 1-5");
+	if (!field(c, "n") || !read_long(c, 1, QV_MAX_PLAYERS, &v))
+		return bad(c, err, "n=<players>, 1-5");
 	g->players = (int)v;
 	int n = g->players;
-	if (!field(&c, "a") || !read_ints(&c, n, 0, QV_MAX_PLAYERS - 1, g->agent))
-		return bad(&c, err, "a=<agent>,... one per seat");
-	if (!field(&c, "u"))
-		return bad(&c, err, "u=<utility>,... one per seat");
+	if (!field(c, "a") || !read_ints(c, n, 0, QV_MAX_PLAYERS - 1, g->agent))
+		return bad(c, err, "a=<agent>,... one per seat");
+	if (!field(c, "u"))
+		return bad(c, err, "u=<utility>,... one per seat");
 	for (int s = 0; s < n; s++)
-		if ((s && !eat(&c, ',')) || !read_double(&c, &g->utility[s]))
-			return bad(&c, err, "u=<utility>,... one per seat, each in [-1, 1]");
-	if (!field(&c, "r") || !read_ints(&c, n, 1, n, g->rank))
-		return bad(&c, err, "r=<rank>,... one per seat, each 1-players");
-	if (!field(&c, "d") || !read_long(&c, 0, INT32_MAX, &v))
-		return bad(&c, err, "d=<decisions>");
+		if ((s && !eat(c, ',')) || !read_double(c, &g->utility[s]))
+			return bad(c, err, "u=<utility>,... one per seat, each in [-1, 1]");
+	if (!field(c, "r") || !read_ints(c, n, 1, n, g->rank))
+		return bad(c, err, "r=<rank>,... one per seat, each 1-players");
+	if (!field(c, "d") || !read_long(c, 0, INT32_MAX, &v))
+		return bad(c, err, "d=<decisions>");
 	g->decisions = (int)v;
-	if (!field(&c, "p") || !read_long(&c, g->decisions, INT32_MAX, &v))
-		return bad(&c, err, "p=<positions>, at least the decisions");
+	if (!field(c, "p") || !read_long(c, g->decisions, INT32_MAX, &v))
+		return bad(c, err, "p=<positions>, at least the decisions");
 	g->positions = (int)v;
-	if (!field(&c, "l") || !read_long(&c, 0, LLONG_MAX / 2, &g->legal))
-		return bad(&c, err, "l=<legal actions>");
-	if (!field(&c, "c") || !read_long(&c, 0, 1, &v))
-		return bad(&c, err, "c=0 or c=1");
+	if (!field(c, "l") || !read_long(c, 0, LLONG_MAX / 2, &g->legal))
+		return bad(c, err, "l=<legal actions>");
+	if (!field(c, "c") || !read_long(c, 0, 1, &v))
+		return bad(c, err, "c=0 or c=1");
 	g->capped = v == 1;
-	if (!field(&c, "v"))
-		return bad(&c, err, "v=- or v=<seat>:<value>,...");
-	if (!eat(&c, '-')) {
+	return QV_OK;
+}
+
+/* v=: the search's value of each decision with its mover (or `-`: none), one per decision. */
+static qv_status read_values(lcur *c, qv_lab_game *g, qv_err *err)
+{
+	if (!field(c, "v"))
+		return bad(c, err, "v=- or v=<seat>:<value>,...");
+	if (!eat(c, '-')) {
 		int cap = 0;
 		do {
 			long long seat, val = QV_LAB_NOVALUE;
-			if (!read_long(&c, 0, n - 1, &seat) || !eat(&c, ':') ||
-			    (!eat(&c, 'x') && !read_long(&c, -1000, 1000, &val))) {
-				rc = bad(&c, err, "v=<seat>:<value in -1000..1000 or x>,...");
-				goto fail;
-			}
+			if (!read_long(c, 0, g->players - 1, &seat) || !eat(c, ':') ||
+			    (!eat(c, 'x') && !read_long(c, -1000, 1000, &val)))
+				return bad(c, err, "v=<seat>:<value in -1000..1000 or x>,...");
 			if (g->nvalues == cap) {
 				cap = cap ? cap * 2 : 64;
 				uint8_t *m = realloc(g->mover, (size_t)cap);
@@ -373,40 +375,47 @@ qv_status qv_lab_line_read(const char *line, size_t len, qv_lab_game *g, qv_err 
 				    m ? realloc(g->value, (size_t)cap * sizeof *vv) : NULL;
 				if (m)
 					g->mover = m;
-				if (!vv) {
-					rc =
-					    qv_fail(err, QV_ENOMEM, "out of memory reading a line");
-					goto fail;
-				}
+				if (!vv)
+					return qv_fail(err, QV_ENOMEM,
+					               "out of memory reading a line");
 				g->value = vv;
 			}
 			g->mover[g->nvalues] = (uint8_t)seat;
 			g->value[g->nvalues++] = (int16_t)val;
-		} while (eat(&c, ','));
+		} while (eat(c, ','));
 	}
-	if (g->nvalues && g->nvalues != g->decisions) {
-		rc = bad(&c, err, "one value per decision (d=)");
-		goto fail;
-	}
-	if (!field(&c, "k") || !read_counts(&c, &g->comp, &g->ncomp, true)) {
-		rc = bad(&c, err,
-		         "k=- or k=<seat>.<component>.<available>.<chosen>.<captures>,... sorted");
-		goto fail;
-	}
-	if (!field(&c, "s") || !read_counts(&c, &g->square, &g->nsquare, false)) {
-		rc = bad(&c, err, "s=- or s=<seat>.<square>.<times>,... sorted");
-		goto fail;
-	}
-	if (!field(&c, "h") || !read_counts(&c, &g->held, &g->nheld, false)) {
-		rc = bad(&c, err, "h=- or h=<seat>.<component>.<copies>,... sorted");
-		goto fail;
-	}
-	if (!field(&c, "o") || !read_opening(&c, &g->opening)) {
-		rc = bad(&c, err, "o=- or o=<each seat's first move, percent-encoded> to the end");
-		goto fail;
-	}
+	if (g->nvalues && g->nvalues != g->decisions)
+		return bad(c, err, "one value per decision (d=)");
 	return QV_OK;
-fail:
-	qv_lab_game_free(g);
+}
+
+/* k=, s=, h= and o=: the components, squares and holdings counted, and the opening. */
+static qv_status read_tail(lcur *c, qv_lab_game *g, qv_err *err)
+{
+	if (!field(c, "k") || !read_counts(c, &g->comp, &g->ncomp, true))
+		return bad(
+		    c, err,
+		    "k=- or k=<seat>.<component>.<available>.<chosen>.<captures>,... sorted");
+	if (!field(c, "s") || !read_counts(c, &g->square, &g->nsquare, false))
+		return bad(c, err, "s=- or s=<seat>.<square>.<times>,... sorted");
+	if (!field(c, "h") || !read_counts(c, &g->held, &g->nheld, false))
+		return bad(c, err, "h=- or h=<seat>.<component>.<copies>,... sorted");
+	if (!field(c, "o") || !read_opening(c, &g->opening))
+		return bad(c, err, "o=- or o=<each seat's first move, percent-encoded> to the end");
+	return QV_OK;
+}
+
+qv_status qv_lab_line_read(const char *line, size_t len, qv_lab_game *g, qv_err *err)
+{
+	memset(g, 0, sizeof *g);
+	lcur c = {line, line + len, "index"};
+	qv_status rc = read_head(&c, g, err);
+	if (rc)
+		return rc;
+	rc = read_values(&c, g, err);
+	if (!rc)
+		rc = read_tail(&c, g, err);
+	if (rc)
+		qv_lab_game_free(g);
 	return rc;
 }

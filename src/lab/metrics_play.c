@@ -30,6 +30,89 @@ static bool measurable(const qv_lab_game *g)
 	return decided == valued;
 }
 
+/* What tension gathers over the games: the moments of the three figures, and the sums and
+ * counts of the curve's bins. */
+typedef struct tension_acc {
+	qv_moments lead, drama, decisive;
+	double wsum[QV_LAB_CURVE], lsum[QV_LAB_CURVE];
+	long wn[QV_LAB_CURVE], ln[QV_LAB_CURVE];
+} tension_acc;
+
+/* The best defined e of a seat but the winner w into *best; false when no loser has one. */
+static bool best_rival(const double *e, const bool *known, int n, int w, double *best)
+{
+	bool rival = false;
+	*best = -INFINITY;
+	for (int s = 0; s < n; s++)
+		if (s != w && known[s] && (!rival || e[s] > *best)) {
+			*best = e[s];
+			rival = true;
+		}
+	return rival;
+}
+
+/* The seat that leads when the highest defined e is `top`: the leader so far while it still
+ * has it, else the first seat that has it. */
+static int leader_at(const double *e, const bool *known, int leader, double top)
+{
+	int next = leader;
+	if (leader < 0 || e[leader] != top)
+		for (next = 0; !(known[next] && e[next] == top); next++)
+			;
+	return next;
+}
+
+/* One game's part of tension (see there) into a. */
+static void tension_game(const qv_lab_game *g, tension_acc *a)
+{
+	int n = g->players, total = g->decisions, w = qv__lab_winner_of(g);
+	double e[QV_MAX_PLAYERS] = {0};
+	bool known[QV_MAX_PLAYERS] = {false};
+	int leader = -1, changes = 0, since = -1;
+	double dsum = 0;
+	long dn = 0;
+	for (int t = 0; t < total; t++) {
+		if (g->value[t] != QV_LAB_NOVALUE) {
+			e[g->mover[t]] = g->value[t] / 1000.0;
+			known[g->mover[t]] = true;
+		}
+		double top = -INFINITY;
+		for (int s = 0; s < n; s++)
+			if (known[s] && e[s] > top)
+				top = e[s];
+		/* No seat has a value yet (a level that blunders plays its first decisions
+		 * without a search): nobody leads, and nothing below is defined. */
+		if (top == -INFINITY)
+			continue;
+		int next = leader_at(e, known, leader, top);
+		changes += leader >= 0 && next != leader;
+		leader = next;
+		if (w < 0)
+			continue;
+		double best;
+		bool rival = best_rival(e, known, n, w, &best);
+		int b = (int)((long)t * QV_LAB_CURVE / total);
+		if (known[w]) {
+			dsum += top - e[w];
+			dn++;
+			a->wsum[b] += e[w];
+			a->wn[b]++;
+		}
+		if (rival) {
+			a->lsum[b] += best;
+			a->ln[b]++;
+		}
+		bool ahead = known[w] && (!rival || e[w] > best);
+		since = !ahead ? -1 : since < 0 ? t : since;
+	}
+	qv_moments_add(&a->lead, (double)changes / total);
+	if (w < 0)
+		return;
+	if (dn > 0)
+		qv_moments_add(&a->drama, dsum / (double)dn);
+	qv_moments_add(&a->decisive, since < 0 ? 1 : (since + 1.0) / total);
+}
+
 /* Over the main games that are measurable (tension.games of them): a seat's evaluation e_p
  * is the value/1000 of its latest decision with one, undefined before the first. After
  * each decision the leader is the seat with the highest defined e; in a tie the leader stays
@@ -49,9 +132,7 @@ static bool measurable(const qv_lab_game *g)
  *   the decisions of bin b where they are defined; NAN for none. */
 static void tension(const qv__lab_sources *src, const qv_lab_arm *arm, qv_lab_tension *out)
 {
-	qv_moments lead = {0}, drama = {0}, decisive = {0};
-	double wsum[QV_LAB_CURVE] = {0}, lsum[QV_LAB_CURVE] = {0};
-	long wn[QV_LAB_CURVE] = {0}, ln[QV_LAB_CURVE] = {0};
+	tension_acc acc = {0};
 	out->games = 0;
 	qv__lab_scan sc;
 	for (const qv_lab_game *g = qv__lab_scan_first(&sc, src, arm); g;
@@ -59,68 +140,15 @@ static void tension(const qv__lab_sources *src, const qv_lab_arm *arm, qv_lab_te
 		if (!measurable(g))
 			continue;
 		out->games++;
-		int n = g->players, total = g->decisions, w = qv__lab_winner_of(g);
-		double e[QV_MAX_PLAYERS] = {0};
-		bool known[QV_MAX_PLAYERS] = {false};
-		int leader = -1, changes = 0, since = -1;
-		double dsum = 0;
-		long dn = 0;
-		for (int t = 0; t < total; t++) {
-			if (g->value[t] != QV_LAB_NOVALUE) {
-				e[g->mover[t]] = g->value[t] / 1000.0;
-				known[g->mover[t]] = true;
-			}
-			double top = -INFINITY;
-			for (int s = 0; s < n; s++)
-				if (known[s] && e[s] > top)
-					top = e[s];
-			/* No seat has a value yet (a level that blunders plays its first decisions
-			 * without a search): nobody leads, and nothing below is defined. */
-			if (top == -INFINITY)
-				continue;
-			int next = leader;
-			if (leader < 0 || e[leader] != top)
-				for (next = 0; !(known[next] && e[next] == top); next++)
-					;
-			changes += leader >= 0 && next != leader;
-			leader = next;
-			if (w < 0)
-				continue;
-			double best = -INFINITY;
-			bool rival = false;
-			for (int s = 0; s < n; s++)
-				if (s != w && known[s] && (!rival || e[s] > best)) {
-					best = e[s];
-					rival = true;
-				}
-			int b = (int)((long)t * QV_LAB_CURVE / total);
-			if (known[w]) {
-				dsum += top - e[w];
-				dn++;
-				wsum[b] += e[w];
-				wn[b]++;
-			}
-			if (rival) {
-				lsum[b] += best;
-				ln[b]++;
-			}
-			bool ahead = known[w] && (!rival || e[w] > best);
-			since = !ahead ? -1 : since < 0 ? t : since;
-		}
-		qv_moments_add(&lead, (double)changes / total);
-		if (w < 0)
-			continue;
-		if (dn > 0)
-			qv_moments_add(&drama, dsum / (double)dn);
-		qv_moments_add(&decisive, since < 0 ? 1 : (since + 1.0) / total);
+		tension_game(g, &acc);
 	}
 	qv__lab_scan_end(&sc);
-	out->lead_changes = qv__lab_est_mean(&lead);
-	out->drama = qv__lab_est_mean(&drama);
-	out->decisiveness = qv__lab_est_mean(&decisive);
+	out->lead_changes = qv__lab_est_mean(&acc.lead);
+	out->drama = qv__lab_est_mean(&acc.drama);
+	out->decisiveness = qv__lab_est_mean(&acc.decisive);
 	for (int b = 0; b < QV_LAB_CURVE; b++) {
-		out->winner[b] = wn[b] > 0 ? wsum[b] / (double)wn[b] : NAN;
-		out->loser[b] = ln[b] > 0 ? lsum[b] / (double)ln[b] : NAN;
+		out->winner[b] = acc.wn[b] > 0 ? acc.wsum[b] / (double)acc.wn[b] : NAN;
+		out->loser[b] = acc.ln[b] > 0 ? acc.lsum[b] / (double)acc.ln[b] : NAN;
 	}
 }
 

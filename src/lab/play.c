@@ -396,6 +396,40 @@ static void worker_reset(lab_worker *w)
 	}
 }
 
+/* Plays the worker's match to its end: the agents decide (seen: what each has been told),
+ * the match draws chance, and the squares each action touches are counted where the game
+ * names them. */
+static qv_status play_out(const qv_lab_plan *p, lab_worker *w, qv_agent **agents, int *seen,
+                          qv_lab_game *res, qv_err *why)
+{
+	const qv_game *g = p->cfg.game;
+	qv_match *m = w->m;
+	bool by_square = g->components && g->components->touched;
+	qv_status rc = QV_OK;
+	while (!rc) {
+		int tm = qv_match_to_move(m);
+		if (tm == QV_OVER)
+			break;
+		if (by_square)
+			memcpy(w->before, m->state, g->state_size);
+		qv_action a;
+		rc = tm == QV_CHANCE ? qv_match_chance(m, &a, why)
+		                     : decide(p, w, agents[tm], &seen[tm], tm, res, &a, why);
+		if (!rc && by_square && !count_touches(w, g, a, m->state))
+			rc = qv_fail(
+			    why, QV_ESTATE,
+			    "the game's touched hook named a square beyond the %d of a board",
+			    QV_LAB_MAX_SQUARES);
+		if (!rc && m->nhist > LAB_MAX_GAME_ACTIONS)
+			rc = qv_fail(why, QV_ESTATE, "the game did not end after %d actions",
+			             LAB_MAX_GAME_ACTIONS);
+	}
+	return rc;
+}
+
+/* Game `index` of the study played on worker w into res: its match (dice paired across arms
+ * when the study is), its agents, the game, and what it counted; an error names the game and
+ * its seed. */
 static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_lab_game *res,
                            qv_err *err)
 {
@@ -411,7 +445,6 @@ static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_la
 		int r = qv_lab_rotation(ref);
 		chance_seed = qv_seed_mix(cfg->seed, (uint64_t)(ref->first + j / r * r));
 	}
-	bool by_square = g->components && g->components->touched;
 	qv_agent *agents[QV_MAX_PLAYERS] = {NULL};
 	int seen[QV_MAX_PLAYERS] = {0};
 	qv_err why;
@@ -429,24 +462,8 @@ static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_la
 		if (!rc && arm->kind == QV_LAB_RESTRICT && a == 0)
 			qv_agent_forbid(agents[s], p->members[arm->component]);
 	}
-	while (!rc) {
-		int tm = qv_match_to_move(m);
-		if (tm == QV_OVER)
-			break;
-		if (by_square)
-			memcpy(w->before, m->state, g->state_size);
-		qv_action a;
-		rc = tm == QV_CHANCE ? qv_match_chance(m, &a, &why)
-		                     : decide(p, w, agents[tm], &seen[tm], tm, res, &a, &why);
-		if (!rc && by_square && !count_touches(w, g, a, m->state))
-			rc = qv_fail(
-			    &why, QV_ESTATE,
-			    "the game's touched hook named a square beyond the %d of a board",
-			    QV_LAB_MAX_SQUARES);
-		if (!rc && m->nhist > LAB_MAX_GAME_ACTIONS)
-			rc = qv_fail(&why, QV_ESTATE, "the game did not end after %d actions",
-			             LAB_MAX_GAME_ACTIONS);
-	}
+	if (!rc)
+		rc = play_out(p, w, agents, seen, res, &why);
 	for (int s = 0; !rc && s < n; s++)
 		credit_captures(w, p, m->state, s);
 	gather_counts(w, res); /* clears the worker's counters, whatever happened */

@@ -67,6 +67,56 @@ static const char *component_id(const qv_lab_plan *p, int k)
 
 /* ---- games.csv ---- */
 
+/* The row of game i (g) of the plan, ended by CRLF. */
+static void csv_row(qv_buf *b, const qv_lab_plan *p, int i, const qv_lab_game *g)
+{
+	const qv_lab_arm *a = qv_lab_arm_of(p, i);
+	/* Integers through qv_buf_putd: this is a row per game, printf's cost shows. */
+	qv_buf_putd(b, i);
+	qv_buf_putc(b, ',');
+	qv_buf_puts(b, arm_name(a->kind));
+	qv_buf_putc(b, ',');
+	qv_buf_putd(b, g->players);
+	qv_buf_putc(b, ',');
+	if (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_CONTROL || a->kind == QV_LAB_RESTRICT)
+		qv__lab_csv_field(b, component_id(p, a->component));
+	else if (a->kind == QV_LAB_LADDER)
+		qv_buf_putd(b, a->component);
+	qv_buf_putc(b, ',');
+	if (a->kind == QV_LAB_ABLATE)
+		qv_buf_puts(b, "all");
+	for (int s = 0; a->kind == QV_LAB_RESTRICT && s < g->players; s++)
+		if (g->agent[s] == 0)
+			qv_buf_printf(b, "p%d", s + 1);
+	qv_buf_printf(b, ",%" PRIu64, qv_lab_game_seed(p, i));
+	for (int s = 0; s < QV_MAX_PLAYERS; s++) {
+		qv_buf_putc(b, ',');
+		qv__lab_csv_field(b, seat_agent(a, g, s));
+	}
+	for (int s = 0; s < QV_MAX_PLAYERS; s++) {
+		qv_buf_putc(b, ',');
+		double u = s < g->players ? qv_clean_zero(g->utility[s], 9) : 0;
+		if (s >= g->players)
+			continue;
+		if (fabs(u) < 1e6 && u == (double)(long long)u)
+			qv_buf_putd(b, (long long)u); /* what %.6g prints for these */
+		else
+			qv_buf_printf(b, "%.6g", u);
+	}
+	for (int s = 0; s < QV_MAX_PLAYERS; s++) {
+		qv_buf_putc(b, ',');
+		if (s < g->players)
+			qv_buf_putd(b, g->rank[s]);
+	}
+	qv_buf_putc(b, ',');
+	qv_buf_putd(b, g->decisions);
+	qv_buf_putc(b, ',');
+	qv_buf_putd(b, g->positions);
+	qv_buf_putc(b, ',');
+	qv_buf_putd(b, g->legal);
+	qv_buf_puts(b, g->capped ? ",1\r\n" : ",0\r\n");
+}
+
 /* The header row, then a row per game of the plan read from games in index order, written to
  * out a few hundred rows at a time (the file is as long as the study; the memory is not). */
 static qv_status write_csv(const qv_lab_report *r, const qv_lab_source *games, qv__lab_out *out,
@@ -90,52 +140,7 @@ static qv_status write_csv(const qv_lab_report *r, const qv_lab_source *games, q
 			rc = QV_EIO;
 			break;
 		}
-		const qv_lab_arm *a = qv_lab_arm_of(p, i);
-		/* Integers through qv_buf_putd: this is a row per game, printf's cost shows. */
-		qv_buf_putd(b, i);
-		qv_buf_putc(b, ',');
-		qv_buf_puts(b, arm_name(a->kind));
-		qv_buf_putc(b, ',');
-		qv_buf_putd(b, g->players);
-		qv_buf_putc(b, ',');
-		if (a->kind == QV_LAB_ABLATE || a->kind == QV_LAB_CONTROL ||
-		    a->kind == QV_LAB_RESTRICT)
-			qv__lab_csv_field(b, component_id(p, a->component));
-		else if (a->kind == QV_LAB_LADDER)
-			qv_buf_putd(b, a->component);
-		qv_buf_putc(b, ',');
-		if (a->kind == QV_LAB_ABLATE)
-			qv_buf_puts(b, "all");
-		for (int s = 0; a->kind == QV_LAB_RESTRICT && s < g->players; s++)
-			if (g->agent[s] == 0)
-				qv_buf_printf(b, "p%d", s + 1);
-		qv_buf_printf(b, ",%" PRIu64, qv_lab_game_seed(p, i));
-		for (int s = 0; s < QV_MAX_PLAYERS; s++) {
-			qv_buf_putc(b, ',');
-			qv__lab_csv_field(b, seat_agent(a, g, s));
-		}
-		for (int s = 0; s < QV_MAX_PLAYERS; s++) {
-			qv_buf_putc(b, ',');
-			double u = s < g->players ? qv_clean_zero(g->utility[s], 9) : 0;
-			if (s >= g->players)
-				continue;
-			if (fabs(u) < 1e6 && u == (double)(long long)u)
-				qv_buf_putd(b, (long long)u); /* what %.6g prints for these */
-			else
-				qv_buf_printf(b, "%.6g", u);
-		}
-		for (int s = 0; s < QV_MAX_PLAYERS; s++) {
-			qv_buf_putc(b, ',');
-			if (s < g->players)
-				qv_buf_putd(b, g->rank[s]);
-		}
-		qv_buf_putc(b, ',');
-		qv_buf_putd(b, g->decisions);
-		qv_buf_putc(b, ',');
-		qv_buf_putd(b, g->positions);
-		qv_buf_putc(b, ',');
-		qv_buf_putd(b, g->legal);
-		qv_buf_puts(b, g->capped ? ",1\r\n" : ",0\r\n");
+		csv_row(b, p, i, g);
 		if (b->len >= 1 << 16)
 			qv__lab_out_put(out, b);
 	}
@@ -561,27 +566,17 @@ static void html_section(page *P, const qv_lab_section *S)
 	qv_buf_puts(b, "</section>\n");
 }
 
-static void write_html(const qv_lab_report *r, page *P)
+/* The page's header: the game and variant, who played how many games, the baseline, the
+ * seed, the contents, and how to read the page. */
+static void html_header(qv_buf *b, const qv_lab_report *r)
 {
-	qv_buf *b = P->b;
 	const qv_lab_plan *p = r->plan;
 	const qv_lab_config *c = &p->cfg;
 	const char *vname = c->variant ? c->variant->name : "";
 	bool builtin = !c->variant || c->variant->builtin;
-	qv_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-	               "<meta name=\"color-scheme\" content=\"light dark\">\n<title>");
-	qv__lab_html_esc(b, c->game->title);
-	qv_buf_puts(b, builtin ? ", the built-in set" : ", \xe2\x80\x9c");
-	if (!builtin) {
-		qv__lab_html_esc(b, vname);
-		qv_buf_puts(b, "\xe2\x80\x9d");
-	}
-	qv_buf_printf(b, ": the designer&#39;s lab</title>\n<style>\n%s</style>\n</head>\n<body>\n",
-	              qv__lab_css);
-
 	qv_buf_puts(b, "<header>\n<p class=\"kicker\">quiver &middot; the designer&#39;s lab</p>\n"
 	               "<h1>");
+
 	qv__lab_html_esc(b, c->game->title);
 	if (builtin) {
 		qv_buf_puts(b, ": the built-in set");
@@ -616,6 +611,29 @@ static void write_html(const qv_lab_report *r, page *P)
 	               "95% interval, and a difference (&Delta;) is in percentage points (pp). "
 	               "Only the ablation and restricted-play figures say what a component "
 	               "causes; the rest describes the games.</p>\n</header>\n<main>\n");
+}
+
+/* report.html whole: its head with the style, the header, each section, the reproduction
+ * block and the footer. */
+static void write_html(const qv_lab_report *r, page *P)
+{
+	qv_buf *b = P->b;
+	const qv_lab_plan *p = r->plan;
+	const qv_lab_config *c = &p->cfg;
+	const char *vname = c->variant ? c->variant->name : "";
+	bool builtin = !c->variant || c->variant->builtin;
+	qv_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	               "<meta name=\"color-scheme\" content=\"light dark\">\n<title>");
+	qv__lab_html_esc(b, c->game->title);
+	qv_buf_puts(b, builtin ? ", the built-in set" : ", \xe2\x80\x9c");
+	if (!builtin) {
+		qv__lab_html_esc(b, vname);
+		qv_buf_puts(b, "\xe2\x80\x9d");
+	}
+	qv_buf_printf(b, ": the designer&#39;s lab</title>\n<style>\n%s</style>\n</head>\n<body>\n",
+	              qv__lab_css);
+	html_header(b, r);
 	for (int k = 0; k < r->nsections; k++)
 		html_section(P, &r->section[k]);
 	html_reproduction(P, r);

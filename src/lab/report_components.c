@@ -212,6 +212,48 @@ static void forest_legend(qv_buf *b, const qv_lab_plan *p, const qv_lab_section 
 	}
 }
 
+/* Component c's row of the forest plot, centred on y: its id (starred when flagged), the
+ * ablation's difference as a dot and restricted play's as a diamond, each with its interval. */
+static void forest_row(qv_buf *b, const qv_lab_plan *p, const qv_lab_section *S,
+                       const qv_lab_component *c, const qv__lab_scale *x, double y)
+{
+	qv__lab_txt name = short_id(c->id);
+	if (c->flagged) {
+		size_t len = strlen(name.s);
+		snprintf(name.s + len, sizeof name.s - len, " *");
+	}
+	qv__lab_svg_text(b, 6, y + 4.5, NULL, c->flagged ? "flagged" : NULL, name.s);
+	const qv_lab_delta *a = shown_ablation(p, S, c), *r = &c->restrict_score;
+	if (qv__lab_known(a->d)) {
+		qv_buf_puts(b, "<g class=\"ab\">");
+		if (qv__lab_known_ci(a->ci))
+			qv__lab_svg_line(b, qv__lab_scale_at(x, a->ci.lo), y - 5,
+			                 qv__lab_scale_at(x, a->ci.hi), y - 5, "ci");
+		qv_buf_printf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"5\" class=\"pt\"/></g>\n",
+		              qv__lab_co(qv__lab_scale_at(x, a->d)).s, qv__lab_co(y - 5).s);
+	}
+	if (qv__lab_known(r->d)) {
+		qv_buf_puts(b, "<g class=\"re\">");
+		if (qv__lab_known_ci(r->ci))
+			qv__lab_svg_line(b, qv__lab_scale_at(x, r->ci.lo), y + 5,
+			                 qv__lab_scale_at(x, r->ci.hi), y + 5, "ci");
+		double cx = qv__lab_scale_at(x, r->d), cy = y + 5;
+		qv_buf_printf(b, "<path d=\"M%s,%s l6,6 l-6,6 l-6,-6 z\" class=\"pt\"/></g>\n",
+		              qv__lab_co(cx).s, qv__lab_co(cy - 6).s);
+	}
+}
+
+/* The rows of the forest plot, most extreme first, from `top`, `row` apart. */
+static void forest_rows(page *P, const qv_lab_section *S, const qv__lab_scale *x, int top, int row)
+{
+	int n = P->p->ncomponents;
+	for (int i = 0; i < n; i++) {
+		const qv_lab_component *c = ranked(S, n, i);
+		if (c)
+			forest_row(P->b, P->p, S, c, x, top + i * row + row / 2.0);
+	}
+}
+
 /* The forest plot of the components' causal effects, most extreme first. */
 static void component_forest(page *P, const qv_lab_section *S)
 {
@@ -251,38 +293,7 @@ static void component_forest(page *P, const qv_lab_section *S)
 	}
 	qv__lab_svg_text(b, (120 + 372) / 2.0, ybot + 38, "middle", "mut",
 	                 "difference in score, percentage points");
-	for (int i = 0; i < n; i++) {
-		const qv_lab_component *c = ranked(S, n, i);
-		if (!c)
-			continue;
-		double y = top + i * row + row / 2.0;
-		qv__lab_txt name = short_id(c->id);
-		if (c->flagged) {
-			size_t len = strlen(name.s);
-			snprintf(name.s + len, sizeof name.s - len, " *");
-		}
-		qv__lab_svg_text(b, 6, y + 4.5, NULL, c->flagged ? "flagged" : NULL, name.s);
-		const qv_lab_delta *a = shown_ablation(P->p, S, c), *r = &c->restrict_score;
-		if (qv__lab_known(a->d)) {
-			qv_buf_puts(b, "<g class=\"ab\">");
-			if (qv__lab_known_ci(a->ci))
-				qv__lab_svg_line(b, qv__lab_scale_at(&x, a->ci.lo), y - 5,
-				                 qv__lab_scale_at(&x, a->ci.hi), y - 5, "ci");
-			qv_buf_printf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"5\" class=\"pt\"/></g>\n",
-			              qv__lab_co(qv__lab_scale_at(&x, a->d)).s,
-			              qv__lab_co(y - 5).s);
-		}
-		if (qv__lab_known(r->d)) {
-			qv_buf_puts(b, "<g class=\"re\">");
-			if (qv__lab_known_ci(r->ci))
-				qv__lab_svg_line(b, qv__lab_scale_at(&x, r->ci.lo), y + 5,
-				                 qv__lab_scale_at(&x, r->ci.hi), y + 5, "ci");
-			double cx = qv__lab_scale_at(&x, r->d), cy = y + 5;
-			qv_buf_printf(b,
-			              "<path d=\"M%s,%s l6,6 l-6,6 l-6,-6 z\" class=\"pt\"/></g>\n",
-			              qv__lab_co(cx).s, qv__lab_co(cy - 6).s);
-		}
-	}
+	forest_rows(P, S, &x, top, row);
 	qv_buf_puts(b, "</svg>\n");
 	qv_lab_counts count = qv_lab_count_verdicts(P->p, S);
 	qv_buf_printf(b,

@@ -66,69 +66,43 @@ static void length_row(qv_buf *b, const char *name, const char *v, const char *b
 	qv_buf_puts(b, "</tr>\n");
 }
 
-void qv__lab_html_length(page *P, const qv_lab_section *S)
-{
-	qv_buf *b = P->b;
-	const qv_lab_length *l = &S->length, *bl = &S->baseline_length;
-	bool has_base = P->p->cfg.baseline != NULL && S->baseline_outcomes.games > 0;
-	qv__lab_heading(P->b, P->id, "h3", "length", "Game length");
-	int nbins = l->nbins > QV_LAB_HIST_MAX ? QV_LAB_HIST_MAX : l->nbins;
-	if (S->outcomes.games <= 0 || nbins <= 0 || l->bin_width <= 0) {
-		qv__lab_not_measured(b, "No games were played with this number of players.");
-		return;
-	}
-	qv__lab_how(
-	    b, has_base ? "How many decisions a game asks of its players. Bars: this variant&#39;s "
-	                  "games per length, the part of games capped by max_turns in orange; the "
-	                  "dashed outline: the baseline&#39;s games."
-	                : "How many decisions a game asks of its players. Bars: this variant&#39;s "
-	                  "games per length, the part of games capped by max_turns in orange.");
-	if (!has_base)
-		qv__lab_not_measured(
-		    b, "No baseline was measured, so there is no outline to compare with.");
-	int ymax = 1, capped = 0;
-	for (int i = 0; i < nbins; i++) {
-		capped += l->hist_capped[i];
-		ymax = l->hist[i] > ymax ? l->hist[i] : ymax;
-		if (has_base)
-			ymax = bl->hist[i] > ymax ? bl->hist[i] : ymax;
-	}
-	/* whole numbers of games on the axis, at most five lines */
-	double step = qv__lab_nice_ceil(ymax / 4.0), top = step * ceil(ymax / step);
-	const int W = 400, H = 236;
-	const double x0 = 48, x1 = 380, y0 = 34, y1 = 190;
-	qv__lab_scale y = {0, top, y1, y0};
-	double bw = (x1 - x0) / nbins;
+/* The histogram's frame: its size, the plot area, the vertical scale and a bar's width. */
+typedef struct length_plot {
+	int W, H;
+	double x0, x1, y0, y1, bw;
+	qv__lab_scale y;
+	int nbins;
+	bool has_base;
+} length_plot;
 
-	qv_buf_puts(b, "<div class=\"fig\"><figure>\n");
-	qv_buf label = {0};
-	qv_buf_printf(&label,
-	              "Histogram of game lengths with %d players: mean %s decisions, %d capped "
-	              "games%s",
-	              S->players,
-	              qv__lab_measured(&l->turns) ? qv__lab_num(l->turns.v, 1, false).s : "n/a",
-	              capped, has_base ? ", with the baseline's histogram as an outline" : "");
-	qv__lab_svg_open(b, W, H, qv_buf_str(&label));
-	qv_buf_free(&label);
-	/* legend */
+/* The legend and the horizontal grid lines with their counts, every `step` up to `top`. */
+static void length_grid(qv_buf *b, const length_plot *p, double step, double top)
+{
 	qv_buf_puts(b, "<rect x=\"48\" y=\"6\" width=\"12\" height=\"12\" class=\"bar\"/>\n");
 	qv__lab_svg_text(b, 64, 16.5, NULL, NULL, "games");
 	qv_buf_puts(b, "<rect x=\"118\" y=\"6\" width=\"12\" height=\"12\" class=\"cap\"/>\n");
 	qv__lab_svg_text(b, 134, 16.5, NULL, NULL, "capped");
-	if (has_base) {
+	if (p->has_base) {
 		qv__lab_svg_line(b, 196, 12, 224, 12, "baseline");
 		qv__lab_svg_text(b, 230, 16.5, NULL, NULL, "baseline");
 	}
 	for (double v = 0; v <= top + 1e-9; v += step) {
 		char t[24];
 		snprintf(t, sizeof t, "%.0f", v);
-		qv__lab_svg_line(b, x0, qv__lab_scale_at(&y, v), x1, qv__lab_scale_at(&y, v),
-		                 "grid");
-		qv__lab_svg_text(b, x0 - 6, qv__lab_scale_at(&y, v) + 4.5, "end", "mut", t);
+		qv__lab_svg_line(b, p->x0, qv__lab_scale_at(&p->y, v), p->x1,
+		                 qv__lab_scale_at(&p->y, v), "grid");
+		qv__lab_svg_text(b, p->x0 - 6, qv__lab_scale_at(&p->y, v) + 4.5, "end", "mut", t);
 	}
-	for (int i = 0; i < nbins; i++) {
-		double bx = x0 + i * bw, h = y1 - qv__lab_scale_at(&y, l->hist[i]);
-		double hc = y1 - qv__lab_scale_at(&y, l->hist_capped[i]);
+}
+
+/* The bars (the capped part of each in orange) and the baseline's outline. */
+static void length_bars(qv_buf *b, const length_plot *p, const qv_lab_length *l,
+                        const qv_lab_length *bl)
+{
+	double x0 = p->x0, y1 = p->y1, bw = p->bw;
+	for (int i = 0; i < p->nbins; i++) {
+		double bx = x0 + i * bw, h = y1 - qv__lab_scale_at(&p->y, l->hist[i]);
+		double hc = y1 - qv__lab_scale_at(&p->y, l->hist_capped[i]);
 		if (l->hist[i] > 0)
 			qv_buf_printf(b,
 			              "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" "
@@ -142,26 +116,63 @@ void qv__lab_html_length(page *P, const qv_lab_section *S)
 			              qv__lab_co(bx + 0.5).s, qv__lab_co(y1 - h).s,
 			              qv__lab_co(fmax(bw - 1, 0.5)).s, qv__lab_co(hc).s);
 	}
-	if (has_base) {
-		qv_buf_printf(b, "<polyline class=\"baseline\" points=\"%s,%s", qv__lab_co(x0).s,
-		              qv__lab_co(y1).s);
-		for (int i = 0; i < nbins; i++) {
-			double yy = qv__lab_scale_at(&y, bl->hist[i]);
-			qv_buf_printf(b, " %s,%s %s,%s", qv__lab_co(x0 + i * bw).s,
-			              qv__lab_co(yy).s, qv__lab_co(x0 + (i + 1) * bw).s,
-			              qv__lab_co(yy).s);
-		}
-		qv_buf_printf(b, " %s,%s\"/>\n", qv__lab_co(x1).s, qv__lab_co(y1).s);
+	if (!p->has_base)
+		return;
+	qv_buf_printf(b, "<polyline class=\"baseline\" points=\"%s,%s", qv__lab_co(x0).s,
+	              qv__lab_co(y1).s);
+	for (int i = 0; i < p->nbins; i++) {
+		double yy = qv__lab_scale_at(&p->y, bl->hist[i]);
+		qv_buf_printf(b, " %s,%s %s,%s", qv__lab_co(x0 + i * bw).s, qv__lab_co(yy).s,
+		              qv__lab_co(x0 + (i + 1) * bw).s, qv__lab_co(yy).s);
 	}
-	qv__lab_svg_line(b, x0, y1, x1, y1, "axis");
-	int every = (nbins + 5) / 6;
-	for (int i = 0; i <= nbins; i += every) {
+	qv_buf_printf(b, " %s,%s\"/>\n", qv__lab_co(p->x1).s, qv__lab_co(y1).s);
+}
+
+/* The horizontal axis: a tick with the length at every few bars, and its title. */
+static void length_axis(qv_buf *b, const length_plot *p, const qv_lab_length *l)
+{
+	qv__lab_svg_line(b, p->x0, p->y1, p->x1, p->y1, "axis");
+	int every = (p->nbins + 5) / 6;
+	for (int i = 0; i <= p->nbins; i += every) {
 		char t[24];
 		snprintf(t, sizeof t, "%d", l->bin_lo + i * l->bin_width);
-		qv__lab_svg_line(b, x0 + i * bw, y1, x0 + i * bw, y1 + 4, "axis");
-		qv__lab_svg_tick(b, x0 + i * bw, y1 + 18, W, t);
+		qv__lab_svg_line(b, p->x0 + i * p->bw, p->y1, p->x0 + i * p->bw, p->y1 + 4, "axis");
+		qv__lab_svg_tick(b, p->x0 + i * p->bw, p->y1 + 18, p->W, t);
 	}
-	qv__lab_svg_text(b, (x0 + x1) / 2, H - 6, "middle", "mut", "decisions per game");
+	qv__lab_svg_text(b, (p->x0 + p->x1) / 2, p->H - 6, "middle", "mut", "decisions per game");
+}
+
+/* The histogram of game lengths as a figure: the variant's bars, the baseline's outline. */
+static void length_figure(qv_buf *b, const qv_lab_section *S, int nbins, bool has_base)
+{
+	const qv_lab_length *l = &S->length, *bl = &S->baseline_length;
+	int ymax = 1, capped = 0;
+	for (int i = 0; i < nbins; i++) {
+		capped += l->hist_capped[i];
+		ymax = l->hist[i] > ymax ? l->hist[i] : ymax;
+		if (has_base)
+			ymax = bl->hist[i] > ymax ? bl->hist[i] : ymax;
+	}
+	/* whole numbers of games on the axis, at most five lines */
+	double step = qv__lab_nice_ceil(ymax / 4.0), top = step * ceil(ymax / step);
+	length_plot p = {.W = 400, .H = 236, .x0 = 48, .x1 = 380, .y0 = 34, .y1 = 190};
+	p.y = (qv__lab_scale){0, top, p.y1, p.y0};
+	p.bw = (p.x1 - p.x0) / nbins;
+	p.nbins = nbins;
+	p.has_base = has_base;
+	qv_buf_puts(b, "<div class=\"fig\"><figure>\n");
+	qv_buf label = {0};
+	qv_buf_printf(&label,
+	              "Histogram of game lengths with %d players: mean %s decisions, %d capped "
+	              "games%s",
+	              S->players,
+	              qv__lab_measured(&l->turns) ? qv__lab_num(l->turns.v, 1, false).s : "n/a",
+	              capped, has_base ? ", with the baseline's histogram as an outline" : "");
+	qv__lab_svg_open(b, p.W, p.H, qv_buf_str(&label));
+	qv_buf_free(&label);
+	length_grid(b, &p, step, top);
+	length_bars(b, &p, l, bl);
+	length_axis(b, &p, l);
 	qv_buf_puts(b, "</svg>\n");
 	qv_buf_printf(
 	    b,
@@ -170,7 +181,13 @@ void qv__lab_html_length(page *P, const qv_lab_section *S)
 	    S->outcomes.games,
 	    qv__lab_measured(&S->outcomes.timeouts) ? qv__lab_pct(S->outcomes.timeouts.v).s : "n/a",
 	    l->bin_width, l->bin_width == 1 ? "" : "s");
+}
 
+/* The table of length and choice beside the figure: the variant's, and the baseline's. */
+static void length_table(page *P, const qv_lab_section *S, bool has_base)
+{
+	qv_buf *b = P->b;
+	const qv_lab_length *l = &S->length, *bl = &S->baseline_length;
 	qv__lab_table_open(P->b, P->id, "length-table", "Length and choice");
 	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Metric</th><th scope=\"col\">Variant</th>");
 	if (has_base)
@@ -198,9 +215,13 @@ void qv__lab_html_length(page *P, const qv_lab_section *S)
 	           qv__lab_num(bl->branching_game, 2, false).s, has_base);
 	qv_buf_puts(b, "</tbody>\n");
 	qv__lab_table_close(b);
-	qv_buf_puts(b, "</div>\n");
+}
 
-	/* The bars' numbers, one column per bar. */
+/* The bars' numbers, one column per bar. */
+static void bins_table(page *P, const qv_lab_section *S, int nbins, bool has_base)
+{
+	qv_buf *b = P->b;
+	const qv_lab_length *l = &S->length, *bl = &S->baseline_length;
 	qv__lab_table_open(P->b, P->id, "bins", "Games per length");
 	qv_buf_puts(b, "<thead><tr><th scope=\"row\">Decisions</th>");
 	for (int i = 0; i < nbins; i++)
@@ -220,4 +241,30 @@ void qv__lab_html_length(page *P, const qv_lab_section *S)
 	}
 	qv_buf_puts(b, "</tbody>\n");
 	qv__lab_table_close(b);
+}
+
+void qv__lab_html_length(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	const qv_lab_length *l = &S->length;
+	bool has_base = P->p->cfg.baseline != NULL && S->baseline_outcomes.games > 0;
+	qv__lab_heading(P->b, P->id, "h3", "length", "Game length");
+	int nbins = l->nbins > QV_LAB_HIST_MAX ? QV_LAB_HIST_MAX : l->nbins;
+	if (S->outcomes.games <= 0 || nbins <= 0 || l->bin_width <= 0) {
+		qv__lab_not_measured(b, "No games were played with this number of players.");
+		return;
+	}
+	qv__lab_how(
+	    b, has_base ? "How many decisions a game asks of its players. Bars: this variant&#39;s "
+	                  "games per length, the part of games capped by max_turns in orange; the "
+	                  "dashed outline: the baseline&#39;s games."
+	                : "How many decisions a game asks of its players. Bars: this variant&#39;s "
+	                  "games per length, the part of games capped by max_turns in orange.");
+	if (!has_base)
+		qv__lab_not_measured(
+		    b, "No baseline was measured, so there is no outline to compare with.");
+	length_figure(b, S, nbins, has_base);
+	length_table(P, S, has_base);
+	qv_buf_puts(b, "</div>\n");
+	bins_table(P, S, nbins, has_base);
 }

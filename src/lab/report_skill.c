@@ -100,6 +100,23 @@ static void curve(qv_buf *b, const double *v, const qv__lab_scale *x, const qv__
 			              qv__lab_co(qv__lab_scale_at(y, v[i])).s, ptcls);
 }
 
+/* The tension curve's numbers: the winner's and the best loser's mean evaluation per part of
+ * game time. */
+static void tension_table(page *P, const qv_lab_tension *t)
+{
+	qv_buf *b = P->b;
+	qv__lab_table_open(P->b, P->id, "tension-table", "Mean evaluation over game time");
+	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Game time</th><th scope=\"col\">Winner</th>"
+	               "<th scope=\"col\">Best loser</th></tr></thead><tbody>\n");
+	for (int i = 0; i < QV_LAB_CURVE; i++)
+		qv_buf_printf(
+		    b, "<tr><th scope=\"row\">%d&ndash;%d%%</th><td>%s</td><td>%s</td></tr>\n",
+		    100 * i / QV_LAB_CURVE, 100 * (i + 1) / QV_LAB_CURVE,
+		    qv__lab_num(t->winner[i], 3, true).s, qv__lab_num(t->loser[i], 3, true).s);
+	qv_buf_puts(b, "</tbody>\n");
+	qv__lab_table_close(b);
+}
+
 void qv__lab_html_tension(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
@@ -149,20 +166,66 @@ void qv__lab_html_tension(page *P, const qv_lab_section *S)
 	              "per decision %s; drama %s; decisiveness %s.</figcaption>\n</figure>\n",
 	              t->games, qv__lab_est_num(&t->lead_changes, 3).s,
 	              qv__lab_est_num(&t->drama, 3).s, qv__lab_est_num(&t->decisiveness, 3).s);
-	qv__lab_table_open(P->b, P->id, "tension-table", "Mean evaluation over game time");
-	qv_buf_puts(b, "<thead><tr><th scope=\"col\">Game time</th><th scope=\"col\">Winner</th>"
-	               "<th scope=\"col\">Best loser</th></tr></thead><tbody>\n");
-	for (int i = 0; i < QV_LAB_CURVE; i++)
-		qv_buf_printf(
-		    b, "<tr><th scope=\"row\">%d&ndash;%d%%</th><td>%s</td><td>%s</td></tr>\n",
-		    100 * i / QV_LAB_CURVE, 100 * (i + 1) / QV_LAB_CURVE,
-		    qv__lab_num(t->winner[i], 3, true).s, qv__lab_num(t->loser[i], 3, true).s);
-	qv_buf_puts(b, "</tbody>\n");
-	qv__lab_table_close(b);
+	tension_table(P, t);
 	qv_buf_puts(b, "</div>\n");
 }
 
 /* ---- skill and luck ---- */
+
+/* Each rung of the ladder (and the luck floor) as a dot with its interval, in columns cw
+ * wide from x0, each labelled with the stronger seat's iterations. */
+static void ladder_rungs(qv_buf *b, const qv_lab_section *S, int n, double x0, double cw,
+                         const qv__lab_scale *y)
+{
+	for (int i = 0; i < n; i++) {
+		const qv_lab_rung *r = &S->rung[i];
+		double cx = x0 + (i + 0.5) * cw;
+		char t[24];
+		if (r->k < 0)
+			snprintf(t, sizeof t, "luck");
+		else
+			snprintf(t, sizeof t, "%ld", 2L << r->k);
+		qv__lab_svg_text(b, cx, 208, "middle", r->k < 0 ? NULL : "mut", t);
+		if (!qv__lab_measured(&r->score))
+			continue;
+		qv_buf_printf(b, "<g class=\"%s\">", r->k < 0 ? "re" : "ab");
+		if (qv__lab_known_ci(r->score.ci))
+			qv__lab_svg_line(b, cx, qv__lab_scale_at(y, r->score.ci.lo), cx,
+			                 qv__lab_scale_at(y, r->score.ci.hi), "ci");
+		qv_buf_printf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"5.5\" class=\"pt\"/></g>\n",
+		              qv__lab_co(cx).s, qv__lab_co(qv__lab_scale_at(y, r->score.v)).s);
+	}
+}
+
+/* The ladder's numbers: each rung's seats, score, interval and games. */
+static void ladder_table(page *P, const qv_lab_section *S, int n)
+{
+	qv_buf *b = P->b;
+	qv__lab_table_open(P->b, P->id, "ladder-table", "The skill ladder");
+	qv_buf_puts(b,
+	            "<thead><tr><th scope=\"col\">Rung</th><th scope=\"col\">The seat</th>"
+	            "<th scope=\"col\">The others</th><th scope=\"col\">Score</th>"
+	            "<th scope=\"col\">95% interval</th><th scope=\"col\">Games</th></tr></thead>"
+	            "<tbody>\n");
+	for (int i = 0; i < n; i++) {
+		const qv_lab_rung *r = &S->rung[i];
+		bool m = qv__lab_measured(&r->score);
+		if (r->k < 0) {
+			qv_buf_puts(b, "<tr><th scope=\"row\">luck floor</th><td>random</td><td>");
+			qv__lab_html_esc(b, P->p->cfg.agents[0]);
+			qv_buf_puts(b, "</td>");
+		} else
+			qv_buf_printf(b,
+			              "<tr><th scope=\"row\">k = %d</th><td>%ld</td><td>%ld</td>",
+			              r->k, 2L << r->k, 1L << r->k);
+		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%ld</td></tr>\n",
+		              qv__lab_pct(m ? r->score.v : NAN).s,
+		              qv__lab_pct_ci(m ? r->score.ci : (qv_interval){NAN, NAN}).s,
+		              r->score.n);
+	}
+	qv_buf_puts(b, "</tbody>\n");
+	qv__lab_table_close(b);
+}
 
 void qv__lab_html_ladder(page *P, const qv_lab_section *S)
 {
@@ -210,54 +273,14 @@ void qv__lab_html_ladder(page *P, const qv_lab_section *S)
 	snprintf(fl, sizeof fl, "fair share 1/%d", N);
 	qv__lab_svg_line(b, x0, 12, x0 + 28, 12, "fair");
 	qv__lab_svg_text(b, x0 + 34, 16.5, NULL, NULL, fl);
-	for (int i = 0; i < n; i++) {
-		const qv_lab_rung *r = &S->rung[i];
-		double cx = x0 + (i + 0.5) * cw;
-		char t[24];
-		if (r->k < 0)
-			snprintf(t, sizeof t, "luck");
-		else
-			snprintf(t, sizeof t, "%ld", 2L << r->k);
-		qv__lab_svg_text(b, cx, 208, "middle", r->k < 0 ? NULL : "mut", t);
-		if (!qv__lab_measured(&r->score))
-			continue;
-		qv_buf_printf(b, "<g class=\"%s\">", r->k < 0 ? "re" : "ab");
-		if (qv__lab_known_ci(r->score.ci))
-			qv__lab_svg_line(b, cx, qv__lab_scale_at(&y, r->score.ci.lo), cx,
-			                 qv__lab_scale_at(&y, r->score.ci.hi), "ci");
-		qv_buf_printf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"5.5\" class=\"pt\"/></g>\n",
-		              qv__lab_co(cx).s, qv__lab_co(qv__lab_scale_at(&y, r->score.v)).s);
-	}
+	ladder_rungs(b, S, n, x0, cw, &y);
 	qv__lab_svg_text(b, (x0 + x1) / 2, 226, "middle", "mut", "iterations of the stronger seat");
 	qv_buf_puts(b, "</svg>\n");
 	qv_buf_printf(b,
 	              "<figcaption>Each rung against half its iterations; the fair share is "
 	              "%s.</figcaption>\n</figure>\n",
 	              qv__lab_pct(fair).s);
-	qv__lab_table_open(P->b, P->id, "ladder-table", "The skill ladder");
-	qv_buf_puts(b,
-	            "<thead><tr><th scope=\"col\">Rung</th><th scope=\"col\">The seat</th>"
-	            "<th scope=\"col\">The others</th><th scope=\"col\">Score</th>"
-	            "<th scope=\"col\">95% interval</th><th scope=\"col\">Games</th></tr></thead>"
-	            "<tbody>\n");
-	for (int i = 0; i < n; i++) {
-		const qv_lab_rung *r = &S->rung[i];
-		bool m = qv__lab_measured(&r->score);
-		if (r->k < 0) {
-			qv_buf_puts(b, "<tr><th scope=\"row\">luck floor</th><td>random</td><td>");
-			qv__lab_html_esc(b, P->p->cfg.agents[0]);
-			qv_buf_puts(b, "</td>");
-		} else
-			qv_buf_printf(b,
-			              "<tr><th scope=\"row\">k = %d</th><td>%ld</td><td>%ld</td>",
-			              r->k, 2L << r->k, 1L << r->k);
-		qv_buf_printf(b, "<td>%s</td><td>%s</td><td>%ld</td></tr>\n",
-		              qv__lab_pct(m ? r->score.v : NAN).s,
-		              qv__lab_pct_ci(m ? r->score.ci : (qv_interval){NAN, NAN}).s,
-		              r->score.n);
-	}
-	qv_buf_puts(b, "</tbody>\n");
-	qv__lab_table_close(b);
+	ladder_table(P, S, n);
 	qv_buf_puts(b, "</div>\n");
 }
 

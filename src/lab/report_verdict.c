@@ -307,15 +307,13 @@ static void baseline_sentence(page *P, const qv_lab_section *S)
 	qv_buf_puts(b, " The last section compares every figure.</p>\n");
 }
 
-void qv__lab_html_verdict(page *P, const qv_lab_section *S)
+/* The verdict's lead: which seats score off a fair share beyond their intervals, and the
+ * sides (decks) that do. */
+static void verdict_lead(page *P, const qv_lab_section *S, double fair)
 {
 	qv_buf *b = P->b;
 	const qv_lab_outcomes *o = &S->outcomes;
 	int N = S->players;
-	double fair = 1.0 / N;
-	qv_buf_printf(b, "<section class=\"verdict\" aria-labelledby=\"%s-verdict\">\n", P->id);
-	qv__lab_heading(P->b, P->id, "h3", "verdict", "Verdict");
-	qv_buf_puts(b, "<p class=\"lead\">");
 	if (o->games <= 0) {
 		qv_buf_printf(b, "No games were played with %d players.", N);
 	} else {
@@ -344,7 +342,12 @@ void qv__lab_html_verdict(page *P, const qv_lab_section *S)
 			qv_buf_printf(b, " Over %d games; intervals are 95%%.", o->games);
 		verdict_sides(P, S, fair);
 	}
-	qv_buf_puts(b, "</p>\n<dl class=\"tiles\">\n");
+}
+
+/* The tiles of the section's headline figures. */
+static void verdict_tiles(qv_buf *b, const qv_lab_section *S)
+{
+	const qv_lab_outcomes *o = &S->outcomes;
 	qv__lab_tile(b, "Fairness gap", qv__lab_pct(o->fairness_gap).s,
 	             "largest |score &minus; 1/N|");
 	if (qv__lab_known(S->detect_seat))
@@ -369,10 +372,14 @@ void qv__lab_html_verdict(page *P, const qv_lab_section *S)
 	             qv__lab_measured(&S->length.turns) ? qv__lab_num(S->length.turns.v, 1, false).s
 	                                                : "n/a",
 	             "decisions per game");
-	qv_buf_puts(b, "</dl>\n");
+}
 
+/* What the components did: how many were flagged, within the margins or unsettled, with the
+ * tables of those that unbalance the game and the strongest; or why they were not studied. */
+static void verdict_components(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
 	const qv_lab_plan *p = P->p;
-	baseline_sentence(P, S);
 	if (p->cfg.component_games <= 0) {
 		qv__lab_not_measured(
 		    b,
@@ -403,5 +410,20 @@ void qv__lab_html_verdict(page *P, const qv_lab_section *S)
 		unbalancing_table(P, S);
 		strongest_table(P, S);
 	}
+}
+
+void qv__lab_html_verdict(page *P, const qv_lab_section *S)
+{
+	qv_buf *b = P->b;
+	double fair = 1.0 / S->players;
+	qv_buf_printf(b, "<section class=\"verdict\" aria-labelledby=\"%s-verdict\">\n", P->id);
+	qv__lab_heading(P->b, P->id, "h3", "verdict", "Verdict");
+	qv_buf_puts(b, "<p class=\"lead\">");
+	verdict_lead(P, S, fair);
+	qv_buf_puts(b, "</p>\n<dl class=\"tiles\">\n");
+	verdict_tiles(b, S);
+	qv_buf_puts(b, "</dl>\n");
+	baseline_sentence(P, S);
+	verdict_components(P, S);
 	qv_buf_puts(b, "</section>\n");
 }

@@ -616,6 +616,29 @@ static void figure(qv_buf *b, const qv_lab_sweep *s, const series *ser, int nser
 	qv_buf_printf(b, "the bars are %s.</figcaption>\n</figure>\n", bars);
 }
 
+/* Each side's (deck's) score as series, where the seats hold their own components. */
+static void html_sides(qv_buf *b, const qv_lab_sweep *s, const curves *c, const char *prefix)
+{
+	int N = c->players;
+	series side[QV_MAX_PLAYERS];
+	double stop = 0;
+	for (int d = 0; d < c->nsides; d++) {
+		side[d].name = c->side[d];
+		for (int k = 0; k < s->nvalues; k++) {
+			side[d].v[k] = c->pt[k].side[d].v;
+			side[d].ci[k] = c->pt[k].side[d].ci;
+			stop = fmax(stop, qv__lab_known(side[d].ci[k].hi) ? side[d].ci[k].hi : 0);
+		}
+	}
+	qv__lab_heading(b, prefix, "h3", "sides", "Each side&#39;s score");
+	qv__lab_how(b, "The seats hold their own components (decks), swapped between them in "
+	               "every other rotation: each side&#39;s mean score over both seats, with "
+	               "its 95% interval. A change to one side shows here, not in the "
+	               "seats.");
+	figure(b, s, side, c->nsides, stop > 0.5 ? 1 : 0.5, true, 1.0 / N,
+	       "Each side's score at each value", s->path, "95% intervals");
+}
+
 /* The seats' scores, the fairness gap and the length as series. */
 static void html_figures(qv_buf *b, const qv_lab_sweep *s, const curves *c, const char *prefix)
 {
@@ -636,27 +659,8 @@ static void html_figures(qv_buf *b, const qv_lab_sweep *s, const curves *c, cons
 	               "share is 1/N of the points.");
 	figure(b, s, ser, N, top > 0.5 ? 1 : 0.5, true, 1.0 / N, "Each seat's score at each value",
 	       s->path, "95% intervals");
-	if (c->nsides > 0) {
-		series side[QV_MAX_PLAYERS];
-		double stop = 0;
-		for (int d = 0; d < c->nsides; d++) {
-			side[d].name = c->side[d];
-			for (int k = 0; k < s->nvalues; k++) {
-				side[d].v[k] = c->pt[k].side[d].v;
-				side[d].ci[k] = c->pt[k].side[d].ci;
-				stop = fmax(stop,
-				            qv__lab_known(side[d].ci[k].hi) ? side[d].ci[k].hi : 0);
-			}
-		}
-		qv__lab_heading(b, prefix, "h3", "sides", "Each side&#39;s score");
-		qv__lab_how(
-		    b, "The seats hold their own components (decks), swapped between them in "
-		       "every other rotation: each side&#39;s mean score over both seats, with "
-		       "its 95% interval. A change to one side shows here, not in the "
-		       "seats.");
-		figure(b, s, side, c->nsides, stop > 0.5 ? 1 : 0.5, true, 1.0 / N,
-		       "Each side's score at each value", s->path, "95% intervals");
-	}
+	if (c->nsides > 0)
+		html_sides(b, s, c, prefix);
 	series gap = {.name = "gap"}, len = {.name = "length"};
 	double gtop = 0, ltop = 0;
 	for (int k = 0; k < s->nvalues; k++) {
@@ -750,18 +754,11 @@ static void html_command(qv_buf *b, const qv_lab_sweep *s)
 	qv_buf_puts(b, ").</p>\n</section>\n");
 }
 
-static void write_html(const qv_lab_sweep *s, const curves *c, qv_buf *b)
+/* The page's header: the game, the path swept and its range, who played how many games on
+ * which seed, and the contents. */
+static void html_header(qv_buf *b, const qv_lab_sweep *s, const curves *c)
 {
 	const qv_lab_config *cfg = &s->base;
-	qv_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-	               "<meta name=\"color-scheme\" content=\"light dark\">\n<title>");
-	qv__lab_html_esc(b, cfg->game->title);
-	qv_buf_puts(b, ", a sweep of ");
-	qv__lab_html_esc(b, s->path);
-	qv_buf_printf(b,
-	              ": the designer&#39;s lab</title>\n<style>\n%s%s</style>\n</head>\n<body>\n",
-	              qv__lab_css, sweep_css);
 	qv_buf_puts(b, "<header>\n<p class=\"kicker\">quiver &middot; the designer&#39;s lab "
 	               "&middot; sweep</p>\n<h1>");
 	qv__lab_html_esc(b, cfg->game->title);
@@ -794,6 +791,23 @@ static void write_html(const qv_lab_sweep *s, const curves *c, qv_buf *b)
 		              c[j].players);
 	qv_buf_puts(b, "<li><a href=\"#reproduce\">Reproduction</a></li>\n</ul></nav>\n</header>\n"
 	               "<main>\n");
+}
+
+/* report.html of a sweep whole: its head with the style, the header, a section per player
+ * count, the reproduction block and the footer. */
+static void write_html(const qv_lab_sweep *s, const curves *c, qv_buf *b)
+{
+	const qv_lab_config *cfg = &s->base;
+	qv_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	               "<meta name=\"color-scheme\" content=\"light dark\">\n<title>");
+	qv__lab_html_esc(b, cfg->game->title);
+	qv_buf_puts(b, ", a sweep of ");
+	qv__lab_html_esc(b, s->path);
+	qv_buf_printf(b,
+	              ": the designer&#39;s lab</title>\n<style>\n%s%s</style>\n</head>\n<body>\n",
+	              qv__lab_css, sweep_css);
+	html_header(b, s, c);
 	for (int j = 0; j < cfg->nplayers; j++) {
 		char prefix[16];
 		snprintf(prefix, sizeof prefix, "p%d", c[j].players);
