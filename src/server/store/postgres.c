@@ -273,6 +273,10 @@ const qv__store_ops qv__store_pg_ops = {
     .rows = qv__pg_rows,
     .run = qv__pg_run_text,
     .probe = qv__pg_probe,
+    .owners = &qv__store_pg_owners,
+};
+
+const qv__store_owners_ops qv__store_pg_owners = {
     .own = qv__pg_own,
     .held = qv__pg_nheld,
     .holds = qv__pg_holds,

@@ -1,5 +1,5 @@
 /*
- * postgres_listen.c - the PostgreSQL store's listener (store.h, qv__store_listen): a thread with
+ * postgres_listen.c - the PostgreSQL store's listener (owners.h, qv__store_listen): a thread with
  * a connection of its own, LISTEN quiver, that hands each notification's payload to the
  * server, says when it has (re)connected (what was notified meanwhile is lost, so the server
  * reads again), and ticks about every second. It connects again, once a second, while
