@@ -24,6 +24,7 @@
 #include "server/base/token.h"
 #include "server/players/credentials.h"
 #include "server/state/admin.h"
+#include "server/store/owners.h"
 #include "server/table/chat.h"
 
 /* One subcommand: its name, its arguments, its options (besides --db, --wait, --help), its

@@ -17,6 +17,7 @@
 #include "cli/admin_bans.h"
 #include "cli/cli.h"
 #include "core/clock.h"
+#include "server/store/owners.h"
 
 /* The most running servers told apart. */
 #define SERVERS 64

@@ -27,6 +27,7 @@
 #include <cmocka.h>
 
 #include "harness.h"
+#include "server/store/owners.h"
 #include "server/store/store.h"
 
 /* A store on db, as one process opens it. */

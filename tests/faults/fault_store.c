@@ -33,6 +33,7 @@
 
 #include "core/clock.h"
 #include "harness.h"
+#include "server/store/owners.h"
 #include "server/store/ratings.h"
 #include "server/store/store.h"
 #include "server/table/table.h"

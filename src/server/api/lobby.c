@@ -17,6 +17,7 @@
 #include "games/json_util.h"
 #include "server/api/lobby.h"
 #include "server/net/reply.h"
+#include "server/store/owners.h"
 
 /* A page of the lobby: at most LOBBY_MAX tables, LOBBY_PAGE unless ?limit= says otherwise.
  * 1,000 public tables made one answer of 1.19 MB in 101 ms, asked every 5 s by every open lobby

@@ -18,6 +18,7 @@
 #include "server/base/metrics.h"
 #include "server/net/reply.h"
 #include "server/state/pool.h"
+#include "server/store/owners.h"
 #include "server/store/store.h"
 #include "server/table/table.h"
 

@@ -14,6 +14,7 @@
 #include "server/base/token.h"
 #include "server/cluster/cluster.h"
 #include "server/players/follows.h"
+#include "server/store/owners.h"
 #include "server/ws/channel.h"
 #include "server/ws/ws.h"
 

@@ -14,6 +14,7 @@
 #include "server/players/community.h"
 #include "server/players/credentials.h"
 #include "server/players/follows.h"
+#include "server/store/owners.h"
 
 /* ---- the list ---- */
 

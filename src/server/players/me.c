@@ -9,6 +9,7 @@
 #include "server/players/me.h"
 #include "server/players/player.h"
 #include "server/players/session.h"
+#include "server/store/owners.h"
 
 /* One of the key's tables as listed, with what it is sorted by. */
 typedef struct me_row {

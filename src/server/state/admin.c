@@ -17,6 +17,7 @@
 #include "server/base/oplog.h"
 #include "server/state/admin.h"
 #include "server/state/server.h"
+#include "server/store/owners.h"
 #include "server/store/store.h"
 #include "server/table/table.h"
 

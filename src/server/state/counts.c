@@ -12,6 +12,7 @@
 #include "server/base/addr.h"
 #include "server/state/reviews.h"
 #include "server/state/server.h"
+#include "server/store/owners.h"
 
 /* (server.h) */
 void qv__server_count(qv__server *srv, const char *addr, const char *net, int site, int site_ai,

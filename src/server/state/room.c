@@ -32,6 +32,7 @@
 #include "server/base/addr.h"
 #include "server/state/reviews.h"
 #include "server/state/server.h"
+#include "server/store/owners.h"
 
 /* An address (a network) may hold at most 1 in this many of the free tables (above the
  * reserve). */

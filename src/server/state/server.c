@@ -19,6 +19,7 @@
 #include "server/state/reviews.h"
 #include "server/state/server.h"
 #include "server/state/throttle.h"
+#include "server/store/owners.h"
 
 /* Memory: glibc gives threads that contend for malloc arenas of their own, up to 8 per core,
  * and a freed block's pages stay in the process until the top of its heap is free. With

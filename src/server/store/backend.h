@@ -1,52 +1,31 @@
 /*
  * backend.h - what the files of the store share: its table of operations, which each backend
  * (SQLite: sqlite*.c; PostgreSQL: postgres*.c) fills and ops.c's public functions call through,
- * for what each backend still does its own way (closing; the copy's rows and statements;
- * ownership and news between PostgreSQL's processes); its struct, which holds the backend's
- * driver (driver.h) of the operations written once (accounts.c, ratings.c, tables.c, change.c,
- * load.c); ops.c's timing of a change; and SQLite's part of schemas 6 and 7 (sqlite_schema.c),
- * which sqlite.c runs when the store opens. Internal to the store: the rest of the server sees
- * only store.h, accounts.h and ratings.h.
+ * for what each backend still does its own way (closing; the copy's rows and statements; the
+ * health check's probe), and the table of operations among several processes (owners.h) that a
+ * backend whose database they share fills (PostgreSQL's); its shared struct, which every backend's
+ * own struct begins with (sqlite_impl.h, postgres_impl.h) and which holds no backend's field,
+ * only what ops.c keeps and the backend's driver (driver.h) of the operations written once
+ * (accounts.c, ratings.c, tables.c, change.c, load.c); ops.c's timing of a change; and SQLite's
+ * part of schemas 6 and 7 (sqlite_schema.c), which sqlite.c runs when the store opens. Internal to
+ * the store: the rest of the server sees only store.h, owners.h, accounts.h and ratings.h.
  */
 #ifndef QUIVER_SERVER_STORE_BACKEND_H
 #define QUIVER_SERVER_STORE_BACKEND_H
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
-
-#include <sqlite3.h>
 
 #include "quiver/core.h"
 #include "server/store/driver.h"
 
-/* The operations of a backend, one per public function of store.h that is not written once
- * over the driver, with the same contract (ops.c calls them with the same arguments).
- * Opening is not among them: ops.c picks the backend's open by the --db text. The types
- * are named by their tags (store.h's, accounts.h's, ratings.h's), as this header
- * does not include those: sqlite.c and the others include it. */
 typedef struct qv__store qv__store;
 struct qv__live_row;
 
-typedef struct qv__store_ops {
-	void (*close)(qv__store *s);
-	/* For `quiver db copy` (copy.c): every row of a SELECT text without parameters to
-	 * fn, each value as text (NULL for SQL NULL; a real printed so that it reads back as the
-	 * same double), until fn returns non-zero, which is returned (its text parameters $1..
-	 * are args, nargs of them; `quiver admin` and its server side, admin.c, read so too); and
-	 * one statement of text parameters $1.. run (NULL: SQL NULL), BEGIN and COMMIT among them.
-	 * Under the lock. */
-	qv_status (*rows)(qv__store *s, const char *select, int nargs, const char *const *args,
-	                  qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
-	                  qv_err *err);
-	qv_status (*run)(qv__store *s, const char *sql, int n, const char *const *values,
-	                 qv_err *err);
-	/* The health check's question (qv__store_ping), answered by `until` (qv_mono): SQLite a
-	 * write transaction begun and rolled back (its write lock taken, as a move's would be);
-	 * PostgreSQL "SELECT 1" on a connection of the pool. */
-	qv_status (*probe)(qv__store *s, double until, qv_err *err);
-	/* Several processes (store.h): NULL in a backend of one process (SQLite), whose tables
-	 * are all held and which hears nobody. */
+/* The operations of a backend whose database several processes share (PostgreSQL's, postgres.c),
+ * one per public function of owners.h with the same contract (owners.c calls them with the same
+ * arguments); a backend that has them fills every one. */
+typedef struct qv__store_owners_ops {
 	int (*own)(qv__store *s, const char *id, qv_err *err);
 	int (*held)(qv__store *s); /* how many tables own has taken and not lost */
 	bool (*holds)(qv__store *s, const char *id); /* whether table id is among them */
@@ -70,6 +49,33 @@ typedef struct qv__store_ops {
 	int (*live_list)(qv__store *s, void (*fn)(void *ctx, const struct qv__live_row *row),
 	                 void *ctx);
 	char *(*live_info)(qv__store *s, const char *id);
+} qv__store_owners_ops;
+
+/* The operations of a backend, one per public function of store.h that is not written once
+ * over the driver, with the same contract (ops.c calls them with the same arguments).
+ * Opening is not among them: ops.c picks the backend's open by the --db text. The types
+ * are named by their tags (store.h's, accounts.h's, ratings.h's), as this header
+ * does not include those: sqlite.c and the others include it. */
+typedef struct qv__store_ops {
+	void (*close)(qv__store *s);
+	/* For `quiver db copy` (copy.c): every row of a SELECT text without parameters to
+	 * fn, each value as text (NULL for SQL NULL; a real printed so that it reads back as the
+	 * same double), until fn returns non-zero, which is returned (its text parameters $1..
+	 * are args, nargs of them; `quiver admin` and its server side, admin.c, read so too); and
+	 * one statement of text parameters $1.. run (NULL: SQL NULL), BEGIN and COMMIT among them.
+	 * Under the lock. */
+	qv_status (*rows)(qv__store *s, const char *select, int nargs, const char *const *args,
+	                  qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
+	                  qv_err *err);
+	qv_status (*run)(qv__store *s, const char *sql, int n, const char *const *values,
+	                 qv_err *err);
+	/* The health check's question (qv__store_ping), answered by `until` (qv_mono): SQLite a
+	 * write transaction begun and rolled back (its write lock taken, as a move's would be);
+	 * PostgreSQL "SELECT 1" on a connection of the pool. */
+	qv_status (*probe)(qv__store *s, double until, qv_err *err);
+	/* The operations among several processes (owners.h); NULL in a backend of one process
+	 * (SQLite), whose tables are all held and which hears nobody. */
+	const struct qv__store_owners_ops *owners;
 } qv__store_ops;
 
 /* The backends' tables (sqlite.c; postgres.c) and openings: SQLite opens a path, PostgreSQL a
@@ -78,6 +84,7 @@ typedef struct qv__store_ops {
 extern const qv__store_ops qv__store_sqlite_ops;
 qv_status qv__store_sqlite_open(qv__store **out, const char *path, int timeout_ms, qv_err *err);
 extern const qv__store_ops qv__store_pg_ops;
+extern const qv__store_owners_ops qv__store_pg_owners;
 qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_ms, int conns,
                             qv_err *err);
 /* conninfo with its password hidden into out (len bytes): a URI's user:password@ and any
@@ -88,63 +95,19 @@ void qv__store_pg_redact(const char *conninfo, char *out, size_t len);
  * rc on (ops.c). */
 qv_status qv__store_timed(qv__store *s, double t0, qv_status rc);
 
-/* SQLite's rows and statements for copying (sqlite_rows.c), which sqlite.c's table names. */
-qv_status qv__sqlite_rows(qv__store *s, const char *select, int nargs, const char *const *args,
-                          qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
-                          qv_err *err);
-qv_status qv__sqlite_run(qv__store *s, const char *sql, int n, const char *const *values,
-                         qv_err *err);
-/* SQLite's probe (sqlite_driver.c). */
-qv_status qv__sqlite_probe(qv__store *s, double until, qv_err *err);
-
-/* SQLite's checkpointer (sqlite_wal.c): started once the database is open (not in memory),
- * stopped and its connection closed by qv__store_wal_stop (nothing when never started). */
-qv_status qv__store_wal_start(qv__store *s, qv_err *err);
-void qv__store_wal_stop(qv__store *s);
-
+/* What every backend's store begins with: a backend keeps its own state in a struct of its own
+ * whose first member is this one (SQLite's qv__sqlite, sqlite_impl.h; PostgreSQL's qv__pg,
+ * postgres_impl.h), as SQLite's VFS keeps a file's fields after its sqlite3_file; nothing here
+ * is a backend's. */
 struct qv__store {
 	const qv__store_ops *ops;
 	struct qv__histogram *timer; /* the changes' times (qv__store_time); NULL: not timed */
 	atomic_llong failures;       /* changes the store refused (qv__store_failures) */
-	atomic_bool down;  /* the last change or health check failed as the database's (QV_EIO) */
-	struct qv__pg *pg; /* PostgreSQL's state (postgres_impl.h); NULL for SQLite's */
+	atomic_bool down; /* the last change or health check failed as the database's (QV_EIO) */
 	const qv__store_driver *drv; /* the backend's driver of the operations written once */
 	int timeout_ms; /* how long an operation may take, from its wait for a connection to its
 	                 * end (--db-timeout): past it, it fails as slow (qv__store_slow) */
-	/* The rest is SQLite's. */
-	sqlite3 *db;
-	pthread_mutex_t lock;
-	qv__store_conn conn; /* the driver's connection for an operation: the store's own */
-	sqlite3_stmt **body; /* the driver's statements (NULL until prepared) */
-	char path[256];
-	/* The checkpointer: its own connection and thread, stopped through ck_stop. */
-	sqlite3 *ck_db;
-	pthread_t ck_thread;
-	bool ck_running, ck_stop, ck_now;
-	pthread_mutex_t ck_lock;
-	pthread_cond_t ck_cond;
 };
-
-/* The steps of sqlite_rows.c (sqlite_driver.c; sqlite.c keeps its own): a failure with
- * SQLite's message (QV_ENOMEM or QV_EIO); text bound in place (NULL: SQL NULL; every text
- * outlives its step) and read ("" for NULL). */
-qv_status qv__store_fail(struct qv__store *s, qv_err *err, const char *doing);
-/* The store's lock taken within its timeout, the operation's deadline (s->conn.until) set for
- * the busy handler; false when the time ran out (the lock held by operations waiting for
- * another program's write lock). */
-bool qv__sqlite_take_by(struct qv__store *s);
-/* The same by the moment `until` (qv_mono). */
-bool qv__sqlite_take_until(struct qv__store *s, double until);
-/* SQLite's busy handler (sqlite3_busy_handler): another program's write lock waited for until
- * the deadline of the operation that holds the store's lock, no longer. */
-int qv__sqlite_busy(void *arg, int tries);
-void qv__store_bind_text(sqlite3_stmt *st, int i, const char *text);
-/* Text parameters $1..$n of a statement the code wrote for both backends (qv__store_rows,
- * qv__store_run, qv__store_query): values[i] bound to the parameter named $<i+1> wherever it
- * first comes in the text (SQLite numbers a $N by its place, not by N), or to the i+1-th when
- * that one has no name (a `?`); a $N the text does not use is skipped. */
-void qv__sqlite_bind_args(sqlite3_stmt *st, int n, const char *const *values);
-const char *qv__store_text(sqlite3_stmt *st, int i);
 
 /* Schema 6's tables of accounts (accounts, recovery, sessions, with their indexes), made at
  * every open, after the upgrades; and what a version-5 database lacks besides (the column
@@ -164,10 +127,5 @@ extern const char *const qv__store_community_schema;
 /* Schema 7's tables of ratings (ratings, rating_history, rated), made at every open (a
  * version-6 database lacks only them). */
 extern const char *const qv__store_ratings_schema;
-
-/* SQLite's driver (sqlite_driver.c) set up for s: the operations' statements (driver.h) prepared
- * into s->body; and finalized (nothing when never prepared). */
-qv_status qv__store_sqlite_prepare(struct qv__store *s, qv_err *err);
-void qv__store_sqlite_unprepare(struct qv__store *s);
 
 #endif

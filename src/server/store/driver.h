@@ -201,7 +201,7 @@ struct qv__store_driver {
 	long long (*integer)(const qv__drv_row *r, int col);
 	double (*real)(const qv__drv_row *r, int col);
 	bool (*null)(const qv__drv_row *r, int col); /* whether the value is NULL in SQL */
-	/* The fence of a table's writes (store.h: PostgreSQL's processes share the tables, each
+	/* The fence of a table's writes (owners.h: PostgreSQL's processes share the tables, each
 	 * writing only those it holds); NULL in a backend of one process (SQLite's), which holds
 	 * every table and fences nothing. hold: the epoch this process holds table id at, read
 	 * before the write's connection is taken, for the write's {epoch} (its last parameter);

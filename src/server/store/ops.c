@@ -2,9 +2,9 @@
  * ops.c - the store's public functions (store.h, accounts.h, ratings.h) not written once over
  * the driver (accounts.c, ratings.c, tables.c, change.c, load.c): the opening, which picks the
  * backend by the text of --db, and the rest, each a call through the backend's table of
- * operations (backend.h). Only the opening decides anything here; the timing of the changes of
- * tables (change.c's, and tables.c's new tables, claims and changes of their people) for GET
- * /metrics is here too.
+ * operations (backend.h), those among several processes excepted (owners.c). Only the opening
+ * decides anything here; the timing of the changes of tables (change.c's, and tables.c's new
+ * tables, claims and changes of their people) for GET /metrics is here too.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,13 +93,6 @@ qv_status qv__store_ping(qv__store *s, double *seconds, qv_err *err)
 	return rc;
 }
 
-int qv__store_held(qv__store *s) { return s->ops->held ? s->ops->held(s) : -1; }
-
-bool qv__store_holds(qv__store *s, const char *id)
-{
-	return !s->ops->holds || s->ops->holds(s, id);
-}
-
 void qv__store_close(qv__store *s)
 {
 	if (s)
@@ -128,86 +121,4 @@ qv_status qv__store_run(qv__store *s, const char *sql, int n, const char *const 
                         qv_err *err)
 {
 	return s->ops->run(s, sql, n, values, err);
-}
-
-bool qv__store_shared(const qv__store *s) { return s->ops->own != NULL; }
-
-int qv__store_own(qv__store *s, const char *id, qv_err *err)
-{
-	return s->ops->own ? s->ops->own(s, id, err) : 1;
-}
-
-void qv__store_disown(qv__store *s, const char *id)
-{
-	if (s->ops->disown)
-		s->ops->disown(s, id);
-}
-
-int qv__store_lost(qv__store *s, char (*ids)[17], int max)
-{
-	return s->ops->lost ? s->ops->lost(s, ids, max) : 0;
-}
-
-int qv__store_orphans(qv__store *s, char (*ids)[17], int max)
-{
-	return s->ops->orphans ? s->ops->orphans(s, ids, max) : 0;
-}
-
-bool qv__store_elect(qv__store *s) { return s->ops->elect && s->ops->elect(s); }
-
-int qv__store_lease(qv__store *s, double lapse)
-{
-	return s->ops->lease ? s->ops->lease(s, lapse) : 0;
-}
-
-int qv__store_open_by(qv__store *s, const char *creator, int *searching)
-{
-	return s->ops->open_by ? s->ops->open_by(s, creator, searching) : -1;
-}
-
-qv_status qv__store_notify(qv__store *s, const char *payload, qv_err *err)
-{
-	return s->ops->notify ? s->ops->notify(s, payload, err) : QV_OK;
-}
-
-qv_status qv__store_listen(qv__store *s, void (*fn)(void *ctx, const char *payload), void *ctx,
-                           qv_err *err)
-{
-	return s->ops->listen ? s->ops->listen(s, fn, ctx, err) : QV_OK;
-}
-
-void qv__store_listen_stop(qv__store *s)
-{
-	if (s && s->ops->listen_stop)
-		s->ops->listen_stop(s);
-}
-
-long long qv__store_news_add(qv__store *s, const char *player, const char *frame,
-                             const char *origin)
-{
-	return s->ops->news_add ? s->ops->news_add(s, player, frame, origin) : 0;
-}
-
-long long qv__store_news_since(qv__store *s, long long after, const char *origin,
-                               void (*fn)(void *ctx, const char *player, const char *frame),
-                               void *ctx)
-{
-	return s->ops->news_since ? s->ops->news_since(s, after, origin, fn, ctx) : after;
-}
-
-qv_status qv__store_live_sync(qv__store *s, const char *origin, const qv__live_row *put, int nput,
-                              const char (*drop)[17], int ndrop, qv_err *err)
-{
-	return s->ops->live_sync ? s->ops->live_sync(s, origin, put, nput, drop, ndrop, err)
-	                         : QV_OK;
-}
-
-int qv__store_live_list(qv__store *s, void (*fn)(void *ctx, const qv__live_row *row), void *ctx)
-{
-	return s->ops->live_list ? s->ops->live_list(s, fn, ctx) : -1;
-}
-
-char *qv__store_live_info(qv__store *s, const char *id)
-{
-	return s->ops->live_info ? s->ops->live_info(s, id) : NULL;
 }

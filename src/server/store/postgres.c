@@ -80,11 +80,12 @@ void qv__store_pg_redact(const char *conninfo, char *out, size_t len)
 /* Runs a text of SQL without parameters, one or more statements. */
 static qv_status exec(qv__store *s, const char *text, PGresult **rows, qv_err *err)
 {
-	PGresult *r = PQexec(s->pg->own.conn, text);
+	struct qv__pg *pg = qv__pg_of(s);
+	PGresult *r = PQexec(pg->own.conn, text);
 	ExecStatusType st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
 	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
 		char line[400];
-		qv__pg_message(r ? PQresultErrorMessage(r) : PQerrorMessage(s->pg->own.conn), line,
+		qv__pg_message(r ? PQresultErrorMessage(r) : PQerrorMessage(pg->own.conn), line,
 		               sizeof line);
 		PQclear(r);
 		return qv_fail(err, QV_EIO, "%s", line);
@@ -168,32 +169,31 @@ static void pg_close(qv__store *s)
 {
 	if (!s)
 		return;
-	if (s->pg) {
-		qv__pg_listen_stop(s);
-		qv__pg_watch_stop(s->pg);
-		PQfinish(s->pg->own.conn);
-		for (int k = 0; k < s->pg->npool; k++)
-			PQfinish(s->pg->pool[k].conn);
-		free(s->pg->pool);
-		free(s->pg->free);
-		pthread_mutex_destroy(&s->pg->pool_lock);
-		pthread_cond_destroy(&s->pg->pool_free);
-		free(s->pg->conninfo);
-		free(s->pg->held);
-		free(s->pg->lost);
-		pthread_mutex_destroy(&s->pg->mem);
-	}
-	free(s->pg);
-	pthread_mutex_destroy(&s->lock);
-	free(s);
+	struct qv__pg *pg = qv__pg_of(s);
+	qv__pg_listen_stop(s);
+	qv__pg_watch_stop(pg);
+	PQfinish(pg->own.conn);
+	for (int k = 0; k < pg->npool; k++)
+		PQfinish(pg->pool[k].conn);
+	free(pg->pool);
+	free(pg->free);
+	pthread_mutex_destroy(&pg->pool_lock);
+	pthread_cond_destroy(&pg->pool_free);
+	free(pg->conninfo);
+	free(pg->held);
+	free(pg->lost);
+	pthread_mutex_destroy(&pg->mem);
+	pthread_mutex_destroy(&pg->lock);
+	free(pg);
 }
 
 /* Makes connection c of the store (the owner's or one of the pool's). */
 static qv_status connect_one(qv__store *s, qv__pg_conn *c, bool owner, qv_err *err)
 {
+	struct qv__pg *pg = qv__pg_of(s);
 	c->base.s = s;
 	c->owner = owner;
-	c->conn = qv__pg_connect(s->pg->conninfo, s->pg->timeout_ms);
+	c->conn = qv__pg_connect(pg->conninfo, pg->timeout_ms);
 	if (!c->conn)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
 	if (PQstatus(c->conn) != CONNECTION_OK) {
@@ -208,23 +208,24 @@ static qv_status connect_one(qv__store *s, qv__pg_conn *c, bool owner, qv_err *e
  * with its statements prepared. */
 static qv_status connect_all(qv__store *s, int conns, qv_err *err)
 {
-	s->pg->pool = calloc((size_t)conns, sizeof *s->pg->pool);
-	s->pg->free = calloc((size_t)conns, sizeof *s->pg->free);
-	if (!s->pg->pool || !s->pg->free)
+	struct qv__pg *pg = qv__pg_of(s);
+	pg->pool = calloc((size_t)conns, sizeof *pg->pool);
+	pg->free = calloc((size_t)conns, sizeof *pg->free);
+	if (!pg->pool || !pg->free)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
-	qv_status rc = connect_one(s, &s->pg->own, true, err);
+	qv_status rc = connect_one(s, &pg->own, true, err);
 	if (!rc) {
-		atomic_store(&s->pg->self, PQbackendPID(s->pg->own.conn));
+		atomic_store(&pg->self, PQbackendPID(pg->own.conn));
 		rc = schema_ready(s, err);
 	}
 	if (!rc)
-		rc = qv__pg_prepare(&s->pg->own, err);
+		rc = qv__pg_prepare(&pg->own, err);
 	for (int k = 0; !rc && k < conns; k++) {
-		s->pg->npool = k + 1; /* closed with the others, even when it fails */
-		rc = connect_one(s, &s->pg->pool[k], false, err);
+		pg->npool = k + 1; /* closed with the others, even when it fails */
+		rc = connect_one(s, &pg->pool[k], false, err);
 		if (!rc)
-			rc = qv__pg_prepare(&s->pg->pool[k], err);
-		s->pg->free[k] = true;
+			rc = qv__pg_prepare(&pg->pool[k], err);
+		pg->free[k] = true;
 	}
 	return rc;
 }
@@ -236,31 +237,30 @@ qv_status qv__store_pg_open(qv__store **out, const char *conninfo, int timeout_m
 	if (conns < 1)
 		return qv_fail(err, QV_EINVAL, "the database's connections: %d (at least 1)",
 		               conns);
-	qv__store *s = calloc(1, sizeof *s);
-	if (!s || !(s->pg = calloc(1, sizeof *s->pg))) {
-		free(s);
+	struct qv__pg *pg = calloc(1, sizeof *pg);
+	if (!pg)
 		return qv_fail(err, QV_ENOMEM, "out of memory opening the database");
-	}
+	qv__store *s = &pg->base;
 	s->ops = &qv__store_pg_ops;
 	s->drv = &qv__store_pg_driver;
-	pthread_mutex_init(&s->lock, NULL);
-	pthread_mutex_init(&s->pg->pool_lock, NULL);
-	pthread_mutex_init(&s->pg->mem, NULL);
-	pthread_cond_init(&s->pg->pool_free, NULL);
-	qv__store_pg_redact(conninfo, s->pg->name, sizeof s->pg->name);
-	s->pg->conninfo = strdup(conninfo);
-	s->pg->timeout_ms = timeout_ms;
+	pthread_mutex_init(&pg->lock, NULL);
+	pthread_mutex_init(&pg->pool_lock, NULL);
+	pthread_mutex_init(&pg->mem, NULL);
+	pthread_cond_init(&pg->pool_free, NULL);
+	qv__store_pg_redact(conninfo, pg->name, sizeof pg->name);
+	pg->conninfo = strdup(conninfo);
+	pg->timeout_ms = timeout_ms;
 	s->timeout_ms = timeout_ms;
 	qv_status rc =
-	    s->pg->conninfo ? connect_all(s, conns, err) : qv_fail(err, QV_ENOMEM, "out of memory");
+	    pg->conninfo ? connect_all(s, conns, err) : qv_fail(err, QV_ENOMEM, "out of memory");
 	/* From here on, every statement under a deadline quiver keeps (the opening's lift the
 	 * database's timeouts: a process starting waits for another making the schema). */
 	if (!rc)
-		rc = qv__pg_watch_start(s->pg, err);
+		rc = qv__pg_watch_start(pg, err);
 	if (rc) {
 		/* Only the operator sees this message (the server does not start). */
 		qv_err why = *err;
-		qv_fail(err, rc, "cannot open the database %s: %s", s->pg->name, why.msg);
+		qv_fail(err, rc, "cannot open the database %s: %s", pg->name, why.msg);
 		pg_close(s);
 		return rc;
 	}
@@ -273,6 +273,10 @@ const qv__store_ops qv__store_pg_ops = {
     .rows = qv__pg_rows,
     .run = qv__pg_run_text,
     .probe = qv__pg_probe,
+    .owners = &qv__store_pg_owners,
+};
+
+const qv__store_owners_ops qv__store_pg_owners = {
     .own = qv__pg_own,
     .held = qv__pg_nheld,
     .holds = qv__pg_holds,

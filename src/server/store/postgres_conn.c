@@ -69,7 +69,7 @@ int qv__pg_lock_ms(int timeout_ms) { return timeout_ms / 2 > 100 ? timeout_ms / 
  * get within the lock timeout (55P03): the site is slow, and the players are told so. */
 static qv_status slow_fail(const qv__pg_conn *c, qv_err *err)
 {
-	int timeout_ms = c->base.s->pg->timeout_ms;
+	int timeout_ms = qv__pg_of(c->base.s)->timeout_ms;
 	if (!strcmp(c->state, "55P03"))
 		return qv_fail(err, QV_EIO, "%s: the database held the table's row past %d ms",
 		               QV__STORE_SLOW, qv__pg_lock_ms(timeout_ms));
@@ -196,7 +196,7 @@ qv__pg_conn *qv__pg_take(qv__store *s)
 
 qv__pg_conn *qv__pg_take_until(qv__store *s, double until)
 {
-	struct qv__pg *pg = s->pg;
+	struct qv__pg *pg = qv__pg_of(s);
 	pthread_mutex_lock(&pg->pool_lock);
 	for (bool waited = false;; waited = true) {
 		for (int k = 0; k < pg->npool; k++) {
@@ -220,10 +220,11 @@ qv__pg_conn *qv__pg_take_until(qv__store *s, double until)
 
 bool qv__pg_own_lock(qv__store *s)
 {
+	struct qv__pg *pg = qv__pg_of(s);
 	double until = qv_mono() + s->timeout_ms / 1000.0;
-	if (!qv__store_lock_by(&s->lock, until))
+	if (!qv__store_lock_by(&pg->lock, until))
 		return false;
-	s->pg->own.base.until = until;
+	pg->own.base.until = until;
 	return true;
 }
 
@@ -231,7 +232,7 @@ void qv__pg_give(qv__pg_conn *c)
 {
 	if (c->base.late)
 		return;
-	struct qv__pg *pg = c->base.s->pg;
+	struct qv__pg *pg = qv__pg_of(c->base.s);
 	pthread_mutex_lock(&pg->pool_lock);
 	pg->free[c - pg->pool] = true;
 	pthread_cond_signal(&pg->pool_free);
@@ -288,11 +289,11 @@ static bool reset_by(qv__pg_conn *c)
 	PostgresPollingStatusType st = PGRES_POLLING_WRITING;
 	while (st != PGRES_POLLING_OK && st != PGRES_POLLING_FAILED) {
 		double left = c->base.until - qv_mono();
-		if (c->base.s->pg->watch && left <= 0)
+		if (qv__pg_of(c->base.s)->watch && left <= 0)
 			return false;
 		struct pollfd p = {.fd = PQsocket(c->conn),
 		                   .events = st == PGRES_POLLING_READING ? POLLIN : POLLOUT};
-		int ms = c->base.s->pg->watch ? (int)(left * 1000) + 1 : -1;
+		int ms = qv__pg_of(c->base.s)->watch ? (int)(left * 1000) + 1 : -1;
 		if (p.fd < 0 || poll(&p, 1, ms) < 0)
 			return false;
 		if (p.revents)
@@ -306,7 +307,7 @@ qv_status qv__pg_ready(qv__pg_conn *c, qv_err *err)
 	if (c->base.late)
 		return late(c, err);
 	if (PQstatus(c->conn) != CONNECTION_OK) {
-		struct qv__pg *pg = c->base.s->pg;
+		struct qv__pg *pg = qv__pg_of(c->base.s);
 		c->prepared = false;
 		if (c->owner) { /* the old session's advisory locks went with it */
 			pthread_mutex_lock(&pg->mem);
@@ -447,11 +448,12 @@ qv_status qv__pg_rows(qv__store *s, const char *select, int nargs, const char *c
                       qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
                       qv_err *err)
 {
+	struct qv__pg *pg = qv__pg_of(s);
 	/* on the owner's connection: `quiver db copy` runs its BEGIN and COMMIT through run, and
 	 * its statements between them must all be on the connection that began */
 	if (!qv__pg_own_lock(s))
 		return qv__store_slow(err, s->timeout_ms, "no connection to the database was free");
-	qv__pg_conn *c = &s->pg->own;
+	qv__pg_conn *c = &pg->own;
 	qv_status rc = qv__pg_ready(c, err);
 	if (!rc && !qv__pg_watch_arm(c))
 		rc = unanswered(c, err);
@@ -474,16 +476,17 @@ qv_status qv__pg_rows(qv__store *s, const char *select, int nargs, const char *c
 		rc = fn(ctx, n, v);
 	}
 	PQclear(r);
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&pg->lock);
 	return rc;
 }
 
 qv_status qv__pg_run_text(qv__store *s, const char *sql, int n, const char *const *values,
                           qv_err *err)
 {
+	struct qv__pg *pg = qv__pg_of(s);
 	if (!qv__pg_own_lock(s))
 		return qv__store_slow(err, s->timeout_ms, "no connection to the database was free");
-	qv__pg_conn *c = &s->pg->own; /* see qv__pg_rows */
+	qv__pg_conn *c = &pg->own; /* see qv__pg_rows */
 	qv_status rc = qv__pg_ready(c, err);
 	if (!rc && !qv__pg_watch_arm(c))
 		rc = unanswered(c, err);
@@ -495,6 +498,6 @@ qv_status qv__pg_run_text(qv__store *s, const char *sql, int n, const char *cons
 	if (!rc && st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
 		rc = pg_fail(err, sql, r ? PQresultErrorMessage(r) : PQerrorMessage(c->conn));
 	PQclear(r);
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&pg->lock);
 	return rc;
 }

@@ -9,23 +9,23 @@
  * Connections: a process has two kinds. The owner's connection (pg->own) holds the process's
  * advisory locks (its tables and the sweeper's), so it alone takes and lets go of tables, keeps
  * the lease, tells the other processes (NOTIFY) and runs `quiver db copy`'s and the operator's
- * statements; it is behind the store's mutex (s->lock). Every other operation takes a connection of
- * the pool (qv__pg_take), runs its one transaction on it, and gives it back: the tables of a
+ * statements; it is behind the store's mutex (pg->lock). Every other operation takes a connection
+ * of the pool (qv__pg_take), runs its one transaction on it, and gives it back: the tables of a
  * process are written side by side, and a table whose row another session holds delays only its own
- * act. An operation on a pool connection never holds s->lock while its transaction is open
+ * act. An operation on a pool connection never holds pg->lock while its transaction is open
  * (it reads the epoch it holds a table at first, and records what it learnt after), so the
- * owner's connection, which may wait on a row a pool transaction holds, never waits for s->lock
+ * owner's connection, which may wait on a row a pool transaction holds, never waits for pg->lock
  * in turn.
  *
- * Two locks: s->lock is the owner's connection's (held while a statement runs on it), pg->mem
+ * Two locks: pg->lock is the owner's connection's (held while a statement runs on it), pg->mem
  * the memory of ownership (pg->held, pg->lost, the sweeper and the relock marks), taken for a
- * moment, after s->lock when both are. A write's epoch is read under pg->mem alone, so that a
+ * moment, after pg->lock when both are. A write's epoch is read under pg->mem alone, so that a
  * statement of the owner's connection that waits for the database never holds up the acts of
  * the tables already held.
  *
  * Deadlines: every operation has until its connection's `until` (the store's timeout after it
- * asked for the connection, or for s->lock), and quiver keeps it itself: a wait for the pool or
- * for s->lock ends then (the operation fails as slow), and a statement still unanswered then
+ * asked for the connection, or for pg->lock), and quiver keeps it itself: a wait for the pool or
+ * for pg->lock ends then (the operation fails as slow), and a statement still unanswered then
  * has its connection cut by the watch (postgres_watch.c), whatever the database does (a
  * PostgreSQL stopped by SIGSTOP, or a disk that hangs, answers nothing: neither its statement
  * timeout nor TCP's keepalives, which its kernel answers, would end the wait).
@@ -72,9 +72,12 @@ typedef struct qv__pg_conn {
 
 struct qv__pg_watch;
 
-/* The backend's state (qv__store's pg). */
+/* The backend's state: the store's shared struct first (a qv__store * of PostgreSQL's points to
+ * it, qv__pg_of), then PostgreSQL's own. */
 struct qv__pg {
-	qv__pg_conn own; /* the owner's connection, under s->lock */
+	qv__store base;
+	pthread_mutex_t lock; /* the owner's connection's */
+	qv__pg_conn own;      /* the owner's connection, under lock */
 	/* The pool: npool connections, free[k] whether pool[k] is free, under pool_lock;
 	 * pool_free is signalled when one is given back. */
 	qv__pg_conn *pool;
@@ -104,6 +107,9 @@ struct qv__pg {
 	 * requests this process sent itself. */
 	atomic_int self;
 };
+
+/* PostgreSQL's state of a store PostgreSQL opened (qv__store_pg_open). */
+static inline struct qv__pg *qv__pg_of(qv__store *s) { return (struct qv__pg *)s; }
 
 /* Every statement of the backend, prepared on each connection as "qvN" (N its number). */
 enum {
@@ -162,13 +168,13 @@ int qv__pg_lock_ms(int timeout_ms);
 
 /* A connection of the pool for one operation, waited for within the store's timeout while
  * every one is busy (else a late one: driver.h), its deadline set; and the connection given
- * back. The owner's connection is s->pg->own, taken with qv__pg_own_lock. */
+ * back. The owner's connection is pg->own, taken with qv__pg_own_lock. */
 qv__pg_conn *qv__pg_take(qv__store *s);
 void qv__pg_give(qv__pg_conn *c);
 /* qv__pg_take by the moment `until` (qv_mono), the operation's deadline. */
 qv__pg_conn *qv__pg_take_until(qv__store *s, double until);
-/* s->lock taken within the store's timeout, the owner's connection's deadline set; false when
- * the time ran out (s->lock is then not held). */
+/* pg->lock taken within the store's timeout, the owner's connection's deadline set; false when
+ * the time ran out (pg->lock is then not held). */
 bool qv__pg_own_lock(qv__store *s);
 
 /* The watch (postgres_watch.c): a thread that cuts the socket of a connection whose statement
@@ -188,7 +194,7 @@ qv_status qv__pg_probe(qv__store *s, double until, qv_err *err);
 /* The connection made ready for an operation: when PostgreSQL went away since the last one,
  * libpq's PQreset connects again and the statements are prepared again (the owner's: its
  * advisory locks are to be taken again, qv__pg_relock). QV_EIO with libpq's reason when it
- * cannot. The caller has the connection (taken, or s->lock for the owner's). */
+ * cannot. The caller has the connection (taken, or pg->lock for the owner's). */
 qv_status qv__pg_ready(qv__pg_conn *c, qv_err *err);
 
 /* Prepares every statement on the connection (after it is made, and after each reset). */
@@ -239,7 +245,7 @@ qv__pg_held *qv__pg_held_find(qv__store *s, const char *id);
 /* Adds id to the held tables (its lock taken); false when out of memory. */
 bool qv__pg_held_add(qv__store *s, const char *id, long long epoch, long long v);
 /* Removes id from the held tables (taking pg->mem) and lets its lock go (a table deleted, or
- * disowned); the caller holds s->lock, not pg->mem. */
+ * disowned); the caller holds pg->lock, not pg->mem. */
 void qv__pg_let_go(qv__store *s, const char *id);
 qv_status qv__pg_not_held(qv__store *s, const char *id, qv_err *err);
 /* A write to a held table changed no row: another process took it (its epoch grew) or its

@@ -1,5 +1,5 @@
 /*
- * postgres_listen.c - the PostgreSQL store's listener (store.h, qv__store_listen): a thread with
+ * postgres_listen.c - the PostgreSQL store's listener (owners.h, qv__store_listen): a thread with
  * a connection of its own, LISTEN quiver, that hands each notification's payload to the
  * server, says when it has (re)connected (what was notified meanwhile is lost, so the server
  * reads again), and ticks about every second. It connects again, once a second, while
@@ -100,33 +100,34 @@ static void *listen_main(void *arg)
 qv_status qv__pg_listen(qv__store *s, void (*fn)(void *ctx, const char *payload), void *ctx,
                         qv_err *err)
 {
-	if (s->pg->listener)
+	if (qv__pg_of(s)->listener)
 		return qv_fail(err, QV_ESTATE, "the store listens already");
 	struct qv__pg_listener *l = calloc(1, sizeof *l);
 	if (!l)
 		return qv_fail(err, QV_ENOMEM, "out of memory starting the listener");
 	atomic_init(&l->stop, false);
-	l->conninfo = s->pg->conninfo;
+	l->conninfo = qv__pg_of(s)->conninfo;
 	l->fn = fn;
 	l->ctx = ctx;
-	l->pg = s->pg;
+	l->pg = qv__pg_of(s);
 	int e = pthread_create(&l->thread, NULL, listen_main, l);
 	if (e) {
 		free(l);
 		return qv_fail(err, QV_ENOMEM, "cannot start the database's listener thread (%d)",
 		               e);
 	}
-	s->pg->listener = l;
+	qv__pg_of(s)->listener = l;
 	return QV_OK;
 }
 
 void qv__pg_listen_stop(qv__store *s)
 {
-	struct qv__pg_listener *l = s->pg->listener;
+	struct qv__pg *pg = qv__pg_of(s);
+	struct qv__pg_listener *l = pg->listener;
 	if (!l)
 		return;
 	atomic_store(&l->stop, true);
 	pthread_join(l->thread, NULL);
 	free(l);
-	s->pg->listener = NULL;
+	pg->listener = NULL;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "quiver/agent.h"
+#include "server/store/owners.h"
 #include "server/store/postgres_impl.h"
 #include "server/store/store.h"
 

@@ -14,7 +14,7 @@
  * before changes no row and fails, even if that process still believes it holds the table.
  *
  * What is held is kept in memory under pg->mem; the statements run on the owner's connection
- * under s->lock, taken within the store's timeout (qv__pg_own_lock), and never with pg->mem
+ * under pg->lock, taken within the store's timeout (qv__pg_own_lock), and never with pg->mem
  * held, so that a write's epoch (qv__pg_epoch) is read at once while the owner's connection
  * waits for a database that does not answer.
  */
@@ -56,15 +56,15 @@ static int held_cmp(const void *a, const void *b)
 
 qv__pg_held *qv__pg_held_find(qv__store *s, const char *id)
 {
+	struct qv__pg *pg = qv__pg_of(s);
 	qv__pg_held key;
 	qv_copy(key.id, sizeof key.id, id);
-	return s->pg->nheld ? bsearch(&key, s->pg->held, (size_t)s->pg->nheld, sizeof key, held_cmp)
-	                    : NULL;
+	return pg->nheld ? bsearch(&key, pg->held, (size_t)pg->nheld, sizeof key, held_cmp) : NULL;
 }
 
 bool qv__pg_held_add(qv__store *s, const char *id, long long epoch, long long v)
 {
-	struct qv__pg *pg = s->pg;
+	struct qv__pg *pg = qv__pg_of(s);
 	if (pg->nheld == pg->capheld) {
 		int cap = pg->capheld ? pg->capheld * 2 : 64;
 		qv__pg_held *grown = realloc(pg->held, sizeof *grown * (size_t)cap);
@@ -88,12 +88,13 @@ bool qv__pg_held_add(qv__store *s, const char *id, long long epoch, long long v)
 /* Removes id from the held tables; whether it was there. */
 static bool held_remove(qv__store *s, const char *id)
 {
+	struct qv__pg *pg = qv__pg_of(s);
 	qv__pg_held *h = qv__pg_held_find(s, id);
 	if (!h)
 		return false;
-	size_t i = (size_t)(h - s->pg->held);
-	memmove(h, h + 1, sizeof *h * ((size_t)s->pg->nheld - i - 1));
-	s->pg->nheld--;
+	size_t i = (size_t)(h - pg->held);
+	memmove(h, h + 1, sizeof *h * ((size_t)pg->nheld - i - 1));
+	pg->nheld--;
 	return true;
 }
 
@@ -101,7 +102,7 @@ static bool held_remove(qv__store *s, const char *id)
  * fails again and says so). */
 static void lost_add(qv__store *s, const char *id)
 {
-	struct qv__pg *pg = s->pg;
+	struct qv__pg *pg = qv__pg_of(s);
 	if (pg->nlost == pg->caplost) {
 		int cap = pg->caplost ? pg->caplost * 2 : 16;
 		char(*grown)[17] = realloc(pg->lost, sizeof *grown * (size_t)cap);
@@ -120,7 +121,7 @@ static int lock_call(qv__store *s, int which, long long key, qv_err *err)
 	qv__pg_args a = {0};
 	qv__pg_int(&a, key);
 	PGresult *r = NULL;
-	if (qv__pg_run(&s->pg->own, which, &a, &r, NULL, "locking a table", err))
+	if (qv__pg_run(&qv__pg_of(s)->own, which, &a, &r, NULL, "locking a table", err))
 		return -1;
 	int yes = PQntuples(r) == 1 && strcmp(qv__pg_str(r, 0, 0), "t") == 0;
 	PQclear(r);
@@ -143,20 +144,22 @@ qv_status qv__pg_fenced(qv__store *s, const char *id, qv_err *err)
 
 long long qv__pg_epoch(qv__store *s, const char *id, qv_err *err)
 {
-	pthread_mutex_lock(&s->pg->mem);
+	struct qv__pg *pg = qv__pg_of(s);
+	pthread_mutex_lock(&pg->mem);
 	const qv__pg_held *held = qv__pg_held_find(s, id);
 	long long epoch = held ? held->epoch : 0;
 	if (!held)
 		qv__pg_not_held(s, id, err);
-	pthread_mutex_unlock(&s->pg->mem);
+	pthread_mutex_unlock(&pg->mem);
 	return epoch;
 }
 
 qv_status qv__pg_lose(qv__store *s, const char *id, qv_err *err)
 {
-	pthread_mutex_lock(&s->pg->mem);
+	struct qv__pg *pg = qv__pg_of(s);
+	pthread_mutex_lock(&pg->mem);
 	qv_status rc = qv__pg_fenced(s, id, err);
-	pthread_mutex_unlock(&s->pg->mem);
+	pthread_mutex_unlock(&pg->mem);
 	return rc;
 }
 
@@ -164,9 +167,10 @@ qv_status qv__pg_lose(qv__store *s, const char *id, qv_err *err)
  * into id; false when none is left. Under pg->mem. */
 static bool next_to_relock(qv__store *s, const char *after, char id[17])
 {
-	for (int i = 0; i < s->pg->nheld; i++)
-		if (s->pg->held[i].relock && strcmp(s->pg->held[i].id, after) > 0) {
-			qv_copy(id, 17, s->pg->held[i].id);
+	struct qv__pg *pg = qv__pg_of(s);
+	for (int i = 0; i < pg->nheld; i++)
+		if (pg->held[i].relock && strcmp(pg->held[i].id, after) > 0) {
+			qv_copy(id, 17, pg->held[i].id);
 			return true;
 		}
 	return false;
@@ -174,7 +178,7 @@ static bool next_to_relock(qv__store *s, const char *after, char id[17])
 
 void qv__pg_relock(qv__store *s)
 {
-	struct qv__pg *pg = s->pg;
+	struct qv__pg *pg = qv__pg_of(s);
 	qv_err why;
 	/* a connection found dead is made again at once: its session's locks went with it */
 	if (PQstatus(pg->own.conn) != CONNECTION_OK && qv__pg_ready(&pg->own, &why))
@@ -218,7 +222,8 @@ void qv__pg_relock(qv__store *s)
  * table) or -1. */
 static int take(qv__store *s, const char *id, qv_err *err)
 {
-	if (qv__pg_ready(&s->pg->own, err))
+	struct qv__pg *pg = qv__pg_of(s);
+	if (qv__pg_ready(&pg->own, err))
 		return -1;
 	long long key = qv__pg_key(id);
 	int locked = lock_call(s, PG_LOCK, key, err);
@@ -227,14 +232,14 @@ static int take(qv__store *s, const char *id, qv_err *err)
 	qv__pg_args a = {0};
 	qv__pg_text(&a, id);
 	PGresult *r = NULL;
-	qv_status rc = qv__pg_run(&s->pg->own, PG_TAKE, &a, &r, NULL, "taking a table", err);
+	qv_status rc = qv__pg_run(&pg->own, PG_TAKE, &a, &r, NULL, "taking a table", err);
 	bool none = !rc && PQntuples(r) != 1;
 	if (none)
 		rc = qv_fail(err, QV_ESTATE, "no table %s", id);
-	pthread_mutex_lock(&s->pg->mem);
+	pthread_mutex_lock(&pg->mem);
 	if (!rc && !qv__pg_held_add(s, id, qv__pg_ll(r, 0, 0), qv__pg_ll(r, 0, 1)))
 		rc = qv_fail(err, QV_ENOMEM, "out of memory taking a table");
-	pthread_mutex_unlock(&s->pg->mem);
+	pthread_mutex_unlock(&pg->mem);
 	PQclear(r);
 	if (rc) {
 		qv_err why;
@@ -247,9 +252,10 @@ static int take(qv__store *s, const char *id, qv_err *err)
 /* Whether this process holds table id (pg->mem). */
 static bool held_now(qv__store *s, const char *id)
 {
-	pthread_mutex_lock(&s->pg->mem);
+	struct qv__pg *pg = qv__pg_of(s);
+	pthread_mutex_lock(&pg->mem);
 	bool yes = qv__pg_held_find(s, id) != NULL;
-	pthread_mutex_unlock(&s->pg->mem);
+	pthread_mutex_unlock(&pg->mem);
 	return yes;
 }
 
@@ -263,15 +269,16 @@ int qv__pg_own(qv__store *s, const char *id, qv_err *err)
 	}
 	qv__pg_relock(s);
 	int got = held_now(s, id) ? 1 : take(s, id, err);
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&qv__pg_of(s)->lock);
 	return got;
 }
 
 int qv__pg_nheld(qv__store *s)
 {
-	pthread_mutex_lock(&s->pg->mem);
-	int n = s->pg->nheld;
-	pthread_mutex_unlock(&s->pg->mem);
+	struct qv__pg *pg = qv__pg_of(s);
+	pthread_mutex_lock(&pg->mem);
+	int n = pg->nheld;
+	pthread_mutex_unlock(&pg->mem);
 	return n;
 }
 
@@ -279,59 +286,63 @@ bool qv__pg_holds(qv__store *s, const char *id) { return held_now(s, id); }
 
 void qv__pg_let_go(qv__store *s, const char *id)
 {
+	struct qv__pg *pg = qv__pg_of(s);
 	qv_err err;
 	/* Let go even when it was lost: its lock may still be this session's. */
-	pthread_mutex_lock(&s->pg->mem);
+	pthread_mutex_lock(&pg->mem);
 	held_remove(s, id);
-	pthread_mutex_unlock(&s->pg->mem);
-	if (PQstatus(s->pg->own.conn) == CONNECTION_OK && !qv__pg_ready(&s->pg->own, &err))
+	pthread_mutex_unlock(&pg->mem);
+	if (PQstatus(pg->own.conn) == CONNECTION_OK && !qv__pg_ready(&pg->own, &err))
 		lock_call(s, PG_UNLOCK, qv__pg_key(id), &err);
 }
 
 void qv__pg_disown(qv__store *s, const char *id)
 {
+	struct qv__pg *pg = qv__pg_of(s);
 	if (qv__pg_own_lock(s)) {
 		qv__pg_let_go(s, id);
-		pthread_mutex_unlock(&s->lock);
+		pthread_mutex_unlock(&pg->lock);
 		return;
 	}
 	/* the owner's connection busy past the timeout (a database that hangs): forgotten here
 	 * at once, its lock given back when that session ends or is made again (relock takes only
 	 * what is held) */
-	pthread_mutex_lock(&s->pg->mem);
+	pthread_mutex_lock(&pg->mem);
 	held_remove(s, id);
-	pthread_mutex_unlock(&s->pg->mem);
+	pthread_mutex_unlock(&pg->mem);
 }
 
 int qv__pg_lost(qv__store *s, char (*ids)[17], int max)
 {
+	struct qv__pg *pg = qv__pg_of(s);
 	if (qv__pg_own_lock(s)) {
 		qv__pg_relock(s);
-		pthread_mutex_unlock(&s->lock);
+		pthread_mutex_unlock(&pg->lock);
 	}
-	pthread_mutex_lock(&s->pg->mem);
-	int n = s->pg->nlost < max ? s->pg->nlost : max;
+	pthread_mutex_lock(&pg->mem);
+	int n = pg->nlost < max ? pg->nlost : max;
 	if (n > 0) {
-		memcpy(ids, s->pg->lost, sizeof *ids * (size_t)n);
-		memmove(s->pg->lost, s->pg->lost + n, sizeof *ids * (size_t)(s->pg->nlost - n));
-		s->pg->nlost -= n;
+		memcpy(ids, pg->lost, sizeof *ids * (size_t)n);
+		memmove(pg->lost, pg->lost + n, sizeof *ids * (size_t)(pg->nlost - n));
+		pg->nlost -= n;
 	}
-	pthread_mutex_unlock(&s->pg->mem);
+	pthread_mutex_unlock(&pg->mem);
 	return n;
 }
 
 int qv__pg_orphans(qv__store *s, char (*ids)[17], int max)
 {
+	struct qv__pg *pg = qv__pg_of(s);
 	if (!qv__pg_own_lock(s))
 		return 0;
 	qv_err err;
 	int n = 0;
-	if (!qv__pg_ready(&s->pg->own, &err)) {
+	if (!qv__pg_ready(&pg->own, &err)) {
 		qv__pg_args a = {0};
 		qv__pg_int(&a, max);
 		PGresult *r = NULL;
-		if (!qv__pg_run(&s->pg->own, PG_ORPHANS, &a, &r, NULL,
-		                "finding tables nobody plays", &err)) {
+		if (!qv__pg_run(&pg->own, PG_ORPHANS, &a, &r, NULL, "finding tables nobody plays",
+		                &err)) {
 			for (int i = 0; i < PQntuples(r) && n < max; i++)
 				qv_copy(ids[n++], 17, qv__pg_str(r, i, 0));
 			PQclear(r);
@@ -340,65 +351,67 @@ int qv__pg_orphans(qv__store *s, char (*ids)[17], int max)
 		 * or are gone (their process died before it withdrew them) */
 		qv__pg_args b = {0};
 		qv__pg_real(&b, qv_wall() - NEWS_KEEP);
-		qv__pg_run(&s->pg->own, PG_NEWS_EXPIRE, &b, NULL, NULL, "forgetting old news",
-		           &err);
-		qv__pg_run(&s->pg->own, PG_LIVE_EXPIRE, NULL, NULL, NULL, "forgetting ended tables",
+		qv__pg_run(&pg->own, PG_NEWS_EXPIRE, &b, NULL, NULL, "forgetting old news", &err);
+		qv__pg_run(&pg->own, PG_LIVE_EXPIRE, NULL, NULL, NULL, "forgetting ended tables",
 		           &err);
 	}
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&pg->lock);
 	return n;
 }
 
 int qv__pg_lease(qv__store *s, double lapse)
 {
+	struct qv__pg *pg = qv__pg_of(s);
 	if (!qv__pg_own_lock(s))
 		return -1;
 	qv_err err;
 	int ended = -1;
 	qv__pg_relock(s);
-	if (!qv__pg_ready(&s->pg->own, &err)) {
+	if (!qv__pg_ready(&pg->own, &err)) {
 		qv__pg_args a = {0};
 		qv__pg_real(&a, lapse);
 		PGresult *r = NULL;
-		if (!qv__pg_run(&s->pg->own, PG_LEASE, &a, &r, NULL, "keeping this process's lease",
+		if (!qv__pg_run(&pg->own, PG_LEASE, &a, &r, NULL, "keeping this process's lease",
 		                &err)) {
 			ended = (int)qv__pg_ll(r, 0, 0);
 			PQclear(r);
 		}
 	}
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&pg->lock);
 	return ended;
 }
 
 bool qv__pg_elect(qv__store *s)
 {
+	struct qv__pg *pg = qv__pg_of(s);
 	if (!qv__pg_own_lock(s))
 		return false;
 	qv_err err;
 	qv__pg_relock(s);
-	pthread_mutex_lock(&s->pg->mem);
-	bool was = s->pg->sweeper;
-	pthread_mutex_unlock(&s->pg->mem);
-	bool yes = was || (!qv__pg_ready(&s->pg->own, &err) &&
-	                   lock_call(s, PG_LOCK, SWEEP_KEY, &err) == 1);
-	pthread_mutex_lock(&s->pg->mem);
-	s->pg->sweeper = yes;
-	pthread_mutex_unlock(&s->pg->mem);
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_lock(&pg->mem);
+	bool was = pg->sweeper;
+	pthread_mutex_unlock(&pg->mem);
+	bool yes =
+	    was || (!qv__pg_ready(&pg->own, &err) && lock_call(s, PG_LOCK, SWEEP_KEY, &err) == 1);
+	pthread_mutex_lock(&pg->mem);
+	pg->sweeper = yes;
+	pthread_mutex_unlock(&pg->mem);
+	pthread_mutex_unlock(&pg->lock);
 	return yes;
 }
 
 qv_status qv__pg_notify(qv__store *s, const char *payload, qv_err *err)
 {
+	struct qv__pg *pg = qv__pg_of(s);
 	qv__pg_args a = {0};
 	qv__pg_text(&a, payload);
 	if (!qv__pg_own_lock(s))
 		return qv__store_slow(err, s->timeout_ms, "no connection to the database was free");
-	qv_status rc = qv__pg_ready(&s->pg->own, err);
+	qv_status rc = qv__pg_ready(&pg->own, err);
 	if (!rc)
-		rc = qv__pg_run(&s->pg->own, PG_NOTIFY, &a, NULL, NULL,
-		                "telling the other processes", err);
-	pthread_mutex_unlock(&s->lock);
+		rc = qv__pg_run(&pg->own, PG_NOTIFY, &a, NULL, NULL, "telling the other processes",
+		                err);
+	pthread_mutex_unlock(&pg->lock);
 	return rc;
 }
 

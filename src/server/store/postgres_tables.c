@@ -13,13 +13,13 @@
 #include "server/store/store.h"
 
 /* Runs PG_LOCK or PG_UNLOCK on table id's key, on the owner's connection (the caller holds
- * s->lock): whether it answered true. */
+ * pg->lock): whether it answered true. */
 static bool lock_table(qv__store *s, int which, const char *id, qv_err *err)
 {
 	qv__pg_args a = {0};
 	qv__pg_int(&a, qv__pg_key(id));
 	PGresult *r = NULL;
-	if (qv__pg_run(&s->pg->own, which, &a, &r, NULL, "locking a new table", err))
+	if (qv__pg_run(&qv__pg_of(s)->own, which, &a, &r, NULL, "locking a new table", err))
 		return false;
 	bool yes = PQntuples(r) == 1 && strcmp(qv__pg_str(r, 0, 0), "t") == 0;
 	PQclear(r);
@@ -29,14 +29,15 @@ static bool lock_table(qv__store *s, int which, const char *id, qv_err *err)
 /* The new table's lock, on the owner's connection; its backend's pid into *pid. */
 qv_status qv__pg_lock_new(qv__store *s, const char *id, int *pid, qv_err *err)
 {
+	struct qv__pg *pg = qv__pg_of(s);
 	*pid = 0;
 	if (!qv__pg_own_lock(s))
 		return qv__store_slow(err, s->timeout_ms, "no connection to the database was free");
-	qv_status rc = qv__pg_ready(&s->pg->own, err);
+	qv_status rc = qv__pg_ready(&pg->own, err);
 	if (!rc && !lock_table(s, PG_LOCK, id, err))
 		rc = qv_fail(err, QV_ESTATE, "the database: table id %s is taken", id);
-	*pid = PQbackendPID(s->pg->own.conn);
-	pthread_mutex_unlock(&s->lock);
+	*pid = PQbackendPID(pg->own.conn);
+	pthread_mutex_unlock(&pg->lock);
 	return rc;
 }
 
@@ -46,7 +47,7 @@ qv_status qv__pg_lock_new(qv__store *s, const char *id, int *pid, qv_err *err)
 qv_status qv__pg_hold_new(qv__store *s, const qv__stored_table *t, int pid, qv_status rc,
                           qv_err *err)
 {
-	struct qv__pg *pg = s->pg;
+	struct qv__pg *pg = qv__pg_of(s);
 	if (!rc) {
 		/* in memory alone (pg->mem), never behind a statement of the owner's connection;
 		 * the session that locked it is told by its pid (pg->self) */
@@ -62,16 +63,17 @@ qv_status qv__pg_hold_new(qv__store *s, const qv__stored_table *t, int pid, qv_s
 		qv_err why;
 		if (PQstatus(pg->own.conn) == CONNECTION_OK && PQbackendPID(pg->own.conn) == pid)
 			lock_table(s, PG_UNLOCK, t->id, &why);
-		pthread_mutex_unlock(&s->lock);
+		pthread_mutex_unlock(&qv__pg_of(s)->lock);
 	}
 	return rc;
 }
 
 void qv__pg_saved(qv__store *s, const char *id, long long epoch, long long v)
 {
-	pthread_mutex_lock(&s->pg->mem);
+	struct qv__pg *pg = qv__pg_of(s);
+	pthread_mutex_lock(&pg->mem);
 	qv__pg_held *held = qv__pg_held_find(s, id);
 	if (held && held->epoch == epoch)
 		held->v = v;
-	pthread_mutex_unlock(&s->pg->mem);
+	pthread_mutex_unlock(&pg->mem);
 }

@@ -119,7 +119,7 @@ void qv__pg_watch_stop(struct qv__pg *pg)
 
 bool qv__pg_watch_arm(qv__pg_conn *c)
 {
-	struct qv__pg_watch *w = c->base.s->pg->watch;
+	struct qv__pg_watch *w = qv__pg_of(c->base.s)->watch;
 	if (!w)
 		return true; /* a store being opened: libpq's own limits alone */
 	if (qv_mono() >= c->base.until)
@@ -136,7 +136,7 @@ bool qv__pg_watch_arm(qv__pg_conn *c)
 
 bool qv__pg_watch_disarm(qv__pg_conn *c)
 {
-	struct qv__pg_watch *w = c->base.s->pg->watch;
+	struct qv__pg_watch *w = qv__pg_of(c->base.s)->watch;
 	if (!w)
 		return false;
 	qv__mutex_lock(&w->lock);

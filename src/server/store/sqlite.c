@@ -20,7 +20,7 @@
 #include <sqlite3.h>
 
 #include "core/clock.h"
-#include "server/store/backend.h"
+#include "server/store/sqlite_impl.h"
 #include "server/store/store.h"
 
 /* The schema's version, kept in PRAGMA user_version. Version 2 added the columns ai_starts,
@@ -144,17 +144,19 @@ static qv_status db_code(sqlite3 *db)
  * never hold the database's path: they may reach clients (the server logs the path). */
 static qv_status db_fail(qv__store *s, qv_err *err, const char *doing)
 {
-	return qv_fail(err, db_code(s->db), "the database: %s failed: %s", doing,
-	               sqlite3_errmsg(s->db));
+	qv__sqlite *q = qv__sqlite_of(s);
+	return qv_fail(err, db_code(q->db), "the database: %s failed: %s", doing,
+	               sqlite3_errmsg(q->db));
 }
 
 /* Runs a PRAGMA or DDL text and reports SQLite's error. */
 static qv_status exec(qv__store *s, const char *text, qv_err *err)
 {
+	qv__sqlite *q = qv__sqlite_of(s);
 	char *msg = NULL;
-	if (sqlite3_exec(s->db, text, NULL, NULL, &msg) != SQLITE_OK) {
-		qv_status rc = qv_fail(err, db_code(s->db), "the database: %s",
-		                       msg ? msg : sqlite3_errmsg(s->db));
+	if (sqlite3_exec(q->db, text, NULL, NULL, &msg) != SQLITE_OK) {
+		qv_status rc = qv_fail(err, db_code(q->db), "the database: %s",
+		                       msg ? msg : sqlite3_errmsg(q->db));
 		sqlite3_free(msg);
 		return rc;
 	}
@@ -164,8 +166,9 @@ static qv_status exec(qv__store *s, const char *text, qv_err *err)
 /* Reads one integer PRAGMA. */
 static qv_status pragma_int(qv__store *s, const char *text, long long *out, qv_err *err)
 {
+	qv__sqlite *q = qv__sqlite_of(s);
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(s->db, text, -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(q->db, text, -1, &st, NULL) != SQLITE_OK)
 		return db_fail(s, err, text);
 	qv_status rc = QV_OK;
 	if (sqlite3_step(st) == SQLITE_ROW)
@@ -179,8 +182,9 @@ static qv_status pragma_int(qv__store *s, const char *text, long long *out, qv_e
 /* Sets WAL mode and checks that SQLite agreed (a read-only or in-memory database may not). */
 static qv_status set_wal(qv__store *s, bool memory, qv_err *err)
 {
+	qv__sqlite *q = qv__sqlite_of(s);
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode=WAL", -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(q->db, "PRAGMA journal_mode=WAL", -1, &st, NULL) != SQLITE_OK)
 		return db_fail(s, err, "PRAGMA journal_mode=WAL");
 	qv_status rc = QV_OK;
 	if (sqlite3_step(st) != SQLITE_ROW) {
@@ -246,27 +250,28 @@ static void sq_close(qv__store *s);
 qv_status qv__store_sqlite_open(qv__store **out, const char *path, int timeout_ms, qv_err *err)
 {
 	*out = NULL;
-	qv__store *s = calloc(1, sizeof *s);
-	if (!s)
+	qv__sqlite *q = calloc(1, sizeof *q);
+	if (!q)
 		return qv_fail(err, QV_ENOMEM, "out of memory opening the database");
+	qv__store *s = &q->base;
 	s->ops = &qv__store_sqlite_ops;
 	s->drv = &qv__store_sqlite_driver;
-	s->conn.s = s;
-	qv_copy(s->path, sizeof s->path, path);
-	pthread_mutex_init(&s->lock, NULL);
-	pthread_mutex_init(&s->ck_lock, NULL);
-	pthread_cond_init(&s->ck_cond, NULL);
+	q->conn.s = s;
+	qv_copy(q->path, sizeof q->path, path);
+	pthread_mutex_init(&q->lock, NULL);
+	pthread_mutex_init(&q->ck_lock, NULL);
+	pthread_cond_init(&q->ck_cond, NULL);
 	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
 	qv_status rc = QV_OK;
 	long long version = 0;
-	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
-		rc = qv_fail(err, db_code(s->db), "%s",
-		             s->db ? sqlite3_errmsg(s->db) : "out of memory");
+	if (sqlite3_open_v2(path, &q->db, flags, NULL) != SQLITE_OK) {
+		rc = qv_fail(err, db_code(q->db), "%s",
+		             q->db ? sqlite3_errmsg(q->db) : "out of memory");
 		goto done;
 	}
 	/* SQLite opens a file it may not write read-only without a word; every change would
 	 * then fail, so the server refuses to start. */
-	if (sqlite3_db_readonly(s->db, "main") == 1) {
+	if (sqlite3_db_readonly(q->db, "main") == 1) {
 		rc =
 		    qv_fail(err, QV_EIO,
 		            "it is read-only: quiver serve saves every change there; give a file "
@@ -274,8 +279,8 @@ qv_status qv__store_sqlite_open(qv__store **out, const char *path, int timeout_m
 		goto done;
 	}
 	s->timeout_ms = timeout_ms > 0 ? timeout_ms : QV__STORE_TIMEOUT_MS;
-	s->conn.until = qv_mono() + s->timeout_ms / 1000.0; /* the opening's own deadline */
-	sqlite3_busy_handler(s->db, qv__sqlite_busy, s);
+	q->conn.until = qv_mono() + s->timeout_ms / 1000.0; /* the opening's own deadline */
+	sqlite3_busy_handler(q->db, qv__sqlite_busy, s);
 	rc = pragma_int(s, "PRAGMA user_version", &version, err);
 	if (rc)
 		goto done;
@@ -303,13 +308,14 @@ done:
 
 static void sq_close(qv__store *s)
 {
+	qv__sqlite *q = qv__sqlite_of(s);
 	if (!s)
 		return;
 	qv__store_wal_stop(s);
 	qv__store_sqlite_unprepare(s);
-	sqlite3_close(s->db);
-	pthread_mutex_destroy(&s->lock);
-	free(s);
+	sqlite3_close(q->db);
+	pthread_mutex_destroy(&q->lock);
+	free(q);
 }
 
 const qv__store_ops qv__store_sqlite_ops = {

@@ -10,25 +10,27 @@
 #include <time.h>
 
 #include "core/clock.h"
-#include "server/store/backend.h"
 #include "server/store/driver.h"
+#include "server/store/sqlite_impl.h"
 
 qv_status qv__store_fail(struct qv__store *s, qv_err *err, const char *doing)
 {
-	int code = sqlite3_errcode(s->db) & 0xff;
+	qv__sqlite *q = qv__sqlite_of(s);
+	int code = sqlite3_errcode(q->db) & 0xff;
 	/* another program's write lock held past the operation's deadline (qv__sqlite_busy) */
 	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
 		return qv__store_slow(err, s->timeout_ms,
 		                      "the database's write lock, held by another program, was not "
 		                      "free");
 	return qv_fail(err, code == SQLITE_NOMEM ? QV_ENOMEM : QV_EIO,
-	               "the database: %s failed: %s", doing, sqlite3_errmsg(s->db));
+	               "the database: %s failed: %s", doing, sqlite3_errmsg(q->db));
 }
 
 int qv__sqlite_busy(void *arg, int tries)
 {
 	qv__store *s = arg;
-	double left = s->conn.until - qv_mono();
+	qv__sqlite *q = qv__sqlite_of(s);
+	double left = q->conn.until - qv_mono();
 	if (left <= 0)
 		return 0;
 	/* SQLite's own handler's steps: a millisecond first, then longer, up to 25 ms */
@@ -42,9 +44,10 @@ int qv__sqlite_busy(void *arg, int tries)
 
 bool qv__sqlite_take_until(qv__store *s, double until)
 {
-	if (!qv__store_lock_by(&s->lock, until))
+	qv__sqlite *q = qv__sqlite_of(s);
+	if (!qv__store_lock_by(&q->lock, until))
 		return false;
-	s->conn.until = until;
+	q->conn.until = until;
 	return true;
 }
 
@@ -81,15 +84,16 @@ const char *qv__store_text(sqlite3_stmt *st, int i)
 	return t ? t : "";
 }
 
-/* The transaction's statements, after the operations' in s->body. */
+/* The transaction's statements, after the operations' in q->body. */
 enum { SQ_BEGIN = QS_COUNT, SQ_COMMIT, SQ_ROLLBACK, SQ_COUNT };
 
 static const char *const tx_sql[] = {"BEGIN IMMEDIATE", "COMMIT", "ROLLBACK"};
 
 qv_status qv__store_sqlite_prepare(qv__store *s, qv_err *err)
 {
-	s->body = calloc(SQ_COUNT, sizeof *s->body);
-	if (!s->body)
+	qv__sqlite *q = qv__sqlite_of(s);
+	q->body = calloc(SQ_COUNT, sizeof *q->body);
+	if (!q->body)
 		return qv_fail(err, QV_ENOMEM, "out of memory opening the database");
 	for (int i = 0; i < SQ_COUNT; i++) {
 		char text[2048];
@@ -97,8 +101,8 @@ qv_status qv__store_sqlite_prepare(qv__store *s, qv_err *err)
 		    !qv__store_sql_render(qv__store_sqlite_driver.dialect, i, text, sizeof text))
 			return qv_fail(err, QV_EINVAL, "statement %d: longer than %zu bytes", i,
 			               sizeof text);
-		if (sqlite3_prepare_v3(s->db, i < QS_COUNT ? text : tx_sql[i - QS_COUNT], -1,
-		                       SQLITE_PREPARE_PERSISTENT, &s->body[i], NULL) != SQLITE_OK)
+		if (sqlite3_prepare_v3(q->db, i < QS_COUNT ? text : tx_sql[i - QS_COUNT], -1,
+		                       SQLITE_PREPARE_PERSISTENT, &q->body[i], NULL) != SQLITE_OK)
 			return qv__store_fail(s, err, "preparing a statement");
 	}
 	return QV_OK;
@@ -106,12 +110,13 @@ qv_status qv__store_sqlite_prepare(qv__store *s, qv_err *err)
 
 void qv__store_sqlite_unprepare(qv__store *s)
 {
-	if (!s->body)
+	qv__sqlite *q = qv__sqlite_of(s);
+	if (!q->body)
 		return;
 	for (int i = 0; i < SQ_COUNT; i++)
-		sqlite3_finalize(s->body[i]);
-	free(s->body);
-	s->body = NULL;
+		sqlite3_finalize(q->body[i]);
+	free(q->body);
+	q->body = NULL;
 }
 
 /* The connection of an operation that did not get the store's lock within its timeout (the
@@ -121,8 +126,9 @@ static _Thread_local qv__store_conn late_conn;
 /* The store's connection by `until`, else a late one. */
 static qv__store_conn *take_until(qv__store *s, double until)
 {
+	qv__sqlite *q = qv__sqlite_of(s);
 	if (qv__sqlite_take_until(s, until))
-		return &s->conn;
+		return &q->conn;
 	late_conn = (qv__store_conn){.s = s, .late = true};
 	return &late_conn;
 }
@@ -135,7 +141,7 @@ static qv__store_conn *sq_take(qv__store *s)
 static void sq_give(qv__store_conn *c)
 {
 	if (!c->late)
-		pthread_mutex_unlock(&c->s->lock);
+		pthread_mutex_unlock(&qv__sqlite_of(c->s)->lock);
 }
 
 /* An operation's step on a late connection. */
@@ -157,7 +163,8 @@ static qv_status step(qv__store *s, sqlite3_stmt *st, qv_err *err, const char *d
 
 static qv_status sq_begin(qv__store_conn *c, qv_err *err)
 {
-	return c->late ? late(c, err) : step(c->s, c->s->body[SQ_BEGIN], err, "BEGIN");
+	return c->late ? late(c, err)
+	               : step(c->s, qv__sqlite_of(c->s)->body[SQ_BEGIN], err, "BEGIN");
 }
 
 static qv_status sq_finish(qv__store_conn *c, qv_status rc, qv_err *err)
@@ -165,9 +172,9 @@ static qv_status sq_finish(qv__store_conn *c, qv_status rc, qv_err *err)
 	if (c->late)
 		return rc;
 	if (rc == QV_OK)
-		rc = step(c->s, c->s->body[SQ_COMMIT], err, "COMMIT");
+		rc = step(c->s, qv__sqlite_of(c->s)->body[SQ_COMMIT], err, "COMMIT");
 	if (rc != QV_OK)
-		step(c->s, c->s->body[SQ_ROLLBACK], NULL, "ROLLBACK");
+		step(c->s, qv__sqlite_of(c->s)->body[SQ_ROLLBACK], NULL, "ROLLBACK");
 	return rc;
 }
 
@@ -175,9 +182,10 @@ static qv_status sq_exec(qv__store_conn *c, int which, const qv__store_args *a, 
                          void *ctx, long long *changes, const char *doing, qv_err *err)
 {
 	qv__store *s = c->s;
+	qv__sqlite *q = qv__sqlite_of(s);
 	if (c->late)
 		return late(c, err);
-	sqlite3_stmt *st = s->body[which];
+	sqlite3_stmt *st = q->body[which];
 	for (int i = 0; a && i < a->n; i++) {
 		switch (a->v[i].kind) {
 		case 'i': sqlite3_bind_int64(st, i + 1, a->v[i].i); break;
@@ -194,7 +202,7 @@ static qv_status sq_exec(qv__store_conn *c, int which, const qv__store_args *a, 
 	c->taken = rc == SQLITE_CONSTRAINT;
 	qv_status out = rc == SQLITE_DONE ? QV_OK : qv__store_fail(s, err, doing);
 	if (!out && changes)
-		*changes = sqlite3_changes(s->db);
+		*changes = sqlite3_changes(q->db);
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 	return out;
@@ -202,10 +210,11 @@ static qv_status sq_exec(qv__store_conn *c, int which, const qv__store_args *a, 
 
 qv_status qv__sqlite_probe(qv__store *s, double until, qv_err *err)
 {
+	qv__sqlite *q = qv__sqlite_of(s);
 	qv__store_conn *c = take_until(s, until);
 	qv_status rc = sq_begin(c, err);
 	if (!rc)
-		step(s, s->body[SQ_ROLLBACK], NULL, "ROLLBACK");
+		step(s, q->body[SQ_ROLLBACK], NULL, "ROLLBACK");
 	sq_give(c);
 	return rc;
 }

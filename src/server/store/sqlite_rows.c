@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "server/store/backend.h"
 #include "server/store/driver.h"
+#include "server/store/sqlite_impl.h"
 
 /* The most columns a row for copying has (the table `tables` has 16). */
 #define ROW_MAX 32
@@ -48,11 +48,12 @@ qv_status qv__sqlite_rows(qv__store *s, const char *select, int nargs, const cha
                           qv_status (*fn)(void *ctx, int n, const char *const *values), void *ctx,
                           qv_err *err)
 {
+	qv__sqlite *q = qv__sqlite_of(s);
 	if (!qv__sqlite_take_by(s))
 		return qv__store_slow(err, s->timeout_ms, "no connection to the database was free");
 	sqlite3_stmt *st = NULL;
 	qv_status rc = QV_OK;
-	if (sqlite3_prepare_v2(s->db, select, -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(q->db, select, -1, &st, NULL) != SQLITE_OK)
 		rc = qv__store_fail(s, err, "reading rows");
 	if (!rc)
 		qv__sqlite_bind_args(st, nargs, args);
@@ -69,18 +70,19 @@ qv_status qv__sqlite_rows(qv__store *s, const char *select, int nargs, const cha
 	if (!rc && step != SQLITE_DONE)
 		rc = qv__store_fail(s, err, "reading rows");
 	sqlite3_finalize(st);
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&q->lock);
 	return rc;
 }
 
 qv_status qv__sqlite_run(qv__store *s, const char *sql, int n, const char *const *values,
                          qv_err *err)
 {
+	qv__sqlite *q = qv__sqlite_of(s);
 	if (!qv__sqlite_take_by(s))
 		return qv__store_slow(err, s->timeout_ms, "no connection to the database was free");
 	sqlite3_stmt *st = NULL;
 	qv_status rc = QV_OK;
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+	if (sqlite3_prepare_v2(q->db, sql, -1, &st, NULL) != SQLITE_OK) {
 		rc = qv__store_fail(s, err, sql);
 	} else {
 		qv__sqlite_bind_args(st, n, values);
@@ -91,6 +93,6 @@ qv_status qv__sqlite_run(qv__store *s, const char *sql, int n, const char *const
 			rc = qv__store_fail(s, err, sql);
 	}
 	sqlite3_finalize(st);
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&q->lock);
 	return rc;
 }

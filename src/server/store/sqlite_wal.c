@@ -13,7 +13,7 @@
 #include <sqlite3.h>
 
 #include "core/clock.h"
-#include "server/store/backend.h"
+#include "server/store/sqlite_impl.h"
 
 /* Seconds between checkpoints. */
 #define CHECKPOINT_EVERY 1
@@ -36,12 +36,12 @@ static int wal_hook(void *arg, sqlite3 *db, const char *name, int pages)
 {
 	(void)db;
 	(void)name;
-	qv__store *s = arg;
+	qv__sqlite *q = qv__sqlite_of(arg);
 	if (pages >= CHECKPOINT_PAGES) {
-		pthread_mutex_lock(&s->ck_lock);
-		s->ck_now = true;
-		pthread_cond_signal(&s->ck_cond);
-		pthread_mutex_unlock(&s->ck_lock);
+		pthread_mutex_lock(&q->ck_lock);
+		q->ck_now = true;
+		pthread_cond_signal(&q->ck_cond);
+		pthread_mutex_unlock(&q->ck_lock);
 	}
 	return SQLITE_OK;
 }
@@ -59,78 +59,81 @@ static int wal_hook(void *arg, sqlite3 *db, const char *name, int pages)
 static void *checkpointer(void *arg)
 {
 	qv__store *s = arg;
-	pthread_mutex_lock(&s->ck_lock);
-	while (!s->ck_stop) {
-		if (!s->ck_now) {
+	qv__sqlite *q = qv__sqlite_of(s);
+	pthread_mutex_lock(&q->ck_lock);
+	while (!q->ck_stop) {
+		if (!q->ck_now) {
 			struct timespec until = qv_deadline(false, CHECKPOINT_EVERY);
-			pthread_cond_timedwait(&s->ck_cond, &s->ck_lock, &until);
+			pthread_cond_timedwait(&q->ck_cond, &q->ck_lock, &until);
 		}
-		s->ck_now = false;
-		if (s->ck_stop)
+		q->ck_now = false;
+		if (q->ck_stop)
 			break;
-		pthread_mutex_unlock(&s->ck_lock);
+		pthread_mutex_unlock(&q->ck_lock);
 		int log = 0, done = 0;
-		sqlite3_wal_checkpoint_v2(s->ck_db, NULL, SQLITE_CHECKPOINT_PASSIVE, &log, &done);
+		sqlite3_wal_checkpoint_v2(q->ck_db, NULL, SQLITE_CHECKPOINT_PASSIVE, &log, &done);
 		if (log >= CHECKPOINT_PAGES) {
-			pthread_mutex_lock(&s->lock);
-			sqlite3_wal_checkpoint_v2(s->ck_db, NULL, SQLITE_CHECKPOINT_RESTART, NULL,
+			pthread_mutex_lock(&q->lock);
+			sqlite3_wal_checkpoint_v2(q->ck_db, NULL, SQLITE_CHECKPOINT_RESTART, NULL,
 			                          NULL);
-			pthread_mutex_unlock(&s->lock);
+			pthread_mutex_unlock(&q->lock);
 		}
-		pthread_mutex_lock(&s->ck_lock);
+		pthread_mutex_lock(&q->ck_lock);
 	}
-	pthread_mutex_unlock(&s->ck_lock);
+	pthread_mutex_unlock(&q->ck_lock);
 	return NULL;
 }
 
 /* Turns SQLite's automatic checkpoints off and starts the checkpointer. */
 qv_status qv__store_wal_start(qv__store *s, qv_err *err)
 {
+	qv__sqlite *q = qv__sqlite_of(s);
 	char *msg = NULL;
 	qv_status rc;
-	if (sqlite3_exec(s->db, "PRAGMA wal_autocheckpoint=0; PRAGMA journal_size_limit=67108864",
+	if (sqlite3_exec(q->db, "PRAGMA wal_autocheckpoint=0; PRAGMA journal_size_limit=67108864",
 	                 NULL, NULL, &msg) != SQLITE_OK) {
-		rc = qv_fail(err, db_code(s->db), "the database: %s",
-		             msg ? msg : sqlite3_errmsg(s->db));
+		rc = qv_fail(err, db_code(q->db), "the database: %s",
+		             msg ? msg : sqlite3_errmsg(q->db));
 		sqlite3_free(msg);
 		return rc;
 	}
-	if (sqlite3_open_v2(s->path, &s->ck_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+	if (sqlite3_open_v2(q->path, &q->ck_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
 	                    NULL) != SQLITE_OK)
-		return qv_fail(err, db_code(s->ck_db), "cannot open a second connection: %s",
-		               s->ck_db ? sqlite3_errmsg(s->ck_db) : "out of memory");
-	sqlite3_busy_timeout(s->ck_db, 1000);
+		return qv_fail(err, db_code(q->ck_db), "cannot open a second connection: %s",
+		               q->ck_db ? sqlite3_errmsg(q->ck_db) : "out of memory");
+	sqlite3_busy_timeout(q->ck_db, 1000);
 	/* A connection opens its file at its first statement: until then it does not know the
 	 * database is in WAL mode, and sqlite3_wal_checkpoint_v2 does nothing (it reports -1
 	 * frames). The checkpointer's connection never ran a statement before, so no checkpoint
 	 * ever ran while the server did, and the WAL grew without bound. */
-	if (sqlite3_exec(s->ck_db, "PRAGMA journal_mode", NULL, NULL, &msg) != SQLITE_OK) {
-		rc = qv_fail(err, db_code(s->ck_db), "the checkpoint connection: %s",
-		             msg ? msg : sqlite3_errmsg(s->ck_db));
+	if (sqlite3_exec(q->ck_db, "PRAGMA journal_mode", NULL, NULL, &msg) != SQLITE_OK) {
+		rc = qv_fail(err, db_code(q->ck_db), "the checkpoint connection: %s",
+		             msg ? msg : sqlite3_errmsg(q->ck_db));
 		sqlite3_free(msg);
 		return rc;
 	}
-	if (pthread_create(&s->ck_thread, NULL, checkpointer, s) != 0)
+	if (pthread_create(&q->ck_thread, NULL, checkpointer, s) != 0)
 		return qv_fail(err, QV_ENOMEM, "cannot start the checkpoint thread");
-	s->ck_running = true;
+	q->ck_running = true;
 	/* After the PRAGMA, which would replace it (SQLite's automatic checkpoints are a WAL
 	 * hook). */
-	sqlite3_wal_hook(s->db, wal_hook, s);
+	sqlite3_wal_hook(q->db, wal_hook, s);
 	return QV_OK;
 }
 
 void qv__store_wal_stop(qv__store *s)
 {
-	if (s->ck_running) {
-		pthread_mutex_lock(&s->ck_lock);
-		s->ck_stop = true;
-		pthread_cond_signal(&s->ck_cond);
-		pthread_mutex_unlock(&s->ck_lock);
-		pthread_join(s->ck_thread, NULL);
-		s->ck_running = false;
+	qv__sqlite *q = qv__sqlite_of(s);
+	if (q->ck_running) {
+		pthread_mutex_lock(&q->ck_lock);
+		q->ck_stop = true;
+		pthread_cond_signal(&q->ck_cond);
+		pthread_mutex_unlock(&q->ck_lock);
+		pthread_join(q->ck_thread, NULL);
+		q->ck_running = false;
 	}
-	sqlite3_close(s->ck_db);
-	s->ck_db = NULL;
-	pthread_cond_destroy(&s->ck_cond);
-	pthread_mutex_destroy(&s->ck_lock);
+	sqlite3_close(q->ck_db);
+	q->ck_db = NULL;
+	pthread_cond_destroy(&q->ck_cond);
+	pthread_mutex_destroy(&q->ck_lock);
 }

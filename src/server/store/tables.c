@@ -16,6 +16,7 @@
 #include "core/clock.h"
 #include "server/store/backend.h"
 #include "server/store/driver.h"
+#include "server/store/owners.h"
 #include "server/store/store.h"
 
 /* One write of table id on its own, with a's parameters and then, where the driver fences, the

@@ -17,6 +17,7 @@
 #include "engine/feed/commitments.h"
 #include "engine/feed/info.h"
 #include "server/base/oplog.h"
+#include "server/store/owners.h"
 #include "server/table/change.h"
 #include "server/table/leave.h"
 #include "server/table/rated.h"

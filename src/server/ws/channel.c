@@ -24,6 +24,7 @@
 #include "server/players/player.h"
 #include "server/players/session.h"
 #include "server/store/accounts.h"
+#include "server/store/owners.h"
 #include "server/ws/channel.h"
 #include "server/ws/frame.h"
 #include "server/ws/ws.h"
