@@ -34,9 +34,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai/mcts.h"
 #include "ai/mcts_tree.h"
 #include "core/clock.h"
 #include "core/lncount.h"
+
+/* The agent's data: the settings, one tree per thread, the last decision's root edges. */
+typedef struct mcts_data {
+	mcts_conf cf;
+	mcts_tree *trees;
+	int ntrees;
+	bool ready;    /* the trees and the merge's scratch are allocated (search_alloc) */
+	bool observed; /* an action was observed since the last decision */
+	qv_agent_stats last;
+	qv__mcts_edge *edges; /* the root edges of the last decision */
+	int nedges;
+	double *acc; /* max_actions * stride: summed returns while merging the threads */
+	uint32_t *accv;
+} mcts_data;
 
 /* Bytes the search of d holds: the trees, their scratch and the merge's. */
 static size_t search_bytes(const mcts_data *d, const qv_game *g)
@@ -284,7 +299,7 @@ qv_action qv__mcts_choose(qv_agent *a, void *st, int player)
 	double t0 = qv_mono();
 	int np = g->num_players(st);
 	plant_roots(a, d, st, player, np, keep);
-	qv__mcts_run(d, t0);
+	qv__mcts_run(d->trees, d->ntrees, &d->cf, t0);
 	for (int k = 0; k < d->ntrees; k++) {
 		d->last.iterations += d->trees[k].done;
 		d->last.nodes += d->trees[k].used;

@@ -32,34 +32,33 @@ static void *tree_thread(void *arg)
 	return NULL;
 }
 
-/* Gives every tree of d the deadline of a decision begun at t0 and its share of the iterations
- * (the remainder to the first trees; a tree whose share is none stays idle). */
-static void share_budget(mcts_data *d, double t0)
+/* Gives each of the ntrees trees the deadline of a decision begun at t0 and its share of the
+ * iterations (the remainder to the first trees; a tree whose share is none stays idle). */
+static void share_budget(mcts_tree *trees, int ntrees, const mcts_conf *cf, double t0)
 {
-	double deadline = t0 + (d->cf.time > 0 ? d->cf.time : MCTS_TIME_MAX);
-	for (int k = 0; k < d->ntrees; k++) {
-		mcts_tree *t = &d->trees[k];
+	double deadline = t0 + (cf->time > 0 ? cf->time : MCTS_TIME_MAX);
+	for (int k = 0; k < ntrees; k++) {
+		mcts_tree *t = &trees[k];
 		t->deadline = deadline;
-		uint64_t share = d->cf.iterations / (uint64_t)d->ntrees;
-		t->budget = d->cf.iterations
-		                ? share + ((uint64_t)k < d->cf.iterations % (uint64_t)d->ntrees)
-		                : 0;
-		t->idle = d->cf.iterations && t->budget == 0;
+		uint64_t share = cf->iterations / (uint64_t)ntrees;
+		t->budget =
+		    cf->iterations ? share + ((uint64_t)k < cf->iterations % (uint64_t)ntrees) : 0;
+		t->idle = cf->iterations && t->budget == 0;
 	}
 }
 
-void qv__mcts_run(mcts_data *d, double t0)
+void qv__mcts_run(mcts_tree *trees, int ntrees, const mcts_conf *cf, double t0)
 {
-	share_budget(d, t0);
+	share_budget(trees, ntrees, cf, t0);
 	pthread_t tid[MCTS_THREADS_MAX];
 	bool started[MCTS_THREADS_MAX] = {false};
-	for (int k = 1; k < d->ntrees; k++)
-		started[k] = pthread_create(&tid[k], NULL, tree_thread, &d->trees[k]) == 0;
-	run_tree(&d->trees[0]);
-	for (int k = 1; k < d->ntrees; k++) {
+	for (int k = 1; k < ntrees; k++)
+		started[k] = pthread_create(&tid[k], NULL, tree_thread, &trees[k]) == 0;
+	run_tree(&trees[0]);
+	for (int k = 1; k < ntrees; k++) {
 		if (started[k])
 			pthread_join(tid[k], NULL);
 		else
-			run_tree(&d->trees[k]);
+			run_tree(&trees[k]);
 	}
 }

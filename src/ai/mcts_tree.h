@@ -1,9 +1,8 @@
 /*
  * mcts_tree.h - what the files of the search share (mcts.c, mcts_tree.c, mcts_select.c,
- * mcts_rank.c, mcts_sample.c, mcts_time.c): its constants, a thread's tree and the agent's
- * data, the small helpers of the hot path (inline here, so that every file's loops keep them
- * inlined without link-time optimization), and the functions one file lends another. Internal
- * to the search's files.
+ * mcts_rank.c, mcts_sample.c, mcts_time.c): its constants, a thread's tree, the small helpers of
+ * the hot path (inline here, so that every file's loops keep them inlined without link-time
+ * optimization), and the functions one file lends another. Internal to the search's files.
  */
 #ifndef QUIVER_AI_MCTS_TREE_H
 #define QUIVER_AI_MCTS_TREE_H
@@ -12,7 +11,6 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "ai/mcts.h"
 #include "ai/mcts_conf.h"
 #include "core/find32.h"
 #include "core/rng.h"
@@ -124,19 +122,6 @@ typedef struct mcts_tree {
 
 /* What the index holds during a visit. */
 enum { MCTS_BY_NONE, MCTS_BY_KIDS };
-
-typedef struct mcts_data {
-	mcts_conf cf;
-	mcts_tree *trees;
-	int ntrees;
-	bool ready;    /* the trees and the merge's scratch are allocated (search_alloc) */
-	bool observed; /* an action was observed since the last decision */
-	qv_agent_stats last;
-	qv__mcts_edge *edges; /* the root edges of the last decision */
-	int nedges;
-	double *acc; /* max_actions * stride: summed returns while merging the threads */
-	uint32_t *accv;
-} mcts_data;
 
 /* ---- the legal-action index ---------------------------------------------------------------- */
 
@@ -277,9 +262,9 @@ void qv__mcts_playout(mcts_tree *t, void *st, int plies, double *out);
 
 /* ---- the time (mcts_time.c) ------------------------------------------------------------------ */
 
-/* Searches every tree of d, set up for the decision, until its share of the iterations, the
- * deadline (t0 + time=, or the cap) or an interrupt: thread 0 is the caller's, the others on
- * threads of their own. */
-void qv__mcts_run(mcts_data *d, double t0);
+/* Searches the ntrees trees, set up for the decision, each until its share of cf's iterations,
+ * the deadline (t0 + time=, or the cap) or an interrupt: thread 0 is the caller's, the others
+ * on threads of their own. */
+void qv__mcts_run(mcts_tree *trees, int ntrees, const mcts_conf *cf, double t0);
 
 #endif
