@@ -114,33 +114,12 @@ static void format_bytes(double bytes, char *buf, size_t len)
 		snprintf(buf, len, "%.0f MB", bytes / 1e6);
 }
 
-qv_status qv__mcts_read_conf(const qv_params *opts, bool ismcts, size_t node_bytes,
-                             qv__mcts_conf *cf, qv_err *err)
+/* Sets cf->nodes, the arena's nodes per thread for `threads` threads of node_bytes a node: the
+ * nodes= given (0: none) unless it is beyond the memory cap, else derived from cf->iterations
+ * (any number with time= alone, time_only). */
+static qv_status arena_nodes(qv__mcts_conf *cf, long nodes, long threads, size_t node_bytes,
+                             bool time_only, qv_err *err)
 {
-	const qv_param_def *K = qv__mcts_keys;
-	const int NK = QV__MCTS_NKEYS;
-	long iterations, threads, plies, rank, prior, nodes = 0;
-	qv_status rc;
-	if ((rc = qv_param_int(opts, K, NK, "iterations", &iterations, err)) ||
-	    (rc = qv_param_double(opts, K, NK, "time", &cf->time, err)) ||
-	    (rc = qv_param_double(opts, K, NK, "c", &cf->c, err)) ||
-	    (rc = qv_param_int(opts, K, NK, "threads", &threads, err)) ||
-	    (rc = qv_param_int(opts, K, NK, "playout", &plies, err)) ||
-	    (rc = qv_param_double(opts, K, NK, "widen", &cf->widen, err)) ||
-	    (rc = qv_param_double(opts, K, NK, "blunder", &cf->blunder, err)) ||
-	    (rc = qv_param_int(opts, K, NK, "rank", &rank, err)) ||
-	    (rc = qv_param_int(opts, K, NK, "prior", &prior, err)))
-		return rc;
-	cf->rank = (int)rank;
-	cf->prior = prior != 0;
-	if (qv_params_get(opts, "nodes") && (rc = qv_param_int(opts, K, NK, "nodes", &nodes, err)))
-		return rc;
-	cf->ismcts = ismcts;
-	cf->threads = (int)threads;
-	cf->playout = (int)plies;
-	/* time= alone means no iteration limit; iterations= alone or both: whichever ends first. */
-	bool time_only = cf->time > 0 && !qv_params_get(opts, "iterations");
-	cf->iterations = time_only ? 0 : (uint64_t)iterations;
 	/* The memory cap: an explicit nodes= beyond it is refused, a derived arena is cut to it
 	 * (a full arena only stops the tree from growing). */
 	double cap = memory_cap(), per_node = (double)node_bytes;
@@ -182,4 +161,34 @@ qv_status qv__mcts_read_conf(const qv_params *opts, bool ismcts, size_t node_byt
 	}
 	cf->nodes = (uint32_t)nodes;
 	return QV_OK;
+}
+
+qv_status qv__mcts_read_conf(const qv_params *opts, bool ismcts, size_t node_bytes,
+                             qv__mcts_conf *cf, qv_err *err)
+{
+	const qv_param_def *K = qv__mcts_keys;
+	const int NK = QV__MCTS_NKEYS;
+	long iterations, threads, plies, rank, prior, nodes = 0;
+	qv_status rc;
+	if ((rc = qv_param_int(opts, K, NK, "iterations", &iterations, err)) ||
+	    (rc = qv_param_double(opts, K, NK, "time", &cf->time, err)) ||
+	    (rc = qv_param_double(opts, K, NK, "c", &cf->c, err)) ||
+	    (rc = qv_param_int(opts, K, NK, "threads", &threads, err)) ||
+	    (rc = qv_param_int(opts, K, NK, "playout", &plies, err)) ||
+	    (rc = qv_param_double(opts, K, NK, "widen", &cf->widen, err)) ||
+	    (rc = qv_param_double(opts, K, NK, "blunder", &cf->blunder, err)) ||
+	    (rc = qv_param_int(opts, K, NK, "rank", &rank, err)) ||
+	    (rc = qv_param_int(opts, K, NK, "prior", &prior, err)))
+		return rc;
+	cf->rank = (int)rank;
+	cf->prior = prior != 0;
+	if (qv_params_get(opts, "nodes") && (rc = qv_param_int(opts, K, NK, "nodes", &nodes, err)))
+		return rc;
+	cf->ismcts = ismcts;
+	cf->threads = (int)threads;
+	cf->playout = (int)plies;
+	/* time= alone means no iteration limit; iterations= alone or both: whichever ends first. */
+	bool time_only = cf->time > 0 && !qv_params_get(opts, "iterations");
+	cf->iterations = time_only ? 0 : (uint64_t)iterations;
+	return arena_nodes(cf, nodes, threads, node_bytes, time_only, err);
 }

@@ -90,6 +90,26 @@ static qv_status worker_match(const qv_arena_config *cfg, qv_match **m, uint64_t
 	return QV_OK;
 }
 
+/* The agent to move tells the new moves (*seen: the history entries it was told about) and
+ * decides, and its action is played; a real decision (not a forced one) counts a turn and its
+ * legal actions into *turns and *legal. */
+static qv_status play_turn(qv_match *m, qv_agent *agent, int *seen, int *turns, long long *legal,
+                           qv_err *why)
+{
+	qv_action a;
+	int options;
+	bool forced;
+	qv_match_tell_agent(m, agent, seen);
+	qv_status rc = qv_agent_decide(agent, m->state, &a, &options, &forced, why);
+	if (!rc && !forced) { /* a turn is a real decision */
+		(*turns)++;
+		*legal += options;
+	}
+	if (!rc) /* qv_agent_decide checked the answer against this state */
+		rc = qv_match_play_checked(m, a, forced, why);
+	return rc;
+}
+
 /* Plays game `index` into R->games[index] on the worker's match *mp (see worker_match). */
 static qv_status play_game(arena_run *R, int index, qv_match **mp, qv_err *err)
 {
@@ -121,17 +141,7 @@ static qv_status play_game(arena_run *R, int index, qv_match **mp, qv_err *err)
 		if (tm == QV_CHANCE) {
 			rc = qv_match_chance(m, NULL, &why);
 		} else {
-			qv_action a;
-			int options;
-			bool forced;
-			qv_match_tell_agent(m, agents[tm], &seen[tm]);
-			rc = qv_agent_decide(agents[tm], m->state, &a, &options, &forced, &why);
-			if (!rc && !forced) { /* a turn is a real decision */
-				turns++;
-				legal += options;
-			}
-			if (!rc) /* qv_agent_decide checked the answer against this state */
-				rc = qv_match_play_checked(m, a, forced, &why);
+			rc = play_turn(m, agents[tm], &seen[tm], &turns, &legal, &why);
 		}
 		if (!rc && m->nhist > ARENA_MAX_GAME_ACTIONS)
 			rc = qv_fail(&why, QV_ESTATE, "the game did not end after %d actions",
@@ -249,6 +259,38 @@ static void count(int o, int *wins, int *draws, int *losses)
 		(*losses)++;
 }
 
+/* Completes an agent's statistics, its games counted, from the moments of its utilities mu in
+ * a match of n players: the mean utility, the win rate, the score (wins and half the draws
+ * between two, the utility rescaled to [0, 1] among more) and its Elo, with their intervals. */
+static void agent_summary(qv_arena_agent_stats *a, const qv_moments *mu, int n)
+{
+	qv_interval ci = qv_moments_ci95(mu);
+	a->mean_utility = mu->mean;
+	a->utility_ci = (qv_interval){clamp(ci.lo, -1, 1), clamp(ci.hi, -1, 1)};
+	a->win_rate = a->games ? (double)a->wins / a->games : 0;
+	a->win_rate_ci = qv_wilson(a->wins, a->games, QV_Z95);
+	if (n == 2) {
+		double points = a->wins + a->draws / 2.0;
+		a->score = a->games ? points / a->games : 0.5;
+		a->score_ci = qv_wilson(points, a->games, QV_Z95);
+	} else {
+		a->score = a->games ? (a->mean_utility + 1) / 2 : 0.5;
+		a->score_ci = (qv_interval){(a->utility_ci.lo + 1) / 2, (a->utility_ci.hi + 1) / 2};
+	}
+	a->elo = qv_elo_clamp(qv_elo(a->score));
+	a->elo_ci = qv_elo_interval(a->score_ci);
+}
+
+/* Completes a seat's statistics, its games counted, from the moments of its utilities mu. */
+static void seat_summary(qv_arena_seat_stats *st, const qv_moments *mu)
+{
+	qv_interval ci = qv_moments_ci95(mu);
+	st->mean_utility = mu->mean;
+	st->utility_ci = (qv_interval){clamp(ci.lo, -1, 1), clamp(ci.hi, -1, 1)};
+	st->win_rate = st->games ? (double)st->wins / st->games : 0;
+	st->win_rate_ci = qv_wilson(st->wins, st->games, QV_Z95);
+}
+
 void qv_arena_summarize(const qv_arena_result *r, qv_arena_summary *out)
 {
 	memset(out, 0, sizeof *out);
@@ -283,30 +325,8 @@ void qv_arena_summarize(const qv_arena_result *r, qv_arena_summary *out)
 		seconds += gm->seconds;
 	}
 	for (int k = 0; k < n; k++) {
-		qv_arena_agent_stats *a = &out->agent[k];
-		qv_interval ci = qv_moments_ci95(&au[k]);
-		a->mean_utility = au[k].mean;
-		a->utility_ci = (qv_interval){clamp(ci.lo, -1, 1), clamp(ci.hi, -1, 1)};
-		a->win_rate = a->games ? (double)a->wins / a->games : 0;
-		a->win_rate_ci = qv_wilson(a->wins, a->games, QV_Z95);
-		if (n == 2) {
-			double points = a->wins + a->draws / 2.0;
-			a->score = a->games ? points / a->games : 0.5;
-			a->score_ci = qv_wilson(points, a->games, QV_Z95);
-		} else {
-			a->score = a->games ? (a->mean_utility + 1) / 2 : 0.5;
-			a->score_ci =
-			    (qv_interval){(a->utility_ci.lo + 1) / 2, (a->utility_ci.hi + 1) / 2};
-		}
-		a->elo = qv_elo_clamp(qv_elo(a->score));
-		a->elo_ci = qv_elo_interval(a->score_ci);
-
-		qv_arena_seat_stats *st = &out->seat[k];
-		ci = qv_moments_ci95(&su[k]);
-		st->mean_utility = su[k].mean;
-		st->utility_ci = (qv_interval){clamp(ci.lo, -1, 1), clamp(ci.hi, -1, 1)};
-		st->win_rate = st->games ? (double)st->wins / st->games : 0;
-		st->win_rate_ci = qv_wilson(st->wins, st->games, QV_Z95);
+		agent_summary(&out->agent[k], &au[k], n);
+		seat_summary(&out->seat[k], &su[k]);
 	}
 	out->length_mean = len.mean;
 	out->length_sd = qv_moments_sd(&len);

@@ -719,9 +719,11 @@ static const command *find_command(const char *name)
 	return NULL;
 }
 
-/* Runs one command line that is not empty or a comment; its id (if any) is already split off
- * into id, and `line` is the rest, starting at the command name. */
-static bool dispatch(qv_protocol *p, const char *id, const char *line, qv_buf *out)
+/* The command named at the start of `line`, *args set to the text after its name and the
+ * blanks that follow; NULL, with the error replied (the commands listed), when there is none of
+ * that name. */
+static const command *parse_command(const char *line, const char *id, const char **args,
+                                    qv_buf *out)
 {
 	qv_err err = {{0}};
 	const char *s = line;
@@ -730,11 +732,12 @@ static bool dispatch(qv_protocol *p, const char *id, const char *line, qv_buf *o
 	size_t nlen = (size_t)(s - line);
 	while (*s && isspace((unsigned char)*s))
 		s++;
+	*args = s;
 	char name[40];
 	if (nlen >= sizeof name) {
 		qv_fail(&err, QV_EINVAL, "unknown command '%.30s...'", line);
 		reply_err(out, id, err.msg);
-		return false;
+		return NULL;
 	}
 	memcpy(name, line, nlen);
 	name[nlen] = '\0';
@@ -748,8 +751,19 @@ static bool dispatch(qv_protocol *p, const char *id, const char *line, qv_buf *o
 		reply_err(out, id, list.failed || msg.failed ? "out of memory" : qv_buf_str(&msg));
 		qv_buf_free(&list);
 		qv_buf_free(&msg);
-		return false;
 	}
+	return c;
+}
+
+/* Runs one command line that is not empty or a comment; its id (if any) is already split off
+ * into id, and `line` is the rest, starting at the command name. */
+static bool dispatch(qv_protocol *p, const char *id, const char *line, qv_buf *out)
+{
+	qv_err err = {{0}};
+	const char *s;
+	const command *c = parse_command(line, id, &s, out);
+	if (!c)
+		return false;
 	if (c->needs_game && !p->m) {
 		reply_err(out, id, "no game: start one with 'new <game>'");
 		return false;

@@ -98,6 +98,42 @@ static void wait_workers(run *R, double t0)
 	pthread_mutex_unlock(&R->mu);
 }
 
+/* Sets up the shared state of a run of w's jobs (zeroed before): the next index, no failure
+ * yet, the condition its waiting thread times out on by the monotonic clock. */
+static void run_init(run *R, const qv__workers *w)
+{
+	R->w = w;
+	atomic_init(&R->next, w->lo);
+	atomic_init(&R->stop, false);
+	atomic_init(&R->done, 0);
+	R->fail_index = -1;
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&R->cv, &ca);
+	pthread_condattr_destroy(&ca);
+	pthread_mutex_init(&R->mu, NULL);
+}
+
+/* Starts up to `threads` workers on R into tid, each counted as running before it starts;
+ * returns how many started (fewer when the system refuses a thread). */
+static int start_workers(run *R, pthread_t *tid, int threads)
+{
+	int started = 0;
+	for (; started < threads; started++) {
+		pthread_mutex_lock(&R->mu);
+		R->running++;
+		pthread_mutex_unlock(&R->mu);
+		if (pthread_create(&tid[started], NULL, worker, R) != 0) {
+			pthread_mutex_lock(&R->mu);
+			R->running--;
+			pthread_mutex_unlock(&R->mu);
+			break;
+		}
+	}
+	return started;
+}
+
 qv_status qv__workers_run(const qv__workers *w, double *elapsed, qv_err *err)
 {
 	int jobs = w->hi - w->lo;
@@ -111,30 +147,9 @@ qv_status qv__workers_run(const qv__workers *w, double *elapsed, qv_err *err)
 		free(tid);
 		return qv_fail(err, QV_ENOMEM, "out of memory for %d worker threads", threads);
 	}
-	R->w = w;
-	atomic_init(&R->next, w->lo);
-	atomic_init(&R->stop, false);
-	atomic_init(&R->done, 0);
-	R->fail_index = -1;
-	pthread_condattr_t ca;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&R->cv, &ca);
-	pthread_condattr_destroy(&ca);
-	pthread_mutex_init(&R->mu, NULL);
+	run_init(R, w);
 	double t0 = qv_mono();
-	int started = 0;
-	for (; started < threads; started++) {
-		pthread_mutex_lock(&R->mu);
-		R->running++;
-		pthread_mutex_unlock(&R->mu);
-		if (pthread_create(&tid[started], NULL, worker, R) != 0) {
-			pthread_mutex_lock(&R->mu);
-			R->running--;
-			pthread_mutex_unlock(&R->mu);
-			break;
-		}
-	}
+	int started = start_workers(R, tid, threads);
 	if (started == 0) {
 		qv_err e;
 		qv_fail(&e, QV_ENOMEM, "cannot start a worker thread");

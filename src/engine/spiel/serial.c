@@ -267,18 +267,15 @@ static qv_status read_body(qv_spiel_state *s, json_t *j, bool v3, qv_err *err)
 	return rc;
 }
 
-qv_status qv_spiel_deserialize(const qv_spiel_game *g, const char *data, size_t len,
-                               qv_spiel_state **out, qv_err *err)
+/* Reads the header of a serialized state from data at *at (moved past it): the format's first
+ * line (*v3: format 3, whose history is the API's ids, else the current one), the game and its
+ * parameters, which must be g's, and the moves (*moves). */
+static qv_status read_header(const qv_spiel_game *g, const char *data, size_t len, size_t *at,
+                             bool *v3, long *moves, qv_err *err)
 {
-	*out = NULL;
-	if (!data)
-		return qv_fail(err, QV_EINVAL,
-		               "no serialized state given: expected the text "
-		               "qv_spiel_serialize wrote");
 	char buf[QV_PARAMS_TEXT + 16];
-	size_t at = 0;
-	qv_status rc = line(data, len, &at, NULL, buf, sizeof buf, err);
-	bool v3 = rc == QV_OK && strcmp(buf, "quiver-spiel 3") == 0;
+	qv_status rc = line(data, len, at, NULL, buf, sizeof buf, err);
+	*v3 = rc == QV_OK && strcmp(buf, "quiver-spiel 3") == 0;
 	if (rc == QV_OK &&
 	    (strcmp(buf, "quiver-spiel 1") == 0 || strcmp(buf, "quiver-spiel 2") == 0))
 		rc = qv_fail(
@@ -287,32 +284,47 @@ qv_status qv_spiel_deserialize(const qv_spiel_game *g, const char *data, size_t 
 		    "deal is chance and the history holds the API's ids; serialize the "
 		    "state again with this version",
 		    buf[13], buf);
-	else if (rc == QV_OK && !v3 && strcmp(buf, MAGIC) != 0)
+	else if (rc == QV_OK && !*v3 && strcmp(buf, MAGIC) != 0)
 		rc = qv_fail(err, QV_EINVAL,
 		             "not a serialized quiver state: it starts with '%.40s', "
 		             "expected '" MAGIC "'",
 		             buf);
-	if (rc == QV_OK && (rc = line(data, len, &at, "game", buf, sizeof buf, err)) == QV_OK &&
+	if (rc == QV_OK && (rc = line(data, len, at, "game", buf, sizeof buf, err)) == QV_OK &&
 	    strcmp(buf, g->g->name) != 0)
 		rc = qv_fail(err, QV_EINVAL, "the serialized state is of the game '%.40s', not %s",
 		             buf, g->g->name);
-	if (rc == QV_OK && (rc = line(data, len, &at, "params", buf, sizeof buf, err)) == QV_OK &&
+	if (rc == QV_OK && (rc = line(data, len, at, "params", buf, sizeof buf, err)) == QV_OK &&
 	    strcmp(buf, g->params_text) != 0)
 		rc = qv_fail(err, QV_EINVAL,
 		             "the serialized state has the parameters '%.200s', the game '%.200s'",
 		             buf, g->params_text);
-	long moves = 0;
-	if (rc == QV_OK && (rc = line(data, len, &at, "moves", buf, sizeof buf, err)) == QV_OK) {
+	*moves = 0;
+	if (rc == QV_OK && (rc = line(data, len, at, "moves", buf, sizeof buf, err)) == QV_OK) {
 		char *end;
 		errno = 0;
-		moves = strtol(buf, &end, 10);
-		if (errno || end == buf || *end || moves < 0 || moves > 1000000000)
+		*moves = strtol(buf, &end, 10);
+		if (errno || end == buf || *end || *moves < 0 || *moves > 1000000000)
 			rc = qv_fail(
 			    err, QV_EINVAL,
 			    "corrupted serialized state: moves '%.40s' is not a whole number "
 			    "0-1000000000",
 			    buf);
 	}
+	return rc;
+}
+
+qv_status qv_spiel_deserialize(const qv_spiel_game *g, const char *data, size_t len,
+                               qv_spiel_state **out, qv_err *err)
+{
+	*out = NULL;
+	if (!data)
+		return qv_fail(err, QV_EINVAL,
+		               "no serialized state given: expected the text "
+		               "qv_spiel_serialize wrote");
+	size_t at = 0;
+	bool v3;
+	long moves;
+	qv_status rc = read_header(g, data, len, &at, &v3, &moves, err);
 	if (rc != QV_OK)
 		return rc;
 	json_t *j = NULL;
