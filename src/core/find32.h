@@ -1,7 +1,7 @@
 /*
  * find32.h - where a 32-bit value stands in an unsorted array, eight compared at a time (the
  * compiler's vectors, SSE2 on x86-64): the search looks for each child of a node among the
- * legal actions it listed (src/ai/mcts.c), too often to index them first (internal: not a
+ * legal actions it listed (src/ai/mcts_select.c), too often to index them first (internal: not a
  * public header).
  */
 #ifndef QUIVER_CORE_FIND32_H

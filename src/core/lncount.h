@@ -1,6 +1,6 @@
 /*
  * lncount.h - the natural logarithm of a whole count, for a hot loop: the search's UCB takes
- * one per legal child at every visit (src/ai/mcts.c), where the C library's log was a tenth
+ * one per legal child at every visit (src/ai/mcts_select.c), where the C library's log was a tenth
  * of an iteration. Below QV__LN_TABLE it is a table of core's own logarithm (mathfn.h: the
  * same bits in every build, WebAssembly's included); past it, n = m * 2^e + r with m in the
  * table's top half, so ln n = e ln 2 + ln m + ln(1 + x) with x = r / (m * 2^e) < 2^-11, whose

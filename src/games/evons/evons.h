@@ -41,7 +41,7 @@
 #define EV_MAX_STACK  100 /* two entries per card on the board at most, and 49 cells */
 /* legal() lists at most 3,089: plays and covers of up to 31 monster kinds on each empty cell,
  * a reveal per occupied one, end (a mulligan at most 326, a chain step at most 249). A search
- * node may hold more children than this (open loop: src/ai/mcts.c). */
+ * node may hold more children than this (open loop: src/ai/mcts_select.c). */
 #define EV_MAX_ACTIONS 3100
 #define EV_MAX_CHANCE  2
 

@@ -1,7 +1,7 @@
 /*
  * prior.c - the search's one-ply values of Evons plays and covers without playing them (the
  * descriptor's values_after). A search ranks a node's untried actions by the heuristic after
- * each (ai/mcts.c), and a main phase has hundreds, nearly all plays and covers: each was a
+ * each (ai/mcts_rank.c), and a main phase has hundreds, nearly all plays and covers: each was a
  * copy of the state (2.5 KiB), an apply and a heuristic over the board, the better part of a
  * search's time. A play or a cover changes what the heuristic counts (heuristic.c's tally)
  * only by its own card: the mover's hand, its credits (a play), its covered cards (a cover),

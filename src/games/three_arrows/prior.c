@@ -1,7 +1,7 @@
 /*
  * prior.c - the search's one-ply values of THREE ARROWS placements without playing them (the
  * descriptor's values_after). A search ranks a node's untried actions by the heuristic after
- * each (ai/mcts.c), and in mid-game nine in ten of them are placements: each was a copy of
+ * each (ai/mcts_rank.c), and in mid-game nine in ten of them are placements: each was a copy of
  * the state, an apply and a heuristic of about a thousand instructions, most of a long
  * search. A placement changes little of what the heuristic counts (a player's worth,
  * three_arrows.h): the mover's pieces, every player's empty squares within reach, the attacks the
