@@ -616,20 +616,30 @@ static void figure(qv_buf *b, const qv_lab_sweep *s, const series *ser, int nser
 	qv_buf_printf(b, "the bars are %s.</figcaption>\n</figure>\n", bars);
 }
 
+/* Series `out`, named `name`, of seat i's score at each value (side i's when `sides`); the
+ * highest upper end of its intervals that is known (0: none). */
+static double fill_series(series *out, const char *name, const qv_lab_sweep *s, const curves *c,
+                          bool sides, int i)
+{
+	double top = 0;
+	out->name = name;
+	for (int k = 0; k < s->nvalues; k++) {
+		const qv_lab_est *e = sides ? &c->pt[k].side[i] : &c->pt[k].seat[i];
+		out->v[k] = e->v;
+		out->ci[k] = e->ci;
+		top = fmax(top, qv__lab_known(e->ci.hi) ? e->ci.hi : 0);
+	}
+	return top;
+}
+
 /* Each side's (deck's) score as series, where the seats hold their own components. */
 static void html_sides(qv_buf *b, const qv_lab_sweep *s, const curves *c, const char *prefix)
 {
 	int N = c->players;
 	series side[QV_MAX_PLAYERS];
 	double stop = 0;
-	for (int d = 0; d < c->nsides; d++) {
-		side[d].name = c->side[d];
-		for (int k = 0; k < s->nvalues; k++) {
-			side[d].v[k] = c->pt[k].side[d].v;
-			side[d].ci[k] = c->pt[k].side[d].ci;
-			stop = fmax(stop, qv__lab_known(side[d].ci[k].hi) ? side[d].ci[k].hi : 0);
-		}
-	}
+	for (int d = 0; d < c->nsides; d++)
+		stop = fmax(stop, fill_series(&side[d], c->side[d], s, c, true, d));
 	qv__lab_heading(b, prefix, "h3", "sides", "Each side&#39;s score");
 	qv__lab_how(b, "The seats hold their own components (decks), swapped between them in "
 	               "every other rotation: each side&#39;s mean score over both seats, with "
@@ -646,14 +656,8 @@ static void html_figures(qv_buf *b, const qv_lab_sweep *s, const curves *c, cons
 	int N = c->players;
 	series ser[QV_MAX_PLAYERS];
 	double top = 0;
-	for (int p = 0; p < N; p++) {
-		ser[p].name = seat_names[p];
-		for (int k = 0; k < s->nvalues; k++) {
-			ser[p].v[k] = c->pt[k].seat[p].v;
-			ser[p].ci[k] = c->pt[k].seat[p].ci;
-			top = fmax(top, qv__lab_known(ser[p].ci[k].hi) ? ser[p].ci[k].hi : 0);
-		}
-	}
+	for (int p = 0; p < N; p++)
+		top = fmax(top, fill_series(&ser[p], seat_names[p], s, c, false, p));
 	qv__lab_heading(b, prefix, "h3", "scores", "Each seat&#39;s score");
 	qv__lab_how(b, "Each seat's mean score at each value, with its 95% interval; the fair "
 	               "share is 1/N of the points.");
