@@ -116,8 +116,11 @@ type_line() {
 		NF { n = NR }
 		END { printf "" >out; for (i = 1; i <= n; i++) print row[i] >out; print n + 0 }')
 	TMUX_TYPED=1
-	[ -n "$1" ] && tm send-keys -t t -l -- "$1"
-	tm send-keys -t t Enter
+	if [ -n "$1" ]; then
+		tm send-keys -t t -l -- "$1" \; send-keys -t t Enter
+	else
+		tm send-keys -t t Enter
+	fi
 }
 
 # shows_last REGEX: true when the last non-blank row of the screen matches REGEX (extended; read
