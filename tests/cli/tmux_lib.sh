@@ -12,6 +12,7 @@
 # for and prints the screen. A look costs one capture and one awk, so that under load a test's
 # time by the clock grows with its processor time, not faster. (A control-mode client, tmux -C,
 # would give the same events; the FIFO needs no process of the test's own to read them.)
+
 TMUX_RUN=0
 TMUX_SOCK="quiver-test-$$-0"
 TMUX_WAIT=${TMUX_WAIT:-120}
