@@ -15,8 +15,10 @@
 #include <cmocka.h>
 
 #include "core/fields.h"
+#include "core/lncount.h"
 #include "core/mathfn.h"
 #include "games/deck.h"
+#include "gametest.h"
 #include "quiver/core.h"
 #include "quiver/game.h"
 #include "quiver/match.h"
@@ -1016,6 +1018,45 @@ static int64_t ulps_apart(double a, double b)
 	return x > y ? x - y : y - x;
 }
 
+/* The card games' boards read entry by entry through the one loader of a state's array
+ * (qv__json_each_object), with the messages each game gave: the array, each entry an object,
+ * and an entry's own failure naming its index. */
+static void test_card_boards(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *game, *board, *says;
+	} cases[] = {
+	    {"concardia", "3", "state.board must be an array of cards"},
+	    {"concardia", "[1]", "board[0] must be an object with sq, card and owner"},
+	    {"concardia", "[{'sq':'a1','card':'striker-p','owner':'p1'},{'zz':1}]",
+	     "unknown field 'zz' in board[1]; accepted: sq, card, owner, counters, boost, "
+	     "strength, defense"},
+	    {"evons", "{}", "state.board must be an array of cards"},
+	    {"evons", "[{'cell':'x0','card':'cinder-pup','owner':'p1'},[]]",
+	     "board[1] must be an object with cell, card and owner"},
+	    {"evons", "[{'zz':1}]",
+	     "unknown field 'zz' in board[0]; accepted: cell, card, owner, controller, inst, "
+	     "covered, growth, damage, atk, def, moved, reactivated"},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		const qv_game *g = qv_game_find(cases[k].game, NULL);
+		assert_non_null(g);
+		void *st = calloc(1, g->state_size);
+		assert_non_null(st);
+		qv_test_init(g, st, "", 1);
+		char text[256];
+		snprintf(text, sizeof text, "{'board':%s}", cases[k].board);
+		for (char *c = text; *c; c++)
+			if (*c == '\'')
+				*c = '"';
+		qv_err err = {{0}};
+		assert_int_equal(qv_test_load_json(g, st, text, &err), QV_EINVAL);
+		assert_string_equal(err.msg, cases[k].says);
+		free(st);
+	}
+}
+
 /* qv__exp within 2 units in the last place of the C library's over its whole range (each of
  * the 32 entries of its table of 2^(j/32) reached, both sides of the reduction's split, the
  * subnormal results), and exact where e^x is: a constant of the table or of ln 2 / 32 wrong in
@@ -1041,6 +1082,37 @@ static void test_exp(void **state)
 	for (int j = 0; j < 32; j++) /* each entry at its own point: x = j ln 2 / 32 */
 		assert_true(ulps_apart(qv__exp(j * 0.69314718055994530942 / 32), exp2(j / 32.0)) <=
 		            2);
+}
+
+/* qv__ln_count within 2 units in the last place of the C library's log at every count below
+ * 2^22 (the table below 4,096, then the series over the table's top half from 4,096 on, the
+ * search's long searches at the root) and at counts drawn up to 2^32 - 1, and never smaller for
+ * a larger count: UCB's order of two children must not turn on the seam between the table and
+ * the series, or between two powers of two. A term of the series dropped or a wrong ln 2 moves
+ * the counts past the table by far more. */
+static void test_ln_count(void **state)
+{
+	(void)state;
+	qv__ln_init();
+	assert_true(qv__ln_count(1) == 0);
+	double prev = 0;
+	for (uint32_t n = 1; n < 1u << 22; n++) {
+		double a = qv__ln_count(n), b = log((double)n);
+		if (ulps_apart(a, b) > 2)
+			fail_msg("qv__ln_count(%u) = %a, the C library's log %a", n, a, b);
+		if (a < prev)
+			fail_msg("qv__ln_count(%u) = %a below ln(%u) = %a", n, a, n - 1, prev);
+		prev = a;
+	}
+	uint64_t s = 0x9e3779b97f4a7c15u;
+	for (int i = 0; i < 200000; i++) {
+		s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+		uint32_t n = (uint32_t)(s >> 32) | 1u << 22;
+		double a = qv__ln_count(n), b = log((double)n);
+		if (ulps_apart(a, b) > 2)
+			fail_msg("qv__ln_count(%u) = %a, the C library's log %a", n, a, b);
+	}
+	assert_true(ulps_apart(qv__ln_count(UINT32_MAX), log(4294967295.0)) <= 2);
 }
 
 static void test_streq_and_parse_long(void **state)
@@ -1186,9 +1258,11 @@ int main(void)
 	    cmocka_unit_test(test_clean_zero),
 	    cmocka_unit_test(test_streq_and_parse_long),
 	    cmocka_unit_test(test_exp),
+	    cmocka_unit_test(test_ln_count),
 	    cmocka_unit_test(test_copy),
 	    cmocka_unit_test(test_deck),
 	    cmocka_unit_test(test_card_state_json),
+	    cmocka_unit_test(test_card_boards),
 	    cmocka_unit_test(test_json_check_keys),
 	    cmocka_unit_test(test_utilities_from_ranks),
 	    cmocka_unit_test(test_ranks_from_order),
