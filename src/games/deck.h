@@ -60,6 +60,19 @@ typedef struct qv__deck_cards {
 } qv__deck_cards;
 typedef qv__deck_cards (*qv__deck_cards_fn)(const void *st, int player);
 
+/* The qv__deck_cards of a card game's player pl, whose fields hand, nhand, deck, ndeck and
+ * owned are named as here: room for nids ids and a deck of cap cards, its two piles given as
+ * {key, cards, &count} each after them. What each game's function returns (qv__deck_cards_fn). */
+#define QV__DECK_CARDS(pl, nids_, cap_, ...)                                                       \
+	((qv__deck_cards){.hand = (pl)->hand,                                                      \
+	                  .nhand = &(pl)->nhand,                                                   \
+	                  .deck = (pl)->deck,                                                      \
+	                  .ndeck = &(pl)->ndeck,                                                   \
+	                  .owned = (pl)->owned,                                                    \
+	                  .nids = (nids_),                                                         \
+	                  .cap = (cap_),                                                           \
+	                  .piles = {__VA_ARGS__}})
+
 /* Reads player p's object o of a card game's state into its cards z (the hand, which starts
  * at zero, the deck, top first in the text, and the piles), each an array of at most z->cap
  * card ids read by get over ctx (a qv__json_id_fn, which names the failing entry:

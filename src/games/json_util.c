@@ -360,6 +360,26 @@ qv_status qv__json_get_opt_player(const json_t *o, const char *key, const char *
 	return QV_OK;
 }
 
+qv_status qv__json_each_object(const json_t *a, const char *name, const char *of, const char *with,
+                               qv__json_entry_fn each, void *ctx, qv_err *err)
+{
+	if (!json_is_array(a))
+		return qv_fail(err, QV_EINVAL, "state.%s must be an array of %s", name, of);
+	size_t i;
+	json_t *o;
+	json_array_foreach(a, i, o)
+	{
+		char what[32];
+		snprintf(what, sizeof what, "%s[%zu]", name, i);
+		if (!json_is_object(o))
+			return qv_fail(err, QV_EINVAL, "%s must be an object with %s", what, with);
+		qv_status rc = each(ctx, o, what, err);
+		if (rc)
+			return rc;
+	}
+	return QV_OK;
+}
+
 qv_status qv__json_get_ids(const json_t *o, const char *key, const char *what, int max,
                            qv__json_id_fn get, const void *ctx, uint8_t *out, int *n, qv_err *err)
 {

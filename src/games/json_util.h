@@ -128,6 +128,17 @@ qv_status qv__json_get_player(const json_t *v, const char *what, int nplayers, i
 qv_status qv__json_get_opt_player(const json_t *o, const char *key, const char *where, int nplayers,
                                   int def, int *p, qv_err *err);
 
+/* Reads one entry o of a state's array, named `what` ("board[3]") in messages; ctx is what the
+ * caller of qv__json_each_object gave (the state being loaded). */
+typedef qv_status (*qv__json_entry_fn)(void *ctx, const json_t *o, const char *what, qv_err *err);
+
+/* Reads each entry of a, the state's array `name`, with each (given ctx), the first failure
+ * ending it: a must be an array ("state.board must be an array of cards": `of` names its
+ * entries) of objects ("board[3] must be an object with sq, card and owner": `with` names
+ * their fields). The card games' boards. */
+qv_status qv__json_each_object(const json_t *a, const char *name, const char *of, const char *with,
+                               qv__json_entry_fn each, void *ctx, qv_err *err);
+
 /* Reads one id (a card, a kind) from v into *id, or fails naming `what` and the form; ctx is
  * what the caller of qv__json_get_ids gave (the components the ids name). */
 typedef qv_status (*qv__json_id_fn)(const void *ctx, const json_t *v, const char *what, int *id,

@@ -178,57 +178,45 @@ static qv_status get_mask(const json_t *o, const char *key, uint64_t *m, qv_err 
 	                         "a square of capture", m, err);
 }
 
-static qv_status load_board(cc_state *s, const json_t *board, qv_err *err)
+/* The board's entry o (qv__json_each_object) put on the grid of the state ctx. */
+static qv_status load_board_card(void *ctx, const json_t *o, const char *what, qv_err *err)
 {
 	/* strength and defense are what the grid makes of the card: written, not read */
 	static const char *const keys[] = {"sq",    "card",     "owner",   "counters",
 	                                   "boost", "strength", "defense", NULL};
+	cc_state *s = ctx;
 	const cc_tables *T = cc_T(s);
-	if (!json_is_array(board))
-		return qv_fail(err, QV_EINVAL, "state.board must be an array of cards");
-	size_t i;
-	json_t *o;
-	json_array_foreach(board, i, o)
-	{
-		char what[32];
-		snprintf(what, sizeof what, "board[%zu]", i);
-		if (!json_is_object(o))
-			return qv_fail(err, QV_EINVAL,
-			               "%s must be an object with sq, card and owner", what);
-		int sq = 0, card = 0, owner = 0;
-		long counters = 0;
-		bool boost;
-		qv_status rc;
-		char w[48];
-		snprintf(w, sizeof w, "%s.sq", what);
-		if ((rc = qv__json_check_keys(o, what, keys, err)) ||
-		    (rc = get_sq(json_object_get(o, "sq"), w, &sq, err)))
-			return rc;
-		snprintf(w, sizeof w, "%s.card", what);
-		if ((rc = get_card(cc_T(s), json_object_get(o, "card"), w, &card, err)))
-			return rc;
-		snprintf(w, sizeof w, "%s.owner", what);
-		if ((rc = qv__json_get_player(json_object_get(o, "owner"), w, 2, &owner, err)) ||
-		    (rc = qv__json_get_int(o, "counters", what, 0, CC_MAX_COUNTERS, 0, &counters,
-		                           err)) ||
-		    (rc = qv__json_get_bool(o, "boost", what, false, &boost, err)))
-			return rc;
-		if (s->grid[sq].card)
-			return qv_fail(err, QV_EINVAL, "%s: square %s is given twice", what,
-			               json_string_value(json_object_get(o, "sq")));
-		if (counters && T->cards[card].kind != CC_AB_CHARGE)
-			return qv_fail(err, QV_EINVAL, "%s: only a %s carries Charge Counters",
-			               what, cc_kind_card(T, CC_AB_CHARGE));
-		if (counters > T->cards[card].counters)
-			return qv_fail(err, QV_EINVAL, "%s: a %s holds at most %d Charge Counters",
-			               what, T->cards[card].name, T->cards[card].counters);
-		if (boost && T->cards[card].kind != CC_AB_CHARGE)
-			return qv_fail(err, QV_EINVAL, "%s: only a %s is boosted", what,
-			               cc_kind_card(T, CC_AB_CHARGE));
-		cc_put(s, sq,
-		       (cc_cell){(uint8_t)(card + 1), (uint8_t)owner, (uint8_t)counters,
-		                 (uint8_t)boost});
-	}
+	int sq = 0, card = 0, owner = 0;
+	long counters = 0;
+	bool boost;
+	qv_status rc;
+	char w[48];
+	snprintf(w, sizeof w, "%s.sq", what);
+	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
+	    (rc = get_sq(json_object_get(o, "sq"), w, &sq, err)))
+		return rc;
+	snprintf(w, sizeof w, "%s.card", what);
+	if ((rc = get_card(cc_T(s), json_object_get(o, "card"), w, &card, err)))
+		return rc;
+	snprintf(w, sizeof w, "%s.owner", what);
+	if ((rc = qv__json_get_player(json_object_get(o, "owner"), w, 2, &owner, err)) ||
+	    (rc = qv__json_get_int(o, "counters", what, 0, CC_MAX_COUNTERS, 0, &counters, err)) ||
+	    (rc = qv__json_get_bool(o, "boost", what, false, &boost, err)))
+		return rc;
+	if (s->grid[sq].card)
+		return qv_fail(err, QV_EINVAL, "%s: square %s is given twice", what,
+		               json_string_value(json_object_get(o, "sq")));
+	if (counters && T->cards[card].kind != CC_AB_CHARGE)
+		return qv_fail(err, QV_EINVAL, "%s: only a %s carries Charge Counters", what,
+		               cc_kind_card(T, CC_AB_CHARGE));
+	if (counters > T->cards[card].counters)
+		return qv_fail(err, QV_EINVAL, "%s: a %s holds at most %d Charge Counters", what,
+		               T->cards[card].name, T->cards[card].counters);
+	if (boost && T->cards[card].kind != CC_AB_CHARGE)
+		return qv_fail(err, QV_EINVAL, "%s: only a %s is boosted", what,
+		               cc_kind_card(T, CC_AB_CHARGE));
+	cc_put(s, sq,
+	       (cc_cell){(uint8_t)(card + 1), (uint8_t)owner, (uint8_t)counters, (uint8_t)boost});
 	return QV_OK;
 }
 
@@ -576,7 +564,8 @@ qv_status cc_load_json(void *st, const json_t *j, qv_err *err)
 		return rc;
 	reset_for_load(s);
 	json_t *board = json_object_get(j, "board");
-	if (board && (rc = load_board(s, board, err)))
+	if (board && (rc = qv__json_each_object(board, "board", "cards", "sq, card and owner",
+	                                        load_board_card, s, err)))
 		return rc;
 	bool given[2];
 	if ((rc = qv__deck_read_players(j, load_player, s, given, err)))

@@ -32,15 +32,9 @@
 qv__deck_cards cc_cards(const void *st, int p)
 {
 	cc_player *pl = &((cc_state *)st)->pl[p];
-	return (qv__deck_cards){.hand = pl->hand,
-	                        .nhand = &pl->nhand,
-	                        .deck = pl->deck,
-	                        .ndeck = &pl->ndeck,
-	                        .owned = pl->owned,
-	                        .nids = CC_MAX_CARDS,
-	                        .cap = CC_DECK_MAX,
-	                        .piles = {{"discard", pl->discard, &pl->ndiscard},
-	                                  {"victory", pl->victory, &pl->nvictory}}};
+	return QV__DECK_CARDS(pl, CC_MAX_CARDS, CC_DECK_MAX,
+	                      {"discard", pl->discard, &pl->ndiscard},
+	                      {"victory", pl->victory, &pl->nvictory});
 }
 
 static int cc_deal(const void *before, qv_action a, const void *after, unsigned flags, qv__deal *d)

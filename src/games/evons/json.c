@@ -265,41 +265,30 @@ static qv_status check_board_stats(const ev_tables *T, const json_t *o, const ch
 	return QV_OK;
 }
 
-static qv_status load_board(ev_state *s, const json_t *board, qv_err *err)
+/* The board's entry o (qv__json_each_object) put in its cell of the state ctx. */
+static qv_status load_board_card(void *ctx, const json_t *o, const char *what, qv_err *err)
 {
+	ev_state *s = ctx;
 	const ev_tables *T = ev_T(s);
-	if (!json_is_array(board))
-		return qv_fail(err, QV_EINVAL, "state.board must be an array of cards");
-	size_t i;
-	json_t *o;
-	json_array_foreach(board, i, o)
-	{
-		char what[32];
-		snprintf(what, sizeof what, "board[%zu]", i);
-		if (!json_is_object(o))
-			return qv_fail(err, QV_EINVAL,
-			               "%s must be an object with cell, card and owner", what);
-		board_card b;
-		qv_status rc;
-		if ((rc = read_board_card(s, o, what, &b, err)))
-			return rc;
-		if (s->cell[b.c].kind)
-			return qv_fail(err, QV_EINVAL, "%s: cell %s is given twice", what,
-			               json_string_value(json_object_get(o, "cell")));
-		if ((rc = check_board_marks(T, what, &b, err)) ||
-		    (rc = check_board_stats(T, o, what, &b, err)))
-			return rc;
-		uint8_t flags =
-		    (uint8_t)((b.cov ? EV_F_COVERED : 0) | (b.growth ? EV_F_GROWTH : 0) |
-		              (b.moved ? EV_F_MOVED : 0) | (b.react ? EV_F_REACTIVATED : 0));
-		s->cell[b.c] = (ev_cell){(uint16_t)b.inst,
-		                         (uint8_t)(b.k + 1),
-		                         (uint8_t)b.owner,
-		                         (uint8_t)b.ctrl,
-		                         flags,
-		                         (uint8_t)b.dmg,
-		                         0};
-	}
+	board_card b;
+	qv_status rc;
+	if ((rc = read_board_card(s, o, what, &b, err)))
+		return rc;
+	if (s->cell[b.c].kind)
+		return qv_fail(err, QV_EINVAL, "%s: cell %s is given twice", what,
+		               json_string_value(json_object_get(o, "cell")));
+	if ((rc = check_board_marks(T, what, &b, err)) ||
+	    (rc = check_board_stats(T, o, what, &b, err)))
+		return rc;
+	uint8_t flags = (uint8_t)((b.cov ? EV_F_COVERED : 0) | (b.growth ? EV_F_GROWTH : 0) |
+	                          (b.moved ? EV_F_MOVED : 0) | (b.react ? EV_F_REACTIVATED : 0));
+	s->cell[b.c] = (ev_cell){(uint16_t)b.inst,
+	                         (uint8_t)(b.k + 1),
+	                         (uint8_t)b.owner,
+	                         (uint8_t)b.ctrl,
+	                         flags,
+	                         (uint8_t)b.dmg,
+	                         0};
 	return QV_OK;
 }
 
@@ -716,7 +705,8 @@ qv_status ev_load_json(void *st, const json_t *j, qv_err *err)
 	qv_rng rng = s->rng;
 	clear_state(s);
 	json_t *board = json_object_get(j, "board");
-	if (board && (rc = load_board(s, board, err)))
+	if (board && (rc = qv__json_each_object(board, "board", "cards", "cell, card and owner",
+	                                        load_board_card, s, err)))
 		return rc;
 	json_t *nv = json_object_get(j, "next_inst");
 	long next_inst = 0;

@@ -33,15 +33,8 @@
 qv__deck_cards ev_cards(const void *st, int p)
 {
 	ev_player *pl = &((ev_state *)st)->pl[p];
-	return (qv__deck_cards){.hand = pl->hand,
-	                        .nhand = &pl->nhand,
-	                        .deck = pl->deck,
-	                        .ndeck = &pl->ndeck,
-	                        .owned = pl->owned,
-	                        .nids = EV_MAX_KINDS,
-	                        .cap = EV_DECK_MAX,
-	                        .piles = {{"graveyard", pl->grave, &pl->ngrave},
-	                                  {"removed", pl->removed, &pl->nremoved}}};
+	return QV__DECK_CARDS(pl, EV_MAX_KINDS, EV_DECK_MAX, {"graveyard", pl->grave, &pl->ngrave},
+	                      {"removed", pl->removed, &pl->nremoved});
 }
 
 /* The shared deal, a mulligan's cards going back into the pool its draws come from. */
