@@ -12,7 +12,8 @@
 // 3. every lesson translation web/i18n/lessons/LANG/GAME.js names lessons of tutorials/GAME/
 //    and gives each of their steps its words (text; web, hint and the checks' words where the
 //    lesson has them), with the same number of checks;
-// 4. no key is in two parts of a catalog (its own messages, people/, review/, play/).
+// 4. no key is in two parts of a catalog (its own messages, people/, review/, play/);
+// 5. web/style.css shows no words (a `content: "…"`): a page's words come from a catalog.
 // Exits 1 naming each problem.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,6 +81,10 @@ for (const lang of langs) {
     }
   }
 }
+
+// The style sheet shows no words of its own (a `content: "…"` is in no catalog).
+for (const m of readFileSync(join(web, 'style.css'), 'utf8').matchAll(/content:\s*"([^"]*)"/g))
+  if (/\p{L}{2,}/u.test(m[1])) problems.push(`style.css: content "${m[1]}" shows words no catalog has`);
 
 // The pages.
 const config = readFileSync(join(root, 'eslint.config.js'), 'utf8');

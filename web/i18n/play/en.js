@@ -59,7 +59,7 @@ export default {
   'premove.cancelled': 'Premove cancelled.',
   'premove.queued': 'Queued: {move}',
   'premove.cancel': 'Cancel',
-  'premove.illegal': 'Premove “{move}” cancelled: it is not a legal move now.',
+  'premove.illegal': 'Premove "{move}" cancelled: it is not a legal move now.',
   'premove.played': 'Premove played: {move}.',
 
   'details.title': 'Details',
@@ -123,4 +123,5 @@ export default {
   'invite.clock': 'Clock: {clock}',
   'invite.rated':
     'Rated: the result changes the accounts’ ratings (between two new accounts it counts toward their first ten rated games and moves no rating).',
+  'chat.empty': 'No messages yet.',
 };

@@ -120,4 +120,5 @@ export default {
   'invite.clock': 'Reloj: {clock}',
   'invite.rated':
     'Puntuada: el resultado cambia las puntuaciones de las cuentas (entre dos cuentas nuevas cuenta para sus diez primeras partidas puntuadas y no mueve ninguna puntuación).',
+  'chat.empty': 'Aún no hay mensajes.',
 };
