@@ -57,18 +57,15 @@ const noJsdocAny = {
 
 /**
  * The client's files whose words are not in the catalogs yet (docs/web.md, "Languages"): the
- * rule `quiver/no-raw-text` and scripts/i18n-check.mjs skip them. A file leaves the list when
- * its words have gone into web/i18n/.
+ * rule `quiver/no-raw-text`, scripts/i18n-check.mjs and the browser test of the languages skip
+ * them. None now: a file or page written before its words can go into web/i18n/ is named here
+ * until they have.
+ * @type {string[]}
  */
-export const UNTRANSLATED = [
-  'web/games/arrow-party.js',
-  'web/games/concardia.js',
-  'web/games/evons.js',
-  'web/games/three-arrows.js',
-];
+export const UNTRANSLATED = [];
 
-/** Words that are the same in every language: the site's name. */
-const SAME_EVERYWHERE = new Set(['quiver']);
+/** Words that are the same in every language: the site's name and the games' own names. */
+const SAME_EVERYWHERE = new Set(['quiver', 'THREE ARROWS', 'ConCardia', 'Evons', 'Arrow Party']);
 
 /**
  * Whether a string a page would show has words in it (two letters in a row), so belongs in a
@@ -205,7 +202,9 @@ export default [
     plugins: { quiver: { rules: { 'no-jsdoc-any': noJsdocAny, 'no-raw-text': noRawText } } },
     rules: { 'quiver/no-jsdoc-any': 'error', 'quiver/no-raw-text': 'error' },
   },
-  { files: UNTRANSLATED.filter((f) => f.endsWith('.js')), rules: { 'quiver/no-raw-text': 'off' } },
+  ...(UNTRANSLATED.some((f) => f.endsWith('.js'))
+    ? [{ files: UNTRANSLATED.filter((f) => f.endsWith('.js')), rules: { 'quiver/no-raw-text': 'off' } }]
+    : []),
   { files: ['tests/browser/*.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   { files: ['eslint.config.js'], languageOptions: { globals: globals.node } },
   // the HTTP API description's lint and contract test: Node scripts
