@@ -11,7 +11,9 @@
 //    each shown attribute with words is named by data-i18n-attr, and every key named exists;
 // 3. every lesson translation web/i18n/lessons/LANG/GAME.js names lessons of tutorials/GAME/
 //    and gives each of their steps its words (text; web, hint and the checks' words where the
-//    lesson has them), with the same number of checks.
+//    lesson has them), with the same number of checks;
+// 4. no key is in two parts of a catalog (its own messages, people/, review/, play/);
+// 5. web/style.css shows no words (a `content: "…"`): a page's words come from a catalog.
 // Exits 1 naming each problem.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,6 +63,28 @@ for (const lang of langs) {
     for (const c of want) if (!(c in msg)) problems.push(`${lang}.js: ${key} lacks its ${c} form`);
   }
 }
+
+// A catalog's parts (its own messages and each part spread into it: people/, review/, play/)
+// name each key once: a key in two parts would be one message silently lost.
+for (const lang of langs) {
+  const own = [...readFileSync(join(web, `i18n/${lang}.js`), 'utf8').matchAll(/^ {2}'([^']+)':/gm)].map((m) => m[1]);
+  /** @type {Map<string, string>} */
+  const where = new Map(own.map((k) => [k, `${lang}.js`]));
+  for (const part of readdirSync(join(web, 'i18n'), { withFileTypes: true })) {
+    const file = join(web, 'i18n', part.name, `${lang}.js`);
+    if (!part.isDirectory() || !existsSync(file)) continue;
+    if (part.name === 'lessons') continue;
+    for (const key of Object.keys(await load(file))) {
+      const first = where.get(key);
+      if (first) problems.push(`${part.name}/${lang}.js: ${key} is also a key of ${first}`);
+      else where.set(key, `${part.name}/${lang}.js`);
+    }
+  }
+}
+
+// The style sheet shows no words of its own (a `content: "…"` is in no catalog).
+for (const m of readFileSync(join(web, 'style.css'), 'utf8').matchAll(/content:\s*"([^"]*)"/g))
+  if (/\p{L}{2,}/u.test(m[1])) problems.push(`style.css: content "${m[1]}" shows words no catalog has`);
 
 // The pages.
 const config = readFileSync(join(root, 'eslint.config.js'), 'utf8');

@@ -3,21 +3,13 @@
 // printed arrows into board directions with `turn` and draw them with `arrowGlyph`.
 
 import { s } from './dom.js';
+import { t } from './i18n.js';
 
 /** The eight directions, clockwise from north. */
 export const DIRS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
 
 /** @type {Record<string, string>} */
-export const DIR_WORDS = {
-  N: 'north',
-  NE: 'north-east',
-  E: 'east',
-  SE: 'south-east',
-  S: 'south',
-  SW: 'south-west',
-  W: 'west',
-  NW: 'north-west',
-};
+export const DIR_WORDS = Object.fromEntries(DIRS.map((d) => [d, t(`dir.${d}`)]));
 
 /** @type {Record<string, string>} the arrow characters, for text and buttons */
 export const DIR_CHARS = {

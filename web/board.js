@@ -5,6 +5,7 @@
 // through `data-token`, so that the same drawing serves the table, replays and tutorials.
 
 import { h, s } from './dom.js';
+import { t } from './i18n.js';
 
 /**
  * @typedef {Object} Grid
@@ -184,15 +185,19 @@ export function facts(rows) {
  */
 export function handStrip(cards, seat, viewer, name) {
   const mine = seat === viewer;
-  const title = mine ? 'Your hand' : `Hand of ${name(seat)}`;
+  const title = mine ? t('board.your-hand') : t('board.hand-of', { name: name(seat) });
   return h(
     'div',
     { class: mine ? 'my-hand' : 'hand-strip' },
     h('h4', {}, title),
     h(
       'div',
-      { class: 'cards hand', role: 'group', 'aria-label': mine ? 'your hand' : `${seat}'s hand` },
-      cards.length ? cards : h('p', { class: 'none' }, 'empty'),
+      {
+        class: 'cards hand',
+        role: 'group',
+        'aria-label': mine ? t('board.your-hand') : t('board.hand-of', { name: seat }),
+      },
+      cards.length ? cards : h('p', { class: 'none' }, t('board.empty')),
     ),
   );
 }

@@ -12,6 +12,7 @@ import { h, replace } from './dom.js';
 import * as API from './api.js';
 import { Picker } from './picker.js';
 import { tokenKind } from './board.js';
+import { t } from './i18n.js';
 
 /** How long a press lasts before it opens the sheet, in ms. */
 const LONG_PRESS_MS = 500;
@@ -94,7 +95,11 @@ export function describe(el) {
     for (const n of (x.getAttribute('data-ref') ?? '').split(' ')) if (n && !names.includes(n)) names.push(n);
   }
   const token = cell?.getAttribute('data-token');
-  return { heading: token ? `Square ${token}` : label.split(/[:.;(]/)[0].trim() || 'Details', label, names };
+  return {
+    heading: token ? t('details.square', { square: token }) : label.split(/[:.;(：（]/)[0].trim() || t('details.title'),
+    label,
+    names,
+  };
 }
 
 export class Details {
@@ -110,7 +115,11 @@ export class Details {
     this.o = o;
     this.heading = h('h2', { id: 'detail-title' });
     this.body = h('div', { class: 'detail-body' });
-    this.close = h('button', { type: 'button', class: 'detail-close', 'aria-label': 'Close' }, 'Close');
+    this.close = h(
+      'button',
+      { type: 'button', class: 'detail-close', 'aria-label': t('details.close') },
+      t('details.close'),
+    );
     this.dialog = /** @type {HTMLDialogElement} */ (
       h(
         'dialog',
@@ -254,7 +263,7 @@ export class Details {
     this.close.focus();
     const game = this.o.game();
     if (!game || !d.names.length) return;
-    replace(entries, h('p', { class: 'detail-loading' }, 'Looking it up…'));
+    replace(entries, h('p', { class: 'detail-loading' }, t('details.loading')));
     referenceOf(game, this.o.variant?.())
       .then((ref) => {
         const found = d.names.filter((n) => ref.has(n));
@@ -271,7 +280,7 @@ export class Details {
           ),
         );
       })
-      .catch((e) => replace(entries, h('p', { class: 'error' }, `Could not look it up: ${e.message ?? e}`)));
+      .catch((e) => replace(entries, h('p', { class: 'error' }, t('details.failed', { why: e.message ?? e }))));
   }
 
   /** The focus goes back where it was: the element tapped, or its square after a redraw. */

@@ -7,7 +7,7 @@
 
 import { h } from './dom.js';
 import { loadObject, saveObject } from './storage.js';
-import { withVerb } from './grammar.js';
+import { andList } from './grammar.js';
 import { clockName } from './clock.js';
 import { t } from './i18n.js';
 
@@ -40,15 +40,13 @@ export function invitation(table, seat) {
     .map((s) => (s.name && s.name !== s.seat ? s.name : s.seat));
   const game = table.title || table.game;
   const title = hosts.length
-    ? `${withVerb(hosts, 'invites', 'invite')} you to play ${game} as ${seat}`
-    : `You are invited to play ${game} as ${seat}`;
+    ? t('invite.by', { n: hosts.length, hosts: andList(hosts), game, seat })
+    : t('invite.anonymous', { game, seat });
   const c = table.clock;
-  const clock = c && c.kind !== 'none' ? `Clock: ${clockName(c)}` : '';
+  const clock = c && c.kind !== 'none' ? t('invite.clock', { clock: clockName(c) }) : '';
   // a rated game says so before the seat is taken, as the server rates it: a game between two
   // new accounts is counted toward their first ten and moves no rating (docs/server/players.md)
-  const rated = table.rated
-    ? 'Rated: the result changes the accounts’ ratings (between two new accounts it counts toward their first ten rated games and moves no rating).'
-    : '';
+  const rated = table.rated ? t('invite.rated') : '';
   return { title, clock: [rated, clock].filter(Boolean).join(' ') };
 }
 

@@ -31,6 +31,18 @@ export function markBadge(mark) {
   );
 }
 
+/**
+ * Words the engine wrote (a move's narration, a preview's), which are English in every language
+ * of the page (docs/web.md, "Not yet translated"): in a span marked `lang="en"`, so that a
+ * screen reader says them as English and the browser test of the languages tells them from the
+ * page's own words.
+ * @param {string} text
+ * @param {string} [cls]
+ */
+export function engineWords(text, cls) {
+  return h('span', { class: cls ?? null, lang: 'en' }, text);
+}
+
 export class LogPanel {
   /**
    * @param {HTMLOListElement} list the `ol` to fill (it should carry aria-live)
@@ -104,8 +116,7 @@ export class LogPanel {
    * @param {string} text
    */
   parts(who, text) {
-    if (who === 'game')
-      return [h('span', { class: 'sr-only' }, t('log.game'), ' '), h('span', { class: 'log-text' }, text)];
+    if (who === 'game') return [h('span', { class: 'sr-only' }, t('log.game'), ' '), engineWords(text, 'log-text')];
     const icon =
       who === 'chance'
         ? s(
@@ -118,7 +129,7 @@ export class LogPanel {
       icon,
       h('span', { class: 'log-who' }, who === 'chance' ? t('log.chance') : this.name(who)),
       t('log.colon'),
-      h('span', { class: 'log-text' }, text),
+      engineWords(text, 'log-text'),
     ];
   }
 

@@ -5,6 +5,7 @@
 // anything else a text box with the named values suggested.
 
 import { h } from './dom.js';
+import { t, has } from './i18n.js';
 
 /**
  * A parameter as GET /api/games describes it.
@@ -59,7 +60,8 @@ export function fieldShape(p) {
 export function paramField(game, p, onChange) {
   const shape = fieldShape(p);
   const id = `param-${game}-${p.key}`;
-  const meaning = p.meaning ? h('p', { class: 'meaning', id: `${id}-meaning` }, p.meaning) : null;
+  const said = words(`param.${game}.${p.key}`, p.meaning);
+  const meaning = said ? h('p', { class: 'meaning', id: `${id}-meaning` }, said) : null;
   if (shape.kind === 'choice') {
     const group = h(
       'div',
@@ -75,7 +77,7 @@ export function paramField(game, p, onChange) {
             checked: v === String(p.default),
             onchange: () => onChange(p.key, v),
           }),
-          h('span', {}, v),
+          h('span', {}, has(`param.value.${v}`) ? t(`param.value.${v}`) : v),
         ),
       ),
     );
@@ -125,7 +127,13 @@ export function paramField(game, p, onChange) {
     { class: 'field' },
     h('label', { for: id }, label(p.key)),
     meaning,
-    shape.kind === 'text' ? h('p', { class: 'meaning' }, `allowed: ${p.allowed}`) : null,
+    shape.kind === 'text'
+      ? h(
+          'p',
+          { class: 'meaning' },
+          t('param.allowed', { allowed: words(`param.${game}.${p.key}-allowed`, p.allowed) }),
+        )
+      : null,
     input,
     list,
   );
@@ -133,12 +141,33 @@ export function paramField(game, p, onChange) {
 }
 
 /**
- * A parameter key as a label: max_turns → "Max turns".
+ * The words of a parameter the engine describes (its meaning, what it allows) in the page's
+ * language: the catalog's message `key` when it has one, else the engine's English (a
+ * parameter newer than the catalogs).
+ * @param {string} key
+ * @param {string | undefined} english
+ * @returns {string}
+ */
+function words(key, english) {
+  return has(key) ? t(key) : (english ?? '');
+}
+
+/**
+ * A parameter's label in the page's language: the catalog's `param.KEY`, else the key made a
+ * label.
  * @param {string} key
  */
 export function label(key) {
-  const t = key.replace(/_/g, ' ');
-  return t.charAt(0).toUpperCase() + t.slice(1);
+  return has(`param.${key}`) ? t(`param.${key}`) : keyWords(key);
+}
+
+/**
+ * A parameter key as a label: max_turns → "Max turns".
+ * @param {string} key
+ */
+function keyWords(key) {
+  const words = key.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /**

@@ -14,6 +14,7 @@
 import { h, replace } from './dom.js';
 import { normalize } from './picker.js';
 import { typedWords } from './move-panel.js';
+import { t, tParts } from './i18n.js';
 
 /**
  * What the page tells the premove at each frame.
@@ -62,7 +63,7 @@ export class Premove {
         'aria-describedby': 'premove-help',
       })
     );
-    this.words = h('div', { class: 'word-buttons premove-words', role: 'group', 'aria-label': 'Premove words' });
+    this.words = h('div', { class: 'word-buttons premove-words', role: 'group', 'aria-label': t('premove.words') });
     /** the vocabulary the buttons show (drawn again only when it changes: a press survives frames) */
     this.drawn = '';
     this.status = h('p', { id: 'premove-status', class: 'premove-status', role: 'status', 'aria-live': 'polite' });
@@ -70,19 +71,19 @@ export class Premove {
       h(
         'form',
         { class: 'premove-form' },
-        h('label', { for: 'premove-input' }, 'Premove'),
+        h('label', { for: 'premove-input' }, t('premove.label')),
         h(
           'div',
           { class: 'notation-row' },
           this.input,
-          h('button', { type: 'submit', class: 'minor' }, 'Queue'),
-          h('button', { type: 'button', class: 'minor', id: 'premove-back', onclick: () => this.back() }, 'Back'),
+          h('button', { type: 'submit', class: 'minor' }, t('premove.queue')),
+          h(
+            'button',
+            { type: 'button', class: 'minor', id: 'premove-back', onclick: () => this.back() },
+            t('premove.back'),
+          ),
         ),
-        h(
-          'p',
-          { id: 'premove-help', class: 'help' },
-          'Type a move, or click the board and the words below as at your turn. Queued, it is played at your turn if legal then.',
-        ),
+        h('p', { id: 'premove-help', class: 'help' }, t('premove.help')),
       )
     );
     this.form.addEventListener('submit', (ev) => {
@@ -107,7 +108,7 @@ export class Premove {
   queue(text) {
     const move = normalize(text).trim();
     if (!move) {
-      this.say('Type a move to queue, as in the move box.');
+      this.say(t('premove.empty'));
       return;
     }
     this.queued = text.trim().replace(/\s+/g, ' ');
@@ -142,7 +143,7 @@ export class Premove {
    */
   addWord(word) {
     this.input.value = `${this.input.value.trim()} ${word}`.trim();
-    this.say(`Premove so far: ${this.input.value}.`);
+    this.say(t('premove.so-far', { move: this.input.value }));
   }
 
   /** The last word of the notation composed taken back. */
@@ -152,7 +153,7 @@ export class Premove {
     if (last && this.clicked.at(-1)?.word === last) this.clicked.pop();
     else this.clicked = [];
     this.input.value = ws.join(' ');
-    this.say(ws.length ? `Premove so far: ${this.input.value}.` : '');
+    this.say(ws.length ? t('premove.so-far', { move: this.input.value }) : '');
     this.hooks.redraw();
   }
 
@@ -204,7 +205,7 @@ export class Premove {
 
   cancel() {
     this.queued = '';
-    this.say('Premove cancelled.');
+    this.say(t('premove.cancelled'));
     this.drawQueued();
   }
 
@@ -218,12 +219,12 @@ export class Premove {
       this.queuedLine,
       this.queued
         ? [
-            h('span', {}, 'Queued: ', h('strong', { class: 'premove-move' }, this.queued)),
+            h('span', {}, ...tParts('premove.queued', { move: h('strong', { class: 'premove-move' }, this.queued) })),
             ' ',
             h(
               'button',
               { type: 'button', class: 'minor', id: 'premove-cancel', onclick: () => this.cancel() },
-              'Cancel',
+              t('premove.cancel'),
             ),
           ]
         : [],
@@ -264,10 +265,10 @@ export class Premove {
     this.drawQueued();
     const action = m.picker ? actionOf(m.picker, typed) : null;
     if (!action) {
-      this.say(`Premove "${typed}" cancelled: it is not a legal move now.`);
+      this.say(t('premove.illegal', { move: typed }));
       return false;
     }
-    this.say(`Premove played: ${action}.`);
+    this.say(t('premove.played', { move: action }));
     this.hooks.play(action);
     return true;
   }

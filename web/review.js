@@ -10,7 +10,8 @@
 import { h, s, replace } from './dom.js';
 import * as API from './api.js';
 import { markBadge } from './log-panel.js';
-import { t } from './i18n.js';
+import { t, tParts } from './i18n.js';
+import { engineWords } from './log-panel.js';
 import { LOCAL_ID } from './local.js';
 
 /** @typedef {import('./types.js').Review} Review */
@@ -332,7 +333,12 @@ export class ReviewPanel {
           ? t(`review.verdict-${d.mark}`, { ...verdict, points: Math.round(d.loss * 50) })
           : t('review.verdict', verdict),
         d.played_note
-          ? h('span', { class: 'review-preview' }, ' ', t('review.preview', { played: d.played, note: d.played_note }))
+          ? h(
+              'span',
+              { class: 'review-preview' },
+              ' ',
+              ...tParts('review.preview', { played: d.played, note: engineWords(d.played_note) }),
+            )
           : null,
       ),
       better
@@ -340,7 +346,7 @@ export class ReviewPanel {
             'p',
             { class: 'review-best' },
             d.best_note
-              ? t('review.best-note', { best: d.best, note: d.best_note })
+              ? tParts('review.best-note', { best: d.best, note: engineWords(d.best_note) })
               : t('review.best', { best: d.best }),
             framed ? h('span', { class: 'review-alt-key' }, ' ', t('review.framed')) : null,
           )

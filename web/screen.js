@@ -6,7 +6,8 @@
 import { h, replace } from './dom.js';
 import { applyHighlight, tokenKind } from './board.js';
 import { gameModule } from './games/index.js';
-import { t } from './i18n.js';
+import { t, LANG } from './i18n.js';
+import { levelName } from './levels.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').SeatInfo} SeatInfo */
@@ -54,7 +55,8 @@ export function seatNamer(table, viewer, o = {}) {
         return t(zombie ? 'seat.named-zombie' : 'seat.named', { name: info.name, seat });
       return t(zombie ? 'seat.player-zombie' : 'seat.player', { seat });
     }
-    return t('seat.ai', { seat, level: info.kind });
+    // English says the level as the server names it ("p2 (beginner AI)"), the others by its name
+    return t('seat.ai', { seat, level: LANG === 'en' ? info.kind : levelName(info.kind) });
   };
 }
 

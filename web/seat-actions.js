@@ -16,6 +16,7 @@ import { h, replace } from './dom.js';
 import * as API from './api.js';
 import { PlayerChannel } from './channel.js';
 import { seatIcon } from './seat-marks.js';
+import { t, tParts } from './i18n.js';
 
 /** @typedef {import('./types.js').SeatInfo} SeatInfo */
 /** @typedef {import('./types.js').ChatLine} ChatLine */
@@ -152,9 +153,12 @@ export class SeatActions {
     const marks = [];
     if (this.muted.has(s.seat)) marks.push('muted');
     if (this.isBlocked(s)) marks.push('blocked');
-    const label = `Mute, report or block ${name}${marks.length ? ` (${marks.join(', ')})` : ''}`;
+    const words = marks.map((m) => t(`seatmenu.mark-${m}`));
+    const label = words.length
+      ? t('seatmenu.actions-marked', { name, marks: words.join(', ') })
+      : t('seatmenu.actions', { name });
     return [
-      ...marks.map((m) => h('span', { class: `seat-mark ${m}` }, m)),
+      ...marks.map((m, i) => h('span', { class: `seat-mark ${m}` }, words[i])),
       h(
         'button',
         {
@@ -194,9 +198,9 @@ export class SeatActions {
     /** @param {unknown} e @param {string} what */
     const fail = (e, what) => {
       said.textContent = '';
-      problem.textContent = `${what}: ${e instanceof Error ? e.message : String(e)}.`;
+      problem.textContent = t('seatmenu.failed', { what, why: e instanceof Error ? e.message : String(e) });
     };
-    const close = h('button', { type: 'button', class: 'minor seat-close' }, 'Close');
+    const close = h('button', { type: 'button', class: 'minor seat-close' }, t('seatmenu.close'));
     const dialog = /** @type {HTMLDialogElement} */ (
       h(
         'dialog',
@@ -209,9 +213,9 @@ export class SeatActions {
               h(
                 'a',
                 { href: `player.html?name=${encodeURIComponent(s.username)}`, target: '_blank', rel: 'noopener' },
-                `${s.username}'s profile`,
+                t('seatmenu.profile', { name: s.username }),
               ),
-              ' (a new tab)',
+              t('seatmenu.new-tab'),
             )
           : null,
         this.mutePart(s, name, tell, fail),
@@ -247,10 +251,8 @@ export class SeatActions {
     const draw = () => {
       const on = this.muted.has(s.seat);
       button.setAttribute('aria-pressed', String(on));
-      button.textContent = on ? `Unmute ${name}` : `Mute ${name}`;
-      how.textContent = on
-        ? `${name}'s chat lines are hidden at this table, on every device of yours.`
-        : `Hide ${name}'s chat lines at this table.`;
+      button.textContent = t(on ? 'seatmenu.unmute' : 'seatmenu.mute', { name });
+      how.textContent = t(on ? 'seatmenu.muted-how' : 'seatmenu.mute-how', { name });
     };
     draw();
     button.addEventListener('click', async () => {
@@ -258,16 +260,16 @@ export class SeatActions {
       button.disabled = true;
       try {
         this.muted = new Set(await API.setMute(this.tableId, s.seat, on));
-        tell(on ? `Muted: ${name}'s chat lines are hidden.` : `Unmuted: ${name}'s chat lines show again.`);
+        tell(t(on ? 'seatmenu.muted-done' : 'seatmenu.unmuted-done', { name }));
         this.hooks.changed();
       } catch (e) {
-        fail(e, on ? 'Not muted' : 'Not unmuted');
+        fail(e, t(on ? 'seatmenu.not-muted' : 'seatmenu.not-unmuted'));
       } finally {
         button.disabled = false;
         draw();
       }
     });
-    return h('section', { class: 'seat-part' }, h('h3', {}, 'Chat'), how, button);
+    return h('section', { class: 'seat-part' }, h('h3', {}, t('seatmenu.chat')), how, button);
   }
 
   /**
@@ -284,7 +286,7 @@ export class SeatActions {
     const what = h(
       'select',
       { id: 'report-what', name: 'what' },
-      h('option', { value: '' }, `${name}, the player`),
+      h('option', { value: '' }, t('seatmenu.report-player', { name })),
       lines
         .slice()
         .reverse()
@@ -292,7 +294,7 @@ export class SeatActions {
           h(
             'option',
             { value: String(l.n), selected: chosen !== undefined && l.n === chosen.n },
-            `Their line ${lineChoice(l)}`,
+            t('seatmenu.report-line', { line: lineChoice(l) }),
           ),
         ),
     );
@@ -302,16 +304,16 @@ export class SeatActions {
       rows: 3,
       maxlength: REASON_MAX,
       required: true,
-      placeholder: 'Insults, cheating, spam…',
+      placeholder: t('seatmenu.report-placeholder'),
     });
-    const send = h('button', { type: 'submit', class: 'seat-report' }, 'Send the report');
+    const send = h('button', { type: 'submit', class: 'seat-report' }, t('seatmenu.report-send'));
     const form = h(
       'form',
       { class: 'seat-part seat-report-form' },
-      h('h3', {}, 'Report'),
-      h('label', { for: 'report-what' }, 'What to report'),
+      h('h3', {}, t('seatmenu.report')),
+      h('label', { for: 'report-what' }, t('seatmenu.report-what')),
       what,
-      h('label', { for: 'report-reason' }, 'What happened (the moderators read it)'),
+      h('label', { for: 'report-reason' }, t('seatmenu.report-reason')),
       reason,
       h('div', { class: 'form-actions' }, send),
     );
@@ -319,7 +321,7 @@ export class SeatActions {
       ev.preventDefault();
       const text = reason.value.trim();
       if (!text) {
-        fail(new Error('say what happened'), 'Not sent');
+        fail(new Error(t('seatmenu.report-empty')), t('seatmenu.not-sent'));
         reason.focus();
         return;
       }
@@ -327,9 +329,9 @@ export class SeatActions {
       try {
         await API.report(this.tableId, s.seat, text, what.value ? Number(what.value) : undefined);
         reason.value = '';
-        tell('Reported: thank you. The site’s moderators will read it.');
+        tell(t('seatmenu.reported'));
       } catch (e) {
-        fail(e, 'Not reported');
+        fail(e, t('seatmenu.not-reported'));
       } finally {
         send.disabled = false;
       }
@@ -345,15 +347,22 @@ export class SeatActions {
    * @param {(e: unknown, what: string) => void} fail
    */
   blockPart(s, name, tell, fail) {
-    const part = h('section', { class: 'seat-part' }, h('h3', {}, 'Block'));
+    const part = h('section', { class: 'seat-part' }, h('h3', {}, t('seatmenu.block')));
     const username = s.username;
     if (!username) {
-      part.append(h('p', { class: 'how' }, `${name} plays without an account, so there is no account to block.`));
+      part.append(h('p', { class: 'how' }, t('seatmenu.no-account', { name })));
       return part;
     }
     if (!this.me) {
       part.append(
-        h('p', { class: 'how' }, h('a', { href: 'account.html' }, 'Sign in'), ` to block ${username}'s account.`),
+        h(
+          'p',
+          { class: 'how' },
+          ...tParts('seatmenu.sign-in-to-block', {
+            link: h('a', { href: 'account.html' }, t('seatmenu.sign-in')),
+            name: username,
+          }),
+        ),
       );
       return part;
     }
@@ -362,10 +371,8 @@ export class SeatActions {
     const draw = () => {
       const on = this.isBlocked(s);
       button.className = on ? 'minor seat-block' : 'danger seat-block';
-      button.textContent = on ? `Unblock ${username}` : `Block ${username}`;
-      how.textContent = on
-        ? `${username} cannot take a seat at a table where you play, nor you at theirs. Your account page lists whom you block.`
-        : `${username} will not be able to take a seat at a table where you play, nor you at theirs, and their chat is hidden from you. A game under way goes on.`;
+      button.textContent = t(on ? 'seatmenu.unblock' : 'seatmenu.block-name', { name: username });
+      how.textContent = t(on ? 'seatmenu.blocked-how' : 'seatmenu.block-how', { name: username });
     };
     draw();
     button.addEventListener('click', async () => {
@@ -374,20 +381,16 @@ export class SeatActions {
       try {
         const list = on ? await API.block(username) : await API.unblock(username);
         this.blocked = new Set(list.map((b) => b.username.toLowerCase()));
-        tell(
-          on
-            ? `Blocked: ${username} cannot join your tables, and you will not be seated with them.`
-            : `Unblocked: ${username} may sit at your tables again.`,
-        );
+        tell(t(on ? 'seatmenu.blocked-done' : 'seatmenu.unblocked-done', { name: username }));
         this.hooks.changed();
       } catch (e) {
-        fail(e, on ? 'Not blocked' : 'Not unblocked');
+        fail(e, t(on ? 'seatmenu.not-blocked' : 'seatmenu.not-unblocked'));
       } finally {
         button.disabled = false;
         draw();
       }
     });
-    replace(part, h('h3', {}, 'Block'), how, button);
+    replace(part, h('h3', {}, t('seatmenu.block')), how, button);
     return part;
   }
 }

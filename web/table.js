@@ -133,7 +133,7 @@ const people = new People(els.people, {
   name: (seat) => {
     const mine = seat === state.seat ? state.table?.seats?.find((s) => s.seat === seat) : null;
     return mine?.name && mine.name !== seat
-      ? `${mine.name} (you, ${seat})`
+      ? t('seat.named-you', { name: mine.name, seat })
       : seatNamer(state.table, state.seat, { zombie: false })(seat);
   },
   claim: (seat) => {

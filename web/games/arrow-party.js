@@ -5,7 +5,8 @@
 // cannot be drawn before. What is printed on the cards, items, dice, stars and skulls comes from
 // the view's catalogue, through `printed`.
 
-import { h, s, plural, signed } from '../dom.js';
+import { h, s, signed } from '../dom.js';
+import { t, has } from '../i18n.js';
 import { arrowGlyph, turn, DIR_WORDS, DIR_CHARS } from '../arrows.js';
 import { drawGrid, facts, files, ranks, handStrip } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
@@ -21,8 +22,7 @@ import { andList } from '../grammar.js';
 
 export const name = 'arrow-party';
 export const title = 'Arrow Party';
-export const blurb =
-  'A party game for 3 to 5: pick items, a card and a direction in secret, then everyone walks at once across stars, skulls and hidden items.';
+export const blurb = t('ap.blurb');
 /** An area of up to 26 × 26 cells: the board zooms and pans on a phone (phone.js). */
 export const zoomable = true;
 
@@ -56,27 +56,21 @@ export const printed = perCatalogue(
 function effectWords(e) {
   switch (e.kind) {
     case 'multiply':
-      return `steps = ${e.factor ?? 1} × roll`;
     case 'divide':
-      return `steps = roll ÷ ${e.divisor ?? 1}, rounded down`;
     case 'subtract':
-      return `steps = roll − ${e.steps ?? 0}, at least 0`;
     case 'reverse':
-      return 'may also walk opposite to an arrow';
     case 'draw':
-      return (e.cards ?? 1) === 1
-        ? 'draw an arrow card from a random stack'
-        : `draw ${e.cards} arrow cards from random stacks`;
     case 'dice':
-      return 'change your die';
     case 'swap':
-      return 'give an item, take a random card from another player';
     case 'noswap':
-      return 'no item exchange with you this round';
     case 'nopickup':
-      return 'pick up no items this round';
     case 'exchange':
-      return 'trade positions with another player';
+      return t(`ap.effect.${e.kind}`, {
+        factor: e.factor ?? 1,
+        divisor: e.divisor ?? 1,
+        steps: e.steps ?? 0,
+        n: e.cards ?? 1,
+      });
     default:
       return e.kind;
   }
@@ -155,13 +149,13 @@ export function drawBoard(vj, o) {
   const grid = drawGrid({
     files: files(size),
     ranks: ranks(size),
-    title: `Arrow Party area, ${size} by ${size}`,
+    title: t('ap.area', { size }),
     label: (cell) => {
       const bits = [cell];
       const g = ground.get(cell);
       if (g) bits.push(groundWords(vj, g));
       for (const p of standing.get(cell) ?? []) bits.push(o.name(p));
-      if (bits.length === 1) bits.push('empty');
+      if (bits.length === 1) bits.push(t('board.empty'));
       return bits.join(', ');
     },
   });
@@ -224,10 +218,10 @@ export function drawBoard(vj, o) {
  */
 function groundWords(vj, g) {
   const p = printed(vj);
-  if (g.card === 'star') return `a star (${signed(p.star)})`;
-  if (g.card === 'skull') return `a skull (${signed(p.skull)})`;
-  if (g.card === 'item') return 'a face-down item';
-  return `the item ${g.card} (${signed(p.items.get(g.card)?.points ?? 0)})`;
+  if (g.card === 'star') return t('ap.star', { points: signed(p.star) });
+  if (g.card === 'skull') return t('ap.skull', { points: signed(p.skull) });
+  if (g.card === 'item') return t('ap.face-down-item');
+  return t('ap.item-on-ground', { item: g.card, points: signed(p.items.get(g.card)?.points ?? 0) });
 }
 
 /**
@@ -299,9 +293,12 @@ function handCard(vj, entry, o) {
     arrows ? arrowCard(vj, id) : itemCard(vj, id),
   );
   let label = arrows
-    ? `arrow card ${id}: ${plural(arrows.length, 'point')}, arrows ${arrows.map((d) => DIR_WORDS[d]).join(', ')}`
-    : `item ${id} (${signed(it?.points ?? 0)}): ${it?.does ?? ''}`;
-  if (known.length) label += `; known to ${known.map((k) => (k === 'public' ? 'everyone' : o.name(k))).join(', ')}`;
+    ? t('ap.arrow-card', { id, n: arrows.length, dirs: arrows.map((d) => DIR_WORDS[d]).join(', ') })
+    : t('ap.item', { id, points: signed(it?.points ?? 0), does: it?.does ?? '' });
+  if (known.length)
+    label += t('ap.known-to', {
+      names: known.map((k) => (k === 'public' ? t('ap.everyone') : o.name(k))).join(', '),
+    });
   return h(
     'button',
     { type: 'button', class: 'card-item', 'data-token': id, 'data-ref': id, 'aria-label': label, title: label },
@@ -324,8 +321,8 @@ export function drawPanels(vj, o) {
     // in a secret step, a seat that chose ahead of its turn is ready too (info's to_move)
     const ready = secret
       ? pl.committed || (o.acting && !o.acting.includes(seat))
-        ? h('span', { class: 'badge ready' }, '✓ ready')
-        : h('span', { class: 'badge' }, 'choosing')
+        ? h('span', { class: 'badge ready' }, t('ap.ready'))
+        : h('span', { class: 'badge' }, t('ap.choosing'))
       : null;
     const sec = h(
       'section',
@@ -333,33 +330,34 @@ export function drawPanels(vj, o) {
       h('h3', {}, seatIcon(seat), ' ', o.name(seat), ready),
     );
     const rows = /** @type {[string, string | number | Node][]} */ ([
-      ['position', pl.pos],
-      ['die', `${pl.die} (${signed(p.dice.get(pl.die) ?? 0)} at the end)`],
-      ['stars', `${pl.stars ?? 0} (${signed(p.star * (pl.stars ?? 0))})`],
-      ['skulls', `${pl.skulls ?? 0} (${signed(p.skull * (pl.skulls ?? 0))})`],
-      ['hand', plural(pl.hand_count ?? (pl.hand ?? []).length, 'card')],
+      [t('ap.position'), pl.pos],
+      [t('ap.die'), t('ap.die-at-end', { die: pl.die, points: signed(p.dice.get(pl.die) ?? 0) })],
+      [t('ap.stars'), `${pl.stars ?? 0} (${signed(p.star * (pl.stars ?? 0))})`],
+      [t('ap.skulls'), `${pl.skulls ?? 0} (${signed(p.skull * (pl.skulls ?? 0))})`],
+      [t('cc.hand'), t('cc.cards', { n: pl.hand_count ?? (pl.hand ?? []).length })],
     ]);
-    if (pl.arrows) rows.push(['arrow cards', pl.arrows.length ? pl.arrows.join(' ') : 'none']);
+    if (pl.arrows) rows.push([t('ap.arrow-cards'), pl.arrows.length ? pl.arrows.join(' ') : t('ta.none')]);
     if (pl.items_known || pl.items_unknown) {
       const known = pl.items_known ?? [];
       rows.push([
-        'items',
-        [...known, pl.items_unknown ? `${pl.items_unknown} unknown` : ''].filter(Boolean).join(', ') || 'none',
+        t('ap.items'),
+        [...known, pl.items_unknown ? t('ap.unknown', { n: pl.items_unknown }) : ''].filter(Boolean).join(', ') ||
+          t('ta.none'),
       ]);
     }
-    if (pl.score !== undefined) rows.push(['your score now', String(pl.score)]);
-    if (pl.uses?.length) rows.push(['used', pl.uses.join(', ')]);
-    if (pl.skip) rows.push(['this round', 'no arrow card: does not walk']);
-    if (pl.roll) rows.push(['roll', String(pl.roll)]);
-    if (pl.go) rows.push(['direction', `${DIR_CHARS[pl.go] ?? ''} ${pl.go}`]);
-    if (pl.steps) rows.push(['steps left', String(pl.steps)]);
+    if (pl.score !== undefined) rows.push([t('ap.score-now'), String(pl.score)]);
+    if (pl.uses?.length) rows.push([t('ap.used'), pl.uses.join(', ')]);
+    if (pl.skip) rows.push([t('ap.this-round'), t('ap.skip')]);
+    if (pl.roll) rows.push([t('ap.roll'), String(pl.roll)]);
+    if (pl.go) rows.push([t('ap.direction'), `${DIR_CHARS[pl.go] ?? ''} ${pl.go}`]);
+    if (pl.steps) rows.push([t('ap.steps-left'), String(pl.steps)]);
     sec.appendChild(facts(rows));
     if (pl.throw) {
       sec.appendChild(
         h(
           'div',
           { class: 'thrown' },
-          h('span', {}, pl.land === null || pl.land === undefined ? 'Thrown card:' : 'Landed card:'),
+          h('span', {}, pl.land === null || pl.land === undefined ? t('ap.thrown') : t('ap.landed')),
           s(
             'svg',
             {
@@ -367,13 +365,16 @@ export function drawPanels(vj, o) {
               viewBox: '-20 -10 100 100',
               'data-ref': pl.throw,
               role: 'img',
-              'aria-label': `card ${pl.throw}${
+              'aria-label':
                 pl.land !== null && pl.land !== undefined
-                  ? `, turned ${pl.land * 45} degrees clockwise: arrows ${landedArrows(vj, pl.throw, pl.land)
-                      .map((d) => DIR_WORDS[d])
-                      .join(', ')}`
-                  : ''
-              }`,
+                  ? t('ap.card-turned', {
+                      id: pl.throw,
+                      degrees: pl.land * 45,
+                      dirs: landedArrows(vj, pl.throw, pl.land)
+                        .map((d) => DIR_WORDS[d])
+                        .join(', '),
+                    })
+                  : t('ap.card', { id: pl.throw }),
             },
             arrowCard(vj, pl.throw, pl.land ?? 0),
           ),
@@ -392,9 +393,9 @@ export function drawPanels(vj, o) {
     }
     wrap.appendChild(sec);
   });
-  const info = [`round ${v.round} of ${vj.params?.rounds ?? '?'}`];
-  if (v.stack_sizes) info.push(`stacks ${v.stack_sizes.join(' ')}`);
-  if ((v.item_discard ?? []).length) info.push(`used items: ${v.item_discard.length}`);
+  const info = [t('ap.round-of', { round: v.round, rounds: String(vj.params?.rounds ?? '?') })];
+  if (v.stack_sizes) info.push(t('ap.stacks', { sizes: v.stack_sizes.join(' ') }));
+  if ((v.item_discard ?? []).length) info.push(t('ap.used-items', { n: v.item_discard.length }));
   wrap.appendChild(h('p', { class: 'game-info' }, info.join(' · ')));
   return wrap;
 }
@@ -420,36 +421,27 @@ export function turnText(vj, o) {
   const waiting = o.acting
     ? o.acting.filter((s) => s !== vj.viewer).map(o.name)
     : (v.players ?? []).map((p, i) => (p.committed === false ? o.name(`p${i + 1}`) : null)).filter(Boolean);
-  const wait = waiting.length ? ` Still choosing: ${andList(/** @type {string[]} */ (waiting))}.` : '';
+  const wait = waiting.length ? t('ap.still-choosing', { names: andList(/** @type {string[]} */ (waiting)) }) : '';
+  const name = o.name(v.active);
   switch (v.phase) {
     case 'over': {
       const p = printed(vj);
-      return `The game is over: scores count arrow cards, items, stars (${signed(p.star)}), skulls (${signed(p.skull)}) and dice.`;
+      return t('ap.over', { star: signed(p.star), skull: signed(p.skull) });
     }
     case 'items':
-      return you
-        ? `Round ${v.round}: use items if you like (in secret), then say you are ready.${wait}`
-        : `Everyone chooses items in secret.${wait}`;
+      return (you ? t('ap.items-you', { round: v.round }) : t('ap.items-all')) + wait;
     case 'throw':
-      return you
-        ? `Throw an arrow card: it lands turned at random, and you walk along one of its arrows.${wait}`
-        : `Everyone throws an arrow card in secret.${wait}`;
+      return (you ? t('ap.throw-you') : t('ap.throw-all')) + wait;
     case 'go':
-      return you
-        ? `Choose the direction to walk: one of your landed card's arrows.${wait}`
-        : `Everyone chooses a direction in secret.${wait}`;
+      return (you ? t('ap.go-you') : t('ap.go-all')) + wait;
     case 'land':
-      return `${o.name(v.active)}'s card is landing.`;
     case 'roll':
-      return `${o.name(v.active)} rolls the die.`;
     case 'walk':
-      return 'Everyone walks; players who bump exchange a random item.';
     case 'take':
-      return `A swap takes a random card from ${o.name(v.active)}'s target.`;
     case 'draw':
-      return `${o.name(v.active)} draws from a random stack.`;
+      return t(`ap.phase.${v.phase}`, { name });
     default:
-      return you ? 'Your turn.' : `${o.name(vj.to_move)} is to move.`;
+      return you ? t('ap.your-turn') : t('ta.to-move-name', { name: o.name(vj.to_move) });
   }
 }
 
@@ -466,18 +458,17 @@ export function wordLabel(word, _chosen, vj) {
       'span',
       { class: 'word-card' },
       s('svg', { class: 'word-card-svg ap', viewBox: '0 0 60 80', 'aria-hidden': 'true' }, arrowCard(vj, word)),
-      ` card ${word}`,
+      ' ',
+      t('ap.card', { id: word }),
     );
   }
   const it = p.items.get(word);
   if (it) return `${word} (${signed(it.points)}): ${it.does}`;
   const die = p.dice.get(word);
-  if (die !== undefined) return `${word} (${signed(die)} at the end)`;
+  if (die !== undefined) return t('ap.die-at-end', { die: word, points: signed(die) });
   if (DIR_WORDS[word]) return `${DIR_CHARS[word]} ${DIR_WORDS[word]}`;
   if (/^p[1-5]$/.test(word)) return h('span', {}, seatIcon(word), ' ', word);
-  /** @type {Record<string, string>} */
-  const words = { use: 'use an item', ready: "I'm ready", throw: 'throw', go: 'walk' };
-  return words[word] ?? word;
+  return has(`ap.word.${word}`) ? t(`ap.word.${word}`) : word;
 }
 
 /**

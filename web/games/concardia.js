@@ -5,17 +5,17 @@
 // Strength and Defense the view gives (banners and boosts included), which are the engine's
 // business and are never computed here.
 
-import { h, s, plural } from '../dom.js';
+import { h, s } from '../dom.js';
+import { t, tParts, has } from '../i18n.js';
 import { turn, r, DIR_WORDS } from '../arrows.js';
 import { drawGrid, facts, files, ranks, handStrip } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
 import { perCatalogue } from './catalogue.js';
-import { withVerb } from '../grammar.js';
+import { andList } from '../grammar.js';
 
 export const name = 'concardia';
 export const title = 'ConCardia';
-export const blurb =
-  'A 2-player card game on a 6 × 6 grid: capture cards with arrows of a stronger Rock, Paper or Scissors trait.';
+export const blurb = t('cc.blurb');
 
 /** @typedef {import('../types.js').ConcardiaView} ConcardiaView */
 /** @typedef {import('../types.js').ConcardiaCard} ConcardiaCard */
@@ -75,19 +75,18 @@ function abilityText(a) {
   if (!a) return '';
   switch (a.kind) {
     case 'move':
-      return 'Action: Slide this card, or Jump it over an adjacent card.';
     case 'shove':
-      return `Action — Cost ${a.cost ?? 0}: Slide a card adjacent to this card one square directly away from it.`;
     case 'sabotage':
-      return 'Immediate — Cost X: Remove an opponent card in the Play Area whose Defense ≤ Power.';
     case 'charge':
-      return `Persistent: put a Charge Counter on this card (at most ${a.counters ?? 0}). Action — Cost ${a.cost ?? 0}: +${a.strength ?? 0} Strength until end of turn.`;
     case 'superior':
-      return 'Play: this card is Superior to cards of its own trait.';
     case 'support':
-      return `Play: your other cards adjacent to this card have +${a.defense ?? 0} Defense.`;
     case 'save':
-      return 'Hand Reaction: when one of your cards would be captured, discard this card: it is not captured this Capture Step.';
+      return t(`cc.ability.${a.kind}`, {
+        cost: a.cost ?? 0,
+        counters: a.counters ?? 0,
+        strength: a.strength ?? 0,
+        defense: a.defense ?? 0,
+      });
     default:
       return a.kind;
   }
@@ -203,7 +202,7 @@ export function cardFace(vj, id, owner, x, y, o = {}) {
     s(
       'text',
       { class: 'ccard-stat-label', x: w * 0.3, y: statsY + 12, 'font-size': 9, 'text-anchor': 'middle' },
-      'STR',
+      t('cc.str'),
     ),
   );
   g.appendChild(
@@ -223,7 +222,7 @@ export function cardFace(vj, id, owner, x, y, o = {}) {
     s(
       'text',
       { class: 'ccard-stat-label', x: w * 0.7, y: statsY + 12, 'font-size': 9, 'text-anchor': 'middle' },
-      'DEF',
+      t('cc.def'),
     ),
   );
   if (o.big) {
@@ -311,8 +310,18 @@ export function describeCard(vj, id, owner, ownerName, now = {}) {
   const dirs = c.arrows.map((d) => DIR_WORDS[turn(d, owner === 'p2' ? 4 : 0)]).join(', ');
   /** @param {string} what @param {number} printed @param {number | undefined} cur */
   const stat = (what, printed, cur) =>
-    cur === undefined || cur === printed ? `${what} ${printed}` : `${what} ${cur} (printed ${printed})`;
-  return `${ownerName}: ${c.traitName} ${c.name} (${id}), ${stat('strength', c.S, now.strength)}, ${stat('defense', c.D, now.defense)}, arrows ${dirs}`;
+    cur === undefined || cur === printed
+      ? t(`cc.${what}`, { n: printed })
+      : t(`cc.${what}-changed`, { n: cur, printed });
+  return t('cc.card', {
+    owner: ownerName,
+    trait: c.traitName,
+    card: c.name,
+    id,
+    strength: stat('strength', c.S, now.strength),
+    defense: stat('defense', c.D, now.defense),
+    dirs,
+  });
 }
 
 /**
@@ -328,16 +337,16 @@ export function drawBoard(vj, o) {
   const grid = drawGrid({
     files: files(6),
     ranks: ranks(6),
-    title: 'ConCardia grid, 6 by 6',
+    title: t('cc.grid'),
     cellClass: (sq) => (would.has(sq) ? 'would-capture' : '') + (saved.has(sq) ? ' saved' : ''),
     label: (sq) => {
       const c = bySq.get(sq);
-      if (!c) return `${sq}, empty`;
+      if (!c) return t('ta.square-empty', { square: sq });
       let text = `${sq}, ${describeCard(vj, c.card, c.owner, o.name(c.owner), c)}`;
-      if (c.counters) text += `, ${plural(c.counters, 'charge counter')}`;
-      if (c.boost) text += `, boosted (+${cardOf(vj, c.card)?.boost ?? 0} strength)`;
-      if (would.has(sq)) text += ', would be captured';
-      if (saved.has(sq)) text += ', saved by an aegis';
+      if (c.counters) text += `, ${t('cc.counters', { n: c.counters })}`;
+      if (c.boost) text += `, ${t('cc.boosted', { n: cardOf(vj, c.card)?.boost ?? 0 })}`;
+      if (would.has(sq)) text += `, ${t('cc.would-capture')}`;
+      if (saved.has(sq)) text += `, ${t('cc.saved')}`;
       return text;
     },
   });
@@ -383,7 +392,7 @@ function cardButton(vj, id, owner, ownerName, o = {}) {
   const c = cardOf(vj, id);
   const label =
     describeCard(vj, id, owner, ownerName) +
-    (o.counters ? `, ${plural(o.counters, 'charge counter')}` : '') +
+    (o.counters ? `, ${t('cc.counters', { n: o.counters })}` : '') +
     (c?.text ? `. ${c.text}` : '');
   if (o.token === false)
     return h('span', { class: 'card-item', role: 'img', 'data-ref': id, 'aria-label': label, title: label }, face);
@@ -413,16 +422,16 @@ export function drawPanels(vj, o) {
         seatIcon(seat),
         ' ',
         o.name(seat),
-        toMove ? h('span', { class: 'badge' }, 'to move') : null,
-        pl.lost ? h('span', { class: 'badge out' }, 'lost: no card on the board') : null,
+        toMove ? h('span', { class: 'badge' }, t('ta.to-move')) : null,
+        pl.lost ? h('span', { class: 'badge out' }, t('cc.lost')) : null,
       ),
     );
     sec.appendChild(
       facts([
-        ['points', `${pl.points ?? 0} of ${vj.params?.target ?? 5}`],
-        ['hand', plural(pl.hand_count ?? 0, 'card')],
-        ['deck', plural(pl.deck_count ?? 0, 'card')],
-        ['turns', String(pl.turns ?? 0)],
+        [t('cc.points'), t('cc.points-of', { n: pl.points ?? 0, target: String(vj.params?.target ?? 5) })],
+        [t('cc.hand'), t('cc.cards', { n: pl.hand_count ?? 0 })],
+        [t('cc.deck'), t('cc.cards', { n: pl.deck_count ?? 0 })],
+        [t('cc.turns'), String(pl.turns ?? 0)],
       ]),
     );
     if (pl.hand) {
@@ -437,12 +446,17 @@ export function drawPanels(vj, o) {
     }
     if (pl.start)
       sec.appendChild(
-        h('p', {}, 'Chosen to start: ', cardButton(vj, pl.start, seat, o.name(seat), { token: false, small: true })),
+        h(
+          'p',
+          {},
+          ...tParts('cc.chosen-start', {
+            card: cardButton(vj, pl.start, seat, o.name(seat), { token: false, small: true }),
+          }),
+        ),
       );
-    else if (pl.start_chosen)
-      sec.appendChild(h('p', {}, 'Has chosen a starting card (hidden until both have chosen).'));
+    else if (pl.start_chosen) sec.appendChild(h('p', {}, t('cc.has-chosen')));
     if ((pl.persistent ?? []).length) {
-      sec.appendChild(h('h4', {}, 'Persistent Area'));
+      sec.appendChild(h('h4', {}, t('cc.persistent')));
       sec.appendChild(
         h(
           'div',
@@ -452,7 +466,7 @@ export function drawPanels(vj, o) {
       );
     }
     if ((pl.victory ?? []).length) {
-      sec.appendChild(h('h4', {}, `Victory Pile (${pl.victory.length})`));
+      sec.appendChild(h('h4', {}, t('cc.victory', { n: pl.victory.length })));
       const opp = seat === 'p1' ? 'p2' : 'p1';
       sec.appendChild(
         h(
@@ -466,7 +480,7 @@ export function drawPanels(vj, o) {
     }
     const discard = pl.discard ?? [];
     if (discard.length) {
-      sec.appendChild(h('h4', {}, `Discard pile (${discard.length}, top last)`));
+      sec.appendChild(h('h4', {}, t('cc.discard', { n: discard.length })));
       sec.appendChild(
         h(
           'div',
@@ -479,8 +493,11 @@ export function drawPanels(vj, o) {
     }
     wrap.appendChild(sec);
   });
-  const info = [`turn ${(v.turns ?? 0) + 1}`, `first: ${v.first ? o.name(v.first) : 'not yet decided'}`];
-  if (v.passes) info.push(`${plural(v.passes, 'pass')} in a row`);
+  const info = [
+    t('cc.turn', { n: (v.turns ?? 0) + 1 }),
+    v.first ? t('cc.first', { name: o.name(v.first) }) : t('cc.first-undecided'),
+  ];
+  if (v.passes) info.push(t('cc.passes', { n: v.passes }));
   wrap.appendChild(h('p', { class: 'game-info' }, info.join(' · ')));
   return wrap;
 }
@@ -498,27 +515,27 @@ export function turnText(vj, o) {
   const pend = v.pending;
   switch (v.phase) {
     case 'over':
-      return `The game is over (${{ points: 'a player reached the target', passes: 'two passes in a row', loss: 'a player had no card on the board', cap: 'the turn limit' }[/** @type {'points'} */ (v.ended)] ?? v.ended}).`;
-    case 'start':
-      return you
-        ? 'Choose your starting card in secret. The card that loses at Rock-Paper-Scissors plays first.'
-        : `${withVerb((o.acting ?? [v.active]).map(o.name), 'chooses', 'choose')} a starting card in secret.`;
+      return t('cc.over', {
+        why: has(`cc.ended.${v.ended}`) ? t(`cc.ended.${v.ended}`) : String(v.ended ?? ''),
+      });
+    case 'start': {
+      const names = (o.acting ?? [v.active]).map(o.name);
+      return you ? t('cc.start-you') : t('cc.start', { n: names.length, names: andList(names) });
+    }
     case 'coin':
-      return 'A coin decides who plays first.';
+      return t('cc.coin');
     case 'pay': {
-      const what = pend ? `${pend.kind}${pend.to ? ' on ' + pend.to : ''}` : 'an action';
-      return you
-        ? `Pay for ${what}: ${plural(pend?.left ?? 0, 'unit')} left. Discard a card from your hand or remove a charge counter.`
-        : `${o.name(who)} pays for ${what} (${plural(pend?.left ?? 0, 'unit')} left).`;
+      const kind = pend && has(`cc.kind.${pend.kind}`) ? t(`cc.kind.${pend.kind}`) : (pend?.kind ?? '');
+      const what = !pend ? t('cc.an-action') : pend.to ? t('cc.kind-on', { kind, to: pend.to }) : kind;
+      const left = { n: pend?.left ?? 0, what, name: o.name(who) };
+      return you ? t('cc.pay-you', left) : t('cc.pay', left);
     }
     case 'react':
       return you
-        ? `Cards would be captured (${(v.capture?.would ?? []).join(', ')}). You may discard an aegis to save one, or decline.`
-        : `${o.name(who)} may save a card with an aegis.`;
+        ? t('cc.react-you', { squares: (v.capture?.would ?? []).join(', ') })
+        : t('cc.react', { name: o.name(who) });
     default:
-      return you
-        ? "Your turn: play a card next to any card on the grid, use a card's action, or pass."
-        : `${o.name(who)} is to move.`;
+      return you ? t('cc.main-you') : t('ta.to-move-name', { name: o.name(who) });
   }
 }
 
@@ -548,26 +565,9 @@ export function wordLabel(word, chosen, vj) {
       .map((t) => (vj.view.board ?? []).find((b) => b.sq === t)?.card ?? t)
       .find((t) => cardOf(vj, t)?.boost);
     const add = id ? cardOf(vj, id)?.boost : 0;
-    return add ? `boost (+${add} strength)` : 'boost';
+    return add ? t('cc.boost-by', { n: add }) : t('cc.word.boost');
   }
-  /** @type {Record<string, string>} */
-  const words = {
-    start: 'start with',
-    play: 'play a card',
-    persist: 'to the Persistent Area',
-    act: 'use an action',
-    slide: 'slide',
-    jump: 'jump',
-    shove: 'shove',
-    immediate: 'immediate',
-    discard: 'discard',
-    counter: 'remove a counter',
-    react: 'save with an aegis',
-    decline: 'decline',
-    pass: 'pass',
-    persistent: 'from the Persistent Area',
-  };
-  return words[word] ?? word;
+  return has(`cc.word.${word}`) ? t(`cc.word.${word}`) : word;
 }
 
 /**

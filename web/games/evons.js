@@ -5,7 +5,8 @@
 // What is printed on the cards comes from the view's catalogue, through `cardOf`; a card on
 // the board shows the current ATK and DEF the view gives.
 
-import { h, s, plural } from '../dom.js';
+import { h, s } from '../dom.js';
+import { t, has } from '../i18n.js';
 import { turn, r, DIR_WORDS } from '../arrows.js';
 import { drawGrid, facts, handStrip } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
@@ -14,19 +15,19 @@ import { coverIcon } from './icons.js';
 
 export const name = 'evons';
 export const title = 'Evons';
-export const blurb = 'A 2-player card game of credits, face-down plays and chained arrow abilities on a 7 × 7 board.';
+export const blurb = t('ev.blurb');
 /** The cards' words are small on a phone: the board zooms and pans there (phone.js). */
 export const zoomable = true;
 
 /** Each element's two letters on a card (as the text diagrams write them) and its word. */
 /** @type {Record<string, {short: string, word: string}>} */
 const ELEMENTS = {
-  fire: { short: 'Fi', word: 'Fire' },
-  water: { short: 'Wa', word: 'Water' },
-  earth: { short: 'Ea', word: 'Earth' },
-  electric: { short: 'El', word: 'Electric' },
-  nature: { short: 'Na', word: 'Nature' },
-  darkness: { short: 'Da', word: 'Darkness' },
+  fire: { short: 'Fi', word: t('ev.el.fire') },
+  water: { short: 'Wa', word: t('ev.el.water') },
+  earth: { short: 'Ea', word: t('ev.el.earth') },
+  electric: { short: 'El', word: t('ev.el.electric') },
+  nature: { short: 'Na', word: t('ev.el.nature') },
+  darkness: { short: 'Da', word: t('ev.el.darkness') },
 };
 
 /** @typedef {import('../types.js').EvonsView} EvonsView */
@@ -120,7 +121,9 @@ export function cardFace(vj, c) {
     ),
   );
   if (blk) {
-    g.appendChild(s('text', { class: 'ecard-name', x: 50, y: 60, 'font-size': 15, 'text-anchor': 'middle' }, 'BLOCK'));
+    g.appendChild(
+      s('text', { class: 'ecard-name', x: 50, y: 60, 'font-size': 15, 'text-anchor': 'middle' }, t('ev.block-face')),
+    );
     g.appendChild(s('text', { class: 'ecard-sub', x: 50, y: 78, 'font-size': 11, 'text-anchor': 'middle' }, element));
     return g;
   }
@@ -146,13 +149,13 @@ export function cardFace(vj, c) {
     ),
   );
   g.appendChild(
-    s('text', { class: 'ecard-stat-label', x: 28, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' }, 'ATK'),
+    s('text', { class: 'ecard-stat-label', x: 28, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' }, t('ev.atk')),
   );
   g.appendChild(
     s(
       'text',
       { class: 'ecard-stat-label', x: 72, y: 83, 'font-size': 8.5, 'text-anchor': 'middle' },
-      c.damage ? `DEF −${c.damage}` : 'DEF',
+      c.damage ? t('ev.def-damaged', { n: c.damage }) : t('ev.def'),
     ),
   );
   const k = ctrl === 'p2' ? 4 : 0;
@@ -241,12 +244,13 @@ function edgeArrow(dir, ability) {
  */
 export function describeCard(vj, c, o) {
   const ctrl = o.name(c.controller);
-  const flipped = c.owner && c.owner !== c.controller ? ` (owned by ${o.name(c.owner)})` : '';
+  const owner = c.owner && c.owner !== c.controller ? t('ev.owned-by', { ctrl, owner: o.name(c.owner) }) : ctrl;
   const known = c.card ? cardOf(vj, c.card) : null;
   if (c.covered) {
-    return `${ctrl}: a face-down card${known ? ` (${known.name})` : ''}${c.growth ? ', Growth-placed' : ''}`;
+    const said = known ? t('ev.face-down-known', { ctrl, card: known.name }) : t('ev.face-down', { ctrl });
+    return c.growth ? t('ev.growth', { card: said }) : said;
   }
-  if (known?.block) return `${ctrl}: a ${known.element} block`;
+  if (known?.block) return t('ev.block', { ctrl, element: known.element });
   if (!known) return `${ctrl}: ${c.card}`;
   const m = known;
   const arrows = m.arrows
@@ -254,7 +258,15 @@ export function describeCard(vj, c, o) {
     .join(', ');
   const atk = c.atk ?? m.atk;
   const def = c.def ?? m.def - (c.damage ?? 0);
-  return `${ctrl}${flipped}: ${m.name}, ${m.element}, cost ${m.cost}, ATK ${atk}${atk !== m.atk ? ` (printed ${m.atk})` : ''}, DEF ${def}${def !== m.def ? ` of ${m.def}` : ''}, arrows ${arrows}`;
+  return t('ev.card', {
+    owner,
+    card: m.name,
+    element: m.element,
+    cost: m.cost,
+    atk: atk !== m.atk ? t('ev.atk-changed', { n: atk, printed: m.atk }) : t('ev.atk-n', { n: atk }),
+    def: def !== m.def ? t('ev.def-of', { n: def, of: m.def }) : t('ev.def-n', { n: def }),
+    arrows,
+  });
 }
 
 const FILES = ['x', 'a', 'b', 'c', 'd', 'e', 'y'];
@@ -280,16 +292,16 @@ export function drawBoard(vj, o) {
   const grid = drawGrid({
     files: FILES,
     ranks: RANKS,
-    title: 'Evons board: the main zone a1 to e5 inside the out zone',
+    title: t('ev.board'),
     cellClass: (c) =>
       (inMain(c) ? 'main-zone' : 'out-zone') +
       (stackCells.has(c) ? ' on-stack' : '') +
       (top?.cell === c ? ' active-card' : ''),
     label: (cell) => {
       const c = byCell.get(cell);
-      const zone = inMain(cell) ? 'main zone' : 'out zone';
-      let text = c ? `${cell} (${zone}), ${describeCard(vj, c, o)}` : `${cell} (${zone}), empty`;
-      if (top?.cell === cell) text += ', the active card of the chain';
+      const zone = inMain(cell) ? t('ev.main-zone', { cell }) : t('ev.out-zone', { cell });
+      let text = c ? `${zone}, ${describeCard(vj, c, o)}` : t('ta.square-empty', { square: zone });
+      if (top?.cell === cell) text += `, ${t('ev.active')}`;
       return text;
     },
   });
@@ -311,7 +323,11 @@ export function drawBoard(vj, o) {
     if (c.owner && c.owner !== c.controller) {
       // the owner of a flipped card, between ATK and DEF, clear of the arrows on the edges
       g.appendChild(
-        s('text', { class: 'flip-mark', x: 50, y: 67, 'font-size': 8.5, 'text-anchor': 'middle' }, `of ${c.owner}`),
+        s(
+          'text',
+          { class: 'flip-mark', x: 50, y: 67, 'font-size': 8.5, 'text-anchor': 'middle' },
+          t('ev.of', { seat: c.owner }),
+        ),
       );
     }
   }
@@ -359,17 +375,21 @@ export function drawPanels(vj, o) {
     const sec = h(
       'section',
       { class: `player ${seat}${toMove ? ' to-move' : ''}`, 'aria-label': o.name(seat) },
-      h('h3', {}, seatIcon(seat), ' ', o.name(seat), toMove ? h('span', { class: 'badge' }, 'to move') : null),
+      h('h3', {}, seatIcon(seat), ' ', o.name(seat), toMove ? h('span', { class: 'badge' }, t('ta.to-move')) : null),
     );
     sec.appendChild(
       facts([
-        ['score', String(pl.score ?? 0)],
-        ['credits', String(pl.credits ?? 0)],
-        ['hand', plural(pl.hand_count ?? 0, 'card')],
-        ['deck', plural(pl.deck_count ?? 0, 'card')],
+        [t('ev.score'), String(pl.score ?? 0)],
+        [t('ev.credits'), String(pl.credits ?? 0)],
+        [t('cc.hand'), t('cc.cards', { n: pl.hand_count ?? 0 })],
+        [t('cc.deck'), t('cc.cards', { n: pl.deck_count ?? 0 })],
         [
-          'first hand',
-          pl.mulligan === null ? 'not decided' : pl.mulligan ? `returned ${plural(pl.mulligan, 'card')}` : 'kept',
+          t('ev.first-hand'),
+          pl.mulligan === null
+            ? t('ev.not-decided')
+            : pl.mulligan
+              ? t('ev.returned', { n: pl.mulligan })
+              : t('ev.kept'),
         ],
       ]),
     );
@@ -384,7 +404,7 @@ export function drawPanels(vj, o) {
       );
     }
     if ((pl.graveyard ?? []).length) {
-      sec.appendChild(h('h4', {}, `Graveyard (${pl.graveyard.length})`));
+      sec.appendChild(h('h4', {}, t('ev.graveyard', { n: pl.graveyard.length })));
       sec.appendChild(
         h(
           'div',
@@ -394,7 +414,7 @@ export function drawPanels(vj, o) {
       );
     }
     if ((pl.removed ?? []).length) {
-      sec.appendChild(h('h4', {}, `Removed from the game (${pl.removed.length})`));
+      sec.appendChild(h('h4', {}, t('ev.removed', { n: pl.removed.length })));
       sec.appendChild(
         h(
           'div',
@@ -406,31 +426,32 @@ export function drawPanels(vj, o) {
     wrap.appendChild(sec);
   });
   if ((v.stack ?? []).length) {
-    const steps = { ability1: 'ability phase 1', conflicts: 'conflicts', ability2: 'ability phase 2' };
+    /** @param {string} step */
+    const stepWords = (step) => (has(`ev.step.${step}`) ? t(`ev.step.${step}`) : step);
     const byInst = new Map((v.board ?? []).map((c) => [c.inst, c]));
     wrap.appendChild(
       h(
         'section',
-        { class: 'chain', 'aria-label': 'the chain' },
-        h('h3', {}, 'The chain (last is active)'),
+        { class: 'chain', 'aria-label': t('ev.chain') },
+        h('h3', {}, t('ev.chain-title')),
         h(
           'ol',
           {},
           v.stack.map((e) => {
             const c = byInst.get(e.inst);
-            const nm = (c?.card && cardOf(vj, c.card)?.name) || `card #${e.inst}`;
-            const bits = [`${nm} on ${e.cell}`, steps[/** @type {keyof steps} */ (e.step)] ?? e.step];
-            if ((e.used ?? []).length) bits.push(`used ${e.used.join(' ')}`);
-            if ((e.conflicts ?? []).length) bits.push(`conflicts with ${e.conflicts.join(', ')}`);
-            if (e.burn) bits.push(`Firestorm on ${e.burn.center}: ${plural(e.burn.left, 'point')} to deal`);
+            const nm = (c?.card && cardOf(vj, c.card)?.name) || t('ev.card-n', { n: e.inst });
+            const bits = [t('ev.on', { card: nm, cell: e.cell }), stepWords(e.step)];
+            if ((e.used ?? []).length) bits.push(t('ev.used', { list: e.used.join(' ') }));
+            if ((e.conflicts ?? []).length) bits.push(t('ev.conflicts', { list: e.conflicts.join(', ') }));
+            if (e.burn) bits.push(t('ev.firestorm-on', { cell: e.burn.center, n: e.burn.left }));
             return h('li', {}, bits.join(' · '));
           }),
         ),
       ),
     );
   }
-  const info = [`turn ${(v.turns ?? 0) + 1} of at most ${vj.params?.max_turns ?? '?'}`];
-  if (v.idle) info.push('the last turn ended without a hand play');
+  const info = [t('ta.turn-of', { turn: (v.turns ?? 0) + 1, max: String(vj.params?.max_turns ?? '?') })];
+  if (v.idle) info.push(t('ev.idle'));
   wrap.appendChild(h('p', { class: 'game-info' }, info.join(' · ')));
   return wrap;
 }
@@ -446,26 +467,20 @@ export function turnText(vj, o) {
   const top = (v.stack ?? []).at(-1);
   switch (v.phase) {
     case 'over':
-      return `The game is over (${{ full: 'the main zone is full', idle: 'two turns in a row without a hand play', cap: 'the turn limit' }[/** @type {'full'} */ (v.ended)] ?? v.ended}).`;
+      return t('cc.over', {
+        why: has(`ev.ended.${v.ended}`) ? t(`ev.ended.${v.ended}`) : String(v.ended ?? ''),
+      });
     case 'mulligan':
-      return you
-        ? 'Keep your first hand, or choose cards to shuffle back and draw again (once).'
-        : `${o.name(v.active)} decides whether to keep the first hand.`;
+      return you ? t('ev.mulligan-you') : t('ev.mulligan', { name: o.name(v.active) });
     case 'coin':
-      return 'A coin decides who plays first.';
+      return t('cc.coin');
     case 'chain':
-      if (!you) return `${o.name(who)} resolves the chain.`;
-      if (top?.burn)
-        return `Firestorm: deal ${plural(top.burn.left, 'more point')} of damage around ${top.burn.center}.`;
-      if (top?.step === 'conflicts')
-        return "Choose which conflict to resolve next: both cards deal their ATK to the other's DEF.";
-      return `The card on ${top?.cell} is active: use an ability arrow, or go on (next).`;
+      if (!you) return t('ev.resolves', { name: o.name(who) });
+      if (top?.burn) return t('ev.firestorm', { n: top.burn.left, cell: top.burn.center });
+      if (top?.step === 'conflicts') return t('ev.conflict-you');
+      return t('ev.active-you', { cell: top?.cell ?? '' });
     default:
-      return you
-        ? v.played
-          ? 'End your turn.'
-          : 'Your turn: play a card face up (pay its cost), cover one face down, reveal one, or end the turn.'
-        : `${o.name(who)} is to move.`;
+      return you ? (v.played ? t('ev.end-you') : t('ev.main-you')) : t('ta.to-move-name', { name: o.name(who) });
   }
 }
 
@@ -486,24 +501,12 @@ export function wordLabel(word, _chosen, vj) {
         { class: 'word-card-svg', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
         cardFace(vj, { card: word, controller: vj.viewer === 'p2' ? 'p2' : 'p1' }),
       ),
-      ` ${c.block ? `${c.element} block` : c.name}`,
+      ' ',
+      c.block ? t('ev.block-word', { element: c.element }) : c.name,
     );
   }
   if (DIR_WORDS[word]) return `${word} (${DIR_WORDS[word]})`;
-  /** @type {Record<string, string>} */
-  const words = {
-    keep: 'keep this hand',
-    mulligan: 'shuffle back',
-    play: 'play face up',
-    cover: 'cover face down',
-    reveal: 'reveal',
-    ability: 'use an ability arrow',
-    burn: 'deal 1 damage to',
-    next: 'next (go on)',
-    conflict: 'resolve the conflict with',
-    end: 'end the turn',
-  };
-  return words[word] ?? word;
+  return has(`ev.word.${word}`) ? t(`ev.word.${word}`) : word;
 }
 
 /**

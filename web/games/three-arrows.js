@@ -7,7 +7,8 @@
 // `printed`; a piece's arrows as they point on the board, and an attack's strengths, from the
 // view when it gives them.
 
-import { h, s, plural, signed } from '../dom.js';
+import { h, s, signed } from '../dom.js';
+import { t, has, LANG } from '../i18n.js';
 import { arrowGlyph, turn, DIR_WORDS, DIR_CHARS, r } from '../arrows.js';
 import { drawGrid, facts, files, ranks } from '../board.js';
 import { seatBadge, seatIcon } from '../seat-marks.js';
@@ -16,7 +17,7 @@ import { coverIcon, shieldIcon, starIcon } from './icons.js';
 
 export const name = 'three-arrows';
 export const title = 'THREE ARROWS';
-export const blurb = '2 to 4 players place arrow pieces and attack along their arrows, with a die and hidden covers.';
+export const blurb = t('ta.blurb');
 
 const FACING_TURN = { N: 0, E: 2, S: 4, W: 6 };
 
@@ -129,15 +130,21 @@ function describePiece(vj, p, o) {
   const bits = [];
   if (p.piece) {
     bits.push(
-      `${who}: ${printed(vj).pieces.get(p.piece)?.name ?? p.piece} (${p.piece}) facing ${DIR_WORDS[p.facing ?? 'N']}`,
+      t('ta.piece', {
+        who,
+        piece: printed(vj).pieces.get(p.piece)?.name ?? p.piece,
+        letter: p.piece,
+        dir: DIR_WORDS[p.facing ?? 'N'],
+      }),
     );
     // a covered piece has no arrows for any purpose until it is uncovered
-    bits.push(`${p.covered ? 'when uncovered, ' : ''}${arrowWords(boardArrows(vj, p))}`);
-    if (p.covered) bits.push('covered');
+    const arrows = arrowWords(boardArrows(vj, p));
+    bits.push(p.covered ? t('ta.when-uncovered', { arrows }) : arrows);
+    if (p.covered) bits.push(t('ta.covered'));
   } else {
-    bits.push(`${who}: a covered piece`);
+    bits.push(t('ta.covered-piece', { who }));
   }
-  if (p.shielded) bits.push('shielded');
+  if (p.shielded) bits.push(t('ta.shielded'));
   return bits.join(', ');
 }
 
@@ -147,7 +154,7 @@ function describePiece(vj, p, o) {
  * @param {[string, number][]} arrows
  */
 export function arrowWords(arrows) {
-  return `arrows ${arrows.map(([d, n]) => `${DIR_WORDS[d]} (strength ${n})`).join(', ')}`;
+  return t('ta.arrows', { list: arrows.map(([d, n]) => t('ta.arrow', { dir: DIR_WORDS[d], n })).join(', ') });
 }
 
 /**
@@ -163,10 +170,10 @@ export function drawBoard(vj, o) {
   const grid = drawGrid({
     files: files(size),
     ranks: ranks(size),
-    title: `THREE ARROWS board, ${size} by ${size}`,
+    title: t('ta.board', { size }),
     label: (sq) => {
       const p = bySq.get(sq);
-      return p ? `${sq}, ${describePiece(vj, p, o)}` : `${sq}, empty`;
+      return p ? `${sq}, ${describePiece(vj, p, o)}` : t('ta.square-empty', { square: sq });
     },
   });
   for (const p of bySq.values()) {
@@ -269,8 +276,8 @@ export function drawPanels(vj, o) {
         seatIcon(seat),
         ' ',
         o.name(seat),
-        toMove ? h('span', { class: 'badge' }, 'to move') : null,
-        pl.eliminated ? h('span', { class: 'badge out' }, `eliminated (${ordinal(pl.eliminated)} out)`) : null,
+        toMove ? h('span', { class: 'badge' }, t('ta.to-move')) : null,
+        pl.eliminated ? h('span', { class: 'badge out' }, t('ta.eliminated', { nth: ordinal(pl.eliminated) })) : null,
       ),
     );
     const counters = h(
@@ -279,7 +286,7 @@ export function drawPanels(vj, o) {
       counter(
         'captured',
         pl.captured,
-        'captured pieces (the score)',
+        t('ta.captured-what'),
         s(
           'svg',
           { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' },
@@ -289,19 +296,19 @@ export function drawPanels(vj, o) {
       counter(
         'bonus',
         pl.bonus,
-        'bonus pieces',
+        t('ta.bonus-what'),
         s('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' }, starIcon(20, 21, 30)),
       ),
       counter(
         'covers',
         pl.covers,
-        'covers left',
+        t('ta.covers-what'),
         s('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' }, coverIcon(20, 20, 28)),
       ),
       counter(
         'shields',
         pl.shields,
-        'shields left',
+        t('ta.shields-what'),
         s('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' }, shieldIcon(20, 20, 28)),
       ),
     );
@@ -312,12 +319,12 @@ export function drawPanels(vj, o) {
       const row = h('div', {
         class: 'holder',
         role: 'group',
-        'aria-label': mine ? 'your holder' : `${o.name(seat)}'s holder`,
+        'aria-label': mine ? t('ta.your-holder') : t('ta.holder-of', { name: o.name(seat) }),
         'data-ref': 'holder',
       });
       for (const [kind, pk] of printed(vj).pieces) {
         const n = pl.holder[kind] ?? 0;
-        const label = `${pk.name} (${kind}): ${n} left; facing north, ${arrowWords(pk.arrows)}`;
+        const label = t('ta.holder-piece', { piece: pk.name, letter: kind, n, arrows: arrowWords(pk.arrows) });
         row.appendChild(
           h(
             'button',
@@ -342,18 +349,18 @@ export function drawPanels(vj, o) {
       .join(', ');
     sec.appendChild(
       facts([
-        ['holder', plural(pl.holder_count ?? 0, 'piece')],
-        ['home side', pl.home ? DIR_WORDS[pl.home] : 'not yet'],
-        ['lost', lost || 'none'],
+        [t('ta.holder'), t('ta.pieces', { n: pl.holder_count ?? 0 })],
+        [t('ta.home-side'), pl.home ? DIR_WORDS[pl.home] : t('ta.not-yet')],
+        [t('ta.lost'), lost || t('ta.none')],
       ]),
     );
     wrap.appendChild(sec);
   });
-  const info = [`turn ${v.turns + 1} of at most ${vj.params?.max_turns ?? '?'}`];
-  if (vj.params?.mode === 'tactical') info.push('tactical: no die, no covers');
-  if (v.extra_turns) info.push(`${plural(v.extra_turns, 'extra turn')} due to ${o.name(v.turn)}`);
+  const info = [t('ta.turn-of', { turn: v.turns + 1, max: String(vj.params?.max_turns ?? '?') })];
+  if (vj.params?.mode === 'tactical') info.push(t('ta.tactical'));
+  if (v.extra_turns) info.push(t('ta.extra-turns', { n: v.extra_turns, name: o.name(v.turn) }));
   const terminator = [...printed(vj).pieces.values()].find((pk) => pk.terminator)?.name ?? 'terminator';
-  if (v.terminator_placed) info.push(`a ${terminator} is on the board: only ${terminator}s may be placed`);
+  if (v.terminator_placed) info.push(t('ta.terminator', { name: terminator }));
   wrap.appendChild(h('p', { class: 'game-info' }, info.join(' · ')));
   return wrap;
 }
@@ -386,9 +393,20 @@ function dots(n, of) {
   return '●'.repeat(Math.max(0, n)) + '○'.repeat(Math.max(0, of - n));
 }
 
+/**
+ * Values joined by "or" in the page's language: "+2, +1 or 0".
+ * @param {string[]} values
+ */
+function orList(values) {
+  if (LANG === 'en' || values.length < 2)
+    return `${values.slice(0, -1).join(', ')}${values.length > 1 ? ' or ' : ''}${values.at(-1)}`;
+  return new Intl.ListFormat(LANG, { type: 'disjunction' }).format(values);
+}
+
 /** @param {number} n */
 function ordinal(n) {
-  return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
+  if (LANG === 'en' && n <= 3) return ['1st', '2nd', '3rd'][n - 1];
+  return t('ta.nth', { n });
 }
 
 /**
@@ -404,35 +422,30 @@ export function turnText(vj, o) {
   const att = v.attack;
   switch (v.phase) {
     case 'over':
-      return 'The game is over.';
+      return t('ta.over');
     case 'defend': {
       const def = (v.board ?? []).find((/** @type {Piece} */ p) => p.sq === att?.to)?.owner ?? '';
-      return def === me
-        ? `${o.name(who)} attacks your piece on ${att?.to} from ${att?.from}${strengths(att)}. You may uncover covered pieces to strengthen your defence, then defend.`
-        : `${o.name(who)} attacks ${att?.to} from ${att?.from}${strengths(att)}; ${o.name(def)} may uncover pieces before defending.`;
+      const at = { name: o.name(who), to: att?.to ?? '', from: att?.from ?? '', strengths: strengths(att) };
+      return def === me ? t('ta.attacks-you', at) : t('ta.attacks', { ...at, defender: o.name(def) });
     }
     case 'die': {
       const faces = [...new Set(printed(vj).die)].sort((a, b) => b - a).map(signed);
-      const adds = faces.length
-        ? `: ${faces.slice(0, -1).join(', ')}${faces.length > 1 ? ' or ' : ''}${faces.at(-1)} is added to the attack`
-        : '';
-      return `The die is rolled for the attack from ${att?.from} on ${att?.to}${strengths(att)}${adds}.`;
+      const at = { from: att?.from ?? '', to: att?.to ?? '', strengths: strengths(att) };
+      return faces.length ? t('ta.die-adds', { ...at, faces: orList(faces) }) : t('ta.die', at);
     }
     case 'capture':
       return you
-        ? `You captured the piece on ${att?.to}. Stay where you are, or advance your piece into the square (choose its facing).`
-        : `${o.name(who)} captured on ${att?.to} and chooses to stay or advance.`;
+        ? t('ta.captured-you', { to: att?.to ?? '' })
+        : t('ta.captured', { name: o.name(who), to: att?.to ?? '' });
     case 'main':
-      return you
-        ? 'Your turn: place a piece, attack, or take off an opposing shield.'
-        : `${o.name(who)} places a piece, attacks or takes off a shield.`;
+      return you ? t('ta.main-you') : t('ta.main', { name: o.name(who) });
     default:
       if (you) {
         return v.players?.[0]?.home === null && me === 'p1' && !(v.board ?? []).length
-          ? 'Your turn: place your first piece on an edge square (not a corner). That edge becomes your home side.'
-          : 'Your turn: place a piece next to one of yours where an arrow points, attack an adjacent piece, or take off a shield. You may first spend bonus pieces or uncover.';
+          ? t('ta.first-you')
+          : t('ta.place-you');
       }
-      return `${o.name(who)} is to move.`;
+      return t('ta.to-move-name', { name: o.name(who) });
   }
 }
 
@@ -442,7 +455,7 @@ export function turnText(vj, o) {
  */
 function strengths(att) {
   return att?.strength !== undefined && att.defence !== undefined
-    ? ` (strength ${att.strength} against ${att.defence})`
+    ? t('ta.strengths', { strength: att.strength, defence: att.defence })
     : '';
 }
 
@@ -463,23 +476,17 @@ export function wordLabel(word, chosen, vj) {
       chosen.find((t) => printed(vj).pieces.has(t)) ??
       (chosen[0] === 'advance' ? pieceAt(vj, vj.view.attack?.from) : undefined);
     if (piece)
-      return h('span', { class: 'word-piece' }, pieceIcon(vj, vj.viewer, piece, word), ` facing ${DIR_WORDS[word]}`);
+      return h(
+        'span',
+        { class: 'word-piece' },
+        pieceIcon(vj, vj.viewer, piece, word),
+        ' ',
+        t('ta.facing', { dir: DIR_WORDS[word] }),
+      );
     return `${DIR_CHARS[word]} ${DIR_WORDS[word]}`;
   }
   /** @type {Record<string, string>} */
-  const words = {
-    place: 'place a piece',
-    attack: 'attack',
-    uncover: 'uncover',
-    unshield: 'take off a shield',
-    bonus: 'spend bonus pieces',
-    defend: 'defend',
-    stay: 'stay',
-    advance: 'advance',
-    covered: 'covered',
-    shielded: 'shielded',
-  };
-  return words[word] ?? word;
+  return has(`ta.word.${word}`) ? t(`ta.word.${word}`) : word;
 }
 
 /**

@@ -7,6 +7,7 @@
 import people from './people/en.js';
 
 import review from './review/en.js';
+import play from './play/en.js';
 
 /** @type {import('../i18n.js').Catalog} */
 export default {
@@ -515,5 +516,6 @@ export default {
   'phone.zoom': 'Zoom the board',
   'phone.help': 'Pinch to zoom, drag to move.',
   'others.waiting': { one: '{n} other game waits for you', other: '{n} other games wait for you' },
+  ...play,
   ...people,
 };

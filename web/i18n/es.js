@@ -3,6 +3,7 @@
 
 import people from './people/es.js';
 import review from './review/es.js';
+import play from './play/es.js';
 
 /** @type {import('../i18n.js').Catalog} */
 export default {
@@ -513,5 +514,6 @@ export default {
   'phone.zoom': 'Zoom del tablero',
   'phone.help': 'Pellizca para hacer zoom, arrastra para moverte.',
   'others.waiting': { one: '{n} partida más te espera', other: '{n} partidas más te esperan' },
+  ...play,
   ...people,
 };

@@ -3,6 +3,7 @@
 
 import people from './people/ja.js';
 import review from './review/ja.js';
+import play from './play/ja.js';
 
 /** @type {import('../i18n.js').Catalog} */
 export default {
@@ -501,5 +502,6 @@ export default {
   'phone.zoom': '盤の拡大縮小',
   'phone.help': 'ピンチで拡大縮小、ドラッグで移動。',
   'others.waiting': { other: 'あなたを待っている対局が他に {n} 局あります' },
+  ...play,
   ...people,
 };
