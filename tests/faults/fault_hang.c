@@ -12,6 +12,9 @@
  *   and a page gave the socket up);
  * - GET /api/health answers 503 within the timeout (before: on SQLite 200, although every
  *   write would fail; on PostgreSQL no answer while it was frozen);
+ * - a table's creation answers 503 within the timeout, its operations on the store sharing one
+ *   deadline (before: on PostgreSQL after two timeouts, a connection waited for, then one
+ *   made);
  * then the store back: the same acts are accepted, and the tables read back as played after a
  * restart.
  *
@@ -195,6 +198,21 @@ static int health(double *took)
 	return status;
 }
 
+/* A table made (POST /api/tables): its status, and in *took how long the answer took. */
+static int create(double *took)
+{
+	static const char body[] =
+	    "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}";
+	tc_reply r;
+	double t0 = tc_now_ms();
+	int status = tc_http(th_server.port, "POST", "/api/tables", body, strlen(body), &r);
+	*took = tc_now_ms() - t0;
+	print_message("POST /api/tables: %d after %.0f ms: %.200s\n", status, *took,
+	              r.body ? r.body : "(no body)");
+	tc_reply_free(&r);
+	return status;
+}
+
 /* The act of s (its first legal action at its version), sent. */
 static void send_act(th_seat *s, char action[128])
 {
@@ -246,6 +264,8 @@ static void test_hang(void **state)
 		listen_for(b, &hb, t0, 0);
 	}
 	int status = health(&took);
+	double made_ms;
+	int made = create(&made_ms);
 	unhang();
 	print_message("the ping answered after %.0f ms; the acts refused after %.0f and %.0f ms\n",
 	              ha.pong, ha.slow, hb.slow);
@@ -262,6 +282,9 @@ static void test_hang(void **state)
 	if (status != 503 || took > TIMEOUT + MARGIN_MS)
 		fail_msg("GET /api/health answered %d after %.0f ms: expected 503 within %.0f ms",
 		         status, took, TIMEOUT + MARGIN_MS);
+	if (made != 503 || made_ms > TIMEOUT + MARGIN_MS)
+		fail_msg("POST /api/tables answered %d after %.0f ms: expected 503 within %.0f ms",
+		         made, made_ms, TIMEOUT + MARGIN_MS);
 	assert_int_equal(a->v, va);
 	assert_int_equal(b->v, vb);
 

@@ -41,6 +41,7 @@
 #include "server/players/skeleton.h"
 #include "server/players/standings.h"
 #include "server/players/tournaments.h"
+#include "server/store/store.h"
 #include "server/table/rated.h"
 #include "server/table/replay.h"
 
@@ -917,5 +918,11 @@ static int handle(qv__server *srv, qv__req *c)
 }
 
 /* Every HTTP request is counted in flight while it is handled: a process that dies meanwhile
- * has its death counted against no table's AI search. */
-void qv__http_handle(qv__server *srv, qv__req *c) { (void)handle(srv, c); }
+ * has its death counted against no table's AI search. Its operations on the store share one
+ * deadline (store.h), so that it answers within the store's timeout. */
+void qv__http_handle(qv__server *srv, qv__req *c)
+{
+	qv__store_request_begin(srv->store);
+	(void)handle(srv, c);
+	qv__store_request_end();
+}

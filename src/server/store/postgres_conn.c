@@ -191,7 +191,7 @@ static qv_status late(const qv__pg_conn *c, qv_err *err)
 
 qv__pg_conn *qv__pg_take(qv__store *s)
 {
-	return qv__pg_take_until(s, qv_mono() + s->timeout_ms / 1000.0);
+	return qv__pg_take_until(s, qv__store_until(s));
 }
 
 qv__pg_conn *qv__pg_take_until(qv__store *s, double until)
@@ -221,7 +221,7 @@ qv__pg_conn *qv__pg_take_until(qv__store *s, double until)
 bool qv__pg_own_lock(qv__store *s)
 {
 	struct qv__pg *pg = qv__pg_of(s);
-	double until = qv_mono() + s->timeout_ms / 1000.0;
+	double until = qv__store_until(s);
 	if (!qv__store_lock_by(&pg->lock, until))
 		return false;
 	pg->own.base.until = until;

@@ -12,6 +12,7 @@
 #include "core/clock.h"
 #include "server/store/driver.h"
 #include "server/store/sqlite_impl.h"
+#include "server/store/store.h"
 
 qv_status qv__store_fail(struct qv__store *s, qv_err *err, const char *doing)
 {
@@ -53,7 +54,7 @@ bool qv__sqlite_take_until(qv__store *s, double until)
 
 bool qv__sqlite_take_by(qv__store *s)
 {
-	return qv__sqlite_take_until(s, qv_mono() + s->timeout_ms / 1000.0);
+	return qv__sqlite_take_until(s, qv__store_until(s));
 }
 
 void qv__store_bind_text(sqlite3_stmt *st, int i, const char *text)
@@ -135,7 +136,7 @@ static qv__store_conn *take_until(qv__store *s, double until)
 
 static qv__store_conn *sq_take(qv__store *s)
 {
-	return take_until(s, qv_mono() + s->timeout_ms / 1000.0);
+	return take_until(s, qv__store_until(s));
 }
 
 static void sq_give(qv__store_conn *c)

@@ -110,6 +110,17 @@ qv_status qv__store_open_limits(qv__store **out, const char *db, int timeout_ms,
                                 qv_err *err);
 void qv__store_close(qv__store *s);
 
+/* The calling thread's operations on s from now on share one deadline, the store's timeout from
+ * now, until qv__store_request_end: a request (api/http.c) answers within the timeout however
+ * many operations it makes, where each of them waited its own whole timeout before (a table's
+ * creation took two on a frozen PostgreSQL, 10 s, and the requests behind it waited longer). */
+void qv__store_request_begin(const qv__store *s);
+void qv__store_request_end(void);
+/* The deadline of an operation of the calling thread beginning now: the store's timeout from
+ * now, or the request's deadline when that comes first (the drivers, when they take a
+ * connection). */
+double qv__store_until(const qv__store *s);
+
 /* The changes of tables (made, a seat claimed, a move, their people) the store refused since
  * it was opened, for /metrics. */
 long long qv__store_failures(qv__store *s);
