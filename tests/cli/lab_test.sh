@@ -326,6 +326,10 @@ expect_rc 2 "$Q" lab run three-arrows
 contains err.txt "--out"
 expect_rc 2 "$Q" lab run three-arrows --agents nosuch --out x
 contains err.txt "nosuch"
+# An unknown component id: the ids nearest to it, never the word 'none' nor ids at random.
+expect_rc 2 "$Q" lab run concardia --components strikr-r --games 2 --out x
+contains err.txt "--components: 'strikr-r' is no component of the variant (the nearest ids: 'striker-r', "
+contains err.txt "quiver variant dump concardia lists every one"
 : >afile
 expect_rc 1 "$Q" lab run three-arrows --games 2 --out afile
 contains err.txt "'afile' is not a folder (expected --out DIR, a folder"
