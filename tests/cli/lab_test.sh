@@ -81,6 +81,42 @@ expect_rc 0 "$Q" lab run concardia --variant ghost.json --agents random --games 
 	--component-games 4 --components ghost-r --ladder-games 0 --luck-games 0 --seed 5 --out ghost
 contains ghost/report.html "1 ablation changed no game: each replayed its control"
 ! grep -qF "effect of about 0.0 pp" ghost/report.html || fail "a null ablation claims 0.0 pp"
+# The summary names every flagged component right after their count, not only the first five
+# (planted cards in both decks, no margin: seven of the eight flagged on this seed).
+big='{"strength": 12, "defense": 12, "arrows": ["N","NE","E","SE","S","SW","W","NW"]}'
+planted="scout-r striker-r lancer-r courier-r sentinel-r flanker-r guard-r shover-r"
+{
+	printf '{"quiver_variant": 1, "game": "concardia", "name": "eight planted", "extends": '
+	printf '"base", "cards": {"modify": {'
+	sep=""
+	for id in $planted; do
+		printf '%s"%s": %s' "$sep" "$id" "$big"
+		sep=", "
+	done
+	printf '}}}\n'
+} >eight.json
+expect_rc 0 "$Q" lab run concardia --variant eight.json --agents greedy --games 20 \
+	--component-games 200 --components "${planted// /,}" --ladder-games 0 --luck-games 0 \
+	--seed 4 --margin 0,0.5 --threads 2 --out eight
+python3 - out.txt eight/report.json >check.txt 2>&1 <<'EOF' || fail "$(cat check.txt)"
+import json, re, sys
+line = open(sys.argv[1]).read()
+m = re.search(r"flagged (\d+) of 8 components \([^)]*\)(: ([^;]*))?; beyond the margins", line)
+assert m, "no count of the flagged in: " + line
+named = m.group(3).split(", ") if m.group(3) else []
+s = json.load(open(sys.argv[2]))["sections"][0]
+flagged = [c["id"] for c in s["components"] if c["flagged"]]
+assert int(m.group(1)) == len(flagged) > 5, "%s flagged, report.json %s" % (m.group(1), flagged)
+assert sorted(named) == sorted(flagged), "the summary names %s, flagged %s" % (named, flagged)
+EOF
+# A study against a baseline names it in the summary, and what differs beyond its interval.
+cat >weaker.json <<'EOF'
+{"quiver_variant": 1, "game": "concardia", "name": "weaker striker", "extends": "base",
+ "cards": {"modify": {"striker-r": {"strength": 3}}}}
+EOF
+expect_rc 0 "$Q" lab run concardia --baseline weaker.json --agents random --games 8 \
+	--component-games 0 --ladder-games 0 --luck-games 0 --seed 4 --out against
+contains out.txt "; against the baseline weaker striker (weaker.json), "
 # A level that blunders may play a game's first decisions without a search value: the tension
 # then starts where the first value does (it once ran past the seats looking for a leader).
 expect_rc 0 "$Q" lab run arrow-party --agents easy --players 3 --games 3 --component-games 0 \
