@@ -81,6 +81,15 @@ expect_rc 0 "$Q" lab run concardia --variant ghost.json --agents random --games 
 	--component-games 4 --components ghost-r --ladder-games 0 --luck-games 0 --seed 5 --out ghost
 contains ghost/report.html "1 ablation changed no game: each replayed its control"
 ! grep -qF "effect of about 0.0 pp" ghost/report.html || fail "a null ablation claims 0.0 pp"
+# Its gaps with and without it come from the same games (its control's and its ablation's, on
+# the same seeds): equal, where the main arm's gap beside the ablation's read "0.9% -> 3.5%".
+python3 - ghost/report.json >check.txt 2>&1 <<'EOF' || fail "$(cat check.txt)"
+import json, sys
+c = [c for c in json.load(open(sys.argv[1]))["sections"][0]["components"] if c["id"] == "ghost-r"][0]
+assert c["ablate_seat"][0]["delta"] == 0, c
+for k in ("gap", "side_gap"):
+    assert c[k + "_with"] is not None and c[k + "_with"] == c[k + "_without"], (k, c)
+EOF
 # The summary names every flagged component right after their count, not only the first five
 # (planted cards in both decks, no margin: seven of the eight flagged on this seed).
 big='{"strength": 12, "defense": 12, "arrows": ["N","NE","E","SE","S","SW","W","NW"]}'
