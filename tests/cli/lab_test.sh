@@ -118,6 +118,24 @@ flagged = [c["id"] for c in s["components"] if c["flagged"]]
 assert int(m.group(1)) == len(flagged) > 5, "%s flagged, report.json %s" % (m.group(1), flagged)
 assert sorted(named) == sorted(flagged), "the summary names %s, flagged %s" % (named, flagged)
 EOF
+# unbalancing shows each card's own deck's test (once the first deck's, for every card)
+python3 - eight/report.html eight/report.json >check.txt 2>&1 <<'EOF' || fail "$(cat check.txt)"
+import json, re, sys
+html = open(sys.argv[1]).read()
+comps = {c["id"]: c for c in json.load(open(sys.argv[2]))["sections"][0]["components"]}
+deck = {k: "expedition" for k in ("scout-r", "striker-r", "lancer-r", "courier-r")}
+deck.update({k: "foundry" for k in ("sentinel-r", "flanker-r", "guard-r", "shover-r")})
+table = html[html.index("Unbalancing: what makes the seats or the decks unequal</caption>"):]
+table = table[:table.index("</table>")]
+rows = re.findall(r'<tr><th scope="row">([^<]*)</th><td>[^<]*</td><td>[^<]*</td>'
+                  r'<td class="t">([^<]*)</td><td>([^<]*)</td>', table)
+assert len(rows) == 5, rows
+assert "foundry" in {deck[r[0]] for r in rows}, "no card of the second deck in %s" % rows
+for card, shown, delta in rows:
+    assert shown == deck[card], "%s shows %s's test" % (card, shown)
+    d = [t for t in comps[card]["ablate_sides"] if t["id"] == shown][0]["delta"]
+    assert abs(float(delta.split()[0]) - 100 * d) <= 0.05 + 1e-9, (card, delta, d)
+EOF
 # A study against a baseline names it in the summary, and what differs beyond its interval.
 cat >weaker.json <<'EOF'
 {"quiver_variant": 1, "game": "concardia", "name": "weaker striker", "extends": "base",
@@ -126,6 +144,11 @@ EOF
 expect_rc 0 "$Q" lab run concardia --baseline weaker.json --agents random --games 8 \
 	--component-games 0 --ladder-games 0 --luck-games 0 --seed 4 --out against
 contains out.txt "; against the baseline weaker striker (weaker.json), "
+contains against/report.html "Against the baseline <strong>weaker striker</strong> (<code>weaker.json</code>)"
+# --component-games 0 says the components were not studied, not that the game has none
+contains against/report.html "The components were not studied: this study ran no component games"
+! grep -qF "no components the lab studies" against/report.html ||
+	fail "a study without component games says the game has no components"
 # A level that blunders may play a game's first decisions without a search value: the tension
 # then starts where the first value does (it once ran past the seats looking for a leader).
 expect_rc 0 "$Q" lab run arrow-party --agents easy --players 3 --games 3 --component-games 0 \
