@@ -136,7 +136,8 @@ cluster: quiet-build
 # command's lab studies, reviews, variants and bench/ matches, whose waits are on the
 # programs' own lines) in the time the release tests leave the processors idle; the rest of its
 # tests (servers, hostile clients, the cluster's, the rest of the command's) start as soon as
-# the release run ends. Its output is shown when it warns or fails.
+# the release run ends, beside the early ones' last minutes (which at nice 19 take only what
+# they leave idle). The early run's output is shown when it warns or fails.
 
 PROPERTY_SCALE ?= 0.25
 # Every test run's temporary files (databases, journals, PostgreSQL clusters, browser profiles)
@@ -149,23 +150,24 @@ ASAN_ENV   := QV_PROPERTY_SCALE=0.02 QV_PROPERTY_FULL=1 FAULT_STRIDE=32 FAULT_ST
 ASAN_SKIP  := ^cluster/(server/|script$$|failover$$|browser$$)
 test: build web
 	@mkdir -p $(ASAN_BUILD)
-	@rm -f $(ASAN_BUILD)/make-early.rc
 	@( nice -n 19 sh -c 'cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DQV_SANITIZE=ON && \
-	     cmake --build $(ASAN_BUILD) -j $(JOBS)' >$(ASAN_BUILD)/make-build.log 2>&1; \
-	   echo $$? >$(ASAN_BUILD)/make-build.rc; \
-	   if [ "$$(cat $(ASAN_BUILD)/make-build.rc)" = 0 ]; then \
-	     (cd $(ASAN_BUILD) && $(ASAN_ENV) nice -n 19 $(IN_TEST_TMP) ctest --output-on-failure -j $(TEST_JOBS) \
-	        -R '$(ASAN_EARLY)') >$(ASAN_BUILD)/make-early.log 2>&1; \
-	     echo $$? >$(ASAN_BUILD)/make-early.rc; fi ) & \
-	$(MAKE) test-release; release=$$?; wait; \
+	     cmake --build $(ASAN_BUILD) -j $(JOBS)' >$(ASAN_BUILD)/make-build.log 2>&1 ) & built=$$!; \
+	$(MAKE) test-release & released=$$!; \
+	wait $$built; asan=$$?; \
+	if [ $$asan = 0 ]; then \
+	  ( cd $(ASAN_BUILD) && $(ASAN_ENV) nice -n 19 $(IN_TEST_TMP) ctest --output-on-failure -j $(TEST_JOBS) \
+	      -R '$(ASAN_EARLY)' ) >$(ASAN_BUILD)/make-early.log 2>&1 & early=$$!; fi; \
+	wait $$released; release=$$?; \
+	late=0; if [ $$asan = 0 ] && [ $$release = 0 ]; then $(MAKE) test-asan ASAN_LATE=1; late=$$?; fi; \
+	early_rc=0; if [ $$asan = 0 ]; then wait $$early; early_rc=$$?; fi; \
 	grep -B2 -A4 'warning:' $(ASAN_BUILD)/make-build.log || true; \
-	if [ "$$(cat $(ASAN_BUILD)/make-build.rc)" != 0 ]; then \
+	if [ $$asan != 0 ]; then \
 	  cat $(ASAN_BUILD)/make-build.log; echo "make: the sanitizer build failed (above)" >&2; exit 1; fi; \
-	if [ "$$(cat $(ASAN_BUILD)/make-early.rc)" != 0 ]; then \
+	if [ $$early_rc != 0 ]; then \
 	  cat $(ASAN_BUILD)/make-early.log; echo "make: sanitizer tests failed (above)" >&2; exit 1; fi; \
 	sed -n '/tests passed/,/Total Test time/p' $(ASAN_BUILD)/make-early.log; \
 	[ $$release = 0 ] || exit $$release; \
-	$(MAKE) test-asan ASAN_LATE=1
+	exit $$late
 
 test-release: build
 	@cd $(BUILD) && QV_PROPERTY_SCALE=$(PROPERTY_SCALE) FAULT_STRIDE=32 FAULT_START=1 QV_LAB_SEEDS=1 \

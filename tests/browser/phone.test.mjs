@@ -29,7 +29,7 @@ import {
   until,
   assertAccessible,
   pageMark,
-  MARK_EXPR,
+  tapAndWait,
   stripAndSheet,
 } from './support.mjs';
 
@@ -373,12 +373,9 @@ for (const game of GAMES) {
               ? targets.first()
               : page.locator('#move-panel .play-button').first();
           const mark = await pageMark(page);
-          // (a redraw between the look and the tap, another player's move, takes it away)
-          const el = await next.elementHandle();
-          await el.tap().catch(async (e) => {
-            if (await el.evaluate((x) => x.isConnected).catch(() => false)) throw e;
-          });
-          await page.waitForFunction(`${MARK_EXPR} !== ${JSON.stringify(mark)}`, null, { polling: 50 });
+          // (a redraw between the look and the tap, another player's move, takes it away; a
+          // tap a busy machine stretches into a long press opens a detail sheet, closed again)
+          await tapAndWait(page, await next.elementHandle(), mark);
         }
         assert.ok(chosen > 0, `${at}: a choice begun was looked at`);
         if (viewport.width === 390)

@@ -437,6 +437,50 @@ export async function waitForChange(page, mark) {
 }
 
 /**
+ * Taps `el` (a control found a moment ago, when the page's mark was `mark`) and waits until the
+ * page has taken the tap: what it shows changed, or a detail sheet opened. On a busy machine a
+ * finger's down and up can reach the page more than a long press (500 ms) apart, and the page
+ * then rightly opens the sheet instead of choosing (CI saw it once: a tap that changed nothing
+ * for two minutes); the sheet is closed again and 'sheet' returned, so that the caller looks at
+ * the page again. A control the page took away before the tap (a redraw: another player's
+ * move) counts as taken, since the redraw changed the mark.
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').ElementHandle} el
+ * @param {string} mark the page's mark (pageMark) before `el` was found
+ * @returns {Promise<'taken' | 'sheet'>}
+ */
+export async function tapAndWait(page, el, mark) {
+  await el.tap().catch(async (e) => {
+    if (await el.evaluate((x) => x.isConnected).catch(() => false)) throw e;
+  });
+  let answer;
+  try {
+    answer = await page.waitForFunction(
+      `document.querySelector('#detail[open]') ? 'sheet' : ${MARK_EXPR} !== ${JSON.stringify(mark)} ? 'taken' : null`,
+      null,
+      { timeout: STEP_MS, polling: 50 },
+    );
+  } catch (e) {
+    const shown = await page
+      .evaluate(() => ({
+        conn: document.getElementById('conn')?.textContent ?? '',
+        v: document.body.dataset.v ?? '',
+        panel: (document.getElementById('move-panel')?.textContent ?? '').slice(0, 300),
+      }))
+      .catch(() => null);
+    throw new Error(`a tap the page did not take (${JSON.stringify(shown)}): ${e instanceof Error ? e.message : e}`, {
+      cause: e,
+    });
+  }
+  const what = /** @type {'taken' | 'sheet'} */ (await answer.jsonValue());
+  if (what === 'sheet') {
+    await page.tap('#detail .detail-close');
+    await page.waitForSelector('#detail', { state: 'hidden', timeout: STEP_MS });
+  }
+  return what;
+}
+
+/**
  * One click (clickOnce), then waits until the page has taken it (what it shows changed), so
  * that the next look at the page never sees the page from before the click. Returns what was
  * clicked.

@@ -6,9 +6,7 @@
 set -u
 docs=${1:?usage: page_length.sh DOCS [MAX]}
 max=${2:-600}
-EXEMPT=(
-	rules/three-arrows.md # quiver rules --full and the rules page print it whole (embed_rules.cmake)
-)
+EXEMPT=()
 bad=0
 count=0
 while IFS= read -r -d '' page; do
