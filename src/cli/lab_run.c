@@ -242,10 +242,41 @@ int cli_lab_play_journal(const cli_lab_task *t, const cli_lab_play *how, int lo,
 
 /* ---- the report ---- */
 
+/* The terminal's summary of every flagged component (the game leans otherwise without it),
+ * by the order, right after their count: all of them, as the report's verdict names them. */
+static void flagged_summary(const qv_lab_plan *plan, const qv_lab_section *S)
+{
+	int shown = 0;
+	for (int i = 0; S->component && i < plan->ncomponents; i++) {
+		const qv_lab_component *c = &S->component[S->order[i]];
+		if (c->flagged)
+			printf("%s%s", shown++ ? ", " : ": ", c->id);
+	}
+}
+
+/* Against a baseline, the terminal names it and the figures of the comparison that differ
+ * beyond their 95% interval (the report's verdict says the same, with the figures). */
+static void baseline_summary(const qv_lab_plan *plan, const qv_lab_section *S)
+{
+	if (!plan->cfg.baseline || S->ncompare == 0)
+		return;
+	printf("; against the baseline %s", plan->cfg.baseline->name);
+	if (plan->cfg.baseline_file[0])
+		printf(" (%s)", plan->cfg.baseline_file);
+	int said = 0;
+	for (int i = 0; i < S->ncompare; i++) {
+		const qv_lab_compare *m = &S->compare[i];
+		if (m->delta.ci.lo > 0 || m->delta.ci.hi < 0)
+			printf("%s%s", said++ ? ", " : ", beyond their 95% intervals: ", m->metric);
+	}
+	if (!said)
+		printf(", no figure differs beyond its 95%% interval");
+}
+
 /* The terminal's summary of one section: its outcomes; each side's score, where the sides
- * rotate, and the one favoured beyond its interval; how many components are flagged (the game
- * leans otherwise without them), within the margin or unsettled on balance, and beyond it on
- * strength and on length; the first five flagged by the order. */
+ * rotate, and the one favoured beyond its interval; how many components are flagged, with
+ * every one named, how many within the margin or unsettled on balance, and how many beyond
+ * it on strength and on length; the baseline, where there is one. */
 static void summary(const qv_lab_plan *plan, const qv_lab_section *S)
 {
 	printf("%d players: fairness gap %.3f, draws %.1f%%, timeouts %.1f%%, mean length %.1f "
@@ -259,23 +290,15 @@ static void summary(const qv_lab_plan *plan, const qv_lab_section *S)
 		       favoured ? " (favoured)" : "");
 	}
 	qv_lab_counts n = qv_lab_count_verdicts(plan, S);
-	if (n.studied > 0 && plan->cfg.component_games > 0)
+	if (n.studied > 0 && plan->cfg.component_games > 0) {
 		printf("; flagged %d of %d components (balance beyond %g pp; %d within, %d "
-		       "unsettled); beyond the margins on strength %d, on length %d (%g decisions)",
-		       n.flagged, n.studied, 100 * plan->cfg.margin_score, n.within, n.unsettled,
-		       n.strong, n.length, plan->cfg.margin_length);
-	int shown = 0;
-	for (int i = 0; S->component && i < plan->ncomponents; i++) {
-		const qv_lab_component *c = &S->component[S->order[i]];
-		if (!c->flagged)
-			continue;
-		if (shown == 5) {
-			printf(" and %d more", n.flagged - shown);
-			break;
-		}
-		printf("%s%s", shown ? ", " : ": ", c->id);
-		shown++;
+		       "unsettled)",
+		       n.flagged, n.studied, 100 * plan->cfg.margin_score, n.within, n.unsettled);
+		flagged_summary(plan, S);
+		printf("; beyond the margins on strength %d, on length %d (%g decisions)", n.strong,
+		       n.length, plan->cfg.margin_length);
 	}
+	baseline_summary(plan, S);
 	printf("\n");
 }
 

@@ -424,7 +424,8 @@ typedef struct qv_lab_delta {
 	qv_interval ci;
 	double p;
 	/* Benjamini-Hochberg at QV_LAB_Q over its family of the section's component tests, and
-	 * (a component's tests) its interval beyond the study's margin */
+	 * (a component's tests) its interval beyond the study's margin: report.json's "beyond"
+	 * (a component is "flagged" on its balance verdict alone, qv_lab_component.flagged) */
 	bool flagged;
 	long n; /* the units behind it (games, pairs or rotations); 0 for no test */
 } qv_lab_delta;

@@ -275,14 +275,15 @@ void qv__lab_jw_est(qv__lab_jw *w, const char *key, const qv_lab_est *e)
 	qv__lab_jw_close(w, '}');
 }
 
-/* A difference: {"delta", "ci", "p", "flagged"}. */
+/* A difference: {"delta", "ci", "p", "beyond"}: "beyond" is a test Benjamini-Hochberg flags
+ * whose interval lies beyond the margin; "flagged" is a component's word alone (its balance). */
 void qv__lab_jw_delta(qv__lab_jw *w, const char *key, const qv_lab_delta *d)
 {
 	qv__lab_jw_open(w, key, '{');
 	qv__lab_jw_num(w, "delta", d->d);
 	qv__lab_jw_ci(w, "ci", d->ci);
 	qv__lab_jw_num(w, "p", d->p);
-	qv__lab_jw_bool(w, "flagged", d->flagged);
+	qv__lab_jw_bool(w, "beyond", d->flagged);
 	qv__lab_jw_close(w, '}');
 }
 

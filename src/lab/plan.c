@@ -179,6 +179,29 @@ const char *qv_lab_side_value(const qv_lab_config *cfg, const qv_variant *v, con
 	return d && d->def ? d->def : "";
 }
 
+/* The (at most three) components of p whose ids are nearest to word, nearest first (by
+ * edit distance, ties in the plan's order), as 'a', 'b', 'c' into out: what a designer who
+ * mistyped an id meant, rather than ids picked at random. */
+static void nearest_components(const qv_lab_plan *p, const char *word, char *out, size_t len)
+{
+	int pick[3], d[3], n = 0;
+	for (int k = 0; k < p->ncomponents; k++) {
+		int dk = qv_edit_distance(word, p->component[k]), at = n;
+		while (at > 0 && d[at - 1] > dk)
+			at--;
+		if (at == 3)
+			continue;
+		n += n < 3;
+		for (int i = n - 1; i > at; i--)
+			pick[i] = pick[i - 1], d[i] = d[i - 1];
+		pick[at] = k, d[at] = dk;
+	}
+	out[0] = '\0';
+	for (int i = 0; i < n; i++)
+		snprintf(out + strlen(out), len - strlen(out), "%s'%s'", i ? ", " : "",
+		         p->component[pick[i]]);
+}
+
 /* Marks the components cfg->components names (all when it is empty); QV_EINVAL naming a word
  * that is no component, with what is accepted. */
 static qv_status choose_components(const qv_lab_config *cfg, qv_lab_plan *p, qv_err *err)
@@ -208,15 +231,14 @@ static qv_status choose_components(const qv_lab_config *cfg, qv_lab_plan *p, qv_
 			found |= hit;
 		}
 		if (!found && strcmp(w, "abilities") != 0) {
-			char some[3 * QV_NAME_MAX + 16] = "";
-			for (int k = 0; k < p->ncomponents && k < 3; k++)
-				snprintf(some + strlen(some), sizeof some - strlen(some), "%s'%s'",
-				         k ? ", " : "", p->component[k * (p->ncomponents - 1) / 2]);
-			return qv_fail(err, QV_EINVAL,
-			               "--components: '%s' is no component of the variant "
-			               "(expected ids such as %s, or the words entries and "
-			               "abilities)",
-			               w, some);
+			char near[3 * QV_NAME_MAX + 16];
+			nearest_components(p, w, near, sizeof near);
+			return qv_fail(
+			    err, QV_EINVAL,
+			    "--components: '%s' is no component of the variant (the "
+			    "nearest ids: %s; or the words entries and abilities; quiver "
+			    "variant dump %s lists every one)",
+			    w, near, cfg->game->name);
 		}
 	}
 	return QV_OK;

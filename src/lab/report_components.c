@@ -67,7 +67,7 @@ static void json_component(qv__lab_jw *w, const qv_lab_plan *p, const qv_lab_com
 		qv__lab_jw_num(w, "delta", t->d);
 		qv__lab_jw_ci(w, "ci", t->ci);
 		qv__lab_jw_num(w, "p", t->p);
-		qv__lab_jw_bool(w, "flagged", t->flagged);
+		qv__lab_jw_bool(w, "beyond", t->flagged);
 		qv__lab_jw_close(w, '}');
 	}
 	qv__lab_jw_close(w, ']');

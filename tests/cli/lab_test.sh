@@ -81,6 +81,74 @@ expect_rc 0 "$Q" lab run concardia --variant ghost.json --agents random --games 
 	--component-games 4 --components ghost-r --ladder-games 0 --luck-games 0 --seed 5 --out ghost
 contains ghost/report.html "1 ablation changed no game: each replayed its control"
 ! grep -qF "effect of about 0.0 pp" ghost/report.html || fail "a null ablation claims 0.0 pp"
+# Its gaps with and without it come from the same games (its control's and its ablation's, on
+# the same seeds): equal, where the main arm's gap beside the ablation's read "0.9% -> 3.5%".
+python3 - ghost/report.json >check.txt 2>&1 <<'EOF' || fail "$(cat check.txt)"
+import json, sys
+c = [c for c in json.load(open(sys.argv[1]))["sections"][0]["components"] if c["id"] == "ghost-r"][0]
+assert c["ablate_seat"][0]["delta"] == 0, c
+for k in ("gap", "side_gap"):
+    assert c[k + "_with"] is not None and c[k + "_with"] == c[k + "_without"], (k, c)
+EOF
+# The summary names every flagged component right after their count, not only the first five
+# (planted cards in both decks, no margin: all eight flagged on this seed).
+big='{"strength": 12, "defense": 12, "arrows": ["N","NE","E","SE","S","SW","W","NW"]}'
+planted="scout-r striker-r lancer-r courier-r sentinel-r flanker-r guard-r shover-r"
+{
+	printf '{"quiver_variant": 1, "game": "concardia", "name": "eight planted", "extends": '
+	printf '"base", "cards": {"modify": {'
+	sep=""
+	for id in $planted; do
+		printf '%s"%s": %s' "$sep" "$id" "$big"
+		sep=", "
+	done
+	printf '}}}\n'
+} >eight.json
+expect_rc 0 "$Q" lab run concardia --variant eight.json --agents random --games 20 \
+	--component-games 200 --components "${planted// /,}" --ladder-games 0 --luck-games 0 \
+	--seed 2 --margin 0,0.5 --threads 2 --out eight
+python3 - out.txt eight/report.json >check.txt 2>&1 <<'EOF' || fail "$(cat check.txt)"
+import json, re, sys
+line = open(sys.argv[1]).read()
+m = re.search(r"flagged (\d+) of 8 components \([^)]*\)(: ([^;]*))?; beyond the margins", line)
+assert m, "no count of the flagged in: " + line
+named = m.group(3).split(", ") if m.group(3) else []
+s = json.load(open(sys.argv[2]))["sections"][0]
+flagged = [c["id"] for c in s["components"] if c["flagged"]]
+assert int(m.group(1)) == len(flagged) > 5, "%s flagged, report.json %s" % (m.group(1), flagged)
+assert sorted(named) == sorted(flagged), "the summary names %s, flagged %s" % (named, flagged)
+EOF
+# unbalancing shows each card's own deck's test (once the first deck's, for every card)
+python3 - eight/report.html eight/report.json >check.txt 2>&1 <<'EOF' || fail "$(cat check.txt)"
+import json, re, sys
+html = open(sys.argv[1]).read()
+comps = {c["id"]: c for c in json.load(open(sys.argv[2]))["sections"][0]["components"]}
+deck = {k: "expedition" for k in ("scout-r", "striker-r", "lancer-r", "courier-r")}
+deck.update({k: "foundry" for k in ("sentinel-r", "flanker-r", "guard-r", "shover-r")})
+table = html[html.index("Unbalancing: what makes the seats or the decks unequal</caption>"):]
+table = table[:table.index("</table>")]
+rows = re.findall(r'<tr><th scope="row">([^<]*)</th><td>[^<]*</td><td>[^<]*</td>'
+                  r'<td class="t">([^<]*)</td><td>([^<]*)</td>', table)
+assert len(rows) == 5, rows
+assert "foundry" in {deck[r[0]] for r in rows}, "no card of the second deck in %s" % rows
+for card, shown, delta in rows:
+    assert shown == deck[card], "%s shows %s's test" % (card, shown)
+    d = [t for t in comps[card]["ablate_sides"] if t["id"] == shown][0]["delta"]
+    assert abs(float(delta.split()[0]) - 100 * d) <= 0.05 + 1e-9, (card, delta, d)
+EOF
+# A study against a baseline names it in the summary, and what differs beyond its interval.
+cat >weaker.json <<'EOF'
+{"quiver_variant": 1, "game": "concardia", "name": "weaker striker", "extends": "base",
+ "cards": {"modify": {"striker-r": {"strength": 3}}}}
+EOF
+expect_rc 0 "$Q" lab run concardia --baseline weaker.json --agents random --games 8 \
+	--component-games 0 --ladder-games 0 --luck-games 0 --seed 4 --out against
+contains out.txt "; against the baseline weaker striker (weaker.json), "
+contains against/report.html "Against the baseline <strong>weaker striker</strong> (<code>weaker.json</code>)"
+# --component-games 0 says the components were not studied, not that the game has none
+contains against/report.html "The components were not studied: this study ran no component games"
+! grep -qF "no components the lab studies" against/report.html ||
+	fail "a study without component games says the game has no components"
 # A level that blunders may play a game's first decisions without a search value: the tension
 # then starts where the first value does (it once ran past the seats looking for a leader).
 expect_rc 0 "$Q" lab run arrow-party --agents easy --players 3 --games 3 --component-games 0 \
@@ -326,6 +394,10 @@ expect_rc 2 "$Q" lab run three-arrows
 contains err.txt "--out"
 expect_rc 2 "$Q" lab run three-arrows --agents nosuch --out x
 contains err.txt "nosuch"
+# An unknown component id: the ids nearest to it, never the word 'none' nor ids at random.
+expect_rc 2 "$Q" lab run concardia --components strikr-r --games 2 --out x
+contains err.txt "--components: 'strikr-r' is no component of the variant (the nearest ids: 'striker-r', "
+contains err.txt "quiver variant dump concardia lists every one"
 : >afile
 expect_rc 1 "$Q" lab run three-arrows --games 2 --out afile
 contains err.txt "'afile' is not a folder (expected --out DIR, a folder"

@@ -9,9 +9,13 @@
  * and a seat's captures from the public view (THREE ARROWS' captured pieces, ConCardia's
  * Victory Pile, the cards of the opponent's graveyard and removed in Evons). A play's
  * captures are the seat's from the play until its next play, or until its first decision
- * after another seat's, or the game's end (docs/lab.md). Each game's counts must equal the
- * lab's line, and the report's per-card figures (plays per game held, the share of holders
- * that played, captures per play) must equal those worked out from the counts.
+ * after another seat's, or the game's end (docs/lab.md). A card is available at a decision
+ * when one of its legal actions' notation plays it, and a seat's score is its share of first
+ * place in the match's final ranks. Each game's counts must equal the lab's line, and every
+ * per-card figure of the report (play rate, plays per game held, the share of holders that
+ * played, captures per play, the scores when available, when played and when held and not
+ * played, and played minus not) must equal those worked out from the counts. Which seat held
+ * which copies is the lab's record of the deal.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -30,14 +34,17 @@
 
 #define GAMES 8 /* main games a study plays */
 
-/* One seat's count of one component over a game. */
+/* One seat's count of one component over a game: its plays, the captures after them, and the
+ * decisions at which a legal action played it (it was available). */
 typedef struct tally {
-	long plays, captures;
+	long plays, captures, avail;
 } tally;
 
-/* The counts of one game: per seat and component. */
+/* The counts of one game: per seat and component, and each seat's score (its share of first
+ * place, from the match's final ranks). */
 typedef struct count {
 	tally t[QV_MAX_PLAYERS][QV_LAB_MAX_COMPONENTS];
+	double score[QV_MAX_PLAYERS];
 } count;
 
 /* The index of component id in the plan, or -1. */
@@ -109,6 +116,38 @@ static void close_window(window *w, count *c, int q, long now)
 	w->entry[q] = -1;
 }
 
+/* Counts, for the seat to move at st, the entries its legal actions play (by their notation,
+ * each entry once a decision). */
+static void count_available(const qv_lab_plan *p, const void *st, int q, count *c)
+{
+	const qv_game *g = p->cfg.game;
+	qv_action *legal = malloc((size_t)g->max_actions * sizeof *legal);
+	assert_non_null(legal);
+	bool on[QV_LAB_MAX_COMPONENTS] = {false};
+	int n = g->legal(st, legal);
+	for (int i = 0; i < n; i++) {
+		char text[128];
+		assert_true(g->action_to_text(st, legal[i], text, sizeof text) >= 0);
+		int k = played(p, text);
+		if (k >= 0 && !on[k]) {
+			on[k] = true;
+			c->t[q][k].avail++;
+		}
+	}
+	free(legal);
+}
+
+/* Each seat's share of first place in m's final ranks. */
+static void count_scores(const qv_match *m, int n, count *c)
+{
+	int rank[QV_MAX_PLAYERS], first = 0;
+	qv_match_ranks(m, rank);
+	for (int s = 0; s < n; s++)
+		first += rank[s] == 1;
+	for (int s = 0; s < n; s++)
+		c->score[s] = rank[s] == 1 ? 1.0 / first : 0;
+}
+
 /* Game i of plan p (a main game) played again outside the lab and counted by hand into c. */
 static void count_game(const qv_lab_plan *p, int i, count *c)
 {
@@ -147,6 +186,7 @@ static void count_game(const qv_lab_plan *p, int i, count *c)
 		char text[128];
 		assert_true(g->action_to_text(m->state, a, text, sizeof text) >= 0);
 		int k = played(p, text);
+		count_available(p, m->state, tm, c);
 		long now = captures_seen(g, m->state, tm);
 		if (k >= 0 || w.passed[tm])
 			close_window(&w, c, tm, now);
@@ -164,6 +204,7 @@ static void count_game(const qv_lab_plan *p, int i, count *c)
 		close_window(&w, c, s, captures_seen(g, m->state, s));
 		qv_agent_free(agent[s]);
 	}
+	count_scores(m, n, c);
 	qv_match_free(m);
 }
 
@@ -177,11 +218,45 @@ static long held(const qv_lab_game *g, int q, int k)
 	return h;
 }
 
-/* What the report must say of entry k, worked out from the hand counts of the main games. */
+/* What the report must say of entry k, worked out from the hand counts of the main games:
+ * over the (game, seat) pairs, the plays and decisions it was available at, and the score
+ * sums and pairs of those that had it available, played it, held it and never played it. */
 typedef struct expected {
-	long plays, captures, holders, holders_played;
+	long plays, captures, holders, holders_played, avail;
 	double plays_held; /* plays summed over the holders */
+	double drawn, ndrawn, won_played, nplayed, unplayed, nunplayed;
 } expected;
+
+/* One (game, seat) pair's hand count of entry k into x: t its tally, h the copies held, x its
+ * score. */
+static void expect_pair(expected *x, const tally *t, long h, double score)
+{
+	x->plays += t->plays;
+	x->captures += t->captures;
+	x->avail += t->avail;
+	if (t->avail > 0)
+		x->drawn += score, x->ndrawn++;
+	if (t->plays > 0)
+		x->won_played += score, x->nplayed++;
+	if (h > 0) {
+		x->holders++;
+		x->holders_played += t->plays > 0;
+		x->plays_held += (double)t->plays;
+		if (t->plays == 0)
+			x->unplayed += score, x->nunplayed++;
+	}
+}
+
+/* A figure of the report against its hand count: both NAN (nothing to measure) or equal. */
+static void same(const char *game, const char *id, const char *what, double lab, double hand)
+{
+	if ((isnan(lab) && isnan(hand)) || fabs(lab - hand) < 1e-12)
+		return;
+	fail_msg("%s, %s: the report's %s is %g, the hand count's %g", game, id, what, lab, hand);
+}
+
+/* The share x / n, NAN when n is 0 (the report's "not measured"). */
+static double share(double x, double n) { return n > 0 ? x / n : NAN; }
 
 /* Studies `players` seats of game `name` by `agent` over GAMES main games and checks every
  * main game's counts and the report's per-card figures against the hand count; returns the
@@ -232,14 +307,8 @@ static long check_game(const char *name, int players, const char *agent)
 					    "captures, the hand count %ld and %ld",
 					    name, i, q + 1, p.component[k], plays, captures,
 					    c.t[q][k].plays, c.t[q][k].captures);
-				x[k].plays += plays;
-				x[k].captures += captures;
 				all += captures;
-				if (held(g, q, k) > 0) {
-					x[k].holders++;
-					x[k].holders_played += plays > 0;
-					x[k].plays_held += (double)plays;
-				}
+				expect_pair(&x[k], &c.t[q][k], held(g, q, k), c.score[q]);
 			}
 	}
 	qv_lab_report r;
@@ -247,17 +316,23 @@ static long check_game(const char *name, int players, const char *agent)
 	bool captures = p.cfg.game->components->captured != NULL;
 	for (int k = 0; k < p.nentries; k++) {
 		const qv_lab_component *c = &r.section[0].component[k];
-		if (x[k].plays > 0 && captures)
-			assert_true(fabs(c->captures_per_play.v -
-			                 (double)x[k].captures / (double)x[k].plays) < 1e-12);
-		else
-			assert_true(isnan(c->captures_per_play.v));
-		if (x[k].holders > 0) {
-			assert_true(fabs(c->played.v - (double)x[k].holders_played /
-			                                   (double)x[k].holders) < 1e-12);
-			assert_true(fabs(c->plays.v - x[k].plays_held / (double)x[k].holders) <
-			            1e-12);
-		}
+		const expected *e = &x[k];
+		const char *id = p.component[k];
+		same(name, id, "captures per play", c->captures_per_play.v,
+		     captures ? share((double)e->captures, (double)e->plays) : NAN);
+		same(name, id, "share of holders that played", c->played.v,
+		     share((double)e->holders_played, (double)e->holders));
+		same(name, id, "plays a game held", c->plays.v,
+		     share(e->plays_held, (double)e->holders));
+		same(name, id, "play rate", c->play_rate.v,
+		     share((double)e->plays, (double)e->avail));
+		same(name, id, "score when drawn", c->score_drawn.v, share(e->drawn, e->ndrawn));
+		same(name, id, "score when played", c->score_played.v,
+		     share(e->won_played, e->nplayed));
+		same(name, id, "score held, not played", c->score_unplayed.v,
+		     share(e->unplayed, e->nunplayed));
+		same(name, id, "played minus not", c->played_gap.d,
+		     share(e->won_played, e->nplayed) - share(e->unplayed, e->nunplayed));
 	}
 	printf("%s: %d main games, %ld captures counted after plays, the same by hand\n", name,
 	       main->games, all);

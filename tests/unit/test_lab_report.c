@@ -318,6 +318,15 @@ static void test_json(void **state)
 		near(num_at(j, p), -0.22);
 		snprintf(p, sizeof p, "sections/%d/components/1/flagged", n);
 		assert_true(json_is_true(at_path(j, p)));
+		/* one word for each kind of flag: a component is flagged (on balance), a test is
+		 * beyond its margin; restricted play's test is beyond, never flagged */
+		snprintf(p, sizeof p, "sections/%d/components/1/restrict_score/beyond", n);
+		assert_true(json_is_true(at_path(j, p)));
+		snprintf(p, sizeof p, "sections/%d/components/1/restrict_score", n);
+		assert_null(json_object_get(at_path(j, p), "flagged"));
+		snprintf(p, sizeof p, "sections/%d/components/1/ablate_sides", n);
+		for (size_t d = 0; d < json_array_size(at_path(j, p)); d++)
+			assert_null(json_object_get(json_array_get(at_path(j, p), d), "flagged"));
 		snprintf(p, sizeof p, "sections/%d/order/0", n);
 		near(num_at(j, p), 1);
 		snprintf(p, sizeof p, "sections/%d/ladder/0/iterations", n);
