@@ -81,22 +81,6 @@ qv_status qv__store_open_limits(qv__store **out, const char *db, int timeout_ms,
 
 long long qv__store_failures(qv__store *s) { return atomic_load(&s->failures); }
 
-/* The deadline of the request the calling thread runs (qv_mono seconds), 0 when none. */
-static _Thread_local double request_until;
-
-void qv__store_request_begin(const qv__store *s)
-{
-	request_until = s ? qv_mono() + s->timeout_ms / 1000.0 : 0;
-}
-
-void qv__store_request_end(void) { request_until = 0; }
-
-double qv__store_until(const qv__store *s)
-{
-	double until = qv_mono() + s->timeout_ms / 1000.0;
-	return request_until > 0 && request_until < until ? request_until : until;
-}
-
 qv_status qv__store_ping(qv__store *s, double *seconds, qv_err *err)
 {
 	double t0 = qv_mono();

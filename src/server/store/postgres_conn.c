@@ -189,10 +189,7 @@ static qv_status late(const qv__pg_conn *c, qv_err *err)
 	return qv__store_slow(err, c->base.s->timeout_ms, "no connection to the database was free");
 }
 
-qv__pg_conn *qv__pg_take(qv__store *s)
-{
-	return qv__pg_take_until(s, qv__store_until(s));
-}
+qv__pg_conn *qv__pg_take(qv__store *s) { return qv__pg_take_until(s, qv__store_until(s)); }
 
 qv__pg_conn *qv__pg_take_until(qv__store *s, double until)
 {

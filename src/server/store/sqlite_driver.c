@@ -52,10 +52,7 @@ bool qv__sqlite_take_until(qv__store *s, double until)
 	return true;
 }
 
-bool qv__sqlite_take_by(qv__store *s)
-{
-	return qv__sqlite_take_until(s, qv__store_until(s));
-}
+bool qv__sqlite_take_by(qv__store *s) { return qv__sqlite_take_until(s, qv__store_until(s)); }
 
 void qv__store_bind_text(sqlite3_stmt *st, int i, const char *text)
 {
@@ -134,10 +131,7 @@ static qv__store_conn *take_until(qv__store *s, double until)
 	return &late_conn;
 }
 
-static qv__store_conn *sq_take(qv__store *s)
-{
-	return take_until(s, qv__store_until(s));
-}
+static qv__store_conn *sq_take(qv__store *s) { return take_until(s, qv__store_until(s)); }
 
 static void sq_give(qv__store_conn *c)
 {
