@@ -16,13 +16,13 @@ the ranks at the cut as the returns (truncated_returns=ranks):
 - concardia: the deal by chance from two 8-card decks (seven cards to each hand), the secret
   starting cards, the coin, and the first player's first action, which wins if it captures
   (target=1): quiver.tiny's configuration, which starts at the initial state already;
+- evons: one seedling among blocks, which no hand plays (six cards for p1, five for p2), dealt
+  by chance, for three decisions: the two mulligans and the first player's first hand play, the
+  cut coming before the second player can answer;
 - arrow-party: three players, the item cards dealt in table order (shuffle=false: each holds
-  an x2 and a reverse, and a half, the third player a minus5 instead), for six
-  decisions: the secret item uses of the first round, each player's revealed only once all are
-  ready, and the secret throws.
-
-Evons has none yet: its smallest deck (six cards) gives 264 decision states for the two
-mulligans alone, and the first hand play alone chooses among the 49 cells of its fixed board.
+  an x2 and a reverse, and a half, the third player a minus5 instead), for six decisions: the
+  secret item uses of the first round, each player's revealed only once all are ready, and the
+  secret throws.
 
     game = quiver.small.load("three-arrows")
 """
@@ -46,6 +46,8 @@ CONFIGS = {
     "three-arrows": ("three-arrows", lambda: _variant("small-three-arrows.json")
                      + ",max_game_length=4,truncated_returns=ranks"),
     "concardia": ("concardia", lambda: _TINY["concardia"][1]),
+    "evons": ("evons", lambda: "deck1=seedling" + ",block-nature" * 5 + ",deck2=seedling"
+              + ",block-nature" * 4 + ",max_game_length=3,truncated_returns=ranks"),
     "arrow-party": ("arrow-party", lambda: _variant("small-arrow-party.json")
                     + ",players=3,size=9,rounds=2,stars=0,skulls=0,shuffle=false,"
                     "ground=e5:reverse,max_game_length=6,truncated_returns=ranks"),
@@ -62,6 +64,7 @@ def params(name):
 
 
 def load(name):
-    """The small configuration of game `name` ("three-arrows", "concardia", "arrow-party")."""
+    """The small configuration of game `name` ("three-arrows", "concardia", "evons",
+    "arrow-party")."""
     game, text = params(name)
     return load_game(game, text)
