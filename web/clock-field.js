@@ -1,4 +1,5 @@
-// The clock of a new table, in the lobby's create form: none, a time per move, Fischer (a
+// The clock of a new table, in the lobby's create form, a challenge's and a tournament's: none
+// (not offered where a clock is required: a tournament's), a time per move, Fischer (a
 // starting time and an increment per move) or days per move, each with a few presets (toggle
 // buttons) that fill the number boxes, where any other value can be typed. `value()` is the
 // `clock` of POST /api/tables, or null for no clock.
@@ -53,15 +54,20 @@ function numberBox(id, text, value, min, max, step) {
   return { input, el: h('div', { class: 'clock-number' }, h('label', { for: id }, text), input) };
 }
 
-/** The clock's fieldset and its value. */
-export function clockField() {
+/**
+ * The clock's fieldset and its value.
+ * @param {{required?: boolean}} [o] required: a clock must be chosen (a tournament's games
+ *   have one): "none" is not offered, and Fischer is chosen at first
+ */
+export function clockField(o = {}) {
   const kind = /** @type {HTMLSelectElement} */ (
     h(
       'select',
       { id: 'clock-kind' },
-      KINDS.map((v) => h('option', { value: v }, t(`clock.kind-${v}`))),
+      KINDS.filter((v) => !(o.required && v === 'none')).map((v) => h('option', { value: v }, t(`clock.kind-${v}`))),
     )
   );
+  if (o.required) kind.value = 'fischer';
   const seconds = numberBox('clock-seconds', t('clock.seconds'), 60, 1, 86400, 1);
   const base = numberBox('clock-base', t('clock.base'), 5, 0.25, 1440, 'any');
   const increment = numberBox('clock-increment', t('clock.increment'), 3, 0, 3600, 1);

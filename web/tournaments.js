@@ -279,7 +279,7 @@ function number(id) {
  */
 function makeForm(games) {
   const said = h('p', { class: 'error', role: 'alert', id: 'make-error' });
-  const clock = clockField();
+  const clock = clockField({ required: true });
   const box = (
     /** @type {string} */ id,
     /** @type {string} */ label,

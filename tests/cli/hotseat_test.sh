@@ -26,22 +26,32 @@ fail() {
 	failures=$((failures + 1))
 }
 
-# private_lines REC VIEWER...: the lines of every view `show pK` (K over the game's players)
-# that are in none of the views VIEWER... (public, and the player at the keyboard if any), one a
-# line; blank and very short lines (frame pieces) are left out.
+# load_views REC: every view of the game in REC, `show public` and `show pK` for K over the
+# game's players ($np), from one run of the engine, into views.txt (its replies, the load's
+# first, each ending at a blank line). Fails when a reply is missing or has a blank line of its
+# own (the views would be read wrong).
+load_views() {
+	local cmds="show public" k
+	for ((k = 1; k <= np; k++)); do cmds+=$'\n'"show p$k"; done
+	engine_replies "$1" "$cmds" >views.txt
+	[ "$(awk 'BEGIN { RS = "" } END { print NR }' views.txt)" -eq $((np + 3)) ] ||
+		fail "$game: the engine's views of $1 are not $np players' and the public one: $(head -c 400 views.txt)"
+}
+
+# private_lines VIEWER...: the lines of every player's view in views.txt that are in none of the
+# views VIEWER... (public, and the player at the keyboard if any), one a line; blank and very
+# short lines (frame pieces) are left out.
 private_lines() {
-	local rec=$1
-	shift
-	local np cmds allowed k v
-	np=$(engine_replies "$rec" params | reply 1 | sed -n 's/^players=//p')
-	[ -n "$np" ] || np=2
-	allowed=$(
-		for v in "$@"; do engine_replies "$rec" "show $v" | reply 1; done
-	)
-	for ((k = 1; k <= np; k++)); do
-		case " $* " in *" p$k "*) continue ;; esac
-		engine_replies "$rec" "show p$k" | reply 1
-	done | awk 'length($0) >= 6' | grep -vxF -f <(printf '%s\n' "$allowed") | sort -u
+	awk -v viewers=" $* " -v np="$np" 'BEGIN { RS = ""; FS = "\n" }
+		NR >= 2 && NR <= np + 2 {
+			sub(/^= ?/, "")
+			name = NR == 2 ? "public" : "p" (NR - 2)
+			for (i = 1; i <= NF; i++)
+				if (index(viewers, " " name " ")) allowed[$i] = 1
+				else if (name != "public") seen[$i] = 1
+		}
+		END { for (l in seen) if (length(l) >= 6 && !(l in allowed)) print l }' views.txt |
+		sort -u
 }
 
 # check_history WHEN FACTS: fails when a line of the terminal's whole history is one of the
@@ -54,8 +64,8 @@ check_history() {
 }
 
 for game in three-arrows concardia evons arrow-party; do
-	players=human,human
-	[ "$game" = arrow-party ] && players=human,human,human
+	players=human,human np=2
+	[ "$game" = arrow-party ] && players=human,human,human np=3
 	rm -f rec.json .rec.json.in-progress typed.txt
 	: >typed.txt
 	tmux_start 120 50 "$Q" play "$game" --players "$players" --seed 11 --record rec.json \
@@ -67,7 +77,8 @@ for game in three-arrows concardia evons arrow-party; do
 		case "$state" in
 		handoff*)
 			# Nobody's view is on the screen: no one's private facts may be kept.
-			private_lines "$rec" public >facts.txt
+			load_views "$rec"
+			private_lines public >facts.txt
 			cat typed.txt >>facts.txt
 			facts=$((facts + $(wc -l <facts.txt)))
 			check_history "hand-over to ${state#handoff }" facts.txt
@@ -76,7 +87,7 @@ for game in three-arrows concardia evons arrow-party; do
 			# The next player's board: the others' facts must not be there either.
 			viewer=${state#handoff }
 			wait_for '^p[1-5]>$' || { fail "$game: no prompt after the hand-over"; break; }
-			private_lines "$rec" public "$viewer" >facts.txt
+			private_lines public "$viewer" >facts.txt
 			grep -v "^$viewer> " typed.txt >>facts.txt
 			check_history "$viewer at the keyboard" facts.txt
 			;;

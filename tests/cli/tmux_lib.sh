@@ -3,12 +3,15 @@
 # whole scrollback), types into it, and asks the engine about the game's record.
 #
 # The caller sets Q (the quiver binary) and WORK (a fresh directory, the current one), and calls
-# tmux_stop on exit. Every wait is for a condition, bounded (at least TMUX_WAIT seconds: generous,
-# so that a busy machine is no failure; idle, each condition comes within a second), and looks
-# again only when the pane has written something: tmux copies everything the pane writes into a
-# FIFO (pipe-pane, tmux_start), and a wait blocks in a read of it (pane_wrote), so that a test
-# waiting on quiver uses no CPU and starts no process until quiver writes. (A control-mode
-# client would say the same, but tmux 3.3a's server crashes when one attaches.)
+# tmux_stop on exit. Every wait is pane_wait: it looks at the terminal, and looks again only
+# when the pane has written something: tmux copies everything the pane writes into a FIFO
+# (pipe-pane, tmux_start), and the wait blocks in a read of it (pane_wrote), so that a test
+# waiting on quiver uses no CPU, starts no process and sleeps no fixed time; it returns as soon
+# as the terminal holds what it waits for. A wait is bounded (TMUX_WAIT seconds in all:
+# generous, so that a busy machine is no failure) and, when it times out, says what it waited
+# for and prints the screen. A look costs one capture and one awk, so that under load a test's
+# time by the clock grows with its processor time, not faster. (A control-mode client, tmux -C,
+# would give the same events; the FIFO needs no process of the test's own to read them.)
 
 TMUX_RUN=0
 TMUX_SOCK="quiver-test-$$-0"
@@ -35,7 +38,7 @@ tmux_start() {
 	local w=$1 h=$2
 	shift 2
 	tmux_stop
-	TMUX_ROW=0 TMUX_SUM=
+	TMUX_ROW=0 TMUX_TYPED=
 	TMUX_RUN=$((TMUX_RUN + 1))
 	TMUX_SOCK="quiver-test-$$-$TMUX_RUN"
 	local cmd fifo="$WORK/.pane-$TMUX_RUN.fifo"
@@ -51,18 +54,42 @@ tmux_start() {
 		pipe-pane -t t -O "cat >$(printf '%q' "$fifo")" || return 1
 }
 
-# pane_wrote SECONDS: waits until the pane writes something (since the last call: what it wrote
-# before is taken at once), then takes whatever else is already there, so that one look serves a
-# burst of output; false when SECONDS pass first. (tmux has put the bytes on the screen when it
-# copies them, so a look after this sees them.)
-pane_wrote() {
-	local byte
-	[ -n "$TMUX_FD" ] && [ "$1" -gt 0 ] || return 1
-	IFS= read -r -N 1 -t "$1" -u "$TMUX_FD" byte || return 1
+# pane_drain: takes whatever the pane wrote and the test has not read yet, without waiting for
+# more than a millisecond (a read with -t 0 only asks whether something is there; 1 ms lets it
+# take the rest of a burst tmux is copying).
+pane_drain() {
 	while read -r -t 0 -u "$TMUX_FD"; do
-		IFS= read -r -N 65536 -t 0.05 -u "$TMUX_FD" byte || :
+		IFS= read -r -N 65536 -t 0.001 -u "$TMUX_FD" || :
 	done
-	return 0
+}
+
+# pane_wrote SECONDS: waits until the pane writes something (since the last drain), then takes
+# all it wrote, so that one look serves a burst of output; false when SECONDS pass first. (tmux
+# has put the bytes on the screen when it copies them, so a look after this sees them.)
+pane_wrote() {
+	[ -n "$TMUX_FD" ] && [ "$1" -gt 0 ] || return 1
+	IFS= read -r -N 1 -t "$1" -u "$TMUX_FD" || return 1
+	pane_drain
+}
+
+# pane_wait WHAT CHECK [ARGS...]: the one wait of the terminal tests. Runs CHECK ARGS (a command
+# that looks at the terminal and succeeds when it shows what the test waits for), and again
+# each time the pane writes, until it succeeds. After TMUX_WAIT seconds in all it prints to
+# stderr that it timed out waiting for WHAT, with the screen, and returns 1. What the pane wrote
+# before the first look is drained first: that look sees it.
+pane_wait() {
+	local what=$1 end=$((SECONDS + TMUX_WAIT))
+	shift
+	[ -n "$TMUX_FD" ] && pane_drain
+	until "$@"; do
+		pane_wrote $((end - SECONDS)) && continue
+		"$@" && return 0
+		{
+			echo "pane_wait: no $what within $TMUX_WAIT s; the screen:"
+			screen | sed 's/^/  | /'
+		} >&2
+		return 1
+	done
 }
 
 # screen: the visible rows; history: everything the terminal keeps, scrollback included, as
@@ -77,64 +104,79 @@ last_line() { screen | awk 'NF { last = $0 } END { print last }'; }
 # pane_pid: the pid of the command running in the pane (a child of the pane's shell).
 pane_pid() { pgrep -P "$(tm list-panes -t t -F '#{pane_pid}')" | head -n 1; }
 
-# last_row: the number of the last non-blank row of the text on stdin (0 when there is none).
-last_row() { awk 'NF { n = NR } END { print n + 0 }'; }
-
 # type_line TEXT: types TEXT and Enter (TEXT may be empty: Enter alone). Where the terminal's
-# text ended before (the last non-blank row of the whole history, wrapped lines joined, and a
-# sum of the rows up to it) is remembered, so that wait_prompt takes only a prompt below it:
-# not the old prompt before it echoes the keys, nor the old prompt after an Enter alone
-# scrolled a full screen by a row (the history then changed, and its last line was still the
-# old prompt). A screen cleared with its scrollback (hot-seat) counts as new text too.
-TMUX_ROW=0 TMUX_SUM=
+# text ended before (the last non-blank row of the whole history, wrapped lines joined, and the
+# rows up to it, kept in $WORK/.typed) is remembered, so that wait_prompt takes only a prompt
+# below it: not the old prompt before it echoes the keys, nor the old prompt after an Enter
+# alone scrolled a full screen by a row (the history then changed, and its last line was still
+# the old prompt). A screen cleared with its scrollback (hot-seat) counts as new text too.
+TMUX_ROW=0 TMUX_TYPED=
 type_line() {
-	local j
-	j=$(joined)
-	TMUX_ROW=$(printf '%s\n' "$j" | last_row)
-	TMUX_SUM=$(printf '%s\n' "$j" | head -n "$TMUX_ROW" | md5sum)
-	[ -n "$1" ] && tm send-keys -t t -l -- "$1"
-	tm send-keys -t t Enter
+	TMUX_ROW=$(joined | awk -v out="$WORK/.typed" '
+		{ row[NR] = $0 }
+		NF { n = NR }
+		END { printf "" >out; for (i = 1; i <= n; i++) print row[i] >out; print n + 0 }')
+	TMUX_TYPED=1
+	if [ -n "$1" ]; then
+		tm send-keys -t t -l -- "$1" \; send-keys -t t Enter
+	else
+		tm send-keys -t t Enter
+	fi
 }
+
+# shows_last REGEX: true when the last non-blank row of the screen matches REGEX (extended; read
+# from the environment, so that awk keeps its backslashes as written).
+shows_last() { screen | TMUX_RE=$1 awk 'NF { last = $0 } END { exit !(last ~ ENVIRON["TMUX_RE"]) }'; }
 
 # wait_for REGEX: waits until the last non-blank row matches REGEX (extended); false on timeout.
-wait_for() {
-	local end=$((SECONDS + TMUX_WAIT))
-	until last_line | grep -qE -- "$1"; do
-		pane_wrote $((end - SECONDS)) || return 1
-	done
-}
+wait_for() { pane_wait "last row matching /$1/" shows_last "$1"; }
 
 # prompt_state: what the terminal shows now: "handoff pN", "prompt pN", "confirm" or "exit" when
 # quiver waits for input (after the last type_line, a new prompt) or has ended, else nothing.
+# The last non-blank line of the history (wrapped lines joined, trailing blanks left out) says
+# which; the history adds nothing after the last type_line when it ends at or above the row
+# typed at and its rows up to there are those kept in $WORK/.typed.
 prompt_state() {
-	local j l
-	j=$(joined)
-	if [ -n "$TMUX_SUM" ] && [ "$(printf '%s\n' "$j" | last_row)" -le "$TMUX_ROW" ] &&
-		[ "$(printf '%s\n' "$j" | head -n "$TMUX_ROW" | md5sum)" = "$TMUX_SUM" ]; then
-		return
-	fi
-	l=$(printf '%s\n' "$j" | awk 'NF { last = $0 } END { sub(/ +$/, "", last); print last }')
-	case "$l" in
-	"Pass the keyboard to p"*" and press Enter") echo "handoff $(echo "$l" | sed 's/.*to \(p[0-9]\).*/\1/')" ;;
-	p[1-5]">") echo "prompt ${l%>}" ;;
-	*"[y/N]") echo confirm ;;
-	"[exit "*) echo exit ;;
-	esac
+	joined | awk -v typed="$TMUX_TYPED" -v at="$TMUX_ROW" -v kept="$WORK/.typed" '
+		function is(pre, suf) {
+			return index(l, pre) == 1 && length(l) >= length(pre) + length(suf) &&
+				substr(l, length(l) - length(suf) + 1) == suf
+		}
+		{ row[NR] = $0 }
+		NF { n = NR }
+		END {
+			if (typed != "" && n <= at) {
+				same = 1
+				for (i = 1; i <= at; i++)
+					if ((getline old <kept) <= 0 || old != row[i]) { same = 0; break }
+				if (same) exit
+			}
+			l = row[n]
+			sub(/ +$/, "", l)
+			if (is("Pass the keyboard to p", " and press Enter")) {
+				h = l
+				while (match(h, /to p[0-9]/)) { who = substr(h, RSTART + 3, 2); h = substr(h, RSTART + 1) }
+				print "handoff " who
+			} else if (l ~ /^p[1-5]>$/) print "prompt " substr(l, 1, 2)
+			else if (is("", "[y/N]")) print "confirm"
+			else if (is("[exit ", "")) print "exit"
+		}'
+}
+
+# prompt_shown: true when prompt_state says something; it is left in TMUX_STATE.
+prompt_shown() {
+	TMUX_STATE=$(prompt_state)
+	[ -n "$TMUX_STATE" ]
 }
 
 # wait_prompt: waits until quiver waits for input or has ended; prints which (prompt_state), or
 # "timeout".
 wait_prompt() {
-	local end=$((SECONDS + TMUX_WAIT)) state
-	while :; do
-		state=$(prompt_state)
-		[ -n "$state" ] && break
-		pane_wrote $((end - SECONDS)) || {
-			state=timeout
-			break
-		}
-	done
-	echo "$state"
+	if pane_wait "prompt nor end of quiver" prompt_shown; then
+		echo "$TMUX_STATE"
+	else
+		echo timeout
+	fi
 }
 
 # engine_replies FILE COMMANDS: loads the record or state FILE into `quiver engine` and runs the
