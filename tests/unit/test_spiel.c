@@ -626,6 +626,8 @@ static void test_variant_file(void **state)
 	snprintf(text, sizeof text, "variant=%s", path);
 	assert_int_not_equal(qv_spiel_game_new(&g, "three-arrows", text, &err), QV_OK);
 	assert_non_null(strstr(err.msg, "none.json: cannot open"));
+	assert_non_null(
+	    strstr(err.msg, "expected base, the SHA-256 of a loaded variant or a variant"));
 }
 
 int main(void)

@@ -163,7 +163,7 @@ static qv_status begin_state(qv_spiel_game *sg, qv_err *err)
 /* Sets a game parameter in game as the game takes it: a variant named by a file (as the
  * command line's --variant names one) loaded and named by its SHA-256, the game's own form
  * (spiel.h: variant=FILE); any other value as given. A file that does not load is refused
- * with the loader's reason. */
+ * with the loader's reason and the forms the parameter takes. */
 static qv_status set_game_param(const qv_game *g, qv_params *game, const char *key,
                                 const char *value, qv_err *err)
 {
@@ -172,7 +172,14 @@ static qv_status set_game_param(const qv_game *g, qv_params *game, const char *k
 	    qv_variant_find(g, value, NULL))
 		return qv_params_set(game, key, value, err);
 	qv_status rc = qv_variant_load(value, g, &v, err);
-	return rc ? rc : qv_params_set(game, key, v->sha256, err);
+	if (rc == QV_OK)
+		return qv_params_set(game, key, v->sha256, err);
+	char why[sizeof err->msg];
+	snprintf(why, sizeof why, "%s", err->msg);
+	return qv_fail(err, rc,
+	               "variant: expected base, the SHA-256 of a loaded variant or a variant "
+	               "file; %s",
+	               why);
 }
 
 /* The API's parameters of `given` into sg, the game's into *game. */
