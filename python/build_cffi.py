@@ -158,6 +158,9 @@ def main(argv):
     for name in os.listdir(os.path.join(src, "python", "quiver")):
         if name.endswith(".py"):
             shutil.copyfile(os.path.join(src, "python", "quiver", name), os.path.join(pkg, name))
+    # the variant files of the small games (quiver.small)
+    shutil.copytree(os.path.join(src, "python", "quiver", "variants"),
+                    os.path.join(pkg, "variants"), dirs_exist_ok=True)
     tmp = os.path.join(out, "cffi-build")
     ffi = make_ffi(include, libdir, rpaths)
     ffi.compile(tmpdir=tmp, target=None, verbose=False)

@@ -51,6 +51,7 @@ include, libdir = installed_quiver()
 ffi = build_cffi.make_ffi(include, libdir, [libdir])
 setup(
     packages=["quiver"],
+    package_data={"quiver": ["variants/*.json"]},
     ext_modules=[
         ffi.distutils_extension(os.path.join("build", "cffi")),
         build_cffi.state_extension(os.path.join("quiver", "_state.c"), include, libdir,

@@ -3,8 +3,10 @@
 the end through every method, deepcopy and pickle mid-game, ids and masks, chance outcomes,
 the resampler, and bad input raising QuiverError rather than crashing."""
 import copy
+import os
 import pickle
 import random
+import tempfile
 import unittest
 
 import numpy as np
@@ -19,6 +21,8 @@ CONFIGS = [
     ("arrow-party", {}),
     ("arrow-party", {"players": 5}),
 ]
+SOURCE = os.environ.get("QUIVER_SOURCE_DIR",
+                        os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 
 def play_random(test, game, rng):
@@ -309,6 +313,34 @@ class BadInput(unittest.TestCase):
         self.assertRefused(lambda: state.string_to_action("banana"), "")
         self.assertRefused(lambda: state.information_state_tensor(3), "no seat")
         self.assertRefused(lambda: state.resample_from_infostate(-2, 1), "no seat")
+
+    def test_variant_file(self):
+        # variant=FILE plays the file's components, named by its SHA-256 as --variant names them
+        path = os.path.join(SOURCE, "examples", "variants", "three-arrows-another-arrow.json")
+        sha = quiver.load_game("three-arrows", "variant=" + path).get_parameters()["variant"]
+        self.assertRegex(sha, "^[0-9a-f]{64}$")
+        self.assertEqual(quiver.load_game("three-arrows", "variant=" + sha).get_parameters()
+                         ["variant"], sha)
+        with tempfile.TemporaryDirectory() as d:
+            crosses = os.path.join(d, "crosses.json")
+            with open(crosses, "w") as f:
+                f.write('{"quiver_variant": 1, "game": "three-arrows", "pieces": [{"kind": "X", '
+                        '"name": "Cross", "count": 2, "arrows": ["N", "E", "S", "W"]}], '
+                        '"player": {"covers": 0, "shields": 0, "bonus": 1}}')
+            state = quiver.load_game("three-arrows", "variant=" + crosses).new_initial_state()
+            # a Cross on each of the 16 edge squares that are not corners, nothing else
+            self.assertEqual(sorted({state.action_to_string(a).split()[1]
+                                     for a in state.legal_actions()}), ["X"])
+            self.assertEqual(len(state.legal_actions()), 16)
+            bad = os.path.join(d, "bad.json")
+            with open(bad, "w") as f:
+                f.write('{"quiver_variant": 1, "game": "three-arrows", "player": {"covers": -1}}')
+            self.assertRefused(lambda: quiver.load_game("three-arrows", "variant=" + bad),
+                               "bad.json: /player/covers")
+            self.assertRefused(lambda: quiver.load_game("evons", "variant=" + path),
+                               "three-arrows")
+            self.assertRefused(lambda: quiver.load_game("three-arrows", "variant=" + d + "/no"),
+                               "no: cannot open")
 
     def test_corrupted_state(self):
         game = quiver.load_game("concardia")

@@ -50,6 +50,8 @@ class PipInstall(unittest.TestCase):
                      "s = g.new_initial_state()\n"
                      "print(quiver.__file__)\n"
                      "print(s.current_player(), len(s.legal_actions()))\n"
+                     "import quiver.small\n"  # the variant files installed with the package
+                     "print(quiver.small.load('arrow-party').num_players())\n"
                      "print(''.join(l for l in open('/proc/self/maps') if 'libquiver' in l))\n")
             env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
             env["PYTHONPATH"] = target
@@ -59,7 +61,8 @@ class PipInstall(unittest.TestCase):
             lines = run.stdout.splitlines()
             self.assertTrue(lines[0].startswith(target), lines[0])
             self.assertEqual(lines[1], "-1 10")  # the deal's first card: chance
-            maps = "\n".join(lines[2:])
+            self.assertEqual(lines[2], "3")
+            maps = "\n".join(lines[3:])
             self.assertIn(os.path.join(prefix, "lib"), maps)
             self.assertNotIn(os.path.realpath(built) + "/libquiver", maps)
 

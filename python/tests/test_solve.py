@@ -1,4 +1,4 @@
-"""The project's own solver (quiver.solve, docs/python.md "Small configurations") on Kuhn poker
+"""The project's own solver (quiver.solve, docs/python.md "Solved values") on Kuhn poker
 (kuhn.py), whose values are known: the uniform policy's NashConv is 11/12 (each seat's best
 response, worked out by hand and in OpenSpiel's exploitability_test.py), CFR+ reaches the game's
 value -1/18 for the first player with exploitability below 1e-4, faster than CFR; and the

@@ -7,7 +7,6 @@ import importlib.util
 import os
 import unittest
 
-import quiver.solve
 import quiver.tiny
 
 SOURCE = os.environ.get("QUIVER_SOURCE_DIR",
@@ -49,19 +48,6 @@ class Tiny(unittest.TestCase):
                 self.assertGreater(seen[0], seen[1])
                 self.assertGreater(seen[1], seen[2])
                 self.assertLess(seen[2], bound, "%s: %r" % (name, seen))
-
-    def test_concardia_value(self):
-        # ConCardia's tiny configuration starts at the initial state (the deal from 8-card
-        # decks, the secret starting cards, the coin, the first action): CFR+ pins each seat's
-        # value to four decimals, 0.0000 (docs/python.md, "Solved values").
-        tree = quiver.solve.Tree(quiver.tiny.load("concardia"))
-        self.assertTrue(quiver.tiny.load("concardia").new_initial_state().is_initial_state())
-        solver = quiver.solve.CFR(tree, plus=True)
-        for _ in range(300):
-            solver.iterate()
-        values = quiver.solve.policy_value(tree, solver.average)
-        self.assertEqual(["%.4f" % abs(v) for v in values], ["0.0000", "0.0000"])
-        self.assertLess(quiver.solve.exploitability(tree, solver.average), 2e-3)
 
     def test_hidden_information(self):
         # Each keeps something hidden: some information set holds several states.

@@ -601,6 +601,35 @@ static void test_metadata(void **state)
 	qv_spiel_game_free(g);
 }
 
+/* variant=FILE: the file loaded as --variant loads it and the game named by its SHA-256 (its
+ * parameters then hold the hash); a file that does not load, or is another game's, refused
+ * with the loader's reason. */
+static void test_variant_file(void **state)
+{
+	(void)state;
+	char path[1024], text[1100];
+	snprintf(path, sizeof path, "%s", __FILE__);
+	char *cut = strstr(path, "tests/unit/");
+	assert_non_null(cut);
+	snprintf(cut, sizeof path - (size_t)(cut - path),
+	         "examples/variants/three-arrows-another-arrow.json");
+	snprintf(text, sizeof text, "variant=%s", path);
+	qv_spiel_game *g = spiel_game("three-arrows", text);
+	const char *all = qv_spiel_game_parameters(g), *at = strstr(all, "variant=");
+	assert_non_null(at);
+	assert_int_equal(strspn(at + 8, "0123456789abcdef"), 64);
+	qv_spiel_game_free(g);
+	qv_err err = {{0}};
+	assert_int_not_equal(qv_spiel_game_new(&g, "evons", text, &err), QV_OK);
+	assert_non_null(strstr(err.msg, "three-arrows"));
+	snprintf(cut, sizeof path - (size_t)(cut - path), "examples/variants/none.json");
+	snprintf(text, sizeof text, "variant=%s", path);
+	assert_int_not_equal(qv_spiel_game_new(&g, "three-arrows", text, &err), QV_OK);
+	assert_non_null(strstr(err.msg, "none.json: cannot open"));
+	assert_non_null(
+	    strstr(err.msg, "expected base, the SHA-256 of a loaded variant or a variant"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -609,7 +638,7 @@ int main(void)
 	    cmocka_unit_test(test_sampled),         cmocka_unit_test(test_any_id_named),
 	    cmocka_unit_test(test_agents),          cmocka_unit_test(test_bad_input),
 	    cmocka_unit_test(test_max_game_length), cmocka_unit_test(test_widest_payloads),
-	    cmocka_unit_test(test_zero_sum),
+	    cmocka_unit_test(test_zero_sum),        cmocka_unit_test(test_variant_file),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

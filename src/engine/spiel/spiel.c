@@ -11,6 +11,7 @@
 
 #include "engine/spiel/handles.h"
 #include "quiver/agent.h"
+#include "quiver/variant.h"
 
 struct qv_spiel_agent {
 	qv_agent *agent;
@@ -159,6 +160,28 @@ static qv_status begin_state(qv_spiel_game *sg, qv_err *err)
 	return rc;
 }
 
+/* Sets a game parameter in game as the game takes it: a variant named by a file (as the
+ * command line's --variant names one) loaded and named by its SHA-256, the game's own form
+ * (spiel.h: variant=FILE); any other value as given. A file that does not load is refused
+ * with the loader's reason and the forms the parameter takes. */
+static qv_status set_game_param(const qv_game *g, qv_params *game, const char *key,
+                                const char *value, qv_err *err)
+{
+	const qv_variant *v;
+	if (strcmp(key, "variant") != 0 || !g->components || strcmp(value, "base") == 0 ||
+	    qv_variant_find(g, value, NULL))
+		return qv_params_set(game, key, value, err);
+	qv_status rc = qv_variant_load(value, g, &v, err);
+	if (rc == QV_OK)
+		return qv_params_set(game, key, v->sha256, err);
+	char why[sizeof err->msg];
+	snprintf(why, sizeof why, "%s", err->msg);
+	return qv_fail(err, rc,
+	               "variant: expected base, the SHA-256 of a loaded variant or a variant "
+	               "file; %s",
+	               why);
+}
+
 /* The API's parameters of `given` into sg, the game's into *game. */
 static qv_status split_params(qv_spiel_game *sg, const qv_params *given, qv_params *game, long *cap,
                               qv_err *err)
@@ -167,8 +190,8 @@ static qv_status split_params(qv_spiel_game *sg, const qv_params *given, qv_para
 	for (int i = 0; i < given->n; i++) {
 		const char *key = qv_params_key(given, i), *value = qv_params_value(given, i);
 		const qv_param_def *d = qv_param_find(api_params, NAPI, key);
-		qv_status rc =
-		    d ? qv_param_check(d, value, err) : qv_params_set(game, key, value, err);
+		qv_status rc = d ? qv_param_check(d, value, err)
+		                 : set_game_param(sg->g, game, key, value, err);
 		if (rc != QV_OK)
 			return rc;
 		if (!d)
@@ -204,7 +227,7 @@ static qv_status split_params(qv_spiel_game *sg, const qv_params *given, qv_para
 static void full_params(qv_spiel_game *sg, const qv_params *game_given, const qv_params *given)
 {
 	qv_params all;
-	qv_params_complete(game_given, sg->g->params, sg->g->nparams, &all);
+	qv_variant_complete(sg->g, game_given, &all);
 	size_t at = 0, cap = sizeof sg->full_text;
 	for (int i = 0; i < all.n && at < cap; i++)
 		at += (size_t)snprintf(sg->full_text + at, cap - at, "%s%s=%s", i ? "," : "",
