@@ -437,6 +437,22 @@ export async function waitForChange(page, mark) {
 }
 
 /**
+ * What the page shows of its connection, version and move panel, as JSON, for a failure's
+ * message: a control that did nothing told from a page that stopped hearing the table.
+ * @param {import('playwright-core').Page} page
+ */
+async function pageShown(page) {
+  const shown = await page
+    .evaluate(() => ({
+      conn: document.getElementById('conn')?.textContent ?? '',
+      v: document.body.dataset.v ?? '',
+      panel: (document.getElementById('move-panel')?.textContent ?? '').slice(0, 300),
+    }))
+    .catch(() => null);
+  return JSON.stringify(shown);
+}
+
+/**
  * Taps `el` (a control found a moment ago, when the page's mark was `mark`) and waits until the
  * page has taken the tap: what it shows changed, or a detail sheet opened. On a busy machine a
  * finger's down and up can reach the page more than a long press (500 ms) apart, and the page
@@ -461,14 +477,7 @@ export async function tapAndWait(page, el, mark) {
       { timeout: STEP_MS, polling: 50 },
     );
   } catch (e) {
-    const shown = await page
-      .evaluate(() => ({
-        conn: document.getElementById('conn')?.textContent ?? '',
-        v: document.body.dataset.v ?? '',
-        panel: (document.getElementById('move-panel')?.textContent ?? '').slice(0, 300),
-      }))
-      .catch(() => null);
-    throw new Error(`a tap the page did not take (${JSON.stringify(shown)}): ${e instanceof Error ? e.message : e}`, {
+    throw new Error(`a tap the page did not take (${await pageShown(page)}): ${e instanceof Error ? e.message : e}`, {
       cause: e,
     });
   }
@@ -494,18 +503,11 @@ export async function clickAndWait(page, rand) {
   try {
     await waitForChange(page, mark);
   } catch (e) {
-    // what the page showed, so that a click that did nothing can be told from a page that
-    // stopped hearing the table
-    const shown = await page
-      .evaluate(() => ({
-        conn: document.getElementById('conn')?.textContent ?? '',
-        v: document.body.dataset.v ?? '',
-        panel: (document.getElementById('move-panel')?.textContent ?? '').slice(0, 300),
-      }))
-      .catch(() => null);
     throw new Error(
-      `${what}: the page did not change (${JSON.stringify(shown)}): ${e instanceof Error ? e.message : e}`,
-      { cause: e },
+      `${what}: the page did not change (${await pageShown(page)}): ${e instanceof Error ? e.message : e}`,
+      {
+        cause: e,
+      },
     );
   }
   return what;
