@@ -293,6 +293,11 @@ qv_status qv_action_split(const char *text, char *line, size_t len, char **tok, 
 bool qv_list_next(const char **p, char *tok, size_t size, size_t *len);
 /* Levenshtein distance between a and b, case-insensitive, capped at 255. */
 int qv_edit_distance(const char *a, const char *b);
+/* The nearest of candidates offered one by one ("did you mean"): candidate, at distance d,
+ * joins item[] and dist[] (room for cap, *n kept so far) in order of distance, after those
+ * already kept at the same distance, so that the first offered of equals comes first; past cap
+ * the farthest is dropped. */
+void qv_nearest_keep(int *item, int *dist, int *n, int cap, int candidate, int d);
 /* Case-insensitive ASCII equality. */
 bool qv_streq_nocase(const char *a, const char *b);
 /* Copies src into dst, which has room for size bytes: cut to fit, always terminated (when

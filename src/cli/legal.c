@@ -345,23 +345,8 @@ void cli_legal_nearest(const qv_match *m, const cli_term *t, const char *input, 
 	}
 	/* By edit distance on the notation, stable for equal distances (the game's order). */
 	int best[NEAREST], bestd[NEAREST], nb = 0;
-	for (int i = 0; i < L.n; i++) {
-		int d = qv_edit_distance(input, L.texts[i]);
-		int pos = nb;
-		while (pos > 0 && bestd[pos - 1] > d)
-			pos--;
-		if (pos >= NEAREST)
-			continue;
-		int last = nb < NEAREST ? nb : NEAREST - 1;
-		for (int j = last; j > pos; j--) {
-			best[j] = best[j - 1];
-			bestd[j] = bestd[j - 1];
-		}
-		best[pos] = i;
-		bestd[pos] = d;
-		if (nb < NEAREST)
-			nb++;
-	}
+	for (int i = 0; i < L.n; i++)
+		qv_nearest_keep(best, bestd, &nb, NEAREST, i, qv_edit_distance(input, L.texts[i]));
 	printf("Nearest legal action%s:\n", nb == 1 ? "" : "s");
 	for (int i = 0; i < nb; i++)
 		printf("  %s\n", L.texts[best[i]]);

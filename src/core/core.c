@@ -376,6 +376,23 @@ int qv_edit_distance(const char *a, const char *b)
 	return row[lb] > 255 ? 255 : row[lb];
 }
 
+void qv_nearest_keep(int *item, int *dist, int *n, int cap, int candidate, int d)
+{
+	int pos = *n;
+	while (pos > 0 && dist[pos - 1] > d)
+		pos--;
+	if (pos >= cap)
+		return;
+	for (int j = *n < cap ? *n : cap - 1; j > pos; j--) {
+		item[j] = item[j - 1];
+		dist[j] = dist[j - 1];
+	}
+	item[pos] = candidate;
+	dist[pos] = d;
+	if (*n < cap)
+		(*n)++;
+}
+
 /* tolower of the C locale (quiver never sets another), without a call per character: a
  * game's init compares names with it (a deck parameter against the decks of the set). */
 static inline int ascii_lower(unsigned char c)

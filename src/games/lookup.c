@@ -89,37 +89,21 @@ qv_status qv_lookup(const qv_game *g, const void *st, const char *name, qv_buf *
 		out->s[before] = '\0';
 	qv_buf names = {0};
 	qv_reference_names(g, st, &names);
-	const char *best[LOOKUP_SUGGESTIONS];
-	size_t bestlen[LOOKUP_SUGGESTIONS];
-	int bestd[LOOKUP_SUGGESTIONS], nb = 0;
-	for (const char *s = qv_buf_str(&names); *s;) {
+	const char *all = qv_buf_str(&names);
+	int best[LOOKUP_SUGGESTIONS], bestd[LOOKUP_SUGGESTIONS], nb = 0;
+	for (const char *s = all; *s;) {
 		size_t len = strcspn(s, "\n");
 		char word[64];
 		snprintf(word, sizeof word, "%.*s", (int)len, s);
-		int d = qv_edit_distance(name, word);
-		int pos = nb;
-		while (pos > 0 && bestd[pos - 1] > d)
-			pos--;
-		if (pos < LOOKUP_SUGGESTIONS) {
-			int last = nb < LOOKUP_SUGGESTIONS ? nb : LOOKUP_SUGGESTIONS - 1;
-			for (int j = last; j > pos; j--) {
-				best[j] = best[j - 1];
-				bestlen[j] = bestlen[j - 1];
-				bestd[j] = bestd[j - 1];
-			}
-			best[pos] = s;
-			bestlen[pos] = len;
-			bestd[pos] = d;
-			if (nb < LOOKUP_SUGGESTIONS)
-				nb++;
-		}
+		qv_nearest_keep(best, bestd, &nb, LOOKUP_SUGGESTIONS, (int)(s - all),
+		                qv_edit_distance(name, word));
 		s += len + (s[len] == '\n');
 	}
 	char near[LOOKUP_SUGGESTIONS * 66] = "";
 	size_t used = 0;
 	for (int i = 0; i < nb && used < sizeof near; i++)
 		used += (size_t)snprintf(near + used, sizeof near - used, "%s%.*s", i ? ", " : "",
-		                         (int)bestlen[i], best[i]);
+		                         (int)strcspn(all + best[i], "\n"), all + best[i]);
 	qv_fail(err, QV_EINVAL, "%s has nothing called '%s'%s%s", g->title,
 	        qv_shorten(name, QV_QUOTE_MAX, quoted, sizeof quoted), nb ? "; nearest: " : "",
 	        near);

@@ -185,17 +185,8 @@ const char *qv_lab_side_value(const qv_lab_config *cfg, const qv_variant *v, con
 static void nearest_components(const qv_lab_plan *p, const char *word, char *out, size_t len)
 {
 	int pick[3], d[3], n = 0;
-	for (int k = 0; k < p->ncomponents; k++) {
-		int dk = qv_edit_distance(word, p->component[k]), at = n;
-		while (at > 0 && d[at - 1] > dk)
-			at--;
-		if (at == 3)
-			continue;
-		n += n < 3;
-		for (int i = n - 1; i > at; i--)
-			pick[i] = pick[i - 1], d[i] = d[i - 1];
-		pick[at] = k, d[at] = dk;
-	}
+	for (int k = 0; k < p->ncomponents; k++)
+		qv_nearest_keep(pick, d, &n, 3, k, qv_edit_distance(word, p->component[k]));
 	out[0] = '\0';
 	for (int i = 0; i < n; i++)
 		snprintf(out + strlen(out), len - strlen(out), "%s'%s'", i ? ", " : "",

@@ -802,6 +802,26 @@ static void test_edit_distance(void **state)
 	assert_true(d <= 255 && d > 100);
 }
 
+/* The nearest kept in order of distance, the first offered of equals first, the farthest
+ * dropped past the room. */
+static void test_nearest_keep(void **state)
+{
+	(void)state;
+	const int d[] = {5, 2, 7, 2, 0, 9, 2};
+	int item[3], dist[3], n = 0;
+	for (int i = 0; i < 7; i++)
+		qv_nearest_keep(item, dist, &n, 3, i, d[i]);
+	assert_int_equal(n, 3);
+	assert_int_equal(item[0], 4); /* distance 0 */
+	assert_int_equal(item[1], 1); /* the first of the three at 2 */
+	assert_int_equal(item[2], 3);
+	assert_int_equal(dist[2], 2);
+	n = 0;
+	qv_nearest_keep(item, dist, &n, 3, 8, 4);
+	assert_int_equal(n, 1);
+	assert_int_equal(item[0], 8);
+}
+
 /* qv_copy: whole when it fits, cut and terminated when not, NULL as "", nothing for size 0. */
 static void test_copy(void **state)
 {
@@ -1254,6 +1274,7 @@ int main(void)
 	    cmocka_unit_test(test_list_next),
 	    cmocka_unit_test(test_action_split),
 	    cmocka_unit_test(test_edit_distance),
+	    cmocka_unit_test(test_nearest_keep),
 	    cmocka_unit_test(test_shorten),
 	    cmocka_unit_test(test_clean_zero),
 	    cmocka_unit_test(test_streq_and_parse_long),
