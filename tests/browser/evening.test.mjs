@@ -20,7 +20,6 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import path from 'node:path';
 import {
   serverAndBrowser,
@@ -33,6 +32,7 @@ import {
   screenshotDir,
   pageAccount,
   pageRequest,
+  requestFrom,
   STEP_MS,
   gameWithPuzzles,
   tryPuzzleMove,
@@ -48,41 +48,6 @@ const PASSWORD = 'arrows over the river'; // pageAccount's
  */
 
 /**
- * A request of the test's own from client address `from` (a bot's: the server paces the
- * writes of an address, 21 at once, and a dozen people at one address would spend them), with
- * a session's cookie: its status, JSON and the cookies it set.
- * @param {string} method
- * @param {string} route
- * @param {unknown} body
- * @param {string} from
- * @param {string} [cookie]
- * @returns {Promise<{status: number | undefined, json: any, cookies: string[]}>}
- */
-function request(method, route, body, from, cookie) {
-  const url = new URL(route, env.server.url);
-  const headers = { 'Content-Type': 'application/json', Origin: url.origin, ...(cookie ? { Cookie: cookie } : {}) };
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method, localAddress: from, headers },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (text += c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            json: text ? JSON.parse(text) : null,
-            cookies: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
-
-/**
  * A bot: an account made from an address of its own (127.3.0.k), whose tournament requests go
  * from there, and a page signed in as it (its cookies) that opens its tables' sockets.
  * @param {string} name
@@ -91,7 +56,7 @@ function request(method, route, body, from, cookie) {
  */
 async function bot(name, k) {
   const from = `127.3.0.${k}`;
-  const made = await request('POST', '/api/accounts', { username: name, password: PASSWORD }, from);
+  const made = await requestFrom(env.server.url, 'POST', '/api/accounts', { username: name, password: PASSWORD }, from);
   assert.equal(made.status, 201, `${name} signed up: ${JSON.stringify(made.json)}`);
   const context = await env.browser.newContext();
   await context.addCookies(
@@ -217,7 +182,7 @@ async function makeTournament(page, name, kind, length) {
  */
 async function join(p, id) {
   if (p.from) {
-    const r = await request('POST', `/api/tournaments/${id}/join`, undefined, p.from, p.cookie);
+    const r = await requestFrom(env.server.url, 'POST', `/api/tournaments/${id}/join`, undefined, p.from, p.cookie);
     assert.equal(r.status, 200, `${p.name} joins: ${JSON.stringify(r.json)}`);
     return;
   }

@@ -274,6 +274,48 @@ export function pageRequest(page, method, route, body) {
 }
 
 /**
+ * A request of the test's own from client address `from` (one of 127.0.0.0/8 other than the
+ * browsers': the server paces and rates by address), with a session's cookie when given: its
+ * status, its JSON (null when none) and the cookies it set ("name=value").
+ * @param {string} base the server's URL
+ * @param {string} method
+ * @param {string} route
+ * @param {unknown} body
+ * @param {string} from
+ * @param {string} [cookie]
+ * @returns {Promise<{status: number | undefined, json: any, cookies: string[]}>}
+ */
+export function requestFrom(base, method, route, body, from, cookie) {
+  const url = new URL(route, base);
+  const headers = { 'Content-Type': 'application/json', Origin: url.origin, ...(cookie ? { Cookie: cookie } : {}) };
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method, localAddress: from, headers },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => {
+          let json = null;
+          try {
+            json = text ? JSON.parse(text) : null;
+          } catch {
+            /* not JSON */
+          }
+          resolve({
+            status: res.statusCode,
+            json,
+            cookies: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]),
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+/**
  * Makes an account from the client address `from` (127.0.0.2: another than the browsers'),
  * the test's own request; its status. Two accounts made from one address within a day rate no
  * game together (the server's rule against rating farming, docs/server/players.md "Ratings").
@@ -283,19 +325,8 @@ export function pageRequest(page, method, route, body) {
  * @param {string} from
  * @returns {Promise<number | undefined>}
  */
-export function accountFrom(base, username, password, from) {
-  const url = new URL('/api/accounts', base);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: from },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify({ username, password }));
-  });
+export async function accountFrom(base, username, password, from) {
+  return (await requestFrom(base, 'POST', '/api/accounts', { username, password }, from)).status;
 }
 
 /**
