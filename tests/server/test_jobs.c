@@ -2,7 +2,8 @@
  * test_jobs.c - the request workers (net/jobs.h), without sockets: every job of several
  * submitters run once, a job that finds an idle worker handed to it (jobs one after the other
  * keep to a few threads), jobs past QV__JOBS_MAX waiting for the first worker free and then run,
- * never more than QV__JOBS_MAX at once, and the jobs still queued run before the pool is freed.
+ * never more than QV__JOBS_MAX at once, the jobs still queued run before the pool is freed, and
+ * a job told when it was queued (qv__jobs_since).
  * The test waits for conditions (a count reached), never for a length of time.
  */
 #define _DEFAULT_SOURCE /* usleep */
@@ -143,12 +144,47 @@ static void bound_then_queue(void **state)
 	assert_true(atomic_load(&most) <= QV__JOBS_MAX);
 }
 
+/* When a job was queued, as its worker tells it (qv__jobs_since), and what a job sets for the
+ * part it handles: the next job on the worker sees its own time again. */
+static double seen_since, seen_set, ran_at;
+static atomic_int since_jobs;
+
+static void since_job(void *arg)
+{
+	(void)arg;
+	ran_at = qv_mono();
+	seen_since = qv__jobs_since();
+	qv__jobs_set_since(seen_since - 100);
+	seen_set = qv__jobs_since();
+	atomic_fetch_add(&since_jobs, 1);
+}
+
+static void queued_time(void **state)
+{
+	(void)state;
+	assert_true(qv__jobs_since() == 0); /* no job on this thread */
+	atomic_store(&since_jobs, 0);
+	qv__jobs *j = qv__jobs_new();
+	assert_non_null(j);
+	for (int round = 1; round <= 2; round++) {
+		double before = qv_mono();
+		assert_true(qv__jobs_submit(j, since_job, NULL));
+		double after = qv_mono();
+		assert_true(wait_count(&since_jobs, round));
+		assert_true(seen_since >= before && seen_since <= after);
+		assert_true(seen_since <= ran_at);
+		assert_true(seen_set == seen_since - 100);
+	}
+	qv__jobs_free(j);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(every_job_once),
 	    cmocka_unit_test(idle_worker_reused),
 	    cmocka_unit_test(bound_then_queue),
+	    cmocka_unit_test(queued_time),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

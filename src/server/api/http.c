@@ -24,6 +24,7 @@
 #include "server/api/scrape.h"
 #include "server/base/addr.h"
 #include "server/base/oplog.h"
+#include "server/net/jobs.h"
 #include "server/net/net.h"
 #include "server/net/reply.h"
 #include "server/players/account.h"
@@ -919,10 +920,11 @@ static int handle(qv__server *srv, qv__req *c)
 
 /* Every HTTP request is counted in flight while it is handled: a process that dies meanwhile
  * has its death counted against no table's AI search. Its operations on the store share one
- * deadline (store.h), so that it answers within the store's timeout. */
+ * deadline from when it was queued for a worker (store.h), so that it answers within the
+ * store's timeout. */
 void qv__http_handle(qv__server *srv, qv__req *c)
 {
-	qv__store_request_begin(srv->store);
+	qv__store_request_begin(srv->store, qv__jobs_since());
 	(void)handle(srv, c);
 	qv__store_request_end();
 }

@@ -21,7 +21,15 @@ typedef struct job {
 	struct job *next;
 	void (*fn)(void *arg);
 	void *arg;
+	double queued; /* qv_mono() when it was submitted */
 } job;
+
+/* What the calling worker runs came when (jobs.h): its job's queued time, or what the job set. */
+static _Thread_local double since;
+
+double qv__jobs_since(void) { return since; }
+
+void qv__jobs_set_since(double at) { since = at; }
 
 /* An idle worker, on the pool's list while it waits, woken by its own semaphore: a job
  * handed to it wakes it alone, and it does not wake to find the pool's lock taken (as a
@@ -92,7 +100,9 @@ static void *worker(void *arg)
 			if (!j->head)
 				j->tail = NULL;
 			qv__mutex_unlock(&j->lock);
+			since = jb->queued;
 			jb->fn(jb->arg);
+			since = 0;
 			free(jb);
 			qv__mutex_lock(&j->lock);
 			continue;
@@ -139,7 +149,7 @@ bool qv__jobs_submit(qv__jobs *j, void (*fn)(void *arg), void *arg)
 	job *jb = malloc(sizeof *jb);
 	if (!jb)
 		return false;
-	*jb = (job){NULL, fn, arg};
+	*jb = (job){NULL, fn, arg, qv_mono()};
 	qv__mutex_lock(&j->lock);
 	if (j->stopping) {
 		qv__mutex_unlock(&j->lock);

@@ -23,6 +23,12 @@ typedef struct qv__jobs qv__jobs;
 qv__jobs *qv__jobs_new(void);
 /* Queues fn(arg); false when it cannot (out of memory, or the pool is stopping). */
 bool qv__jobs_submit(qv__jobs *j, void (*fn)(void *arg), void *arg);
+/* When what the calling worker handles came (qv_mono seconds): the time its job was queued, or
+ * the time the job set for the part it handles now (a WebSocket's job runs each message that
+ * came meanwhile); 0 on a thread that runs no job. A request that waited for a worker counts
+ * that wait against its deadlines (store.h). */
+double qv__jobs_since(void);
+void qv__jobs_set_since(double at);
 /* Runs every queued job, waits for the workers to end, frees. */
 void qv__jobs_free(qv__jobs *j);
 

@@ -28,6 +28,7 @@
 
 #include "core/clock.h"
 #include "games/json_util.h"
+#include "server/net/jobs.h"
 #include "server/net/net.h"
 #include "server/net/reply.h"
 #include "server/net/wsock.h"
@@ -493,6 +494,7 @@ static void inbox_job(void *arg)
 		qv__mutex_unlock(&c->lock);
 		if (!m)
 			break;
+		qv__jobs_set_since(m->at); /* its deadlines from when it came (jobs.h) */
 		if (!over && !c->srv->ws_message(c, m->text, m->len)) {
 			qv__mutex_lock(&c->lock);
 			qv__conn_close_locked(c, QV__CLOSE_POLICY, "bad token");
@@ -512,6 +514,7 @@ static verdict to_inbox(qv__conn *c, const char *text, size_t len)
 	if (!m)
 		return (verdict){QV__CLOSE_GOING, "out of memory"};
 	m->next = NULL;
+	m->at = qv_mono();
 	m->len = len;
 	memcpy(m->text, text, len);
 	m->text[len] = '\0';

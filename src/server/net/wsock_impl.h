@@ -51,6 +51,7 @@ typedef struct qv__out_frame {
 /* A whole message from the client, waiting for a worker. */
 typedef struct qv__msg {
 	struct qv__msg *next;
+	double at; /* qv_mono() when it came whole */
 	size_t len;
 	char text[];
 } qv__msg;

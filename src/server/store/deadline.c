@@ -10,9 +10,10 @@
 /* The deadline of the request the calling thread runs (qv_mono seconds), 0 when none. */
 static _Thread_local double request_until;
 
-void qv__store_request_begin(const qv__store *s)
+void qv__store_request_begin(const qv__store *s, double since)
 {
-	request_until = s ? qv_mono() + s->timeout_ms / 1000.0 : 0;
+	double now = qv_mono();
+	request_until = s ? (since > 0 && since < now ? since : now) + s->timeout_ms / 1000.0 : 0;
 }
 
 void qv__store_request_end(void) { request_until = 0; }

@@ -111,10 +111,17 @@ qv_status qv__store_open_limits(qv__store **out, const char *db, int timeout_ms,
 void qv__store_close(qv__store *s);
 
 /* The calling thread's operations on s from now on share one deadline, the store's timeout from
- * now, until qv__store_request_end: a request (api/http.c) answers within the timeout however
- * many operations it makes, where each of them waited its own whole timeout before (a table's
- * creation took two on a frozen PostgreSQL, 10 s, and the requests behind it waited longer). */
-void qv__store_request_begin(const qv__store *s);
+ * since (when the request came: qv__jobs_since; 0 or later than now: now), until
+ * qv__store_request_end: a request (api/http.c) or a WebSocket message (ws/channel.c) answers
+ * within the timeout of its coming however many operations it makes, where each of them waited
+ * its own whole timeout before (a table's creation took two on a frozen PostgreSQL, 10 s), and
+ * however long it waited for a worker: while every worker waits on a frozen database, the
+ * requests queued behind them are answered "the site is slow" as soon as a worker takes them,
+ * not a whole timeout after it (creates had no answer within 20 s in the audit's pgfreeze). A
+ * request that waited for a worker past the timeout is late on a healthy store too, and is
+ * refused so at its first operation (on SQLite, its first that would wait), as HAProxy's
+ * `timeout queue` refuses a request queued too long. */
+void qv__store_request_begin(const qv__store *s, double since);
 void qv__store_request_end(void);
 /* The deadline of an operation of the calling thread beginning now: the store's timeout from
  * now, or the request's deadline when that comes first (the drivers, when they take a

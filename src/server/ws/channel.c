@@ -21,10 +21,12 @@
 #include "core/clock.h"
 #include "games/json_util.h"
 #include "server/base/oplog.h"
+#include "server/net/jobs.h"
 #include "server/players/player.h"
 #include "server/players/session.h"
 #include "server/store/accounts.h"
 #include "server/store/owners.h"
+#include "server/store/store.h"
 #include "server/ws/channel.h"
 #include "server/ws/frame.h"
 #include "server/ws/ws.h"
@@ -143,12 +145,18 @@ static void chan_message(qv__conn *c, const char *text, size_t len)
 
 bool qv__chan_or_table_message(qv__conn *c, const char *text, size_t len)
 {
-	if (c->table)
-		return qv__ws_message(c, text, len);
-	qv__server_busy(c->srv, 1);
-	chan_message(c, text, len);
-	qv__server_busy(c->srv, -1);
-	return true;
+	/* its operations on the store share one deadline from when it came (store.h) */
+	qv__store_request_begin(c->srv->store, qv__jobs_since());
+	bool ok = true;
+	if (c->table) {
+		ok = qv__ws_message(c, text, len);
+	} else {
+		qv__server_busy(c->srv, 1);
+		chan_message(c, text, len);
+		qv__server_busy(c->srv, -1);
+	}
+	qv__store_request_end();
+	return ok;
 }
 
 bool qv__chan_gone(qv__conn *c)

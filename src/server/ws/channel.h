@@ -42,7 +42,8 @@ void qv__chans_free(struct qv__chans *chans);
  * and why (403: a cross-site Origin, or no player key; 503: the database failed). */
 int qv__chan_who_is(qv__server *srv, qv__req *r, qv__chan_who *who, char *why, size_t len);
 
-/* The server's ws_message: a channel's message here, a table's to ws.c. */
+/* The server's ws_message: a channel's message here, a table's to ws.c; its operations on
+ * the store share one deadline from when it came (store.h). */
 bool qv__chan_or_table_message(struct qv__conn *c, const char *text, size_t len);
 
 /* Closes (1008, why) every channel of this process that opened with a session of account
