@@ -35,11 +35,9 @@ static void tables(qv__server *srv, qv_buf *out)
 	long long n[3] = {0, 0, 0};
 	qv__mutex_lock(&srv->reg_lock);
 	for (int i = 0; i < srv->ntables; i++) {
-		qv__table *t = srv->tables[i];
-		qv__table_lock(t);
-		if (t->status >= QV__WAITING && t->status <= QV__OVER)
-			n[t->status]++;
-		qv__table_unlock(t);
+		int status = qv__server_glance(srv, srv->tables[i])->status;
+		if (status >= QV__WAITING && status <= QV__OVER)
+			n[status]++;
 	}
 	qv__mutex_unlock(&srv->reg_lock);
 	static const char *const names[] = {"waiting", "playing", "over"};

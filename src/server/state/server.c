@@ -51,6 +51,18 @@ void qv__table_unref(qv__table *t)
 
 /* ---- the registry -------------------------------------------------------------------------- */
 
+/* What the registry sees of t (t->seen) brought up to date; the caller holds reg_lock and t's
+ * lock. */
+static void see_locked(qv__table *t)
+{
+	QV__TABLE_HELD(t);
+	t->seen = (struct qv__table_seen){
+	    .status = t->status,
+	    .listed = qv__table_listed_locked(t),
+	    .searching = qv__table_searches_locked(t) && !t->stuck[0],
+	};
+}
+
 /* Adds t (taking over the caller's reference) without checks; the caller holds reg_lock. The
  * table gets the server's idle limit: every table in the registry may end idle. */
 static qv_status registry_put(qv__server *srv, qv__table *t, qv_err *err)
@@ -67,8 +79,19 @@ static qv_status registry_put(qv__server *srv, qv__table *t, qv_err *err)
 	qv__table_lock(t);
 	qv__table_set_idle_limit_locked(t, srv->cfg.idle_limit);
 	t->away_limit = srv->cfg.away_limit;
+	see_locked(t);
 	qv__table_unlock(t);
 	return QV_OK;
+}
+
+const struct qv__table_seen *qv__server_glance(qv__server *srv, qv__table *t)
+{
+	QV__HELD(qv__mutex_held(&srv->reg_lock));
+	if (qv__table_trylock(t)) {
+		see_locked(t);
+		qv__table_unlock(t);
+	}
+	return &t->seen;
 }
 
 /* The index of the table with this id in the registry, or -1; the caller holds reg_lock. */
@@ -111,7 +134,11 @@ void qv__server_sweep(qv__server *srv)
 		}
 		for (int i = 0; i < srv->ntables; i++) {
 			qv__table *t = srv->tables[i];
-			qv__table_lock(t);
+			/* a table whose lock is held is in use (its change may wait for the store):
+			 * looked at again at the next sweep, the registry's lock not held waiting */
+			if (!qv__table_trylock(t))
+				continue;
+			see_locked(t);
 			bool old =
 			    t->status == QV__WAITING && t->created + srv->cfg.waiting_ttl < t0;
 			if (old)
@@ -152,15 +179,13 @@ void qv__server_sweep(qv__server *srv)
 }
 
 /* A reference taken on a found table; a socket's is counted (t->greeting) under reg_lock,
- * before any eviction may look at the table. */
+ * before any eviction may look at the table, without waiting for the table's lock (which a
+ * change waiting for the store may hold). */
 static void found(qv__table *t, bool socket)
 {
 	qv__table_ref(t);
-	if (socket) {
-		qv__table_lock(t);
-		t->greeting++;
-		qv__table_unlock(t);
-	}
+	if (socket)
+		atomic_fetch_add(&t->greeting, 1);
 }
 
 static qv__table *find_resident(qv__server *srv, const char *id, bool socket)
@@ -329,9 +354,8 @@ static bool variant_room_locked(qv__server *srv, const qv__table *t, int *n)
 	const qv_variant *seen[QV__ADDRESS_VARIANTS];
 	for (int i = 0; i < srv->ntables; i++) {
 		qv__table *o = srv->tables[i];
-		qv__table_lock(o);
-		bool mine = o->status != QV__OVER && strcmp(o->owner, t->owner) == 0;
-		qv__table_unlock(o);
+		bool mine = qv__server_glance(srv, o)->status != QV__OVER &&
+		            strcmp(o->owner, t->owner) == 0;
 		const qv_variant *ov = mine ? o->variant : NULL; /* fixed at creation */
 		if (!ov || ov->builtin)
 			continue;
@@ -379,12 +403,10 @@ int qv__server_list(qv__server *srv, qv__table ***out, bool all)
 	int n = 0;
 	for (int i = 0; list && i < srv->ntables; i++) {
 		qv__table *t = srv->tables[i];
-		qv__table_lock(t);
-		if (all || qv__table_listed_locked(t)) {
+		if (all || qv__server_glance(srv, t)->listed) {
 			qv__table_ref(t);
 			list[n++] = t;
 		}
-		qv__table_unlock(t);
 	}
 	qv__mutex_unlock(&srv->reg_lock);
 	*out = list;

@@ -40,6 +40,8 @@ const char *qv__status_name(int status)
 
 void qv__table_lock(qv__table *t) { qv__mutex_lock(&t->lock); }
 
+bool qv__table_trylock(qv__table *t) { return qv__mutex_trylock(&t->lock); }
+
 void qv__table_unlock(qv__table *t) { qv__mutex_unlock(&t->lock); }
 
 /* ---- life cycle ---------------------------------------------------------------------------- */

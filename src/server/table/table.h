@@ -119,9 +119,22 @@ typedef struct qv__table {
 
 	/* Owned by the server, guarded by lock. */
 	atomic_int refs;
-	bool queued;  /* waiting in or running on the worker pool */
-	int greeting; /* sockets opened to it that have not said hello or closed: it stays */
-	void *conns;  /* the server's connections to this table */
+	bool queued; /* waiting in or running on the worker pool */
+	/* Sockets opened to it that have not said hello or closed: it stays. Counted up under the
+	 * registry's lock alone (server.c's found), down under the table's lock. */
+	atomic_int greeting;
+	void *conns; /* the server's connections to this table */
+
+	/* What the server's registry last saw of it (qv__server_glance), guarded by the registry's
+	 * lock, not the table's: what counting, listing and the metrics read while the table's
+	 * own lock is held by a change waiting for the store, so that the registry's lock is never
+	 * held waiting for a table's (with the database frozen, every creation waited behind a
+	 * count that waited for busy tables one after the other, past 20 s). */
+	struct qv__table_seen {
+		int status;     /* QV__WAITING, QV__PLAYING, QV__OVER */
+		bool listed;    /* qv__table_listed_locked */
+		bool searching; /* a seat searches (qv__table_searches_locked), not stuck */
+	} seen;
 
 	/* ---- what it is (qv__table_ident): set when it is made or read back ---- */
 	/* The members of a group, one a line: */
@@ -234,6 +247,8 @@ qv_status qv__table_restore(qv__table **out, qv__store *store, const qv__stored_
 void qv__table_free(qv__table *t);
 
 void qv__table_lock(qv__table *t);
+/* t's lock taken when it is free; false, at once, when another thread (or this one) holds it. */
+bool qv__table_trylock(qv__table *t);
 /* The check that the calling thread holds t's lock (qv__table_held), in every build. */
 #define QV__TABLE_HELD(t) QV__HELD(qv__table_held(t))
 void qv__table_unlock(qv__table *t);
