@@ -13,17 +13,21 @@
 #include "server/store/store.h"
 
 /* Runs PG_LOCK or PG_UNLOCK on table id's key, on the owner's connection (the caller holds
- * pg->lock): whether it answered true. */
-static bool lock_table(qv__store *s, int which, const char *id, qv_err *err)
+ * pg->lock): whether it answered true into *yes; the status of a statement that did not answer
+ * (err says why: the site is slow, the database failed; not that the id is taken). */
+static qv_status lock_table(qv__store *s, int which, const char *id, bool *yes, qv_err *err)
 {
 	qv__pg_args a = {0};
 	qv__pg_int(&a, qv__pg_key(id));
 	PGresult *r = NULL;
-	if (qv__pg_run(&qv__pg_of(s)->own, which, &a, &r, NULL, "locking a new table", err))
-		return false;
-	bool yes = PQntuples(r) == 1 && strcmp(qv__pg_str(r, 0, 0), "t") == 0;
+	*yes = false;
+	qv_status rc =
+	    qv__pg_run(&qv__pg_of(s)->own, which, &a, &r, NULL, "locking a new table", err);
+	if (rc)
+		return rc;
+	*yes = PQntuples(r) == 1 && strcmp(qv__pg_str(r, 0, 0), "t") == 0;
 	PQclear(r);
-	return yes;
+	return QV_OK;
 }
 
 /* The new table's lock, on the owner's connection; its backend's pid into *pid. */
@@ -34,7 +38,10 @@ qv_status qv__pg_lock_new(qv__store *s, const char *id, int *pid, qv_err *err)
 	if (!qv__pg_own_lock(s))
 		return qv__store_slow(err, s->timeout_ms, "no connection to the database was free");
 	qv_status rc = qv__pg_ready(&pg->own, err);
-	if (!rc && !lock_table(s, PG_LOCK, id, err))
+	bool locked = false;
+	if (!rc)
+		rc = lock_table(s, PG_LOCK, id, &locked, err);
+	if (!rc && !locked)
 		rc = qv_fail(err, QV_ESTATE, "the database: table id %s is taken", id);
 	*pid = PQbackendPID(pg->own.conn);
 	pthread_mutex_unlock(&pg->lock);
@@ -62,7 +69,7 @@ qv_status qv__pg_hold_new(qv__store *s, const qv__stored_table *t, int pid, qv_s
 	if (rc && qv__pg_own_lock(s)) {
 		qv_err why;
 		if (PQstatus(pg->own.conn) == CONNECTION_OK && PQbackendPID(pg->own.conn) == pid)
-			lock_table(s, PG_UNLOCK, t->id, &why);
+			(void)lock_table(s, PG_UNLOCK, t->id, &(bool){false}, &why);
 		pthread_mutex_unlock(&qv__pg_of(s)->lock);
 	}
 	return rc;
