@@ -63,7 +63,7 @@
 #include "harness.h"
 
 /* What a refusal for a store that does not answer in time says (store.h: QV__STORE_SLOW). */
-#define QV_SLOW "the site is slow"
+#define QV_SLOW    "the site is slow"
 #define TIMEOUT_MS "3000"
 #define TIMEOUT    3000.0
 #define MARGIN_MS  2500.0
@@ -268,7 +268,8 @@ static double burst(int want, int *got)
 		bool slow = strstr(reqs[i].said, QV_SLOW) != NULL;
 		*got += reqs[i].status == want && (want != 503 || slow);
 		if (reqs[i].status == 503 && !slow)
-			print_message("a 503 that does not say the site is slow: %s\n", reqs[i].said);
+			print_message("a 503 that does not say the site is slow: %s\n",
+			              reqs[i].said);
 		if (reqs[i].took > worst)
 			worst = reqs[i].took;
 	}
@@ -357,9 +358,10 @@ static void test_hang(void **state)
 		fail_msg("POST /api/tables answered %d after %.0f ms: expected 503 within %.0f ms",
 		         made, made_ms, TIMEOUT + MARGIN_MS);
 	if (refused != BURST || worst > TIMEOUT + MARGIN_MS)
-		fail_msg("%d tables made at once while the store hung: %d answered 503, the slowest "
-		         "after %.0f ms: expected every one 503 within %.0f ms",
-		         BURST, refused, worst, TIMEOUT + MARGIN_MS);
+		fail_msg(
+		    "%d tables made at once while the store hung: %d answered 503, the slowest "
+		    "after %.0f ms: expected every one 503 within %.0f ms",
+		    BURST, refused, worst, TIMEOUT + MARGIN_MS);
 	assert_int_equal(a->v, va);
 	assert_int_equal(b->v, vb);
 

@@ -138,8 +138,7 @@ static qv__table *added(const char *request, const char *owner)
 static void registry_reads_busy_tables(void **state)
 {
 	(void)state;
-	static const char ai[] =
-	    "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"easy\"]}";
+	static const char ai[] = "{\"game\": \"three-arrows\", \"seats\": [\"human\", \"easy\"]}";
 	static const char two[] = "{\"game\": \"concardia\", \"seats\": [\"human\", \"human\"]}";
 	qv__table *busy = added(ai, "127.0.0.9");
 	qv__table *open = added(two, "127.0.0.9");

@@ -114,6 +114,28 @@ static qv_status restore_visit(void *ctx, const qv__stored_table *saved, qv_err 
 	return rc;
 }
 
+/* After a sweep, without the registry's lock: the expired tables (gone, taken out of the
+ * registry) deleted from the store and their viewers told, the spectators counted told. */
+static void swept(qv__server *srv, qv__table **gone, int ngone, qv__table **counted, int *crowd,
+                  int ncounted)
+{
+	for (int i = 0; i < ngone; i++) {
+		qv_err err;
+		if (qv__store_delete(srv->store, gone[i]->id, &err))
+			qv__oplog(QV__WARN, "%s", err.msg);
+		srv->broadcast(srv, gone[i]);
+		qv__table_unref(gone[i]); /* the registry's */
+	}
+	free(gone);
+	for (int i = 0; i < ncounted; i++) {
+		if (srv->crowd)
+			srv->crowd(counted[i], crowd[i]);
+		qv__table_unref(counted[i]);
+	}
+	free(counted);
+	free(crowd);
+}
+
 /* Their viewers are told why (qv__table_expire_locked). */
 void qv__server_sweep(qv__server *srv)
 {
@@ -135,7 +157,8 @@ void qv__server_sweep(qv__server *srv)
 		for (int i = 0; i < srv->ntables; i++) {
 			qv__table *t = srv->tables[i];
 			/* a table whose lock is held is in use (its change may wait for the store):
-			 * looked at again at the next sweep, the registry's lock not held waiting */
+			 * looked at again at the next sweep, the registry's lock not held waiting
+			 */
 			if (!qv__table_trylock(t))
 				continue;
 			see_locked(t);
@@ -160,21 +183,7 @@ void qv__server_sweep(qv__server *srv)
 		}
 	}
 	qv__mutex_unlock(&srv->reg_lock);
-	for (int i = 0; i < ngone; i++) {
-		qv_err err;
-		if (qv__store_delete(srv->store, gone[i]->id, &err))
-			qv__oplog(QV__WARN, "%s", err.msg);
-		srv->broadcast(srv, gone[i]);
-		qv__table_unref(gone[i]); /* the registry's */
-	}
-	free(gone);
-	for (int i = 0; i < ncounted; i++) {
-		if (srv->crowd)
-			srv->crowd(counted[i], crowd[i]);
-		qv__table_unref(counted[i]);
-	}
-	free(counted);
-	free(crowd);
+	swept(srv, gone, ngone, counted, crowd, ncounted);
 	pthread_mutex_unlock(&srv->sweeping);
 }
 
