@@ -150,7 +150,7 @@ qv_status qv_spiel_information_state_tensor(const qv_spiel_state *st, int player
 		return rc;
 	const qv_spiel_game *g = st->game;
 	int size = g->obs_size, cap = g->recall;
-	const qv__seat *a = &st->seat[player];
+	qv__seat *a = &((qv_spiel_state *)st)->seat[player]; /* keeps its last rows */
 	zero(out, (size_t)size);
 	for (int i = 0; i < a->obs.n; i++)
 		out[a->obs.idx[i]] = a->obs.val[i];
