@@ -634,6 +634,34 @@ static const qv__sparse *observe_part(const qv_spiel_state *s, int p, int i, scr
 	return seen;
 }
 
+/* Moves the k slots of a from slot from on to slot to on. A part holds a few slots, and most
+ * parts are followed by a few: those moved one by one, cheaper than the calls. */
+static inline void slots_move(qv__sparse *a, int from, int to, int k)
+{
+	if (k > 8) {
+		memmove(a->idx + to, a->idx + from, sizeof *a->idx * (size_t)k);
+		memmove(a->val + to, a->val + from, sizeof *a->val * (size_t)k);
+	} else if (to > from) {
+		for (int j = k - 1; j >= 0; j--)
+			a->idx[to + j] = a->idx[from + j], a->val[to + j] = a->val[from + j];
+	} else {
+		for (int j = 0; j < k; j++)
+			a->idx[to + j] = a->idx[from + j], a->val[to + j] = a->val[from + j];
+	}
+}
+
+/* Copies the m slots of now to idx, val (apart from them), one by one while few. */
+static inline void slots_copy(int32_t *idx, float *val, const qv__sparse *now, int m)
+{
+	if (m > 8) {
+		memcpy(idx, now->idx, sizeof *idx * (size_t)m);
+		memcpy(val, now->val, sizeof *val * (size_t)m);
+		return;
+	}
+	for (int j = 0; j < m; j++)
+		idx[j] = now->idx[j], val[j] = now->val[j];
+}
+
 /* Seat p's observation after a step of a game observed in parts, in place: the parts of mask
  * (those the step may have changed) observed again (observe_part), their changes written as
  * change_line writes them into t, the part's slots replaced where they changed; the other
