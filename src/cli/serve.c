@@ -299,17 +299,8 @@ static void block_stop_signals(sigset_t *set)
 static const qv__server_config serve_defaults = {.host = "127.0.0.1",
                                                  .port = 8080,
                                                  .db = "quiver.db",
-                                                 .max_sockets = QV__MAX_SOCKETS,
                                                  .max_sockets_per_address = 32,
-                                                 .threads = 2,
-                                                 .max_tables = 1000,
-                                                 .waiting_ttl = QV__WAITING_TTL,
-                                                 .create_rate = QV__CREATE_RATE,
-                                                 .address_tables = QV__ADDRESS_TABLES,
-                                                 .address_ai_tables = QV__ADDRESS_AI_TABLES,
-                                                 .away_limit = QV__AWAY_LIMIT,
-                                                 .idle_limit = QV__IDLE_LIMIT,
-                                                 .challenge_ttl = QV__CHALLENGE_TTL};
+                                                 QV__SERVER_LIMITS};
 
 /* A whole-number option of `quiver serve`: its index in serve_opts, its bounds, and the field
  * of the configuration it sets, an int or (seconds) a double. */

@@ -49,21 +49,7 @@ static int setup(void **state)
 	assert_non_null(qv_test_mkdtemp(dir, sizeof dir, "qvbusy"));
 	snprintf(db, sizeof db, "%s/t.db", dir);
 	qv__server_config cfg = {
-	    .host = "127.0.0.1",
-	    .db = db,
-	    .max_sockets = QV__MAX_SOCKETS,
-	    .max_sockets_per_address = 64,
-	    .max_connections_per_address = QV__CONNECTIONS_PER_ADDRESS,
-	    .threads = 1,
-	    .max_tables = 1000,
-	    .waiting_ttl = QV__WAITING_TTL,
-	    .create_rate = QV__CREATE_RATE,
-	    .address_tables = QV__ADDRESS_TABLES,
-	    .address_ai_tables = QV__ADDRESS_AI_TABLES,
-	    .away_limit = QV__AWAY_LIMIT,
-	    .idle_limit = QV__IDLE_LIMIT,
-	    .challenge_ttl = QV__CHALLENGE_TTL,
-	};
+	    .host = "127.0.0.1", .db = db, .max_sockets_per_address = 32, QV__SERVER_LIMITS};
 	qv_err err;
 	if (qv__server_open(&srv, &cfg, no_broadcast, NULL, &err))
 		fail_msg("qv__server_open: %s", err.msg);

@@ -101,6 +101,16 @@ typedef struct qv__server_config {
 #define QV__IDLE_LIMIT              86400
 #define QV__CHALLENGE_TTL           600
 
+/* The limits a server starts from (`quiver serve`'s before its options), as designated
+ * initializers of a qv__server_config: host, port, the database and the sockets an address
+ * may open are the caller's. */
+#define QV__SERVER_LIMITS                                                                          \
+	.max_sockets = QV__MAX_SOCKETS, .threads = 2, .max_tables = 1000,                          \
+	.waiting_ttl = QV__WAITING_TTL, .create_rate = QV__CREATE_RATE,                            \
+	.address_tables = QV__ADDRESS_TABLES, .address_ai_tables = QV__ADDRESS_AI_TABLES,          \
+	.away_limit = QV__AWAY_LIMIT, .idle_limit = QV__IDLE_LIMIT,                                \
+	.challenge_ttl = QV__CHALLENGE_TTL
+
 /* The most variants (documents sent by clients, not the built-in sets) that the tables not
  * over of one client address may play at once: each takes one of the registry's slots for
  * clients (QV_VARIANT_SHARED_MAX) until the last table playing it ends, so that a few
