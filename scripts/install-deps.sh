@@ -23,6 +23,9 @@ if ! $play; then
   # The Python package (python/quiver, docs/python.md) and its tests: cffi builds the extension
   # against Python's headers, numpy holds the tensors. `make python` asks for them with --play.
   pkgs+=(python3-cffi python3-dev python3-numpy)
+  # PyTorch for examples/ only (the package never imports it): examples/python/learn.py, the
+  # learned agent, whose short version python/tests/test_learn.py trains in the tests.
+  pkgs+=(python3-torch)
   # The one-node Slurm cluster of tests/lab/slurm_test.sh (`quiver lab` over a job array): the
   # test starts its own munged, slurmctld and slurmd; the packages' services are not used.
   pkgs+=(slurm-wlm munge)
