@@ -357,6 +357,11 @@ const char qv__lab_css[] =
     "tbody th{white-space:normal;min-width:7em}td.t{white-space:normal}\n"
     "th code,td code{overflow-wrap:break-word}.seat{white-space:nowrap}\n"
     "th:first-child,td:first-child,th.t,td.t{text-align:left}\n"
+    /* a phone: the chosen columns of a table inside the screen (a component's id broken
+     * where it must, narrower cells), the rest folded below them */
+    "@media (max-width:480px){table{font-size:.8rem}th,td{padding:4px 3px}"
+    "thead th{min-width:3.5em}"
+    "tbody th{min-width:0;overflow-wrap:anywhere}}\n"
     "td.flag{color:var(--flag);font-weight:700}\n"
     ".verdict{border:2px solid var(--accent);border-radius:10px;padding:4px 16px 12px;"
     "background:var(--panel);margin:.8em 0}\n"

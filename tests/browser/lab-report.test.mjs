@@ -139,6 +139,28 @@ async function assertFits(page, where) {
   assert.deepEqual(outside, [], `${where}: SVG text outside its figure`);
 }
 
+/**
+ * The per-card figures a designer reads first (each player count's "What was played" table, its
+ * chosen columns) inside the page, not scrolled sideways: on a phone too (issue 68: the table
+ * was 477 px in a 358 px box); the other figures are folded below it.
+ * @param {import('playwright-core').Page} page
+ * @param {string} where
+ */
+async function assertCardsFit(page, where) {
+  const tables = await page.$$eval('table', (all) =>
+    all
+      .filter((t) => /-correlations$/.test(t.querySelector('caption')?.id ?? ''))
+      .map((t) => ({
+        id: t.querySelector('caption')?.id,
+        width: t.scrollWidth,
+        box: t.parentElement?.clientWidth ?? 0,
+      })),
+  );
+  for (const t of tables)
+    assert.ok(t.width <= t.box + 1, `${where}: the table ${t.id} is ${t.width}px wide in a ${t.box}px box`);
+  return tables.length;
+}
+
 /** The sections of each player count, in the order of the report. */
 const SECTIONS = [
   'Verdict',
@@ -163,6 +185,8 @@ describe('the lab report page', () => {
         await assertDrawn(page, where);
         await assertAccessible(page, where);
         await assertFits(page, where);
+        const cards = await assertCardsFit(page, where);
+        if (which !== 'sparse') assert.ok(cards > 0, `${where}: no per-card table`);
         await page.screenshot({ path: path.join(screenshotDir(), `lab-report-${which}-${width}.png`), fullPage: true });
         assert.deepEqual(outside, [], `${where}: requests left the page`);
         assert.deepEqual(errors, [], `${where}: errors`);
