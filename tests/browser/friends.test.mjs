@@ -10,7 +10,6 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   startServer,
   launchBrowser,
@@ -22,7 +21,7 @@ import {
   rng,
   until,
   budget,
-  screenshotDir,
+  screenshot,
   TURN_SELECTOR,
   openSeatLink,
 } from './support.mjs';
@@ -148,7 +147,12 @@ test('a takeback asked on one page, accepted on the other, then one declined', {
 
   // asked: the asker waits, the other answers, the spectator reads who asked
   let asked = await askTakeback(p1.page, p2.page, rand);
-  assert.match((await p1.page.textContent('#offer')) ?? '', /Waiting for .*p2.* to accept your takeback/);
+  // the asker's page hears the request back after the other page may have shown it (the
+  // server's update reaches the two sockets in turn): waited for, not read once
+  await until(
+    async () => /Waiting for .*p2.* to accept your takeback/.test((await p1.page.textContent('#offer')) ?? ''),
+    "the asker's page waits for p2",
+  );
   assert.match((await p2.page.textContent('#offer')) ?? '', /p1.* asks to take back their last move/);
   assert.ok(await p1.page.locator('#undo').isHidden(), 'no second request while one waits');
   await until(
@@ -201,7 +205,7 @@ test(
       const bb = await p2.page.locator(`#offer ${b}`).boundingBox();
       assert.ok(bb && bb.height >= 40 && bb.y + bb.height <= 740, `${b} is on screen and large enough`);
     }
-    await p2.page.screenshot({ path: path.join(screenshotDir(), 'takeback-phone.png') });
+    await screenshot(p2.page, 'takeback-phone.png');
     await p2.page.click('#offer .offer-accept');
     await until(async () => /Your last move was taken back/.test(await p1.page.textContent('#offer')), 'p1 is told');
     for (const x of [p1, p2]) assert.deepEqual(x.errors, [], 'no script error');
@@ -244,7 +248,7 @@ test(
       async () => /p1.* asked for a rematch/.test(await watcher.page.textContent('#result')),
       'the spectator too',
     );
-    await p2.page.screenshot({ path: path.join(screenshotDir(), 'rematch.png') });
+    await screenshot(p2.page, 'rematch.png');
     await p2.page.click('#result .rematch-button');
     const moved = (/** @type {Page} */ pg) =>
       pg.waitForURL((u) => /table\.html\?id=/.test(u.toString()) && new URL(u).searchParams.get('id') !== id);
@@ -366,12 +370,12 @@ test('chat between two people and a spectator; the README screenshot', { timeout
   await sees(p1.page, 'Nice opening.', 'p1');
   await moveOnce(p1.page, rand);
   await p1.page.evaluate(() => window.scrollTo(0, 0));
-  await p1.page.screenshot({ path: path.join(screenshotDir(), 'table-people.png') });
+  await screenshot(p1.page, 'table-people.png');
   // the phone's chat, scrolled to: what was said, above the action sheet
   await p2.page.evaluate(() => document.getElementById('chat')?.scrollIntoView({ block: 'start' }));
   const chatBox = await p2.page.locator('#chat').boundingBox();
   assert.ok(chatBox && chatBox.x >= 0 && chatBox.x + chatBox.width <= 375, 'the chat fits the phone');
-  await p2.page.screenshot({ path: path.join(screenshotDir(), 'chat-phone.png') });
+  await screenshot(p2.page, 'chat-phone.png');
   // writing too fast: the server's limit said in words, the line kept to send again
   // (the 8 lines go in one task of the page, through the form's own submit: typed one by one
   // they can take longer than the limit's 10 s on a loaded machine, and all get through)
