@@ -8,8 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { serverAndBrowser, newPage, budget, screenshotDir, quickPlay, assertAccessible } from './support.mjs';
+import { serverAndBrowser, newPage, budget, screenshot, quickPlay, assertAccessible } from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -28,7 +27,7 @@ test('an account made in one browser brings its games to another', { timeout: bu
   const codes = ((await first.page.textContent('#recovery-codes')) ?? '').split('\n');
   assert.equal(codes.length, 8, `8 recovery codes: ${codes}`);
   for (const c of codes) assert.match(c, /^[a-z2-7]{5}-[a-z2-7]{5}$/);
-  await first.page.screenshot({ path: path.join(screenshotDir(), 'account-codes.png') });
+  await screenshot(first.page, 'account-codes.png');
   await first.page.click('#codes-kept');
   await first.page.waitForSelector('#who-title');
   assert.equal(await first.page.textContent('#who-title'), 'Signed in as Annika');
@@ -48,7 +47,7 @@ test('an account made in one browser brings its games to another', { timeout: bu
   await second.page.fill('#sign-in-password', 'arrows over the river');
   await second.page.click('#sign-in button[type=submit]');
   await second.page.waitForSelector('#who-title');
-  await second.page.screenshot({ path: path.join(screenshotDir(), 'account.png') });
+  await screenshot(second.page, 'account.png');
   await assertAccessible(second.page, 'the account page, signed in');
 
   // the game played in the first browser, with its turn badge, to play here too (before, the

@@ -30,7 +30,7 @@ import {
   launchBrowser,
   playByClicking,
   budget,
-  screenshotDir,
+  screenshot,
   ROOT,
   QUIVER,
   STEP_MS,
@@ -303,14 +303,14 @@ test(
     await page.waitForSelector('.quick-play');
     // no way to a page that needs a server: accounts, leaderboards, friends, puzzles
     assert.equal(await serverLinks(page), 0, 'no link to a page of a server in the lobby');
-    await page.screenshot({ path: path.join(screenshotDir(), 'app-lobby-phone.png') });
+    await screenshot(page, 'app-lobby-phone.png');
     // nor from Your games (its header once linked to Friends and Account), which says where
     // the games are kept
     await page.goto(new URL('games.html', env.server.url).toString());
     await page.waitForSelector('#ongoing:not(:has-text("Loading"))');
     assert.equal(await serverLinks(page), 0, 'no link to a page of a server in Your games');
     assert.match((await page.textContent('#games-intro')) ?? '', /on this device/);
-    await page.screenshot({ path: path.join(screenshotDir(), 'app-games-phone.png') });
+    await screenshot(page, 'app-games-phone.png');
     for (const game of GAMES) {
       const dir = path.join(ROOT, 'tutorials', game);
       const first = fs
@@ -325,7 +325,7 @@ test(
         else await page.click('#next');
       }
       await page.waitForSelector('#done:not([hidden])');
-      if (game === 'three-arrows') await page.screenshot({ path: path.join(screenshotDir(), 'app-lesson-phone.png') });
+      if (game === 'three-arrows') await screenshot(page, 'app-lesson-phone.png');
     }
     await page.close();
   },
@@ -360,7 +360,7 @@ test(
         assert.equal(await page.locator('#board-area > *, #players-area > *, #log li').count(), 0);
         const who = (await page.textContent('.handover h2')) ?? '';
         if (!shot) {
-          await page.screenshot({ path: path.join(screenshotDir(), 'app-handover-phone.png') });
+          await screenshot(page, 'app-handover-phone.png');
           shot = true;
         }
         await page.click('.handover-ready');
@@ -370,7 +370,7 @@ test(
         handovers++;
         continue;
       }
-      if (handovers === 6) await page.screenshot({ path: path.join(screenshotDir(), 'app-hotseat-phone.png') });
+      if (handovers === 6) await screenshot(page, 'app-hotseat-phone.png');
       // the hand strip within the screen and over none of the action sheet's words chosen or
       // buttons (a click low in the sheet once left it scrolled, "Chosen: go W / Back" under
       // its edge)
@@ -430,7 +430,7 @@ test(
     await page.click('#best');
     await page.waitForSelector('.play-best', { timeout: budget(20000) });
     await page.locator('#move').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(screenshotDir(), 'app-analysis-phone.png') });
+    await screenshot(page, 'app-analysis-phone.png');
     await page.close();
   },
 );
@@ -461,7 +461,7 @@ test(
     // the old version still serves the page, and offers the new one once it is installed
     await page.waitForSelector('#update-ready button', { timeout: budget(8000) });
     assert.equal(await page.locator('#new-version').count(), 0, 'the page in use is the old version, whole');
-    await page.screenshot({ path: path.join(screenshotDir(), 'app-update.png') });
+    await screenshot(page, 'app-update.png');
     await page.click('#update-ready button');
     await page.waitForSelector('#new-version', { timeout: budget(8000) });
     const caches = await page.evaluate(() => caches.keys());

@@ -6,8 +6,7 @@
 
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { serverAndBrowser, newPage, clickAndWait, rng, screenshotDir, budget, assertAccessible } from './support.mjs';
+import { serverAndBrowser, newPage, clickAndWait, rng, screenshot, budget, assertAccessible } from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -104,9 +103,7 @@ describe('accessibility', () => {
     withPage(1280, async (page) => {
       await page.goto(new URL('/learn/three-arrows', env.server.url).toString());
       await page.waitForSelector('#lesson-title:not(:empty)');
-      await assertBothWidths(page, 'lesson', (width) =>
-        page.screenshot({ path: path.join(screenshotDir(), `learn-three-arrows-${width}.png`) }),
-      );
+      await assertBothWidths(page, 'lesson', (width) => screenshot(page, `learn-three-arrows-${width}.png`));
     }),
   );
 

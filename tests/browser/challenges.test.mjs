@@ -8,12 +8,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   serverAndBrowser,
   newPage,
   budget,
-  screenshotDir,
+  screenshot,
   moveOnce,
   shownVersion,
   until,
@@ -76,7 +75,7 @@ test('two accounts follow each other and play a challenge from the phone', { tim
     (await phone.page.locator('#sent').textContent()) ?? '',
     /Waiting for Ann to answer your challenge to ConCardia \(Arrow rules\): 5 min \+ 3 s per move, casual\./,
   );
-  await phone.page.screenshot({ path: path.join(screenshotDir(), 'friends-phone.png'), fullPage: true });
+  await screenshot(phone.page, 'friends-phone.png', { fullPage: true });
 
   // heard on both of Ann's devices at once
   for (const p of [laptop.page, other.page]) {
@@ -87,7 +86,7 @@ test('two accounts follow each other and play a challenge from the phone', { tim
       /Bob challenges you to ConCardia \(Arrow rules\): 5 min \+ 3 s per move, casual\./,
     );
   }
-  await laptop.page.screenshot({ path: path.join(screenshotDir(), 'challenge-bar.png') });
+  await screenshot(laptop.page, 'challenge-bar.png');
 
   // accepted on the laptop: both pages at the table, the other device's bar empty again
   await laptop.page.click('.challenge-bar button.accept');

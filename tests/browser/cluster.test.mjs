@@ -22,7 +22,7 @@ import {
   STEP_MS,
   moveOnce,
   givePlayerName,
-  screenshotDir,
+  screenshot,
 } from './support.mjs';
 
 const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => fs.existsSync(p));
@@ -200,7 +200,7 @@ test(
         'the socket was closed as the table moved back',
       );
       await page.waitForSelector('#conn.open');
-      await page.screenshot({ path: path.join(screenshotDir(), 'cluster-table.png') });
+      await screenshot(page, 'cluster-table.png');
       await context.close();
     } catch (e) {
       await tell(page);

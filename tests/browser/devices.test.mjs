@@ -7,12 +7,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   serverAndBrowser,
   newPage,
   budget,
-  screenshotDir,
+  screenshot,
   api,
   openSeatLink,
   moveOnce,
@@ -82,7 +81,7 @@ test('a seat taken on one device plays on another of the account', { timeout: bu
   const after = await shownVersion(phone.page);
   await until(async () => (await shownVersion(laptop.page)) >= after, 'the laptop shows the phone’s move');
   assert.ok(after > before);
-  await phone.page.screenshot({ path: path.join(screenshotDir(), 'devices.png') });
+  await screenshot(phone.page, 'devices.png');
 
   // Bob answers; then the laptop plays, and the phone shows it
   await playThroughSocket(env.browser, env.server.url, t.id, bob.token, 1);

@@ -20,7 +20,6 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   serverAndBrowser,
   newPage,
@@ -29,7 +28,7 @@ import {
   until,
   rng,
   moveOnce,
-  screenshotDir,
+  screenshot,
   pageAccount,
   pageRequest,
   requestFrom,
@@ -302,7 +301,7 @@ test('a whole evening: friends, a challenge, a Swiss, an arena and a puzzle', { 
     (w) => (document.querySelector('#status')?.textContent ?? '').includes(`Won by ${w}`),
     final.winner,
   );
-  await ann.page.screenshot({ path: path.join(screenshotDir(), 'evening-swiss.png'), fullPage: true });
+  await screenshot(ann.page, 'evening-swiss.png', { fullPage: true });
 
   // 4. an arena of 12, one minute; every game's loser resigns as soon as it is paired
   const arena = await makeTournament(ann.page, 'Evening arena', 'arena', '1');
@@ -369,7 +368,7 @@ test('a whole evening: friends, a challenge, a Swiss, an arena and a puzzle', { 
       (w) => (document.querySelector('#status')?.textContent ?? '').includes(`Won by ${w}`),
       ended.winner,
     );
-  await bob.page.screenshot({ path: path.join(screenshotDir(), 'evening-arena-phone.png'), fullPage: true });
+  await screenshot(bob.page, 'evening-arena-phone.png', { fullPage: true });
   for (const p of own) await p.page.close();
 
   // 5. a puzzle from a reviewed blunder: Bob solves it, Ann fails it once

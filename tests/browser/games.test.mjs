@@ -12,14 +12,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   serverAndBrowser,
   startServer,
   newPage,
   budget,
   STEP_MS,
-  screenshotDir,
+  screenshot,
   moveOnce,
   rng,
   until,
@@ -74,7 +73,7 @@ test(
     await row.waitFor();
     assert.match((await row.textContent()) ?? '', /Your turn/);
     assert.match(await a.page.title(), /^\(1\) Your games/);
-    await a.page.screenshot({ path: path.join(screenshotDir(), 'games.png') });
+    await screenshot(a.page, 'games.png');
     await assertAccessible(a.page, 'your games');
     await row.locator('button.abort').click();
     await a.page.click('.confirm-dialog .confirm-yes');
@@ -217,7 +216,7 @@ test(
     await others.waitFor({ timeout: STEP_MS });
     assert.equal(await others.textContent(), '1 other game waits for you');
     assert.equal(await others.getAttribute('href'), 'games.html');
-    await a.page.screenshot({ path: path.join(screenshotDir(), 'table-others.png') });
+    await screenshot(a.page, 'table-others.png');
     assert.ok(other);
     assert.deepEqual(a.errors, []);
     await ctx.close();

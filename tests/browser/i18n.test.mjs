@@ -11,16 +11,15 @@
 // made, the games page with the game the challenge made, a
 // profile, the leaderboard, the tournaments and a tournament made from their form. A
 // reviewed game's replay (its review, a marked decision's verdict) and a puzzle made from it
-// (its page, a wrong try's verdict) in Spanish and Japanese, the same way. The screenshots go
-// to screenshotDir() as i18n-LANG-PAGE-DEVICE.png.
+// (its page, a wrong try's verdict) in Spanish and Japanese, the same way. Its screenshots
+// (support.mjs, `screenshot`) are i18n-LANG-PAGE-DEVICE.png.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import {
   serverAndBrowser,
-  screenshotDir,
+  screenshot,
   budget,
   quickPlay,
   moveOnce,
@@ -155,7 +154,7 @@ async function text(page, selector) {
  * @param {string} name
  */
 async function shot(page, name) {
-  await page.screenshot({ path: path.join(screenshotDir(), `i18n-${name}.png`), fullPage: false });
+  await screenshot(page, `i18n-${name}.png`, { fullPage: false });
 }
 
 for (const lang of /** @type {const} */ (['en', 'es', 'ja'])) {

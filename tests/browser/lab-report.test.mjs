@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launchBrowser, tempDir, screenshotDir, budget, STEP_MS, assertAccessible } from './support.mjs';
+import { launchBrowser, tempDir, screenshot, budget, STEP_MS, assertAccessible } from './support.mjs';
 
 /** The generator of the sample reports: $QV_LAB_SAMPLE (set by ctest). */
 const SAMPLE =
@@ -187,7 +187,7 @@ describe('the lab report page', () => {
         await assertFits(page, where);
         const cards = await assertCardsFit(page, where);
         if (which !== 'sparse') assert.ok(cards > 0, `${where}: no per-card table`);
-        await page.screenshot({ path: path.join(screenshotDir(), `lab-report-${which}-${width}.png`), fullPage: true });
+        await screenshot(page, `lab-report-${which}-${width}.png`, { fullPage: true });
         assert.deepEqual(outside, [], `${where}: requests left the page`);
         assert.deepEqual(errors, [], `${where}: errors`);
         await close();
@@ -200,7 +200,7 @@ describe('the lab report page', () => {
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     assert.notEqual(bg, 'rgb(255, 255, 255)', 'the dark scheme keeps a white page');
     await assertAccessible(page, 'full, dark, at 360px');
-    await page.screenshot({ path: path.join(screenshotDir(), 'lab-report-full-360-dark.png'), fullPage: true });
+    await screenshot(page, 'lab-report-full-360-dark.png', { fullPage: true });
     assert.deepEqual(outside, []);
     await close();
   });

@@ -13,14 +13,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   serverAndBrowser,
   api,
   budget,
   STEP_MS,
   TURN_SELECTOR,
-  screenshotDir,
+  screenshot,
   givePlayerName,
   pageMark,
   MARK_EXPR,
@@ -172,7 +171,7 @@ async function lookAtEverySize(game, title, id, token, when) {
   for (const size of SIZES) {
     const { ctx, page, errors, seen } = await open(size, id, token);
     const at = `${game} at ${size.name}, ${when}`;
-    await page.screenshot({ path: path.join(screenshotDir(), `layout-${game}-${size.name}-${when}.png`) });
+    await screenshot(page, `layout-${game}-${size.name}-${when}.png`);
     const m = await measure(page);
     assert.ok(
       m.scrollHeight <= Math.max(m.vh, Math.ceil(m.contentBottom)) + 1,
@@ -235,7 +234,7 @@ async function lookBack(page, at, shot) {
   });
   inView(bar, m, `${at}, looking back: the bar`);
   inView(m.board, { ...m, vh: m.dock }, `${at}, looking back: the past board`);
-  await page.screenshot({ path: path.join(screenshotDir(), shot) });
+  await screenshot(page, shot);
   await page.keyboard.press('Escape');
   await page.waitForSelector('#look-back', { state: 'hidden' });
 }

@@ -6,8 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { serverAndBrowser, newPage, api, screenshotDir, budget, clickLessonAction as clickAction } from './support.mjs';
+import { serverAndBrowser, newPage, api, screenshot, budget, clickLessonAction as clickAction } from './support.mjs';
 
 const GAMES = ['three-arrows', 'concardia', 'evons', 'arrow-party'];
 
@@ -72,7 +71,7 @@ for (const game of GAMES) {
           if (game === 'three-arrows') {
             // the README's picture of a lesson: a hint after a wrong move
             await page.evaluate(() => window.scrollTo(0, 0));
-            await page.screenshot({ path: path.join(screenshotDir(), 'learn.png') });
+            await screenshot(page, 'learn.png');
           }
         }
         await clickAction(page, step.expect);
@@ -125,7 +124,7 @@ test('every lesson done: a first game against easy is offered and starts', { tim
     else await page.click('#next');
   }
   await page.waitForSelector('#play-easy');
-  await page.screenshot({ path: path.join(screenshotDir(), 'learn-phone.png') });
+  await screenshot(page, 'learn-phone.png');
   await page.click('#play-easy');
   await page.waitForURL(/table\.html\?id=/);
   const id = new URL(page.url()).searchParams.get('id');

@@ -7,7 +7,6 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   startServer,
   launchBrowser,
@@ -19,7 +18,7 @@ import {
   rng,
   until,
   budget,
-  screenshotDir,
+  screenshot,
   STEP_MS,
   TURN_SELECTOR,
   givePlayerName,
@@ -271,7 +270,7 @@ test('looking back at the moves during play, then back to the game', { timeout: 
   const other = looker === p1 ? 1 : 0;
   assert.equal(frames[0].view.view.players[other].hand, undefined, "the other seat's hand is not in a past view");
   assert.equal(frames[0].view.view.players[other].start, undefined, "the other seat's secret start is not in it");
-  await page.screenshot({ path: path.join(screenshotDir(), 'look-back.png'), fullPage: true });
+  await screenshot(page, 'look-back.png', { fullPage: true });
   // the later move, then a move of p1 meanwhile: the log grows, the board stays in the past
   await page.click('#look-back button:has-text("Later move")');
   await until(async () => (await page.textContent('#look-back'))?.includes('line 2') ?? false, 'the later move');
@@ -387,7 +386,7 @@ test(
     await atVersion(b, v);
     assert.equal(await b.locator(TURN_SELECTOR).count(), 0, 'not p1 to move any more in the second tab');
     assert.match((await b.textContent('.act-error')) ?? '', /not played/, 'the refusal stays in sight');
-    await b.screenshot({ path: path.join(screenshotDir(), 'refused-second-tab.png') });
+    await screenshot(b, 'refused-second-tab.png');
     await context.close();
   },
 );

@@ -12,13 +12,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import {
   serverAndBrowser,
   newPage,
   budget,
-  screenshotDir,
+  screenshot,
   openSeatLink,
   until,
   assertAccessible,
@@ -140,7 +139,7 @@ test(
     await ann.page.waitForSelector('dialog.seat-dialog[open]');
     assert.equal(await ann.page.evaluate(() => document.activeElement?.className), 'minor seat-mute');
     await assertAccessible(ann.page, 'the dialog of a seat', 'dialog.seat-dialog');
-    await ann.page.screenshot({ path: path.join(screenshotDir(), 'moderation-dialog.png') });
+    await screenshot(ann.page, 'moderation-dialog.png');
     await ann.page.keyboard.press('Escape');
     await ann.page.waitForSelector('dialog.seat-dialog', { state: 'detached' });
     assert.equal(await ann.page.evaluate(() => document.activeElement?.getAttribute('data-seat')), 'p2');
@@ -161,7 +160,7 @@ test(
     await until(async () => (await lineState(ann.page, 'are you there?')).held, 'Ann’s page has the line');
     assert.equal((await lineState(ann.page, 'are you there?')).shown, false);
     assert.equal(await ann.page.textContent('.chat-muted'), 'Hidden: 2 lines of Bob (p2), muted.');
-    await ann.page.screenshot({ path: path.join(screenshotDir(), 'moderation-muted.png') });
+    await screenshot(ann.page, 'moderation-muted.png');
 
     // kept: after a reload, and on Ann's phone (her account's seat)
     await ann.page.reload();
@@ -184,7 +183,7 @@ test(
       box && box.x >= 0 && box.x + box.width <= 390,
       `the dialog fits the phone's width: ${JSON.stringify(box)}`,
     );
-    await phone.page.screenshot({ path: path.join(screenshotDir(), 'moderation-phone.png') });
+    await screenshot(phone.page, 'moderation-phone.png');
     // unmuted on the phone: the lines show again there
     await phone.page.click('dialog.seat-dialog .seat-mute');
     await phone.page.waitForFunction(() =>
@@ -262,14 +261,14 @@ test(
       'You cannot take seat p2: a player at this table does not accept games with you. You are watching.',
     );
     assert.doesNotMatch((await bob.page.textContent('.join-refused')) ?? '', /Anna/);
-    await bob.page.screenshot({ path: path.join(screenshotDir(), 'blocked-join.png') });
+    await screenshot(bob.page, 'blocked-join.png');
     const info = await ask(bob.page, 'GET', `api/tables/${next}`);
     assert.equal(info.json.seats[1].claimed, false, 'p2 is still free');
 
     // the account page lists Bobby; Unblock lets him sit
     await ann.page.goto(new URL('account.html', env.server.url).toString());
     await ann.page.waitForSelector('#blocks-list .block-row[data-username="Bobby"]');
-    await ann.page.screenshot({ path: path.join(screenshotDir(), 'account-blocks.png'), fullPage: true });
+    await screenshot(ann.page, 'account-blocks.png', { fullPage: true });
     await assertAccessible(ann.page, 'the account page with its blocks');
     await ann.page.click('#blocks-list .block-row[data-username="Bobby"] button.unblock');
     await ann.page.waitForFunction(() =>

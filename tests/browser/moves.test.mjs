@@ -10,17 +10,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import {
-  serverAndBrowser,
-  api,
-  budget,
-  screenshotDir,
-  until,
-  STEP_MS,
-  givePlayerName,
-  openSeatLink,
-} from './support.mjs';
+import { serverAndBrowser, api, budget, screenshot, until, STEP_MS, givePlayerName, openSeatLink } from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -114,7 +104,6 @@ async function setting(page, id, on) {
 
 test('one click on an own piece selects it; the attack waits for Play', { timeout: budget(20000) }, async () => {
   const { a, b, close } = await table('three-arrows');
-  const shots = screenshotDir();
   // the rules of the game, one click away, in a new tab
   await a.page.waitForSelector('#rules-link:not([hidden])');
   assert.equal(await a.page.getAttribute('#rules-link', 'href'), 'rules.html?game=three-arrows');
@@ -151,7 +140,7 @@ test('one click on an own piece selects it; the attack waits for Play', { timeou
   await a.page.waitForTimeout(500);
   assert.equal(a.acts().length, before, 'one click on an own piece sends nothing');
   assert.equal(await version(a.page), v, 'the table did not move');
-  await a.page.screenshot({ path: path.join(shots, 'moves-attack-selected.png') });
+  await screenshot(a.page, 'moves-attack-selected.png');
   // Escape clears it; chosen again, Enter (on the chosen square) plays it
   await a.page.keyboard.press('Escape');
   await play.waitFor({ state: 'detached' });
@@ -215,7 +204,7 @@ test('a forced move waits for Play, then is sent', { timeout: budget(20000) }, a
   assert.equal(await version(a.page), v);
   // the other player is told nothing of it: the move is not played, p1 is to move
   assert.match((await b.page.textContent('#status')) ?? '', /p1/);
-  await a.page.screenshot({ path: path.join(screenshotDir(), 'moves-only-move.png') });
+  await screenshot(a.page, 'moves-only-move.png');
   await a.page.click('#move-panel .play-button[data-action="attack c3 c4"]');
   await until(() => a.acts().length > before, 'Play sends the forced move');
   assert.equal(a.acts().at(-1).action, 'attack c3 c4');
@@ -274,7 +263,7 @@ test('Evons: the end of the turn that ends the game warns before Play', { timeou
   assert.match((await warning.textContent()) ?? '', /the game ends/);
   assert.ok(await second.page.isVisible('#move-panel .play-button.warn[data-action="end"]'));
   assert.equal(second.acts().length, before, 'nothing sent before Play');
-  await second.page.screenshot({ path: path.join(screenshotDir(), 'moves-evons-warning.png') });
+  await screenshot(second.page, 'moves-evons-warning.png');
   await second.page.click('#move-panel .play-button[data-action="end"]');
   await second.page.waitForSelector('#result:not([hidden])');
   assert.deepEqual([...a.errors, ...b.errors], []);
@@ -308,7 +297,7 @@ test(
     assert.match((await warning.textContent()) ?? '', /points off the board \(W\).*you would be skipped/);
     assert.ok(await a.page.isVisible('#move-panel .play-button.warn[data-action="place D a3 W"]'));
     assert.equal(a.acts().length, before, 'nothing sent before Play');
-    await a.page.screenshot({ path: path.join(screenshotDir(), 'moves-placement-warning.png') });
+    await screenshot(a.page, 'moves-placement-warning.png');
     assert.deepEqual([...a.errors, ...b.errors], []);
     await close();
   },

@@ -8,14 +8,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   serverAndBrowser,
   newPage,
   api,
   budget,
   until,
-  screenshotDir,
+  screenshot,
   STEP_MS,
   typeAMove,
   openSeatLink,
@@ -199,11 +198,11 @@ test('a per-move clock counts down on both pages and times the game out', { time
   // under 10 s the time is shown low, in red, with tenths
   await b.page.waitForSelector('#people .person[data-seat="p1"] .clock.low');
   assert.match((await clock.textContent()) ?? '', /^0:0\d\.\d$/);
-  await a.page.screenshot({ path: path.join(screenshotDir(), 'people-clock.png') });
+  await screenshot(a.page, 'people-clock.png');
   const phone = await newPage(env.browser, { width: 375, height: 740 });
   await phone.page.goto(new URL(`table.html?id=${id}`, env.server.url).toString());
   await phone.page.waitForSelector('#people .clock.running');
-  await phone.page.screenshot({ path: path.join(screenshotDir(), 'people-clock-phone.png') });
+  await screenshot(phone.page, 'people-clock-phone.png');
 
   // the time runs out: p2 wins, and both pages say who ran out of time
   for (const p of [a, b]) await p.page.waitForSelector('#result:not([hidden])', { timeout: STEP_MS + SECONDS * 1000 });

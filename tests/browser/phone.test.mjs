@@ -15,14 +15,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   serverAndBrowser,
   api,
   clickAndWait,
   waitForTurnOrEnd,
   rng,
-  screenshotDir,
+  screenshot,
   budget,
   STEP_MS,
   TURN_SELECTOR,
@@ -125,8 +124,7 @@ for (const game of GAMES) {
       const h = getComputedStyle(document.documentElement).getPropertyValue('--sheet-h');
       return m && Math.abs(parseFloat(h) - m.getBoundingClientRect().height) < 1.5;
     });
-    const shots = screenshotDir();
-    await page.screenshot({ path: path.join(shots, `${game}-phone.png`), scale: 'css' });
+    await screenshot(page, `${game}-phone.png`, { scale: 'css' });
 
     // the action sheet: at the bottom of the screen, its choices on it
     const r = await rects(page);
@@ -246,7 +244,7 @@ for (const game of GAMES) {
     const want = names.filter((n) => texts.has(n)).map((n) => words(texts.get(n)));
     assert.ok(want.length > 0, `the names ${names.join(' ')} are reference entries`);
     assert.deepEqual(shown, [...new Set(want)], 'the sheet shows the terminal reference text');
-    await page.screenshot({ path: path.join(shots, `${game}-phone-detail.png`), scale: 'css' });
+    await screenshot(page, `${game}-phone-detail.png`, { scale: 'css' });
     // the sheet itself: no serious or critical axe-core finding (WCAG 2.1 A and AA)
     await assertAccessible(page, 'the detail sheet', '#detail');
     await page.keyboard.press('Escape');
@@ -378,8 +376,7 @@ for (const game of GAMES) {
           await tapAndWait(page, await next.elementHandle(), mark);
         }
         assert.ok(chosen > 0, `${at}: a choice begun was looked at`);
-        if (viewport.width === 390)
-          await page.screenshot({ path: path.join(screenshotDir(), `${game}-phone-390.png`), scale: 'css' });
+        if (viewport.width === 390) await screenshot(page, `${game}-phone-390.png`, { scale: 'css' });
         await ctx.close();
       }
     },

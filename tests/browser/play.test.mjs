@@ -8,12 +8,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   serverAndBrowser,
   newPage,
   playByClicking,
-  screenshotDir,
+  screenshot,
   budget,
   api,
   replayWithCli,
@@ -35,7 +34,6 @@ for (const game of GAMES) {
     await page.waitForURL(/table\.html\?id=/);
     await page.waitForSelector('#conn.open');
     assert.match(await page.textContent('#conn'), /Connected as p1/);
-    const shots = screenshotDir();
     let shot = false;
     const clicks = await playByClicking(page, {
       seed: 7,
@@ -44,7 +42,7 @@ for (const game of GAMES) {
         // the screenshot shows a position in play: wait until it is the player's turn again
         await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target');
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: path.join(shots, `${game}.png`) });
+        await screenshot(page, `${game}.png`);
         // (the phone's pictures are phone.test.mjs's, taken on a phone)
         shot = true;
         // the walks so far were animated step by step; from here on the player asks for

@@ -7,8 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { serverAndBrowser, api, budget, until, STEP_MS, screenshotDir, givePlayerName } from './support.mjs';
+import { serverAndBrowser, api, budget, until, STEP_MS, screenshot, givePlayerName } from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -114,7 +113,7 @@ test('a premove at a table of two: played when legal, cancelled when not', { tim
   await page.click('.premove-form button[type=submit]');
   assert.equal(await page.textContent('.premove-move'), later.toLowerCase());
   assert.ok(await page.isVisible('#premove-cancel'), 'the queued move can be cancelled');
-  await page.screenshot({ path: path.join(screenshotDir(), 'premove.png') });
+  await screenshot(page, 'premove.png');
 
   // p2 plays elsewhere: p1's premove is played at once, as the server's legal list spells it
   const p2legal = await seatSocket(id, p2, null);
@@ -233,7 +232,7 @@ test('a premove composed by clicks: played when legal, cancelled when not', { ti
   await page.click('.premove-form button[type=submit]');
   assert.equal(await page.textContent('.premove-move'), `${piece} ${sq} ${facing}`, 'queued as composed');
   assert.ok(await page.isVisible('#premove-cancel'), 'the queued move can be cancelled');
-  await page.screenshot({ path: path.join(screenshotDir(), 'premove-clicked.png') });
+  await screenshot(page, 'premove-clicked.png');
 
   // p2 plays elsewhere: the clicked premove is played at once, as the server spells it
   const reply = (await seatSocket(id, p2, null)).find((a) => square(a) !== sq);

@@ -8,7 +8,6 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   startServer,
   launchBrowser,
@@ -16,7 +15,7 @@ import {
   api,
   budget,
   until,
-  screenshotDir,
+  screenshot,
   pageAccount,
   assertAccessible,
   gameWithPuzzles,
@@ -70,7 +69,7 @@ test(
     const change = Number(await p.page.getAttribute('.puzzle-rating-change', 'data-change'));
     assert.ok(change < 0, `the rating went down: ${change}`);
     assert.match(v, /Your puzzle rating: 1500 → \d+\?/);
-    await p.page.screenshot({ path: path.join(screenshotDir(), 'puzzle.png') });
+    await screenshot(p.page, 'puzzle.png');
 
     // solved on a second look: right, and not rated again
     await p.page.reload();
@@ -91,7 +90,7 @@ test(
     const phone = await newPage(browser, { width: 390, height: 844 });
     await phone.page.goto(new URL(`puzzles.html?id=${first.id}`, server.url).toString());
     await phone.page.locator('#move-panel').waitFor();
-    await phone.page.screenshot({ path: path.join(screenshotDir(), 'puzzle-phone.png'), fullPage: true });
+    await screenshot(phone.page, 'puzzle-phone.png', { fullPage: true });
     assert.deepEqual(phone.errors, []);
   },
 );

@@ -14,12 +14,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   serverAndBrowser,
   newPage,
   budget,
-  screenshotDir,
+  screenshot,
   openSeatLink,
   typeAMove,
   assertAccessible,
@@ -132,10 +131,10 @@ test('a rated game changes both players’ ratings, shown on their profiles', { 
   assert.equal(changes.length, 2, `two rating changes: ${changes}`);
   assert.match(changes[0], /^Ria: 1500 → (\d+) \(\+(\d+)\)$/);
   assert.match(changes[1], /^Sol: 1500 → (\d+) \(−(\d+)\)$/);
-  await a.page.screenshot({ path: path.join(screenshotDir(), 'rated-result.png') });
+  await screenshot(a.page, 'rated-result.png');
 
   const ria = await shownRating(a.page, 'Ria');
-  await a.page.screenshot({ path: path.join(screenshotDir(), 'player.png') });
+  await screenshot(a.page, 'player.png');
   await assertAccessible(a.page, 'a profile');
   assert.match(ria, /^\d+\?/, `provisional: ${ria}`);
   assert.ok(parseInt(ria, 10) > 1500, `the winner gains: ${ria}`);
@@ -153,7 +152,7 @@ test('a rated game changes both players’ ratings, shown on their profiles', { 
   assert.equal(rows.length, 2, `both players, provisional: ${rows}`);
   assert.match(rows[0], /^1Ria\d+\?/);
   assert.match(rows[1], /^2Sol\d+\?/);
-  await b.page.screenshot({ path: path.join(screenshotDir(), 'leaderboard.png') });
+  await screenshot(b.page, 'leaderboard.png');
   await assertAccessible(b.page, 'a leaderboard');
   assert.deepEqual([...a.errors, ...b.errors], []);
   for (const x of [a, b]) await x.page.context().close();
@@ -202,7 +201,7 @@ test(
       const changes = await p.page.locator('#result .rating-changes li').allTextContents();
       assert.deepEqual(changes, ['Una: 1500 → 1500 (+0)', 'Vic: 1500 → 1500 (+0)']);
     }
-    await a.page.screenshot({ path: path.join(screenshotDir(), 'rated-new.png') });
+    await screenshot(a.page, 'rated-new.png');
     assert.match(await shownRating(a.page, 'Una'), /^1500\? provisional$/);
     assert.deepEqual([...a.errors, ...b.errors], []);
     for (const x of [a, b]) await x.page.context().close();

@@ -21,7 +21,7 @@ import {
   QUIVER,
   replayWithCli,
   sortedResult,
-  screenshotDir,
+  screenshot,
 } from './support.mjs';
 
 const env = serverAndBrowser();
@@ -77,7 +77,7 @@ test(
       assert.ok(box && box.width >= 8 && box.height >= 8, `#${id} draws its icon`);
       assert.ok(await page.getAttribute(`#${id}`, 'aria-label'));
     }
-    await page.screenshot({ path: path.join(screenshotDir(), 'replay.png') });
+    await screenshot(page, 'replay.png');
     const m = /Step 0 of (\d+)/.exec(await stepText(page));
     assert.ok(m, await stepText(page));
     const n = Number(m[1]);

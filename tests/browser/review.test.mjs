@@ -11,17 +11,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import {
-  startServer,
-  launchBrowser,
-  newPage,
-  api,
-  budget,
-  until,
-  screenshotDir,
-  assertAccessible,
-} from './support.mjs';
+import { startServer, launchBrowser, newPage, api, budget, until, screenshot, assertAccessible } from './support.mjs';
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let server;
@@ -154,7 +144,7 @@ test('the marks in the moves and a marked decision on the board', { timeout: bud
     // fraction of a pixel past the note's top)
     const box = await p.page.locator('#review-note').boundingBox();
     assert.ok(box && box.y >= -1 && box.y < size.height, `the verdict in sight: ${JSON.stringify(box)}`);
-    await p.page.screenshot({ path: path.join(screenshotDir(), size.shot) });
+    await screenshot(p.page, size.shot);
     await assertAccessible(p.page, `the replay page with its review at ${size.width} px`);
     assert.deepEqual(p.errors, []);
     await p.page.context().close();
@@ -184,7 +174,7 @@ test('the marks in the moves and a marked decision on the board', { timeout: bud
   const note = (await p.page.textContent('#review-note')) ?? '';
   assert.match(note, /Best was advance N\.$/);
   assert.equal(await p.page.locator('#board-area .review-alt, #players-area .review-alt').count(), 0);
-  await p.page.screenshot({ path: path.join(screenshotDir(), 'review-unframed.png') });
+  await screenshot(p.page, 'review-unframed.png');
   assert.deepEqual(p.errors, []);
   await p.page.context().close();
 });

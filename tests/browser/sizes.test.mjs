@@ -11,14 +11,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   serverAndBrowser,
   api,
   budget,
   until,
   STEP_MS,
-  screenshotDir,
+  screenshot,
   givePlayerName,
   playThroughSocket,
   moveOnce,
@@ -139,7 +138,7 @@ for (const game of GAMES) {
             );
           if (where === 'end') {
             assert.equal(await page.isVisible('#result'), true, `${at}: the result at the end`);
-            await page.screenshot({ path: path.join(screenshotDir(), `sizes-replay-${game}-${size.name}.png`) });
+            await screenshot(page, `sizes-replay-${game}-${size.name}.png`);
           }
         }
         assert.deepEqual(errors, [], `${at}: no script error`);
@@ -274,7 +273,7 @@ for (const game of GAMES.filter((g) => g !== 'arrow-party')) {
           await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
           const at = `${game}, ${when}, ${s.seat} at ${size.name}`;
           const shot = `sizes-people-${game}-${size.name}-${s.seat}-${when}.png`;
-          await page.screenshot({ path: path.join(screenshotDir(), shot) });
+          await screenshot(page, shot);
           checkTable(await tableBoxes(page), at, size.viewport.width >= 1200);
           if (game === 'concardia' && when === 'start')
             assert.equal(
@@ -327,7 +326,7 @@ if (GAMES.includes('evons'))
         const m = await tableBoxes(mover.page);
         const rows = new Set(m.items.map((it) => Math.round(/** @type {number} */ (it.top)))).size;
         if (rows > 1) twoRows++;
-        await mover.page.screenshot({ path: path.join(screenshotDir(), `sizes-evons-opening-${k}-${mover.seat}.png`) });
+        await screenshot(mover.page, `sizes-evons-opening-${k}-${mover.seat}.png`);
         checkTable(m, `evons, decision ${k}, ${mover.seat} at ${size.name}`, true);
         await moveOnce(mover.page, rand);
       }
@@ -412,7 +411,7 @@ for (const game of GAMES) {
     await page.waitForSelector('#move-panel .word-button, #move-panel .play-button, #board-area .cell.target');
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const at = `${game} on a phone, mid-way`;
-    await page.screenshot({ path: path.join(screenshotDir(), `sizes-phone-${game}-mid.png`) });
+    await screenshot(page, `sizes-phone-${game}-mid.png`);
     let m = await phoneBoxes(page);
     // the settings folded under the sheet's Settings, not four check boxes in it
     assert.equal(m.settingsShown, false, `${at}: the settings' check boxes in the action sheet`);
@@ -461,7 +460,7 @@ for (const game of GAMES) {
       `${at}: the move panel shown beside the result`,
     );
     m = await phoneBoxes(page);
-    await page.screenshot({ path: path.join(screenshotDir(), `sizes-phone-${game}-end.png`), fullPage: true });
+    await screenshot(page, `sizes-phone-${game}-end.png`, { fullPage: true });
     // the hand in the page's flow, not a strip over the result
     assert.ok(m.result, `${game} on a phone, at the end: the result`);
     if (m.hand) {

@@ -9,12 +9,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   serverAndBrowser,
   newPage,
   budget,
-  screenshotDir,
+  screenshot,
   pageAccount,
   pageRequest,
   assertAccessible,
@@ -44,7 +43,7 @@ test('a Swiss made, joined, played and won in the browser', { timeout: budget(12
   await ann.page.selectOption('#clock-kind', 'fischer');
   await ann.page.fill('#make-length', '1');
   await ann.page.fill('#make-starts', '60');
-  await ann.page.screenshot({ path: path.join(screenshotDir(), 'tournaments.png'), fullPage: true });
+  await screenshot(ann.page, 'tournaments.png', { fullPage: true });
   await assertAccessible(ann.page, 'the tournaments');
   await ann.page.click('#make-form button[type=submit]');
   await ann.page.waitForSelector('#status');
@@ -70,8 +69,8 @@ test('a Swiss made, joined, played and won in the browser', { timeout: budget(12
   assert.equal(started.status, 200);
   for (const p of [ann, bob]) await p.page.waitForSelector('#my-game');
   assert.match((await ann.page.textContent('#status')) ?? '', /Round 1 of 1 · 2 players/);
-  await ann.page.screenshot({ path: path.join(screenshotDir(), 'tournament.png'), fullPage: true });
-  await bob.page.screenshot({ path: path.join(screenshotDir(), 'tournament-phone.png'), fullPage: true });
+  await screenshot(ann.page, 'tournament.png', { fullPage: true });
+  await screenshot(bob.page, 'tournament-phone.png', { fullPage: true });
   await assertAccessible(bob.page, 'a tournament');
 
   // Bob plays his game from the link, and resigns; Ann's page says she won

@@ -16,12 +16,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import {
   serverAndBrowser,
   newPage,
   budget,
-  screenshotDir,
+  screenshot,
   openSeatLink,
   moveOnce,
   typeAMove,
@@ -124,7 +123,7 @@ test(
       new URL(`table.html?id=${id}&seat=p2&invite=${code}`, env.server.url).toString(),
     );
     for (const p of [annLaptop, bobLaptop]) await namesAndRatings(p.page);
-    await annLaptop.page.screenshot({ path: path.join(screenshotDir(), 'two-devices-laptop.png') });
+    await screenshot(annLaptop.page, 'two-devices-laptop.png');
 
     // the first half, on the laptops: a decision each
     await typeAMove(annLaptop);
@@ -149,7 +148,7 @@ test(
     const last = await shownVersion(bobPhone.page);
     for (const p of [annLaptop, bobLaptop])
       await until(async () => (await shownVersion(p.page)) >= last, 'a laptop shows the phones’ moves');
-    await annPhone.page.screenshot({ path: path.join(screenshotDir(), 'two-devices-phone.png') });
+    await screenshot(annPhone.page, 'two-devices-phone.png');
 
     // Bob resigns on his phone: both phones show each rating's change
     await bobPhone.page.click('#resign');
@@ -162,7 +161,7 @@ test(
       assert.match(changes[1], /^Bob: 1500 → \d+ \(−\d+\)$/);
     }
     await annPhone.page.locator('#result').scrollIntoViewIfNeeded();
-    await annPhone.page.screenshot({ path: path.join(screenshotDir(), 'two-devices-result.png') });
+    await screenshot(annPhone.page, 'two-devices-result.png');
 
     // after the end, a device of Bob's that opens the table only now is his seat's, not a
     // spectator's: the result with the rating changes, and a way to play again (before: watching)
@@ -191,7 +190,7 @@ test(
     await annLaptop.page.click('#ask-review');
     await annLaptop.page.waitForSelector('#review .review-curve');
     assert.equal(await annLaptop.page.locator('#review .review-seat').count(), 2);
-    await annLaptop.page.screenshot({ path: path.join(screenshotDir(), 'two-devices-review.png') });
+    await screenshot(annLaptop.page, 'two-devices-review.png');
 
     // Ann blocks Bob from her phone, at the finished table; her next open table refuses him
     await annPhone.page.click('.person[data-seat="p2"] button.seat-actions');
@@ -218,7 +217,7 @@ test(
     await bobPhone.page.waitForFunction(() =>
       /^Waiting for a player to take seat p2\.$/.test(document.getElementById('status')?.textContent ?? ''),
     );
-    await bobPhone.page.screenshot({ path: path.join(screenshotDir(), 'two-devices-refused.png') });
+    await screenshot(bobPhone.page, 'two-devices-refused.png');
 
     const errors = [annLaptop, bobLaptop, annPhone, bobPhone].flatMap((p) => p.errors);
     assert.deepEqual(errors, []);
