@@ -117,8 +117,9 @@ cluster: quiet-build
 # one is checked at every step rather than three (QV_PROPERTY_FULL). The fault tests run a
 # smoke: one allocation in 32 refused in each run, the first of each 32 in the release run and
 # the 17th under the sanitizers (FAULT_STRIDE, FAULT_START); `make faults` refuses every one.
-# The lab's two whole-set studies run on one seed of their two (QV_LAB_SEEDS); `make
-# lab-studies` runs both.
+# The lab's two whole-set studies (label study: 235,600 games a seed, some 19 minutes of both
+# cores for their first seeds) are long runs: `make lab-studies` runs them, and `make test`
+# their short versions (lab/planted, lab/calibration, cli/lab-adaptive).
 # The release run plays PROPERTY_SCALE of the property tests' 2000 games per configuration,
 # a quarter by default; `make test PROPERTY_SCALE=1` plays them all. The server tests run again
 # against PostgreSQL (cluster/server/*), `make cluster`'s script is started and stopped
@@ -170,13 +171,14 @@ test: build web
 	exit $$late
 
 test-release: build
-	@cd $(BUILD) && QV_PROPERTY_SCALE=$(PROPERTY_SCALE) FAULT_STRIDE=32 FAULT_START=1 QV_LAB_SEEDS=1 \
-	    $(IN_TEST_TMP) ctest --output-on-failure -j $(TEST_JOBS)
+	@cd $(BUILD) && QV_PROPERTY_SCALE=$(PROPERTY_SCALE) FAULT_STRIDE=32 FAULT_START=1 \
+	    $(IN_TEST_TMP) ctest --output-on-failure -j $(TEST_JOBS) -LE '^study$$'
 
-# The lab's whole-set studies at the budget docs/lab.md gives (lab/planted-set, lab/base-set:
-# 235,600 games a seed), on both their seeds; `make test` studies seed 1 of each.
+# The lab's whole-set studies at the budget docs/lab.md gives (label study: lab/planted-set,
+# lab/base-set, 235,600 games a seed), on both their seeds (QV_LAB_SEEDS="1" for one): long
+# runs, which `make test` leaves out.
 lab-studies: build
-	@cd $(BUILD) && $(IN_TEST_TMP) ctest -R '^lab/(planted-set|base-set)$$' --output-on-failure
+	@cd $(BUILD) && $(IN_TEST_TMP) ctest -L '^study$$' --output-on-failure
 
 # The sanitizer run (ASAN_LATE=1: without ASAN_EARLY's tests, which `make test` ran beside the
 # release run).
@@ -200,7 +202,9 @@ bench-app: build web
 
 # Plays each game in the browser (the tests browser/play-*, and browser/phone on a phone) and
 # the first lessons (browser/learn), and keeps their screenshots in docs/screenshots/, which
-# the README shows.
+# the README shows. `make test` takes no screenshots (no check reads them, and chromium's PNGs
+# are dear); `cd build && QV_SCREENSHOTS=1 ctest -R browser/` has every browser test take its
+# own, in build/screenshots.
 screenshots: build web
 	@cd $(BUILD) && QV_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots $(IN_TEST_TMP) ctest -R 'browser/(play-|learn|phone|friends|people|games|account|ratings|moderation|app|challenges|review|puzzles)' -j $(JOBS) --output-on-failure
 
