@@ -347,6 +347,9 @@ const char qv__lab_css[] =
     "svg .lose{fill:none;stroke:var(--re);stroke-width:2.5;stroke-dasharray:7 4}\n"
     "svg .winpt{fill:var(--ab)}svg .losept{fill:var(--re)}\n"
     ".scroll{overflow-x:auto;max-width:100%}\n"
+    /* a list's table on a wide screen, the same rows as a list (ol.narrow) on a phone */
+    "ol.narrow{display:none;padding-left:1.4em}ol.narrow li{margin:.3em 0}\n"
+    "@media (max-width:480px){.scroll.wide{display:none}ol.narrow{display:block}}\n"
     "table{border-collapse:collapse;font-variant-numeric:tabular-nums;font-size:.875rem;"
     "margin:.3em 0}\n"
     "caption{text-align:left;font-weight:600;padding:0 0 .3em}\n"
@@ -362,7 +365,7 @@ const char qv__lab_css[] =
     "@media (max-width:480px){table{font-size:.8rem}th,td{padding:4px 3px}"
     "thead th{min-width:3.5em}"
     "tbody th{min-width:0;overflow-wrap:anywhere}}\n"
-    "td.flag{color:var(--flag);font-weight:700}\n"
+    "td.flag,span.flag{color:var(--flag);font-weight:700}\n"
     ".verdict{border:2px solid var(--accent);border-radius:10px;padding:4px 16px 12px;"
     "background:var(--panel);margin:.8em 0}\n"
     ".verdict h3{margin-top:.6em}\n"
@@ -483,33 +486,46 @@ void qv__lab_not_measured(qv_buf *b, const char *why)
  * its tabindex). */
 void qv__lab_table_open(qv_buf *b, const char *prefix, const char *id, const char *caption)
 {
+	qv__lab_table_open_as(b, prefix, id, caption, NULL);
+}
+
+void qv__lab_table_open_as(qv_buf *b, const char *prefix, const char *id, const char *caption,
+                           const char *classes)
+{
 	qv_buf_printf(b,
-	              "<div class=\"scroll\" role=\"region\" tabindex=\"0\" "
+	              "<div class=\"scroll%s%s\" role=\"region\" tabindex=\"0\" "
 	              "aria-labelledby=\"%s-%s\"><table>\n<caption id=\"%s-%s\">",
-	              prefix, id, prefix, id);
+	              classes ? " " : "", classes ? classes : "", prefix, id, prefix, id);
 	qv__lab_html_esc(b, caption);
 	qv_buf_puts(b, "</caption>\n");
 }
 
 void qv__lab_table_close(qv_buf *b) { qv_buf_puts(b, "</table></div>\n"); }
 
-/* A verdict as a cell of a table (the effects table, the two lists): `beyond` ("flagged" on
- * balance, "strong" or "a burden", "lengthens" or "shortens"), "within &plusmn;5 pp", "unsettled".
- */
+/* A verdict's words (the effects table, the two lists): `beyond` ("flagged" on balance,
+ * "strong" or "a burden", "lengthens" or "shortens"), "within &plusmn;5 pp", "unsettled"; in a
+ * cell of its own when cell, else in a span (flagged ones marked) in running text. */
+void qv__lab_verdict_words(qv_buf *b, qv_lab_verdict v, double margin, bool points,
+                           const char *beyond, bool cell)
+{
+	const char *tag = cell ? "td" : "span";
+	switch (v) {
+	case QV_LAB_BEYOND:
+		qv_buf_printf(b, "<%s class=\"t flag\">%s</%s>", tag, beyond, tag);
+		break;
+	case QV_LAB_WITHIN:
+		qv_buf_printf(b, "<%s class=\"t\">within &plusmn;%g%s</%s>", tag,
+		              points ? 100 * margin : margin, points ? " pp" : "", tag);
+		break;
+	case QV_LAB_UNSETTLED: qv_buf_printf(b, "<%s class=\"t\">unsettled</%s>", tag, tag); break;
+	default: qv_buf_printf(b, "<%s class=\"t\">&ndash;</%s>", tag, tag); break;
+	}
+}
+
 void qv__lab_verdict_cell(qv_buf *b, qv_lab_verdict v, double margin, bool points,
                           const char *beyond)
 {
-	switch (v) {
-	case QV_LAB_BEYOND: qv_buf_printf(b, "<td class=\"t flag\">%s</td>", beyond); break;
-	case QV_LAB_WITHIN:
-		if (points)
-			qv_buf_printf(b, "<td class=\"t\">within &plusmn;%g pp</td>", 100 * margin);
-		else
-			qv_buf_printf(b, "<td class=\"t\">within &plusmn;%g</td>", margin);
-		break;
-	case QV_LAB_UNSETTLED: qv_buf_puts(b, "<td class=\"t\">unsettled</td>"); break;
-	default: qv_buf_puts(b, "<td class=\"t\">&ndash;</td>"); break;
-	}
+	qv__lab_verdict_words(b, v, margin, points, beyond, true);
 }
 
 /* ---- estimates as text ---- */

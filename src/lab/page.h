@@ -145,6 +145,10 @@ void qv__lab_not_measured(qv_buf *b, const char *why);
 /* A table with its caption (id prefix-id) in a region that scrolls sideways on a narrow
  * screen; qv__lab_table_close ends both. */
 void qv__lab_table_open(qv_buf *b, const char *prefix, const char *id, const char *caption);
+/* The same, its region of the given classes besides "scroll" (NULL: none): "wide", a table
+ * the page hides on a phone, where the same rows follow it as a list of class "narrow". */
+void qv__lab_table_open_as(qv_buf *b, const char *prefix, const char *id, const char *caption,
+                           const char *classes);
 void qv__lab_table_close(qv_buf *b);
 /* The start of a table row headed by text: <tr><th scope="row">text</th> (text escaped). */
 void qv__lab_row_head(qv_buf *b, const char *text);
@@ -153,6 +157,9 @@ void qv__lab_row_head(qv_buf *b, const char *text);
  * points when points), "unsettled", or a dash when not tested. */
 void qv__lab_verdict_cell(qv_buf *b, qv_lab_verdict v, double margin, bool points,
                           const char *beyond);
+/* The same words in a cell (cell) or in a span of running text. */
+void qv__lab_verdict_words(qv_buf *b, qv_lab_verdict v, double margin, bool points,
+                           const char *beyond, bool cell);
 /* A tile of a <dl class="tiles">: name, value, and detail under it when not NULL or "". */
 void qv__lab_tile(qv_buf *b, const char *name, const char *value, const char *detail);
 

@@ -35,9 +35,32 @@ static bool list_open(page *P, const char *question, int n, const char *none, co
 		qv__lab_not_measured(b, none);
 		return false;
 	}
-	qv__lab_table_open(P->b, P->id, id, caption);
+	qv__lab_table_open_as(P->b, P->id, id, caption, "wide");
 	qv_buf_printf(b, "<thead><tr>%s</tr></thead><tbody>\n", head);
 	return true;
+}
+
+/* A test's Δ, interval and p in running text ("&Delta; NAME -9.8 pp [-12.1, -7.5], p
+ * 0.001"), or that it was not run. */
+static void delta_words(qv_buf *b, const char *name, const qv_lab_delta *d)
+{
+	if (qv__lab_tested(d))
+		qv_buf_printf(b, "&Delta; %s %s %s, p %s", name, qv__lab_pp(d->d).s,
+		              qv__lab_pp_ci(d->ci).s, qv__lab_pval(d->p).s);
+	else
+		qv_buf_printf(b, "&Delta; %s n/a", name);
+}
+
+/* A list's row as an item of its phone version (<ol class="narrow">): the component and its
+ * verdict, then the rest of the row in words. */
+static void item_open(qv_buf *b, const char *id, qv_lab_verdict v, double margin,
+                      const char *beyond)
+{
+	qv_buf_puts(b, "<li><strong>");
+	qv__lab_html_esc(b, id);
+	qv_buf_puts(b, "</strong>: ");
+	qv__lab_verdict_words(b, v, margin, true, beyond, false);
+	qv_buf_puts(b, "; ");
 }
 
 /* The ablation test a row of `unbalancing` shows for component c, and whose it is (a deck's
@@ -150,6 +173,22 @@ static void unbalancing_table(page *P, const qv_lab_section *S)
 	}
 	qv_buf_puts(b, "</tbody>\n");
 	qv__lab_table_close(b);
+	qv_buf_puts(b, "<ol class=\"narrow\">\n");
+	for (int i = 0; i < S->nunbalancing && i < 5; i++) {
+		const qv_lab_component *c = &S->component[S->unbalancing[i]];
+		char who[QV_NAME_MAX];
+		const qv_lab_delta *d = shown_test(p, c, who, sizeof who);
+		item_open(b, c->id, c->balance, p->cfg.margin_score, "flagged");
+		qv_buf_puts(b, "for ");
+		qv__lab_html_esc(b, who);
+		qv_buf_puts(b, ", ");
+		delta_words(b, "without", d);
+		qv_buf_printf(b, "; the %s gap %s with it, %s without</li>\n",
+		              decks ? "decks&#39;" : "seats&#39;",
+		              qv__lab_pct(decks ? c->side_gap_with : c->gap_with).s,
+		              qv__lab_pct(decks ? c->side_gap_without : c->gap_without).s);
+	}
+	qv_buf_puts(b, "</ol>\n");
 	race_sentence(P, S, QV_LAB_UNBALANCING);
 }
 
@@ -184,6 +223,18 @@ static void strongest_table(page *P, const qv_lab_section *S)
 	}
 	qv_buf_puts(b, "</tbody>\n");
 	qv__lab_table_close(b);
+	qv_buf_puts(b, "<ol class=\"narrow\">\n");
+	for (int i = 0; i < S->nstrongest && i < 5; i++) {
+		const qv_lab_component *c = &S->component[S->strongest[i]];
+		item_open(b, c->id, c->strength, P->p->cfg.margin_score,
+		          c->restrict_score.d < 0 ? "strong" : "a burden");
+		qv_buf_printf(b, "&Delta; per copy held %s %s; ",
+		              qv__lab_pp(c->restrict_holder.d).s,
+		              qv__lab_pp_ci(c->restrict_holder.ci).s);
+		delta_words(b, "score, all games", &c->restrict_score);
+		qv_buf_puts(b, "</li>\n");
+	}
+	qv_buf_puts(b, "</ol>\n");
 	race_sentence(P, S, QV_LAB_STRONGEST);
 }
 

@@ -161,6 +161,37 @@ async function assertCardsFit(page, where) {
   return tables.length;
 }
 
+/**
+ * The verdict's two lists (unbalancing, strongest) read without scrolling sideways: on a phone
+ * (phone) as lists of words, their tables hidden; on a wider screen as tables. Returns how many
+ * lists were shown.
+ * @param {import('playwright-core').Page} page
+ * @param {string} where
+ * @param {boolean} phone
+ */
+async function assertVerdictFits(page, where, phone) {
+  const shown = await page.$$eval('.verdict .scroll.wide, .verdict ol.narrow', (all) =>
+    all
+      .filter((e) => e.getClientRects().length > 0)
+      .map((e) => ({ what: e.tagName === 'OL' ? 'list' : 'table', width: e.scrollWidth, box: e.clientWidth })),
+  );
+  for (const e of shown) {
+    assert.equal(e.what, phone ? 'list' : 'table', `${where}: a verdict's ${e.what} is shown`);
+    assert.ok(e.width <= e.box + 1, `${where}: a verdict's ${e.what} is ${e.width}px wide in a ${e.box}px box`);
+  }
+  // the phone's list names the table's components, in its order
+  const pairs = await page.$$eval('.verdict .scroll.wide', (tables) =>
+    tables.map((t) => ({
+      rows: [...t.querySelectorAll('tbody th')].map((th) => th.textContent),
+      items: t.nextElementSibling?.matches('ol.narrow')
+        ? [...t.nextElementSibling.querySelectorAll('li > strong')].map((x) => x.textContent)
+        : null,
+    })),
+  );
+  for (const p of pairs) assert.deepEqual(p.items, p.rows, `${where}: the phone's list and the table differ`);
+  return shown.length;
+}
+
 /** The sections of each player count, in the order of the report. */
 const SECTIONS = [
   'Verdict',
@@ -187,6 +218,8 @@ describe('the lab report page', () => {
         await assertFits(page, where);
         const cards = await assertCardsFit(page, where);
         if (which !== 'sparse') assert.ok(cards > 0, `${where}: no per-card table`);
+        const lists = await assertVerdictFits(page, where, width < 480);
+        if (which === 'full') assert.ok(lists > 0, `${where}: no list in the verdict`);
         await screenshot(page, `lab-report-${which}-${width}.png`, { fullPage: true });
         assert.deepEqual(outside, [], `${where}: requests left the page`);
         assert.deepEqual(errors, [], `${where}: errors`);
