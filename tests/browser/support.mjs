@@ -727,15 +727,19 @@ export function sortedResult(result) {
 
 /**
  * Runs axe-core on the page (or only the part matching `include`) and fails with a readable list
- * of its serious and critical findings (WCAG 2.1 A and AA).
+ * of its serious and critical findings (WCAG 2.1 A and AA), or of those of the given rules alone
+ * (`rules`: e.g. the colour contrast again in the other theme of a page checked whole; axe is
+ * the browser tests' dearest step, seconds of processor time on a large page).
  * @param {import('playwright-core').Page} page
  * @param {string} where what the message calls the page
  * @param {string} [include] a selector: only that part is checked
+ * @param {string[]} [rules] axe's rule ids: only those
  */
-export async function assertAccessible(page, where, include) {
+export async function assertAccessible(page, where, include, rules) {
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
-  const res = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  builder = rules ? builder.withRules(rules) : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const res = await builder.analyze();
   const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const text = bad
     .map(
