@@ -22,6 +22,7 @@
 
 #include <cmocka.h>
 
+#include "scale.h"
 #include "spieltest.h"
 
 /* Whether seat p's information state (string and tensor) is the same at x and y; *tensor
@@ -60,7 +61,8 @@ static void test_perfect_recall(void **state)
 		qv_rng rng;
 		qv_rng_seed(&rng, 4242 + (uint64_t)c);
 		qv_err err = {{0}};
-		for (int k = 0; k < 2; k++) {
+		/* two games a configuration, one in a scaled run (the sanitizers') */
+		for (int k = 0; k < qv_test_games(2, 1); k++) {
 			qv_spiel_state *s = spiel_start(g);
 			for (int step = 0;
 			     s->decisions < 90 && qv_spiel_current_player(s) != QV_SPIEL_TERMINAL;
@@ -361,7 +363,7 @@ static void test_secrecy(void **state)
 		qv_rng rng;
 		qv_rng_seed(&rng, 777 + (uint64_t)c);
 		qv_err err = {{0}};
-		for (int k = 0; k < 2; k++) {
+		for (int k = 0; k < qv_test_games(2, 1); k++) {
 			qv_spiel_state *s = spiel_start(g);
 			for (int step = 0;
 			     s->decisions < 120 && qv_spiel_current_player(s) != QV_SPIEL_TERMINAL;
