@@ -126,6 +126,29 @@ static void gap_cells(qv_buf *b, const qv_lab_component *c, bool decks)
 	qv_buf_printf(b, "<td>%s</td><td>%s</td>", qv__lab_pct(with).s, qv__lab_pct(without).s);
 }
 
+/* The rows of `unbalancing` as its phone version's items. */
+static void unbalancing_items(page *P, const qv_lab_section *S, bool decks)
+{
+	qv_buf *b = P->b;
+	const qv_lab_plan *p = P->p;
+	qv_buf_puts(b, "<ol class=\"narrow\">\n");
+	for (int i = 0; i < S->nunbalancing && i < 5; i++) {
+		const qv_lab_component *c = &S->component[S->unbalancing[i]];
+		char who[QV_NAME_MAX];
+		const qv_lab_delta *d = shown_test(p, c, who, sizeof who);
+		item_open(b, c->id, c->balance, p->cfg.margin_score, "flagged");
+		qv_buf_puts(b, "for ");
+		qv__lab_html_esc(b, who);
+		qv_buf_puts(b, ", ");
+		delta_words(b, "without", d);
+		qv_buf_printf(b, "; the %s gap %s with it, %s without</li>\n",
+		              decks ? "decks&#39;" : "seats&#39;",
+		              qv__lab_pct(decks ? c->side_gap_with : c->gap_with).s,
+		              qv__lab_pct(decks ? c->side_gap_without : c->gap_without).s);
+	}
+	qv_buf_puts(b, "</ol>\n");
+}
+
 /* The top five of `unbalancing`: the fairness gap with the component and without it (the
  * decks', where they rotate), and its deck's test (or the favoured seat's), with its balance
  * verdict. */
@@ -173,22 +196,7 @@ static void unbalancing_table(page *P, const qv_lab_section *S)
 	}
 	qv_buf_puts(b, "</tbody>\n");
 	qv__lab_table_close(b);
-	qv_buf_puts(b, "<ol class=\"narrow\">\n");
-	for (int i = 0; i < S->nunbalancing && i < 5; i++) {
-		const qv_lab_component *c = &S->component[S->unbalancing[i]];
-		char who[QV_NAME_MAX];
-		const qv_lab_delta *d = shown_test(p, c, who, sizeof who);
-		item_open(b, c->id, c->balance, p->cfg.margin_score, "flagged");
-		qv_buf_puts(b, "for ");
-		qv__lab_html_esc(b, who);
-		qv_buf_puts(b, ", ");
-		delta_words(b, "without", d);
-		qv_buf_printf(b, "; the %s gap %s with it, %s without</li>\n",
-		              decks ? "decks&#39;" : "seats&#39;",
-		              qv__lab_pct(decks ? c->side_gap_with : c->gap_with).s,
-		              qv__lab_pct(decks ? c->side_gap_without : c->gap_without).s);
-	}
-	qv_buf_puts(b, "</ol>\n");
+	unbalancing_items(P, S, decks);
 	race_sentence(P, S, QV_LAB_UNBALANCING);
 }
 
