@@ -40,6 +40,20 @@ static bool list_open(page *P, const char *question, int n, const char *none, co
 	return true;
 }
 
+/* Ends a list's table, then writes its rows again as the phone's list (items: each row's
+ * <li>, which the table's rows wrote beside them), and frees items. */
+static void list_close(page *P, qv_buf *items)
+{
+	qv_buf *b = P->b;
+	qv_buf_puts(b, "</tbody>\n");
+	qv__lab_table_close(b);
+	qv_buf_puts(b, "<ol class=\"narrow\">\n");
+	qv_buf_putn(b, qv_buf_str(items), items->len);
+	qv_buf_puts(b, "</ol>\n");
+	b->failed |= items->failed;
+	qv_buf_free(items);
+}
+
 /* A test's Δ, interval and p in running text ("&Delta; NAME -9.8 pp [-12.1, -7.5], p
  * 0.001"), or that it was not run. */
 static void delta_words(qv_buf *b, const char *name, const qv_lab_delta *d)
@@ -126,27 +140,33 @@ static void gap_cells(qv_buf *b, const qv_lab_component *c, bool decks)
 	qv_buf_printf(b, "<td>%s</td><td>%s</td>", qv__lab_pct(with).s, qv__lab_pct(without).s);
 }
 
-/* The rows of `unbalancing` as its phone version's items. */
-static void unbalancing_items(page *P, const qv_lab_section *S, bool decks)
+/* A row of `unbalancing` for component c: its table row in P's page, its phone item in
+ * items (the same figures: the fairness gap with it and without it, its deck's or the favoured
+ * seat's test, its balance verdict). */
+static void unbalancing_row(page *P, const qv_lab_component *c, bool decks, qv_buf *items)
 {
 	qv_buf *b = P->b;
 	const qv_lab_plan *p = P->p;
-	qv_buf_puts(b, "<ol class=\"narrow\">\n");
-	for (int i = 0; i < S->nunbalancing && i < 5; i++) {
-		const qv_lab_component *c = &S->component[S->unbalancing[i]];
-		char who[QV_NAME_MAX];
-		const qv_lab_delta *d = shown_test(p, c, who, sizeof who);
-		item_open(b, c->id, c->balance, p->cfg.margin_score, "flagged");
-		qv_buf_puts(b, "for ");
-		qv__lab_html_esc(b, who);
-		qv_buf_puts(b, ", ");
-		delta_words(b, "without", d);
-		qv_buf_printf(b, "; the %s gap %s with it, %s without</li>\n",
-		              decks ? "decks&#39;" : "seats&#39;",
-		              qv__lab_pct(decks ? c->side_gap_with : c->gap_with).s,
-		              qv__lab_pct(decks ? c->side_gap_without : c->gap_without).s);
-	}
-	qv_buf_puts(b, "</ol>\n");
+	char who[QV_NAME_MAX];
+	const qv_lab_delta *d = shown_test(p, c, who, sizeof who);
+	qv__lab_row_head(b, c->id);
+	gap_cells(b, c, decks);
+	qv_buf_puts(b, "<td class=\"t\">");
+	qv__lab_html_esc(b, who);
+	qv_buf_puts(b, "</td>");
+	delta_cells(b, d);
+	qv__lab_verdict_cell(b, c->balance, p->cfg.margin_score, true, "flagged");
+	qv_buf_puts(b, "</tr>\n");
+
+	item_open(items, c->id, c->balance, p->cfg.margin_score, "flagged");
+	qv_buf_puts(items, "for ");
+	qv__lab_html_esc(items, who);
+	qv_buf_puts(items, ", ");
+	delta_words(items, "without", d);
+	qv_buf_printf(items, "; the %s gap %s with it, %s without</li>\n",
+	              decks ? "decks&#39;" : "seats&#39;",
+	              qv__lab_pct(decks ? c->side_gap_with : c->gap_with).s,
+	              qv__lab_pct(decks ? c->side_gap_without : c->gap_without).s);
 }
 
 /* The top five of `unbalancing`: the fairness gap with the component and without it (the
@@ -154,7 +174,6 @@ static void unbalancing_items(page *P, const qv_lab_section *S, bool decks)
  * verdict. */
 static void unbalancing_table(page *P, const qv_lab_section *S)
 {
-	qv_buf *b = P->b;
 	const qv_lab_plan *p = P->p;
 	bool decks = p->nsides == 2 && S->players == 2;
 	/* What "without it" is, in the game's own words: a ConCardia card is not taken out but
@@ -181,22 +200,10 @@ static void unbalancing_table(page *P, const qv_lab_section *S)
 	               "No component could be taken out of this game.", "unbalancing",
 	               "Unbalancing: what makes the seats or the decks unequal", head))
 		return;
-	for (int i = 0; i < S->nunbalancing && i < 5; i++) {
-		const qv_lab_component *c = &S->component[S->unbalancing[i]];
-		char who[QV_NAME_MAX];
-		const qv_lab_delta *d = shown_test(p, c, who, sizeof who);
-		qv__lab_row_head(b, c->id);
-		gap_cells(b, c, decks);
-		qv_buf_puts(b, "<td class=\"t\">");
-		qv__lab_html_esc(b, who);
-		qv_buf_puts(b, "</td>");
-		delta_cells(b, d);
-		qv__lab_verdict_cell(b, c->balance, p->cfg.margin_score, true, "flagged");
-		qv_buf_puts(b, "</tr>\n");
-	}
-	qv_buf_puts(b, "</tbody>\n");
-	qv__lab_table_close(b);
-	unbalancing_items(P, S, decks);
+	qv_buf items = {0};
+	for (int i = 0; i < S->nunbalancing && i < 5; i++)
+		unbalancing_row(P, &S->component[S->unbalancing[i]], decks, &items);
+	list_close(P, &items);
 	race_sentence(P, S, QV_LAB_UNBALANCING);
 }
 
@@ -219,30 +226,23 @@ static void strongest_table(page *P, const qv_lab_section *S)
 	               "interval</th><th scope=\"col\">p</th><th "
 	               "scope=\"col\" class=\"t\">Strength</th>"))
 		return;
+	qv_buf items = {0};
 	for (int i = 0; i < S->nstrongest && i < 5; i++) {
 		const qv_lab_component *c = &S->component[S->strongest[i]];
+		const char *beyond = c->restrict_score.d < 0 ? "strong" : "a burden";
+		qv__lab_txt held = qv__lab_pp(c->restrict_holder.d);
+		qv__lab_txt held_ci = qv__lab_pp_ci(c->restrict_holder.ci);
 		qv__lab_row_head(b, c->id);
-		qv_buf_printf(b, "<td>%s</td><td>%s</td>", qv__lab_pp(c->restrict_holder.d).s,
-		              qv__lab_pp_ci(c->restrict_holder.ci).s);
+		qv_buf_printf(b, "<td>%s</td><td>%s</td>", held.s, held_ci.s);
 		delta_cells(b, &c->restrict_score);
-		qv__lab_verdict_cell(b, c->strength, P->p->cfg.margin_score, true,
-		                     c->restrict_score.d < 0 ? "strong" : "a burden");
+		qv__lab_verdict_cell(b, c->strength, P->p->cfg.margin_score, true, beyond);
 		qv_buf_puts(b, "</tr>\n");
+		item_open(&items, c->id, c->strength, P->p->cfg.margin_score, beyond);
+		qv_buf_printf(&items, "&Delta; per copy held %s %s; ", held.s, held_ci.s);
+		delta_words(&items, "score, all games", &c->restrict_score);
+		qv_buf_puts(&items, "</li>\n");
 	}
-	qv_buf_puts(b, "</tbody>\n");
-	qv__lab_table_close(b);
-	qv_buf_puts(b, "<ol class=\"narrow\">\n");
-	for (int i = 0; i < S->nstrongest && i < 5; i++) {
-		const qv_lab_component *c = &S->component[S->strongest[i]];
-		item_open(b, c->id, c->strength, P->p->cfg.margin_score,
-		          c->restrict_score.d < 0 ? "strong" : "a burden");
-		qv_buf_printf(b, "&Delta; per copy held %s %s; ",
-		              qv__lab_pp(c->restrict_holder.d).s,
-		              qv__lab_pp_ci(c->restrict_holder.ci).s);
-		delta_words(b, "score, all games", &c->restrict_score);
-		qv_buf_puts(b, "</li>\n");
-	}
-	qv_buf_puts(b, "</ol>\n");
+	list_close(P, &items);
 	race_sentence(P, S, QV_LAB_STRONGEST);
 }
 
