@@ -106,8 +106,9 @@ async function playOnUntil(page, pages, rand) {
 /**
  * p1 moves, p2 answers, and p1 asks to take its move back (with p2's after it), until that is a
  * request p2 must answer: a move followed by the die may not be taken back (that is said, and
- * the game goes on), and one with no move of p2's after it is taken back at once. Returns the
- * boards both pages showed before p1's move, and the log's length at the request.
+ * the game goes on), and one with no move of p2's after it is taken back at once. Returns, once
+ * both pages show the request, the boards both showed before p1's move and the log's length at
+ * the request.
  * @param {Page} a p1's page
  * @param {Page} b p2's page
  * @param {() => number} rand
@@ -134,7 +135,15 @@ async function askTakeback(a, b, rand) {
       else if ((await logLength(b)) < lines) outcome = 'at once';
       return outcome;
     }, 'the takeback, its request, or its refusal');
-    if (outcome === 'asked') return { boards, lines };
+    if (outcome === 'asked') {
+      // the asker's page hears its request back when the other page may have shown it
+      // already (the server's update reaches the two sockets in turn): both pages have it
+      await until(
+        async () => /Waiting for .* to accept your takeback/.test((await a.textContent('#offer')) ?? ''),
+        "the asker's page waits for the answer",
+      );
+      return { boards, lines };
+    }
   }
   throw new Error('no move of p1 could be taken back on request');
 }
@@ -147,12 +156,7 @@ test('a takeback asked on one page, accepted on the other, then one declined', {
 
   // asked: the asker waits, the other answers, the spectator reads who asked
   let asked = await askTakeback(p1.page, p2.page, rand);
-  // the asker's page hears the request back after the other page may have shown it (the
-  // server's update reaches the two sockets in turn): waited for, not read once
-  await until(
-    async () => /Waiting for .*p2.* to accept your takeback/.test((await p1.page.textContent('#offer')) ?? ''),
-    "the asker's page waits for p2",
-  );
+  assert.match((await p1.page.textContent('#offer')) ?? '', /Waiting for .*p2.* to accept your takeback/);
   assert.match((await p2.page.textContent('#offer')) ?? '', /p1.* asks to take back their last move/);
   assert.ok(await p1.page.locator('#undo').isHidden(), 'no second request while one waits');
   await until(
