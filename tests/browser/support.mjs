@@ -667,15 +667,15 @@ export function stripAndSheet() {
 
 /**
  * Whether the tests take their screenshots. They are for people to look at (no check reads
- * them) and chromium's PNG encoding is dear: a viewport at a phone's scale of 3 costs 0.7 s of
- * processor time, a whole long page 17 s; so `make test` takes none. $QV_SCREENSHOT_DIR (set by
- * `make screenshots`: the README's pictures) or QV_SCREENSHOTS=1 (every test's, in
- * build/screenshots) asks for them.
+ * them) and chromium's PNG encoding can be dear: a viewport at a phone's scale of 3 took 0.7 s,
+ * a whole long page at that scale 17 s, on a loaded machine; so `make test` takes none.
+ * $QV_SCREENSHOT_DIR (set by `make screenshots`: the README's pictures) or QV_SCREENSHOTS=1
+ * (every test's, in build/screenshots) asks for them.
  */
-export const SCREENSHOTS = Boolean(process.env.QV_SCREENSHOT_DIR || process.env.QV_SCREENSHOTS);
+const SCREENSHOTS = Boolean(process.env.QV_SCREENSHOT_DIR || process.env.QV_SCREENSHOTS);
 
 /** Where the tests put their screenshots: $QV_SCREENSHOT_DIR, else build/screenshots. */
-export function screenshotDir() {
+function screenshotDir() {
   const dir = process.env.QV_SCREENSHOT_DIR ?? path.join(path.dirname(QUIVER), 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
   return dir;

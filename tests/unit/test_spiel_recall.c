@@ -61,7 +61,7 @@ static void test_perfect_recall(void **state)
 		qv_rng rng;
 		qv_rng_seed(&rng, 4242 + (uint64_t)c);
 		qv_err err = {{0}};
-		/* two games a configuration, one in a scaled run (the sanitizers') */
+		/* two games a configuration, one in a scaled run (both of `make test`'s) */
 		for (int k = 0; k < qv_test_games(2, 1); k++) {
 			qv_spiel_state *s = spiel_start(g);
 			for (int step = 0;
