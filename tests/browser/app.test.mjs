@@ -272,7 +272,18 @@ async function resignAfterAnswers(page, rand, answers) {
     if ((await waitForTurnOrEnd(page, budget(8000))) === 'over') return;
     await clickAndWait(page, rand);
   }
-  await waitForTurnOrEnd(page, budget(8000));
+  // the game may have ended with the computer's last answer: nothing is left to resign
+  const h = await page.waitForFunction(
+    () =>
+      document.getElementById('result')?.hidden === false
+        ? 'over'
+        : document.getElementById('resign')?.hidden === false
+          ? 'playing'
+          : null,
+    null,
+    { timeout: budget(8000), polling: 50 },
+  );
+  if ((await h.jsonValue()) === 'over') return;
   await page.click('#resign');
   await page.click('dialog.confirm-dialog .confirm-yes');
 }
