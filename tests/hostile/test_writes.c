@@ -44,7 +44,7 @@
 #include "server/net/pace.h"
 
 #define FLOODERS       16
-#define FLOOD_MS       1000
+#define FLOOD_MS       3000
 #define TRIPS          40
 #define FLOOD_FACTOR   4.0
 #define FLOOD_SLACK_MS 10.0
