@@ -152,7 +152,7 @@ static qv__lab_txt short_id(const char *id)
 {
 	qv__lab_txt t;
 	if (strlen(id) <= 13)
-		snprintf(t.s, sizeof t.s, "%s", id);
+		snprintf(t.s, sizeof t.s, "%.13s", id);
 	else
 		snprintf(t.s, sizeof t.s, "%.12s\xe2\x80\xa6", id);
 	return t;

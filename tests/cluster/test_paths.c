@@ -49,7 +49,7 @@ static void start_cluster(void)
 	const char *db = th_new_db();
 	char env[PROCS][48];
 	for (int i = 0; i < PROCS; i++) {
-		char prefix[4];
+		char prefix[16];
 		snprintf(prefix, sizeof prefix, "%d", i + 1);
 		const char *extra[] = {"--trusted-proxy", "127.0.0.1", "--id-prefix", prefix, NULL};
 		assert_int_equal(tc_server_start(&procs[i], th_quiver, db, extra), 0);

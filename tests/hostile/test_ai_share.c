@@ -62,7 +62,7 @@ static void test_zombie_counts(void **state)
 	char id[32], tokens[3][64];
 	th_create("{\"game\": \"arrow-party\", \"seats\": [\"human\", \"human\", \"human\"]}", id);
 	for (int i = 0; i < 3; i++) {
-		char seat[8];
+		char seat[16];
 		snprintf(seat, sizeof seat, "p%d", i + 1);
 		th_join(id, seat, tokens[i]);
 	}

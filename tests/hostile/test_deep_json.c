@@ -179,7 +179,7 @@ static void test_websocket(void **state)
 #define ROUNDS  25
 
 typedef struct sender {
-	char source[16];
+	char source[24];
 	const char *join; /* the table's join path */
 	int refused;      /* answers 400 naming the depth */
 	int other;        /* any other answer */

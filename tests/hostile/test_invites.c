@@ -156,7 +156,7 @@ static void test_to_the_end(void **state)
 	}
 	json_decref(made);
 	for (int i = 0; i < 2; i++) {
-		char body[128], seat[8];
+		char body[128], seat[16];
 		snprintf(body, sizeof body, "{\"invite\": \"%s\"}", s.code[i]);
 		snprintf(seat, sizeof seat, "p%d", i + 1);
 		th_join_with(id, body, seat, s.token[i]);

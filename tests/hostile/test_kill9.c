@@ -155,7 +155,7 @@ static void stuck(ktable *t)
 static bool send_decision(ktable *t)
 {
 	catch_up(t);
-	int p;
+	int p = -1;
 	while (!over(&t->seat[0]) && (p = mover(t)) < 0) {
 		long long v = t->seat[0].v;
 		double end = tc_now_ms() + TH_WAIT_MS;

@@ -327,7 +327,7 @@ static void unchanged_at(const char *id)
 static void farm_new_socks(th_browser *farmer)
 {
 	for (int k = 0; k < NEW_SOCKS; k++) {
-		char name[16], id[32];
+		char name[24], id[32];
 		snprintf(name, sizeof name, "Newsock%d", k);
 		beat_new_sock(farmer, name, 60 + k, id);
 		unrated_says(id, "every account here is new");

@@ -676,7 +676,7 @@ static void test_with_people(void **state)
 	          id);
 	th_seat s[3];
 	for (int i = 0; i < 3; i++) {
-		char seat[4];
+		char seat[16];
 		snprintf(seat, sizeof seat, "p%d", i + 1);
 		th_join(id, seat, tok[i]);
 	}

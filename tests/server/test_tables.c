@@ -257,7 +257,7 @@ static void test_address_limits(void **state)
 	          "[\"human\", \"human\", \"human\"]}",
 	          id);
 	for (int i = 0; i < 3; i++) {
-		char seat[8];
+		char seat[16];
 		snprintf(seat, sizeof seat, "p%d", i + 1);
 		th_join(id, seat, tokens[i]);
 	}

@@ -146,7 +146,7 @@ static void test_everyone_affected(void **state)
 	th_seat s[3];
 	th_seat *all[] = {&s[0], &s[1], &s[2]};
 	for (int i = 0; i < 3; i++) {
-		char seat[4];
+		char seat[16];
 		snprintf(seat, sizeof seat, "p%d", i + 1);
 		th_join(id, seat, tok[i]);
 	}

@@ -239,7 +239,7 @@ static void test_params_set_get(void **state)
 
 	qv_params full = {0};
 	for (int i = 0; i < QV_MAX_PARAMS; i++) {
-		char key[8];
+		char key[16];
 		snprintf(key, sizeof key, "k%d", i);
 		assert_int_equal(qv_params_set(&full, key, "v", &err), QV_OK);
 	}

@@ -1641,7 +1641,7 @@ static void test_lab_board_and_touched(void **unused)
 	const qv_components *C = G->components;
 	static const char *const files[3] = {"abcdef", "abcdefg", "abcdefgh"};
 	for (int size = 6; size <= 8; size++) {
-		char params[16];
+		char params[24];
 		snprintf(params, sizeof params, "size=%d", size);
 		ta_state st;
 		qv_test_init(G, &st, params, 1);

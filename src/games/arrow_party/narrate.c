@@ -515,7 +515,7 @@ void ap_say_end(const ap_state *s, const int *ranks, qv_events *ev)
 			else
 				arrows += ap_value(T, c);
 		}
-		char prefix[32], cont[32], part[16];
+		char prefix[48], cont[48], part[16];
 		snprintf(prefix, sizeof prefix, "p%d scores %d:", p + 1, ap_score_of(s, p));
 		snprintf(cont, sizeof cont, "p%d's score, continued:", p + 1);
 		ap_line l;
