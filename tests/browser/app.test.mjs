@@ -45,6 +45,7 @@ import {
   startServer,
   api,
   stripAndSheet,
+  TURN_SELECTOR,
 } from './support.mjs';
 
 const APP = process.env.QV_APP_DIR ?? path.join(path.dirname(QUIVER), 'web');
@@ -272,15 +273,17 @@ async function resignAfterAnswers(page, rand, answers) {
     if ((await waitForTurnOrEnd(page, budget(8000))) === 'over') return;
     await clickAndWait(page, rand);
   }
-  // the game may have ended with the computer's last answer: nothing is left to resign
+  // Resigns at the player's own turn, when the computer is not moving: its answer may be a
+  // turn of several decisions, and the short game may end with it (CI saw the button vanish
+  // between the look and the click, twice). A game that ended leaves nothing to resign.
   const h = await page.waitForFunction(
-    () =>
-      document.getElementById('result')?.hidden === false
-        ? 'over'
-        : document.getElementById('resign')?.hidden === false
-          ? 'playing'
-          : null,
-    null,
+    (turn) => {
+      if (document.getElementById('result')?.hidden === false) return 'over';
+      const resign = document.getElementById('resign');
+      const mine = document.title.startsWith('Your turn') && document.querySelector(turn);
+      return resign && !resign.hidden && mine ? 'turn' : null;
+    },
+    TURN_SELECTOR,
     { timeout: budget(8000), polling: 50 },
   );
   if ((await h.jsonValue()) === 'over') return;
