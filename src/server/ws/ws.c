@@ -192,6 +192,17 @@ static int hello_seat(qv__conn *c, const qv__frame *f)
 	return seat;
 }
 
+/* Whether c closed while its hello waited for a worker (c's lock held; released when it did):
+ * the loop let it go and took its count back from the table's greeting (wsock.c), and listing
+ * it would list a freed socket. */
+static bool closed_meanwhile(qv__conn *c)
+{
+	if (!c->released)
+		return false;
+	qv__mutex_unlock(&c->lock);
+	return true;
+}
+
 /* hello: says who the connection is, then the snapshot. A bad token closes the socket
  * (returns false). */
 static bool on_hello(qv__conn *c, const qv__frame *f)
@@ -219,6 +230,8 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 		viewer = seat;
 	}
 	qv__mutex_lock(&c->lock);
+	if (closed_meanwhile(c))
+		return true;
 	qv__table_lock(t);
 	QV_ASSERT(!c->greeted); /* hello is handled once, on the connection's own thread */
 	if (t->released) {
