@@ -65,31 +65,11 @@ static void tally(count *c, const qv_lab_delta *d)
 	c->low += d->p < 0.05;
 }
 
-/* A study of `players` seats of game g (variant v) by one agent: games main games,
- * component_games per component and arm, no ladder or luck floor. */
-static qv_lab_config study_config(const qv_game *g, const qv_variant *v, int players,
-                                  const char *agent, int games, int component_games, uint64_t seed)
-{
-	qv_lab_config c = {0};
-	c.game = g;
-	c.variant = v;
-	c.nagents = 1;
-	snprintf(c.agents[0], sizeof c.agents[0], "%s", agent);
-	c.players[0] = players;
-	c.nplayers = 1;
-	c.games = games;
-	c.component_games = component_games;
-	c.seed = seed;
-	strcpy(c.version, QV_VERSION);
-	return c;
-}
-
 /* The suite checks about fifty rates (ten kinds of test in each of five studies of games): were
  * each checked by its own 95% interval, a perfectly calibrated lab would fail two or three of
  * them, and the suite, in most choices of seeds. Each interval is the family's (Bonferroni,
  * 0.05 / 50 = 0.001 each, z = 3.29): it still finds a test that says p < 0.05 three times too
  * often (the 16-20% of the paired twins above) or never, at 200 studies. */
-#define Z_FAMILY 3.290526731491926
 
 /* Prints each kind's rate of p < 0.05 with its interval; whether every interval holds 5%. */
 static bool holds_5(const count *kinds, size_t n)

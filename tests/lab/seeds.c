@@ -1,6 +1,6 @@
 /*
  * seeds.c - a study's games are independent draws whatever their index: the blocks of a
- * study's main games differ by chance only (docs/lab.md, "A study's seeds").
+ * study's main games differ by chance only (docs/lab/report.md, "A study's seeds").
  *
  * A designer read ConCardia's deck effect in blocks of 200 main games (seed 2, greedy) and saw
  * none in the first two (the first deck's score 0.468 and 0.517), then one in every later block
@@ -33,11 +33,11 @@
 #include "lab/lab.h"
 #include "quiver/stats.h"
 #include "quiver/variant.h"
+#include "study.h"
 
-#define SEEDS    100
-#define BLOCKS   5
-#define BLOCK    200
-#define Z_FAMILY 3.290526731491926
+#define SEEDS  100
+#define BLOCKS 5
+#define BLOCK  200
 
 /* P(X > x) for X chi-square with k degrees of freedom, by Wilson and Hilferty's cube root
  * (within 0.002 of the exact tail for k >= 4 at the tails a test reads). */
@@ -55,16 +55,8 @@ static void study_scores(uint64_t seed, double *score)
 {
 	const qv_game *g = qv_game_find("concardia", NULL);
 	assert_non_null(g);
-	qv_lab_config c = {0};
-	c.game = g;
-	c.variant = qv_variant_base(g, NULL);
-	c.nagents = 1;
-	snprintf(c.agents[0], sizeof c.agents[0], "greedy");
-	c.players[0] = 2;
-	c.nplayers = 1;
-	c.games = BLOCKS * BLOCK;
-	c.seed = seed;
-	strcpy(c.version, QV_VERSION);
+	qv_lab_config c =
+	    study_config(g, qv_variant_base(g, NULL), 2, "greedy", BLOCKS * BLOCK, 0, seed);
 	qv_lab_plan p;
 	qv_err err;
 	if (qv_lab_plan_make(&c, &p, &err) != QV_OK)

@@ -5,11 +5,30 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
 #include "study.h"
+
+qv_lab_config study_config(const qv_game *g, const qv_variant *v, int players, const char *agent,
+                           int games, int component_games, uint64_t seed)
+{
+	qv_lab_config c = {0};
+	c.game = g;
+	c.variant = v;
+	c.nagents = 1;
+	snprintf(c.agents[0], sizeof c.agents[0], "%s", agent);
+	c.players[0] = players;
+	c.nplayers = 1;
+	c.games = games;
+	c.component_games = component_games;
+	c.seed = seed;
+	strcpy(c.version, QV_VERSION);
+	return c;
+}
 
 void study_run(const qv_lab_config *c, lab_study *out)
 {
