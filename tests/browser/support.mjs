@@ -33,7 +33,17 @@ export const STEP_MS = budget(12000);
 
 /** The quiver binary: $QUIVER (set by ctest), else build/quiver. */
 export const QUIVER = process.env.QUIVER ?? path.join(ROOT, 'build', 'quiver');
-export const CHROMIUM = process.env.QV_CHROMIUM ?? '/usr/bin/chromium';
+/**
+ * The browser: $QV_CHROMIUM, else Debian's chromium-headless-shell (the same chromium built
+ * without the browser's own windows), else Debian's chromium. The full browser opens a window
+ * for every context, and loads its address bar's own page (some 350 files of chrome://) into
+ * each: the browser tests took 3,094 s of processor time in it, 1,787 s in the shell
+ * (docs/testing.md, "The browser tests in the headless shell").
+ */
+export const CHROMIUM =
+  process.env.QV_CHROMIUM ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ??
+  '/usr/bin/chromium';
 
 /**
  * A temporary directory, removed when the process exits.
