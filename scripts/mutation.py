@@ -469,6 +469,56 @@ def no_lto(words):
     return [w for w in words if not w.startswith(("-flto", "-fno-fat-lto", "-ffat-lto"))]
 
 
+def ninja_command(build, target):
+    """The words of the command Ninja runs last to make target in build (run in build), or
+    sys.exit when there is none."""
+    rc, out = run(["ninja", "-C", build, "-t", "commands", target])
+    lines = out.strip().splitlines() if rc == 0 else []
+    if not lines:
+        sys.exit(out + "\nmutation: ninja knows no command for %s in %s" % (target, build))
+    words = shlex.split(lines[-1])
+    # a link is written ": && cc ... && :"
+    while words and words[0] in (":", "&&"):
+        words.pop(0)
+    while words and words[-1] in (":", "&&"):
+        words.pop()
+    return words
+
+
+def compile_words(build, rel):
+    """The compiler and its flags for quivercore's file rel (a path in the source tree), with
+    neither its source, its object nor its dependency file, and the folder to run it in: from
+    the Makefiles' flags.make, or from Ninja's own command."""
+    flags = os.path.join(build, "CMakeFiles/quivercore.dir/flags.make")
+    if os.path.exists(flags):
+        cache = os.path.join(build, "CMakeCache.txt")
+        cc = (make_var(cache, "CMAKE_C_COMPILER:FILEPATH") or
+              make_var(cache, "CMAKE_C_COMPILER:STRING") or "cc")
+        words = [cc]
+        for key in ("C_DEFINES", "C_INCLUDES", "C_FLAGS"):
+            words += shlex.split(make_var(flags, key))
+        return words, os.path.join(build, "tests")
+    words = ninja_command(build, "CMakeFiles/quivercore.dir/%s.o" % rel)
+    kept, skip = [], 0
+    for w in words:
+        if skip:
+            skip -= 1
+        elif w in ("-o", "-c", "-MT", "-MF"):
+            skip = 1
+        elif w != "-MD":
+            kept.append(w)
+    return kept, build
+
+
+def link_words(build):
+    """The scenario runner's link command, and the folder to run it in."""
+    link = os.path.join(build, "tests/CMakeFiles/scenario_runner.dir/link.txt")
+    if os.path.exists(link):
+        with open(link) as fh:
+            return shlex.split(fh.read()), os.path.join(build, "tests")
+    return ninja_command(build, "tests/scenario_runner"), build
+
+
 def main_kill(args):
     build = os.path.abspath(args.kill[0])
     rel, line, old, new = args.kill[1], int(args.kill[2]), args.kill[3], args.kill[4]
@@ -481,23 +531,16 @@ def main_kill(args):
     if len(ms) != 1:
         sys.exit("mutation: the generator makes no single mutant %r -> %r on %s:%d" %
                  (old, new, rel, line))
-    cache = make_var(os.path.join(build, "CMakeCache.txt"), "CMAKE_C_COMPILER:FILEPATH")
-    cache = cache or make_var(os.path.join(build, "CMakeCache.txt"), "CMAKE_C_COMPILER:STRING")
-    flags = os.path.join(build, "CMakeFiles/quivercore.dir/flags.make")
-    cc = [cache or "cc"]
-    cflags = []
-    for key in ("C_DEFINES", "C_INCLUDES", "C_FLAGS"):
-        cflags += shlex.split(make_var(flags, key))
-    link = os.path.join(build, "tests/CMakeFiles/scenario_runner.dir/link.txt")
-    with open(link) as fh:
-        words = no_lto(shlex.split(fh.read()))
+    cflags, compile_in = compile_words(build, rel)
+    words, link_in = link_words(build)
+    words = no_lto(words)
     with tempfile.TemporaryDirectory(prefix="quiver-mutant-") as tmp:
         mutated = os.path.join(tmp, os.path.basename(rel))
         with open(mutated, "w") as fh:
             fh.write(apply(text, ms[0]))
         obj = os.path.join(tmp, "mutant.o")
-        rc, out = run(cc + no_lto(cflags) + ["-iquote", os.path.dirname(src), "-c", mutated,
-                                             "-o", obj])
+        rc, out = run(no_lto(cflags) + ["-iquote", os.path.dirname(src), "-c", mutated, "-o",
+                                        obj], cwd=compile_in)
         if rc != 0:
             sys.exit(out + "\nmutation: the mutant does not compile")
         # The mutated object ahead of the library: the archive's own copy of the file is
@@ -507,7 +550,7 @@ def main_kill(args):
         words[out_at + 1] = runner
         lib = next(i for i, w in enumerate(words) if w.endswith("libquivercore.a"))
         words.insert(lib, obj)
-        rc, out = run(words, cwd=os.path.join(build, "tests"))
+        rc, out = run(words, cwd=link_in)
         if rc != 0:
             sys.exit(out + "\nmutation: the mutant's scenario runner does not link")
         print(describe(ms[0], text))
