@@ -6,12 +6,13 @@
 // out falls back to its `other`). The language is the one chosen in the language menu (kept
 // in localStorage as `quiver.lang`), else the first of navigator.languages that has a catalog,
 // else English; <html lang> follows it. Every catalog is a module of its own, so that the app
-// built by `make web` caches them with the pages and needs no network for any language; a page
-// loads English's (every key's fallback) and the chosen language's only. The
+// built by `make web` caches them with the pages and needs no network for any language. The
 // HTML says which element shows which key: `data-i18n="key"` (its text) and
 // `data-i18n-attr="attr:key attr:key"` (attributes), filled when this module loads.
 
 import en from './i18n/en.js';
+import es from './i18n/es.js';
+import ja from './i18n/ja.js';
 
 /** @typedef {string | Record<string, string>} Message a template, or one per plural category */
 /** @typedef {Record<string, Message>} Catalog */
@@ -22,12 +23,8 @@ export const LANGUAGES = /** @type {const} */ ({ en: 'English', es: 'Español', 
 
 /** @typedef {keyof typeof LANGUAGES} Lang */
 
-/** @type {Record<Lang, () => Promise<{default: Catalog}>>} */
-const CATALOGS = {
-  en: async () => ({ default: en }),
-  es: () => import('./i18n/es.js'),
-  ja: () => import('./i18n/ja.js'),
-};
+/** @type {Record<Lang, Catalog>} */
+const CATALOGS = { en, es, ja };
 
 const KEY = 'quiver.lang';
 
@@ -69,7 +66,7 @@ export function chosenLanguage() {
 }
 
 export const LANG = chosenLanguage();
-const catalog = (await CATALOGS[LANG]()).default;
+const catalog = CATALOGS[LANG];
 const plurals = new Intl.PluralRules(LANG);
 
 /**
