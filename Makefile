@@ -34,8 +34,8 @@ MAKEFLAGS += --no-print-directory
 # cmake's generator for a new build folder: Ninja when the machine has it (`make test`'s
 # packages bring it: python3-torch depends on ninja-build), else cmake's own default, Unix
 # Makefiles; a folder keeps the generator it was made with. Ninja does without the Makefiles'
-# recursive makes and dependency scans: the release build from scratch took 320 s of processor
-# time against 432 (docs/testing.md, "The build"). Expanded when a recipe runs, after `deps`.
+# recursive makes and dependency scans: the release build from scratch took 352 s of processor
+# time against 488 (docs/testing.md, "The build"). Expanded when a recipe runs, after `deps`.
 generator = $(if $(wildcard $(1)/CMakeCache.txt),,$(if $(shell command -v ninja),-G Ninja))
 
 all: build
