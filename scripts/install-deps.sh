@@ -20,8 +20,8 @@ pkgs=(gcc make cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev libm
       libsqlite3-dev libsodium-dev libpq-dev "$@")
 if ! $play; then
   # Debian's chromium, and its headless shell (the same browser built without the browser's
-  # own windows; tests/browser/support.mjs prefers it): a page in a new browser context cost
-  # 2.5 times the processor time in the full one, which loads its address bar's page (some
+  # own windows; tests/browser/support.mjs prefers it): a page in a new browser context costs
+  # over twice the processor time in the full one, which loads its address bar's page (some
   # 350 files) for every context (docs/testing.md, "The browser tests in the headless shell").
   pkgs+=(chromium chromium-headless-shell fonts-dejavu-core tmux clang-format)
   # The Python package (python/quiver, docs/python.md) and its tests: cffi builds the extension
