@@ -12,7 +12,6 @@
  *
  * Usage: test_puzzle_privacy PATH-TO-QUIVER.
  */
-#define _DEFAULT_SOURCE /* usleep */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -50,28 +49,6 @@ static json_t *clean(const char *path, int status, const char *secret)
 	return j;
 }
 
-/* Waits for path's "status" (a review's, answered 202 while it is made, or a game's
- * puzzles') to be `want`. */
-static void wait_status(const char *path, const char *want)
-{
-	double until = tc_now_ms() + TH_WAIT_MS;
-	for (;;) {
-		tc_reply r;
-		tc_http(th_server.port, "GET", path, NULL, 0, &r);
-		if (r.status != 200 && r.status != 202)
-			fail_msg("GET %s: status %d; body %s", path, r.status,
-			         r.body ? r.body : "(none)");
-		const char *now = json_string_value(json_object_get(r.json, "status"));
-		bool there = now && strcmp(now, want) == 0;
-		tc_reply_free(&r);
-		if (there)
-			return;
-		if (tc_now_ms() > until)
-			fail_msg("%s did not become %s", path, want);
-		usleep(20000);
-	}
-}
-
 /* What a visitor is offered (GET /api/puzzles, and the next puzzle shown): its count. */
 static long long offered(const char *secret)
 {
@@ -100,11 +77,11 @@ static void test_private_puzzles(void **state)
 	/* the private game reviewed (anyone with its id may), then a public one after it */
 	snprintf(path, sizeof path, "/api/tables/%s/review", priv);
 	json_decref(th_http("POST", path, "{}", 202));
-	wait_status(path, "done");
+	json_decref(th_wait_looked(priv, "review"));
 	snprintf(path, sizeof path, "/api/tables/%s/review", pub);
 	json_decref(th_http("POST", path, "{}", 202));
+	json_decref(th_wait_looked(pub, "puzzles"));
 	snprintf(path, sizeof path, "/api/tables/%s/puzzles", pub);
-	wait_status(path, "done");
 	/* the private game's puzzles were never looked for */
 	snprintf(path, sizeof path, "/api/tables/%s/puzzles", priv);
 	json_t *mine = th_http("GET", path, NULL, 200);

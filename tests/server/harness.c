@@ -402,6 +402,53 @@ void th_wait_over(const char *id)
 	}
 }
 
+/* How far GET path's answer is (200 or 202): its "done" and "looked" added, with *status set
+ * to its status (strdup'ed). */
+static long long looked_so_far(const char *path, char **status)
+{
+	tc_reply r;
+	tc_http(th_server.port, "GET", path, NULL, 0, &r);
+	if (r.status != 200 && r.status != 202)
+		fail_msg("GET %s: status %d; body %s", path, r.status, r.body ? r.body : "(none)");
+	const char *now = json_string_value(json_object_get(r.json, "status"));
+	*status = strdup(now ? now : "");
+	long long n = json_integer_value(json_object_get(r.json, "done")) +
+	              json_integer_value(json_object_get(r.json, "looked"));
+	tc_reply_free(&r);
+	return n;
+}
+
+json_t *th_wait_looked(const char *id, const char *what)
+{
+	char review[96], path[96], seen[64] = "";
+	snprintf(review, sizeof review, "/api/tables/%s/review", id);
+	snprintf(path, sizeof path, "/api/tables/%s/%s", id, what);
+	long long last = -1;
+	double until = tc_now_ms() + TH_WAIT_MS;
+	for (;;) {
+		char *rs, *ps;
+		long long n = looked_so_far(review, &rs) + looked_so_far(path, &ps);
+		bool done = strcmp(ps, "done") == 0;
+		char now[64];
+		snprintf(now, sizeof now, "%.30s %.30s", rs, ps);
+		free(rs);
+		free(ps);
+		if (done)
+			return th_http("GET", path, NULL, 200);
+		if (strncmp(now, "failed ", 7) == 0)
+			fail_msg("table %s's review failed", id);
+		if (n != last || strcmp(now, seen) != 0) {
+			last = n;
+			snprintf(seen, sizeof seen, "%s", now);
+			until = tc_now_ms() + TH_WAIT_MS;
+		} else if (tc_now_ms() > until) {
+			fail_msg("table %s's %s stood still for %d s (%s, at %lld)", id, what,
+			         TH_WAIT_MS / 1000, now, n);
+		}
+		poll(NULL, 0, 20);
+	}
+}
+
 /* ---- a seat's socket ---- */
 
 double th_epoch_ms(void)

@@ -80,6 +80,11 @@ void th_join_with(const char *id, const char *body, const char *seat, char token
 json_t *th_info(const char *id);
 /* Waits (up to TH_WAIT_MS) until table id's game is over; fails the test when it is not. */
 void th_wait_over(const char *id);
+/* Waits until table id's review (what "review") or the look for its puzzles ("puzzles") is
+ * done, and returns that GET's answer. A review is long under a sanitizer on a loaded machine,
+ * so the wait fails only after TH_WAIT_MS in which it did not move on (the review's "done", the
+ * puzzles' "looked" and their status the same), or at the test's alarm. */
+json_t *th_wait_looked(const char *id, const char *what);
 
 /* A browser as a test holds it: the cookies the server gave it ("quiver_key=..." and
  * "quiver_session=...", "" for none), the Origin it sends ("" none) and its Sec-Fetch-Site

@@ -44,21 +44,10 @@ static json_t *puzzles_of(const char *id)
 	char path[96];
 	snprintf(path, sizeof path, "/api/tables/%s/review", id);
 	json_decref(th_http("POST", path, "{}", 202));
-	snprintf(path, sizeof path, "/api/tables/%s/puzzles", id);
-	double until = tc_now_ms() + TH_WAIT_MS;
-	for (;;) {
-		json_t *list = th_http("GET", path, NULL, 200);
-		const char *status = json_string_value(json_object_get(list, "status"));
-		if (strcmp(status, "done") == 0) {
-			assert_true(json_integer_value(json_object_get(list, "looked")) ==
-			            json_integer_value(json_object_get(list, "candidates")));
-			return list;
-		}
-		json_decref(list);
-		if (tc_now_ms() > until)
-			fail_msg("table %s's puzzles were not looked for", id);
-		usleep(20000);
-	}
+	json_t *list = th_wait_looked(id, "puzzles");
+	assert_true(json_integer_value(json_object_get(list, "looked")) ==
+	            json_integer_value(json_object_get(list, "candidates")));
+	return list;
 }
 
 /* The engine's view of seat `seat` before the decision of step `step` of table id's record. */
