@@ -35,7 +35,7 @@ MAKEFLAGS += --no-print-directory
 # packages bring it: python3-torch depends on ninja-build), else cmake's own default, Unix
 # Makefiles; a folder keeps the generator it was made with. Ninja does without the Makefiles'
 # recursive makes and dependency scans: the release build from scratch took 352 s of processor
-# time against 488 (docs/testing.md, "The build"). Expanded when a recipe runs, after `deps`.
+# time against 488 (docs/history/testing.md, "The build"). Expanded when a recipe runs, after `deps`.
 generator = $(if $(wildcard $(1)/CMakeCache.txt),,$(if $(shell command -v ninja),-G Ninja))
 
 all: build

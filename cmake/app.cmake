@@ -27,7 +27,7 @@ add_compile_definitions(_Thread_local=)
 # (1.1 s against 0.34 for a file of the engine; 140 files). So the objects are compiled by that
 # clang with those flags, and emcc only links (it writes the JavaScript glue). Configuring
 # checks it: a small file compiled both ways must give the same object, else emcc compiles as
-# before (docs/testing.md, "The app's build").
+# before (docs/history/testing.md, "The app's build").
 execute_process(COMMAND em-config LLVM_ROOT OUTPUT_VARIABLE qv_llvm_root
                 OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
 execute_process(COMMAND em-config CLANG_ADD_VERSION OUTPUT_VARIABLE qv_clang_version

@@ -22,7 +22,7 @@ if ! $play; then
   # Debian's chromium, and its headless shell (the same browser built without the browser's
   # own windows; tests/browser/support.mjs prefers it): a page in a new browser context costs
   # over twice the processor time in the full one, which loads its address bar's page (some
-  # 350 files) for every context (docs/testing.md, "The browser tests in the headless shell").
+  # 350 files) for every context (docs/history/testing.md, "The browser tests in the headless shell").
   pkgs+=(chromium chromium-headless-shell fonts-dejavu-core tmux clang-format)
   # The Python package (python/quiver, docs/python.md) and its tests: cffi builds the extension
   # against Python's headers, numpy holds the tensors. `make python` asks for them with --play.

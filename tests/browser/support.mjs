@@ -38,7 +38,7 @@ export const QUIVER = process.env.QUIVER ?? path.join(ROOT, 'build', 'quiver');
  * without the browser's own windows), else Debian's chromium. The full browser opens a window
  * for every context, and loads its address bar's own page (some 350 files of chrome://) into
  * each: the browser tests took 3,094 s of processor time in it, 1,787 s in the shell
- * (docs/testing.md, "The browser tests in the headless shell").
+ * (docs/history/testing.md, "The browser tests in the headless shell").
  */
 export const CHROMIUM =
   process.env.QV_CHROMIUM ??
