@@ -26,7 +26,7 @@ SEED           ?= 1
 N              ?= 60
 MUTATION_BUILD ?= build-mutation
 
-.PHONY: all deps play-deps build build-asan quiet-build run serve web serve-web docs bench-app cluster python test test-release test-asan lab-studies faults screenshots bench bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
+.PHONY: all deps play-deps build build-asan quiet-build run serve web serve-web docs bench-app cluster python test test-release test-asan lab-studies faults screenshots bench bench-programs bench-serve bench-load fuzz fuzz-build fuzz-one test-fuzz mutation clean
 
 # No "Entering directory" lines, even under make -C.
 MAKEFLAGS += --no-print-directory
@@ -202,9 +202,13 @@ faults: build-asan
 bench: build
 	@$(BUILD)/quiver bench $(GAME)
 
+# The programs of bench/ (a release build links three of them only when asked: bench/CMakeLists.txt).
+bench-programs: build
+	@cmake --build $(BUILD) -j $(JOBS) --target bench-programs
+
 # The app's speed beside the native build's, side by side in one run, and its size
 # (bench/app_speed.mjs, docs/benchmarks.md "The app"); fails when it is under its targets.
-bench-app: build web
+bench-app: bench-programs web
 	@node bench/app_speed.mjs $(BUILD)/bench/app_bench $(WASM_BUILD) $(BUILD)/web --check
 
 # Plays each game in the browser (the tests browser/play-*, and browser/phone on a phone) and

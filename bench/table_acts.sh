@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 B=${TABLE_ACTS:-build/bench/table_acts}
 command -v valgrind >/dev/null || { echo "table_acts.sh: needs valgrind (apt-get install valgrind)" >&2; exit 2; }
-[ -x "$B" ] || { echo "table_acts.sh: no $B: build first (make build)" >&2; exit 2; }
+[ -x "$B" ] || { echo "table_acts.sh: no $B: build it first (make bench-programs)" >&2; exit 2; }
 game=${1:-arrow-party}
 params=${2:-'{"players": 5, "size": 26}'}
 shift $(($# < 2 ? $# : 2))
