@@ -202,7 +202,7 @@ export class LocalSocket extends EventTarget {
     }
     engine().postMessage({ kind: 'send', sock: this.sock, data: text });
     if (type === 'hello' && this.held) {
-      for (const t of this.held) engine().postMessage({ kind: 'send', sock: this.sock, data: t });
+      for (const t of this.held) engine().postMessage({ kind: 'send', sock: this.sock, data: t, held: true });
       this.held = null;
     }
   }

@@ -155,11 +155,17 @@ function send(sock, frame) {
 const NOT_HERE = ['chat', 'claim', 'return', 'abort', 'draw', 'moretime', 'answer', 'rematch', 'what'];
 
 /**
- * A frame a page sent on a socket.
+ * A frame a page sent on a socket. `held`: the page kept it while this worker started, after a
+ * takeback or resignation stopped the last one in the computer's search (local.js): the new
+ * worker may have made that step again before the frame arrives (its timer and the page's
+ * message race), so a held takeback or resignation acts on the table as it is then, not at the
+ * version its page saw: the player took back their move, or resigned, whatever the computer
+ * answered meanwhile (a takeback then takes back the answer too).
  * @param {number} sock
  * @param {string} text
+ * @param {boolean} [held]
  */
-export async function message(sock, text) {
+export async function message(sock, text, held = false) {
   const s = sockets.get(sock);
   if (!s) return;
   /** @type {{type?: string, token?: string | null, v?: number, action?: string, line?: number}} */
@@ -173,7 +179,7 @@ export async function message(sock, text) {
   if (f.type === 'ping') return send(sock, { type: 'pong' });
   if (!s.table) return f.type === 'hello' ? send(sock, { type: 'ready' }) : undefined;
   try {
-    await tableFrame(sock, s, f);
+    await tableFrame(sock, s, f, held);
   } catch (e) {
     send(sock, { type: 'error', message: e instanceof Error ? e.message : String(e) });
   }
@@ -184,8 +190,9 @@ export async function message(sock, text) {
  * @param {number} sock
  * @param {Socket} s
  * @param {{type?: string, token?: string | null, v?: number, action?: string, line?: number}} f
+ * @param {boolean} held the page kept it while the worker started again (message)
  */
-async function tableFrame(sock, s, f) {
+async function tableFrame(sock, s, f, held) {
   const id = /** @type {string} */ (s.table);
   if (f.type === 'hello') {
     let seat;
@@ -218,8 +225,11 @@ async function tableFrame(sock, s, f) {
         : `unknown frame type "${f.type}"`,
     );
   if (s.seat === 'public') throw new Error('you are watching: a spectator does not act');
+  let v = f.v ?? -1;
+  if (held && (op === 'takeback' || op === 'resign'))
+    v = /** @type {TableInfo} */ (JSON.parse(await onTable(id, { op: 'info' }))).v;
   // an analysis board's move taken back is the referee's (the engine refuses it at a game)
-  await onTable(id, op === 'undo' ? { op } : { op, seat: s.seat, v: f.v ?? -1, action: f.action ?? '' });
+  await onTable(id, op === 'undo' ? { op } : { op, seat: s.seat, v, action: f.action ?? '' });
   await changed(id);
 }
 

@@ -3,7 +3,9 @@
 // HTTP API (routes.js) and speaks a table's WebSocket frames on the page's sockets (tables.js),
 // so that a search of the computer never blocks the page. Messages from the page:
 //   {kind: 'request', id, method, path, body}  answered {kind: 'answer', id, status, body}
-//   {kind: 'open', sock, path}, {kind: 'send', sock, data}, {kind: 'close', sock}
+//   {kind: 'open', sock, path}, {kind: 'send', sock, data, held?}, {kind: 'close', sock}
+// (held: a frame the page kept while this worker started, after the last one was stopped in a
+// search of the computer: tables.js's message)
 // and to it, for a socket: {kind: 'sock', sock, event: 'open' | 'message' | 'close', data}, and
 // {kind: 'busy', table, on} around each of a table's own steps (a search the page may stop).
 
@@ -11,7 +13,7 @@ import { answer } from './routes.js';
 import { close, message, open, setPost } from './tables.js';
 
 /** @typedef {{kind: 'request', id: number, method: string, path: string, body?: string}
- *   | {kind: 'open', sock: number, path: string} | {kind: 'send', sock: number, data: string}
+ *   | {kind: 'open', sock: number, path: string} | {kind: 'send', sock: number, data: string, held?: boolean}
  *   | {kind: 'close', sock: number}} FromPage */
 
 /** @param {unknown} m */
@@ -42,7 +44,7 @@ async function handle(m) {
       open(m.sock, m.path);
       break;
     case 'send':
-      await message(m.sock, m.data);
+      await message(m.sock, m.data, m.held === true);
       break;
     case 'close':
       close(m.sock);
