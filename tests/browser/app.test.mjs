@@ -263,8 +263,9 @@ test(
   { skip: missing && 'make web builds the app', timeout: budget(60000) },
   async () => {
     // A takeback during the computer's search stops the page's worker and is sent, held, to
-    // the next one (web/local.js); that worker may answer again before it arrives (CI's run of
-    // bf97b9b: the takeback, refused as stale, was lost). Here the answer has come: the held
+    // the next one (web/local.js); that worker may answer again before it arrives (a loaded
+    // clean clone of 801878c: the takeback, refused as stale, was lost and the test's game
+    // stood still). Here the answer has come: the held
     // takeback still takes the move back, and the same frame not held is refused as stale (a
     // game of THREE ARROWS: no chance outcome after the move, which no takeback crosses).
     const page = await env.desktop.newPage();
