@@ -52,8 +52,10 @@ for (const game of ['three-arrows', 'concardia', 'evons', 'arrow-party']) {
     await page.waitForSelector('#conn.open');
     await recordAnimations(page);
     const rand = rng(5);
-    // play until a view changes a square (the first decisions of a card game may change none)
-    for (let k = 0; k < 12 && (await animations(page)).length === 0; k++) await moveOnce(page, rand);
+    // play until a view changes a square (the first decisions of a card game may change none;
+    // an Arrow Party round is a player's arrow, items and readiness before its walk, and a
+    // clean clone's table took more than 12 of them before its first changed square)
+    for (let k = 0; k < 40 && (await animations(page)).length === 0; k++) await moveOnce(page, rand);
     await until(async () => (await animations(page)).length > 0, 'a square marked as changed');
     const names = await animations(page);
     assert.ok(
