@@ -40,7 +40,8 @@
 
 #include "viewer.h"
 
-#define KILLS      10
+/* Four kills in the sanitizer build (TH_ROUNDS, harness.h), each some 4 s of processor there. */
+#define KILLS      TH_ROUNDS(10, 4)
 #define SEATS_MOST 5
 #define TABLES     4
 /* The AI tables: random and greedy seats, whose steps take microseconds (a table whose AI step

@@ -18,6 +18,17 @@
  * times slower than the release build idle, where a frame takes well under a second. */
 #define TH_WAIT_MS 120000
 
+/* How many times a test repeats what it repeats (rounds of kills, players of a tournament, the
+ * length of a flood): `release` in the release build, `sanitized` in the sanitizer build
+ * (QV_SANITIZE), where each round costs several times the processor time and takes the same
+ * paths as the first rounds; the release run repeats them all (docs/testing.md, "Where the
+ * time goes now"). An integer constant expression, so that it can size an array. */
+#if defined(__SANITIZE_ADDRESS__)
+#define TH_ROUNDS(release, sanitized) (sanitized)
+#else
+#define TH_ROUNDS(release, sanitized) (release)
+#endif
+
 extern const char *th_quiver; /* the binary under test (the run's argument) */
 extern char th_tmpdir[64];    /* the run's temporary folder, removed at exit */
 extern tc_server th_server;   /* the running server, stopped by each test and at exit */
