@@ -84,7 +84,7 @@ test('a seat taken on one device plays on another of the account', { timeout: bu
   await screenshot(phone.page, 'devices.png');
 
   // Bob answers; then the laptop plays, and the phone shows it
-  await playThroughSocket(env.browser, env.server.url, t.id, bob.token, 1);
+  await playThroughSocket(env.server.url, t.id, bob.token, 1);
   await until(async () => (await shownVersion(laptop.page)) > after, 'the laptop shows Bob’s move');
   await moveOnce(laptop.page, rng(5));
   const last = await shownVersion(laptop.page);

@@ -334,7 +334,7 @@ for (const game of GAMES) {
       name: 'Ann Example',
     });
     await lookAtEverySize(game, g.title, info.id, token, 'start');
-    const made = await playThroughSocket(env.browser, env.server.url, info.id, token, DECISIONS);
+    const made = await playThroughSocket(env.server.url, info.id, token, DECISIONS);
     assert.ok(made > 0, 'decisions were made');
     await lookAtEverySize(game, g.title, info.id, token, 'later');
   });

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, api, budget, until, STEP_MS, screenshot, givePlayerName } from './support.mjs';
+import { serverAndBrowser, api, budget, until, STEP_MS, screenshot, givePlayerName, openSocket } from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -20,47 +20,44 @@ const env = serverAndBrowser();
  * @returns {Promise<string[]>}
  */
 async function seatSocket(id, token, action) {
-  const ctx = await env.browser.newContext();
-  const page = await ctx.newPage();
-  await page.goto(new URL('favicon.svg', env.server.url).toString());
-  const legal = await page.evaluate(
-    ([url, t, a]) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(url);
-        let sentAt = -1;
-        /** @type {string[]} */
-        let seen = [];
-        ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token: t }));
-        ws.onerror = () => reject(new Error('the socket failed'));
-        ws.onmessage = (ev) => {
-          const m = JSON.parse(String(ev.data));
-          if (m.type === 'error') {
-            ws.close();
-            reject(new Error(`refused: ${m.message}`));
-            return;
-          }
-          if (!m.view) return;
-          if (sentAt >= 0) {
-            if (m.v > sentAt) {
-              ws.close();
-              resolve(seen);
-            }
-            return;
-          }
-          seen = m.view.legal ?? [];
-          if (!a) {
-            ws.close();
-            resolve(seen);
-          } else if (seen.includes(a)) {
-            sentAt = m.v;
-            ws.send(JSON.stringify({ type: 'act', v: m.v, action: a }));
-          }
-        };
-      }),
-    [new URL(`api/tables/${id}/ws`, env.server.url.replace(/^http/, 'ws')).toString(), token, action],
+  let sentAt = -1;
+  /** @type {string[]} */
+  let seen = [];
+  /** @type {(legal: string[]) => void} */
+  let resolve = () => {};
+  /** @type {(e: Error) => void} */
+  let reject = () => {};
+  const legal = /** @type {Promise<string[]>} */ (new Promise((yes, no) => ((resolve = yes), (reject = no))));
+  const ws = await openSocket(
+    new URL(`api/tables/${id}/ws`, env.server.url.replace(/^http/, 'ws')).toString(),
+    (text) => {
+      const m = JSON.parse(text);
+      if (m.type === 'error') {
+        reject(new Error(`refused: ${m.message}`));
+        ws.close();
+        return;
+      }
+      if (!m.view) return;
+      if (sentAt >= 0) {
+        if (m.v > sentAt) {
+          resolve(seen);
+          ws.close();
+        }
+        return;
+      }
+      seen = m.view.legal ?? [];
+      if (!action) {
+        resolve(seen);
+        ws.close();
+      } else if (seen.includes(action)) {
+        sentAt = m.v;
+        ws.send(JSON.stringify({ type: 'act', v: m.v, action }));
+      }
+    },
   );
-  await ctx.close();
-  return /** @type {string[]} */ (legal);
+  ws.closed.then(() => reject(new Error('the socket closed before it answered')));
+  ws.send(JSON.stringify({ type: 'hello', token }));
+  return legal;
 }
 
 /** @param {string} a the square a placement names ("place A b1 N" → "b1") */

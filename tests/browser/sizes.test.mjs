@@ -231,7 +231,7 @@ async function playOn(id, seats, n) {
       return t.status === 'over' || mover;
     }, 'a seat to move');
     if (!mover) return;
-    await playThroughSocket(env.browser, env.server.url, id, mover.token, 1);
+    await playThroughSocket(env.server.url, id, mover.token, 1);
   }
 }
 
@@ -397,7 +397,7 @@ for (const game of GAMES) {
         seats: ['human', ...Array.from({ length: players - 1 }, () => 'random')],
       });
       j = await api(env.server.url, 'POST', `/api/tables/${info.id}/join`, { seat: 'p1', name: 'Ann Example' });
-      await playThroughSocket(env.browser, env.server.url, info.id, j.token, decisions);
+      await playThroughSocket(env.server.url, info.id, j.token, decisions);
       await until(async () => {
         now = await api(env.server.url, 'GET', `/api/tables/${info.id}`);
         return now.status === 'over' || (now.to_move ?? []).includes('p1');
@@ -441,7 +441,7 @@ for (const game of GAMES) {
       }).observe(document.body, { attributes: true, childList: true, subtree: true, characterData: true });
     });
     // to the end, the page open: the last walk is not said to be going on once the game is over
-    const played = playThroughSocket(env.browser, env.server.url, info.id, j.token, 5000);
+    const played = playThroughSocket(env.server.url, info.id, j.token, 5000);
     await page.waitForSelector('#result:not([hidden])', { timeout: budget(30000) });
     // the hand leaves its strip as the result shows, not only once the last walk is drawn (a
     // walk of Arrow Party's last move kept the strip over the result on a loaded machine)

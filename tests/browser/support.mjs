@@ -4,6 +4,7 @@
 // "play by clicking" loop. Nothing here downloads anything or talks beyond 127.0.0.1.
 
 import { spawn, execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -814,47 +815,142 @@ export async function typeAMove(p) {
 }
 
 /**
- * Plays a seat's next `n` decisions through the API (a WebSocket of a page of its own, with the
+ * A WebSocket of the test's own to url (RFC 6455, from Node.js, whose WebSocket is still
+ * experimental in version 20): a page of its own costs chromium some 0.6 s of processor time
+ * for its context alone (docs/testing.md, "Where the time goes now"). It says hello with the
+ * cookie a browser would have (the server's key, from a first request) and the page's Origin,
+ * answers pings, and hands each text message to onText; close() ends it.
+ * @param {string} url a ws:// URL
+ * @param {(text: string) => void} onText
+ * @returns {Promise<{send: (text: string) => void, close: () => void, closed: Promise<void>}>}
+ */
+export async function openSocket(url, onText) {
+  const u = new URL(url);
+  const origin = `http://${u.host}`;
+  const { cookies } = await requestFrom(origin, 'GET', '/favicon.svg');
+  return new Promise((resolve, reject) => {
+    const req = http.request({
+      host: u.hostname,
+      port: u.port,
+      path: u.pathname + u.search,
+      headers: {
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': crypto.randomBytes(16).toString('base64'),
+        Origin: origin,
+        ...(cookies.length ? { Cookie: cookies.join('; ') } : {}),
+      },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => reject(new Error(`${url}: answered ${res.statusCode}, not a WebSocket`)));
+    req.on('upgrade', (res, socket, head) => {
+      /** A frame of the client (masked, as RFC 6455 asks of a client). */
+      const frame = (/** @type {number} */ op, /** @type {Buffer} */ data) => {
+        const n = data.length;
+        const len = n < 126 ? Buffer.from([n | 0x80]) : n < 65536 ? Buffer.from([126 | 0x80, n >> 8, n & 255]) : null;
+        if (!len) throw new Error('openSocket: a message of 64 KiB or more');
+        const mask = crypto.randomBytes(4);
+        const body = Buffer.from(data);
+        for (let i = 0; i < n; i++) body[i] ^= mask[i & 3];
+        socket.write(Buffer.concat([Buffer.from([0x80 | op]), len, mask, body]));
+      };
+      let buf = head;
+      /** @type {Buffer[]} */
+      let parts = [];
+      let ended = false;
+      /** @type {() => void} */
+      let done = () => {};
+      const closed = /** @type {Promise<void>} */ (new Promise((r) => (done = r)));
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        socket.end();
+        done();
+      };
+      socket.on('close', end);
+      socket.on('error', end);
+      socket.on('data', (/** @type {Buffer} */ chunk) => {
+        buf = Buffer.concat([buf, chunk]);
+        for (;;) {
+          if (buf.length < 2) return;
+          const op = buf[0] & 15,
+            fin = buf[0] & 0x80;
+          let n = buf[1] & 127,
+            at = 2;
+          if (n === 126) {
+            if (buf.length < 4) return;
+            n = buf.readUInt16BE(2);
+            at = 4;
+          } else if (n === 127) {
+            if (buf.length < 10) return;
+            n = Number(buf.readBigUInt64BE(2));
+            at = 10;
+          }
+          if (buf.length < at + n) return;
+          const data = buf.subarray(at, at + n);
+          buf = buf.subarray(at + n);
+          if (op === 8) return end();
+          if (op === 9) frame(10, data);
+          else if (op === 1 || op === 0) {
+            parts.push(data);
+            if (fin) {
+              const text = Buffer.concat(parts).toString('utf8');
+              parts = [];
+              if (!ended) onText(text);
+            }
+          }
+        }
+      });
+      resolve({
+        send: (text) => frame(1, Buffer.from(text, 'utf8')),
+        close: () => {
+          if (!ended) frame(8, Buffer.alloc(0));
+          end();
+        },
+        closed,
+      });
+    });
+    req.end();
+  });
+}
+
+/**
+ * Plays a seat's next `n` decisions through the API (a WebSocket of the test's own, with the
  * seat's token), at random among the legal ones (a fixed sequence of draws), and returns once
  * the table has answered the last one, or the game is over. Returns the number of decisions
  * made.
- * @param {import('playwright-core').Browser} browser
  * @param {string} base the server's URL
  * @param {string} id
  * @param {string} token
  * @param {number} n
  */
-export async function playThroughSocket(browser, base, id, token, n) {
-  const ctx = await browser.newContext();
-  const page = await ctx.newPage();
-  await page.goto(new URL('favicon.svg', base).toString());
-  const made = await page.evaluate(
-    ([url, t, count]) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(url);
-        let done = 0;
-        let seed = 7;
-        ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token: t }));
-        ws.onerror = () => reject(new Error('the socket failed'));
-        ws.onmessage = (ev) => {
-          const m = JSON.parse(String(ev.data));
-          if (m.type === 'error') return; // a stale version: the next update brings the new one
-          if (!m.view) return;
-          const legal = m.view.legal ?? [];
-          if (m.table?.status === 'over' || done >= count) {
-            ws.close();
-            resolve(done);
-            return;
-          }
-          if (!legal.length || (m.view.committed ?? []).length) return;
-          seed = (seed * 1103515245 + 12345) % 2147483648;
-          ws.send(JSON.stringify({ type: 'act', v: m.v, action: legal[seed % legal.length] }));
-          done++;
-        };
-      }),
-    [new URL(`api/tables/${id}/ws`, base.replace(/^http/, 'ws')).toString(), token, n],
-  );
-  await ctx.close();
+export async function playThroughSocket(base, id, token, n) {
+  let done = 0;
+  let seed = 7;
+  /** @type {(made: number) => void} */
+  let finish = () => {};
+  const made = /** @type {Promise<number>} */ (new Promise((r) => (finish = r)));
+  const ws = await openSocket(new URL(`api/tables/${id}/ws`, base.replace(/^http/, 'ws')).toString(), (text) => {
+    const m = JSON.parse(text);
+    if (m.type === 'error') return; // a stale version: the next update brings the new one
+    if (!m.view) return;
+    const legal = m.view.legal ?? [];
+    if (m.table?.status === 'over' || done >= n) {
+      finish(done);
+      ws.close();
+      return;
+    }
+    if (!legal.length || (m.view.committed ?? []).length) return;
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    ws.send(JSON.stringify({ type: 'act', v: m.v, action: legal[seed % legal.length] }));
+    done++;
+  });
+  ws.send(JSON.stringify({ type: 'hello', token }));
+  await Promise.race([
+    made,
+    ws.closed.then(() => Promise.reject(new Error('the socket closed before its decisions were made'))),
+  ]);
   return made;
 }
 
