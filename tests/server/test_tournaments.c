@@ -28,9 +28,13 @@
 #include "harness.h"
 #include "server/base/tourney.h"
 
-/* The accounts: 20 in the sanitizer build (TH_ROUNDS, harness.h), where each game and each
- * sign-up costs several times the processor time and a Swiss of 19 still has a bye each round. */
-#define N TH_ROUNDS(50, 20)
+/* The accounts: 50, and 20 in the sanitizer build (TH_ROUNDS, harness.h) and on PostgreSQL
+ * (the run again there, th_pg), where each game and each sign-up costs several times the
+ * processor time and takes the paths the first took; a Swiss of 19 still has a bye each round.
+ * N_MOST sizes the arrays. */
+#define N_MOST 50
+#define N      players
+static int players = N_MOST;
 #define GAMES                                                                                      \
 	"\"game\": \"three-arrows\", \"clock\": {\"kind\": \"fischer\", \"base\": 300, "           \
 	"\"increment\": 5}"
@@ -46,7 +50,7 @@ typedef struct bot {
 	char name[16], src[24];
 } bot;
 
-static bot bots[N];
+static bot bots[N_MOST];
 
 static json_t *ask(int i, const char *method, const char *path, const char *body, int status)
 {
@@ -152,9 +156,9 @@ static void act(int i, const char *id, const char *what, int status)
 /* The test's own record of a Swiss: each bot as base/tourney.c sees it (id: its number + 1),
  * who met whom. */
 typedef struct ref {
-	qv__tp p[N];
-	bool in[N];
-	bool met[N + 1][N + 1];
+	qv__tp p[N_MOST];
+	bool in[N_MOST];
+	bool met[N_MOST + 1][N_MOST + 1];
 } ref;
 
 static bool ref_met(void *ctx, long long a, long long b) { return ((const ref *)ctx)->met[a][b]; }
@@ -183,8 +187,8 @@ static void round_text(const json_t *t, long long r, char *out, size_t len)
 /* What base/tourney.c pairs for the record's players, as round_text writes it. */
 static void ref_text(ref *R, char *out, size_t len)
 {
-	qv__tp tp[N];
-	int n = 0, pairs[N / 2][2], bye;
+	qv__tp tp[N_MOST];
+	int n = 0, pairs[N_MOST / 2][2], bye;
 	for (int i = 0; i < N; i++)
 		if (R->in[i])
 			tp[n++] = R->p[i];
@@ -311,8 +315,8 @@ static void waves_checked(const json_t *t)
 	json_array_foreach(json_object_get(t, "waves"), i, w)
 	{
 		const json_t *waiting = json_object_get(json_object_get(w, "waiting"), "players");
-		qv__tp tp[N];
-		int n = 0, pairs[N / 2][2];
+		qv__tp tp[N_MOST];
+		int n = 0, pairs[N_MOST / 2][2];
 		json_array_foreach(waiting, k, p)
 		{
 			const char *last = text_of(p, "last");
@@ -388,7 +392,7 @@ static void test_arena(void **state)
 	json_decref(wait_status(id, "running"));
 	act(N - 2, id, "join", 200); /* late joiners */
 	act(N - 1, id, "join", 200);
-	int won[N] = {0}, lost[N] = {0};
+	int won[N_MOST] = {0}, lost[N_MOST] = {0};
 	json_decref(arena_play(id, won, lost));
 	json_t *t = shown(id, true);
 	waves_checked(t);
@@ -444,6 +448,7 @@ int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "tournaments", 900))
 		return 2;
+	players = th_pg() ? 20 : TH_ROUNDS(N_MOST, 20);
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {T(test_on_time), T(test_swiss), T(test_arena)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
