@@ -75,6 +75,10 @@ int th_init(int argc, char **argv, const char *name, unsigned alarm_s)
 		return 2;
 	}
 	atexit(cleanup);
+	if (getenv("TH_ONLY"))
+		cmocka_set_test_filter(getenv("TH_ONLY"));
+	if (getenv("TH_SKIP"))
+		cmocka_set_skip_filter(getenv("TH_SKIP"));
 	signal(SIGALRM, on_alarm);
 	signal(SIGPIPE, SIG_IGN);
 	alarm(alarm_s);

@@ -35,7 +35,10 @@ extern tc_server th_server;   /* the running server, stopped by each test and at
 
 /* Checks the usage (`test_NAME PATH-TO-QUIVER`), makes the folder /tmp/qvNAMEXXXXXX, removes it
  * at exit, ignores SIGPIPE, seeds rand() with 1 and sets an alarm of alarm_s seconds that kills
- * the server and ends the run (set it below ctest's TIMEOUT). Returns 0, or 2 with a message. */
+ * the server and ends the run (set it below ctest's TIMEOUT). TH_ONLY and TH_SKIP in the
+ * environment, cmocka's patterns of test names (`*` any text), run only the tests that match
+ * the first and none that match the second: one program as two ctest tests (a part that must
+ * run alone, the rest beside others). Returns 0, or 2 with a message. */
 int th_init(int argc, char **argv, const char *name, unsigned alarm_s);
 /* A cmocka teardown: a failed test leaves its server running; this stops it. */
 int th_teardown(void **state);
