@@ -147,7 +147,7 @@ export async function launchBrowser() {
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (/** @type {any} */ o) => {
-    const ctx = await newContext(process.env.QV_EXP_CALM ? { reducedMotion: 'reduce', ...(o ?? {}) } : o);
+    const ctx = await newContext(o);
     ctx.once('page', pollByTime);
     return ctx;
   };
