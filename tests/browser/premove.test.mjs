@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, api, budget, until, STEP_MS, screenshot, givePlayerName, openSocket } from './support.mjs';
+import { serverAndBrowser, api, budget, until, STEP_MS, screenshot, givePlayerName, tableSocket } from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -19,45 +19,24 @@ const env = serverAndBrowser();
  * @param {string | null} action
  * @returns {Promise<string[]>}
  */
-async function seatSocket(id, token, action) {
+function seatSocket(id, token, action) {
   let sentAt = -1;
   /** @type {string[]} */
   let seen = [];
-  /** @type {(legal: string[]) => void} */
-  let resolve = () => {};
-  /** @type {(e: Error) => void} */
-  let reject = () => {};
-  const legal = /** @type {Promise<string[]>} */ (new Promise((yes, no) => ((resolve = yes), (reject = no))));
-  const ws = await openSocket(
-    new URL(`api/tables/${id}/ws`, env.server.url.replace(/^http/, 'ws')).toString(),
-    (text) => {
-      const m = JSON.parse(text);
-      if (m.type === 'error') {
-        reject(new Error(`refused: ${m.message}`));
-        ws.close();
-        return;
-      }
-      if (!m.view) return;
-      if (sentAt >= 0) {
-        if (m.v > sentAt) {
-          resolve(seen);
-          ws.close();
-        }
-        return;
-      }
-      seen = m.view.legal ?? [];
-      if (!action) {
-        resolve(seen);
-        ws.close();
-      } else if (seen.includes(action)) {
-        sentAt = m.v;
-        ws.send(JSON.stringify({ type: 'act', v: m.v, action }));
-      }
-    },
-  );
-  ws.closed.then(() => reject(new Error('the socket closed before it answered')));
-  ws.send(JSON.stringify({ type: 'hello', token }));
-  return legal;
+  return tableSocket(env.server.url, id, token, (m, t) => {
+    if (m.type === 'error') return t.fail(new Error(`refused: ${m.message}`));
+    if (!m.view) return;
+    if (sentAt >= 0) {
+      if (m.v > sentAt) t.done(seen);
+      return;
+    }
+    seen = m.view.legal ?? [];
+    if (!action) t.done(seen);
+    else if (seen.includes(action)) {
+      sentAt = m.v;
+      t.send({ type: 'act', v: m.v, action });
+    }
+  });
 }
 
 /** @param {string} a the square a placement names ("place A b1 N" → "b1") */

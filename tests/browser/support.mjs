@@ -824,7 +824,7 @@ export async function typeAMove(p) {
  * @param {(text: string) => void} onText
  * @returns {Promise<{send: (text: string) => void, close: () => void, closed: Promise<void>}>}
  */
-export async function openSocket(url, onText) {
+async function openSocket(url, onText) {
   const u = new URL(url);
   const origin = `http://${u.host}`;
   const { cookies } = await requestFrom(origin, 'GET', '/favicon.svg');
@@ -916,42 +916,64 @@ export async function openSocket(url, onText) {
 }
 
 /**
- * Plays a seat's next `n` decisions through the API (a WebSocket of the test's own, with the
- * seat's token), at random among the legal ones (a fixed sequence of draws), and returns once
- * the table has answered the last one, or the game is over. Returns the number of decisions
- * made.
+ * What a seat says and hears at table `id` through a socket of the test's own (openSocket,
+ * with the seat's token): each frame heard goes to onFrame with `t`, whose send(frame) says
+ * something, done(value) ends the talk with its answer and fail(error) with an error. The
+ * answer's promise fails too when the socket closes before an answer, or onFrame throws.
+ * @template T
+ * @param {string} base the server's URL
+ * @param {string} id
+ * @param {string} token
+ * @param {(m: any, t: {send: (frame: object) => void, done: (value: T) => void, fail: (e: Error) => void}) => void} onFrame
+ * @returns {Promise<T>}
+ */
+export async function tableSocket(base, id, token, onFrame) {
+  /** @type {(value: T) => void} */
+  let answer = () => {};
+  /** @type {(e: Error) => void} */
+  let refuse = () => {};
+  const answered = /** @type {Promise<T>} */ (new Promise((yes, no) => ((answer = yes), (refuse = no))));
+  const url = new URL(`api/tables/${id}/ws`, base.replace(/^http/, 'ws')).toString();
+  /** @type {Awaited<ReturnType<typeof openSocket>>} */
+  const ws = await openSocket(url, (text) => {
+    const t = {
+      send: (/** @type {object} */ frame) => ws.send(JSON.stringify(frame)),
+      done: (/** @type {T} */ value) => (answer(value), ws.close()),
+      fail: (/** @type {Error} */ e) => (refuse(e), ws.close()),
+    };
+    try {
+      onFrame(JSON.parse(text), t);
+    } catch (e) {
+      t.fail(/** @type {Error} */ (e));
+    }
+  });
+  ws.closed.then(() => refuse(new Error(`the socket of table ${id} closed before it answered`)));
+  ws.send(JSON.stringify({ type: 'hello', token }));
+  return answered;
+}
+
+/**
+ * Plays a seat's next `n` decisions through the API (tableSocket), at random among the legal
+ * ones (a fixed sequence of draws), and returns once the table has answered the last one, or
+ * the game is over. Returns the number of decisions made.
  * @param {string} base the server's URL
  * @param {string} id
  * @param {string} token
  * @param {number} n
+ * @returns {Promise<number>}
  */
-export async function playThroughSocket(base, id, token, n) {
-  let done = 0;
+export function playThroughSocket(base, id, token, n) {
+  let made = 0;
   let seed = 7;
-  /** @type {(made: number) => void} */
-  let finish = () => {};
-  const made = /** @type {Promise<number>} */ (new Promise((r) => (finish = r)));
-  const ws = await openSocket(new URL(`api/tables/${id}/ws`, base.replace(/^http/, 'ws')).toString(), (text) => {
-    const m = JSON.parse(text);
-    if (m.type === 'error') return; // a stale version: the next update brings the new one
-    if (!m.view) return;
+  return tableSocket(base, id, token, (m, t) => {
+    if (m.type === 'error' || !m.view) return; // a stale version: the next update brings the new one
+    if (m.table?.status === 'over' || made >= n) return t.done(made);
     const legal = m.view.legal ?? [];
-    if (m.table?.status === 'over' || done >= n) {
-      finish(done);
-      ws.close();
-      return;
-    }
     if (!legal.length || (m.view.committed ?? []).length) return;
     seed = (seed * 1103515245 + 12345) % 2147483648;
-    ws.send(JSON.stringify({ type: 'act', v: m.v, action: legal[seed % legal.length] }));
-    done++;
+    t.send({ type: 'act', v: m.v, action: legal[seed % legal.length] });
+    made++;
   });
-  ws.send(JSON.stringify({ type: 'hello', token }));
-  await Promise.race([
-    made,
-    ws.closed.then(() => Promise.reject(new Error('the socket closed before its decisions were made'))),
-  ]);
-  return made;
 }
 
 /** What the lesson page shows (an expression run in the page): the step, the hint, the

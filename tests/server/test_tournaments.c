@@ -1,8 +1,8 @@
 /*
- * test_tournaments.c - tournaments from the outside (issue 67, item 2): N accounts (50) made
+ * test_tournaments.c - tournaments from the outside (issue 67, item 2): 50 accounts (players) made
  * through the API, each from an address of its own, join a Swiss and an arena and play every
  * game they are given to its end through the API and the table's socket (the loser, chosen by
- * a fixed rule with upsets, resigns). Swiss: one withdraws before the start (N - 1 players: a bye
+ * a fixed rule with upsets, resigns). Swiss: one withdraws before the start (all but one: a bye
  * each round), a second join changes nothing, every round's pairs, colours and bye are those
  * base/tourney.c gives the test's own record of the results, the server is restarted with a
  * round paired and unplayed and the tournament resumes, and at the end every player's score is
@@ -28,12 +28,12 @@
 #include "harness.h"
 #include "server/base/tourney.h"
 
-/* The accounts: 50, and 20 in the sanitizer build (TH_ROUNDS, harness.h) and on PostgreSQL
- * (the run again there, th_pg), where each game and each sign-up costs several times the
- * processor time and takes the paths the first took; a Swiss of 19 still has a bye each round.
- * N_MOST sizes the arrays. */
+/* The accounts: N_MOST, and N_FEW in the sanitizer build (TH_ROUNDS, harness.h) and on
+ * PostgreSQL (the run again there, th_pg), where each game and each sign-up costs several times
+ * the processor time and takes the paths the first took; a Swiss of 19 still has a bye each
+ * round. N_MOST sizes the arrays; `players` is the run's count (main). */
 #define N_MOST 50
-#define N      players
+#define N_FEW  20
 static int players = N_MOST;
 #define GAMES                                                                                      \
 	"\"game\": \"three-arrows\", \"clock\": {\"kind\": \"fischer\", \"base\": 300, "           \
@@ -78,7 +78,7 @@ static void bots_made(int n)
 
 static int bot_of(const char *name)
 {
-	for (int i = 0; name && i < N; i++)
+	for (int i = 0; name && i < players; i++)
 		if (strcmp(bots[i].name, name) == 0)
 			return i;
 	fail_msg("no bot named %s", name ? name : "(null)");
@@ -189,7 +189,7 @@ static void ref_text(ref *R, char *out, size_t len)
 {
 	qv__tp tp[N_MOST];
 	int n = 0, pairs[N_MOST / 2][2], bye;
-	for (int i = 0; i < N; i++)
+	for (int i = 0; i < players; i++)
 		if (R->in[i])
 			tp[n++] = R->p[i];
 	int np = qv__swiss_pair(tp, n, ref_met, R, pairs, &bye);
@@ -257,28 +257,28 @@ static void test_swiss(void **state)
 	(void)state;
 	const char *db = th_new_db();
 	th_start(db, extra);
-	bots_made(N);
+	bots_made(players);
 	char id[32], body[256];
 	snprintf(body, sizeof body,
 	         "{\"name\": \"Bots' Swiss\", \"kind\": \"swiss\", " GAMES
 	         ", \"rounds\": 4, \"pause\": 0, \"starts_in\": 3600}");
 	made(0, body, id);
 	ref R = {0};
-	for (int i = 0; i < N; i++) {
+	for (int i = 0; i < players; i++) {
 		act(i, id, "join", 200);
 		R.p[i] = (qv__tp){.id = i + 1, .rating = 1500, .order = i};
-		R.in[i] = i != N - 1;
+		R.in[i] = i != players - 1;
 	}
 	act(1, id, "join", 200); /* again: nothing changes */
-	act(N - 1, id, "withdraw", 200);
+	act(players - 1, id, "withdraw", 200);
 	json_t *t = shown(id, false);
-	assert_int_equal(json_integer_value(json_object_get(t, "players")), N);
+	assert_int_equal(json_integer_value(json_object_get(t, "players")), players);
 	json_decref(t);
 	act(0, id, "start", 200);
 	char want[2048], got[2048];
 	for (long long r = 1; r <= 4; r++) {
 		ref_text(&R, want, sizeof want);
-		t = wait_round(id, r, (N - 1 + 1) / 2);
+		t = wait_round(id, r, (players - 1 + 1) / 2);
 		round_text(t, r, got, sizeof got);
 		assert_string_equal(got, want);
 		if (r == 3) { /* a restart with a round paired and not played */
@@ -296,7 +296,7 @@ static void test_swiss(void **state)
 	{
 		int b = bot_of(text_of(s, "username"));
 		assert_true(json_number_value(json_object_get(s, "score")) == R.p[b].score);
-		assert_int_equal(json_is_true(json_object_get(s, "active")), b != N - 1);
+		assert_int_equal(json_is_true(json_object_get(s, "active")), b != players - 1);
 		best = R.p[b].score > best ? R.p[b].score : best;
 	}
 	const json_t *first = json_array_get(standings, 0);
@@ -380,18 +380,18 @@ static void test_arena(void **state)
 {
 	(void)state;
 	th_start(th_new_db(), extra);
-	bots_made(N);
+	bots_made(players);
 	char id[32], body[256];
 	snprintf(body, sizeof body,
 	         "{\"name\": \"Bots' arena\", \"kind\": \"arena\", " GAMES
 	         ", \"minutes\": 1, \"starts_in\": 3600}");
 	made(0, body, id);
-	for (int i = 0; i < N - 2; i++)
+	for (int i = 0; i < players - 2; i++)
 		act(i, id, "join", 200);
 	act(0, id, "start", 200);
 	json_decref(wait_status(id, "running"));
-	act(N - 2, id, "join", 200); /* late joiners */
-	act(N - 1, id, "join", 200);
+	act(players - 2, id, "join", 200); /* late joiners */
+	act(players - 1, id, "join", 200);
 	int won[N_MOST] = {0}, lost[N_MOST] = {0};
 	json_decref(arena_play(id, won, lost));
 	json_t *t = shown(id, true);
@@ -408,7 +408,7 @@ static void test_arena(void **state)
 		int b = bot_of(text_of(s, "username"));
 		assert_int_equal(json_integer_value(json_object_get(s, "wins")), won[b]);
 		assert_int_equal(json_integer_value(json_object_get(s, "losses")), lost[b]);
-		late += b >= N - 2 && strlen(results) > 0;
+		late += b >= players - 2 && strlen(results) > 0;
 		if (i > 0)
 			assert_true(json_number_value(json_object_get(s, "score")) <=
 			            json_number_value(json_object_get(
@@ -448,7 +448,7 @@ int main(int argc, char **argv)
 {
 	if (th_init(argc, argv, "tournaments", 900))
 		return 2;
-	players = th_pg() ? 20 : TH_ROUNDS(N_MOST, 20);
+	players = th_pg() ? N_FEW : TH_ROUNDS(N_MOST, N_FEW);
 #define T(f) cmocka_unit_test_teardown(f, th_teardown)
 	const struct CMUnitTest tests[] = {T(test_on_time), T(test_swiss), T(test_arena)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
