@@ -7,7 +7,7 @@
 # statements one after another, so the clients stand for processes). It prints pgbench's own
 # report of each run. docs/history/benchmarks-5.md, "quiver serve on PostgreSQL", has the figures.
 # Usage: [QV_FSYNC=on] bench/pg_bench.sh [SECONDS] (each run; default 30, at most 300);
-# QV_FSYNC=on: PostgreSQL with fsync on (pg_virtualenv's clusters have it off).
+# QV_FSYNC=on: PostgreSQL with fsync on (tests/cluster/pg_run.sh makes its clusters without).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -25,7 +25,7 @@ if [ -z "${QV_PG_BENCH:-}" ]; then
 	exec "$root/tests/cluster/pg_run.sh" sh "$here/pg_bench.sh" "$@"
 fi
 for p in /usr/lib/postgresql/*/bin/pgbench; do pgbench=$p; done
-# QV_FSYNC=on: PostgreSQL with fsync (pg_virtualenv makes its clusters without).
+# QV_FSYNC=on: PostgreSQL with fsync (tests/cluster/pg_run.sh makes its clusters without).
 if [ "${QV_FSYNC:-}" = on ]; then
 	psql -XAqc "ALTER SYSTEM SET fsync = on" -c "SELECT pg_reload_conf()" >/dev/null || exit 1
 	sleep 1

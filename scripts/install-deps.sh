@@ -33,8 +33,8 @@ if ! $play; then
   # The one-node Slurm cluster of tests/lab/slurm_test.sh (`quiver lab` over a job array): the
   # test starts its own munged, slurmctld and slurmd; the packages' services are not used.
   pkgs+=(slurm-wlm munge)
-  # The PostgreSQL store's tests (ctest label cluster): a throwaway cluster made by
-  # pg_virtualenv (postgresql-common) from Debian's server.
+  # The PostgreSQL store's tests (ctest label cluster): throwaway clusters of Debian's server
+  # (tests/cluster/pg_run.sh), and `make cluster`'s (pg_virtualenv, postgresql-common).
   pkgs+=(postgresql)
   # HAProxy in front of quiver with docs/deploy/haproxy.cfg (tests/server/test_haproxy.c).
   pkgs+=(haproxy)

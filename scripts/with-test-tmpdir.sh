@@ -11,8 +11,8 @@
 # Falls back to the caller's TMPDIR (or /tmp) when /dev/shm is not a writable tmpfs with at
 # least 4 GiB free, and when QV_TEST_TMPDIR=disk. Nested calls (make test runs make
 # test-release) share the outer folder. The C tests take their folders through
-# tests/support/tmpdir.h; Node's os.tmpdir(), Python's tempfile, mktemp(1) and pg_virtualenv
-# read TMPDIR themselves.
+# tests/support/tmpdir.h; Node's os.tmpdir(), Python's tempfile, mktemp(1) and
+# tests/cluster/pg_run.sh (its clusters, and the one they are copied from) read TMPDIR themselves.
 # Usage: with-test-tmpdir.sh COMMAND [ARG...]; exits with the command's status.
 set -u
 if [ $# -eq 0 ]; then

@@ -428,13 +428,15 @@ static void haproxy_stop(void)
 	haproxy = -1;
 }
 
-/* Stops (or starts) the cluster pg_virtualenv made, as a database that goes away. */
+/* Stops (fast: its sessions ended) or starts the test's cluster again, as a database that goes
+ * away (QV_TEST_PG_CTL, which tests/cluster/pg_run.sh sets). */
 static void pg_cluster(const char *what)
 {
-	char cmd[256];
-	const char *v = getenv("PGVERSION");
-	snprintf(cmd, sizeof cmd, "pg_ctlcluster %s regress %s%s >/dev/null", v ? v : "15", what,
-	         strcmp(what, "stop") == 0 ? " -m fast" : "");
+	char cmd[512];
+	const char *ctl = getenv("QV_TEST_PG_CTL");
+	if (!ctl)
+		fail_msg("QV_TEST_PG_CTL is not set: run the test under tests/cluster/pg_run.sh");
+	snprintf(cmd, sizeof cmd, "'%s' %s", ctl, what);
 	assert_int_equal(system(cmd), 0);
 }
 

@@ -152,8 +152,8 @@ bool th_pg(void)
 }
 
 /* A connection to PostgreSQL by libpq's environment (PGHOST, PGPORT, PGUSER, PGPASSWORD,
- * PGDATABASE, as pg_virtualenv sets them) or to the database conninfo names; fails the test
- * when it cannot. */
+ * PGDATABASE, as tests/cluster/pg_run.sh sets them) or to the database conninfo names; fails
+ * the test when it cannot. */
 static PGconn *pg_connect(const char *conninfo)
 {
 	PGconn *c = PQconnectdb(conninfo);

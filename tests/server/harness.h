@@ -44,7 +44,7 @@ int th_init(int argc, char **argv, const char *name, unsigned alarm_s);
 int th_teardown(void **state);
 
 /* Whether the run is against PostgreSQL: QV_TEST_PG=1 in the environment, which
- * tests/cluster/pg_run.sh sets under pg_virtualenv, with libpq's PG* variables. */
+ * tests/cluster/pg_run.sh sets, with libpq's PG* variables. */
 bool th_pg(void);
 /* A fresh database (a static buffer): a path in the temporary folder, or, against PostgreSQL,
  * a new database qv_PID_N made in the cluster and its connection string "dbname=qv_PID_N". */
