@@ -686,15 +686,12 @@ static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, scratch 
 		if (m != n) {
 			if (!sparse_room(obs, obs->n - n + m))
 				return QV_ENOMEM;
-			size_t tail = (size_t)(obs->n - lo - n);
-			memmove(obs->idx + lo + m, obs->idx + lo + n, sizeof *obs->idx * tail);
-			memmove(obs->val + lo + m, obs->val + lo + n, sizeof *obs->val * tail);
+			slots_move(obs, lo + n, lo + m, obs->n - lo - n);
 			obs->n += m - n;
 			for (int j = i + 1; j <= g->nparts; j++)
 				a->at[j] += m - n;
 		}
-		memcpy(obs->idx + lo, now->idx, sizeof *obs->idx * (size_t)m);
-		memcpy(obs->val + lo, now->val, sizeof *obs->val * (size_t)m);
+		slots_copy(obs->idx + lo, obs->val + lo, now, m);
 	}
 	line_end(t);
 	return t->failed ? QV_ENOMEM : QV_OK;
