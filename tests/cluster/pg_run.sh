@@ -3,7 +3,8 @@
 # copy of a freshly made cluster in a temporary folder, started on a free port of 127.0.0.1
 # (as the user postgres when run as root, which initdb and postgres refuse), the command run
 # with libpq's PGHOST, PGPORT, PGUSER, PGPASSWORD and PGDATABASE set, and the cluster stopped
-# and removed after, however the command ends. QV_TEST_PG=1 tells the server tests' harness
+# and removed after it, or at once when this script is interrupted (INT, TERM: the command is
+# sent TERM, and its end awaited). QV_TEST_PG=1 tells the server tests' harness
 # (tests/server/harness.c) to make each database there; QV_TEST_PG_CTL names a program that
 # stops (`stop`, fast) or starts (`start`) the cluster again, for the tests of a database that
 # goes away.
@@ -13,7 +14,7 @@
 # The cluster that is copied is made once (initdb) in TMPDIR, which `make test` gives each run
 # of its own (scripts/with-test-tmpdir.sh), and kept there: initdb and Debian's pg_virtualenv,
 # which this script used before, took some 2 s of processor time a cluster, for the 30-odd
-# tests that each need one; a copy and a start take 0.3 s (docs/testing.md).
+# tests that each need one; a copy, a start and a stop take 0.5 s (docs/testing.md).
 # shellcheck disable=SC2012 # the newest version's programs: ls and sort -V read the numbers
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 if [ -z "$bin" ] || [ ! -x "$bin/postgres" ] || [ ! -x "$bin/initdb" ]; then
@@ -115,7 +116,15 @@ PGDATABASE=postgres
 QV_TEST_PG=1
 QV_TEST_PG_CTL=$dir/ctl
 export PGHOST PGPORT PGUSER PGPASSWORD PGDATABASE QV_TEST_PG QV_TEST_PG_CTL
-"$@"
-rc=$?
+# The command in the background, so that a signal to this script is acted on at once (a shell
+# runs its traps only once the command in the foreground has ended).
+"$@" <&0 &
+child=$!
+trap 'kill -TERM "$child" 2>/dev/null' INT TERM
+while :; do
+	wait "$child"
+	rc=$?
+	kill -0 "$child" 2>/dev/null || break
+done
 stop
-exit $rc
+exit "$rc"
