@@ -942,12 +942,13 @@ export async function tableSocket(base, id, token, onFrame) {
   const answered = /** @type {Promise<T>} */ (new Promise((yes, no) => ((answer = yes), (refuse = no))));
   const url = new URL(`api/tables/${id}/ws`, base.replace(/^http/, 'ws')).toString();
   /** @type {Awaited<ReturnType<typeof openSocket>>} */
-  const ws = await openSocket(url, (text) => {
-    const t = {
-      send: (/** @type {object} */ frame) => ws.send(JSON.stringify(frame)),
-      done: (/** @type {T} */ value) => (answer(value), ws.close()),
-      fail: (/** @type {Error} */ e) => (refuse(e), ws.close()),
-    };
+  let ws;
+  const t = {
+    send: (/** @type {object} */ frame) => ws.send(JSON.stringify(frame)),
+    done: (/** @type {T} */ value) => (answer(value), ws.close()),
+    fail: (/** @type {Error} */ e) => (refuse(e), ws.close()),
+  };
+  ws = await openSocket(url, (text) => {
     try {
       onFrame(JSON.parse(text), t);
     } catch (e) {

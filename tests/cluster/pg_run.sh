@@ -30,12 +30,14 @@ if [ "$(id -u)" = 0 ]; then
 		echo "skipped: run as root and there is no user postgres to run PostgreSQL as"
 		exit 77
 	fi
-	as_pg() { runuser -u postgres -- "$@"; }
+	as_postgres='runuser -u postgres --'
 	owner=postgres
 else
-	as_pg() { "$@"; }
+	as_postgres=
 	owner=$(id -un)
 fi
+# shellcheck disable=SC2086 # $as_postgres: a command's words, or none
+as_pg() { $as_postgres "$@"; }
 
 # The cluster to copy, made once for this TMPDIR (under a lock: ctest starts several at once)
 # with a password of its own, which every copy shares.
@@ -68,7 +70,7 @@ cat >"$dir/ctl" <<EOF
 #!/bin/sh
 # stop (fast: the sessions ended) or start the cluster in $dir/data
 case \$1 in stop) set -- stop -m fast ;; start) ;; *) echo "usage: \$0 stop|start" >&2; exit 2 ;; esac
-$( [ "$owner" = postgres ] && [ "$(id -u)" = 0 ] && printf 'runuser -u postgres -- ' )"$bin/pg_ctl" -D "$dir/data" -l "$dir/data/server.log" -w "\$@" >/dev/null
+$as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/data/server.log" -w "\$@" >/dev/null
 EOF
 chmod 755 "$dir/ctl"
 

@@ -228,18 +228,6 @@ static void test_newer_schema(void **state)
 	               "it was made by a newer quiver (schema 17; this one knows 16)", NULL);
 }
 
-/* Stops (fast: its sessions ended) or starts the test's cluster again (QV_TEST_PG_CTL, which
- * tests/cluster/pg_run.sh sets). */
-static void cluster(const char *what)
-{
-	char cmd[512];
-	const char *ctl = getenv("QV_TEST_PG_CTL");
-	if (!ctl)
-		fail_msg("QV_TEST_PG_CTL is not set: run the test under tests/cluster/pg_run.sh");
-	snprintf(cmd, sizeof cmd, "'%s' %s", ctl, what);
-	assert_int_equal(system(cmd), 0);
-}
-
 /* GET /api/health's status, and its "store" ("ok" or "failing") checked against it. */
 static int health(void)
 {
@@ -268,7 +256,7 @@ static void test_outage(void **state)
 	snprintf(action, sizeof action, "%s", th_seat_first(mover));
 	long long v = mover->v;
 
-	cluster("stop");
+	th_pg_cluster("stop");
 	char frame[256];
 	snprintf(frame, sizeof frame, "{\"type\": \"act\", \"v\": %lld, \"action\": \"%s\"}", v,
 	         action);
@@ -283,7 +271,7 @@ static void test_outage(void **state)
 	tc_reply_free(&r);
 	assert_int_equal(health(), 503);
 
-	cluster("start");
+	th_pg_cluster("start");
 	assert_int_equal(health(), 200);
 	th_seat_act(mover, action);
 	th_seat_reach(mover, v + 1);

@@ -428,18 +428,6 @@ static void haproxy_stop(void)
 	haproxy = -1;
 }
 
-/* Stops (fast: its sessions ended) or starts the test's cluster again, as a database that goes
- * away (QV_TEST_PG_CTL, which tests/cluster/pg_run.sh sets). */
-static void pg_cluster(const char *what)
-{
-	char cmd[512];
-	const char *ctl = getenv("QV_TEST_PG_CTL");
-	if (!ctl)
-		fail_msg("QV_TEST_PG_CTL is not set: run the test under tests/cluster/pg_run.sh");
-	snprintf(cmd, sizeof cmd, "'%s' %s", ctl, what);
-	assert_int_equal(system(cmd), 0);
-}
-
 /* A GET through HAProxy: its status, which must be `want`; *down whether the answer said the
  * database is down (X-Quiver-Store). */
 static int get_through(const char *path, int want, bool *down)
@@ -481,7 +469,7 @@ static void test_down(void **state)
 	assert_false(down);
 
 	if (th_pg())
-		pg_cluster("stop");
+		th_pg_cluster("stop");
 	else
 		hold_lock(db);
 	char act[128];
@@ -526,7 +514,7 @@ static void test_down(void **state)
 	assert_int_equal(a->v, va);
 
 	if (th_pg())
-		pg_cluster("start");
+		th_pg_cluster("start");
 	else
 		unhang();
 	act_when_back(a, act);

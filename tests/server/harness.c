@@ -151,6 +151,16 @@ bool th_pg(void)
 	return pg && strcmp(pg, "1") == 0;
 }
 
+void th_pg_cluster(const char *what)
+{
+	char cmd[512];
+	const char *ctl = getenv("QV_TEST_PG_CTL");
+	if (!ctl)
+		fail_msg("QV_TEST_PG_CTL is not set: run the test under tests/cluster/pg_run.sh");
+	snprintf(cmd, sizeof cmd, "'%s' %s", ctl, what);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* A connection to PostgreSQL by libpq's environment (PGHOST, PGPORT, PGUSER, PGPASSWORD,
  * PGDATABASE, as tests/cluster/pg_run.sh sets them) or to the database conninfo names; fails
  * the test when it cannot. */

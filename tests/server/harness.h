@@ -46,6 +46,10 @@ int th_teardown(void **state);
 /* Whether the run is against PostgreSQL: QV_TEST_PG=1 in the environment, which
  * tests/cluster/pg_run.sh sets, with libpq's PG* variables. */
 bool th_pg(void);
+/* Stops (what "stop": fast, its sessions ended) or starts ("start") the run's PostgreSQL
+ * cluster again, as a database that goes away and comes back (QV_TEST_PG_CTL, the control
+ * program tests/cluster/pg_run.sh sets); fails the test when it cannot. */
+void th_pg_cluster(const char *what);
 /* A fresh database (a static buffer): a path in the temporary folder, or, against PostgreSQL,
  * a new database qv_PID_N made in the cluster and its connection string "dbname=qv_PID_N". */
 const char *th_new_db(void);
