@@ -12,7 +12,8 @@
  * - PostgreSQL stopped under a running server: an act is refused with an error frame holding
  *   libpq's reason (and a new table with an error), nothing answered as done; PostgreSQL
  *   started again: the same act is accepted, and it is there after a restart of the server;
- *   GET /api/health answers 200 "ok" before, 503 "failing" while it is stopped, 200 after;
+ *   GET /api/health answers 200 "ok" before, 503 "failing" while it is stopped, 200 after; a
+ *   table not in memory meanwhile is answered 503 "the database did not answer", not 404;
  * - a table's row held FOR UPDATE by another session: an act waits no longer than the lock
  *   timeout (half of --db-timeout) and is refused as "the site is slow"; another table of the
  *   same process plays while it waits (on another connection of the pool: with one
@@ -240,6 +241,34 @@ static int health(void)
 	return status;
 }
 
+/* While PostgreSQL is down, a table not in this process's memory (an id of another's, as one
+ * taken over or reached after a restart would be) cannot be read: GET and a WebSocket for it
+ * answer 503 with a Retry-After, saying the database did not answer, never 404 "no table" (a
+ * slow database told players their game did not exist, cluster/paths under load). The table
+ * in memory (id) is still served. */
+static void not_read_while_down(const char *id)
+{
+	const char *absent = "/api/tables/fedcba9876543210";
+	tc_reply r;
+	tc_http(th_server.port, "GET", absent, NULL, 0, &r);
+	const char *msg = json_string_value(json_object_get(r.json, "error"));
+	char retry[16] = "";
+	if (r.status != 503 || !msg || !strstr(msg, "the database did not answer") ||
+	    !tc_header(&r, "Retry-After", retry, sizeof retry) || atoi(retry) < 1)
+		fail_msg("GET %s with the database down: %d (Retry-After '%s'): %s", absent,
+		         r.status, retry, r.body ? r.body : "(none)");
+	tc_reply_free(&r);
+	char ws[64];
+	snprintf(ws, sizeof ws, "%s/ws", absent);
+	tc_ws w;
+	assert_int_equal(tc_ws_open(&w, th_server.port, ws), 503);
+	assert_true(w.retry_after >= 1);
+	char path[64];
+	snprintf(path, sizeof path, "/api/tables/%s", id);
+	assert_int_equal(tc_http(th_server.port, "GET", path, NULL, 0, &r), 200);
+	tc_reply_free(&r);
+}
+
 static void test_outage(void **state)
 {
 	(void)state;
@@ -270,6 +299,7 @@ static void test_outage(void **state)
 		         r.body ? r.body : "(none)");
 	tc_reply_free(&r);
 	assert_int_equal(health(), 503);
+	not_read_while_down(id);
 
 	th_pg_cluster("start");
 	assert_int_equal(health(), 200);

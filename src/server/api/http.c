@@ -338,16 +338,11 @@ static int post_replay(qv__server *srv, qv__req *c, const qv__route_match *m)
 static qv__table *path_table_as(qv__server *srv, qv__req *c, const qv__route_match *m, bool socket)
 {
 	const char *id = qv__route_cap_of(m, "table")->text;
-	bool elsewhere;
-	qv__table *t = socket ? qv__server_find_for_socket(srv, id, &elsewhere)
-	                      : qv__server_find(srv, id, &elsewhere);
-	if (!t && elsewhere) {
-		qv__reply_moving(c, id);
-	} else if (!t) {
-		char quoted[QV_QUOTE_MAX * 4 + 4];
-		qv__reply_error(c, 404, "no table '%s'",
-		                qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
-	}
+	qv__missing why;
+	qv__table *t =
+	    socket ? qv__server_find_for_socket(srv, id, &why) : qv__server_find(srv, id, &why);
+	if (!t)
+		qv__reply_missing(c, id, why);
 	return t;
 }
 

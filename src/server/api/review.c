@@ -73,19 +73,11 @@ static int game_of(qv__server *srv, qv__req *c, const char *id, qv_match **out)
 		rc = qv_match_load_text(out, text, &err);
 		free(text);
 	} else {
-		bool elsewhere = false;
+		qv__missing why = QV__NONE;
 		if (!t)
-			t = qv__server_find(srv, id, &elsewhere);
-		if (!t) {
-			char quoted[QV_QUOTE_MAX * 4 + 4];
-			if (elsewhere)
-				qv__reply_moving(c, id);
-			else
-				qv__reply_error(
-				    c, 404, "no table '%s'",
-				    qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted));
-			return elsewhere ? 503 : 404;
-		}
+			t = qv__server_find(srv, id, &why);
+		if (!t)
+			return qv__reply_missing(c, id, why);
 		json_t *record;
 		rc = qv__table_fetch(t, QV__FETCH_RECORD, &record, &err);
 		qv__table_unref(t);

@@ -64,6 +64,25 @@ void qv__reply_moving(qv__req *c, const char *id)
 	qv__req_add_header(c, "Retry-After", "1");
 }
 
+int qv__reply_missing(qv__req *c, const char *id, qv__missing why)
+{
+	char quoted[QV_QUOTE_MAX * 4 + 4];
+	qv_shorten(id, QV_QUOTE_MAX, quoted, sizeof quoted);
+	switch (why) {
+	case QV__ELSEWHERE: qv__reply_moving(c, id); return 503;
+	case QV__UNREACHED:
+		qv__reply_error(c, 503,
+		                "table '%s' could not be read: the database did not answer; "
+		                "try again in a few seconds",
+		                quoted);
+		qv__req_add_header(c, "Retry-After", "3");
+		return 503;
+	case QV__NONE: break;
+	}
+	qv__reply_error(c, 404, "no table '%s'", quoted);
+	return 404;
+}
+
 int qv__reply_not_allowed(qv__req *c, const char *method, const char *allow)
 {
 	char msg[200], quoted[QV_QUOTE_MAX * 4 + 4];

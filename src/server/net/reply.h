@@ -3,7 +3,7 @@
  * bodies: JSON bodies with the headers every API answer has, {"error": message} with a status,
  * and 405 with an Allow header, written to a request (net.h) on its request worker. The body
  * itself was read whole by the network layer before the handler ran (net.h: 413 and 408 are
- * its answers). Internal to the server; knows nothing of tables or routes.
+ * its answers). Internal to the server; knows of tables only the answers for one not found.
  */
 #ifndef QUIVER_SERVER_NET_REPLY_H
 #define QUIVER_SERVER_NET_REPLY_H
@@ -12,7 +12,8 @@
 
 #include <jansson.h>
 
-#include "server/net/req.h" /* qv__req, QV__BODY_MAX */
+#include "server/net/req.h"      /* qv__req, QV__BODY_MAX */
+#include "server/state/server.h" /* qv__missing */
 
 /* Writes text (JSON already) with the given status and the API's headers (the layer drops the
  * body of an answer to HEAD). allow, when not NULL, is sent as the Allow header. */
@@ -27,6 +28,10 @@ void qv__reply_error(qv__req *c, int status, const char *fmt, ...)
  * asked to let go (several processes on PostgreSQL: store.h, cluster.h): the client tries again
  * in a second, and reaches the table where it is then. */
 void qv__reply_moving(qv__req *c, const char *id);
+/* The answer for table id when qv__server_find gave none, for the reason it gave: 404 "no
+ * table", qv__reply_moving's 503, or 503 with Retry-After: 3 saying the database did not answer
+ * (the table is there: the client tries again). Returns the status. */
+int qv__reply_missing(qv__req *c, const char *id, qv__missing why);
 /* 405: "method M not allowed here; accepted: ALLOW", with ALLOW as the Allow header; returns
  * 405. */
 int qv__reply_not_allowed(qv__req *c, const char *method, const char *allow);

@@ -199,15 +199,10 @@ int qv__report_post(qv__server *srv, qv__req *c, const qv__route_match *m)
 		st = room_for(srv, c, at);
 	if (st)
 		return st;
-	bool elsewhere = false;
-	qv__table *t = qv__server_find(srv, id, &elsewhere);
-	if (!t) {
-		if (elsewhere)
-			qv__reply_moving(c, id);
-		else
-			qv__reply_error(c, 404, "no table '%s'", id);
-		return elsewhere ? 503 : 404;
-	}
+	qv__missing why;
+	qv__table *t = qv__server_find(srv, id, &why);
+	if (!t)
+		return qv__reply_missing(c, id, why);
 	st = read_table(c, t, &r);
 	qv__table_unref(t);
 	if (!st)

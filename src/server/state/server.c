@@ -217,20 +217,24 @@ qv__table *qv__server_find_resident(qv__server *srv, const char *id)
 }
 
 /* Takes table id for this process before it is read (store.h: on PostgreSQL another process
- * may hold it); when another does, and elsewhere is not NULL, asks it to let the table go
- * (cluster.c) and sets *elsewhere. */
-static bool take(qv__server *srv, const char *id, bool *elsewhere)
+ * may hold it); when another does, asks it to let the table go (cluster.c) and says so in
+ * *why (QV__ELSEWHERE); when the database did not answer, says that (QV__UNREACHED). why may
+ * be NULL: nobody is asked then. */
+static bool take(qv__server *srv, const char *id, qv__missing *why)
 {
 	qv_err err;
 	int own = qv__store_own(srv->store, id, &err);
-	if (own == -1)
+	if (own == -1) {
 		qv__oplog(QV__WARN, "%s", err.msg);
-	if (own == 0 && elsewhere) {
+		if (why)
+			*why = QV__UNREACHED;
+	}
+	if (own == 0 && why) {
 		char payload[40];
 		snprintf(payload, sizeof payload, "release %s", id);
 		if (qv__store_notify(srv->store, payload, &err))
 			qv__oplog(QV__WARN, "%s", err.msg);
-		*elsewhere = true;
+		*why = QV__ELSEWHERE;
 		qv_copy(srv->asked[srv->nasked++ % QV__ASKED], QV__ID_LEN + 1, id);
 	}
 	return own == 1;
@@ -250,19 +254,22 @@ static bool asked_for(const qv__server *srv, const char *id)
  * found there already). The caller holds srv->taking, under which a table is taken, read and
  * put in the registry as one step that no qv__server_release comes between: every table in the
  * registry is one this process holds (store.h). */
-static qv__table *read_back(qv__server *srv, const char *id, bool socket, bool *elsewhere,
+static qv__table *read_back(qv__server *srv, const char *id, bool socket, qv__missing *why,
                             bool *fresh)
 {
 	*fresh = false;
 	qv__table *t = find_resident(srv, id, socket); /* read back meanwhile by another request */
-	if (t || !take(srv, id, elsewhere))
+	if (t || !take(srv, id, why))
 		return t;
 	void *slot[2] = {srv, NULL};
 	qv_err err;
 	qv_status rc = qv__store_load_one(srv->store, id, restore_visit, slot, &err);
 	if (rc) {
-		if (rc != QV_ESTATE)
+		if (rc != QV_ESTATE) {
 			qv__oplog(QV__WARN, "%s", err.msg);
+			if (why)
+				*why = QV__UNREACHED;
+		}
 		qv__store_disown(srv->store, id);
 		return NULL;
 	}
@@ -284,10 +291,10 @@ static qv__table *read_back(qv__server *srv, const char *id, bool socket, bool *
 	return t;
 }
 
-static qv__table *find(qv__server *srv, const char *id, bool socket, bool *elsewhere)
+static qv__table *find(qv__server *srv, const char *id, bool socket, qv__missing *why)
 {
-	if (elsewhere)
-		*elsewhere = false;
+	if (why)
+		*why = QV__NONE;
 	qv__table *t = find_resident(srv, id, socket);
 	if (!qv__table_id_valid(id) || t)
 		return t;
@@ -295,21 +302,21 @@ static qv__table *find(qv__server *srv, const char *id, bool socket, bool *elsew
 	 * read back from the database. */
 	bool fresh;
 	pthread_mutex_lock(&srv->taking);
-	t = read_back(srv, id, socket, elsewhere, &fresh);
+	t = read_back(srv, id, socket, why, &fresh);
 	pthread_mutex_unlock(&srv->taking);
 	if (fresh)
 		qv__server_changed(srv, t); /* queues it if it is not over, lets it go if it is */
 	return t;
 }
 
-qv__table *qv__server_find(qv__server *srv, const char *id, bool *elsewhere)
+qv__table *qv__server_find(qv__server *srv, const char *id, qv__missing *why)
 {
-	return find(srv, id, false, elsewhere);
+	return find(srv, id, false, why);
 }
 
-qv__table *qv__server_find_for_socket(qv__server *srv, const char *id, bool *elsewhere)
+qv__table *qv__server_find_for_socket(qv__server *srv, const char *id, qv__missing *why)
 {
-	return find(srv, id, true, elsewhere);
+	return find(srv, id, true, why);
 }
 
 qv__table *qv__server_adopt(qv__server *srv, const char *id) { return find(srv, id, false, NULL); }

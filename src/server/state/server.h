@@ -256,11 +256,19 @@ void qv__server_close(qv__server *srv);
  * AI search (the crash-loop guard, server.c). */
 void qv__server_busy(qv__server *srv, int delta);
 
+/* Why qv__server_find gave no table (net/reply.h answers each: qv__reply_missing). */
+typedef enum qv__missing {
+	QV__NONE,      /* there is no table of this id: 404 */
+	QV__ELSEWHERE, /* another process plays it, asked to let it go: 503, again in a second */
+	QV__UNREACHED, /* the database did not answer (slow or gone): 503, again in a few seconds */
+} qv__missing;
+
 /* The table with this id, with a reference the caller drops with qv__table_unref; read back
- * from the database when it is not in memory; NULL when there is none, or, with *elsewhere
- * set, when another process plays it (PostgreSQL, store.h): that process is asked to let it go
- * (cluster.h), and the client is to try again in a second. */
-qv__table *qv__server_find(qv__server *srv, const char *id, bool *elsewhere);
+ * from the database when it is not in memory; NULL with *why saying why (why may be NULL):
+ * there is none, another process plays it (PostgreSQL, store.h: that process is asked to let
+ * it go, cluster.h), or the database did not answer. Only a table that is not there reads as
+ * none: a slow database never tells a player that their game does not exist. */
+qv__table *qv__server_find(qv__server *srv, const char *id, qv__missing *why);
 /* Takes table id out of the registry and lets the database know this process no longer holds
  * it (its writes fail from then on): the table with the registry's reference, which the caller
  * drops once it told the table's connections (cluster.c), or NULL when it was not in memory. */
@@ -321,7 +329,7 @@ bool qv__server_zombie_room(qv__server *srv, qv__table *t);
 /* qv__server_find for a new WebSocket: the table counts the socket (t->greeting) from the
  * moment it is found, so a finished table read back from the database stays in memory for
  * it (every socket of a table shares one copy); the socket's end takes the count back. */
-qv__table *qv__server_find_for_socket(qv__server *srv, const char *id, bool *elsewhere);
+qv__table *qv__server_find_for_socket(qv__server *srv, const char *id, qv__missing *why);
 /* Adds a new table to the registry. */
 qv_status qv__server_add(qv__server *srv, qv__table *t, qv_err *err);
 /* qv__server_add for a table a client has just created and saved: refused (QV_ESTATE, *status

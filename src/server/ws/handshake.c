@@ -235,10 +235,10 @@ void qv__ws_upgrade(qv__server *srv, qv__req *r)
 		channel(srv, r);
 		return;
 	}
-	bool elsewhere;
-	qv__table *t = qv__server_find_for_socket(srv, id, &elsewhere);
-	if (!t && elsewhere) {
-		qv__reply_moving(r, id);
+	qv__missing missing;
+	qv__table *t = qv__server_find_for_socket(srv, id, &missing);
+	if (!t && missing != QV__NONE) {
+		qv__reply_missing(r, id, missing);
 		qv__req_add_header(r, "Connection", "close");
 		return;
 	}
