@@ -14,6 +14,8 @@
  *   started again: the same act is accepted, and it is there after a restart of the server;
  *   GET /api/health answers 200 "ok" before, 503 "failing" while it is stopped, 200 after; a
  *   table not in memory meanwhile is answered 503 "the database did not answer", not 404;
+ * - a second process starting beside one that holds a table reads nothing of it (its actions
+ *   made unreadable meanwhile);
  * - a table's row held FOR UPDATE by another session: an act waits no longer than the lock
  *   timeout (half of --db-timeout) and is refused as "the site is slow"; another table of the
  *   same process plays while it waits (on another connection of the pool: with one
@@ -241,6 +243,12 @@ static int health(void)
 	return status;
 }
 
+/* Which of the two seats has a legal action now. */
+static th_seat *to_move(th_seat *p1, th_seat *p2)
+{
+	return json_array_size(json_object_get(p1->view, "legal")) > 0 ? p1 : p2;
+}
+
 /* While PostgreSQL is down, a table not in this process's memory (an id of another's, as one
  * taken over or reached after a restart would be) cannot be read: GET and a WebSocket for it
  * answer 503 with a Retry-After, saying the database did not answer, never 404 "no table" (a
@@ -280,7 +288,7 @@ static void test_outage(void **state)
 	th_seat p1, p2;
 	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, t1, t2,
 	             &p1, &p2);
-	th_seat *mover = json_array_size(json_object_get(p1.view, "legal")) > 0 ? &p1 : &p2;
+	th_seat *mover = to_move(&p1, &p2);
 	char action[128];
 	snprintf(action, sizeof action, "%s", th_seat_first(mover));
 	long long v = mover->v;
@@ -312,6 +320,49 @@ static void test_outage(void **state)
 	json_t *info = th_info(id);
 	assert_int_equal(json_integer_value(json_object_get(info, "v")), v + 1);
 	json_decref(info);
+	th_stop();
+}
+
+/* Runs sql on db with the one parameter id; how many rows it changed. */
+static int exec_on(const char *db, const char *sql, const char *id)
+{
+	PGconn *c = PQconnectdb(db);
+	assert_int_equal(PQstatus(c), CONNECTION_OK);
+	const char *v[] = {id};
+	PGresult *r = PQexecParams(c, sql, 1, NULL, v, NULL, NULL, 0);
+	if (PQresultStatus(r) != PGRES_COMMAND_OK)
+		fail_msg("%s: %s", sql, PQerrorMessage(c));
+	int n = atoi(PQcmdTuples(r));
+	PQclear(r);
+	PQfinish(c);
+	return n;
+}
+
+/* A process starting where another holds a table reads nothing of that table: its actions made
+ * unreadable (numbered from 100), a second process starts and serves all the same, and the
+ * first plays on once they are put back. A start read every table of the site with its
+ * actions under one --db-timeout, and a restart on a busy site gave up (cluster/failover at
+ * the busiest of a loaded machine: "the database did not answer within 5000 ms"). */
+static void test_start_beside(void **state)
+{
+	(void)state;
+	char db[128];
+	snprintf(db, sizeof db, "%s", th_new_db());
+	th_start(db, NULL);
+	char id[32], t1[64], t2[64];
+	th_seat p1, p2;
+	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, t1, t2,
+	             &p1, &p2);
+	th_seat *seats[] = {&p1, &p2};
+	th_seat_play_first(to_move(&p1, &p2), seats, 2);
+	assert_true(exec_on(db, "UPDATE actions SET idx = idx + 100 WHERE table_id = $1", id) > 0);
+	tc_server second;
+	assert_int_equal(tc_server_start(&second, th_quiver, db, NULL), 0);
+	assert_int_equal(tc_server_stop(&second, SIGTERM), 0);
+	assert_true(exec_on(db, "UPDATE actions SET idx = idx - 100 WHERE table_id = $1", id) > 0);
+	th_seat_play_first(to_move(&p1, &p2), seats, 2);
+	th_seat_close(&p1);
+	th_seat_close(&p2);
 	th_stop();
 }
 
@@ -433,12 +484,12 @@ static void test_copy(void **state)
 	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", id, t1, t2,
 	             &p1, &p2);
 	th_seat *all[] = {&p1, &p2};
-	th_seat_play_first(json_array_size(json_object_get(p1.view, "legal")) ? &p1 : &p2, all, 2);
+	th_seat_play_first(to_move(&p1, &p2), all, 2);
 	long long v = p1.v;
 	th_two_seats("{\"game\": \"three-arrows\", \"seats\": [\"human\", \"human\"]}", over, t1,
 	             t2, &q1, &q2);
 	th_seat *qall[] = {&q1, &q2};
-	th_seat_play_first(json_array_size(json_object_get(q1.view, "legal")) ? &q1 : &q2, qall, 2);
+	th_seat_play_first(to_move(&q1, &q2), qall, 2);
 	th_seat_send(&q1, "{\"type\": \"resign\", \"v\": %lld}", q1.v);
 	th_seat_reach(&q2, q1.v + 1);
 	long long vover = q2.v;
@@ -547,6 +598,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test_teardown(test_wrong_connection, th_teardown),
 	    cmocka_unit_test_teardown(test_newer_schema, th_teardown),
 	    cmocka_unit_test_teardown(test_outage, th_teardown),
+	    cmocka_unit_test_teardown(test_start_beside, th_teardown),
 	    cmocka_unit_test_teardown(test_row_lock, th_teardown),
 	    cmocka_unit_test_teardown(test_copy, th_teardown),
 	};

@@ -718,24 +718,55 @@ static qv_status load_visit(void *ctx, const qv__stored_table *saved, qv_err *er
 	qv__server *srv = ctx;
 	qv__table *t;
 	qv_err why;
-	if (qv__store_shared(srv->store)) {
-		/* Another process may play it; taken, it is read again, as it is now. */
-		void *slot[2] = {srv, NULL};
-		if (qv__store_own(srv->store, saved->id, &why) != 1)
-			return QV_OK;
-		if (qv__store_load_one(srv->store, saved->id, restore_visit, slot, &why)) {
-			qv__oplog(QV__INFO, "left out: %s", why.msg);
-			qv__store_disown(srv->store, saved->id);
-			return QV_OK;
-		}
-		t = slot[1];
-	} else if (qv__table_restore(&t, srv->store, saved, &why)) {
+	if (qv__table_restore(&t, srv->store, saved, &why)) {
 		qv__oplog(QV__INFO, "left out: %s", why.msg);
 		return QV_OK;
 	}
 	qv_status rc = registry_put(srv, t, err);
 	if (rc)
 		qv__table_unref(t);
+	return rc;
+}
+
+/* The tables not over of a store several processes share: each that no process holds taken
+ * and read as it is now, one by one, each read its own operation under a deadline of its own
+ * (a process starting on a busy site read every table of the site with its actions under one,
+ * and gave up). A table another process holds, or that could not be read, is left to the
+ * process asked for it next, or to the elected one (cluster.c). */
+static qv_status load_shared(qv__server *srv, qv_err *err)
+{
+	char(*ids)[17];
+	int n;
+	qv_status rc = qv__store_open_ids(srv->store, &ids, &n, err);
+	for (int i = 0; !rc && i < n; i++) {
+		qv_err why;
+		int own = qv__store_own(srv->store, ids[i], &why);
+		if (own == -1)
+			qv__oplog(QV__INFO, "left out: %s", why.msg);
+		if (own != 1)
+			continue;
+		void *slot[2] = {srv, NULL};
+		if (qv__store_load_one(srv->store, ids[i], restore_visit, slot, &why)) {
+			qv__oplog(QV__INFO, "left out: %s", why.msg);
+			qv__store_disown(srv->store, ids[i]);
+			continue;
+		}
+		rc = registry_put(srv, slot[1], err);
+		if (rc)
+			qv__table_unref(slot[1]);
+	}
+	free(ids);
+	return rc;
+}
+
+/* The tables not over into the registry, as the store is: this process's alone, or shared. */
+static qv_status load_tables(qv__server *srv, qv_err *err)
+{
+	qv__mutex_lock(&srv->reg_lock);
+	qv_status rc = qv__store_shared(srv->store)
+	                   ? load_shared(srv, err)
+	                   : qv__store_load_open(srv->store, load_visit, srv, err);
+	qv__mutex_unlock(&srv->reg_lock);
 	return rc;
 }
 
@@ -918,11 +949,8 @@ qv_status qv__server_open(qv__server **out, const qv__server_config *cfg,
 	if (expired > 0)
 		qv__oplog(QV__INFO, "removed %d waiting table%s older than %.0f s", expired,
 		          expired == 1 ? "" : "s", srv->cfg.waiting_ttl);
-	if (!rc) {
-		qv__mutex_lock(&srv->reg_lock);
-		rc = qv__store_load_open(srv->store, load_visit, srv, err);
-		qv__mutex_unlock(&srv->reg_lock);
-	}
+	if (!rc)
+		rc = load_tables(srv, err);
 	if (!rc)
 		rc = start_workers(srv, err);
 	if (rc) {

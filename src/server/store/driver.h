@@ -122,6 +122,7 @@ enum {
 	QS_CH_READ_BACK,
 	/* tables read back (load.c) */
 	QS_LD_OPEN,
+	QS_LD_OPEN_IDS,
 	QS_LD_ONE,
 	QS_LD_SEATS,
 	QS_LD_ACTIONS,

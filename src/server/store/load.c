@@ -1,9 +1,10 @@
 /*
  * load.c - the store's tables read back (store.h), written once over the backend's driver
  * (driver.h): every table not over at start-up, in the order they were made, or one table, each
- * with its seats and actions, read on the driver's connection (SQLite's under the store's lock,
- * PostgreSQL's one of the pool) and visited with it given back: a visit may write (a table
- * found stopped is saved so), and a replay of a whole game holds up no other table's commit.
+ * with its seats and actions (or only the ids of those not over), read on the driver's connection
+ * (SQLite's under the store's lock, PostgreSQL's one of the pool) and visited with it given back: a
+ * visit may write (a table found stopped is saved so), and a replay of a whole game holds up no
+ * other table's commit.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -208,4 +209,54 @@ qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn vi
                              qv_err *err)
 {
 	return load(s, id, visit, ctx, err);
+}
+
+/* The ids read (qv__store_open_ids), and the first failure of a row. */
+typedef struct ids_reading {
+	char (*ids)[17];
+	int n, cap;
+	qv_status rc;
+	qv_err err;
+} ids_reading;
+
+static void keep_id(void *ctx, const qv__drv_row *row)
+{
+	ids_reading *rd = ctx;
+	if (rd->rc)
+		return;
+	if (rd->n == rd->cap) {
+		int cap = rd->cap ? 2 * rd->cap : 64;
+		char(*grown)[17] = realloc(rd->ids, (size_t)cap * sizeof *grown);
+		if (!grown) {
+			rd->rc = qv_fail(&rd->err, QV_ENOMEM, "out of memory reading tables");
+			return;
+		}
+		rd->ids = grown;
+		rd->cap = cap;
+	}
+	qv_copy(rd->ids[rd->n++], sizeof *rd->ids, qv__row_text(row, 0));
+}
+
+qv_status qv__store_open_ids(qv__store *s, char (**ids)[17], int *n, qv_err *err)
+{
+	const qv__store_driver *d = s->drv;
+	ids_reading rd = {0};
+	qv__store_conn *c = d->take(s);
+	qv_status rc = d->ready(c, err);
+	if (!rc)
+		rc = d->exec(c, QS_LD_OPEN_IDS, NULL, keep_id, &rd, NULL, "reading tables", err);
+	d->give(c);
+	if (!rc && rd.rc) {
+		rc = rd.rc;
+		if (err)
+			*err = rd.err;
+	}
+	if (rc) {
+		free(rd.ids);
+		rd.ids = NULL;
+		rd.n = 0;
+	}
+	*ids = rd.ids;
+	*n = rd.n;
+	return rc;
 }

@@ -176,6 +176,7 @@ const char *const qv__store_sql[QS_COUNT] = {
     [QS_LD_OPEN] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
                    "stopped, creator, people, variant FROM tables WHERE status <> 'over' ORDER "
                    "BY created, id {binary}",
+    [QS_LD_OPEN_IDS] = "SELECT id FROM tables WHERE status <> 'over' ORDER BY created, id {binary}",
     [QS_LD_ONE] = "SELECT id, game, params, seed, private, v, status, created, ai_starts, "
                   "stopped, creator, people, variant FROM tables WHERE id = $1",
     [QS_LD_SEATS] = "SELECT seat, kind, token_hash, player FROM seats WHERE table_id = $1 ORDER "

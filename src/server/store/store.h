@@ -265,6 +265,12 @@ int qv__store_get_over(qv__store *s, const char *id, char **info, char **record)
 typedef qv_status (*qv__store_visit_fn)(void *ctx, const qv__stored_table *t, qv_err *err);
 qv_status qv__store_load_open(qv__store *s, qv__store_visit_fn visit, void *ctx, qv_err *err);
 
+/* The ids of the tables not over, in order of creation, into *ids (malloc'ed, NULL when there
+ * is none), *n of them. A process starting on a store several processes share takes and reads
+ * those it can one by one (server.c), each read under a deadline of its own, where
+ * qv__store_load_open would read every table of the site, with its actions, under one. */
+qv_status qv__store_open_ids(qv__store *s, char (**ids)[17], int *n, qv_err *err);
+
 /* Calls visit for table id, whatever its status, without holding the store's lock; QV_ESTATE
  * when there is no such table. */
 qv_status qv__store_load_one(qv__store *s, const char *id, qv__store_visit_fn visit, void *ctx,
