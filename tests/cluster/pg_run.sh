@@ -115,9 +115,14 @@ PGHOST=127.0.0.1
 PGPORT=$port
 PGUSER=postgres
 PGDATABASE=postgres
+# The cluster has no SSL and no Kerberos: libpq asks for neither before each connection (by
+# default it asks for both over TCP, which sets up OpenSSL and the GSSAPI libraries in the
+# connecting thread for nothing).
+PGSSLMODE=disable
+PGGSSENCMODE=disable
 QV_TEST_PG=1
 QV_TEST_PG_CTL=$dir/ctl
-export PGHOST PGPORT PGUSER PGPASSWORD PGDATABASE QV_TEST_PG QV_TEST_PG_CTL
+export PGHOST PGPORT PGUSER PGPASSWORD PGDATABASE PGSSLMODE PGGSSENCMODE QV_TEST_PG QV_TEST_PG_CTL
 # The command in the background, so that a signal to this script is acted on at once (a shell
 # runs its traps only once the command in the foreground has ended).
 "$@" <&0 &
