@@ -243,6 +243,9 @@ static int health(void)
 	return status;
 }
 
+/* A table id that no table has. */
+#define ABSENT "/api/tables/fedcba9876543210"
+
 /* Which of the two seats has a legal action now. */
 static th_seat *to_move(th_seat *p1, th_seat *p2)
 {
@@ -256,7 +259,7 @@ static th_seat *to_move(th_seat *p1, th_seat *p2)
  * in memory (id) is still served. */
 static void not_read_while_down(const char *id)
 {
-	const char *absent = "/api/tables/fedcba9876543210";
+	const char *absent = ABSENT;
 	tc_reply r;
 	tc_http(th_server.port, "GET", absent, NULL, 0, &r);
 	const char *msg = json_string_value(json_object_get(r.json, "error"));
@@ -292,6 +295,11 @@ static void test_outage(void **state)
 	char action[128];
 	snprintf(action, sizeof action, "%s", th_seat_first(mover));
 	long long v = mover->v;
+
+	/* the id not_read_while_down asks for is no table's: 404 while the database answers */
+	tc_reply none;
+	assert_int_equal(tc_http(th_server.port, "GET", ABSENT, NULL, 0, &none), 404);
+	tc_reply_free(&none);
 
 	th_pg_cluster("stop");
 	char frame[256];
