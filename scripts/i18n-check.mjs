@@ -13,11 +13,18 @@
 //    and gives each of their steps its words (text; web, hint and the checks' words where the
 //    lesson has them), with the same number of checks;
 // 4. no key is in two parts of a catalog (its own messages, people/, review/, play/);
-// 5. web/style.css shows no words (a `content: "…"`): a page's words come from a catalog.
+// 5. web/style.css shows no words (a `content: "…"`): a page's words come from a catalog;
+// 6. every language but English has a catalog of the engine's narration,
+//    web/i18n/narration/LANG.js (web/narration.js), whose keys are exactly the formats of the
+//    games' C sources (scripts/narration-formats.mjs) but those made of their arguments alone;
+//    each template names arguments the format has, keeps the format's secret parts (the same
+//    masks), and shows every argument but a suffix one ("card%s"); a plural translation
+//    counts an argument the format has, with the forms of its language.
 // Exits 1 naming each problem.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { composite, formats } from './narration-formats.mjs';
 
 const root = process.argv[2] ?? '.';
 const web = join(root, 'web');
@@ -73,7 +80,7 @@ for (const lang of langs) {
   for (const part of readdirSync(join(web, 'i18n'), { withFileTypes: true })) {
     const file = join(web, 'i18n', part.name, `${lang}.js`);
     if (!part.isDirectory() || !existsSync(file)) continue;
-    if (part.name === 'lessons') continue;
+    if (part.name === 'lessons' || part.name === 'narration') continue;
     for (const key of Object.keys(await load(file))) {
       const first = where.get(key);
       if (first) problems.push(`${part.name}/${lang}.js: ${key} is also a key of ${first}`);
@@ -160,8 +167,72 @@ for (const lang of existsSync(lessonsDir) ? readdirSync(lessonsDir) : []) {
   }
 }
 
+// The engine's narration.
+const CONVERSION = /%[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?(?:hh|h|ll|l|z)?[dicuxXs]/g;
+const said = [...new Set(formats(root).map((f) => f.format))].filter((f) => !composite(f));
+/**
+ * A format's arguments: whether each is a suffix (glued to the letter before it), and the
+ * arguments that are the masks of its secret parts.
+ * @param {string} format
+ */
+function argumentsOf(format) {
+  const suffix = [];
+  const masks = [];
+  let part = false;
+  for (const m of format.matchAll(new RegExp(`${CONVERSION.source}|[{]`, 'g'))) {
+    if (m[0] === '{') {
+      part = true;
+      continue;
+    }
+    if (part) masks.push(suffix.length + 1);
+    part = false;
+    suffix.push(/[A-Za-z]$/.test(format.slice(0, m.index)));
+  }
+  return { n: suffix.length, suffix, masks };
+}
+for (const lang of langs.filter((l) => l !== 'en')) {
+  const file = join(web, `i18n/narration/${lang}.js`);
+  if (!existsSync(file)) {
+    problems.push(`web/i18n/narration/${lang}.js is missing: the engine's narration in ${lang}`);
+    continue;
+  }
+  const cat = await load(file);
+  const forms = new Set(new Intl.PluralRules(lang).resolvedOptions().pluralCategories);
+  for (const f of said) if (!(f in cat)) problems.push(`narration/${lang}.js: no translation of ${JSON.stringify(f)}`);
+  for (const [f, tr] of Object.entries(cat)) {
+    const where = `narration/${lang}.js: ${JSON.stringify(f)}`;
+    if (!said.includes(f)) {
+      problems.push(`${where} is no format of src/games/ (changed or gone?)`);
+      continue;
+    }
+    const a = argumentsOf(f);
+    const templates = typeof tr === 'string' ? [tr] : tr.t !== undefined ? [tr.t] : [];
+    if (typeof tr !== 'string' && tr.t === undefined) {
+      if (!Number.isInteger(tr.n) || tr.n < 1 || tr.n > a.n) problems.push(`${where} counts argument ${tr.n}`);
+      if (typeof tr.other !== 'string') problems.push(`${where} has no other form`);
+      for (const [form, t] of Object.entries(tr))
+        if (!['n', 'args'].includes(form)) {
+          if (!forms.has(form)) problems.push(`${where} has the form ${form}, which ${lang} does not have`);
+          templates.push(t);
+        }
+    }
+    for (const t of templates) {
+      const used = new Set([...t.matchAll(/%(\d+)/g)].map((m) => Number(m[1])));
+      for (const n of used) if (n < 1 || n > a.n) problems.push(`${where} names %${n}: the format has ${a.n}`);
+      const masks = [...t.matchAll(/\{%(\d+):[^|{}]*\|[^{}]*\}/g)].map((m) => Number(m[1]));
+      if (masks.join() !== a.masks.join())
+        problems.push(`${where} has the secret parts of %${masks.join(', %') || '-'}, the format %${a.masks.join(', %') || '-'}`);
+      for (let i = 1; i <= a.n; i++)
+        if (!a.suffix[i - 1] && !used.has(i)) problems.push(`${where} leaves out %${i}`);
+    }
+  }
+}
+
 if (problems.length) {
   for (const p of problems) console.error(p);
   process.exit(1);
 }
-console.log(`${langs.length} catalogs of ${Object.keys(en).length} messages agree; the pages' words are theirs`);
+console.log(
+  `${langs.length} catalogs of ${Object.keys(en).length} messages agree; the pages' words are theirs; ` +
+    `the narration's ${said.length} formats are translated`,
+);

@@ -2,17 +2,19 @@
 // viewer, each naming whom it is about ({"who": "p1" | "chance" | "game", "text": …}: a seat's
 // move or revealed decision under the seat's name, a chance outcome under "chance", and what the
 // rules did with no name, indented under the move), in an aria-live list so that a screen reader
-// announces each new line. The page adds nothing of its own to the wording. Given `pick`, each
-// line is a button that looks back at the game right after its move (look-back.js). A line may
-// carry a computer review's mark (?!, ?, ??: the replay page's).
+// announces each new line. A consequence comes with its message (`msg`), which the page's
+// language words when its catalog has it (narration.js); else the engine's English is shown.
+// Given `pick`, each line is a button that looks back at the game right after its move
+// (look-back.js). A line may carry a computer review's mark (?!, ?, ??: the replay page's).
 
 import { h, s, replace } from './dom.js';
 import { seatIcon } from './seat-marks.js';
 import { dieIcon } from './games/icons.js';
 import { t } from './i18n.js';
+import { narrate } from './narration.js';
 
 /** @typedef {'inaccuracy' | 'mistake' | 'blunder'} Mark a computer review's mark (review.js) */
-/** @typedef {{who: string, text: string, mark?: Mark | null}} LogEntry */
+/** @typedef {{who: string, text: string, msg?: string[], mark?: Mark | null}} LogEntry */
 
 /** The symbols of a review's marks, as chess annotates moves. */
 const MARK_SYMBOLS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
@@ -98,7 +100,9 @@ export class LogPanel {
       const line = this.entries.length;
       this.entries.push(e);
       const who = String(e.who ?? '');
-      const parts = [...this.parts(who, e.text), e.mark ? ' ' : null, markBadge(e.mark)];
+      const said = narrate(e.msg);
+      const words = said === null ? engineWords(e.text, 'log-text') : h('span', { class: 'log-text' }, said);
+      const parts = [...this.parts(who, words), e.mark ? ' ' : null, markBadge(e.mark)];
       const pick = this.pick;
       const body = pick
         ? h('button', { type: 'button', class: 'log-pick', title: t('log.look'), onclick: () => pick(line) }, parts)
@@ -110,13 +114,13 @@ export class LogPanel {
   }
 
   /**
-   * A line's icon, name and text: a consequence of the rules ("game") has neither icon nor
+   * A line's icon, name and words: a consequence of the rules ("game") has neither icon nor
    * visible name (a screen reader hears "game:").
    * @param {string} who
-   * @param {string} text
+   * @param {Node} words
    */
-  parts(who, text) {
-    if (who === 'game') return [h('span', { class: 'sr-only' }, t('log.game'), ' '), engineWords(text, 'log-text')];
+  parts(who, words) {
+    if (who === 'game') return [h('span', { class: 'sr-only' }, t('log.game'), ' '), words];
     const icon =
       who === 'chance'
         ? s(
@@ -129,7 +133,7 @@ export class LogPanel {
       icon,
       h('span', { class: 'log-who' }, who === 'chance' ? t('log.chance') : this.name(who)),
       t('log.colon'),
-      engineWords(text, 'log-text'),
+      words,
     ];
   }
 

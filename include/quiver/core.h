@@ -10,6 +10,7 @@
 #ifndef QUIVER_CORE_H
 #define QUIVER_CORE_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -129,12 +130,39 @@ typedef struct qv_events {
 	int n;       /* how many */
 } qv_events;
 
+/* Each line carries its message too, for a page that words it in another language: after the
+ * text, QV_SAY_MSG, the line's format (printf's, which qv_say was given: its English and its
+ * id in the catalogs, docs/web.md), then each argument as the format wrote it, after
+ * QV_SAY_ARG. An argument in a secret part of the format is made a secret part of its own, so
+ * that wording the message for a viewer (qv_word_message) tells it no more than the text: the
+ * part's mask becomes {M:M|} (read as the mask by who knows the secret, empty by the others),
+ * an argument of the secret {M:value|}, one of the public reading {M:|value}. Neither byte
+ * appears in a line otherwise; an argument that holds one, or a newline, has it as '?'. */
+#define QV_SAY_MSG '\x1f'
+#define QV_SAY_ARG '\x1e'
+/* A phrase (qv_phrase) is a piece of a line that says something of its own ("p2's covered
+ * card on b4", "passing between c3 and c4"): its text, then QV_SAY_PHRASE, its format and
+ * each argument after QV_SAY_PART, as a line's message holds them. Given as an argument of a
+ * line, it is a part of the line's text by its text, and an argument of its message whole,
+ * which a page words by the phrase's own format. Not within a phrase (there it is its text),
+ * nor within a secret part. */
+#define QV_SAY_PHRASE '\x1d'
+#define QV_SAY_PART   '\x1c'
+
 /* Appends one line (fmt without a newline). Does nothing when ev is NULL, so a game can narrate
  * unconditionally: the macro tests ev before the call, so that an apply given no qv_events (the
  * search, random playouts) neither builds the arguments nor calls (it cost a tactical THREE
  * ARROWS playout 23 instructions an action). ev is read twice: pass a plain variable. */
 void qv_say(qv_events *ev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 #define qv_say(ev, ...) ((ev) ? qv_say((ev), __VA_ARGS__) : (void)0)
+/* Writes the phrase fmt says into buf (len bytes with its '\0'), its message after its text
+ * when there is room for both, else its text alone: an argument for a line of narration
+ * (qv_say) or another phrase. Returns the length written. */
+int qv_phrase(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* qv_say of a line that starts with mark (core.h's "@p2 ", game.h's qv_say_by), which its
+ * message does not hold. */
+void qv_vsay(qv_events *ev, const char *mark, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
 /* Empties ev for the next action (keeps its memory). */
 void qv_events_clear(qv_events *ev);
 void qv_events_free(qv_events *ev);

@@ -356,6 +356,12 @@ qv_status qv_apply_checked(const qv_game *g, void *st, qv_action a, qv_events *e
  * newline) to out; returns false, appending nothing, when nothing is left for the viewer. */
 bool qv_word_line(const char *line, size_t len, int viewer, qv_buf *out);
 
+/* The message of a narration line (core.h's QV_SAY_MSG) worded for viewer as qv_word_line
+ * words its text: appends the format, then each argument after a QV_SAY_ARG, its secret parts
+ * read for the viewer (so a secret part's mask is empty for a viewer who may not read it).
+ * Returns false, appending nothing, for a line without a message. */
+bool qv_word_message(const char *line, size_t len, int viewer, qv_buf *out);
+
 /* Appends a narration line (as qv_say) that states what `who` decided (a player: a secret
  * commitment revealed once every player has made one) or a chance outcome (QV_CHANCE: the
  * die's roll, a card's landing, a coin), marked so that the log names it so (qv_line_about);

@@ -362,6 +362,9 @@ typedef struct qv_log_line {
 	const char *text; /* worded for the viewer: the move's notation as the viewer may know it
 	                   * (qv_action_seen, " (only option)" after a forced move), or a
 	                   * consequence (qv_word_line) */
+	const char *msg;  /* a consequence's message worded for the viewer (qv_word_message: its
+	                   * format, then each argument after a QV_SAY_ARG), for a page that
+	                   * words it in another language; NULL for a move */
 } qv_log_line;
 
 typedef void (*qv_log_fn)(void *ctx, const qv_log_line *line);
@@ -378,6 +381,10 @@ qv_status qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ct
  * lines beside its position (`quiver replay --boards`). */
 void qv_match_log_entry(qv_match *m, int viewer, int i, const void *before, qv_log_fn fn,
                         void *ctx);
+
+/* A log line as the WebSocket's frames write it (docs/server/websocket.md): {"who", "text"}
+ * and a consequence's "msg" (its format, then each argument); NULL when out of memory. */
+struct json_t *qv_log_line_json(const qv_log_line *l);
 
 /* Tells agent a every history entry from *seen to the end (each with the true state before it;
  * qv_agent_observe passes on only what the agent's seat may see) and sets *seen to nhist: the

@@ -203,35 +203,6 @@ void qv_buf_free(qv_buf *b)
 
 const char *qv_buf_str(const qv_buf *b) { return b->s ? b->s : ""; }
 
-/* ---- narration ---- */
-
-/* The parentheses keep the name from the macro of core.h. */
-void(qv_say)(qv_events *ev, const char *fmt, ...)
-{
-	if (!ev)
-		return;
-	char line[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof line, fmt, ap);
-	va_end(ap);
-	qv_buf_puts(&ev->text, line);
-	qv_buf_putc(&ev->text, '\n');
-	ev->n++;
-}
-
-void qv_events_clear(qv_events *ev)
-{
-	qv_buf_clear(&ev->text);
-	ev->n = 0;
-}
-
-void qv_events_free(qv_events *ev)
-{
-	qv_buf_free(&ev->text);
-	ev->n = 0;
-}
-
 /* ---- directions and squares ---- */
 
 const int qv_dir_dx[QV_NDIRS] = {0, 1, 1, 1, 0, -1, -1, -1};

@@ -540,13 +540,12 @@ qv_status qv_lesson_check_all(const qv_lesson *l, qv_err *err)
 
 /* ---- for the browser ----------------------------------------------------------------------- */
 
-/* Appends one log line as {"who", "text"}: whom the line is about, a seat, "chance" or "game"
+/* Appends one log line as {"who", "text"} and a consequence's "msg" (its format, then each
+ * argument: docs/server/websocket.md): whom the line is about, a seat, "chance" or "game"
  * (qv_log_line.about). */
 static void log_json(void *ctx, const qv_log_line *line)
 {
-	char who[8];
-	json_array_append_new(ctx, json_pack("{s:s, s:s}", "who", qv_player_name(line->about, who),
-	                                     "text", line->text));
+	json_array_append_new(ctx, qv_log_line_json(line));
 }
 
 static json_t *texts_json(char **t, int n)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/say.h"
 #include "quiver/game.h"
 
 const char *qv_player_name(int who, char *buf)
@@ -220,17 +221,15 @@ void(qv_say_by)(qv_events *ev, int who, const char *fmt, ...)
 	if (!ev)
 		return;
 	QV_ASSERT(who == QV_RULES || who == QV_CHANCE || (who >= 0 && who < QV_MAX_PLAYERS));
-	char line[512];
+	char mark[16] = "";
+	if (who == QV_CHANCE)
+		snprintf(mark, sizeof mark, "@chance ");
+	else if (who >= 0)
+		snprintf(mark, sizeof mark, "@p%d ", who + 1);
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof line, fmt, ap);
+	qv_vsay(ev, mark, fmt, ap);
 	va_end(ap);
-	if (who == QV_CHANCE)
-		qv_say(ev, "@chance %s", line);
-	else if (who >= 0)
-		qv_say(ev, "@p%d %s", who + 1, line);
-	else
-		qv_say(ev, "%s", line);
 }
 
 bool qv_word_line(const char *line, size_t len, int viewer, qv_buf *out)
@@ -238,6 +237,9 @@ bool qv_word_line(const char *line, size_t len, int viewer, qv_buf *out)
 	qv_buf tmp = {0};
 	int who;
 	size_t mark = line_mark(line, len, &who);
+	const char *msg = memchr(line, QV_SAY_MSG, len);
+	if (msg)
+		len = (size_t)(msg - line); /* the text alone */
 	const char *p = line + mark, *end = line + len;
 	while (p < end) {
 		if (*p == '{')
@@ -263,4 +265,118 @@ bool qv_word_line(const char *line, size_t len, int viewer, qv_buf *out)
 		out->failed = true; /* a line worded in part is not the line: out says so */
 	qv_buf_free(&tmp);
 	return any;
+}
+
+/* The arguments of a message, after its format: where each starts and ends. */
+enum { MSG_ARGS = 32 };
+typedef struct msg_args {
+	const char *at[MSG_ARGS], *end[MSG_ARGS];
+	int n;
+} msg_args;
+
+/* The mask of the secret part whose mask starts at p in a format (up to ':'): its literal
+ * hexadecimal digits, or argument k's (made "{M:M|}" by the message), k the conversion's. */
+static unsigned part_mask(const char *p, const msg_args *a, int k)
+{
+	unsigned mask = 0;
+	if (*p == '%') {
+		if (k >= a->n || a->at[k] == a->end[k] || a->at[k][0] != '{')
+			return 0;
+		p = a->at[k] + 1;
+	}
+	for (; *p && *p != ':' && *p != '%'; p++) {
+		int c = *p;
+		int d = c >= '0' && c <= '9'   ? c - '0'
+		        : c >= 'a' && c <= 'f' ? c - 'a' + 10
+		        : c >= 'A' && c <= 'F' ? c - 'A' + 10
+		                               : -1;
+		if (d < 0)
+			return 0;
+		mask = mask << 4 | (unsigned)d;
+	}
+	return mask;
+}
+
+/* Appends format fmt (up to end) as viewer may read it: in a secret part that viewer may not
+ * read, the secret's own words are left out, its conversions kept (the arguments keep their
+ * places; theirs are empty for the viewer). */
+static void word_format(const char *fmt, const char *end, const msg_args *a, int viewer,
+                        qv_buf *out)
+{
+	enum { OUT, MASK, SECRET, PUBLIC } at = OUT;
+	bool hide = false;
+	for (int k = 0; fmt < end;) {
+		if (*fmt == '%') {
+			int stars, longs;
+			char letter;
+			size_t n = qv__say_conversion(fmt + 1, &stars, &letter, &longs);
+			size_t len = n ? n + 1 : fmt + 1 < end && fmt[1] == '%' ? 2 : 1;
+			if (!(hide && at == SECRET && !n))
+				qv_buf_putn(out, fmt, len);
+			k += n != 0;
+			fmt += len;
+			continue;
+		}
+		if (*fmt == '{') {
+			at = MASK;
+			hide = !knows(part_mask(fmt + 1, a, k), viewer);
+		} else if (at == MASK && *fmt == ':') {
+			at = SECRET;
+		} else if (at == SECRET && *fmt == '|') {
+			at = PUBLIC;
+		} else if (*fmt == '}') {
+			at = OUT;
+		} else if (hide && at == SECRET) {
+			fmt++; /* a secret's word */
+			continue;
+		}
+		qv_buf_putc(out, *fmt++);
+	}
+}
+
+/* The arguments of a message from p (its first separator) up to end, each after a sep. */
+static void split_args(const char *p, const char *end, char sep, msg_args *a)
+{
+	for (a->n = 0; p < end && a->n < MSG_ARGS; a->n++) {
+		a->at[a->n] = ++p;
+		while (p < end && *p != sep)
+			p++;
+		a->end[a->n] = p;
+	}
+}
+
+/* Appends a message's format (from fmt, up to the first sep or end) and its arguments after
+ * it, worded for viewer: each after sep, a phrase (in a line's message) by its own format and
+ * arguments, after QV_SAY_PHRASE. */
+static void word_msg(const char *fmt, const char *end, char sep, int viewer, qv_buf *out)
+{
+	const char *fmt_end = memchr(fmt, sep, (size_t)(end - fmt));
+	if (!fmt_end)
+		fmt_end = end;
+	msg_args a;
+	split_args(fmt_end, end, sep, &a);
+	word_format(fmt, fmt_end, &a, viewer, out);
+	for (int k = 0; k < a.n; k++) {
+		qv_buf_putc(out, sep);
+		const char *p = a.at[k];
+		if (sep == QV_SAY_ARG && p < a.end[k] && *p == QV_SAY_PHRASE) {
+			qv_buf_putc(out, QV_SAY_PHRASE);
+			word_msg(p + 1, a.end[k], QV_SAY_PART, viewer, out);
+			continue;
+		}
+		while (p < a.end[k])
+			if (*p == '{')
+				p = word_part(p + 1, a.end[k], viewer, out);
+			else
+				qv_buf_putc(out, *p++);
+	}
+}
+
+bool qv_word_message(const char *line, size_t len, int viewer, qv_buf *out)
+{
+	const char *msg = memchr(line, QV_SAY_MSG, len);
+	if (!msg)
+		return false;
+	word_msg(msg + 1, line + len, QV_SAY_ARG, viewer, out);
+	return !out->failed;
 }

@@ -184,6 +184,14 @@ for (const lang of /** @type {const} */ (['en', 'es', 'ja'])) {
         await moveOnce(page, rand);
         await whole(page, errors, lang, 'the game');
         assert.equal((await page.textContent('#move-title'))?.trim(), cat['table.your-move']);
+        // the engine's narration (a side made a home side at the first placement) in the
+        // language: English, marked so, only in English
+        const said = await page.$$eval('#log .log-entry.game .log-text', (els) =>
+          els.map((e) => [e.getAttribute('lang'), /** @type {HTMLElement} */ (e).innerText]),
+        );
+        assert.ok(said.length > 0, 'the log tells what came of the moves');
+        for (const [marked, words] of said)
+          assert.equal(marked, lang === 'en' ? 'en' : null, `"${words}": the engine's English in ${lang}`);
         // (typed moves are the desktop's: the phone's board is clicked)
         if (device === 'desktop') {
           await page.waitForSelector(TURN_SELECTOR);

@@ -1451,9 +1451,10 @@ static bool check_layout(ctx *c, int who)
 	       check_diagram(c, QV_VIEW_PUBLIC, QV_RENDER_COMPACT, COMPACT_ROWS);
 }
 
-/* Property 9, the form of a narration: secret parts written {M:secret|public} with M a
- * non-empty hexadecimal mask, and no brace or bar outside them. */
-static bool well_formed(const char *s, size_t len)
+/* Property 9, the form of a narration's text or of an argument of its message: secret parts
+ * written {M:secret|public} with M a non-empty hexadecimal mask, and no brace or bar outside
+ * them. */
+static bool well_formed_text(const char *s, size_t len)
 {
 	size_t i = 0;
 	while (i < len) {
@@ -1481,14 +1482,46 @@ static bool well_formed(const char *s, size_t len)
 	return true;
 }
 
-/* The narration of ev worded for viewer v, one line each. */
+/* Property 9, the form of a narration line: its text well formed, then its message (core.h):
+ * the format, and each argument well formed. */
+static bool well_formed(const char *s, size_t len)
+{
+	const char *msg = memchr(s, QV_SAY_MSG, len), *end = s + len;
+	if (!msg || !well_formed_text(s, (size_t)(msg - s)))
+		return false;
+	const char *arg = memchr(msg, QV_SAY_ARG, (size_t)(end - msg));
+	while (arg && arg < end) {
+		const char *next = memchr(arg + 1, QV_SAY_ARG, (size_t)(end - arg - 1));
+		const char *to = next ? next : end, *part = arg + 1;
+		/* a phrase: its format, then each part well formed */
+		bool phrase = part < to && *part == QV_SAY_PHRASE;
+		if (phrase && !(part = memchr(part, QV_SAY_PART, (size_t)(to - part))))
+			part = to;
+		while (part < to) {
+			const char *stop =
+			    phrase ? memchr(part + 1, QV_SAY_PART, (size_t)(to - part - 1)) : NULL;
+			size_t skip = phrase ? 1 : 0;
+			if (!well_formed_text(part + skip,
+			                      (size_t)((stop ? stop : to) - part) - skip))
+				return false;
+			part = stop ? stop : to;
+		}
+		arg = next;
+	}
+	return true;
+}
+
+/* The narration of ev worded for viewer v, one line each, its message after a tab. */
 static void worded(const qv_events *ev, int v, qv_buf *out)
 {
 	const char *s = qv_buf_str(&ev->text);
 	while (*s) {
 		size_t len = strcspn(s, "\n");
-		if (qv_word_line(s, len, v, out))
+		if (qv_word_line(s, len, v, out)) {
+			qv_buf_putc(out, '\t');
+			qv_word_message(s, len, v, out);
 			qv_buf_putc(out, '\n');
+		}
 		s += len + (s[len] == '\n');
 	}
 }

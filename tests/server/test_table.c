@@ -426,6 +426,7 @@ typedef struct engine_lines {
 	int entry[512];
 	bool consequence[512];
 	char *text[512];
+	char *msg[512]; /* NULL for a move */
 } engine_lines;
 
 static void keep_line(void *ctx, const qv_log_line *line)
@@ -435,6 +436,7 @@ static void keep_line(void *ctx, const qv_log_line *line)
 		return;
 	l->entry[l->n] = line->entry;
 	l->consequence[l->n] = line->consequence;
+	l->msg[l->n] = line->msg ? strdup(line->msg) : NULL;
 	l->text[l->n++] = strdup(line->text);
 }
 
@@ -488,8 +490,21 @@ static void test_log_secrets(void **state)
 			json_t *e = json_array_get(log, (size_t)k);
 			assert_string_equal(json_string_value(json_object_get(e, "text")),
 			                    lines.text[k]);
-			assert_int_equal(json_object_size(e),
-			                 2); /* who and text, as docs/server.md says */
+			/* who and text, and a consequence's message: its format, then each
+			 * argument, as docs/server/websocket.md says */
+			json_t *msg = json_object_get(e, "msg");
+			assert_int_equal(json_object_size(e), lines.msg[k] ? 3 : 2);
+			if (lines.msg[k]) {
+				qv_buf parts = {0};
+				for (size_t j = 0; j < json_array_size(msg); j++) {
+					if (j)
+						qv_buf_putc(&parts, QV_SAY_ARG);
+					qv_buf_puts(&parts,
+					            json_string_value(json_array_get(msg, j)));
+				}
+				assert_string_equal(qv_buf_str(&parts), lines.msg[k]);
+				qv_buf_free(&parts);
+			}
 			int i = lines.entry[k];
 			if (lines.consequence[k] || !secret[i])
 				continue;
@@ -501,8 +516,10 @@ static void test_log_secrets(void **state)
 				assert_true(full[i][verb] == '\0' ||
 				            !strstr(lines.text[k], full[i] + verb));
 		}
-		for (int k = 0; k < lines.n; k++)
+		for (int k = 0; k < lines.n; k++) {
 			free(lines.text[k]);
+			free(lines.msg[k]);
+		}
 		json_decref(f);
 	}
 	free(st);

@@ -177,7 +177,8 @@ const char *tv_receive(tv_viewer *w, bool allow_error)
 	json_t *lines = json_object_get(f, "log");
 	for (size_t i = 0; i < json_array_size(lines); i++) {
 		static const char *const line_keys[] = {"who", "text", NULL};
-		tv_exact_keys(json_array_get(lines, i), "a log entry", line_keys, NULL);
+		/* a consequence's message: docs/server/websocket.md */
+		tv_exact_keys(json_array_get(lines, i), "a log entry", line_keys, "msg");
 		json_array_append(w->log, json_array_get(lines, i));
 	}
 	json_decref(w->view);
@@ -308,10 +309,7 @@ typedef struct log_collect {
 static void collect_line(void *ctx, const qv_log_line *line)
 {
 	log_collect *c = ctx;
-	char who[8];
-	json_array_append_new(
-	    c->lines,
-	    json_pack("{s:s, s:s}", "who", qv_player_name(line->about, who), "text", line->text));
+	json_array_append_new(c->lines, qv_log_line_json(line));
 }
 
 qv_match *tv_replay_held(const json_t *record, unsigned people, size_t upto)

@@ -132,6 +132,80 @@ static void test_fail_and_strerror(void **state)
 
 /* ---- text buffer ---- */
 
+/* The line's worded text and message for viewer, each into its own buffer. */
+static void word_both(const qv_events *ev, int viewer, qv_buf *text, qv_buf *msg)
+{
+	const char *s = qv_buf_str(&ev->text);
+	size_t len = strcspn(s, "\n");
+	qv_buf_clear(text);
+	qv_buf_clear(msg);
+	qv_word_line(s, len, viewer, text);
+	qv_word_message(s, len, viewer, msg);
+}
+
+/* A narration line carries its message: the format and its arguments, those of a secret part
+ * told only to whom the text tells it. */
+static void test_say_message(void **unused)
+{
+	(void)unused;
+	qv_events ev = {0}, *e = &ev;
+	qv_buf text = {0}, msg = {0};
+	qv_say(e, "turn %d: p%d draws {%x:%s|a card}", 3, 1, 1u, "striker-r");
+	assert_string_equal(qv_buf_str(&ev.text), "turn 3: p1 draws {1:striker-r|a card}\x1f"
+	                                          "turn %d: p%d draws {%x:%s|a card}\x1e"
+	                                          "3\x1e"
+	                                          "1\x1e{1:1|}\x1e{1:striker-r|}\n");
+	word_both(&ev, 0, &text, &msg);
+	assert_string_equal(qv_buf_str(&text), "turn 3: p1 draws striker-r");
+	assert_string_equal(qv_buf_str(&msg), "turn %d: p%d draws {%x:%s|a card}\x1e"
+	                                      "3\x1e"
+	                                      "1\x1e"
+	                                      "1\x1estriker-r");
+	word_both(&ev, 1, &text, &msg);
+	assert_string_equal(qv_buf_str(&text), "turn 3: p1 draws a card");
+	assert_string_equal(qv_buf_str(&msg), "turn %d: p%d draws {%x:%s|a card}\x1e"
+	                                      "3\x1e"
+	                                      "1\x1e\x1e");
+	assert_null(strstr(qv_buf_str(&msg), "striker"));
+	word_both(&ev, QV_VIEW_ALL, &text, &msg);
+	assert_non_null(strstr(qv_buf_str(&msg), "striker-r"));
+
+	/* a public reading's argument, a mark the message does not hold, '%%', '%.*s', and the
+	 * bytes that would end a message or a secret part */
+	qv_events_clear(&ev);
+	qv_say_by(e, 1, "p%d is dealt {%c:%s|%d card%s} at 100%% %.*s", 2, '2', "a|b", 3, "s", 3,
+	          "new\nline\x1e");
+	const char *s = qv_buf_str(&ev.text);
+	assert_int_equal(qv_line_about(s, strlen(s)), 1);
+	assert_string_equal(s, "@p2 p2 is dealt {2:a|b|3 cards} at 100% new\x1f"
+	                       "p%d is dealt {%c:%s|%d card%s} at 100%% %.*s\x1e"
+	                       "2\x1e{2:2|}\x1e{2:a?b|}\x1e{2:|3}\x1e{2:|s}\x1enew\n");
+	word_both(&ev, 0, &text, &msg);
+	assert_string_equal(qv_buf_str(&msg), "p%d is dealt {%c:%s|%d card%s} at 100%% %.*s\x1e"
+	                                      "2\x1e\x1e\x1e"
+	                                      "3\x1es\x1enew");
+	/* the words of a secret the viewer may not read are not in its format either */
+	qv_events_clear(&ev);
+	qv_say(e, "p%d {%x:buys %s for 100%%|takes a card}", 1, 1u, "star-s");
+	word_both(&ev, 1, &text, &msg);
+	assert_string_equal(qv_buf_str(&text), "p1 takes a card");
+	assert_string_equal(qv_buf_str(&msg), "p%d {%x:%s|takes a card}\x1e"
+	                                      "1\x1e\x1e");
+	word_both(&ev, 0, &text, &msg);
+	assert_string_equal(qv_buf_str(&msg), "p%d {%x:buys %s for 100%%|takes a card}\x1e"
+	                                      "1\x1e"
+	                                      "1\x1estar-s");
+	qv_events_clear(&ev);
+	qv_say(e, "%s",
+	       "a\x1f"
+	       "b\nc");
+	assert_string_equal(qv_buf_str(&ev.text), "a?b?c\x1f%s\x1e"
+	                                          "a?b?c\n");
+	qv_buf_free(&text);
+	qv_buf_free(&msg);
+	qv_events_free(&ev);
+}
+
 static void test_buf(void **state)
 {
 	(void)state;
@@ -1260,6 +1334,7 @@ int main(void)
 	    cmocka_unit_test(test_shuffle_bytes),
 	    cmocka_unit_test(test_fail_and_strerror),
 	    cmocka_unit_test(test_buf),
+	    cmocka_unit_test(test_say_message),
 	    cmocka_unit_test(test_params_set_get),
 	    cmocka_unit_test(test_params_text),
 	    cmocka_unit_test(test_params_parse),

@@ -38,11 +38,13 @@ static void add_line(void *ctx, const qv_log_line *line)
 		log->cap = cap;
 	}
 	qv__logline *l = &log->line[log->n];
-	l->text = strdup(line->text);
-	if (!l->text) {
+	size_t n = strlen(line->text) + 1, k = line->msg ? strlen(line->msg) : 0;
+	if (!(l->text = malloc(n + k + 1))) {
 		f->failed = true;
 		return;
 	}
+	memcpy(l->text, line->text, n);
+	memcpy(l->text + n, line->msg ? line->msg : "", k + 1);
 	l->entry = line->entry;
 	l->serial = ++*f->serial;
 	qv_player_name(line->about, l->who);
@@ -88,9 +90,20 @@ bool qv__log_text(const qv__log *log, int from, qv_buf *out)
 	for (int i = from; i < log->n && ok; i++) {
 		qv_buf_puts(out, i > from ? ",{\"who\":" : "{\"who\":");
 		ok = qv__json_append_string(out, log->line[i].who, strlen(log->line[i].who));
+		const char *text = log->line[i].text, *msg = text + strlen(text) + 1;
 		qv_buf_puts(out, ",\"text\":");
-		ok =
-		    ok && qv__json_append_string(out, log->line[i].text, strlen(log->line[i].text));
+		ok = ok && qv__json_append_string(out, text, strlen(text));
+		if (*msg) { /* "msg": [the format, then each argument] */
+			qv_buf_puts(out, ",\"msg\":[");
+			for (const char *p = msg, *end; ok; p = end + 1) {
+				end = p + strcspn(p, "\x1e");
+				ok = qv__json_append_string(out, p, (size_t)(end - p));
+				if (!*end)
+					break;
+				qv_buf_putc(out, ',');
+			}
+			qv_buf_putc(out, ']');
+		}
 		qv_buf_putc(out, '}');
 	}
 	qv_buf_putc(out, ']');

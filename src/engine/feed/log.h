@@ -23,7 +23,7 @@ typedef struct qv__logline {
 	int entry;        /* history entry */
 	long long serial; /* grows with every line made, so a line taken back is never reused */
 	char who[8];      /* whom the line is about: "p1"..., "chance" or "game" */
-	char *text;
+	char *text;       /* and after its '\0', its message (qv_log_line's msg), "" for none */
 } qv__logline;
 
 /* The log of one viewer (a seat or the public), worded up to entry `upto`. */

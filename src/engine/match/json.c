@@ -337,3 +337,23 @@ json_t *qv_match_record_json(const qv_match *m)
 	}
 	return qv__json_put(j, "result", result);
 }
+
+json_t *qv_log_line_json(const qv_log_line *l)
+{
+	char who[8];
+	json_t *o = json_pack("{s:s, s:s}", "who", qv_player_name(l->about, who), "text", l->text);
+	if (o && l->msg) {
+		json_t *msg = json_array();
+		for (const char *p = l->msg, *end;; p = end + 1) {
+			end = p + strcspn(p, (char[]){QV_SAY_ARG, '\0'});
+			json_array_append_new(msg, json_stringn(p, (size_t)(end - p)));
+			if (!*end)
+				break;
+		}
+		if (json_object_set_new(o, "msg", msg)) {
+			json_decref(o);
+			return NULL;
+		}
+	}
+	return o;
+}

@@ -60,8 +60,9 @@ static bool log_viewer(const qv_match *m, int viewer)
 }
 
 /* Calls fn with entry i's lines for viewer: its move worded as `text` (none when empty; NULL
- * when it could not be worded), then its consequences, each worded into *line. QV_ENOMEM when
- * a line could not be worded: the lines before it were given, none after. */
+ * when it could not be worded), then its consequences, each worded into line[0] and its
+ * message into line[1]. QV_ENOMEM when a line could not be worded: the lines before it were
+ * given, none after. */
 static qv_status entry_lines(const qv_match *m, int viewer, int i, const char *text, qv_buf *line,
                              qv_log_fn fn, void *ctx)
 {
@@ -80,14 +81,17 @@ static qv_status entry_lines(const qv_match *m, int viewer, int i, const char *t
 	while (at < end) {
 		const char *nl = memchr(s + at, '\n', end - at);
 		size_t len = nl ? (size_t)(nl - (s + at)) : end - at;
-		qv_buf_clear(line);
-		bool said = qv_word_line(s + at, len, viewer, line);
-		if (line->failed)
+		qv_buf_clear(&line[0]);
+		qv_buf_clear(&line[1]);
+		bool said = qv_word_line(s + at, len, viewer, &line[0]);
+		bool msg = said && qv_word_message(s + at, len, viewer, &line[1]);
+		if (line[0].failed || line[1].failed)
 			return QV_ENOMEM;
 		if (said) {
 			l.consequence = true;
 			l.about = qv_line_about(s + at, len);
-			l.text = qv_buf_str(line);
+			l.text = qv_buf_str(&line[0]);
+			l.msg = msg ? qv_buf_str(&line[1]) : NULL;
 			fn(ctx, &l);
 		}
 		at += len + 1;
@@ -99,16 +103,17 @@ void qv_match_log_entry(qv_match *m, int viewer, int i, const void *before, qv_l
 {
 	if (!log_viewer(m, viewer) || i < 0 || i >= m->nhist)
 		return;
-	qv_buf line = {0};
-	(void)entry_lines(m, viewer, i, qv__match_seen_text(m, i, before, viewer), &line, fn, ctx);
-	qv_buf_free(&line);
+	qv_buf line[2] = {{0}};
+	(void)entry_lines(m, viewer, i, qv__match_seen_text(m, i, before, viewer), line, fn, ctx);
+	qv_buf_free(&line[0]);
+	qv_buf_free(&line[1]);
 }
 
 /* What qv_match_log's walk carries. */
 typedef struct log_walk {
 	qv_match *m;
 	int viewer;
-	qv_buf line;
+	qv_buf line[2];
 	qv_log_fn fn;
 	void *ctx;
 	qv_status rc;
@@ -119,7 +124,7 @@ static bool log_step(void *ctx, int i, const void *before)
 {
 	log_walk *w = ctx;
 	w->rc = entry_lines(w->m, w->viewer, i, qv__match_seen_text(w->m, i, before, w->viewer),
-	                    &w->line, w->fn, w->ctx);
+	                    w->line, w->fn, w->ctx);
 	return w->rc == QV_OK;
 }
 
@@ -134,9 +139,10 @@ qv_status qv_match_log(qv_match *m, int viewer, int from, qv_log_fn fn, void *ct
 	log_walk w = {.m = m, .viewer = viewer, .fn = fn, .ctx = ctx};
 	int v = qv__match_viewers(m), slot = viewer_slot(viewer, v), i = from;
 	for (; i < m->nhist && m->seen[i * v + slot] && !w.rc; i++)
-		w.rc = entry_lines(m, viewer, i, m->seen[i * v + slot], &w.line, fn, ctx);
+		w.rc = entry_lines(m, viewer, i, m->seen[i * v + slot], w.line, fn, ctx);
 	if (!w.rc && qv_match_walk(m, i, log_step, &w))
 		w.rc = QV_ENOMEM;
-	qv_buf_free(&w.line);
+	qv_buf_free(&w.line[0]);
+	qv_buf_free(&w.line[1]);
 	return w.rc;
 }
