@@ -9,22 +9,35 @@
 
 #include "core/say.h"
 
-/* Appends text (n bytes) as part of a line: with '?' for a byte that would end the line, its
- * text, an argument of its message or a phrase's part. In a secret part (secret), its braces
- * and bars too, so that the part stays one. */
+/* Whether c would end a line, its text, an argument of its message or a phrase's part, or
+ * (secret) a secret part. */
+static inline bool breaks(char c, bool secret)
+{
+	return c == QV_SAY_MSG || c == QV_SAY_ARG || c == QV_SAY_PHRASE || c == QV_SAY_PART ||
+	       c == '\n' || (secret && (c == '{' || c == '}' || c == '|'));
+}
+
+/* Appends text (n bytes) as part of a line: with '?' for a byte that breaks it (above). In a
+ * secret part (secret), its braces and bars too, so that the part stays one. */
 static void msg_text(qv_buf *b, const char *text, size_t n, bool secret)
 {
-	for (size_t i = 0; i < n; i++) {
-		char c = text[i];
-		bool bad = c == QV_SAY_MSG || c == QV_SAY_ARG || c == QV_SAY_PHRASE ||
-		           c == QV_SAY_PART || c == '\n' ||
-		           (secret && (c == '{' || c == '}' || c == '|'));
-		qv_buf_putc(b, bad ? '?' : c);
+	while (n) {
+		size_t k = 0;
+		while (k < n && !breaks(text[k], secret))
+			k++;
+		qv_buf_putn(b, text, k);
+		if (k < n)
+			qv_buf_putc(b, '?'), k++;
+		text += k, n -= k;
 	}
 }
 
 size_t qv__say_conversion(const char *fmt, int *stars, char *letter, int *longs)
 {
+	*stars = *longs = 0;
+	*letter = fmt[0];
+	if (fmt[0] == 's' || fmt[0] == 'd') /* most are these */
+		return 1;
 	size_t i = strspn(fmt, "-+ #0");
 	*stars = *longs = 0;
 	if (fmt[i] == '*')
@@ -46,6 +59,29 @@ size_t qv__say_conversion(const char *fmt, int *stars, char *letter, int *longs)
  * the conversion with its stars put in as numbers (an int of ap each), then the value. */
 static void one_argument(const char *spec, size_t n, va_list *ap, char *buf, size_t len)
 {
+	if (n == 2 && spec[1] == 's') { /* most are these two: written here, not by snprintf */
+		const char *v = va_arg(*ap, const char *);
+		size_t k = 0;
+		for (; v && v[k] && k + 1 < len; k++)
+			buf[k] = v[k];
+		buf[k] = '\0';
+		return;
+	}
+	if (n == 2 && spec[1] == 'd') {
+		int v = va_arg(*ap, int);
+		char d[12];
+		size_t k = 0, at = 0;
+		unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+		do
+			d[k++] = (char)('0' + u % 10);
+		while ((u /= 10));
+		if (v < 0)
+			buf[at++] = '-';
+		while (k)
+			buf[at++] = d[--k];
+		buf[at] = '\0';
+		return;
+	}
 	char f[64];
 	size_t k = 0;
 	for (size_t i = 0; i < n && k + 16 < sizeof f; i++) {
@@ -70,20 +106,29 @@ static void one_argument(const char *spec, size_t n, va_list *ap, char *buf, siz
 		snprintf(buf, len, f, va_arg(*ap, int));
 }
 
-/* What a format says with the arguments ap holds, both ways: its text (as printf writes it,
- * a phrase by its text) and its message (core.h: the format, then each argument after sep,
- * an argument of a secret part made a secret part of its own). In a line's message (sep
- * QV_SAY_ARG) a phrase is an argument whole; in a phrase's (QV_SAY_PART), by its text. */
-static void render(const char *fmt, va_list *ap, char sep, qv_buf *text, qv_buf *msg)
+/* What a format says with the arguments ap holds, one way or the other: its text (as printf
+ * writes it, a phrase by its text) or its message (core.h: the format, then each argument
+ * after sep, an argument of a secret part made a secret part of its own). In a line's message
+ * (sep QV_SAY_ARG) a phrase is an argument whole; in a phrase's (QV_SAY_PART), by its text.
+ * Written straight into out: a line's text and message each take a pass over the arguments
+ * (a va_copy each), so that saying a line allocates nothing but its room in out. */
+static void render(const char *fmt, va_list *ap, char sep, bool message, qv_buf *out)
 {
-	msg_text(msg, fmt, strlen(fmt), false);
+	if (message)
+		msg_text(out, fmt, strlen(fmt), false);
 	/* where in a secret part "{M:secret|public}" the format is: none, the mask, the
 	 * secret, the public reading */
 	enum { OUT, MASK, SECRET, PUBLIC } at = OUT;
 	char mask[16] = "0", arg[1024];
 	for (const char *p = fmt; *p; p++) {
 		if (*p != '%') {
-			qv_buf_putc(text, *p);
+			size_t k = strcspn(p, "%{}:|");
+			if (!message)
+				qv_buf_putn(out, p, k ? k : 1);
+			if (k) {
+				p += k - 1;
+				continue;
+			}
 			if (*p == '{')
 				at = MASK;
 			else if (*p == '}')
@@ -98,7 +143,8 @@ static void render(const char *fmt, va_list *ap, char sep, qv_buf *text, qv_buf 
 		char letter;
 		size_t n = qv__say_conversion(p + 1, &stars, &letter, &longs);
 		if (!n) { /* "%%", or one no game writes: told as it is */
-			qv_buf_putc(text, '%');
+			if (!message)
+				qv_buf_putc(out, '%');
 			p += p[1] == '%';
 			continue;
 		}
@@ -106,66 +152,62 @@ static void render(const char *fmt, va_list *ap, char sep, qv_buf *text, qv_buf 
 		p += n;
 		const char *phrase = strchr(arg, QV_SAY_PHRASE);
 		size_t shown = phrase ? (size_t)(phrase - arg) : strlen(arg);
-		msg_text(text, arg, shown, false);
-		qv_buf_putc(msg, sep);
+		if (!message) {
+			msg_text(out, arg, shown, false);
+			continue;
+		}
+		qv_buf_putc(out, sep);
 		if (at == OUT) {
 			if (phrase && sep == QV_SAY_ARG)
-				qv_buf_puts(msg, phrase); /* as qv_phrase made it */
+				qv_buf_puts(out, phrase); /* as qv_phrase made it */
 			else
-				msg_text(msg, arg, shown, false);
+				msg_text(out, arg, shown, false);
 			continue;
 		}
 		if (at == MASK)
 			snprintf(mask, sizeof mask, "%.15s", arg);
-		qv_buf_putc(msg, '{');
-		msg_text(msg, mask, strlen(mask), true);
-		qv_buf_puts(msg, at == PUBLIC ? ":|" : ":");
-		msg_text(msg, at == MASK ? mask : arg, at == MASK ? strlen(mask) : shown, true);
-		qv_buf_puts(msg, at == PUBLIC ? "}" : "|}");
+		qv_buf_putc(out, '{');
+		msg_text(out, mask, strlen(mask), true);
+		qv_buf_puts(out, at == PUBLIC ? ":|" : ":");
+		msg_text(out, at == MASK ? mask : arg, at == MASK ? strlen(mask) : shown, true);
+		qv_buf_puts(out, at == PUBLIC ? "}" : "|}");
 	}
 }
 
 void qv_vsay(qv_events *ev, const char *mark, const char *fmt, va_list ap)
 {
-	qv_buf text = {0}, msg = {0};
 	va_list again;
-	va_copy(again, ap);
-	render(fmt, &again, QV_SAY_ARG, &text, &msg);
-	va_end(again);
 	qv_buf_puts(&ev->text, mark);
-	qv_buf_puts(&ev->text, qv_buf_str(&text));
+	va_copy(again, ap);
+	render(fmt, &again, QV_SAY_ARG, false, &ev->text);
+	va_end(again);
 	qv_buf_putc(&ev->text, QV_SAY_MSG);
-	qv_buf_puts(&ev->text, qv_buf_str(&msg));
+	va_copy(again, ap);
+	render(fmt, &again, QV_SAY_ARG, true, &ev->text);
+	va_end(again);
 	qv_buf_putc(&ev->text, '\n');
-	if (text.failed || msg.failed)
-		ev->text.failed = true;
-	qv_buf_free(&text);
-	qv_buf_free(&msg);
 	ev->n++;
 }
 
 int qv_phrase(char *buf, size_t len, const char *fmt, ...)
 {
-	qv_buf text = {0}, msg = {0};
-	va_list ap;
+	qv_buf out = {0};
+	va_list ap, again;
 	va_start(ap, fmt);
-	render(fmt, &ap, QV_SAY_PART, &text, &msg);
+	va_copy(again, ap);
+	render(fmt, &ap, QV_SAY_PART, false, &out);
+	size_t t = out.len;
+	qv_buf_putc(&out, QV_SAY_PHRASE);
+	render(fmt, &again, QV_SAY_PART, true, &out);
+	va_end(again);
 	va_end(ap);
-	size_t t = text.len, m = msg.len, n = 0;
-	if (len && !text.failed && !msg.failed) {
-		/* the text, then the phrase's message where there is room for it all */
-		n = t < len - 1 ? t : len - 1;
-		memcpy(buf, qv_buf_str(&text), n);
-		if (t + 1 + m < len) {
-			buf[n++] = QV_SAY_PHRASE;
-			memcpy(buf + n, qv_buf_str(&msg), m);
-			n += m;
-		}
-	}
+	/* the text, then the phrase's message where there is room for it all */
+	size_t n = out.failed || !len ? 0 : out.len < len ? out.len : t < len ? t : len - 1;
+	if (n)
+		memcpy(buf, qv_buf_str(&out), n);
 	if (len)
 		buf[n] = '\0';
-	qv_buf_free(&text);
-	qv_buf_free(&msg);
+	qv_buf_free(&out);
 	return (int)n;
 }
 

@@ -355,7 +355,11 @@ static void word_msg(const char *fmt, const char *end, char sep, int viewer, qv_
 		fmt_end = end;
 	msg_args a;
 	split_args(fmt_end, end, sep, &a);
-	word_format(fmt, fmt_end, &a, viewer, out);
+	/* a format without secret parts is the same for every viewer */
+	if (memchr(fmt, '{', (size_t)(fmt_end - fmt)))
+		word_format(fmt, fmt_end, &a, viewer, out);
+	else
+		qv_buf_putn(out, fmt, (size_t)(fmt_end - fmt));
 	for (int k = 0; k < a.n; k++) {
 		qv_buf_putc(out, sep);
 		const char *p = a.at[k];
@@ -364,19 +368,25 @@ static void word_msg(const char *fmt, const char *end, char sep, int viewer, qv_
 			word_msg(p + 1, a.end[k], QV_SAY_PART, viewer, out);
 			continue;
 		}
-		while (p < a.end[k])
-			if (*p == '{')
-				p = word_part(p + 1, a.end[k], viewer, out);
-			else
-				qv_buf_putc(out, *p++);
+		while (p < a.end[k]) {
+			const char *brace = memchr(p, '{', (size_t)(a.end[k] - p));
+			if (!brace)
+				brace = a.end[k];
+			qv_buf_putn(out, p, (size_t)(brace - p));
+			p = brace < a.end[k] ? word_part(brace + 1, a.end[k], viewer, out) : brace;
+		}
 	}
 }
 
 bool qv_word_message(const char *line, size_t len, int viewer, qv_buf *out)
 {
-	const char *msg = memchr(line, QV_SAY_MSG, len);
+	const char *msg = memchr(line, QV_SAY_MSG, len), *end = line + len;
 	if (!msg)
 		return false;
-	word_msg(msg + 1, line + len, QV_SAY_ARG, viewer, out);
+	/* most messages have no secret part: the same for every viewer */
+	if (memchr(msg, '{', (size_t)(end - msg)))
+		word_msg(msg + 1, end, QV_SAY_ARG, viewer, out);
+	else
+		qv_buf_putn(out, msg + 1, (size_t)(end - msg - 1));
 	return !out->failed;
 }
