@@ -382,22 +382,26 @@ int ap_legal_uses(const ap_state *s, int p, qv_action *out);
 
 /* Narration (narrate.c): rules.c calls these only when apply was given a qv_events. */
 
-/* One narration line being built from a list: prefix, then tokens joined by sep; a line
- * that would grow past the width is said and continued with cont. Lines go to ev, or are
- * held in out (each ending in a newline) when out is not NULL. */
+/* One narration line being built from a list (a walk, a score, the final order): its head
+ * ("p1 walks N 5:", "p1 scores 4:", "final order:"), then pieces, each an argument of the
+ * line's format (a phrase, or plain text such as a stretch of squares); a format per number of
+ * pieces says it. A token that would take the line past the width has the line said and
+ * continued on a new one, whose head names its subject again ("p1 walks on:"). Lines go to ev
+ * (for the walk, a qv_events that holds them for later). */
+#define AP_LINE_PIECES 5   /* the most pieces a line holds */
+#define AP_PHRASE      256 /* a piece's room: a phrase's text and its message */
+enum { AP_LINE_WALK, AP_LINE_SCORE, AP_LINE_ORDER };
 typedef struct ap_line {
 	qv_events *ev;
-	qv_buf *out;
-	char sep[8], cont[48];
-	char text[480];
-	int width, ntok;
-	unsigned mask; /* not 0: each line is a secret of these players, empty for the others */
-	int who;       /* whom each line is about (qv_say_by): QV_RULES unless set after start */
+	int kind;    /* AP_LINE_* */
+	int p, a, b; /* the head's player, and a walk's direction and steps or a score */
+	bool cont;   /* a continuation line ("p1 walks on:") */
+	bool run;    /* (a walk) the last piece is plain squares, which the next step may join */
+	int n;       /* pieces */
+	int ntok;    /* tokens on the line (a piece of a walk may hold several squares) */
+	int width;   /* the columns the line takes */
+	char piece[AP_LINE_PIECES][AP_PHRASE];
 } ap_line;
-void ap_line_start(ap_line *l, qv_events *ev, qv_buf *out, const char *sep, const char *prefix,
-                   const char *cont);
-void ap_line_add(ap_line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void ap_line_end(ap_line *l);
 
 /* What a step found (pick_up's result): the low four bits, the item kind above them. */
 enum { AP_PICK_NONE, AP_PICK_STAR, AP_PICK_SKULL, AP_PICK_KNOWN, AP_PICK_HIDDEN, AP_PICK_LEFT };
@@ -407,7 +411,7 @@ enum { AP_PICK_NONE, AP_PICK_STAR, AP_PICK_SKULL, AP_PICK_KNOWN, AP_PICK_HIDDEN,
 typedef struct ap_walk_say {
 	qv_events *ev;
 	ap_line line[QV_MAX_PLAYERS];
-	qv_buf held[QV_MAX_PLAYERS];
+	qv_events held[QV_MAX_PLAYERS]; /* each player's lines of this stretch */
 	bool open[QV_MAX_PLAYERS];
 	uint8_t found[QV_MAX_PLAYERS][AP_NKINDS]; /* face-down items picked up, by kind */
 } ap_walk_say;

@@ -50,18 +50,36 @@ void cc_attack_text(const cc_state *s, int sq, bool each, char *buf, size_t len)
 		         cc_defense(s, sq));
 }
 
-/* Says "<head>: <the numbers of the attack on sq>", with each Strength of the sum when the
- * line stays within NARRATION_MAX columns. */
-static void say_attack(const cc_state *s, int sq, const char *head, qv_events *ev)
+/* Says what the attack on sq comes to, as "<card> on <sq> would be captured: ..." (by < 0) or
+ * "p<by + 1> captures <card> on <sq>: ...", with each Strength of the sum ("3+2 = 5 superior
+ * Strength against Defense 4") when there are several and the line stays within
+ * NARRATION_MAX columns. */
+static void say_attack(const cc_state *s, int sq, int by, qv_events *ev)
 {
-	char why[64], line[160];
-	cc_attack_text(s, sq, true, why, sizeof why);
-	snprintf(line, sizeof line, "%s: %s", head, why);
-	if (strlen(line) > NARRATION_MAX) {
-		cc_attack_text(s, sq, false, why, sizeof why);
-		snprintf(line, sizeof line, "%s: %s", head, why);
-	}
-	qv_say(ev, "%s", line);
+	char c[CC_ID_MAX + 1], b[4], why[64], each[64] = "";
+	int sum, def = cc_defense(s, sq);
+	cc_attackers(s, sq, NULL, &sum);
+	card_str(cc_T(s), s->grid[sq].card - 1, c);
+	sq_str(sq, b);
+	cc_attack_text(s, sq, true, why, sizeof why); /* "3+2 = 5 superior ..." */
+	const char *eq = strstr(why, " = ");
+	int head = by < 0 ? snprintf(NULL, 0, "%s on %s would be captured", c, b)
+	                  : snprintf(NULL, 0, "p%d captures %s on %s", by + 1, c, b);
+	if (eq && (size_t)head + 2 + strlen(why) <= NARRATION_MAX)
+		snprintf(each, sizeof each, "%.*s", (int)(eq - why), why); /* "3+2" */
+	if (by < 0 && each[0])
+		qv_say(ev,
+		       "%s on %s would be captured: %s = %d superior Strength against Defense %d",
+		       c, b, each, sum, def);
+	else if (by < 0)
+		qv_say(ev, "%s on %s would be captured: %d superior Strength against Defense %d", c,
+		       b, sum, def);
+	else if (each[0])
+		qv_say(ev, "p%d captures %s on %s: %s = %d superior Strength against Defense %d",
+		       by + 1, c, b, each, sum, def);
+	else
+		qv_say(ev, "p%d captures %s on %s: %d superior Strength against Defense %d", by + 1,
+		       c, b, sum, def);
 }
 
 void cc_say_draw(const cc_state *s, int p, int card, qv_events *ev)
@@ -74,26 +92,26 @@ void cc_say_draw(const cc_state *s, int p, int card, qv_events *ev)
 		       card_str(cc_T(s), card, c));
 }
 
-/* "dynamo-r on c4" or "dynamo-r in p1's Persistent Area" (sq < 0). */
+/* The phrase (qv_phrase) "dynamo-r on c4" or "dynamo-r in p1's Persistent Area" (sq < 0). */
 static void where(const cc_tables *T, int card, int sq, int p, char *buf, size_t len)
 {
 	char c[CC_ID_MAX + 1], b[4];
 	if (sq >= 0)
-		snprintf(buf, len, "%s on %s", card_str(T, card, c), sq_str(sq, b));
+		qv_phrase(buf, len, "%s on %s", card_str(T, card, c), sq_str(sq, b));
 	else
-		snprintf(buf, len, "%s in p%d's Persistent Area", card_str(T, card, c), p + 1);
+		qv_phrase(buf, len, "%s in p%d's Persistent Area", card_str(T, card, c), p + 1);
 }
 
 void cc_say_charge(const cc_tables *T, int card, int sq, int p, int counters, qv_events *ev)
 {
-	char w[64];
+	char w[256]; /* a phrase: its text and its message */
 	where(T, card, sq, p, w, sizeof w);
 	qv_say(ev, "%s gets a Charge Counter (%d now)", w, counters);
 }
 
 void cc_say_counters(const cc_tables *T, int card, int sq, int p, int counters, qv_events *ev)
 {
-	char w[64];
+	char w[256]; /* a phrase: its text and its message */
 	where(T, card, sq, p, w, sizeof w);
 	if (counters == 0)
 		qv_say(ev, "%s has no Charge Counter left", w);
@@ -141,9 +159,14 @@ void cc_say_cost(const cc_state *s, qv_events *ev)
 		qv_say(ev, "%s is set aside until the end of the turn",
 		       card_str(cc_T(s), s->pend_card - 1, c));
 		int sq = s->pend_to;
-		qv_say(ev, "cost X = %d (Defense %d of %s on %s, less 1)%s", s->pend_left,
-		       cc_defense(s, sq), card_str(cc_T(s), s->grid[sq].card - 1, c), sq_str(sq, b),
-		       s->pend_left ? ", paid unit by unit" : ": nothing to pay");
+		card_str(cc_T(s), s->grid[sq].card - 1, c);
+		if (s->pend_left)
+			qv_say(ev,
+			       "cost X = %d (Defense %d of %s on %s, less 1), paid unit by unit",
+			       s->pend_left, cc_defense(s, sq), c, sq_str(sq, b));
+		else
+			qv_say(ev, "cost X = %d (Defense %d of %s on %s, less 1): nothing to pay",
+			       s->pend_left, cc_defense(s, sq), c, sq_str(sq, b));
 		return;
 	}
 	qv_say(ev, "cost %d, paid one unit at a time: a card from hand or a Charge Counter",
@@ -196,13 +219,7 @@ void cc_say_sabotage(const cc_state *s, bool removed, qv_events *ev)
 	cc_say_to_discard(cc_T(s), s->grid[sq].card - 1, s->grid[sq].owner, ev);
 }
 
-void cc_say_threat(const cc_state *s, int sq, qv_events *ev)
-{
-	char c[CC_ID_MAX + 1], b[4], head[48];
-	snprintf(head, sizeof head, "%s on %s would be captured",
-	         card_str(cc_T(s), s->grid[sq].card - 1, c), sq_str(sq, b));
-	say_attack(s, sq, head, ev);
-}
+void cc_say_threat(const cc_state *s, int sq, qv_events *ev) { say_attack(s, sq, -1, ev); }
 
 void cc_say_saved(const cc_state *s, int card, int sq, qv_events *ev)
 {
@@ -214,15 +231,13 @@ void cc_say_saved(const cc_state *s, int card, int sq, qv_events *ev)
 
 void cc_say_captures(const cc_state *s, uint64_t caught, qv_events *ev)
 {
-	char c[CC_ID_MAX + 1], b[4], head[48];
+	char c[CC_ID_MAX + 1];
 	int got[2] = {0, 0}, first[2][2] = {{-1, -1}, {-1, -1}};
 	for (int sq = 0; sq < CC_NSQ; sq++) {
 		if (!(caught >> sq & 1))
 			continue;
 		int card = s->grid[sq].card - 1, by = 1 - s->grid[sq].owner;
-		snprintf(head, sizeof head, "p%d captures %s on %s", by + 1,
-		         card_str(cc_T(s), card, c), sq_str(sq, b));
-		say_attack(s, sq, head, ev);
+		say_attack(s, sq, by, ev);
 		if (got[by] < 2)
 			first[by][got[by]] = card;
 		got[by]++;

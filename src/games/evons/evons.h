@@ -387,6 +387,12 @@ qv_status ev_check(const void *st, qv_action a, qv_err *err);
 
 /* Why a card goes on the chain stack, for the narration. */
 enum { EV_WHY_PLAYED, EV_WHY_RESURRECTED, EV_WHY_MOVED, EV_WHY_FLIPPED };
+/* What destroys a card, for the narration: Remove, a Shockwave crushing it, a flip (of a
+ * covered card), a Firestorm point. */
+enum { EV_GONE_REMOVE, EV_GONE_CRUSHED, EV_GONE_FLIP, EV_GONE_POINT };
+/* The room of a buffer for a card's name as narration gives it (ev_card_at): a phrase's text
+ * and its message (core.h's qv_phrase). */
+#define EV_PHRASE 256
 
 /* Copies of the stack entries before an action, to tell when the chain goes back to one. */
 typedef struct ev_chain_memo {
@@ -397,8 +403,8 @@ typedef struct ev_chain_memo {
 EV_COLD void ev_card_label(const ev_state *s, int c, bool open, char *buf, size_t len);
 EV_COLD void ev_card_at(const ev_state *s, int c, bool open, char *buf, size_t len);
 EV_COLD void ev_say_entries_end(const ev_state *s, int c, qv_events *ev);
-EV_COLD void ev_say_destroyed(const ev_state *s, int c, const char *prefix, const char *suffix,
-                              qv_events *ev);
+EV_COLD void ev_say_destroyed(const ev_state *s, int c, int how, qv_events *ev);
+EV_COLD void ev_say_end(const ev_state *s, int how, qv_events *ev);
 EV_COLD void ev_say_result(const ev_state *s, qv_events *ev);
 EV_COLD void ev_say_push(const ev_state *s, int c, int why, qv_events *ev);
 EV_COLD void ev_say_turn(const ev_state *s, int p, bool income, bool first, int k, qv_events *ev);

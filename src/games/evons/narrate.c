@@ -17,8 +17,9 @@
 /* The secret-part mask of player p: only p reads the secret. */
 static char mask_of(int p) { return p == 0 ? '1' : '2'; }
 
-/* The card on c as narration names it, without its cell: "storm-coil", "block-fire", or
- * "p2's covered card" (its identity a secret of its owner unless `open`). */
+/* The card on c as narration names it, without its cell: "storm-coil", "block-fire", or the
+ * phrase "p2's covered card" (its identity a secret of its owner unless `open`). buf holds a
+ * phrase: EV_PHRASE bytes. */
 EV_COLD void ev_card_label(const ev_state *s, int c, bool open, char *buf, size_t len)
 {
 	const ev_tables *T = ev_T(s);
@@ -27,19 +28,27 @@ EV_COLD void ev_card_label(const ev_state *s, int c, bool open, char *buf, size_
 	if (!(x->flags & EV_F_COVERED))
 		qv_copy(buf, len, id);
 	else if (open)
-		snprintf(buf, len, "p%d's covered %s", x->owner + 1, id);
+		qv_phrase(buf, len, "p%d's covered %s", x->owner + 1, id);
 	else
-		snprintf(buf, len, "p%d's covered {%c:%s|card}", x->owner + 1, mask_of(x->owner),
-		         id);
+		qv_phrase(buf, len, "p%d's covered {%c:%s|card}", x->owner + 1, mask_of(x->owner),
+		          id);
 }
 
-/* The card on c with its cell: "storm-coil on b4". */
+/* The card on c with its cell, a phrase: "storm-coil on b4", "p2's covered card on b4" (as
+ * ev_card_label names it). buf: EV_PHRASE bytes. */
 EV_COLD void ev_card_at(const ev_state *s, int c, bool open, char *buf, size_t len)
 {
-	char lab[80], cn[4];
-	ev_card_label(s, c, open, lab, sizeof lab);
+	const ev_cell *x = &s->cell[c];
+	const char *id = ev_T(s)->kind[x->kind - 1].id;
+	char cn[4];
 	ev_cell_name(c, cn);
-	snprintf(buf, len, "%s on %s", lab, cn);
+	if (!(x->flags & EV_F_COVERED))
+		qv_phrase(buf, len, "%s on %s", id, cn);
+	else if (open)
+		qv_phrase(buf, len, "p%d's covered %s on %s", x->owner + 1, id, cn);
+	else
+		qv_phrase(buf, len, "p%d's covered {%c:%s|card} on %s", x->owner + 1,
+		          mask_of(x->owner), id, cn);
 }
 
 /* Says which pending activations end with the card on c, which is leaving the board. */
@@ -48,23 +57,45 @@ EV_COLD void ev_say_entries_end(const ev_state *s, int c, qv_events *ev)
 	int inst = s->cell[c].inst;
 	for (int i = s->nstack - 1; i >= 0; i--)
 		if (s->stack[i].inst == inst) {
-			char b[96];
+			char b[EV_PHRASE];
 			ev_card_at(s, c, true, b, sizeof b);
-			qv_say(ev, "the %sactivation of %s ends",
-			       i == s->nstack - 1 ? "" : "waiting ", b);
+			if (i == s->nstack - 1)
+				qv_say(ev, "the activation of %s ends", b);
+			else
+				qv_say(ev, "the waiting activation of %s ends", b);
 			return;
 		}
 }
 
-/* "<prefix> <card on c> (to p2's graveyard)", then the activations that end with it; the
- * card is named for everyone, as the graveyard will show it. */
-EV_COLD void ev_say_destroyed(const ev_state *s, int c, const char *prefix, const char *suffix,
-                              qv_events *ev)
+/* "Remove destroys <card on c> (to p2's graveyard)" or so, by what destroys it (how:
+ * EV_GONE_*), then the activations that end with it; the card is named for everyone, as the
+ * graveyard will show it. */
+EV_COLD void ev_say_destroyed(const ev_state *s, int c, int how, qv_events *ev)
 {
-	char b[96];
+	char b[EV_PHRASE];
 	ev_card_at(s, c, true, b, sizeof b);
-	qv_say(ev, "%s%s%s (to p%d's graveyard)", prefix, b, suffix, s->cell[c].owner + 1);
+	int o = s->cell[c].owner + 1;
+	switch (how) {
+	case EV_GONE_REMOVE: qv_say(ev, "Remove destroys %s (to p%d's graveyard)", b, o); break;
+	case EV_GONE_CRUSHED: qv_say(ev, "%s is crushed (to p%d's graveyard)", b, o); break;
+	case EV_GONE_FLIP: qv_say(ev, "the flip destroys %s (to p%d's graveyard)", b, o); break;
+	default: qv_say(ev, "1 point destroys %s (to p%d's graveyard)", b, o); break;
+	}
 	ev_say_entries_end(s, c, ev);
+}
+
+/* Why the game ends (how: EV_END_*), and whether a chain is dropped with it: only the full
+ * main zone ends a game during a chain (the end of a turn is a main-phase action). */
+EV_COLD void ev_say_end(const ev_state *s, int how, qv_events *ev)
+{
+	if (how == EV_END_FULL && s->nstack)
+		qv_say(ev, "the main zone is full: the game ends (the chain stack is dropped)");
+	else if (how == EV_END_FULL)
+		qv_say(ev, "the main zone is full: the game ends");
+	else if (how == EV_END_IDLE)
+		qv_say(ev, "two ends in a row without a hand play: the game ends");
+	else
+		qv_say(ev, "the turn cap is reached: the game ends");
 }
 
 /* The score and the winner, when the game ends. */
@@ -81,18 +112,25 @@ EV_COLD void ev_say_result(const ev_state *s, qv_events *ev)
 		       sc[0] > sc[1] ? 1 : 2, hi, hi == 1 ? "" : "s", lo);
 }
 
-/* Says that the card on c, just pushed on the stack, activates or reactivates, and why. */
+/* Says that the card on c, just pushed on the stack, activates or reactivates, and why (why:
+ * EV_WHY_*), with the depth of the chain when it is more than this card. */
 EV_COLD void ev_say_push(const ev_state *s, int c, int why, qv_events *ev)
 {
-	static const char *const how[] = {[EV_WHY_PLAYED] = "activates",
-	                                  [EV_WHY_RESURRECTED] = "activates",
-	                                  [EV_WHY_MOVED] = "reactivates (moved by an ability)",
-	                                  [EV_WHY_FLIPPED] = "reactivates (moved, then flipped)"};
-	char b[96], depth[24] = "";
+	char b[EV_PHRASE];
 	ev_card_at(s, c, false, b, sizeof b);
-	if (s->nstack > 1)
-		snprintf(depth, sizeof depth, ": chain %d deep", s->nstack);
-	qv_say(ev, "%s %s%s", b, how[why], depth);
+	int n = s->nstack;
+	if (why == EV_WHY_MOVED && n > 1)
+		qv_say(ev, "%s reactivates (moved by an ability): chain %d deep", b, n);
+	else if (why == EV_WHY_MOVED)
+		qv_say(ev, "%s reactivates (moved by an ability)", b);
+	else if (why == EV_WHY_FLIPPED && n > 1)
+		qv_say(ev, "%s reactivates (moved, then flipped): chain %d deep", b, n);
+	else if (why == EV_WHY_FLIPPED)
+		qv_say(ev, "%s reactivates (moved, then flipped)", b);
+	else if (n > 1)
+		qv_say(ev, "%s activates: chain %d deep", b, n);
+	else
+		qv_say(ev, "%s activates", b);
 }
 
 /* Says what the start of p's turn gave: credits, the card drawn (for p alone). */
@@ -104,20 +142,19 @@ EV_COLD void ev_say_turn(const ev_state *s, int p, bool income, bool first, int 
 		          p + 1);
 		return;
 	}
-	char got[64], card[48];
+	char got[EV_PHRASE];
 	if (income)
-		snprintf(got, sizeof got, "p%d gains %d credits (now %d)", p + 1, EV_INCOME,
-		         s->pl[p].credits);
+		qv_phrase(got, sizeof got, "p%d gains %d credits (now %d)", p + 1, EV_INCOME,
+		          s->pl[p].credits);
 	else
-		snprintf(got, sizeof got, "p%d gets no credits on a first turn", p + 1);
-	if (k >= 0)
-		snprintf(card, sizeof card, "{%c:%s|a card}", mask_of(p), T->kind[k].id);
+		qv_phrase(got, sizeof got, "p%d gets no credits on a first turn", p + 1);
 	if (k < 0)
 		qv_say(ev, "%s; the deck is empty: no draw", got);
 	else if (income)
-		qv_say(ev, "%s and draws %s", got, card);
+		qv_say(ev, "%s and draws {%c:%s|a card}", got, mask_of(p), T->kind[k].id);
 	else
-		qv_say(ev, "p%d draws %s (no credits on a first turn)", p + 1, card);
+		qv_say(ev, "p%d draws {%c:%s|a card} (no credits on a first turn)", p + 1,
+		       mask_of(p), T->kind[k].id);
 }
 
 /* What p's mulligan did: nb cards back, the n cards drawn (named for p alone, in lines that
@@ -126,8 +163,12 @@ EV_COLD void ev_say_mulligan(const ev_state *s, int p, int nb, const int *drawn,
                              qv_events *ev)
 {
 	const ev_tables *T = ev_T(s);
-	qv_say(ev, "p%d puts %d card%s %s and draws %d", p + 1, nb, nb == 1 ? "" : "s",
-	       s->shuffle ? "back, shuffles the deck" : "under the deck", n);
+	if (s->shuffle)
+		qv_say(ev, "p%d puts %d card%s back, shuffles the deck and draws %d", p + 1, nb,
+		       nb == 1 ? "" : "s", n);
+	else
+		qv_say(ev, "p%d puts %d card%s under the deck and draws %d", p + 1, nb,
+		       nb == 1 ? "" : "s", n);
 	char line[80];
 	size_t at = 0;
 	for (int i = 0; i < n; i++) {
@@ -146,7 +187,7 @@ EV_COLD void ev_say_mulligan(const ev_state *s, int p, int nb, const int *drawn,
  * one cell on, crushing what stands there. */
 EV_COLD static void say_shockwave(const ev_state *s, int t, int d, qv_events *ev)
 {
-	char tn[4], a[96];
+	char tn[4], a[EV_PHRASE];
 	ev_cell_name(t, tn);
 	int l = ev_step(t, d);
 	if (l < 0) {
@@ -162,7 +203,23 @@ EV_COLD static void say_shockwave(const ev_state *s, int t, int d, qv_events *ev
 	ev_card_label(s, t, false, a, sizeof a);
 	qv_say(ev, "Shockwave pushes %s from %s to %s", a, tn, ln);
 	if (ev_occupied(s, l))
-		ev_say_destroyed(s, l, "", " is crushed", ev);
+		ev_say_destroyed(s, l, EV_GONE_CRUSHED, ev);
+}
+
+/* Firestorm by the card on c towards board direction d: the points it deals around the cell,
+ * from its Firestorm value or its DEF. */
+EV_COLD static void say_firestorm(const ev_state *s, int c, int d, qv_events *ev)
+{
+	char tn[4];
+	ev_cell_name(ev_step(c, d), tn);
+	int pts = ev_firestorm_points(s, c, d);
+	const char *id = ev_T(s)->kind[ev_kind_at(s, c)].id;
+	if (ev_board_param(s, c, d))
+		qv_say(ev, "Firestorm around %s: %d point%s to deal (%s's Firestorm)", tn, pts,
+		       pts == 1 ? "" : "s", id);
+	else
+		qv_say(ev, "Firestorm around %s: %d point%s to deal (%s's DEF)", tn, pts,
+		       pts == 1 ? "" : "s", id);
 }
 
 /* The narration of ability use by the card on c towards t (board direction d), before it
@@ -171,10 +228,10 @@ EV_COLD void ev_say_ability(const ev_state *s, int c, int d, int argtype, int va
 {
 	const ev_tables *T = ev_T(s);
 	int t = ev_step(c, d), p = s->active;
-	char tn[4], a[96], b[96];
+	char tn[4], a[EV_PHRASE], b[EV_PHRASE];
 	ev_cell_name(t, tn);
 	switch (ev_board_ability(s, c, d)) {
-	case EV_AB_REMOVE: ev_say_destroyed(s, t, "Remove destroys ", "", ev); break;
+	case EV_AB_REMOVE: ev_say_destroyed(s, t, EV_GONE_REMOVE, ev); break;
 	case EV_AB_BLOCK:
 		if (argtype == EV_ARG_CARD) {
 			qv_say(ev, "Block puts %s from p%d's hand on %s", T->kind[val].id, p + 1,
@@ -184,13 +241,7 @@ EV_COLD void ev_say_ability(const ev_state *s, int c, int d, int argtype, int va
 			qv_say(ev, "Block sends %s to p%d's graveyard", a, s->cell[t].owner + 1);
 		}
 		break;
-	case EV_AB_FIRESTORM: {
-		int pts = ev_firestorm_points(s, c, d);
-		qv_say(ev, "Firestorm around %s: %d point%s to deal (%s's %s)", tn, pts,
-		       pts == 1 ? "" : "s", T->kind[ev_kind_at(s, c)].id,
-		       ev_board_param(s, c, d) ? "Firestorm" : "DEF");
-		break;
-	}
+	case EV_AB_FIRESTORM: say_firestorm(s, c, d, ev); break;
 	case EV_AB_SWAP:
 		ev_card_at(s, c, false, a, sizeof a);
 		ev_card_at(s, t, false, b, sizeof b);
@@ -223,7 +274,7 @@ EV_COLD void ev_say_ability(const ev_state *s, int c, int d, int argtype, int va
  * this turn", or its destruction. */
 EV_COLD void ev_say_hit(const ev_state *s, int c, int dmg, qv_events *ev)
 {
-	char b[96];
+	char b[EV_PHRASE];
 	ev_card_at(s, c, false, b, sizeof b);
 	int def = ev_cur_def(s, c);
 	if (def > 0)
@@ -248,11 +299,14 @@ EV_COLD void ev_say_chain_back(const ev_state *s, const ev_chain_memo *m, qv_eve
 	int c = ev_find_cell_of(s, e->inst);
 	if (!waited || c < 0)
 		return;
-	char b[96];
+	char b[EV_PHRASE];
 	ev_card_at(s, c, false, b, sizeof b);
-	qv_say(ev, "the chain goes back to %s (%s)", b,
-	       e->burn_left                 ? "Firestorm points"
-	       : e->step == EV_ST_CONFLICTS ? "conflicts"
-	       : e->step == EV_ST_ABILITY1  ? "Ability Phase 1"
-	                                    : "Ability Phase 2");
+	if (e->burn_left)
+		qv_say(ev, "the chain goes back to %s (Firestorm points)", b);
+	else if (e->step == EV_ST_CONFLICTS)
+		qv_say(ev, "the chain goes back to %s (conflicts)", b);
+	else if (e->step == EV_ST_ABILITY1)
+		qv_say(ev, "the chain goes back to %s (Ability Phase 1)", b);
+	else
+		qv_say(ev, "the chain goes back to %s (Ability Phase 2)", b);
 }

@@ -66,11 +66,12 @@ static void to_graveyard(ev_state *s, int c)
 	s->covered &= ~(1ull << c);
 }
 
-/* Destroys the card on c (to its owner's graveyard), narrated as "<prefix><card><suffix>". */
-static void destroy(ev_state *s, int c, const char *prefix, const char *suffix, qv_events *ev)
+/* Destroys the card on c (to its owner's graveyard), narrated by what destroys it (how:
+ * EV_GONE_*). */
+static void destroy(ev_state *s, int c, int how, qv_events *ev)
 {
 	if (ev)
-		ev_say_destroyed(s, c, prefix, suffix, ev);
+		ev_say_destroyed(s, c, how, ev);
 	to_graveyard(s, c);
 }
 
@@ -169,11 +170,7 @@ static void finish_game(ev_state *s, int how, qv_events *ev)
 	s->phase = EV_PH_OVER;
 	s->ended = (uint8_t)how;
 	if (ev) {
-		static const char *const why[EV_NENDS] = {"", "the main zone is full",
-		                                          "two ends in a row without a hand play",
-		                                          "the turn cap is reached"};
-		qv_say(ev, "%s: the game ends%s", why[how],
-		       s->nstack ? " (the chain stack is dropped)" : "");
+		ev_say_end(s, how, ev);
 		ev_say_result(s, ev);
 	}
 	for (int i = 0; i < s->nstack; i++)
@@ -203,8 +200,10 @@ static void settle(ev_state *s, qv_events *ev)
 	ev_entry *e = &s->stack[s->nstack - 1];
 	int t[5];
 	if (e->burn_left && ev_burn_targets(s, e->burn_center, s->active, t) == 0) {
-		qv_say(ev, "%d Firestorm point%s %s lost: no target is left", e->burn_left,
-		       e->burn_left == 1 ? "" : "s", e->burn_left == 1 ? "is" : "are");
+		if (e->burn_left == 1)
+			qv_say(ev, "1 Firestorm point is lost: no target is left");
+		else
+			qv_say(ev, "%d Firestorm points are lost: no target is left", e->burn_left);
 		e->burn_left = e->burn_center = 0;
 	}
 }
@@ -378,7 +377,7 @@ static void flip_step(ev_state *s, int c, qv_events *ev)
 		return;
 	int p = s->cell[c].ctrl, react[QV_NDIRS], nr = 0, said = 0;
 	unsigned arrows = ev_board_arrows(s, c);
-	char b[96];
+	char b[EV_PHRASE];
 	for (int d = 0; d < QV_NDIRS; d++) {
 		int t = ev_step(c, d);
 		if (!(arrows >> d & 1) || t < 0 || !ev_in_main(t) || !ev_occupied(s, t) ||
@@ -388,7 +387,7 @@ static void flip_step(ev_state *s, int c, qv_events *ev)
 		said++;
 		if (ev_covered(s, t)) {
 			if (!(x->flags & EV_F_GROWTH)) {
-				destroy(s, t, "the flip destroys ", "", ev);
+				destroy(s, t, EV_GONE_FLIP, ev);
 			} else if (ev) {
 				ev_card_at(s, t, false, b, sizeof b);
 				qv_say(ev, "%s is Growth-placed: not flipped", b);
@@ -520,17 +519,19 @@ static void burn(ev_state *s, ev_entry *e, int t, qv_events *ev)
 	}
 	int tg[5];
 	if (dead) {
-		destroy(s, t, "1 point destroys ", "", ev);
+		destroy(s, t, EV_GONE_POINT, ev);
 		/* points with no target left are said lost by settle */
 		if (ev && e->burn_left && ev_burn_targets(s, e->burn_center, s->active, tg))
 			qv_say(ev, "%d Firestorm point%s left", e->burn_left,
 			       e->burn_left == 1 ? "" : "s");
 	} else if (ev) {
-		char b[96], left[24] = "";
-		if (e->burn_left)
-			snprintf(left, sizeof left, ", %d left", e->burn_left);
+		char b[EV_PHRASE];
 		ev_card_at(s, t, false, b, sizeof b);
-		qv_say(ev, "1 point to %s: DEF %d this turn%s", b, ev_cur_def(s, t), left);
+		if (e->burn_left)
+			qv_say(ev, "1 point to %s: DEF %d this turn, %d left", b, ev_cur_def(s, t),
+			       e->burn_left);
+		else
+			qv_say(ev, "1 point to %s: DEF %d this turn", b, ev_cur_def(s, t));
 	}
 	if (e->burn_left == 0)
 		e->burn_center = 0;
@@ -543,7 +544,7 @@ static void conflict(ev_state *s, ev_entry *e, int c, int t, qv_events *ev)
 	e->conflicts &= ~(1ull << t);
 	int atk_a = T->kind[ev_kind_at(s, c)].atk, atk_d = T->kind[ev_kind_at(s, t)].atk;
 	if (ev) {
-		char a[96], b[96];
+		char a[EV_PHRASE], b[EV_PHRASE];
 		ev_card_at(s, c, false, a, sizeof a);
 		ev_card_at(s, t, false, b, sizeof b);
 		qv_say(ev, "%s (ATK %d) and %s (ATK %d) clash", a, atk_a, b, atk_d);
@@ -574,7 +575,7 @@ static void conflict(ev_state *s, ev_entry *e, int c, int t, qv_events *ev)
 static void start_conflicts(ev_state *s, ev_entry *e, int c, qv_events *ev)
 {
 	uint64_t m = defenders(s, c);
-	char b[96];
+	char b[EV_PHRASE];
 	if (ev && !ev_in_main(c)) {
 		ev_card_at(s, c, false, b, sizeof b);
 		qv_say(ev, "%s is in the out zone: no conflicts, no flips", b);
@@ -695,7 +696,7 @@ static inline void next_step(ev_state *s, qv_events *ev)
 	int c = ev_entry_cell(s, e);
 	if (e->step == EV_ST_ABILITY2) {
 		if (ev) {
-			char b[96];
+			char b[EV_PHRASE];
 			ev_card_at(s, c, false, b, sizeof b);
 			qv_say(ev, "the activation of %s is over", b);
 		}

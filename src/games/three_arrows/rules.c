@@ -225,10 +225,15 @@ static void capture_piece(ta_state *s, int sq, int capturer, qv_events *ev)
 	uint64_t bit = 1ull << sq;
 	if (ev) {
 		char b[4];
-		qv_say(ev, "p%d captures p%d's %s%s on %s (p%d has captured %d)", capturer + 1,
-		       owner + 1, s->covered >> sq & 1 ? "covered " : "",
-		       ta_T(s)->names[TA_KIND(c)], ta_sqname(sq, b), capturer + 1,
-		       s->pl[capturer].captured + 1);
+		const char *kind = ta_T(s)->names[TA_KIND(c)], *at = ta_sqname(sq, b);
+		if (s->covered >> sq & 1)
+			qv_say(ev, "p%d captures p%d's covered %s on %s (p%d has captured %d)",
+			       capturer + 1, owner + 1, kind, at, capturer + 1,
+			       s->pl[capturer].captured + 1);
+		else
+			qv_say(ev, "p%d captures p%d's %s on %s (p%d has captured %d)",
+			       capturer + 1, owner + 1, kind, at, capturer + 1,
+			       s->pl[capturer].captured + 1);
 	}
 	bool was_covered = s->covered & bit;
 	s->cell[sq] = 0;
@@ -247,7 +252,7 @@ static void capture_piece(ta_state *s, int sq, int capturer, qv_events *ev)
 }
 
 /* The end of the game in words, with the final order (narrate.c). */
-static void say_end(const ta_state *s, qv_events *ev, const char *why)
+static void say_end(const ta_state *s, qv_events *ev, ta_end why)
 {
 	if (!ev)
 		return;
@@ -266,9 +271,7 @@ static void end_turn(ta_state *s, qv_events *ev)
 	s->turns++;
 	if (s->turns >= s->max_turns || alive_count(s) <= 1) {
 		s->phase = TA_PH_OVER;
-		say_end(s, ev,
-		        s->turns >= s->max_turns ? "the turn limit is reached"
-		                                 : "only one player is left");
+		say_end(s, ev, s->turns >= s->max_turns ? TA_END_TURNS : TA_END_ALONE);
 		return;
 	}
 	int p = s->turn;
@@ -296,7 +299,7 @@ static void end_turn(ta_state *s, qv_events *ev)
 			qv_say(ev, "p%d can neither act nor uncover and is skipped", q + 1);
 	}
 	s->phase = TA_PH_OVER;
-	say_end(s, ev, "nobody can act");
+	say_end(s, ev, TA_END_STUCK);
 }
 
 /* Resolves the pending attack with the die's value. The bonus pieces: the attacker wins one
@@ -324,7 +327,7 @@ static void resolve_attack(ta_state *s, int die, qv_events *ev)
 			s->turns++;
 			s->atk_from = s->atk_to = 0;
 			s->phase = TA_PH_OVER;
-			say_end(s, ev, "only one player is left");
+			say_end(s, ev, TA_END_ALONE);
 		} else if (s->terminator_placed) {
 			end_turn(s, ev);
 		} else {
@@ -462,9 +465,8 @@ static void apply_place(ta_state *s, int p, int arg, qv_events *ev)
 		pl->held = (uint8_t)(pl->held & ~(1u << k));
 	pl->onboard++;
 	const ta_tables *T = ta_T(s);
-	if ((T->last >> k & 1) && !s->terminator_placed)
-		qv_say(ev, "a %s is on the board: from now on only %s are placed", T->names[k],
-		       T->last_plural);
+	if ((T->last >> k & 1) && !s->terminator_placed && ev)
+		ta_say_last_placed(T, k, ev);
 	if (T->last >> k & 1)
 		s->terminator_placed = 1;
 	end_turn(s, ev);
@@ -477,17 +479,8 @@ static void apply_attack(ta_state *s, int p, int arg, qv_events *ev)
 	s->atk_from = (uint8_t)(arg & 63);
 	s->atk_to = (uint8_t)(arg >> 6);
 	int defender = TA_OWNER(s->cell[s->atk_to]);
-	if (ev) {
-		char b1[4], b2[4];
-		bool hid = s->covered >> s->atk_to & 1;
-		qv_say(ev, "p%d's %s on %s attacks p%d's %s%s on %s: %d against defence %d%s",
-		       p + 1, ta_T(s)->names[TA_KIND(s->cell[s->atk_from])],
-		       ta_sqname(s->atk_from, b1), defender + 1, hid ? "covered piece" : "",
-		       hid ? "" : ta_T(s)->names[TA_KIND(s->cell[s->atk_to])],
-		       ta_sqname(s->atk_to, b2), ta_attack_strength(s, s->atk_from, s->atk_to),
-		       ta_defence_strength(s, s->atk_from, s->atk_to),
-		       s->tactical ? "" : " before the die");
-	}
+	if (ev)
+		ta_say_attack(s, p, ev);
 	if (s->occ[defender] & s->covered) {
 		s->phase = TA_PH_DEFEND;
 		qv_say(ev, "p%d may uncover covered pieces before defending", defender + 1);
@@ -527,7 +520,7 @@ static void ta_apply(void *st, qv_action a, qv_events *ev)
 		s->covered &= ~(1ull << arg);
 		arrows_on(s, arg);
 		if (ev)
-			ta_say_piece(s, arg, "is uncovered", ev);
+			ta_say_uncovered(s, arg, ev);
 		if (s->phase != TA_PH_DEFEND) {
 			s->phase = TA_PH_MAIN;
 			if (!can_act(s, p)) {

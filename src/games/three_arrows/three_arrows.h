@@ -365,9 +365,19 @@ void ta_values_after(const void *st, const qv_action *acts, int n, int player, d
                      int *score, bool *ok);
 
 /* Narration (narrate.c): rules.c calls these only when apply was given a qv_events. */
-/* "p1's Y on c2 faces N now" for a piece whose kind and facing just became public. */
-void ta_say_piece(const ta_state *s, int sq, const char *what, qv_events *ev);
-void ta_say_end(const ta_state *s, const int *ranks, const char *why, qv_events *ev);
+/* Why the game ended. */
+typedef enum { TA_END_TURNS, TA_END_ALONE, TA_END_STUCK } ta_end;
+/* "p1's piece on c2 is uncovered: Y facing N" for a piece whose kind and facing just became
+ * public. */
+void ta_say_uncovered(const ta_state *s, int sq, qv_events *ev);
+/* "p1's Angle on c3 attacks p2's Double on c4: 1 against defence 2 before the die" for p's
+ * pending attack. */
+void ta_say_attack(const ta_state *s, int p, qv_events *ev);
+/* "a Terminator is on the board: from now on only Terminators are placed", kind k placed. */
+void ta_say_last_placed(const ta_tables *T, int k, qv_events *ev);
+/* Why the game ended (the turn limit, one player left, nobody able to act) and the final
+ * order (ranks: 1 best). */
+void ta_say_end(const ta_state *s, const int *ranks, ta_end why, qv_events *ev);
 
 /* Notation (notation.c). */
 int ta_action_to_text(const void *st, qv_action a, char *buf, size_t len);

@@ -5,6 +5,8 @@
 export default {
   "turn %d: p%d's deck is empty, no card is drawn": 'turno %1: el mazo de p%2 está vacío, no se roba ninguna carta',
   'turn %d: p%d draws {%x:%s|a card}': 'turno %1: p%2 roba {%3:%4|una carta}',
+  '%s on %s': '%1 en %2',
+  "%s in p%d's Persistent Area": '%1 en la Zona Persistente de p%2',
   '%s gets a Charge Counter (%d now)': '%1 recibe un Contador de Carga (ahora %2)',
   '%s has no Charge Counter left': '%1 se queda sin Contadores de Carga',
   '%s has %d Charge Counter%s left': {
@@ -68,15 +70,10 @@ export default {
     },
   },
   '%s is set aside until the end of the turn': '%1 se aparta hasta el final del turno',
-  'cost X = %d (Defense %d of %s on %s, less 1)%s': {
-    t: 'coste X = %1 (Defensa %2 de %3 en %4, menos 1)%5',
-    args: {
-      5: {
-        ', paid unit by unit': ', pagado unidad a unidad',
-        ': nothing to pay': ': nada que pagar',
-      },
-    },
-  },
+  'cost X = %d (Defense %d of %s on %s, less 1), paid unit by unit':
+    'coste X = %1 (Defensa %2 de %3 en %4, menos 1), pagado unidad a unidad',
+  'cost X = %d (Defense %d of %s on %s, less 1): nothing to pay':
+    'coste X = %1 (Defensa %2 de %3 en %4, menos 1): nada que pagar',
   'cost %d, paid one unit at a time: a card from hand or a Charge Counter':
     'coste %1, pagado unidad a unidad: una carta de la mano o un Contador de Carga',
   '%s on %s pushes %s from %s to %s': '%1 en %2 empuja %3 de %4 a %5',
@@ -88,6 +85,14 @@ export default {
   '%s finds no card on %s': '%1 no encuentra ninguna carta en %2',
   '%s cannot remove %s on %s: Defense %d against Power %d': '%1 no puede retirar %2 de %3: Defensa %4 contra Poder %5',
   '%s removes %s from %s: Defense %d against Power %d': '%1 retira %2 de %3: Defensa %4 contra Poder %5',
+  '%s on %s would be captured: %s = %d superior Strength against Defense %d':
+    '%1 en %2 sería capturada: %3 = %4 de Fuerza superior contra Defensa %5',
+  '%s on %s would be captured: %d superior Strength against Defense %d':
+    '%1 en %2 sería capturada: %3 de Fuerza superior contra Defensa %4',
+  'p%d captures %s on %s: %s = %d superior Strength against Defense %d':
+    'p%1 captura %2 en %3: %4 = %5 de Fuerza superior contra Defensa %6',
+  'p%d captures %s on %s: %d superior Strength against Defense %d':
+    'p%1 captura %2 en %3: %4 de Fuerza superior contra Defensa %5',
   '%s on %s is not captured this Capture Step': '%1 en %2 no se captura en este Paso de Captura',
   "%s goes to p%d's victory pile: p%d has %d point%s": {
     n: 4,

@@ -5,6 +5,8 @@
 export default {
   "turn %d: p%d's deck is empty, no card is drawn": 'ターン %1：p%2 のデッキは空で、カードを引かない',
   'turn %d: p%d draws {%x:%s|a card}': 'ターン %1：p%2 が{%3: %4 を|カードを 1 枚}引く',
+  '%s on %s': '%2 の %1',
+  "%s in p%d's Persistent Area": 'p%2 の永続エリアの %1',
   '%s gets a Charge Counter (%d now)': '%1 にチャージカウンターが 1 個置かれる（計 %2 個）',
   '%s has no Charge Counter left': '%1 のチャージカウンターはなくなった',
   '%s has %d Charge Counter%s left': '%1 のチャージカウンターは残り %2 個',
@@ -64,15 +66,10 @@ export default {
     },
   },
   '%s is set aside until the end of the turn': '%1 はターン終了まで脇に置かれる',
-  'cost X = %d (Defense %d of %s on %s, less 1)%s': {
-    t: 'コスト X = %1（%4 の %3 の防御力 %2 から 1 を引く）%5',
-    args: {
-      5: {
-        ', paid unit by unit': '、1 単位ずつ支払う',
-        ': nothing to pay': '：支払いなし',
-      },
-    },
-  },
+  'cost X = %d (Defense %d of %s on %s, less 1), paid unit by unit':
+    'コスト X = %1（%4 の %3 の防御力 %2 から 1 を引く）、1 単位ずつ支払う',
+  'cost X = %d (Defense %d of %s on %s, less 1): nothing to pay':
+    'コスト X = %1（%4 の %3 の防御力 %2 から 1 を引く）：支払いなし',
   'cost %d, paid one unit at a time: a card from hand or a Charge Counter':
     'コスト %1 を 1 単位ずつ支払う：手札を 1 枚捨てるか、チャージカウンターを 1 個取り除く',
   '%s on %s pushes %s from %s to %s': '%2 の %1 が %3 を %4 から %5 へ押し出す',
@@ -82,6 +79,14 @@ export default {
   '%s finds no card on %s': '%1：%2 にカードがない',
   '%s cannot remove %s on %s: Defense %d against Power %d': '%1 は %3 の %2 を取り除けない：防御力 %4 対 パワー %5',
   '%s removes %s from %s: Defense %d against Power %d': '%1 が %3 の %2 を取り除く：防御力 %4 対 パワー %5',
+  '%s on %s would be captured: %s = %d superior Strength against Defense %d':
+    '%2 の %1 が取られる予定：優位な攻撃力 %3 = %4 対 防御力 %5',
+  '%s on %s would be captured: %d superior Strength against Defense %d':
+    '%2 の %1 が取られる予定：優位な攻撃力 %3 対 防御力 %4',
+  'p%d captures %s on %s: %s = %d superior Strength against Defense %d':
+    'p%1 が %3 の %2 を取る：優位な攻撃力 %4 = %5 対 防御力 %6',
+  'p%d captures %s on %s: %d superior Strength against Defense %d':
+    'p%1 が %3 の %2 を取る：優位な攻撃力 %4 対 防御力 %5',
   '%s on %s is not captured this Capture Step': '%2 の %1 はこのキャプチャーステップでは取られない',
   "%s goes to p%d's victory pile: p%d has %d point%s": '%1 は p%2 の勝利の山へ：p%3 は %4 点',
   "%s and %s go to p%d's victory pile: p%d has %d points": '%1 と %2 は p%3 の勝利の山へ：p%4 は %5 点',

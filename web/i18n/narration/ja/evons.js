@@ -3,75 +3,51 @@
 
 /** @type {import('../../../narration.js').NarrationCatalog} */
 export default {
-  'the %sactivation of %s ends': {
-    t: '%2 の%1発動が打ち切られる',
-    args: {
-      1: {
-        '': '',
-        'waiting ': '待機中の',
-      },
-    },
-  },
-  "%s%s%s (to p%d's graveyard)": {
-    t: '%1%2%3（p%4 の墓地へ）',
-    args: {
-      1: {
-        '': '',
-        'Remove destroys ': 'Remove で破壊：',
-        'the flip destroys ': 'フリップで破壊：',
-        '1 point destroys ': '1 ダメージで破壊：',
-      },
-      3: {
-        '': '',
-        ' is crushed': ' が押しつぶされる',
-      },
-    },
-  },
+  // カードを名指すフレーズ（qv_phrase）。'%s on %s' は concardia も使う
+  '%s on %s': '%2 の %1',
+  "p%d's covered %s": 'p%1 の裏向きのカード（%2）',
+  "p%d's covered {%c:%s|card}": 'p%1 の裏向きのカード{%2:（%3）|}',
+  "p%d's covered %s on %s": '%3 にある p%1 の裏向きのカード（%2）',
+  "p%d's covered {%c:%s|card} on %s": '%4 にある p%1 の裏向きのカード{%2:（%3）|}',
+  'the activation of %s ends': '%1 の発動が打ち切られる',
+  'the waiting activation of %s ends': '%1 の待機中の発動が打ち切られる',
+  "Remove destroys %s (to p%d's graveyard)": 'Remove で破壊：%1（p%2 の墓地へ）',
+  "%s is crushed (to p%d's graveyard)": '%1 が押しつぶされる（p%2 の墓地へ）',
+  "the flip destroys %s (to p%d's graveyard)": 'フリップで破壊：%1（p%2 の墓地へ）',
+  "1 point destroys %s (to p%d's graveyard)": '1 ダメージで破壊：%1（p%2 の墓地へ）',
+  'the main zone is full: the game ends (the chain stack is dropped)':
+    'メインゾーンが埋まった：対局終了（チェーンのスタックは破棄）',
+  'the main zone is full: the game ends': 'メインゾーンが埋まった：対局終了',
+  'two ends in a row without a hand play: the game ends': '2 ターン続けて手札からのプレイがなかった：対局終了',
+  'the turn cap is reached: the game ends': 'ターン数の上限に達した：対局終了',
   'a draw: %d face-up monster%s each in the main zone': '引き分け：メインゾーンの表向きのモンスターはともに %1 体',
   'p%d wins: %d face-up monster%s in the main zone to %d':
     'p%1 の勝ち：メインゾーンの表向きのモンスター %2 体 対 %4 体',
+  '%s reactivates (moved by an ability): chain %d deep': '%1 が再発動（能力で移動）：チェーンの深さ %2',
+  '%s reactivates (moved by an ability)': '%1 が再発動（能力で移動）',
+  '%s reactivates (moved, then flipped): chain %d deep': '%1 が再発動（移動後にフリップ）：チェーンの深さ %2',
+  '%s reactivates (moved, then flipped)': '%1 が再発動（移動後にフリップ）',
+  '%s activates: chain %d deep': '%1 が発動：チェーンの深さ %2',
+  '%s activates': '%1 が発動',
   'p%d goes first: no credits and no draw on this turn': 'p%1 が先手：このターンはクレジットもドローもなし',
+  'p%d gains %d credits (now %d)': 'p%1 が %2 クレジットを得る（計 %3）',
+  'p%d gets no credits on a first turn': 'p%1 は最初のターンなのでクレジットなし',
   '%s; the deck is empty: no draw': '%1。デッキが空：ドローなし',
-  '%s and draws %s': {
-    t: '%1、ドロー：%2',
-    args: {
-      2: {
-        'a card': 'カード 1 枚',
-      },
-    },
-  },
-  'p%d draws %s (no credits on a first turn)': {
-    t: 'p%1 のドロー：%2（最初のターンなのでクレジットなし）',
-    args: {
-      2: {
-        'a card': 'カード 1 枚',
-      },
-    },
-  },
-  'p%d puts %d card%s %s and draws %d': {
-    t: 'p%1 がカード %2 枚を%4、%5 枚引く',
-    args: {
-      4: {
-        'back, shuffles the deck': 'デッキに戻してシャッフルし',
-        'under the deck': 'デッキの下に置き',
-      },
-    },
-  },
+  '%s and draws {%c:%s|a card}': '%1、ドロー：{%2:%3|カード 1 枚}',
+  'p%d draws {%c:%s|a card} (no credits on a first turn)':
+    'p%1 のドロー：{%2:%3|カード 1 枚}（最初のターンなのでクレジットなし）',
+  'p%d puts %d card%s back, shuffles the deck and draws %d':
+    'p%1 がカード %2 枚をデッキに戻してシャッフルし、%4 枚引く',
+  'p%d puts %d card%s under the deck and draws %d': 'p%1 がカード %2 枚をデッキの下に置き、%4 枚引く',
   '{%c:p%d draws %s|}': '{%1:p%2 が %3 を引く|}',
   'Shockwave pushes %s off the board': 'Shockwave が %1 を盤の外へ押し出す',
   "%s is out of the game (p%d's removed cards)": '%1 はゲームから除外（p%2 の除外カードへ）',
   'Shockwave pushes %s from %s to %s': 'Shockwave が %1 を %2 から %3 へ押し出す',
+  "Firestorm around %s: %d point%s to deal (%s's Firestorm)":
+    '%1 の周りに Firestorm：与えるダメージ %2（%4 の Firestorm の値）',
+  "Firestorm around %s: %d point%s to deal (%s's DEF)": '%1 の周りに Firestorm：与えるダメージ %2（%4 の防御の値）',
   "Block puts %s from p%d's hand on %s": 'Block：p%2 の手札の %1 を %3 に置く',
   "Block sends %s to p%d's graveyard": 'Block が %1 を p%2 の墓地へ送る',
-  "Firestorm around %s: %d point%s to deal (%s's %s)": {
-    t: '%1 の周りに Firestorm：与えるダメージ %2（%4 の%5の値）',
-    args: {
-      5: {
-        Firestorm: ' Firestorm ',
-        DEF: '防御',
-      },
-    },
-  },
   'Swap: %s and %s change places': 'Swap：%1 と %2 が入れ替わる',
   'Magnetism pulls %s from %s to %s': 'Magnetism が %1 を %2 から %3 へ引き寄せる',
   "Growth puts {%c:%s|a monster} from p%d's hand face down on %s":
@@ -80,41 +56,12 @@ export default {
     'Resurrection：p%2 の墓地の %1 を %3 へ（%5 のうちコスト %4 を使用）',
   '%s takes %d: DEF %d this turn': '%1 が %2 ダメージを受ける：このターンの防御 %3',
   "%s takes %d: DEF %d, destroyed (to p%d's graveyard)": '%1 が %2 ダメージを受ける：防御 %3 で破壊（p%4 の墓地へ）',
-  'the chain goes back to %s (%s)': {
-    t: 'チェーンは %1 に戻る（%2）',
-    args: {
-      2: {
-        'Firestorm points': 'Firestorm のダメージ',
-        conflicts: '衝突',
-        'Ability Phase 1': '能力フェイズ 1',
-        'Ability Phase 2': '能力フェイズ 2',
-      },
-    },
-  },
-  '%s: the game ends%s': {
-    t: '%1：対局終了%2',
-    args: {
-      1: {
-        '': '',
-        'the main zone is full': 'メインゾーンが埋まった',
-        'two ends in a row without a hand play': '2 ターン続けて手札からのプレイがなかった',
-        'the turn cap is reached': 'ターン数の上限に達した',
-      },
-      2: {
-        '': '',
-        ' (the chain stack is dropped)': '（チェーンのスタックは破棄）',
-      },
-    },
-  },
-  '%d Firestorm point%s %s lost: no target is left': {
-    t: 'Firestorm のダメージ %1 が失われる%3：対象が残っていない',
-    args: {
-      3: {
-        is: '',
-        are: '',
-      },
-    },
-  },
+  'the chain goes back to %s (Firestorm points)': 'チェーンは %1 に戻る（Firestorm のダメージ）',
+  'the chain goes back to %s (conflicts)': 'チェーンは %1 に戻る（衝突）',
+  'the chain goes back to %s (Ability Phase 1)': 'チェーンは %1 に戻る（能力フェイズ 1）',
+  'the chain goes back to %s (Ability Phase 2)': 'チェーンは %1 に戻る（能力フェイズ 2）',
+  '1 Firestorm point is lost: no target is left': 'Firestorm のダメージ 1 が失われる：対象が残っていない',
+  '%d Firestorm points are lost: no target is left': 'Firestorm のダメージ %1 が失われる：対象が残っていない',
   'all damage clears': 'すべてのダメージが消える',
   'p%d made no hand play: if p%d makes none either, the game ends':
     'p%1 は手札からのプレイをしなかった：p%2 もしなければ対局終了',
@@ -122,10 +69,10 @@ export default {
   '%s points back: not flipped': '%1 は矢印を向け返している：フリップされない',
   '%s flips to p%d': '%1 がフリップされ、p%2 のものになる',
   '%s: nothing to flip': '%1：フリップするカードはない',
-  '%s reactivates (moved, then flipped): chain %d deep': '%1 が再発動（移動後にフリップ）：チェーンの深さ %2',
   '%s reactivates after it (moved, then flipped)': '続いて %1 も再発動（移動後にフリップ）',
   '%d Firestorm point%s left': 'Firestorm のダメージは残り %1',
-  '1 point to %s: DEF %d this turn%s': '%1 に 1 ダメージ：このターンの防御 %2%3',
+  '1 point to %s: DEF %d this turn, %d left': '%1 に 1 ダメージ：このターンの防御 %2、残り %3',
+  '1 point to %s: DEF %d this turn': '%1 に 1 ダメージ：このターンの防御 %2',
   '%s (ATK %d) and %s (ATK %d) clash': '%1（攻撃 %2）と %3（攻撃 %4）が衝突',
   '%s is in the out zone: no conflicts, no flips': '%1 は外側ゾーンにある：衝突もフリップもなし',
   '%s points back: it defends its position': '%1 は矢印を向け返し、迎え撃つ',
