@@ -133,6 +133,22 @@ _Static_assert(offsetof(qv_match, params) < offsetof(qv_match, seed) &&
                    offsetof(qv_match, said) > offsetof(qv_match, caphist),
                "fields_copy copies qv_match in runs between these fields");
 
+/* How many first bytes of src's narration dst holds already, in the buffer it keeps (one of
+ * src's size): those of the history entries the two share, which are the same text (an
+ * entry's narration is its move's at the state before it). A table copies its match at every
+ * act into the copy of the act before, which then lacks only the last entries' lines. */
+static size_t said_kept(const qv_match *dst, const qv_match *src)
+{
+	if (!dst->said.text.s || dst->said.text.cap != src->said.text.cap || !dst->nhist ||
+	    !src->nhist)
+		return 0;
+	int k = qv_match_shared(dst, src);
+	size_t same = k < dst->nhist ? dst->said_at[k] : dst->said.text.len;
+	if (k == 0 || same > src->said.text.len || (k < src->nhist && src->said_at[k] != same))
+		return 0;
+	return same;
+}
+
 qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err)
 {
 	QV_ASSERT(dst->game == src->game && dst != src);
@@ -149,6 +165,7 @@ qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err)
 	       na = hcap * sizeof *dst->note_at, sn = hcap * vd * sizeof *dst->seen;
 	size_t scratch_cap = dst->scratch ? 2 * g->state_size : 0;
 	size_t rows = QV_MAX_PLAYERS * sizeof *dst->pending, pending_cap = dst->pending ? rows : 0;
+	size_t same = said_kept(dst, src);
 	sized b[] = {
 	    {(void **)&dst->hist, &h, need * sizeof *dst->hist, NULL, false},
 	    {(void **)&dst->said_at, &a, need * sizeof *dst->said_at, NULL, false},
@@ -182,7 +199,7 @@ qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err)
 	if (src->notes_len)
 		memcpy(dst->notes, src->notes, src->notes_len);
 	if (src->said.text.s)
-		memcpy(dst->said.text.s, src->said.text.s, src->said.text.len + 1);
+		memcpy(dst->said.text.s + same, src->said.text.s + same, src->said.text.len + 1 - same);
 	qv__match_check_history(dst);
 	return QV_OK;
 }
