@@ -221,9 +221,10 @@ for (const lang of langs.filter((l) => l !== 'en')) {
       for (const n of used) if (n < 1 || n > a.n) problems.push(`${where} names %${n}: the format has ${a.n}`);
       const masks = [...t.matchAll(/\{%(\d+):[^|{}]*\|[^{}]*\}/g)].map((m) => Number(m[1]));
       if (masks.join() !== a.masks.join())
-        problems.push(`${where} has the secret parts of %${masks.join(', %') || '-'}, the format %${a.masks.join(', %') || '-'}`);
-      for (let i = 1; i <= a.n; i++)
-        if (!a.suffix[i - 1] && !used.has(i)) problems.push(`${where} leaves out %${i}`);
+        problems.push(
+          `${where} has the secret parts of %${masks.join(', %') || '-'}, the format %${a.masks.join(', %') || '-'}`,
+        );
+      for (let i = 1; i <= a.n; i++) if (!a.suffix[i - 1] && !used.has(i)) problems.push(`${where} leaves out %${i}`);
     }
   }
 }

@@ -71,6 +71,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = process.argv.slice(2).find((a) => a !== '--where') ?? '.';
   /** @type {Map<string, string[]>} */
   const seen = new Map();
-  for (const { format, file, line } of formats(root)) seen.set(format, [...(seen.get(format) ?? []), `${file}:${line}`]);
+  for (const { format, file, line } of formats(root))
+    seen.set(format, [...(seen.get(format) ?? []), `${file}:${line}`]);
   for (const [format, at] of seen) console.log(JSON.stringify(format) + (where ? `  ${at.join(' ')}` : ''));
 }

@@ -23,7 +23,11 @@ import { LANG } from './i18n.js';
 import es from './i18n/narration/es.js';
 import ja from './i18n/narration/ja.js';
 
-/** @typedef {string | {t?: string, n?: number, args?: Record<string, Record<string, string>>, [form: string]: any}} Translation */
+/**
+ * @typedef {{t?: string, n?: number, args?: Record<string, Record<string, string>>, zero?: string,
+ *   one?: string, two?: string, few?: string, many?: string, other?: string}} Forms
+ * @typedef {string | Forms} Translation
+ */
 /** @typedef {Record<string, Translation>} NarrationCatalog */
 
 /** @type {Record<string, NarrationCatalog>} */
@@ -40,11 +44,15 @@ const CONVERSION = /%%|%[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?(?:hh|h|ll|l|z)?[dic
  */
 export function withoutSecrets(format, hidden) {
   let part = -1;
-  return format.replace(/\{([^:{}]*):([^|{}]*)\|/g, (whole, mask, secret) => {
-    part++;
-    if (!(hidden >> part & 1)) return whole;
-    return `{${mask}:${(secret.match(CONVERSION) ?? []).filter((c) => c !== '%%').join('')}|`;
-  });
+  return format.replace(
+    /\{([^:{}]*):([^|{}]*)\|/g,
+    (whole, /** @type {string} */ mask, /** @type {string} */ secret) => {
+      part++;
+      if (!((hidden >> part) & 1)) return whole;
+      const kept = (secret.match(CONVERSION) ?? []).filter((c) => c !== '%%');
+      return `{${mask}:${kept.join('')}|`;
+    },
+  );
 }
 
 /** @type {Map<NarrationCatalog, Map<string, Translation>>} */
@@ -135,7 +143,7 @@ export function narrate(msg, lang = LANG) {
   let template = tr.t;
   if (template === undefined) {
     const form = new Intl.PluralRules(lang).select(Number(args[(tr.n ?? 1) - 1]));
-    template = tr[form] ?? tr.other;
+    template = tr[/** @type {Intl.LDMLPluralRule} */ (form)] ?? tr.other;
   }
   return typeof template === 'string' ? fillTemplate(template, args) : null;
 }

@@ -15,7 +15,10 @@ import { composite, formats } from '../../scripts/narration-formats.mjs';
 const SAMPLE = process.env.QV_NARRATION_SAMPLE;
 
 test('a template puts its arguments in and reads a secret part by its mask', () => {
-  assert.equal(fillTemplate('%2 roba {%3:%4|una carta} (100%%)', ['3', '1', '1', 'striker-r']), '1 roba striker-r (100%)');
+  assert.equal(
+    fillTemplate('%2 roba {%3:%4|una carta} (100%%)', ['3', '1', '1', 'striker-r']),
+    '1 roba striker-r (100%)',
+  );
   assert.equal(fillTemplate('%2 roba {%3:%4|una carta} (100%%)', ['3', '1', '', '']), '1 roba una carta (100%)');
   assert.equal(fillTemplate('p%1 {%2:reparte %3|}', ['2', '', '']), 'p2 ');
   assert.equal(fillTemplate('%10 y %1', ['a', '', '', '', '', '', '', '', '', 'j']), 'j y a');
@@ -26,7 +29,10 @@ test('a format is found as a viewer who may not read its secret is sent it', () 
   const format = 'p%d {%x:buys %s for 100%%|takes a card}';
   assert.equal(withoutSecrets(format, 1), 'p%d {%x:%s|takes a card}');
   assert.equal(withoutSecrets(format, 0), format);
-  assert.equal(withoutSecrets('{%c:p%d draws %s|} and {%x:%s (%s)|a card}', 2), '{%c:p%d draws %s|} and {%x:%s%s|a card}');
+  assert.equal(
+    withoutSecrets('{%c:p%d draws %s|} and {%x:%s (%s)|a card}', 2),
+    '{%c:p%d draws %s|} and {%x:%s%s|a card}',
+  );
   const catalog = { [format]: 'p%1 {%2:compra %3|toma una carta}' };
   NARRATION.xx = catalog;
   try {
@@ -66,7 +72,7 @@ const NAMES = new Set(
     const all = [];
     const walk = (/** @type {unknown} */ v) => {
       if (typeof v === 'string') all.push(...v.split(/[^A-Za-z0-9-]+/));
-      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) all.push(k), walk(x);
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (all.push(k), walk(x));
     };
     walk(JSON.parse(readFileSync(new URL(`../../data/${game}/base.json`, import.meta.url), 'utf8')));
     return all;
@@ -80,47 +86,51 @@ const ENGLISH = new Set(
     .filter((w) => !NAMES.has(w)),
 );
 
-test('every line of seeded games of every game reads whole in Spanish and Japanese', { skip: !SAMPLE && 'QV_NARRATION_SAMPLE is not set' }, () => {
-  const text = execFileSync(/** @type {string} */ (SAMPLE), ['6'], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  /** @type {Map<string, {game: string, viewer: number, text: string, msg: string[]}>} */
-  const lines = new Map();
-  for (const row of text.split('\n').filter(Boolean)) {
-    const l = JSON.parse(row);
-    lines.set(JSON.stringify(l.msg), l);
-  }
-  assert.ok(lines.size > 500, `only ${lines.size} different lines`);
-  const formats = new Set([...lines.values()].map((l) => l.msg[0]));
-  assert.ok(formats.size > 60, `only ${formats.size} formats`);
-  let english = 0;
-  const problems = [];
-  for (const l of lines.values()) {
-    const [format, ...args] = l.msg;
-    // an argument for each conversion of the format (core.h)
-    const conversions = format.match(/%[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?(?:hh|h|ll|l|z)?[dicuxXs]/g) ?? [];
-    assert.equal(args.length, conversions.length, `${JSON.stringify(l.msg)}: ${args.length} arguments`);
-    if (composite(format)) {
-      english++;
-      continue;
+test(
+  'every line of seeded games of every game reads whole in Spanish and Japanese',
+  { skip: !SAMPLE && 'QV_NARRATION_SAMPLE is not set' },
+  () => {
+    const text = execFileSync(/** @type {string} */ (SAMPLE), ['6'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    /** @type {Map<string, {game: string, viewer: number, text: string, msg: string[]}>} */
+    const lines = new Map();
+    for (const row of text.split('\n').filter(Boolean)) {
+      const l = JSON.parse(row);
+      lines.set(JSON.stringify(l.msg), l);
     }
-    for (const lang of ['es', 'ja']) {
-      const said = narrate(l.msg, lang);
-      const where = `${lang}, ${l.game} (viewer ${l.viewer}): ${JSON.stringify(l.msg)}`;
-      if (said === null) {
-        problems.push(`${where}: not translated`);
+    assert.ok(lines.size > 500, `only ${lines.size} different lines`);
+    const formats = new Set([...lines.values()].map((l) => l.msg[0]));
+    assert.ok(formats.size > 60, `only ${formats.size} formats`);
+    let english = 0;
+    const problems = [];
+    for (const l of lines.values()) {
+      const [format, ...args] = l.msg;
+      // an argument for each conversion of the format (core.h)
+      const conversions = format.match(/%[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?(?:hh|h|ll|l|z)?[dicuxXs]/g) ?? [];
+      assert.equal(args.length, conversions.length, `${JSON.stringify(l.msg)}: ${args.length} arguments`);
+      if (composite(format)) {
+        english++;
         continue;
       }
-      if (/%\d|[{}|]/.test(said) || !said.trim()) problems.push(`${where}: "${said}"`);
-      // Japanese has no word of the engine's English, in the format or in an argument (an
-      // argument is the engine's words only where they are names of the set)
-      if (lang === 'ja')
-        for (const w of said.match(/\b[a-z]{3,}\b/g) ?? [])
-          if (ENGLISH.has(w)) problems.push(`${where}: "${said}" keeps the English "${w}"`);
+      for (const lang of ['es', 'ja']) {
+        const said = narrate(l.msg, lang);
+        const where = `${lang}, ${l.game} (viewer ${l.viewer}): ${JSON.stringify(l.msg)}`;
+        if (said === null) {
+          problems.push(`${where}: not translated`);
+          continue;
+        }
+        if (/%\d|[{}|]/.test(said) || !said.trim()) problems.push(`${where}: "${said}"`);
+        // Japanese has no word of the engine's English, in the format or in an argument (an
+        // argument is the engine's words only where they are names of the set)
+        if (lang === 'ja')
+          for (const w of said.match(/\b[a-z]{3,}\b/g) ?? [])
+            if (ENGLISH.has(w)) problems.push(`${where}: "${said}" keeps the English "${w}"`);
+      }
     }
-  }
-  assert.deepEqual(problems.slice(0, 20), [], `${problems.length} lines do not read whole`);
-  // the lines the games compose in pieces stay English: counted, so that the number is seen
-  console.log(`${lines.size} lines of ${formats.size} formats; ${english} composed in pieces, shown in English`);
-});
+    assert.deepEqual(problems.slice(0, 20), [], `${problems.length} lines do not read whole`);
+    // the lines the games compose in pieces stay English: counted, so that the number is seen
+    console.log(`${lines.size} lines of ${formats.size} formats; ${english} composed in pieces, shown in English`);
+  },
+);
 
 test('a secret is read only by whom the engine told it', { skip: !SAMPLE && 'QV_NARRATION_SAMPLE is not set' }, () => {
   const text = execFileSync(/** @type {string} */ (SAMPLE), ['2'], { encoding: 'utf8', maxBuffer: 1 << 30 });
@@ -135,7 +145,10 @@ test('a secret is read only by whom the engine told it', { skip: !SAMPLE && 'QV_
       assert.notEqual(said, null, `${lang}: ${JSON.stringify(l.msg)}`);
       // every word shown that is not the template's own is an argument the viewer was sent
       for (const id of /** @type {string} */ (said).match(/\b[a-z]+(?:-[a-z]+)+\b/g) ?? [])
-        assert.ok(args.some((a) => a.includes(id)), `${lang}: "${said}" names ${id}, not told to viewer ${l.viewer}`);
+        assert.ok(
+          args.some((a) => a.includes(id)),
+          `${lang}: "${said}" names ${id}, not told to viewer ${l.viewer}`,
+        );
     }
     if (args.some((a) => a === '')) hidden++;
     else told++;
