@@ -106,6 +106,17 @@ static void one_argument(const char *spec, size_t n, va_list *ap, char *buf, siz
 		snprintf(buf, len, f, va_arg(*ap, int));
 }
 
+/* Appends an argument (n bytes of arg) of a secret part of mask as a secret part of its own:
+ * {M:arg|} read by who knows the secret, {M:|arg} (pub) by the others. */
+static void put_in_part(qv_buf *out, const char *mask, const char *arg, size_t n, bool pub)
+{
+	qv_buf_putc(out, '{');
+	msg_text(out, mask, strlen(mask), true);
+	qv_buf_puts(out, pub ? ":|" : ":");
+	msg_text(out, arg, n, true);
+	qv_buf_puts(out, pub ? "}" : "|}");
+}
+
 /* What a format says with the arguments ap holds, one way or the other: its text (as printf
  * writes it, a phrase by its text) or its message (core.h: the format, then each argument
  * after sep, an argument of a secret part made a secret part of its own). In a line's message
@@ -166,11 +177,8 @@ static void render(const char *fmt, va_list *ap, char sep, bool message, qv_buf 
 		}
 		if (at == MASK)
 			snprintf(mask, sizeof mask, "%.15s", arg);
-		qv_buf_putc(out, '{');
-		msg_text(out, mask, strlen(mask), true);
-		qv_buf_puts(out, at == PUBLIC ? ":|" : ":");
-		msg_text(out, at == MASK ? mask : arg, at == MASK ? strlen(mask) : shown, true);
-		qv_buf_puts(out, at == PUBLIC ? "}" : "|}");
+		put_in_part(out, mask, at == MASK ? mask : arg, at == MASK ? strlen(mask) : shown,
+		            at == PUBLIC);
 	}
 }
 

@@ -199,7 +199,8 @@ qv_status qv_match_copy(qv_match *dst, const qv_match *src, qv_err *err)
 	if (src->notes_len)
 		memcpy(dst->notes, src->notes, src->notes_len);
 	if (src->said.text.s)
-		memcpy(dst->said.text.s + same, src->said.text.s + same, src->said.text.len + 1 - same);
+		memcpy(dst->said.text.s + same, src->said.text.s + same,
+		       src->said.text.len + 1 - same);
 	qv__match_check_history(dst);
 	return QV_OK;
 }

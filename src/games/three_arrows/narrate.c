@@ -24,7 +24,7 @@ void ta_say_uncovered(const ta_state *s, int sq, qv_events *ev)
 /* "p1's Angle on c3 attacks p2's Double on c4: 1 against defence 2 before the die" for p's
  * pending attack, the target named by its kind unless it is covered; in tactical mode no die
  * follows. */
-void ta_say_attack(const ta_state *s, int p, qv_events *ev)
+void ta_say_attack(const ta_state *s, int p, int a, int v, qv_events *ev)
 {
 	const ta_tables *T = ta_T(s);
 	char b1[4], b2[4];
@@ -32,7 +32,6 @@ void ta_say_attack(const ta_state *s, int p, qv_events *ev)
 	const char *kind = T->names[TA_KIND(s->cell[from])],
 	           *target = T->names[TA_KIND(s->cell[to])];
 	const char *f = ta_sqname(from, b1), *t = ta_sqname(to, b2);
-	int a = ta_attack_strength(s, from, to), v = ta_defence_strength(s, from, to);
 	bool hid = s->covered >> to & 1;
 	if (hid && !s->tactical)
 		qv_say(ev,

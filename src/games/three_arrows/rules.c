@@ -480,7 +480,8 @@ static void apply_attack(ta_state *s, int p, int arg, qv_events *ev)
 	s->atk_to = (uint8_t)(arg >> 6);
 	int defender = TA_OWNER(s->cell[s->atk_to]);
 	if (ev)
-		ta_say_attack(s, p, ev);
+		ta_say_attack(s, p, ta_attack_strength(s, s->atk_from, s->atk_to),
+		              ta_defence_strength(s, s->atk_from, s->atk_to), ev);
 	if (s->occ[defender] & s->covered) {
 		s->phase = TA_PH_DEFEND;
 		qv_say(ev, "p%d may uncover covered pieces before defending", defender + 1);

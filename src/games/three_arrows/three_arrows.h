@@ -371,8 +371,9 @@ typedef enum { TA_END_TURNS, TA_END_ALONE, TA_END_STUCK } ta_end;
  * public. */
 void ta_say_uncovered(const ta_state *s, int sq, qv_events *ev);
 /* "p1's Angle on c3 attacks p2's Double on c4: 1 against defence 2 before the die" for p's
- * pending attack. */
-void ta_say_attack(const ta_state *s, int p, qv_events *ev);
+ * pending attack, of strength a against defence v (rules.c's, which this file does not
+ * call). */
+void ta_say_attack(const ta_state *s, int p, int a, int v, qv_events *ev);
 /* "a Terminator is on the board: from now on only Terminators are placed", kind k placed. */
 void ta_say_last_placed(const ta_tables *T, int k, qv_events *ev);
 /* Why the game ended (the turn limit, one player left, nobody able to act) and the final
