@@ -14,7 +14,7 @@ import { LogPanel } from './log-panel.js';
 import { seatNamer, withCatalogue } from './screen.js';
 import { gameModule } from './games/index.js';
 import { seatsAt, keepSeat } from './tokens.js';
-import { t, tParts } from './i18n.js';
+import { LANG, t, tParts } from './i18n.js';
 import { serverText } from './server-text.js';
 
 /** @typedef {import('./types.js').View} View */
@@ -147,10 +147,14 @@ function board(els) {
     const held = seatsAt(tableId).find((x) => x.seat === seat) ?? null;
     const url = new URL(`api/tables/${encodeURIComponent(tableId)}/ws`, location.href);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    conn = new Connection(url.toString(), () => ({ type: 'hello', token: held?.token ?? null }), {
-      onFrame,
-      onState: () => {},
-    });
+    conn = new Connection(
+      url.toString(),
+      () => ({ type: 'hello', token: held?.token ?? null, messages: LANG !== 'en' }),
+      {
+        onFrame,
+        onState: () => {},
+      },
+    );
     conn.start();
   }
 

@@ -39,7 +39,7 @@ import { Premove } from './premove.js';
 import { SeatActions } from './seat-actions.js';
 import { HandOver } from './handover.js';
 import { downloadLocal } from './local.js';
-import { t, translate } from './i18n.js';
+import { LANG, t, translate } from './i18n.js';
 import { serverText } from './server-text.js';
 
 /** The messages of an act not sent for want of a connection: gone once it is back. */
@@ -906,10 +906,15 @@ function connect(held) {
   state.v = -1;
   const url = new URL(`api/tables/${encodeURIComponent(tableId)}/ws`, location.href);
   url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  conn = new Connection(url.toString(), () => ({ type: 'hello', token: state.held?.token ?? null }), {
-    onFrame,
-    onState,
-  });
+  // the log's messages, which narration.js words, when the page is not in English
+  conn = new Connection(
+    url.toString(),
+    () => ({ type: 'hello', token: state.held?.token ?? null, messages: LANG !== 'en' }),
+    {
+      onFrame,
+      onState,
+    },
+  );
   conn.start();
 }
 

@@ -585,7 +585,7 @@ export {};
  */
 
 /**
- * @typedef {{type: 'hello', token: string | null} | {type: 'act', v: number, action: string}
+ * @typedef {{type: 'hello', token: string | null, messages?: boolean} | {type: 'act', v: number, action: string}
  *   | {type: 'undo', v: number} | {type: 'ping'} | {type: 'history', line: number}
  *   | {type: 'takeback', v: number} | {type: 'answer', v: number, accept: boolean} | {type: 'rematch'}
  *   | {type: 'chat', text: string} | {type: 'claim', v: number, seat: string} | {type: 'return'}

@@ -81,6 +81,9 @@ qv_status qv__local_make(qv__local **out, const char *id, qv_match *m, const cha
 	qv_copy(t->id, sizeof t->id, id);
 	t->m = m;
 	t->nseats = m->game->num_players(m->state);
+	/* the page words the log in its language: every frame carries the lines' messages */
+	for (int v = 0; v <= QV_MAX_PLAYERS; v++)
+		t->pos[v].messages = true;
 	qv_status rc = QV_OK;
 	for (int p = 0; !rc && p < t->nseats; p++) {
 		qv_copy(t->seat[p].kind, sizeof t->seat[p].kind, kinds[p]);

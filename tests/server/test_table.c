@@ -391,7 +391,14 @@ static void test_frames(void **state)
 	assert_int_equal(qv__frame_parse(hello, strlen(hello), &f, NULL), QV_OK);
 	assert_int_equal(f.type, QV__HELLO);
 	assert_null(f.token);
+	assert_false(f.messages);
 	qv__frame_free(&f);
+	const char *wants = "{\"type\": \"hello\", \"token\": null, \"messages\": true}";
+	assert_int_equal(qv__frame_parse(wants, strlen(wants), &f, NULL), QV_OK);
+	assert_true(f.messages);
+	qv__frame_free(&f);
+	frame_refused("{\"type\": \"hello\", \"token\": null, \"messages\": 1}",
+	              "messages: expected true");
 	const char *undo = "{\"v\": 0, \"type\": \"undo\"}";
 	assert_int_equal(qv__frame_parse(undo, strlen(undo), &f, NULL), QV_OK);
 	assert_int_equal(f.type, QV__UNDO);
@@ -478,9 +485,16 @@ static void test_log_secrets(void **state)
 		if (viewer == -1)
 			continue;
 		qv__table_lock(t);
-		qv__log_pos pos = {0};
+		/* a connection that did not ask for the lines' messages gets none */
+		qv__log_pos plain = {0}, pos = {.messages = true};
+		json_t *bare = qv__table_frame_locked(t, viewer, true, &plain);
 		json_t *f = qv__table_frame_locked(t, viewer, true, &pos);
 		qv__table_unlock(t);
+		json_t *line;
+		size_t at;
+		json_array_foreach(json_object_get(bare, "log"), at, line)
+		    assert_null(json_object_get(line, "msg"));
+		json_decref(bare);
 		/* The frame carries the engine's log for the viewer, line by line. */
 		json_t *log = json_object_get(f, "log");
 		engine_lines lines = {0};

@@ -201,7 +201,9 @@ void tv_open(tv_viewer *w, const char *id, int seat, const char *token)
 	char path[96];
 	snprintf(path, sizeof path, "/api/tables/%s/ws", id);
 	assert_int_equal(tc_ws_open(&w->ws, th_server.port, path), 0);
-	json_t *hello = json_pack("{s:s, s:s?}", "type", "hello", "token", token);
+	/* with the lines' messages, which tv_check_against_record sets against the engine's */
+	json_t *hello =
+	    json_pack("{s:s, s:s?, s:b}", "type", "hello", "token", token, "messages", 1);
 	if (!token)
 		json_object_set_new(hello, "token", json_null());
 	char *text = json_dumps(hello, JSON_COMPACT);

@@ -47,7 +47,7 @@ static int lines_kept(const qv__feed *f, const qv__log *log, const qv__log_pos *
 
 /* The frame's text: the same members in the same order as a tree of them written by
  * qv__json_dumps, "seat" and the chat with the snapshot only. */
-static bool put_frame(const qv__log *log, int viewer, bool snapshot, int keep,
+static bool put_frame(const qv__log *log, int viewer, bool snapshot, int keep, bool messages,
                       const qv__frame_parts *parts, qv_buf *out)
 {
 	char name[8];
@@ -64,7 +64,7 @@ static bool put_frame(const qv__log *log, int viewer, bool snapshot, int keep,
 	qv_buf_puts(out, ",\"view\":");
 	ok = ok && parts->view(parts->ctx, viewer, out);
 	qv_buf_puts(out, ",\"log\":");
-	ok = ok && qv__log_text(log, keep, out);
+	ok = ok && qv__log_text(log, keep, messages, out);
 	if (snapshot && parts->chat) {
 		qv_buf_puts(out, ",\"chat\":");
 		ok = ok && parts->chat(parts->ctx, viewer, out);
@@ -84,7 +84,7 @@ bool qv__feed_frame(qv__feed *f, qv_match *m, int nseats, int viewer, bool snaps
 	snapshot = keep < 0;
 	keep = keep < 0 ? 0 : keep;
 	QV_ASSERT(keep >= 0 && keep <= log->n);
-	if (!put_frame(log, viewer, snapshot, keep, parts, out)) {
+	if (!put_frame(log, viewer, snapshot, keep, pos->messages, parts, out)) {
 		qv__log_cut(log, had, upto); /* worded again for the next frame */
 		return false;
 	}

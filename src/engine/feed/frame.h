@@ -34,6 +34,7 @@ typedef struct qv__feed {
 
 /* Where a connection stands in its viewer's log. */
 typedef struct qv__log_pos {
+	bool messages;       /* the connection asked for the lines' messages (its hello) */
 	int n;               /* lines the connection holds */
 	long long serial;    /* serial of its last line, 0 for none */
 	long long takebacks; /* the feed's takebacks when its last frame was built */

@@ -83,7 +83,7 @@ void qv__log_forget(qv__log *log, int nhist)
 	QV_ASSERT(log->n == 0 || log->line[log->n - 1].entry < nhist);
 }
 
-bool qv__log_text(const qv__log *log, int from, qv_buf *out)
+bool qv__log_text(const qv__log *log, int from, bool messages, qv_buf *out)
 {
 	bool ok = true;
 	qv_buf_putc(out, '[');
@@ -93,7 +93,7 @@ bool qv__log_text(const qv__log *log, int from, qv_buf *out)
 		const char *text = log->line[i].text, *msg = text + strlen(text) + 1;
 		qv_buf_puts(out, ",\"text\":");
 		ok = ok && qv__json_append_string(out, text, strlen(text));
-		if (*msg) { /* "msg": [the format, then each argument] */
+		if (messages && *msg) { /* "msg": [the format, then each argument] */
 			qv_buf_puts(out, ",\"msg\":[");
 			for (const char *p = msg, *end; ok; p = end + 1) {
 				end = p + strcspn(p, "\x1e");

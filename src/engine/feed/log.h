@@ -47,7 +47,8 @@ void qv__log_cut(qv__log *log, int n, int upto);
 void qv__log_forget(qv__log *log, int nhist);
 
 /* Lines [from, log->n) appended to out as a frame's "log", [{"who", "text"}, ...], compact
- * JSON text; false when out of memory. */
-bool qv__log_text(const qv__log *log, int from, qv_buf *out);
+ * JSON text, with each consequence's "msg" when messages (a connection that asked for them:
+ * docs/server/websocket.md); false when out of memory. */
+bool qv__log_text(const qv__log *log, int from, bool messages, qv_buf *out);
 
 #endif

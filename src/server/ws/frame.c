@@ -18,7 +18,7 @@ typedef struct frame_kind {
 } frame_kind;
 
 static const frame_kind kinds[] = {
-    {"hello", QV__HELLO, {"type", "token", NULL}},
+    {"hello", QV__HELLO, {"type", "token", "messages", NULL}},
     {"act", QV__ACT, {"type", "v", "action", NULL}},
     {"what", QV__WHAT, {"type", "v", "action", NULL}},
     {"undo", QV__UNDO, {"type", "v", NULL}},
@@ -71,6 +71,12 @@ static qv_status read_unversioned(const json_t *j, const frame_kind *k, qv__fram
 			               "token: expected the seat's token (a string) or null to "
 			               "watch, in a hello frame");
 		}
+		const json_t *messages = json_object_get(j, "messages");
+		if (messages && !json_is_boolean(messages))
+			return qv_fail(err, QV_EINVAL,
+			               "messages: expected true (each log line's message, for a "
+			               "page in another language) or false, in a hello frame");
+		f->messages = json_is_true(messages);
 		return QV_OK;
 	}
 	if (k->type == QV__CHAT) {

@@ -38,7 +38,8 @@ typedef struct qv__frame {
 	qv__frame_type type;
 	const char *token; /* hello: the seat's token, or NULL to watch */
 	size_t token_len;
-	long long v; /* act, what, undo, takeback, answer: the table's version the client saw */
+	bool messages; /* hello: the log lines' messages wanted (docs/server/websocket.md) */
+	long long v;   /* act, what, undo, takeback, answer: the table's version the client saw */
 	const char *action; /* act, what: the action in notation */
 	long long line;     /* history: a line of the connection's log, from 0 */
 	bool accept;        /* answer: whether the seat accepts the offer (takeback or draw) */

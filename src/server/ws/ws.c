@@ -242,6 +242,7 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 		return true;
 	}
 	c->viewer = viewer;
+	c->pos.messages = f->messages;
 	c->next = t->conns;
 	t->conns = c;
 	atomic_fetch_add(&c->refs, 1); /* the table list's reference */
