@@ -216,18 +216,13 @@ static bool on_hello(qv__conn *c, const qv__frame *f)
 		return true;
 	}
 	qv__table *t = c->table;
-	int viewer = QV_VIEW_PUBLIC;
-	if (f->token) {
-		int seat = hello_seat(c, f);
-		if (seat < 0) {
-			send_error(c,
-			           "bad token: it is not the token of a seat at table %s (join a "
-			           "seat with POST /api/tables/%s/join, or send \"token\": null to "
-			           "watch)",
-			           t->id, t->id);
-			return false;
-		}
-		viewer = seat;
+	int viewer = f->token ? hello_seat(c, f) : QV_VIEW_PUBLIC;
+	if (f->token && viewer < 0) {
+		send_error(c,
+		           "bad token: it is not the token of a seat at table %s (join a seat with "
+		           "POST /api/tables/%s/join, or send \"token\": null to watch)",
+		           t->id, t->id);
+		return false;
 	}
 	qv__mutex_lock(&c->lock);
 	if (closed_meanwhile(c))
