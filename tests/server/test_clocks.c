@@ -254,7 +254,10 @@ static void test_timeout_two(void **state)
 	    deadline;
 	print_message("timeout heard %.0f ms after the deadline (the frame built %.0f ms after)\n",
 	              late, server_late);
-	assert_true(server_late >= 0);
+	/* "now" and "left" are whole ms, now rounded down and left up (clock.c): the deadline
+	 * read from them may be 1 ms after the clock's, and a frame built at it then says -1 ms
+	 * (seen once in a clean clone's make test) */
+	assert_true(server_late >= -1);
 	assert_true(late <= TIMEOUT_BOUND_MS + TIMEOUT_SLACK_MS);
 	assert_string_equal(reason_of(p1.table, "p1"), "timeout");
 	assert_null(reason_of(p1.table, "p2"));
