@@ -554,13 +554,17 @@ static void test_evons(void **state)
 	play_game("evons", bodies, NULL, true);
 }
 
-/* Arrow Party, with BUSY tables of four medium seats (each made from an address of its own,
- * so that each is a lane of one table, which the light workers serve, as they serve the chance
- * draws) keeping the one light worker (--threads 1) busy for longer than the Arrow Party
- * tables last (a game of them takes about 5 s of one worker in the release build): the chance
- * draws after the throws wait their turn behind a search, so that the takebacks sent at once
- * meet them queued. */
-#define BUSY 4
+/* Arrow Party, with tables of four medium seats keeping every worker that may draw a chance
+ * outcome busy (--threads 1: one light worker and one heavy, both of which take the chance
+ * draws ahead of every lane) for longer than the Arrow Party tables last (a game
+ * of them takes about 5 s of one worker in the release build): BUSY tables each made from an
+ * address of its own (each a lane of one table, which the light worker serves) and HEAVY made
+ * from one address (a lane of several, which the heavy worker serves). The chance draws after
+ * the throws wait their turn behind a search, so that the takebacks sent at once meet them
+ * queued. With the light worker alone kept busy, the heavy one drew at once, and one run in
+ * two met no chance draw due. */
+#define BUSY  4
+#define HEAVY 3
 static void test_arrow_party(void **state)
 {
 	(void)state;
@@ -573,8 +577,8 @@ static void test_arrow_party(void **state)
 	    NULL};
 	th_start(th_new_db(), extra);
 	char busy[32], source[32];
-	for (int i = 0; i < BUSY; i++) {
-		snprintf(source, sizeof source, "127.0.0.%d", 9 + i);
+	for (int k = 0; k < BUSY + HEAVY; k++) {
+		snprintf(source, sizeof source, "127.0.0.%d", 9 + (k < BUSY ? k : BUSY));
 		tc_set_source(source);
 		th_create("{\"game\": \"three-arrows\", \"params\": {\"players\": 4}, \"seats\": "
 		          "[\"medium\", \"medium\", \"medium\", \"medium\"]}",
