@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "core/say.h"
 #include "quiver/game.h"
 
@@ -17,7 +18,7 @@ const char *qv_player_name(int who, char *buf)
 		return strcpy(buf, "over");
 	if (who == QV_RULES)
 		return strcpy(buf, "game");
-	snprintf(buf, 8, "p%u", (unsigned)(who + 1) % 1000u);
+	qv_fmt(buf, 8, "p%u", (unsigned)(who + 1) % 1000u);
 	return buf;
 }
 
@@ -143,7 +144,7 @@ void qv__assert_state(const qv_game *g, const void *st, const char *file, int li
 	if (!g->state_ok || g->state_ok(st, &why))
 		return;
 	char cond[sizeof why.msg + 64];
-	snprintf(cond, sizeof cond, "%s state_ok: %s", g->name, why.msg);
+	qv_fmt(cond, sizeof cond, "%s state_ok: %s", g->name, why.msg);
 	qv__assert_fail(cond, file, line);
 }
 #endif
@@ -223,9 +224,9 @@ void(qv_say_by)(qv_events *ev, int who, const char *fmt, ...)
 	QV_ASSERT(who == QV_RULES || who == QV_CHANCE || (who >= 0 && who < QV_MAX_PLAYERS));
 	char mark[16] = "";
 	if (who == QV_CHANCE)
-		snprintf(mark, sizeof mark, "@chance ");
+		qv_fmt(mark, sizeof mark, "@chance ");
 	else if (who >= 0)
-		snprintf(mark, sizeof mark, "@p%d ", who + 1);
+		qv_fmt(mark, sizeof mark, "@p%d ", who + 1);
 	va_list ap;
 	va_start(ap, fmt);
 	qv_vsay(ev, mark, fmt, ap);

@@ -32,6 +32,7 @@
 #include <jansson.h>
 #include <pthread.h>
 
+#include "core/fmt.h"
 #include "games/json_util.h"
 #include "games/sight.h"
 #include "quiver/game.h"
@@ -95,7 +96,7 @@ static int secret_seen(const qv_game *g, const void *before, qv_action a, int vi
 	}
 	size_t verb = strcspn(buf, " ");
 	if (buf[verb])
-		snprintf(buf + verb, len - verb, " ?");
+		qv_fmt(buf + verb, len - verb, " ?");
 	return visible;
 }
 
@@ -307,13 +308,13 @@ static int sight_line(const qv_sight *s, char *buf, size_t len, bool *exact)
 	if (exact)
 		*exact = !s->all && !s->secret && !s->hidden;
 	if (s->all) {
-		snprintf(buf, len, "(hidden)");
+		qv_fmt(buf, len, "(hidden)");
 		return true;
 	}
 	if (s->secret) {
 		size_t verb = strcspn(buf, " ");
 		if (buf[verb])
-			snprintf(buf + verb, len - verb, " ?");
+			qv_fmt(buf + verb, len - verb, " ?");
 		return !s->unsaid;
 	}
 	if (!s->hidden)
@@ -322,14 +323,14 @@ static int sight_line(const qv_sight *s, char *buf, size_t len, bool *exact)
 	qv_copy(orig, sizeof orig, buf);
 	int nw = words(orig, w, SIGHT_MAX_WORDS);
 	if (nw < 0) {
-		snprintf(buf, len, "(hidden)");
+		qv_fmt(buf, len, "(hidden)");
 		return true;
 	}
 	size_t used = 0;
 	buf[0] = '\0';
 	for (int k = 0; k < nw && used < len; k++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? " " : "",
-		                         (s->hidden >> k & 1) ? "?" : w[k]);
+		used += (size_t)qv_fmt(buf + used, len - used, "%s%s", k ? " " : "",
+		                       (s->hidden >> k & 1) ? "?" : w[k]);
 	return true;
 }
 
@@ -388,7 +389,7 @@ static int views_seen(const qv_game *g, const void *before, qv_action a, int vie
 {
 	sight s;
 	if (!sight_alloc(g, &s)) {
-		snprintf(buf, len, "(hidden)"); /* without the views nothing can be shown safely */
+		qv_fmt(buf, len, "(hidden)"); /* without the views nothing can be shown safely */
 		if (exact)
 			*exact = false;
 		return QV_ENOMEM;
@@ -419,7 +420,7 @@ static int views_seen(const qv_game *g, const void *before, qv_action a, int vie
 		*exact = !v.any;
 	int shown = s.failed ? QV_ENOMEM : 1;
 	if (v.all) {
-		snprintf(buf, len, "(hidden)");
+		qv_fmt(buf, len, "(hidden)");
 		return shown;
 	}
 	if (!v.any)
@@ -427,8 +428,8 @@ static int views_seen(const qv_game *g, const void *before, qv_action a, int vie
 	size_t used = 0;
 	buf[0] = '\0';
 	for (int k = 0; k < v.nw && used < len; k++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? " " : "",
-		                         hidden[k] ? "?" : ow[k]);
+		used += (size_t)qv_fmt(buf + used, len - used, "%s%s", k ? " " : "",
+		                       hidden[k] ? "?" : ow[k]);
 	return shown;
 }
 
@@ -442,7 +443,7 @@ static int action_seen(const qv_game *g, const void *before, qv_action a, int vi
 		len = sizeof scratch;
 	}
 	if (g->action_to_text(before, a, buf, len) < 0)
-		snprintf(buf, len, "action %d", (int)a);
+		qv_fmt(buf, len, "action %d", (int)a);
 	if (exact)
 		*exact = true;
 	int mover = g->to_move(before);

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "core/fields.h"
+#include "core/fmt.h"
 #include "core/lncount.h"
 #include "core/mathfn.h"
 #include "games/deck.h"
@@ -145,6 +146,41 @@ static void word_both(const qv_events *ev, int viewer, qv_buf *text, qv_buf *msg
 
 /* A narration line carries its message: the format and its arguments, those of a secret part
  * told only to whom the text tells it. */
+/* qv_fmt writes what snprintf writes, and returns what it returns, into every room from none
+ * to more than enough: plain conversions (written by qv_fmt) and others (given to vsnprintf). */
+#define SAME_AS_SNPRINTF(fmt, ...)                                                                 \
+	do {                                                                                       \
+		char want[96], got[96];                                                            \
+		for (size_t len = 0; len < sizeof want; len++) {                                   \
+			memset(want, 'x', sizeof want);                                            \
+			memset(got, 'x', sizeof got);                                              \
+			int w = snprintf(len ? want : NULL, len, fmt, __VA_ARGS__);                \
+			int g = qv_fmt(len ? got : NULL, len, fmt, __VA_ARGS__);                   \
+			assert_int_equal(g, w);                                                    \
+			assert_memory_equal(got, want, sizeof want);                               \
+		}                                                                                  \
+	} while (0)
+
+static void test_fmt(void **unused)
+{
+	(void)unused;
+	const char *volatile none = NULL; /* not seen as NULL by the format checks */
+	SAME_AS_SNPRINTF("%s", "plain");
+	SAME_AS_SNPRINTF("conflict %s %d/%d (%s)", "c5", 3, 12, "falls");
+	SAME_AS_SNPRINTF("%d %i %d %d", INT_MIN, INT_MAX, 0, -7);
+	SAME_AS_SNPRINTF("%u%u and 100%% %c%c", 0u, UINT_MAX, 'x', '?');
+	SAME_AS_SNPRINTF("[%s] %s", "", none);
+	SAME_AS_SNPRINTF("%c in the middle", '\0');
+	SAME_AS_SNPRINTF("not plain: %02d %-4s| %x %ld %.*s %5.2f", 7, "ab", 255u, -9L, 3, "abcdef",
+	                 2.5);
+	SAME_AS_SNPRINTF("%s then %03d", "plain", 4);
+	SAME_AS_SNPRINTF("%s",
+	                 "a text longer than some of the rooms it is written into, to be cut");
+	char buf[8];
+	assert_int_equal(qv_fmt(buf, sizeof buf, "no conversion"), 13);
+	assert_string_equal(buf, "no conv");
+}
+
 static void test_say_message(void **unused)
 {
 	(void)unused;
@@ -1335,6 +1371,7 @@ int main(void)
 	    cmocka_unit_test(test_fail_and_strerror),
 	    cmocka_unit_test(test_buf),
 	    cmocka_unit_test(test_say_message),
+	    cmocka_unit_test(test_fmt),
 	    cmocka_unit_test(test_params_set_get),
 	    cmocka_unit_test(test_params_text),
 	    cmocka_unit_test(test_params_parse),

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "arrow_party.h"
+#include "core/fmt.h"
 #include "games/check.h"
 #include "games/json_util.h"
 
@@ -130,7 +131,7 @@ static json_t *pairs_json(uint16_t m)
 	for (int i = 0; i < AP_NPAIRS; i++)
 		if (m >> i & 1) {
 			char b[16];
-			snprintf(b, sizeof b, "p%d-p%d", ap_pair_a[i] + 1, ap_pair_b[i] + 1);
+			qv_fmt(b, sizeof b, "p%d-p%d", ap_pair_a[i] + 1, ap_pair_b[i] + 1);
 			a = qv__json_push(a, json_string(b));
 		}
 	return a;
@@ -204,7 +205,7 @@ static const char *item_list(const ap_tables *T, char *buf, size_t len)
 	size_t n = 0;
 	buf[0] = '\0';
 	for (int k = 0; k < T->nkinds && n < len; k++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", k ? ", " : "", T->item_id[k]);
+		n += (size_t)qv_fmt(buf + n, len - n, "%s%s", k ? ", " : "", T->item_id[k]);
 	return buf;
 }
 
@@ -297,7 +298,7 @@ static qv_status load_use(ap_state *s, int p, const json_t *v, const char *what,
 	if (!json_is_string(v) || strlen(json_string_value(v)) > 40)
 		return qv_fail(err, QV_EINVAL,
 		               "%s must be a use such as \"x2\" or \"swap p3 half\"", what);
-	snprintf(text, sizeof text, "use %s", json_string_value(v));
+	qv_fmt(text, sizeof text, "use %s", json_string_value(v));
 	qv_action a;
 	qv_err e;
 	if (ap_action_from_text(s, text, &a, &e) || AP_TYPE(a) != AP_ACT_USE)
@@ -333,11 +334,11 @@ static qv_status load_die(ap_state *s, int p, const json_t *o, const char *what,
 	if (d < 0) {
 		char list[AP_NDICE * (AP_ID_MAX + 2) + 1] = "";
 		for (int i = 0; i < T->ndice; i++)
-			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-			         !i                  ? ""
-			         : i == T->ndice - 1 ? " or "
-			                             : ", ",
-			         T->die_id[i]);
+			qv_fmt(list + strlen(list), sizeof list - strlen(list), "%s%s",
+			       !i                  ? ""
+			       : i == T->ndice - 1 ? " or "
+			                           : ", ",
+			       T->die_id[i]);
 		return qv_fail(err, QV_EINVAL, "%s.die must be %s", what, list);
 	}
 	s->pl[p].die = (uint8_t)d;
@@ -357,7 +358,7 @@ static qv_status load_hand(ap_state *s, int p, const json_t *o, const char *what
 		json_t *e;
 		json_array_foreach(v, i, e)
 		{
-			snprintf(w, sizeof w, "%s.hand[%zu]", what, i);
+			qv_fmt(w, sizeof w, "%s.hand[%zu]", what, i);
 			if ((rc = load_entry(s, p, e, w, err)))
 				return rc;
 		}
@@ -371,7 +372,7 @@ static qv_status load_hand(ap_state *s, int p, const json_t *o, const char *what
 		json_t *e;
 		json_array_foreach(v, i, e)
 		{
-			snprintf(w, sizeof w, "%s.uses[%zu]", what, i);
+			qv_fmt(w, sizeof w, "%s.uses[%zu]", what, i);
 			if ((rc = load_use(s, p, e, w, err)))
 				return rc;
 		}
@@ -390,7 +391,7 @@ static qv_status load_choices(ap_state *s, int p, const json_t *o, const char *w
 	json_t *v = json_object_get(o, "throw");
 	if (v && !json_is_null(v)) {
 		int c;
-		snprintf(w, sizeof w, "%s.throw", what);
+		qv_fmt(w, sizeof w, "%s.throw", what);
 		if ((rc = get_card(T, v, w, &c, err)))
 			return rc;
 		if (ap_is_item(c))
@@ -423,7 +424,7 @@ static qv_status load_player(ap_state *s, int p, const json_t *o, qv_err *err)
 	                                   "steps", "skip",  "drawn", NULL};
 	ap_player *pl = &s->pl[p];
 	char what[32], w[64];
-	snprintf(what, sizeof what, "players[%d]", p);
+	qv_fmt(what, sizeof what, "players[%d]", p);
 	if (!json_is_object(o))
 		return qv_fail(err, QV_EINVAL, "%s must be an object", what);
 	qv_status rc;
@@ -431,7 +432,7 @@ static qv_status load_player(ap_state *s, int p, const json_t *o, qv_err *err)
 		return rc;
 	int cell = ap_start_cell(s->size, p);
 	json_t *v = json_object_get(o, "pos");
-	snprintf(w, sizeof w, "%s.pos", what);
+	qv_fmt(w, sizeof w, "%s.pos", what);
 	if (v && (rc = get_cell(s, v, w, &cell, err)))
 		return rc;
 	pl->pos = (uint16_t)cell;
@@ -462,7 +463,7 @@ static qv_status load_ground(ap_state *s, const json_t *a, qv_err *err)
 	json_array_foreach(a, i, o)
 	{
 		char what[32];
-		snprintf(what, sizeof what, "ground[%zu]", i);
+		qv_fmt(what, sizeof what, "ground[%zu]", i);
 		if (!json_is_object(o))
 			return qv_fail(err, QV_EINVAL, "%s must be an object {cell, card}", what);
 		int cell = 0;
@@ -669,11 +670,11 @@ static qv_status load_piles(ap_state *s, const json_t *j, bool *given, qv_err *e
 		return qv_fail(err, QV_EINVAL, "state.discards must be five arrays (values 1-5)");
 	for (int i = 0; i < AP_NVALUES; i++) {
 		char what[32];
-		snprintf(what, sizeof what, "stacks[%d]", i);
+		qv_fmt(what, sizeof what, "stacks[%d]", i);
 		if (stacks && (rc = load_pile(ap_T(s), json_array_get(stacks, (size_t)i), what, i,
 		                              s->stack[i], &s->nstack[i], true, err)))
 			return rc;
-		snprintf(what, sizeof what, "discards[%d]", i);
+		qv_fmt(what, sizeof what, "discards[%d]", i);
 		if (discards && (rc = load_pile(ap_T(s), json_array_get(discards, (size_t)i), what,
 		                                i, s->disc[i], &s->ndisc[i], false, err)))
 			return rc;

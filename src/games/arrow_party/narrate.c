@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "arrow_party.h"
+#include "core/fmt.h"
 
 /* The columns a line may take: the engine prints a consequence indented by 6 in 80. */
 #define AP_LINE_WIDTH 72
@@ -48,13 +49,13 @@ static int head_width(const ap_line *l)
 {
 	char h[48];
 	if (l->kind == AP_LINE_WALK && l->cont)
-		snprintf(h, sizeof h, "p%d walks on:", l->p + 1);
+		qv_fmt(h, sizeof h, "p%d walks on:", l->p + 1);
 	else if (l->kind == AP_LINE_WALK)
-		snprintf(h, sizeof h, "p%d walks %s %d:", l->p + 1, qv_dir_names[l->a], l->b);
+		qv_fmt(h, sizeof h, "p%d walks %s %d:", l->p + 1, qv_dir_names[l->a], l->b);
 	else if (l->kind == AP_LINE_SCORE && l->cont)
-		snprintf(h, sizeof h, "p%d's score, continued:", l->p + 1);
+		qv_fmt(h, sizeof h, "p%d's score, continued:", l->p + 1);
 	else if (l->kind == AP_LINE_SCORE)
-		snprintf(h, sizeof h, "p%d scores %d:", l->p + 1, l->a);
+		qv_fmt(h, sizeof h, "p%d scores %d:", l->p + 1, l->a);
 	else
 		qv_copy(h, sizeof h, l->cont ? "final order, continued:" : "final order:");
 	return text_width(h);
@@ -325,8 +326,8 @@ void ap_say_land(const ap_state *s, int p, qv_events *ev)
 	for (int d = 0; d < QV_NDIRS; d++)
 		if (m >> d & 1) {
 			size_t len = strlen(dirs);
-			snprintf(dirs + len, sizeof dirs - len, "%s%s", len ? " " : "",
-			         qv_dir_names[d]);
+			qv_fmt(dirs + len, sizeof dirs - len, "%s%s", len ? " " : "",
+			       qv_dir_names[d]);
 		}
 	if (!ap_used_effect(T, pl, AP_E_REVERSE)) {
 		if (!turn)
@@ -449,7 +450,7 @@ static void walk_add(ap_line *l, const char *c, int what, const char *id, int lo
 	line_fit(l, w, !l->run);
 	if (*c && l->run) {
 		size_t len = strlen(l->piece[l->n - 1]);
-		snprintf(l->piece[l->n - 1] + len, AP_PHRASE - len, " %s", c);
+		qv_fmt(l->piece[l->n - 1] + len, AP_PHRASE - len, " %s", c);
 	} else if (*c) {
 		qv_copy(l->piece[l->n++], AP_PHRASE, c);
 		l->run = true;
@@ -624,7 +625,7 @@ void ap_say_dealt(const ap_tables *T, int p, const uint8_t *cards, int n, qv_eve
 /* A number of points with its sign, 0 without one. buf >= 16. */
 static const char *signed_text(int v, char *buf)
 {
-	snprintf(buf, 16, v ? "%+d" : "0", v);
+	qv_fmt(buf, 16, v ? "%+d" : "0", v);
 	return buf;
 }
 
@@ -659,8 +660,7 @@ static void say_score_of(const ap_state *s, int p, qv_events *ev)
 		          signed_text(T->skull_points * pl->skulls, part));
 		line_put(&l, t);
 	}
-	snprintf(t, sizeof t, "%s %s", T->die_id[pl->die],
-	         signed_text(T->die_points[pl->die], part));
+	qv_fmt(t, sizeof t, "%s %s", T->die_id[pl->die], signed_text(T->die_points[pl->die], part));
 	line_put(&l, t);
 	line_end(&l);
 }

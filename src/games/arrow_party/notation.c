@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "arrow_party.h"
+#include "core/fmt.h"
 
 void ap_card_name(const ap_tables *T, int card, char *buf)
 {
@@ -19,7 +20,7 @@ void ap_card_name(const ap_tables *T, int card, char *buf)
 	else if (card >= 0 && card < T->narrows)
 		qv_copy(buf, 12, T->arrow_id[card]);
 	else
-		snprintf(buf, 12, "?");
+		qv_fmt(buf, 12, "?");
 }
 
 int ap_find_item(const ap_tables *T, const char *text)
@@ -57,11 +58,11 @@ static const char *id_list(const ap_tables *T, bool dice, bool use_or, char *buf
 	buf[0] = '\0';
 	int count = dice ? T->ndice : T->nkinds;
 	for (int i = 0; i < count && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s",
-		                      !i                         ? ""
-		                      : use_or && i == count - 1 ? " or "
-		                                                 : ", ",
-		                      dice ? T->die_id[i] : T->item_id[i]);
+		n += (size_t)qv_fmt(buf + n, len - n, "%s%s",
+		                    !i                         ? ""
+		                    : use_or && i == count - 1 ? " or "
+		                                               : ", ",
+		                    dice ? T->die_id[i] : T->item_id[i]);
 	return buf;
 }
 
@@ -74,12 +75,12 @@ void ap_use_text(const ap_tables *T, const ap_player *pl, int kind, char *buf, s
 {
 	const char *id = T->item_id[kind];
 	switch (T->effect[kind]) {
-	case AP_E_DICE: snprintf(buf, len, "%s %s", id, T->die_id[pl->dice_to % T->ndice]); break;
+	case AP_E_DICE: qv_fmt(buf, len, "%s %s", id, T->die_id[pl->dice_to % T->ndice]); break;
 	case AP_E_SWAP:
-		snprintf(buf, len, "%s p%d %s", id, pl->swap_target + 1,
-		         T->item_id[pl->swap_item % T->nkinds]);
+		qv_fmt(buf, len, "%s p%d %s", id, pl->swap_target + 1,
+		       T->item_id[pl->swap_item % T->nkinds]);
 		break;
-	case AP_E_EXCHANGE: snprintf(buf, len, "%s p%d", id, pl->exch_target + 1); break;
+	case AP_E_EXCHANGE: qv_fmt(buf, len, "%s p%d", id, pl->exch_target + 1); break;
 	default: qv_copy(buf, len, id); break;
 	}
 }
@@ -212,7 +213,7 @@ static qv_status parse_use(const ap_state *s, char **tok, int n, qv_action *out,
 	int e = T->effect[k];
 	const char *id = T->item_id[k];
 	char dice[AP_NDICE * (AP_ID_MAX + 2) + 1], what[AP_ID_MAX + 8];
-	snprintf(what, sizeof what, "use %s", id);
+	qv_fmt(what, sizeof what, "use %s", id);
 	int want = e == AP_E_DICE ? 3 : e == AP_E_SWAP ? 4 : e == AP_E_EXCHANGE ? 3 : 2;
 	if (n != want) {
 		if (e == AP_E_DICE)

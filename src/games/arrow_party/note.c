@@ -13,21 +13,22 @@
 #include <string.h>
 
 #include "arrow_party.h"
+#include "core/fmt.h"
 
 /* The steps formula of a roll under the movement items of uses: "roll x 2, / 2, - 5". */
 static void steps_formula(const ap_tables *T, int uses, char *buf, size_t len)
 {
-	size_t n = (size_t)snprintf(buf, len, "roll");
+	size_t n = (size_t)qv_fmt(buf, len, "roll");
 	int m;
 	if ((m = uses & T->emask[AP_E_MULTIPLY]) && n < len)
-		n += (size_t)snprintf(buf + n, len - n, " x %d",
-		                      T->param[__builtin_ctz((unsigned)m)]);
+		n +=
+		    (size_t)qv_fmt(buf + n, len - n, " x %d", T->param[__builtin_ctz((unsigned)m)]);
 	if ((m = uses & T->emask[AP_E_DIVIDE]) && n < len)
-		n += (size_t)snprintf(buf + n, len - n, "%s / %d (down)", n > 4 ? "," : "",
-		                      T->param[__builtin_ctz((unsigned)m)]);
+		n += (size_t)qv_fmt(buf + n, len - n, "%s / %d (down)", n > 4 ? "," : "",
+		                    T->param[__builtin_ctz((unsigned)m)]);
 	if ((m = uses & T->emask[AP_E_SUBTRACT]) && n < len)
-		snprintf(buf + n, len - n, "%s - %d (at least 0)", n > 4 ? "," : "",
-		         T->param[__builtin_ctz((unsigned)m)]);
+		qv_fmt(buf + n, len - n, "%s - %d (at least 0)", n > 4 ? "," : "",
+		       T->param[__builtin_ctz((unsigned)m)]);
 }
 
 static int use_note(const ap_state *s, int p, int arg, char *buf, size_t len)
@@ -43,35 +44,34 @@ static int use_note(const ap_state *s, int p, int arg, char *buf, size_t len)
 	case AP_E_DIVIDE:
 	case AP_E_SUBTRACT:
 		steps_formula(T, pl->uses | 1 << k, f, sizeof f);
-		return snprintf(buf, len, "steps this round: %s", f);
+		return qv_fmt(buf, len, "steps this round: %s", f);
 	case AP_E_REVERSE:
-		return snprintf(buf, len, "you may also go opposite to your landed card's arrows");
+		return qv_fmt(buf, len, "you may also go opposite to your landed card's arrows");
 	case AP_E_DRAW:
 		if (T->param[k] > 1)
-			return snprintf(buf, len,
-			                "draws %d cards, each the top card of a random non-empty "
-			                "arrow stack",
-			                T->param[k]);
-		return snprintf(buf, len, "draws the top card of a random non-empty arrow stack");
+			return qv_fmt(buf, len,
+			              "draws %d cards, each the top card of a random non-empty "
+			              "arrow stack",
+			              T->param[k]);
+		return qv_fmt(buf, len, "draws the top card of a random non-empty arrow stack");
 	case AP_E_DICE:
-		snprintf(f, sizeof f, T->die_points[x] ? "%+d" : "0", T->die_points[x]);
-		return snprintf(buf, len, "your %s becomes a %s: rolls 1-%d, %s at the end",
-		                T->die_id[pl->die], T->die_id[x], T->die_faces[x], f);
+		qv_fmt(f, sizeof f, T->die_points[x] ? "%+d" : "0", T->die_points[x]);
+		return qv_fmt(buf, len, "your %s becomes a %s: rolls 1-%d, %s at the end",
+		              T->die_id[pl->die], T->die_id[x], T->die_faces[x], f);
 	case AP_E_SWAP:
 		if (T->emask[AP_E_NOSWAP])
-			snprintf(unless, sizeof unless, " (unless %s)",
-			         T->item_id[__builtin_ctz(T->emask[AP_E_NOSWAP])]);
-		return snprintf(buf, len,
-		                "gives your %s to p%d, takes one of p%d's items at random%s",
-		                T->item_id[y], x + 1, x + 1, unless);
+			qv_fmt(unless, sizeof unless, " (unless %s)",
+			       T->item_id[__builtin_ctz(T->emask[AP_E_NOSWAP])]);
+		return qv_fmt(buf, len,
+		              "gives your %s to p%d, takes one of p%d's items at random%s",
+		              T->item_id[y], x + 1, x + 1, unless);
 	case AP_E_NOSWAP:
-		return snprintf(buf, len, "no swap or bump exchange involves you this round");
+		return qv_fmt(buf, len, "no swap or bump exchange involves you this round");
 	case AP_E_NOPICKUP:
-		return snprintf(buf, len,
-		                "you pick up no items this round (stars and skulls still)");
+		return qv_fmt(buf, len, "you pick up no items this round (stars and skulls still)");
 	case AP_E_EXCHANGE:
 		ap_cell_name(s, s->pl[x].pos, c);
-		return snprintf(buf, len, "you trade places with p%d (now on %s)", x + 1, c);
+		return qv_fmt(buf, len, "you trade places with p%d (now on %s)", x + 1, c);
 	default: return 0;
 	}
 }
@@ -83,12 +83,12 @@ static int ready_note(const ap_state *s, int p, char *buf, size_t len)
 	char u[40];
 	size_t n = 0;
 	if (!pl->uses)
-		return snprintf(buf, len, "no item this round");
-	n = (size_t)snprintf(buf, len, "your items this round:");
+		return qv_fmt(buf, len, "no item this round");
+	n = (size_t)qv_fmt(buf, len, "your items this round:");
 	for (int k = 0; k < T->nkinds && n < len; k++)
 		if (ap_used(pl, k)) {
 			ap_use_text(T, pl, k, u, sizeof u);
-			n += (size_t)snprintf(buf + n, len - n, " %s,", u);
+			n += (size_t)qv_fmt(buf + n, len - n, " %s,", u);
 		}
 	if (n < len)
 		buf[--n] = '\0'; /* the last comma */
@@ -98,8 +98,8 @@ static int ready_note(const ap_state *s, int p, char *buf, size_t len)
 static int throw_note(const ap_tables *T, int card, char *buf, size_t len)
 {
 	int v = ap_value(T, card);
-	return snprintf(buf, len, "arrows %s before it lands turned; -%d point%s from your hand",
-	                T->arrow_text[card], v, v == 1 ? "" : "s");
+	return qv_fmt(buf, len, "arrows %s before it lands turned; -%d point%s from your hand",
+	              T->arrow_text[card], v, v == 1 ? "" : "s");
 }
 
 /* Where direction d leads p with its steps, and what lies on the way now (by count: the
@@ -125,26 +125,26 @@ static int go_note(const ap_state *s, int p, int d, char *buf, size_t len)
 	}
 	ap_cell_name(s, y * sz + x, c);
 	if (steps == 0)
-		return snprintf(buf, len, "0 steps: you stay on %s", c);
+		return qv_fmt(buf, len, "0 steps: you stay on %s", c);
 	if (walked == 0)
-		return snprintf(buf, len, "off the area: you stay on %s, %d step%s lost", c, steps,
-		                steps == 1 ? "" : "s");
+		return qv_fmt(buf, len, "off the area: you stay on %s, %d step%s lost", c, steps,
+		              steps == 1 ? "" : "s");
 	char way[64] = "";
 	size_t n = 0;
 	if (stars)
-		n += (size_t)snprintf(way + n, sizeof way - n, ", %d star%s", stars,
-		                      stars == 1 ? "" : "s");
+		n += (size_t)qv_fmt(way + n, sizeof way - n, ", %d star%s", stars,
+		                    stars == 1 ? "" : "s");
 	if (skulls)
-		n += (size_t)snprintf(way + n, sizeof way - n, ", %d skull%s", skulls,
-		                      skulls == 1 ? "" : "s");
+		n += (size_t)qv_fmt(way + n, sizeof way - n, ", %d skull%s", skulls,
+		                    skulls == 1 ? "" : "s");
 	if (items)
-		snprintf(way + n, sizeof way - n, ", %d item%s", items, items == 1 ? "" : "s");
+		qv_fmt(way + n, sizeof way - n, ", %d item%s", items, items == 1 ? "" : "s");
 	if (way[0])
 		way[0] = ':'; /* ": 2 stars, 1 item" */
 	if (walked < steps)
-		return snprintf(buf, len, "to %s, the edge, after %d of %d steps%s", c, walked,
-		                steps, way);
-	return snprintf(buf, len, "%d step%s to %s%s", steps, steps == 1 ? "" : "s", c, way);
+		return qv_fmt(buf, len, "to %s, the edge, after %d of %d steps%s", c, walked, steps,
+		              way);
+	return qv_fmt(buf, len, "%d step%s to %s%s", steps, steps == 1 ? "" : "s", c, way);
 }
 
 int ap_action_note(const void *st, qv_action a, char *buf, size_t len, bool *confirm)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arrow_party.h"
+#include "core/fmt.h"
 
 /* The effect of each kind of item when used, as the rules page gives it, in lines of at most
  * 72 columns with the built-in set (each printed after four spaces). In the text, {id} is the
@@ -53,7 +54,7 @@ static bool dice_by_faces(const ap_tables *T)
 {
 	for (int d = 0; d < T->ndice; d++) {
 		char id[16];
-		snprintf(id, sizeof id, "d%d", T->die_faces[d]);
+		qv_fmt(id, sizeof id, "d%d", T->die_faces[d]);
 		if (strcmp(id, T->die_id[d]) != 0)
 			return false;
 	}
@@ -75,33 +76,33 @@ static void item_effect_text(const ap_tables *T, int k, char *buf, size_t len)
 			continue;
 		}
 		char key[16], sub[96] = "";
-		snprintf(key, sizeof key, "%.*s", (int)(close - t - 1), t + 1);
+		qv_fmt(key, sizeof key, "%.*s", (int)(close - t - 1), t + 1);
 		if (!strcmp(key, "id"))
 			qv_copy(sub, sizeof sub, T->item_id[k]);
 		else if (!strcmp(key, "n"))
-			snprintf(sub, sizeof sub, "%d", n);
+			qv_fmt(sub, sizeof sub, "%d", n);
 		else if (!strcmp(key, "x") && e == AP_E_MULTIPLY)
-			snprintf(sub, sizeof sub, n == 2 ? "twice" : "%d times", n);
+			qv_fmt(sub, sizeof sub, n == 2 ? "twice" : "%d times", n);
 		else if (!strcmp(key, "x") && e == AP_E_DIVIDE)
-			snprintf(sub, sizeof sub, n == 2 ? "half" : "1/%d of", n);
+			qv_fmt(sub, sizeof sub, n == 2 ? "half" : "1/%d of", n);
 		else if (!strcmp(key, "x") && e == AP_E_DRAW)
-			snprintf(sub, sizeof sub,
-			         n == 1 ? "the top card" : "%d cards, each the top", n);
+			qv_fmt(sub, sizeof sub, n == 1 ? "the top card" : "%d cards, each the top",
+			       n);
 		else if (!strcmp(key, "die"))
 			qv_copy(sub, sizeof sub, dice_by_faces(T) ? "d<n>" : "<die>");
 		else if (!strcmp(key, "dice")) {
 			size_t m = 0;
 			for (int d = 0; d < T->ndice && m < sizeof sub; d++)
-				m += (size_t)snprintf(sub + m, sizeof sub - m, "%s%s",
-				                      !d       ? ""
-				                      : d == 4 ? "\n"
-				                               : " ",
-				                      T->die_id[d]);
+				m += (size_t)qv_fmt(sub + m, sizeof sub - m, "%s%s",
+				                    !d       ? ""
+				                    : d == 4 ? "\n"
+				                             : " ",
+				                    T->die_id[d]);
 		} else
 			for (int f = 0; f < AP_NEFFECTS; f++)
 				if (!strcmp(key, ap_effect_names[f]))
 					qv_copy(sub, sizeof sub, first_of(T, f));
-		at += (size_t)snprintf(buf + at, len - at, "%s", sub);
+		at += (size_t)qv_fmt(buf + at, len - at, "%s", sub);
 		t = close + 1;
 	}
 }
@@ -118,7 +119,7 @@ static void put_lines(const char *text, qv_buf *out)
 /* Points with their sign ("+2", "-15", "0") and the word that follows. buf >= 24. */
 static const char *points(int v, char *buf)
 {
-	snprintf(buf, 24, v ? "%+d point%s" : "0 points", v, v == 1 || v == -1 ? "" : "s");
+	qv_fmt(buf, 24, v ? "%+d point%s" : "0 points", v, v == 1 || v == -1 ? "" : "s");
 	return buf;
 }
 
@@ -132,7 +133,7 @@ static void put_arrow(const ap_tables *T, int card, qv_buf *out)
 			char o[12];
 			ap_card_name(T, i, o);
 			size_t len = strlen(like);
-			snprintf(like + len, sizeof like - len, "%s%s", len ? " " : "", o);
+			qv_fmt(like + len, sizeof like - len, "%s%s", len ? " " : "", o);
 		}
 	qv_buf_printf(out, "%s: arrow card, value %d (%s in hand at the end), arrows %s\n", c, v,
 	              points(v, p), T->arrow_text[card]);
@@ -147,9 +148,9 @@ static void put_item(const ap_tables *T, int k, qv_buf *out)
 	char p[24], copies[16], text[640];
 	int n = T->count[k];
 	if (n <= 10)
-		snprintf(copies, sizeof copies, "%s cop%s", words[n], n == 1 ? "y" : "ies");
+		qv_fmt(copies, sizeof copies, "%s cop%s", words[n], n == 1 ? "y" : "ies");
 	else
-		snprintf(copies, sizeof copies, "%d copies", n);
+		qv_fmt(copies, sizeof copies, "%d copies", n);
 	qv_buf_printf(out, "%s: item card, %s in hand at the end (%s)\n", T->item_id[k],
 	              points(T->item_points[k], p), copies);
 	item_effect_text(T, k, text, sizeof text);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "arrow_party.h"
+#include "core/fmt.h"
 
 static const char *const seat_color[QV_MAX_PLAYERS] = {"\033[1;31m", "\033[1;34m", "\033[1;32m",
                                                        "\033[1;35m", "\033[1;36m"};
@@ -41,9 +42,9 @@ static const char *item_effect(const ap_tables *T, int k, char *buf, size_t len)
 	};
 	int e = T->effect[k], n = T->param[k];
 	if (e == AP_E_DRAW)
-		snprintf(buf, len, n == 1 ? "draw an arrow" : "draw %d arrows", n);
+		qv_fmt(buf, len, n == 1 ? "draw an arrow" : "draw %d arrows", n);
 	else if (e <= AP_E_SUBTRACT)
-		snprintf(buf, len, text[e], n);
+		qv_fmt(buf, len, text[e], n);
 	else
 		qv_copy(buf, len, text[e]);
 	return buf;
@@ -95,7 +96,7 @@ static void flow_add(flow *f, const char *fmt, ...)
 	char tok[128];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(tok, sizeof tok, fmt, ap);
+	qv_vfmt(tok, sizeof tok, fmt, ap);
 	va_end(ap);
 	int w = text_width(tok, strlen(tok));
 	const char *sep = f->ntok ? f->sep : " ";
@@ -164,7 +165,7 @@ static bool sees_score(const ap_state *s, int p, int viewer)
 static const char *points_text(const ap_tables *T, int card, char *buf)
 {
 	int v = T->item_points[ap_kind(card)];
-	snprintf(buf, 8, v ? "%+d" : "0", v);
+	qv_fmt(buf, 8, v ? "%+d" : "0", v);
 	return buf;
 }
 
@@ -172,7 +173,7 @@ static void arrow_token(const ap_tables *T, int card, char *buf, size_t len)
 {
 	char c[12];
 	ap_card_name(T, card, c);
-	snprintf(buf, len, "%s(%s)", c, T->arrow_text[card]);
+	qv_fmt(buf, len, "%s(%s)", c, T->arrow_text[card]);
 }
 
 /* Who besides p knows item entry e: "" (no one), "[public]" or "[known to p2 p3]". */
@@ -180,24 +181,24 @@ static void known_tag(const ap_state *s, int p, int know, char *buf, size_t len)
 {
 	buf[0] = '\0';
 	if (know & AP_PUBLIC) {
-		snprintf(buf, len, "[public]");
+		qv_fmt(buf, len, "[public]");
 		return;
 	}
 	if (!(know & ~(1 << p)))
 		return;
-	size_t n = (size_t)snprintf(buf, len, "[known to");
+	size_t n = (size_t)qv_fmt(buf, len, "[known to");
 	for (int w = 0; w < s->nplayers && n < len; w++)
 		if (w != p && (know >> w & 1))
-			n += (size_t)snprintf(buf + n, len - n, " p%d", w + 1);
+			n += (size_t)qv_fmt(buf + n, len - n, " p%d", w + 1);
 	if (n < len)
-		snprintf(buf + n, len - n, "]");
+		qv_fmt(buf + n, len - n, "]");
 }
 
 /* Appends to buf (len bytes, n used) what printf would write, while there is room. */
 #define ADD(...)                                                                                   \
 	do {                                                                                       \
 		if (n < len)                                                                       \
-			n += (size_t)snprintf(buf + n, len - n, __VA_ARGS__);                      \
+			n += (size_t)qv_fmt(buf + n, len - n, __VA_ARGS__);                        \
 	} while (0)
 
 /* Appends to buf (n characters so far) p's throw, landing, roll, direction and walk as the
@@ -269,8 +270,8 @@ static void round_brief(const ap_state *s, int p, int viewer, char *buf, size_t 
 	for (int k = 0; k < T->nkinds; k++)
 		if (ap_used(pl, k) && nu < sizeof uses) {
 			ap_use_text(T, pl, k, u, sizeof u);
-			nu += (size_t)snprintf(uses + nu, sizeof uses - nu, "%s%s", nu ? ", " : "",
-			                       u);
+			nu +=
+			    (size_t)qv_fmt(uses + nu, sizeof uses - nu, "%s%s", nu ? ", " : "", u);
 		}
 	if (s->phase == AP_PH_ITEMS) {
 		if (p == s->active)
@@ -351,16 +352,16 @@ static void put_thrown(const ap_state *s, int p, bool hidden, qv_buf *out)
 	flow f;
 	ap_card_name(ap_T(s), pl->throw_card - 1, c);
 	char head[80];
-	int hn = snprintf(head, sizeof head, "    thrown: %s", c);
+	int hn = qv_fmt(head, sizeof head, "    thrown: %s", c);
 	if (pl->land) {
-		hn += snprintf(head + hn, sizeof head - (size_t)hn,
-		               " landed turned %d (arrows:", pl->land - 1);
+		hn += qv_fmt(head + hn, sizeof head - (size_t)hn,
+		             " landed turned %d (arrows:", pl->land - 1);
 		int m = ap_arrow_dirs(s, p);
 		for (int d = 0; d < QV_NDIRS; d++)
 			if (m >> d & 1)
-				hn += snprintf(head + hn, sizeof head - (size_t)hn, " %s",
-				               qv_dir_names[d]);
-		snprintf(head + hn, sizeof head - (size_t)hn, ")");
+				hn += qv_fmt(head + hn, sizeof head - (size_t)hn, " %s",
+				             qv_dir_names[d]);
+		qv_fmt(head + hn, sizeof head - (size_t)hn, ")");
 	}
 	flow_start(&f, out, WIDTH, 6, " · ", head);
 	f.ntok = 1; /* what follows joins the card with " · " */
@@ -607,7 +608,7 @@ static char *cut_line(const char *line, char *buf, size_t len, int width)
 		*sp = '\0';
 	}
 	size_t n = strlen(buf);
-	snprintf(buf + n, len - n, " \xe2\x80\xa6");
+	qv_fmt(buf + n, len - n, " \xe2\x80\xa6");
 	return buf;
 }
 
@@ -668,10 +669,10 @@ static void panel_players(const ap_state *s, int viewer, int width, qv_buf *out)
 	for (int p = 0; p < s->nplayers; p++) {
 		const ap_player *pl = &s->pl[p];
 		ap_cell_name(s, pl->pos, c);
-		int n = snprintf(head, sizeof head, "p%d %-3s %-3s *%d x%d hand %d", p + 1, c,
-		                 ap_T(s)->die_id[pl->die], pl->stars, pl->skulls, pl->nhand);
+		int n = qv_fmt(head, sizeof head, "p%d %-3s %-3s *%d x%d hand %d", p + 1, c,
+		               ap_T(s)->die_id[pl->die], pl->stars, pl->skulls, pl->nhand);
 		if (sees_score(s, p, viewer))
-			snprintf(head + n, sizeof head - (size_t)n, " score %d", ap_score_of(s, p));
+			qv_fmt(head + n, sizeof head - (size_t)n, " score %d", ap_score_of(s, p));
 		round_brief(s, p, viewer, brief, sizeof brief);
 		int hw = text_width(head, strlen(head)), bw = text_width(brief, strlen(brief));
 		if (!brief[0])

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "arrow_party.h"
+#include "core/fmt.h"
 
 static const char *const ap_auto[] = {"auto", NULL};
 static const char *const ap_random[] = {"random", NULL};
@@ -78,8 +79,8 @@ static qv_status unknown_card(const ap_tables *T, const char *card, const char *
 {
 	char list[AP_NKINDS * (AP_ID_MAX + 2) + 1] = "";
 	for (int i = 0; i < T->nkinds; i++)
-		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
-		         T->item_id[i]);
+		qv_fmt(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+		       T->item_id[i]);
 	return qv_fail(err, QV_EINVAL,
 	               "ground: unknown card '%.20s' at %s (expected star, skull or an "
 	               "item: %s)",

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "arrow_party.h"
+#include "core/fmt.h"
 #include "games/spiel.h"
 
 enum { ID_EMPTY = AP_NCARDS, ID_STAR, ID_SKULL };
@@ -272,12 +273,9 @@ static void ap_deal_name(const void *st, int id, char *buf, size_t len)
 	char b[16];
 	if (id < AP_NCARDS) {
 		ap_card_name(ap_T(st), id, b);
-		snprintf(buf, len, "%s", b);
+		qv_fmt(buf, len, "%s", b);
 	} else {
-		snprintf(buf, len, "%s",
-		         id == ID_STAR    ? "star"
-		         : id == ID_SKULL ? "skull"
-		                          : "empty");
+		qv_fmt(buf, len, "%s", id == ID_STAR ? "star" : id == ID_SKULL ? "skull" : "empty");
 	}
 }
 
@@ -351,39 +349,39 @@ static void seat_slot_name(const ap_tables *T, int f, const char *who, char *buf
 {
 	char c[16];
 	if (f < SS_STARS) {
-		snprintf(buf, len, "die.%s.%s", T->die_id[f - SS_DIE], who);
+		qv_fmt(buf, len, "die.%s.%s", T->die_id[f - SS_DIE], who);
 	} else if (f < SS_ARROW_KNOWN) {
-		snprintf(buf, len, "%s.%s",
-		         (const char *[]){"stars", "skulls", "hand_count"}[f - SS_STARS], who);
+		qv_fmt(buf, len, "%s.%s",
+		       (const char *[]){"stars", "skulls", "hand_count"}[f - SS_STARS], who);
 	} else if (f < SS_ITEM_MASK) {
 		int i = f - SS_ARROW_KNOWN;
 		ap_card_name(T, i / 6, c);
 		if (i % 6 == 0)
-			snprintf(buf, len, "hand.%s.%s", c, who);
+			qv_fmt(buf, len, "hand.%s.%s", c, who);
 		else if (i % 6 == 5)
-			snprintf(buf, len, "hand.%s.public.%s", c, who);
+			qv_fmt(buf, len, "hand.%s.public.%s", c, who);
 		else
-			snprintf(buf, len, "hand.%s.known_by.%s.%s", c, seat_names[i % 6], who);
+			qv_fmt(buf, len, "hand.%s.known_by.%s.%s", c, seat_names[i % 6], who);
 	} else if (f < SS_ARROWS) {
 		int i = f - SS_ITEM_MASK, m = i % NMASKS;
 		if (m == NMASKS - 1)
-			snprintf(buf, len, "hand.%s.public.%s", T->item_id[i / NMASKS], who);
+			qv_fmt(buf, len, "hand.%s.public.%s", T->item_id[i / NMASKS], who);
 		else
-			snprintf(buf, len, "hand.%s.known_by_mask%d.%s", T->item_id[i / NMASKS], m,
-			         who);
+			qv_fmt(buf, len, "hand.%s.known_by_mask%d.%s", T->item_id[i / NMASKS], m,
+			       who);
 	} else if (f < SS_ITEMS_KNOWN) {
-		snprintf(buf, len, "arrows.value%d.%s", f - SS_ARROWS + 1, who);
+		qv_fmt(buf, len, "arrows.value%d.%s", f - SS_ARROWS + 1, who);
 	} else if (f < SS_ITEMS_UNKNOWN) {
-		snprintf(buf, len, "items_known.%s.%s", T->item_id[f - SS_ITEMS_KNOWN], who);
+		qv_fmt(buf, len, "items_known.%s.%s", T->item_id[f - SS_ITEMS_KNOWN], who);
 	} else if (f < SS_USES || f >= SS_DICE_TO) {
 		static const char *const names[] = {
 		    "items_unknown",   "committed", "dice_to", "swap_target", "swap_item",
 		    "exchange_target", "throw",     "land",    "roll",        "go",
 		    "steps",           "skip",      "drawn",   "score"};
-		snprintf(buf, len, "%s.%s",
-		         names[f < SS_USES ? f - SS_ITEMS_UNKNOWN : f - SS_DICE_TO + 2], who);
+		qv_fmt(buf, len, "%s.%s",
+		       names[f < SS_USES ? f - SS_ITEMS_UNKNOWN : f - SS_DICE_TO + 2], who);
 	} else {
-		snprintf(buf, len, "uses.%s.%s", T->item_id[f - SS_USES], who);
+		qv_fmt(buf, len, "uses.%s.%s", T->item_id[f - SS_USES], who);
 	}
 }
 
@@ -392,12 +390,12 @@ static void ap_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 	const ap_tables *T = ap_T(st);
 	if (!scalar) {
 		if (i < PL_STAR)
-			snprintf(buf, len, "token.%s", seat_names[i]);
+			qv_fmt(buf, len, "token.%s", seat_names[i]);
 		else if (i < PL_KNOWN)
-			snprintf(buf, len, "%s",
-			         (const char *[]){"star", "skull", "item"}[i - PL_STAR]);
+			qv_fmt(buf, len, "%s",
+			       (const char *[]){"star", "skull", "item"}[i - PL_STAR]);
 		else
-			snprintf(buf, len, "item.%s", T->item_id[i - PL_KNOWN]);
+			qv_fmt(buf, len, "item.%s", T->item_id[i - PL_KNOWN]);
 		return;
 	}
 	if (i < QV_MAX_PLAYERS * SS_N) {
@@ -407,28 +405,28 @@ static void ap_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 	int f = i - QV_MAX_PLAYERS * SS_N;
 	char c[16];
 	if (f == SG_ROUND)
-		snprintf(buf, len, "round");
+		qv_fmt(buf, len, "round");
 	else if (f < SG_ACTIVE)
-		snprintf(buf, len, "phase.%s", ap_phase_names[f - SG_PHASE]);
+		qv_fmt(buf, len, "phase.%s", ap_phase_names[f - SG_PHASE]);
 	else if (f < SG_STACK)
-		snprintf(buf, len, "active.%s", seat_names[f - SG_ACTIVE]);
+		qv_fmt(buf, len, "active.%s", seat_names[f - SG_ACTIVE]);
 	else if (f < SG_DISCARD)
-		snprintf(buf, len, "stack%d", f - SG_STACK + 1);
+		qv_fmt(buf, len, "stack%d", f - SG_STACK + 1);
 	else if (f < SG_IDISC)
-		ap_card_name(T, f - SG_DISCARD, c), snprintf(buf, len, "discard.%s", c);
+		ap_card_name(T, f - SG_DISCARD, c), qv_fmt(buf, len, "discard.%s", c);
 	else if (f < SG_OUT)
-		snprintf(buf, len, "item_discard.%s", T->item_id[f - SG_IDISC]);
+		qv_fmt(buf, len, "item_discard.%s", T->item_id[f - SG_IDISC]);
 	else if (f <= SG_TICK)
-		snprintf(buf, len, "%s", f == SG_OUT ? "out_count" : "tick");
+		qv_fmt(buf, len, "%s", f == SG_OUT ? "out_count" : "tick");
 	else if (f < SG_PENDING)
-		snprintf(buf, len, "bumped.pair%d", f - SG_BUMPED);
+		qv_fmt(buf, len, "bumped.pair%d", f - SG_BUMPED);
 	else if (f < SG_TO_MOVE)
-		snprintf(buf, len, "pending.pair%d", f - SG_PENDING);
+		qv_fmt(buf, len, "pending.pair%d", f - SG_PENDING);
 	else
-		snprintf(buf, len, "to_move.%s",
-		         f - SG_TO_MOVE < QV_MAX_PLAYERS    ? seat_names[f - SG_TO_MOVE]
-		         : f - SG_TO_MOVE == QV_MAX_PLAYERS ? "chance"
-		                                            : "over");
+		qv_fmt(buf, len, "to_move.%s",
+		       f - SG_TO_MOVE < QV_MAX_PLAYERS    ? seat_names[f - SG_TO_MOVE]
+		       : f - SG_TO_MOVE == QV_MAX_PLAYERS ? "chance"
+		                                          : "over");
 }
 
 /* The plane of ground cell value g, or -1 for an empty cell. */

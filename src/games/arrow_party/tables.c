@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "arrow_party.h"
+#include "core/fmt.h"
 #include "games/variant.h"
 
 const char *const ap_effect_names[AP_NEFFECTS + 1] = {"multiply", "divide",   "subtract", "reverse",
@@ -138,7 +139,7 @@ static qv_status build_arrows(const json_t *list, ap_tables *T, const char **see
 	qv_status bad = QV_OK;
 	for (int i = 0; i < n; i++) {
 		const json_t *a = json_array_get(list, (size_t)i);
-		snprintf(path, sizeof path, "/arrows/%d/id", i);
+		qv_fmt(path, sizeof path, "/arrows/%d/id", i);
 		qv_status rc = check_id(seen, *nseen, text_of(a, "id"), path, problems, err);
 		if (rc && !problems)
 			return rc;
@@ -174,9 +175,9 @@ static qv_status build_arrows(const json_t *list, ap_tables *T, const char **see
 				int dir = qv_dir_parse(d);
 				if (dir >= 0)
 					T->arrows[c] |= (uint8_t)(1u << dir);
-				len += (size_t)snprintf(T->arrow_text[c] + len,
-				                        sizeof T->arrow_text[c] - len, "%s%s",
-				                        j ? " " : "", d);
+				len += (size_t)qv_fmt(T->arrow_text[c] + len,
+				                      sizeof T->arrow_text[c] - len, "%s%s",
+				                      j ? " " : "", d);
 			}
 			c++;
 		}
@@ -221,7 +222,7 @@ static qv_status build_items(const json_t *list, ap_tables *T, const char **seen
 	for (int k = 0; k < T->nkinds; k++) {
 		const json_t *it = json_array_get(list, (size_t)k);
 		const json_t *eff = json_object_get(it, "effect");
-		snprintf(path, sizeof path, "/items/%d/id", k);
+		qv_fmt(path, sizeof path, "/items/%d/id", k);
 		qv_status rc = check_id(seen, *nseen, text_of(it, "id"), path, problems, err);
 		if (rc && !problems)
 			return rc;
@@ -274,7 +275,7 @@ static qv_status build_dice(const json_t *list, ap_tables *T, const char **seen,
 	T->ndice = (int)json_array_size(list);
 	for (int d = 0; d < T->ndice; d++) {
 		const json_t *die = json_array_get(list, (size_t)d);
-		snprintf(path, sizeof path, "/dice/%d/id", d);
+		qv_fmt(path, sizeof path, "/dice/%d/id", d);
 		qv_status rc = check_id(seen, *nseen, text_of(die, "id"), path, problems, err);
 		if (rc && !problems)
 			return rc;
@@ -354,7 +355,7 @@ static qv_status ground_without(json_t *doc, const char *id, qv_err *err)
 			continue;
 		}
 		used +=
-		    (size_t)snprintf(kept + used, sizeof kept - used, "%s%s", used ? "," : "", tok);
+		    (size_t)qv_fmt(kept + used, sizeof kept - used, "%s%s", used ? "," : "", tok);
 	}
 	if (!cut)
 		return QV_OK;

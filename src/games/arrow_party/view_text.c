@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "arrow_party.h"
+#include "core/fmt.h"
 #include "games/json_util.h"
 
 static void card_text(qv__jw *w, const char *key, const ap_tables *T, int card)
@@ -209,7 +210,7 @@ static void pairs_text(qv__jw *w, const char *key, uint16_t m)
 	for (int i = 0; i < AP_NPAIRS; i++)
 		if (m >> i & 1) {
 			char b[16];
-			snprintf(b, sizeof b, "p%d-p%d", ap_pair_a[i] + 1, ap_pair_b[i] + 1);
+			qv_fmt(b, sizeof b, "p%d-p%d", ap_pair_a[i] + 1, ap_pair_b[i] + 1);
 			qv__jw_str(w, NULL, b);
 		}
 	qv__jw_close(w, ']');

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "core/fmt.h"
 #include "games/check.h"
 #include "games/deck.h"
 #include "games/json_util.h"
@@ -173,7 +174,7 @@ static qv_status get_card(const void *T, const json_t *v, const char *what, int 
 static qv_status get_mask(const json_t *o, const char *key, uint64_t *m, qv_err *err)
 {
 	char what[32];
-	snprintf(what, sizeof what, "capture.%s", key);
+	qv_fmt(what, sizeof what, "capture.%s", key);
 	return qv__json_get_mask(json_object_get(o, key), CC_NSQ, get_sq, what, "squares",
 	                         "a square of capture", m, err);
 }
@@ -191,14 +192,14 @@ static qv_status load_board_card(void *ctx, const json_t *o, const char *what, q
 	bool boost;
 	qv_status rc;
 	char w[48];
-	snprintf(w, sizeof w, "%s.sq", what);
+	qv_fmt(w, sizeof w, "%s.sq", what);
 	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
 	    (rc = get_sq(json_object_get(o, "sq"), w, &sq, err)))
 		return rc;
-	snprintf(w, sizeof w, "%s.card", what);
+	qv_fmt(w, sizeof w, "%s.card", what);
 	if ((rc = get_card(cc_T(s), json_object_get(o, "card"), w, &card, err)))
 		return rc;
-	snprintf(w, sizeof w, "%s.owner", what);
+	qv_fmt(w, sizeof w, "%s.owner", what);
 	if ((rc = qv__json_get_player(json_object_get(o, "owner"), w, 2, &owner, err)) ||
 	    (rc = qv__json_get_int(o, "counters", what, 0, CC_MAX_COUNTERS, 0, &counters, err)) ||
 	    (rc = qv__json_get_bool(o, "boost", what, false, &boost, err)))

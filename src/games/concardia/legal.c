@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "core/fmt.h"
 #include "core/rng.h"
 
 /* ---- the legal actions, family by family ---- */
@@ -508,27 +509,27 @@ static void pending_text(const cc_state *s, char *buf, size_t len)
 	char b[4];
 	switch (s->phase) {
 	case CC_PH_START:
-		snprintf(buf, len, "p%d must choose a starting card: start <card>", s->active + 1);
+		qv_fmt(buf, len, "p%d must choose a starting card: start <card>", s->active + 1);
 		break;
 	case CC_PH_COIN:
-		snprintf(buf, len, "the coin decides who plays first: coin p1 or coin p2");
+		qv_fmt(buf, len, "the coin decides who plays first: coin p1 or coin p2");
 		break;
 	case CC_PH_ACTION:
-		snprintf(buf, len,
-		         "p%d chooses the turn's action: play, persist, act, immediate or pass",
-		         s->active + 1);
+		qv_fmt(buf, len,
+		       "p%d chooses the turn's action: play, persist, act, immediate or pass",
+		       s->active + 1);
 		break;
 	case CC_PH_PAY:
-		snprintf(
+		qv_fmt(
 		    buf, len,
 		    "p%d is paying a cost (%d left): discard <card>, counter <sq> or counter persistent <card>",
 		    s->active + 1, s->pend_left);
 		break;
 	case CC_PH_REACT:
-		snprintf(buf, len, "p%d may react to %s being captured: react <card> %s or decline",
-		         cc_to_move(s) + 1, sq_name(s->react_next % CC_NSQ, b), b);
+		qv_fmt(buf, len, "p%d may react to %s being captured: react <card> %s or decline",
+		       cc_to_move(s) + 1, sq_name(s->react_next % CC_NSQ, b), b);
 		break;
-	default: snprintf(buf, len, "the game is over"); break;
+	default: qv_fmt(buf, len, "the game is over"); break;
 	}
 }
 

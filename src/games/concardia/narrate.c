@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "core/fmt.h"
 
 /* The longest line aimed at: printed indented by 6, it fits an 80-column terminal. */
 #define NARRATION_MAX 74
@@ -41,13 +42,13 @@ void cc_attack_text(const cc_state *s, int sq, bool each, char *buf, size_t len)
 	if (n > 1 && each) {
 		for (int i = 0; i < n && used < len; i++)
 			used +=
-			    (size_t)snprintf(buf + used, len - used, "%s%d", i ? "+" : "", str[i]);
+			    (size_t)qv_fmt(buf + used, len - used, "%s%d", i ? "+" : "", str[i]);
 		if (used < len)
-			used += (size_t)snprintf(buf + used, len - used, " = ");
+			used += (size_t)qv_fmt(buf + used, len - used, " = ");
 	}
 	if (used < len)
-		snprintf(buf + used, len - used, "%d superior Strength against Defense %d", sum,
-		         cc_defense(s, sq));
+		qv_fmt(buf + used, len - used, "%d superior Strength against Defense %d", sum,
+		       cc_defense(s, sq));
 }
 
 /* Says what the attack on sq comes to, as "<card> on <sq> would be captured: ..." (by < 0) or
@@ -63,10 +64,10 @@ static void say_attack(const cc_state *s, int sq, int by, qv_events *ev)
 	sq_str(sq, b);
 	cc_attack_text(s, sq, true, why, sizeof why); /* "3+2 = 5 superior ..." */
 	const char *eq = strstr(why, " = ");
-	int head = by < 0 ? snprintf(NULL, 0, "%s on %s would be captured", c, b)
-	                  : snprintf(NULL, 0, "p%d captures %s on %s", by + 1, c, b);
+	int head = by < 0 ? qv_fmt(NULL, 0, "%s on %s would be captured", c, b)
+	                  : qv_fmt(NULL, 0, "p%d captures %s on %s", by + 1, c, b);
 	if (eq && (size_t)head + 2 + strlen(why) <= NARRATION_MAX)
-		snprintf(each, sizeof each, "%.*s", (int)(eq - why), why); /* "3+2" */
+		qv_fmt(each, sizeof each, "%.*s", (int)(eq - why), why); /* "3+2" */
 	if (by < 0 && each[0])
 		qv_say(ev,
 		       "%s on %s would be captured: %s = %d superior Strength against Defense %d",

@@ -11,10 +11,11 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "core/fmt.h"
 
 void cc_card_name(const cc_tables *T, int card, char *buf)
 {
-	snprintf(buf, CC_ID_MAX + 1, "%s", card >= 0 && card < T->ncards ? T->cards[card].id : "?");
+	qv_fmt(buf, CC_ID_MAX + 1, "%s", card >= 0 && card < T->ncards ? T->cards[card].id : "?");
 }
 
 static void sqn(int sq, char *buf) { qv_sq_name(sq % 6, sq / 6, buf); }
@@ -53,22 +54,22 @@ int cc_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 	sqn(x, s1);
 	sqn(y, s2);
 	switch (type) {
-	case CC_ACT_START: return snprintf(buf, len, "start %s", c);
-	case CC_ACT_PLAY: return snprintf(buf, len, "play %s %s", c, s2);
-	case CC_ACT_PERSIST: return snprintf(buf, len, "persist %s", c);
-	case CC_ACT_SLIDE: return snprintf(buf, len, "act %s slide %s", s1, s2);
-	case CC_ACT_JUMP: return snprintf(buf, len, "act %s jump %s", s1, s2);
-	case CC_ACT_SHOVE: return snprintf(buf, len, "act %s shove %s", s1, s2);
-	case CC_ACT_BOOST: return snprintf(buf, len, "act %s boost", s1);
-	case CC_ACT_PBOOST: return snprintf(buf, len, "act persistent %s boost", c);
-	case CC_ACT_IMMEDIATE: return snprintf(buf, len, "immediate %s %s", c, s2);
-	case CC_ACT_DISCARD: return snprintf(buf, len, "discard %s", c);
-	case CC_ACT_COUNTER: return snprintf(buf, len, "counter %s", s1);
-	case CC_ACT_PCOUNTER: return snprintf(buf, len, "counter persistent %s", c);
-	case CC_ACT_REACT: return snprintf(buf, len, "react %s %s", c, s2);
-	case CC_ACT_DECLINE: return snprintf(buf, len, "decline");
-	case CC_ACT_PASS: return snprintf(buf, len, "pass");
-	default: return snprintf(buf, len, "coin p%d", arg + 1);
+	case CC_ACT_START: return qv_fmt(buf, len, "start %s", c);
+	case CC_ACT_PLAY: return qv_fmt(buf, len, "play %s %s", c, s2);
+	case CC_ACT_PERSIST: return qv_fmt(buf, len, "persist %s", c);
+	case CC_ACT_SLIDE: return qv_fmt(buf, len, "act %s slide %s", s1, s2);
+	case CC_ACT_JUMP: return qv_fmt(buf, len, "act %s jump %s", s1, s2);
+	case CC_ACT_SHOVE: return qv_fmt(buf, len, "act %s shove %s", s1, s2);
+	case CC_ACT_BOOST: return qv_fmt(buf, len, "act %s boost", s1);
+	case CC_ACT_PBOOST: return qv_fmt(buf, len, "act persistent %s boost", c);
+	case CC_ACT_IMMEDIATE: return qv_fmt(buf, len, "immediate %s %s", c, s2);
+	case CC_ACT_DISCARD: return qv_fmt(buf, len, "discard %s", c);
+	case CC_ACT_COUNTER: return qv_fmt(buf, len, "counter %s", s1);
+	case CC_ACT_PCOUNTER: return qv_fmt(buf, len, "counter persistent %s", c);
+	case CC_ACT_REACT: return qv_fmt(buf, len, "react %s %s", c, s2);
+	case CC_ACT_DECLINE: return qv_fmt(buf, len, "decline");
+	case CC_ACT_PASS: return qv_fmt(buf, len, "pass");
+	default: return qv_fmt(buf, len, "coin p%d", arg + 1);
 	}
 }
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "core/fmt.h"
 
 /* The text being built: parts joined by "; ", truncated to the caller's buffer. */
 typedef struct note {
@@ -31,7 +32,7 @@ static void add(note *n, const char *fmt, ...)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	int k = vsnprintf(n->buf + n->used, n->len - n->used, fmt, ap);
+	int k = qv_vfmt(n->buf + n->used, n->len - n->used, fmt, ap);
 	va_end(ap);
 	if (k > 0)
 		n->used += (size_t)k < n->len - n->used ? (size_t)k : n->len - n->used - 1;
@@ -43,7 +44,7 @@ static void part(note *n, const char *fmt, ...)
 	char t[160];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(t, sizeof t, fmt, ap);
+	qv_vfmt(t, sizeof t, fmt, ap);
 	va_end(ap);
 	add(n, "%s%s", n->open ? "; " : "", t);
 	n->open = true;
@@ -144,11 +145,11 @@ static void end_part(note *n, int m, const bool *lost, const int *pts, const int
 static void loss_why(const bool *lost, int m, char *why, size_t len)
 {
 	if (lost[0] && lost[1])
-		snprintf(why, len, "neither player has a card on the Board");
+		qv_fmt(why, len, "neither player has a card on the Board");
 	else if (lost[m])
-		snprintf(why, len, "you have no card left on the Board");
+		qv_fmt(why, len, "you have no card left on the Board");
 	else if (lost[1 - m])
-		snprintf(why, len, "p%d has no card left on the Board", 2 - m);
+		qv_fmt(why, len, "p%d has no card left on the Board", 2 - m);
 }
 
 /* Why the game ends at the clean-up after every capture (empty when it goes on): in this order
@@ -160,16 +161,16 @@ static void end_why(const cc_state *t, int m, const bool lost[2], const int pts[
 	loss_why(lost, m, why, len);
 	if (!*why && (pts[m] >= t->target || pts[o] >= t->target)) {
 		if (pts[m] >= t->target && pts[o] >= t->target)
-			snprintf(why, len, "both players reach the target");
+			qv_fmt(why, len, "both players reach the target");
 		else if (pts[m] >= t->target)
-			snprintf(why, len, "you reach the target");
+			qv_fmt(why, len, "you reach the target");
 		else
-			snprintf(why, len, "p%d reaches the target", o + 1);
+			qv_fmt(why, len, "p%d reaches the target", o + 1);
 	}
 	if (!*why && pass && t->passes >= 1)
-		snprintf(why, len, "both players pass");
+		qv_fmt(why, len, "both players pass");
 	if (!*why && t->turn_no + 1 >= t->max_turns)
-		snprintf(why, len, "the turn cap");
+		qv_fmt(why, len, "the turn cap");
 }
 
 /* The Capture step that follows, on the grid of t (the action's effect applied), for mover
@@ -205,7 +206,7 @@ static void outcome(note *n, const cc_state *t, int m, bool pass, bool removal, 
 	if (they_save)
 		add(n, " unless p%d holds %s %s", o + 1, a_or_an(saver), saver);
 	char lead[24];
-	snprintf(lead, sizeof lead, "p%d captures", o + 1);
+	qv_fmt(lead, sizeof lead, "p%d captures", o + 1);
 	list_cards(n, t, mine, lead);
 	if (i_save)
 		add(n, " unless you react with %s %s", a_or_an(saver), saver);

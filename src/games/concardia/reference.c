@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "core/fmt.h"
 
 #define WIDTH 80
 
@@ -76,10 +77,10 @@ static void expand(const char *text, const cc_card *t, const char *id, char *buf
 	size_t at = 0;
 	for (const char *u = text; *u && at + 2 * (CC_ID_MAX + 1) < len; u++) {
 		if (u[0] == '%' && u[1] == 'd') {
-			at += (size_t)snprintf(buf + at, len - at, "%d", t->cost);
+			at += (size_t)qv_fmt(buf + at, len - at, "%d", t->cost);
 			u++;
 		} else if (*u == '@' || *u == '#') {
-			at += (size_t)snprintf(buf + at, len - at, "%s", *u == '@' ? id : t->name);
+			at += (size_t)qv_fmt(buf + at, len - at, "%s", *u == '@' ? id : t->name);
 		} else {
 			buf[at++] = *u;
 		}
@@ -120,7 +121,7 @@ static void put_entry(qv_buf *out, const cc_tables *T, int card)
 	put_wrapped(out, t->text, 2, 2);
 	int k = t->kind;
 	if (usage[k].cost[0] == '%' && t->cost == 0)
-		snprintf(line, sizeof line, "none");
+		qv_fmt(line, sizeof line, "none");
 	else
 		expand(usage[k].cost, t, id, line, sizeof line);
 	qv_buf_puts(out, "  cost: ");

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "core/fmt.h"
 
 static const char *const arrow_glyph[QV_NDIRS] = {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"};
 static const char *const owner_color[2] = {"\033[1;31m", "\033[1;34m"};
@@ -99,11 +100,11 @@ static void put_arrow(qv_buf *out, const cc_state *s, int sq, int d)
 static void numbers(const cc_state *s, int sq, char *buf, size_t len)
 {
 	const cc_cell *c = &s->grid[sq];
-	int n = snprintf(buf, len, "%d/%d", cc_strength(s, sq), cc_defense(s, sq));
+	int n = qv_fmt(buf, len, "%d/%d", cc_strength(s, sq), cc_defense(s, sq));
 	if (c->counters && n > 0 && (size_t)n < len)
-		n += snprintf(buf + n, len - (size_t)n, " c%d", c->counters);
+		n += qv_fmt(buf + n, len - (size_t)n, " c%d", c->counters);
 	if (c->boost && n > 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, "+");
+		qv_fmt(buf + n, len - (size_t)n, "+");
 }
 
 static void put_square_line(qv_buf *out, const cc_state *s, int sq, int line, bool color)
@@ -164,15 +165,15 @@ static void put_files(qv_buf *out)
 static void ability_brief(const cc_card *k, char *buf, size_t len)
 {
 	switch (k->kind) {
-	case CC_AB_MOVE: snprintf(buf, len, "Action: slide, or jump over a card"); break;
-	case CC_AB_SHOVE: snprintf(buf, len, "Action, cost %d: push a card away", k->cost); break;
-	case CC_AB_SABOTAGE: snprintf(buf, len, "Immediate, cost X: remove a card"); break;
+	case CC_AB_MOVE: qv_fmt(buf, len, "Action: slide, or jump over a card"); break;
+	case CC_AB_SHOVE: qv_fmt(buf, len, "Action, cost %d: push a card away", k->cost); break;
+	case CC_AB_SABOTAGE: qv_fmt(buf, len, "Immediate, cost X: remove a card"); break;
 	case CC_AB_CHARGE:
-		snprintf(buf, len, "Persistent; charges; cost %d: +%d Strength", k->cost, k->boost);
+		qv_fmt(buf, len, "Persistent; charges; cost %d: +%d Strength", k->cost, k->boost);
 		break;
-	case CC_AB_SUPERIOR: snprintf(buf, len, "Superior to cards of its own trait"); break;
-	case CC_AB_SUPPORT: snprintf(buf, len, "your adjacent cards: +%d Defense", k->bonus); break;
-	case CC_AB_SAVE: snprintf(buf, len, "Reaction: save a card from capture"); break;
+	case CC_AB_SUPERIOR: qv_fmt(buf, len, "Superior to cards of its own trait"); break;
+	case CC_AB_SUPPORT: qv_fmt(buf, len, "your adjacent cards: +%d Defense", k->bonus); break;
+	case CC_AB_SAVE: qv_fmt(buf, len, "Reaction: save a card from capture"); break;
 	default: buf[0] = '\0'; break;
 	}
 }
@@ -184,16 +185,16 @@ static void put_hand_card(qv_buf *out, const cc_tables *T, int card, int owner, 
 	const cc_card *t = &T->cards[card];
 	cc_card_name(T, card, b);
 	/* the ids in a column as wide as the set's longest (10 in the built-in set) */
-	int cols = snprintf(head, sizeof head, "    %-*s %-9s %d/%d  ",
-	                    T->id_width > 10 ? T->id_width : 10, b, cc_trait_names[t->trait],
-	                    t->strength, t->defense);
+	int cols =
+	    qv_fmt(head, sizeof head, "    %-*s %-9s %d/%d  ", T->id_width > 10 ? T->id_width : 10,
+	           b, cc_trait_names[t->trait], t->strength, t->defense);
 	qv_buf_puts(out, head);
 	int n = put_arrows(out, T, card, owner);
 	ability_brief(t, brief, sizeof brief);
 	int gap = count > 1 || *brief ? (n < 7 ? 7 - n : 1) : 0;
 	pad(out, gap);
 	if (count > 1)
-		snprintf(times, sizeof times, "x%d ", count);
+		qv_fmt(times, sizeof times, "x%d ", count);
 	qv_buf_puts(out, times);
 	/* the brief cut to what is left of the 80 columns (a long id, many arrows) */
 	int room = WIDTH - (cols + n + gap + (int)strlen(times));
@@ -222,7 +223,7 @@ static void put_player(qv_buf *out, const cc_state *s, int p, int viewer, bool c
 	for (int i = 0; i < pl->npersist; i++) {
 		cc_card_name(cc_T(s), pl->persist[i] - 1, b);
 		if (pl->pcounters[i])
-			snprintf(t, sizeof t, "%s (c%d)", b, pl->pcounters[i]);
+			qv_fmt(t, sizeof t, "%s (c%d)", b, pl->pcounters[i]);
 		else
 			qv_copy(t, sizeof t, b);
 		wrap_item(&w, t, (int)strlen(t));
@@ -351,17 +352,17 @@ static void put_cell(qv_buf *out, const cc_state *s, int sq, int line, bool colo
 	char t[24];
 	if (line == 0) {
 		const cc_card *k = &cc_T(s)->cards[card];
-		int n = snprintf(t, sizeof t, "%d%c %s %d/%d", c->owner + 1, "RPS"[k->trait],
-		                 k -> code, cc_strength(s, sq), cc_defense(s, sq));
+		int n = qv_fmt(t, sizeof t, "%d%c %s %d/%d", c->owner + 1, "RPS"[k->trait],
+		               k -> code, cc_strength(s, sq), cc_defense(s, sq));
 		if (n > CELL) /* a two-digit Defense (banners): drop a space */
-			snprintf(t, sizeof t, "%d%c %s%d/%d", c->owner + 1, "RPS"[k->trait],
-			         k -> code, cc_strength(s, sq), cc_defense(s, sq));
+			qv_fmt(t, sizeof t, "%d%c %s%d/%d", c->owner + 1, "RPS"[k->trait],
+			       k -> code, cc_strength(s, sq), cc_defense(s, sq));
 		qv_buf_printf(out, "%-10.10s", t);
 	} else {
 		int n = put_arrows(out, cc_T(s), card, c->owner);
 		int k = 0;
 		if (c->counters)
-			k = snprintf(t, sizeof t, "c%d", c->counters);
+			k = qv_fmt(t, sizeof t, "c%d", c->counters);
 		if (c->boost)
 			t[k++] = '+', t[k] = '\0';
 		pad(out, CELL - n - k);
@@ -405,11 +406,10 @@ static void put_panel(qv_buf *out, const cc_state *s, int row, int viewer, bool 
 			cc_card_name(cc_T(s), pl->persist[0] - 1, b);
 			int n = 0;
 			if (pl->pcounters[0])
-				n += snprintf(more + n, sizeof more - (size_t)n, " c%d",
-				              pl->pcounters[0]);
+				n += qv_fmt(more + n, sizeof more - (size_t)n, " c%d",
+				            pl->pcounters[0]);
 			if (pl->npersist > 1)
-				snprintf(more + n, sizeof more - (size_t)n, " +%d",
-				         pl->npersist - 1);
+				qv_fmt(more + n, sizeof more - (size_t)n, " +%d", pl->npersist - 1);
 			int room = PANEL - (int)strlen(more);
 			qv_buf_printf(out, "%.*s%s", room > 1 ? room : 1, b, more);
 		}
@@ -443,7 +443,7 @@ static void put_compact_hand(qv_buf *out, const cc_state *s, int p, int lines, b
 			char nums[8];
 			int nar = __builtin_popcount(t->arrows);
 			int w = 2 + (int)strlen(b) + 1 + /* "  id S/D arrows" */
-			        snprintf(nums, sizeof nums, "%d/%d", t->strength, t->defense) + nar;
+			        qv_fmt(nums, sizeof nums, "%d/%d", t->strength, t->defense) + nar;
 			/* room for " +NN" after this card unless it is the last */
 			int room = WIDTH - (left > 1 && line == lines ? 4 : 0);
 			if (col + w > room) {

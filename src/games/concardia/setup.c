@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "core/fmt.h"
 #include "games/deck.h"
 
 /* The built-in set's deck names: what the deck parameters name besides card ids (a variant's
@@ -63,8 +64,8 @@ static qv_status parse_deck(const cc_tables *T, const qv_params *params, const c
 	char decks[16 * CC_MAX_DECKS] = "";
 	for (int k = 0; k < T->ndecks; k++) {
 		size_t used = strlen(decks);
-		snprintf(decks + used, sizeof decks - used, "%s%s", k == 0 ? "" : ", ",
-		         T->decks[k].id);
+		qv_fmt(decks + used, sizeof decks - used, "%s%s", k == 0 ? "" : ", ",
+		       T->decks[k].id);
 	}
 	uint8_t count[CC_MAX_CARDS] = {0};
 	*n = 0;

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "core/fmt.h"
 #include "games/spiel.h"
 
 /* ---- the deal ---- */
@@ -118,9 +119,9 @@ static void cc_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 	                                     "pending.from", "pending.to"};
 	if (!scalar) {
 		if (i < PL_CARD)
-			snprintf(buf, len, "%s", planes[i]);
+			qv_fmt(buf, len, "%s", planes[i]);
 		else
-			snprintf(buf, len, "card.%s", T->cards[i - PL_CARD].id);
+			qv_fmt(buf, len, "card.%s", T->cards[i - PL_CARD].id);
 		return;
 	}
 	if (i < 2 * SEAT(nc)) {
@@ -129,33 +130,33 @@ static void cc_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 		static const char *const lists[] = {"hand", "start", "discard", "victory"};
 		static const char *const rest[] = {"hand_count", "deck_count", "start_chosen"};
 		if (f < 4 * nc)
-			snprintf(buf, len, "%s.%s.%s", lists[f / nc], T->cards[f % nc].id, who);
+			qv_fmt(buf, len, "%s.%s.%s", lists[f / nc], T->cards[f % nc].id, who);
 		else if ((f -= 4 * nc) < SS_PERSIST)
-			snprintf(buf, len, "%s.%s", rest[f], who);
+			qv_fmt(buf, len, "%s.%s", rest[f], who);
 		else if (f < SS_TURNS)
-			snprintf(buf, len, "persist%d.%s.%s", (f - SS_PERSIST) / 2,
-			         (f - SS_PERSIST) % 2 ? "counters" : "card", who);
+			qv_fmt(buf, len, "persist%d.%s.%s", (f - SS_PERSIST) / 2,
+			       (f - SS_PERSIST) % 2 ? "counters" : "card", who);
 		else
-			snprintf(buf, len, "%s.%s",
-			         (const char *[]){"turns", "lost", "points"}[f - SS_TURNS], who);
+			qv_fmt(buf, len, "%s.%s",
+			       (const char *[]){"turns", "lost", "points"}[f - SS_TURNS], who);
 		return;
 	}
 	int f = i - 2 * SEAT(nc);
 	if (f < SG_PASSES)
 		qv__spiel_head_name(f, cc_phase_names, CC_NPHASES, buf, len);
 	else if (f < SG_ENDED)
-		snprintf(buf, len, "passes");
+		qv_fmt(buf, len, "passes");
 	else if (f < SG_PEND)
-		snprintf(buf, len, "ended.%s", cc_end_names[f - SG_ENDED]);
+		qv_fmt(buf, len, "ended.%s", cc_end_names[f - SG_ENDED]);
 	else if (f < SG_PEND_CARD)
-		snprintf(buf, len, "pending.%s", cc_pend_names[f - SG_PEND]);
+		qv_fmt(buf, len, "pending.%s", cc_pend_names[f - SG_PEND]);
 	else if (f < SG_TO_MOVE)
-		snprintf(buf, len, "%s",
-		         (const char *[]){"pending.card", "pending.from_card", "pending.left",
-		                          "pending.paid", "capture.next",
-		                          "capture.reacted"}[f - SG_PEND_CARD]);
+		qv_fmt(buf, len, "%s",
+		       (const char *[]){"pending.card", "pending.from_card", "pending.left",
+		                        "pending.paid", "capture.next",
+		                        "capture.reacted"}[f - SG_PEND_CARD]);
 	else
-		snprintf(buf, len, "to_move.%s", qv__spiel_to_move_names[f - SG_TO_MOVE]);
+		qv_fmt(buf, len, "to_move.%s", qv__spiel_to_move_names[f - SG_TO_MOVE]);
 }
 
 /* The grid's planes: those of a card's square worked out once per card, put plane by plane

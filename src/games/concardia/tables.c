@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "concardia.h"
+#include "core/fmt.h"
 #include "games/variant.h"
 
 const char *const cc_trait_names[4] = {"Rock", "Paper", "Scissors", NULL};
@@ -153,13 +154,13 @@ static void param_list(int kind, char *buf, size_t len)
 	size_t used = 0;
 	buf[0] = '\0';
 	if (n == 0)
-		snprintf(buf, len, "nothing");
+		qv_fmt(buf, len, "nothing");
 	for (int i = 0; i < n && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s",
-		                         i == 0       ? ""
-		                         : i == n - 1 ? " and "
-		                                      : ", ",
-		                         kind_params[kind][i]);
+		used += (size_t)qv_fmt(buf + used, len - used, "%s%s",
+		                       i == 0       ? ""
+		                       : i == n - 1 ? " and "
+		                                    : ", ",
+		                       kind_params[kind][i]);
 }
 
 static int get_int(const json_t *o, const char *key)
@@ -173,39 +174,36 @@ static void card_text(cc_card *c)
 	size_t n = sizeof c->text;
 	switch (c->kind) {
 	case CC_AB_MOVE:
-		snprintf(c->text, n, "Action: Slide this card, or Jump it over an adjacent card.");
+		qv_fmt(c->text, n, "Action: Slide this card, or Jump it over an adjacent card.");
 		break;
 	case CC_AB_SHOVE:
-		snprintf(c->text, n,
-		         "Action - Cost %d: Slide a card adjacent to this card one square directly "
-		         "away from it.",
-		         c->cost);
+		qv_fmt(c->text, n,
+		       "Action - Cost %d: Slide a card adjacent to this card one square directly "
+		       "away from it.",
+		       c->cost);
 		break;
 	case CC_AB_SABOTAGE:
-		snprintf(
-		    c->text, n,
-		    "Immediate - Cost X: Remove an opponent card in the Play Area whose Defense "
-		    "<= Power.");
+		qv_fmt(c->text, n,
+		       "Immediate - Cost X: Remove an opponent card in the Play Area whose Defense "
+		       "<= Power.");
 		break;
 	case CC_AB_CHARGE:
-		snprintf(
-		    c->text, n,
-		    "Persistent: put a Charge Counter on this card (at most %d). Action - Cost "
-		    "%d: this card has +%d Strength until end of turn.",
-		    c->counters, c->cost, c->boost);
+		qv_fmt(c->text, n,
+		       "Persistent: put a Charge Counter on this card (at most %d). Action - Cost "
+		       "%d: this card has +%d Strength until end of turn.",
+		       c->counters, c->cost, c->boost);
 		break;
 	case CC_AB_SUPERIOR:
-		snprintf(c->text, n, "Play: this card is Superior to cards of its own trait.");
+		qv_fmt(c->text, n, "Play: this card is Superior to cards of its own trait.");
 		break;
 	case CC_AB_SUPPORT:
-		snprintf(c->text, n,
-		         "Play: your other cards adjacent to this card have +%d Defense.",
-		         c->bonus);
+		qv_fmt(c->text, n, "Play: your other cards adjacent to this card have +%d Defense.",
+		       c->bonus);
 		break;
 	case CC_AB_SAVE:
-		snprintf(c->text, n,
-		         "Hand Reaction: when one of your cards would be captured, discard this "
-		         "card: that card is not captured this Capture Step.");
+		qv_fmt(c->text, n,
+		       "Hand Reaction: when one of your cards would be captured, discard this "
+		       "card: that card is not captured this Capture Step.");
 		break;
 	default: c->text[0] = '\0'; break;
 	}
@@ -220,9 +218,9 @@ static qv_status read_card(const json_t *o, int i, cc_card *c, qv_variant_proble
 	const char *name = json_string_value(json_object_get(o, "name"));
 	c->trait =
 	    (uint8_t)name_index(cc_trait_names, json_string_value(json_object_get(o, "trait")));
-	snprintf(c->id, sizeof c->id, "%s", id);
-	snprintf(c->name, sizeof c->name, "%s", name);
-	snprintf(c->code, sizeof c->code, "%-3.3s", name);
+	qv_fmt(c->id, sizeof c->id, "%s", id);
+	qv_fmt(c->name, sizeof c->name, "%s", name);
+	qv_fmt(c->code, sizeof c->code, "%-3.3s", name);
 	c->strength = (uint8_t)get_int(o, "strength");
 	c->defense = (uint8_t)get_int(o, "defense");
 	size_t k;
@@ -268,7 +266,7 @@ static qv_status read_deck(const cc_tables *T, const json_t *o, int i, cc_deck *
 {
 	const json_t *cards = json_object_get(o, "cards");
 	size_t n = json_array_size(cards);
-	snprintf(dk->id, sizeof dk->id, "%s", json_string_value(json_object_get(o, "id")));
+	qv_fmt(dk->id, sizeof dk->id, "%s", json_string_value(json_object_get(o, "id")));
 	qv_status rc = QV_OK;
 	if (n < CC_DECK_MIN || n > CC_DECK_MAX) {
 		rc = qv_variant_build_problem(problems, err,
@@ -376,8 +374,8 @@ static void fill_cells(cc_tables *T)
 				T->cards[c].same_name |= 1ull << o;
 		if (!(k->same_name & ((1ull << c) - 1))) {
 			size_t used = strlen(T->names);
-			snprintf(T->names + used, sizeof T->names - used, "%s%s", used ? ", " : "",
-			         k->name);
+			qv_fmt(T->names + used, sizeof T->names - used, "%s%s", used ? ", " : "",
+			       k->name);
 		}
 	}
 }

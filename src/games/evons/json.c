@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "evons.h"
 #include "games/check.h"
 #include "games/deck.h"
@@ -197,17 +198,17 @@ static qv_status read_board_card(const ev_state *s, const json_t *o, const char 
 	qv_status rc;
 	if ((rc = qv__json_check_keys(o, what, keys, err)))
 		return rc;
-	snprintf(w, sizeof w, "%s.cell", what);
+	qv_fmt(w, sizeof w, "%s.cell", what);
 	if ((rc = get_cell(json_object_get(o, "cell"), w, &b->c, err)))
 		return rc;
-	snprintf(w, sizeof w, "%s.card", what);
+	qv_fmt(w, sizeof w, "%s.card", what);
 	if ((rc = get_card(ev_T(s), json_object_get(o, "card"), w, &b->k, err)))
 		return rc;
-	snprintf(w, sizeof w, "%s.owner", what);
+	qv_fmt(w, sizeof w, "%s.owner", what);
 	if ((rc = qv__json_get_player(json_object_get(o, "owner"), w, 2, &b->owner, err)))
 		return rc;
 	b->ctrl = b->owner;
-	snprintf(w, sizeof w, "%s.controller", what);
+	qv_fmt(w, sizeof w, "%s.controller", what);
 	json_t *cv = json_object_get(o, "controller");
 	if (cv && (rc = qv__json_get_player(cv, w, 2, &b->ctrl, err)))
 		return rc;
@@ -388,7 +389,7 @@ static qv_status load_burn(ev_entry *e, const json_t *bv, const char *what, qv_e
 	int t;
 	long left;
 	char w[80];
-	snprintf(w, sizeof w, "%s.burn", what);
+	qv_fmt(w, sizeof w, "%s.burn", what);
 	if (!json_is_object(bv))
 		return qv_fail(err, QV_EINVAL, "%s must be {\"center\": cell, \"left\": n}", w);
 	if ((rc = qv__json_check_keys(bv, w, bkeys, err)) ||
@@ -410,7 +411,7 @@ static qv_status entry_cell(const ev_state *s, const json_t *o, const char *what
 	json_t *iv = json_object_get(o, "inst"), *cv = json_object_get(o, "cell");
 	if (cv && !json_is_null(cv)) {
 		char w[80];
-		snprintf(w, sizeof w, "%s.cell", what);
+		qv_fmt(w, sizeof w, "%s.cell", what);
 		if ((rc = get_cell(cv, w, c, err)))
 			return rc;
 	}
@@ -440,7 +441,7 @@ static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 	static const char *const keys[] = {"inst",  "cell",      "step", "used",
 	                                   "spent", "conflicts", "burn", NULL};
 	char what[32];
-	snprintf(what, sizeof what, "stack[%d]", i);
+	qv_fmt(what, sizeof what, "stack[%d]", i);
 	if (!json_is_object(o))
 		return qv_fail(err, QV_EINVAL, "%s must be an object with inst or cell", what);
 	qv_status rc;
@@ -470,7 +471,7 @@ static qv_status load_entry(ev_state *s, int i, const json_t *o, qv_err *err)
 		return rc;
 	e->spent = (uint8_t)spent;
 	char w[48];
-	snprintf(w, sizeof w, "%s.conflicts", what);
+	qv_fmt(w, sizeof w, "%s.conflicts", what);
 	if ((rc = qv__json_get_mask(json_object_get(o, "conflicts"), QV_NDIRS, get_cell, w, "cells",
 	                            NULL, &e->conflicts, err)))
 		return rc;

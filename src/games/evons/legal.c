@@ -12,6 +12,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/fmt.h"
 #include "core/rng.h"
 #include "evons.h"
 
@@ -397,38 +398,38 @@ static void pending_text(const ev_state *s, char *buf, size_t len)
 	int p = s->active + 1;
 	switch (s->phase) {
 	case EV_PH_MULLIGAN:
-		snprintf(buf, len, "p%d keeps or mulligans: keep or mulligan <card>...", p);
+		qv_fmt(buf, len, "p%d keeps or mulligans: keep or mulligan <card>...", p);
 		break;
-	case EV_PH_COIN: snprintf(buf, len, "a coin picks the first player: coin p1|p2"); break;
+	case EV_PH_COIN: qv_fmt(buf, len, "a coin picks the first player: coin p1|p2"); break;
 	case EV_PH_MAIN:
 		if (s->played)
-			snprintf(buf, len, "p%d has made the turn's hand play and must end", p);
+			qv_fmt(buf, len, "p%d has made the turn's hand play and must end", p);
 		else
-			snprintf(buf, len,
-			         "p%d makes a hand play (play <card> <cell>, cover <card> <cell>, "
-			         "reveal <cell>) or ends the turn (end)",
-			         p);
+			qv_fmt(buf, len,
+			       "p%d makes a hand play (play <card> <cell>, cover <card> <cell>, "
+			       "reveal <cell>) or ends the turn (end)",
+			       p);
 		break;
 	case EV_PH_CHAIN: {
 		const ev_entry *e = &s->stack[s->nstack - 1];
 		char b[4];
 		ev_cell_name(ev_find_cell_of(s, e->inst), b);
 		if (e->burn_left)
-			snprintf(buf, len, "p%d deals Firestorm points (%d left): burn <cell>", p,
-			         e->burn_left);
+			qv_fmt(buf, len, "p%d deals Firestorm points (%d left): burn <cell>", p,
+			       e->burn_left);
 		else if (e->step == EV_ST_CONFLICTS)
-			snprintf(buf, len,
-			         "p%d chooses the next conflict of the card on %s: "
-			         "conflict <cell>",
-			         p, b);
+			qv_fmt(buf, len,
+			       "p%d chooses the next conflict of the card on %s: "
+			       "conflict <cell>",
+			       p, b);
 		else
-			snprintf(buf, len,
-			         "the card on %s is in Ability Phase %d: ability <dir> "
-			         "[args] or next",
-			         b, e->step == EV_ST_ABILITY1 ? 1 : 2);
+			qv_fmt(buf, len,
+			       "the card on %s is in Ability Phase %d: ability <dir> "
+			       "[args] or next",
+			       b, e->step == EV_ST_ABILITY1 ? 1 : 2);
 		break;
 	}
-	default: snprintf(buf, len, "the game is over"); break;
+	default: qv_fmt(buf, len, "the game is over"); break;
 	}
 }
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "evons.h"
 
 /* The secret-part mask of player p: only p reads the secret. */
@@ -177,7 +178,7 @@ EV_COLD void ev_say_mulligan(const ev_state *s, int p, int nb, const int *drawn,
 			qv_say(ev, "{%c:p%d draws %s|}", mask_of(p), p + 1, line);
 			at = 0;
 		}
-		at += (size_t)snprintf(line + at, sizeof line - at, "%s%s", at ? ", " : "", id);
+		at += (size_t)qv_fmt(line + at, sizeof line - at, "%s%s", at ? ", " : "", id);
 	}
 	if (at)
 		qv_say(ev, "{%c:p%d draws %s|}", mask_of(p), p + 1, line);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "evons.h"
 
 #define FORMS                                                                                      \
@@ -26,7 +27,7 @@ static const char col_letters[EV_SIDE + 1] = "xabcdey";
 void ev_cell_name(int cell, char *buf)
 {
 	if (cell < 0 || cell >= EV_NCELLS) {
-		snprintf(buf, 4, "?");
+		qv_fmt(buf, 4, "?");
 		return;
 	}
 	buf[0] = col_letters[cell % EV_SIDE];
@@ -98,16 +99,16 @@ int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 		return QV_EINVAL;
 	}
 	switch (type) {
-	case EV_ACT_KEEP: return snprintf(buf, len, "keep");
-	case EV_ACT_END: return snprintf(buf, len, "end");
-	case EV_ACT_NEXT: return snprintf(buf, len, "next");
+	case EV_ACT_KEEP: return qv_fmt(buf, len, "keep");
+	case EV_ACT_END: return qv_fmt(buf, len, "end");
+	case EV_ACT_NEXT: return qv_fmt(buf, len, "next");
 	case EV_ACT_MULLIGAN: {
-		int n = snprintf(buf, len, "mulligan");
+		int n = qv_fmt(buf, len, "mulligan");
 		for (int f = 0; f < 5; f++) {
 			int x = (arg >> (5 * f)) & 31;
 			if (x && n >= 0 && (size_t)n < len)
-				n += snprintf(buf + n, len - (size_t)n, " %s",
-				              ev_T(s)->kind[x - 1].id);
+				n += qv_fmt(buf + n, len - (size_t)n, " %s",
+				            ev_T(s)->kind[x - 1].id);
 			else if (x)
 				n += (int)strlen(ev_T(s)->kind[x - 1].id) + 1;
 		}
@@ -116,29 +117,29 @@ int ev_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 	case EV_ACT_PLAY:
 	case EV_ACT_COVER:
 		ev_cell_name(cell, c1);
-		return snprintf(buf, len, "%s %s %s", type == EV_ACT_PLAY ? "play" : "cover",
-		                ev_T(s)->kind[k].id, c1);
+		return qv_fmt(buf, len, "%s %s %s", type == EV_ACT_PLAY ? "play" : "cover",
+		              ev_T(s)->kind[k].id, c1);
 	case EV_ACT_REVEAL:
 	case EV_ACT_BURN:
 	case EV_ACT_CONFLICT:
 		ev_cell_name(arg, c1);
-		return snprintf(buf, len, "%s %s",
-		                type == EV_ACT_REVEAL ? "reveal"
-		                : type == EV_ACT_BURN ? "burn"
-		                                      : "conflict",
-		                c1);
+		return qv_fmt(buf, len, "%s %s",
+		              type == EV_ACT_REVEAL ? "reveal"
+		              : type == EV_ACT_BURN ? "burn"
+		                                    : "conflict",
+		              c1);
 	case EV_ACT_ABILITY: {
 		int at = (arg >> 3) & 3, v = arg >> 5;
 		const char *d = qv_dir_names[arg & 7];
 		if (at == EV_ARG_CARD)
-			return snprintf(buf, len, "ability %s %s", d, ev_T(s)->kind[v].id);
+			return qv_fmt(buf, len, "ability %s %s", d, ev_T(s)->kind[v].id);
 		if (at == EV_ARG_CELL) {
 			ev_cell_name(v, c2);
-			return snprintf(buf, len, "ability %s %s", d, c2);
+			return qv_fmt(buf, len, "ability %s %s", d, c2);
 		}
-		return snprintf(buf, len, "ability %s", d);
+		return qv_fmt(buf, len, "ability %s", d);
 	}
-	default: return snprintf(buf, len, "coin p%d", arg + 1);
+	default: return qv_fmt(buf, len, "coin p%d", arg + 1);
 	}
 }
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "evons.h"
 
 extern const qv_game qv_evons;
@@ -27,14 +28,14 @@ static void add(note *n, const char *fmt, ...)
 	if (n->at + 1 >= n->len)
 		return;
 	if (n->at)
-		n->at += (size_t)snprintf(n->buf + n->at, n->len - n->at, "; ");
+		n->at += (size_t)qv_fmt(n->buf + n->at, n->len - n->at, "; ");
 	if (n->at + 1 >= n->len) {
 		n->at = n->len - 1;
 		return;
 	}
 	va_list ap;
 	va_start(ap, fmt);
-	int w = vsnprintf(n->buf + n->at, n->len - n->at, fmt, ap);
+	int w = qv_vfmt(n->buf + n->at, n->len - n->at, fmt, ap);
 	va_end(ap);
 	n->at = w < 0 ? n->at : n->at + (size_t)w;
 	if (n->at >= n->len)
@@ -74,16 +75,16 @@ static void meets(const ev_state *s, int c, note *n)
 		ev_cell_name(t, cn);
 		if (x->flags & EV_F_COVERED) {
 			if (!(x->flags & EV_F_GROWTH) && ki < sizeof kills)
-				ki += (size_t)snprintf(kills + ki, sizeof kills - ki, " %s", cn);
+				ki += (size_t)qv_fmt(kills + ki, sizeof kills - ki, " %s", cn);
 		} else if (ev_points_at(s, t, c)) {
 			int def = ev_cur_def(s, t), their = T->kind[x->kind - 1].atk;
 			taken += their;
 			if (fa < sizeof fights)
-				fa += (size_t)snprintf(fights + fa, sizeof fights - fa,
-				                       "%s%s %d/%d (%s)", fa ? ", " : "", cn, their,
-				                       def, atk >= def ? "falls" : "holds");
+				fa += (size_t)qv_fmt(fights + fa, sizeof fights - fa,
+				                     "%s%s %d/%d (%s)", fa ? ", " : "", cn, their,
+				                     def, atk >= def ? "falls" : "holds");
 		} else if (fl < sizeof flips) {
-			fl += (size_t)snprintf(flips + fl, sizeof flips - fl, " %s", cn);
+			fl += (size_t)qv_fmt(flips + fl, sizeof flips - fl, " %s", cn);
 		}
 	}
 	if (fa)
@@ -151,11 +152,11 @@ static void ending(const ev_state *after, int p, note *n)
 {
 	char why[64] = "";
 	if (after->ended == EV_END_IDLE)
-		snprintf(why, sizeof why, "p%d has made no hand play either, so ", 2 - p);
+		qv_fmt(why, sizeof why, "p%d has made no hand play either, so ", 2 - p);
 	else if (after->ended == EV_END_FULL)
-		snprintf(why, sizeof why, "it fills the main zone, so ");
+		qv_fmt(why, sizeof why, "it fills the main zone, so ");
 	else if (after->ended == EV_END_CAP)
-		snprintf(why, sizeof why, "it is the last turn of max_turns, so ");
+		qv_fmt(why, sizeof why, "it is the last turn of max_turns, so ");
 	int sc[2];
 	ev_scores(after, sc);
 	int hi = sc[p] > sc[1 - p] ? sc[p] : sc[1 - p], lo = sc[p] > sc[1 - p] ? sc[1 - p] : sc[p];

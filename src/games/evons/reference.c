@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "evons.h"
 
 /* What each ability does, as the rules page says it, with the form of its action. */
@@ -87,9 +88,9 @@ static void param_text(const ev_tables *T, int k, int d, char *buf, size_t len)
 	const ev_kind *c = &T->kind[k];
 	buf[0] = '\0';
 	if (c->ability[d] == EV_AB_FIRESTORM && c->param[d])
-		snprintf(buf, len, "%d points", c->param[d]);
+		qv_fmt(buf, len, "%d points", c->param[d]);
 	else if (c->ability[d] == EV_AB_RESURRECTION && c->param[d] != c->cost)
-		snprintf(buf, len, "budget %d", c->param[d]);
+		qv_fmt(buf, len, "budget %d", c->param[d]);
 }
 
 /* The arrows of kind k as printed, "N Magnetism, E, S, W", into buf; an ability with a
@@ -104,8 +105,7 @@ void ev_arrows_text(const ev_tables *T, int k, char *buf, size_t len)
 		int ab = T->kind[k].ability[d];
 		char param[24];
 		param_text(T, k, d, param, sizeof param);
-		at +=
-		    (size_t)snprintf(buf + at, len - at, "%s%s%s%s%s%s%s", at ? ", " : "",
+		at += (size_t)qv_fmt(buf + at, len - at, "%s%s%s%s%s%s%s", at ? ", " : "",
 		                     qv_dir_names[d], ab ? " " : "", ab ? ev_ability_names[ab] : "",
 		                     *param ? " (" : "", param, *param ? ")" : "");
 	}
@@ -137,7 +137,7 @@ static void put_card(const ev_tables *T, qv_buf *out, int k)
 			continue;
 		said[ab] = true;
 		char line[1024];
-		snprintf(line, sizeof line, "%s: %s", ev_ability_names[ab], ability_text[ab]);
+		qv_fmt(line, sizeof line, "%s: %s", ev_ability_names[ab], ability_text[ab]);
 		put_wrapped(out, line, 2);
 	}
 	for (int d = 0; d < QV_NDIRS; d++) {
@@ -146,16 +146,14 @@ static void put_card(const ev_tables *T, qv_buf *out, int k)
 		if (!(c->arrows >> d & 1) || !*param)
 			continue;
 		if (c->ability[d] == EV_AB_FIRESTORM)
-			snprintf(
-			    line, sizeof line,
-			    "The %s arrow's Firestorm deals %d points, whatever the card's DEF.",
-			    qv_dir_names[d], c->param[d]);
+			qv_fmt(line, sizeof line,
+			       "The %s arrow's Firestorm deals %d points, whatever the card's DEF.",
+			       qv_dir_names[d], c->param[d]);
 		else
-			snprintf(
-			    line, sizeof line,
-			    "The %s arrow's Resurrection may bring back costs up to %d, not the "
-			    "card's cost.",
-			    qv_dir_names[d], c->param[d]);
+			qv_fmt(line, sizeof line,
+			       "The %s arrow's Resurrection may bring back costs up to %d, not the "
+			       "card's cost.",
+			       qv_dir_names[d], c->param[d]);
 		put_wrapped(out, line, 2);
 	}
 }
@@ -172,8 +170,8 @@ static void put_ability(const ev_tables *T, qv_buf *out, int ab)
 		if (ab == EV_AB_NONE)
 			has = T->kind[k].arrows != 0;
 		if (has && ab != EV_AB_NONE && at < sizeof who)
-			at += (size_t)snprintf(who + at, sizeof who - at, "%s%s", at ? ", " : "",
-			                       T->kind[k].id);
+			at += (size_t)qv_fmt(who + at, sizeof who - at, "%s%s", at ? ", " : "",
+			                     T->kind[k].id);
 	}
 	if (ab == EV_AB_NONE)
 		qv_buf_printf(out, "%s: a plain arrow (every card's arrows act this way)\n",
@@ -184,7 +182,7 @@ static void put_ability(const ev_tables *T, qv_buf *out, int ab)
 	put_wrapped(out, ability_text[ab], 2);
 	if (at) {
 		char line[600];
-		snprintf(line, sizeof line, "On: %s.", who);
+		qv_fmt(line, sizeof line, "On: %s.", who);
 		put_wrapped(out, line, 2);
 	}
 }

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "evons.h"
 
 static const char *const arrow_glyph[2][QV_NDIRS] = {
@@ -98,8 +99,8 @@ static void abilities_of(const ev_tables *T, int kind, char *buf, size_t len)
 		int ab = T->kind[kind].ability[d];
 		if ((T->kind[kind].arrows >> d & 1) && ab && !said[ab]) {
 			said[ab] = true;
-			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? ", " : "",
-			                       ev_ability_names[ab]);
+			at += (size_t)qv_fmt(buf + at, len - at, "%s%s", at ? ", " : "",
+			                     ev_ability_names[ab]);
 		}
 	}
 }
@@ -149,15 +150,14 @@ static void pending(const ev_state *s, char *buf, size_t len)
 	int p = s->active + 1;
 	switch (s->phase) {
 	case EV_PH_MULLIGAN:
-		snprintf(buf, len, "p%d keeps or mulligans: keep or mulligan <card>...", p);
+		qv_fmt(buf, len, "p%d keeps or mulligans: keep or mulligan <card>...", p);
 		return;
-	case EV_PH_COIN: snprintf(buf, len, "a coin picks the first player"); return;
+	case EV_PH_COIN: qv_fmt(buf, len, "a coin picks the first player"); return;
 	case EV_PH_MAIN:
 		if (s->played)
-			snprintf(buf, len, "p%d has made the hand play: end", p);
+			qv_fmt(buf, len, "p%d has made the hand play: end", p);
 		else
-			snprintf(buf, len, "p%d: play|cover <card> <cell>, reveal <cell> or end",
-			         p);
+			qv_fmt(buf, len, "p%d: play|cover <card> <cell>, reveal <cell> or end", p);
 		return;
 	case EV_PH_CHAIN: {
 		const ev_entry *e = &s->stack[s->nstack - 1];
@@ -166,26 +166,26 @@ static void pending(const ev_state *s, char *buf, size_t len)
 		ev_cell_name(c, b);
 		const char *id = c >= 0 ? T->kind[s->cell[c].kind - 1].id : "?";
 		if (e->burn_left)
-			snprintf(buf, len, "p%d: %s on %s deals %d Firestorm point%s: burn <cell>",
-			         p, id, b, e->burn_left, e->burn_left == 1 ? "" : "s");
+			qv_fmt(buf, len, "p%d: %s on %s deals %d Firestorm point%s: burn <cell>", p,
+			       id, b, e->burn_left, e->burn_left == 1 ? "" : "s");
 		else if (e->step == EV_ST_CONFLICTS)
-			snprintf(buf, len, "p%d: %s on %s picks its next conflict: conflict <cell>",
-			         p, id, b);
+			qv_fmt(buf, len, "p%d: %s on %s picks its next conflict: conflict <cell>",
+			       p, id, b);
 		else
-			snprintf(buf, len, "p%d: %s on %s, Ability Phase %d: ability <dir> or next",
-			         p, id, b, e->step == EV_ST_ABILITY1 ? 1 : 2);
+			qv_fmt(buf, len, "p%d: %s on %s, Ability Phase %d: ability <dir> or next",
+			       p, id, b, e->step == EV_ST_ABILITY1 ? 1 : 2);
 		return;
 	}
 	default: {
 		int sc[2];
 		ev_scores(s, sc);
 		if (sc[0] == sc[1])
-			snprintf(buf, len, "game over (%s): a draw, %d to %d",
-			         why_over[s->ended % EV_NENDS], sc[0], sc[1]);
+			qv_fmt(buf, len, "game over (%s): a draw, %d to %d",
+			       why_over[s->ended % EV_NENDS], sc[0], sc[1]);
 		else
-			snprintf(buf, len, "game over (%s): p%d wins, %d to %d",
-			         why_over[s->ended % EV_NENDS], sc[0] > sc[1] ? 1 : 2,
-			         sc[0] > sc[1] ? sc[0] : sc[1], sc[0] > sc[1] ? sc[1] : sc[0]);
+			qv_fmt(buf, len, "game over (%s): p%d wins, %d to %d",
+			       why_over[s->ended % EV_NENDS], sc[0] > sc[1] ? 1 : 2,
+			       sc[0] > sc[1] ? sc[0] : sc[1], sc[0] > sc[1] ? sc[1] : sc[0]);
 		return;
 	}
 	}
@@ -310,8 +310,8 @@ static void full_cell_line(qv_buf *out, const ev_state *s, int c, int line, int 
 		if (x->kind && ev_is_block(T, k))
 			qv_copy(mid, sizeof mid, ev_element_codes[T->kind[k].element]);
 		else if (x->kind && sees_card(x, viewer))
-			snprintf(mid, sizeof mid, "%s %d/%d", ev_element_codes[T->kind[k].element],
-			         T->kind[k].atk, ev_cur_def(s, c));
+			qv_fmt(mid, sizeof mid, "%s %d/%d", ev_element_codes[T->kind[k].element],
+			       T->kind[k].atk, ev_cur_def(s, c));
 		bool growth = x->flags & EV_F_GROWTH;
 		qv_buf_printf(out, "%s%-6s%s%s", cell_arrow(s, c, QV_W), mid, growth ? "G" : " ",
 		              cell_arrow(s, c, QV_E));
@@ -334,7 +334,7 @@ static void full_hand(const ev_tables *T, qv_buf *out, const ev_player *pl, int 
 		int k = kinds[i];
 		char name[32];
 		if (pl->hand[k] > 1)
-			snprintf(name, sizeof name, "%s ×%d", T->kind[k].id, pl->hand[k]);
+			qv_fmt(name, sizeof name, "%s ×%d", T->kind[k].id, pl->hand[k]);
 		else
 			qv_copy(name, sizeof name, T->kind[k].id);
 		if (ev_is_block(T, k)) {
@@ -346,9 +346,9 @@ static void full_hand(const ev_tables *T, qv_buf *out, const ev_player *pl, int 
 		char abil[128], head[64];
 		abilities_of(T, k, abil, sizeof abil);
 		int cols =
-		    snprintf(head, sizeof head, "    %-*s %s %d/%d cost %2d  ",
-		             pl->hand[k] > 1 ? 19 : 18, name, ev_element_codes[T->kind[k].element],
-		             T->kind[k].atk, T->kind[k].def, T->kind[k].cost);
+		    qv_fmt(head, sizeof head, "    %-*s %s %d/%d cost %2d  ",
+		           pl->hand[k] > 1 ? 19 : 18, name, ev_element_codes[T->kind[k].element],
+		           T->kind[k].atk, T->kind[k].def, T->kind[k].cost);
 		cols -= pl->hand[k] > 1; /* '×' is two bytes in one column */
 		qv_buf_puts(out, head);
 		put_arrow_strip(T, out, k, p, 4);
@@ -478,7 +478,7 @@ static void compact_cell_line(qv_buf *out, const ev_state *s, int c, int line, i
 	} else {
 		/* ATK/DEF, then as many arrows as the cell's 7 columns leave */
 		char num[16];
-		int len = snprintf(num, sizeof num, "%d/%d", T->kind[k].atk, ev_cur_def(s, c));
+		int len = qv_fmt(num, sizeof num, "%d/%d", T->kind[k].atk, ev_cur_def(s, c));
 		if (x->flags & EV_F_COVERED) {
 			qv_buf_printf(out, "%-7s", num);
 		} else {
@@ -521,7 +521,7 @@ static void panel_player(panel *pn, const ev_state *s, int p, int viewer, bool c
  * up to 8). */
 static int panel_numbers(const ev_kind *kd, char *buf, size_t len)
 {
-	return snprintf(buf, len, "%d/%d %2d", kd->atk, kd->def, kd->cost);
+	return qv_fmt(buf, len, "%d/%d %2d", kd->atk, kd->def, kd->cost);
 }
 
 static void panel_hand(const ev_tables *T, panel *pn, const ev_player *pl, int p, bool other)
@@ -559,7 +559,7 @@ static void panel_hand(const ev_tables *T, panel *pn, const ev_player *pl, int p
 			}
 			char row[40];
 			if (grouped)
-				snprintf(row, sizeof row, "%s×%d", T->kind[k].id, pl->hand[k]);
+				qv_fmt(row, sizeof row, "%s×%d", T->kind[k].id, pl->hand[k]);
 			else
 				qv_copy(row, sizeof row, T->kind[k].id);
 			qv_buf *b = panel_next(pn);
@@ -651,7 +651,7 @@ static void render_compact(const ev_state *s, int viewer, bool color, qv_buf *ou
 	char what[160];
 	pending(s, what, sizeof what);
 	char turn[40];
-	snprintf(turn, sizeof turn, "turn %d/%d · ", s->turn_no + 1, s->max_turns);
+	qv_fmt(turn, sizeof turn, "turn %d/%d · ", s->turn_no + 1, s->max_turns);
 	if (strlen(turn) + strlen(what) <= 80)
 		qv_buf_puts(out, turn);
 	qv_buf_printf(out, "%.80s\n", what);

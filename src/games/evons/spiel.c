@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "evons.h"
 #include "games/spiel.h"
 
@@ -129,16 +130,16 @@ static void ev_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 	    "entry1",   "entry2",    "step1",         "step2"};
 	if (!scalar) {
 		if (i < PL_USED)
-			snprintf(buf, len, "%s", planes[i]);
+			qv_fmt(buf, len, "%s", planes[i]);
 		else if (i < PL_SPENT)
-			snprintf(buf, len, "used%d.%s", (i - PL_USED) / 8 + 1,
-			         qv_dir_names[(i - PL_USED) % 8]);
+			qv_fmt(buf, len, "used%d.%s", (i - PL_USED) / 8 + 1,
+			       qv_dir_names[(i - PL_USED) % 8]);
 		else if (i < PL_KIND)
-			snprintf(buf, len, "%s",
-			         (const char *[]){"spent1", "spent2", "conflict", "burn",
-			                          "burn.left"}[i - PL_SPENT]);
+			qv_fmt(buf, len, "%s",
+			       (const char *[]){"spent1", "spent2", "conflict", "burn",
+			                        "burn.left"}[i - PL_SPENT]);
 		else
-			snprintf(buf, len, "kind.%s", T->kind[i - PL_KIND].id);
+			qv_fmt(buf, len, "kind.%s", T->kind[i - PL_KIND].id);
 		return;
 	}
 	if (i < 2 * SEAT(nk)) {
@@ -146,25 +147,24 @@ static void ev_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 		int f = i % SEAT(nk);
 		static const char *const lists[] = {"hand", "graveyard", "removed"};
 		if (f < 3 * nk)
-			snprintf(buf, len, "%s.%s.%s", lists[f / nk], T->kind[f % nk].id, who);
+			qv_fmt(buf, len, "%s.%s.%s", lists[f / nk], T->kind[f % nk].id, who);
 		else
-			snprintf(buf, len, "%s.%s",
-			         (const char *[]){"hand_count", "deck_count", "score", "credits",
-			                          "mulligan", "turns"}[f - 3 * nk],
-			         who);
+			qv_fmt(buf, len, "%s.%s",
+			       (const char *[]){"hand_count", "deck_count", "score", "credits",
+			                        "mulligan", "turns"}[f - 3 * nk],
+			       who);
 		return;
 	}
 	int f = i - 2 * SEAT(nk);
 	if (f < SG_IDLE)
 		qv__spiel_head_name(f, ev_phase_names, EV_NPHASES, buf, len);
 	else if (f < SG_ENDED)
-		snprintf(
-		    buf, len, "%s",
-		    (const char *[]){"idle", "played", "next_inst", "stack_size"}[f - SG_IDLE]);
+		qv_fmt(buf, len, "%s",
+		       (const char *[]){"idle", "played", "next_inst", "stack_size"}[f - SG_IDLE]);
 	else if (f < SG_TO_MOVE)
-		snprintf(buf, len, "ended.%s", ev_end_names[f - SG_ENDED]);
+		qv_fmt(buf, len, "ended.%s", ev_end_names[f - SG_ENDED]);
 	else
-		snprintf(buf, len, "to_move.%s", qv__spiel_to_move_names[f - SG_TO_MOVE]);
+		qv_fmt(buf, len, "to_move.%s", qv__spiel_to_move_names[f - SG_TO_MOVE]);
 }
 
 /* What the chain stack puts on the cells: per cell its card's first and second entry

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "evons.h"
 #include "games/variant.h"
 #include "quiver/variant.h"
@@ -475,7 +476,7 @@ static qv_status remove_block(json_t *doc, size_t k, const char *id, qv_err *err
 		if (!v || names_deck)
 			continue;
 		char where[16];
-		snprintf(where, sizeof where, "/params/%s", keys[p]);
+		qv_fmt(where, sizeof where, "/params/%s", keys[p]);
 		json_t *list = NULL;
 		qv_status rc = list_without(v, id, where, &list, err);
 		if (rc)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "games/check.h"
 #include "games/json_util.h"
 #include "three_arrows.h"
@@ -151,8 +152,8 @@ static qv_status get_kind(const ta_tables *T, const json_t *o, const char *what,
 	char list[sizeof T->letters * 2];
 	size_t used = 0;
 	for (int j = 0; j < T->nkinds; j++)
-		used += (size_t)snprintf(list + used, sizeof list - used, "%s%c", j ? ", " : "",
-		                         T->letters[j]);
+		used += (size_t)qv_fmt(list + used, sizeof list - used, "%s%c", j ? ", " : "",
+		                       T->letters[j]);
 	return qv_fail(err, QV_EINVAL, "%s.piece must be one of %s", what, list);
 }
 
@@ -185,11 +186,11 @@ static qv_status load_piece(ta_state *s, const json_t *o, const char *what, qv_e
 	qv_status rc;
 	int sq = 0, p = 0, k = -1, f = 0;
 	char w2[48];
-	snprintf(w2, sizeof w2, "%s.sq", what);
+	qv_fmt(w2, sizeof w2, "%s.sq", what);
 	if ((rc = qv__json_check_keys(o, what, keys, err)) ||
 	    (rc = get_sq(s, json_object_get(o, "sq"), w2, &sq, err)))
 		return rc;
-	snprintf(w2, sizeof w2, "%s.owner", what);
+	qv_fmt(w2, sizeof w2, "%s.owner", what);
 	const ta_tables *T = ta_T(s);
 	if ((rc = qv__json_get_player(json_object_get(o, "owner"), w2, s->nplayers, &p, err)) ||
 	    (rc = get_kind(T, o, what, &k, err)))
@@ -221,7 +222,7 @@ static qv_status load_board(ta_state *s, const json_t *board, qv_err *err)
 	json_array_foreach(board, i, o)
 	{
 		char what[32];
-		snprintf(what, sizeof what, "board[%zu]", i);
+		qv_fmt(what, sizeof what, "board[%zu]", i);
 		qv_status rc = load_piece(s, o, what, err);
 		if (rc)
 			return rc;
@@ -355,7 +356,7 @@ static qv_status load_player(ta_state *s, int p, const json_t *o, const char *co
                              qv_err *err)
 {
 	char what[32];
-	snprintf(what, sizeof what, "players[%d]", p);
+	qv_fmt(what, sizeof what, "players[%d]", p);
 	if (o && !json_is_object(o))
 		return qv_fail(err, QV_EINVAL, "%s must be an object", what);
 	json_t *defaults = o ? NULL : json_object(); /* an entry left out: all defaults */

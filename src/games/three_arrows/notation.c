@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "three_arrows.h"
 
 int ta_action_to_text(const void *st, qv_action a, char *buf, size_t len)
@@ -43,13 +44,11 @@ int ta_action_to_text(const void *st, qv_action a, char *buf, size_t len)
 		qv_sq_name(ta_file(arg >> 6 & 63), ta_rank(arg >> 6 & 63), s2);
 		n = qv_join(buf, len, 3, (const char *[]){"attack", s1, s2});
 		break;
-	case TA_ACT_BONUS: n = snprintf(buf, len, "bonus %d", arg); break;
-	case TA_ACT_DEFEND: n = snprintf(buf, len, "defend"); break;
-	case TA_ACT_STAY: n = snprintf(buf, len, "stay"); break;
-	case TA_ACT_ADVANCE: n = snprintf(buf, len, "advance %s", ta_facing_names[arg & 3]); break;
-	case TA_ACT_DIE:
-		n = snprintf(buf, len, "die %s", ta_die_text(ta_die_value(arg), s1));
-		break;
+	case TA_ACT_BONUS: n = qv_fmt(buf, len, "bonus %d", arg); break;
+	case TA_ACT_DEFEND: n = qv_fmt(buf, len, "defend"); break;
+	case TA_ACT_STAY: n = qv_fmt(buf, len, "stay"); break;
+	case TA_ACT_ADVANCE: n = qv_fmt(buf, len, "advance %s", ta_facing_names[arg & 3]); break;
+	case TA_ACT_DIE: n = qv_fmt(buf, len, "die %s", ta_die_text(ta_die_value(arg), s1)); break;
 	default:
 		if (len)
 			buf[0] = '\0';

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "three_arrows.h"
 
 /* The text being built: parts joined by "; ", cut at the caller's buffer. */
@@ -37,7 +38,7 @@ static void add(note *n, const char *fmt, ...)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	int k = vsnprintf(n->buf + n->used, n->len - n->used, fmt, ap);
+	int k = qv_vfmt(n->buf + n->used, n->len - n->used, fmt, ap);
 	va_end(ap);
 	if (k > 0)
 		n->used += (size_t)k < n->len - n->used ? (size_t)k : n->len - n->used - 1;
@@ -76,11 +77,11 @@ static const char *faces_text(const ta_tables *T, unsigned faces, char *buf)
 		if (!(faces >> i & 1))
 			continue;
 		char v[4];
-		used += (size_t)snprintf(buf + used, 64 - used, "%s%s",
-		                         at == 0       ? ""
-		                         : at == n - 1 ? " or "
-		                                       : ", ",
-		                         ta_die_text(T->value[i], v));
+		used += (size_t)qv_fmt(buf + used, 64 - used, "%s%s",
+		                       at == 0       ? ""
+		                       : at == n - 1 ? " or "
+		                                     : ", ",
+		                       ta_die_text(T->value[i], v));
 		at++;
 	}
 	return buf;
@@ -140,14 +141,14 @@ static void put_fight(note *n, const ta_state *s, int from, int to, bool attacke
 			add(n, ": ");
 		else
 			add(n, ": the die adds %s, so it ", faces_text(T, all, faces));
-		snprintf(mine, sizeof mine, "captures");
-		snprintf(theirs, sizeof theirs, "loses your %c", T->letters[TA_KIND(af)]);
+		qv_fmt(mine, sizeof mine, "captures");
+		qv_fmt(theirs, sizeof theirs, "loses your %c", T->letters[TA_KIND(af)]);
 	} else {
 		add(n, "%d against %d%s: ", v, a, s->tactical ? "" : " before the die");
-		snprintf(mine, sizeof mine, "p%d captures your %c", TA_OWNER(af) + 1,
-		         T->letters[TA_KIND(dt)]);
-		snprintf(theirs, sizeof theirs, "p%d's %c is captured", TA_OWNER(af) + 1,
-		         T->letters[TA_KIND(af)]);
+		qv_fmt(mine, sizeof mine, "p%d captures your %c", TA_OWNER(af) + 1,
+		       T->letters[TA_KIND(dt)]);
+		qv_fmt(theirs, sizeof theirs, "p%d's %c is captured", TA_OWNER(af) + 1,
+		       T->letters[TA_KIND(af)]);
 	}
 	const char *what[3] = {mine, attacker ? "does nothing" : "nothing happens", theirs};
 	const char *none = attacker ? "does nothing" : "nothing";

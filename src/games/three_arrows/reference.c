@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "three_arrows.h"
 
 /* Directions relative to a piece's facing, clockwise from straight ahead. */
@@ -112,7 +113,7 @@ static void put_facing(const ta_tables *T, int k, int f, qv_buf *out)
 		if (n > 1)
 			qv_buf_printf(out, "×%d", n);
 		first = false;
-		used += (size_t)snprintf(glyphs + used, sizeof glyphs - used, "%s", dir_glyphs[d]);
+		used += (size_t)qv_fmt(glyphs + used, sizeof glyphs - used, "%s", dir_glyphs[d]);
 	}
 	qv_buf_printf(out, "  %s", glyphs);
 }
@@ -130,22 +131,21 @@ static void put_kind_notes(const ta_tables *T, int k, qv_buf *out)
 		}
 	char text[800];
 	if (count > 1 && ndirs == 1) {
-		snprintf(text, sizeof text,
-		         "    The %s's arrow counts %d in an attack or a defence.", T->names[k],
-		         count);
+		qv_fmt(text, sizeof text, "    The %s's arrow counts %d in an attack or a defence.",
+		       T->names[k], count);
 		put_lines(text, out);
 	} else if (count > 1) {
-		snprintf(text, sizeof text,
-		         "    Each arrow marked ×n counts n in an attack or a defence.");
+		qv_fmt(text, sizeof text,
+		       "    Each arrow marked ×n counts n in an attack or a defence.");
 		put_lines(text, out);
 	}
 	if (T->last >> k & 1) {
-		snprintf(text, sizeof text,
-		         "    Placed last: only by a player whose %d other pieces have left the\n"
-		         "holder, or once any %s is on the board. From then on every\n"
-		         "player may place only their own %s, and a piece that captures\n"
-		         "stays where it is. It cannot be covered; it can be shielded.",
-		         T->others, T->last_names, T->last_names);
+		qv_fmt(text, sizeof text,
+		       "    Placed last: only by a player whose %d other pieces have left the\n"
+		       "holder, or once any %s is on the board. From then on every\n"
+		       "player may place only their own %s, and a piece that captures\n"
+		       "stays where it is. It cannot be covered; it can be shielded.",
+		       T->others, T->last_names, T->last_names);
 		put_lines(text, out);
 	}
 }
@@ -198,7 +198,7 @@ static const char *number_word(int n, char *buf)
 	                                    "ten",  "eleven", "twelve"};
 	if (n >= 0 && n <= 12)
 		return words[n];
-	snprintf(buf, 12, "%d", n);
+	qv_fmt(buf, 12, "%d", n);
 	return buf;
 }
 
@@ -214,11 +214,11 @@ static void die_values(const ta_tables *T, int sign, char *buf, size_t len)
 			continue;
 		char v[4];
 		size_t used = strlen(buf);
-		snprintf(buf + used, len - used, "%s%s",
-		         at == 0       ? ""
-		         : at == n - 1 ? " or "
-		                       : ", ",
-		         ta_die_text(T->value[i], v));
+		qv_fmt(buf + used, len - used, "%s%s",
+		       at == 0       ? ""
+		       : at == n - 1 ? " or "
+		                     : ", ",
+		       ta_die_text(T->value[i], v));
 		at++;
 	}
 }
@@ -234,33 +234,33 @@ static void put_die(const ta_tables *T, char *text, size_t len)
 		const char *sep = i == 0 ? "" : i == T->nvalues - 1 ? " and " : ", ";
 		size_t used = strlen(values);
 		if (even)
-			snprintf(values + used, sizeof values - used, "%s%s", sep,
-			         ta_die_text(T->value[i], v));
+			qv_fmt(values + used, sizeof values - used, "%s%s", sep,
+			       ta_die_text(T->value[i], v));
 		else
-			snprintf(values + used, sizeof values - used, "%s%s of %s", sep,
-			         number_word(T->weight[i], w1), ta_die_text(T->value[i], v));
+			qv_fmt(values + used, sizeof values - used, "%s%s of %s", sep,
+			       number_word(T->weight[i], w1), ta_die_text(T->value[i], v));
 		int d = T->weight[i], g = T->nfaces;
 		while (g % d || T->weight[i] % d) /* the chance in lowest terms */
 			d--;
 		if (even)
-			snprintf(item, sizeof item, "%sdie %s", i ? ", " : "", v);
+			qv_fmt(item, sizeof item, "%sdie %s", i ? ", " : "", v);
 		else
-			snprintf(item, sizeof item, "%sdie %s: %d in %d", i ? ", " : "", v,
-			         T->weight[i] / d, T->nfaces / d);
+			qv_fmt(item, sizeof item, "%sdie %s: %d in %d", i ? ", " : "", v,
+			       T->weight[i] / d, T->nfaces / d);
 		used = strlen(outcomes);
-		snprintf(outcomes + used, sizeof outcomes - used, "%s", item);
+		qv_fmt(outcomes + used, sizeof outcomes - used, "%s", item);
 	}
 	int d = T->weight[0];
 	while (T->nfaces % d || T->weight[0] % d)
 		d--;
 	if (T->nvalues == 1)
-		snprintf(text, len,
-		         "die: %s face%s, all %s (die %s), rolled after every attack and added to\n"
-		         "the attack's strength; none in the tactical mode. Higher captures the\n"
-		         "other piece, equal does nothing.\n",
-		         number_word(T->nfaces, w1), T->nfaces == 1 ? "" : "s", values, values);
+		qv_fmt(text, len,
+		       "die: %s face%s, all %s (die %s), rolled after every attack and added to\n"
+		       "the attack's strength; none in the tactical mode. Higher captures the\n"
+		       "other piece, equal does nothing.\n",
+		       number_word(T->nfaces, w1), T->nfaces == 1 ? "" : "s", values, values);
 	else if (even)
-		snprintf(
+		qv_fmt(
 		    text, len,
 		    "die: %s faces, %s each of %s (%s: %d in %d\n"
 		    "each), rolled after every attack and added to the attack's strength; none\n"
@@ -268,7 +268,7 @@ static void put_die(const ta_tables *T, char *text, size_t len)
 		    number_word(T->nfaces, w1), number_word(T->weight[0], w2), values, outcomes,
 		    T->weight[0] / d, T->nfaces / d);
 	else
-		snprintf(
+		qv_fmt(
 		    text, len,
 		    "die: %s faces, %s (%s),\n"
 		    "rolled after every attack and added to the attack's strength; none\n"
@@ -284,19 +284,19 @@ static void put_cover(const ta_tables *T, char *text, size_t len)
 	size_t used = 0;
 	for (int k = 0, n = 0; k < T->nkinds; k++)
 		if (!(T->coverable >> k & 1))
-			used += (size_t)snprintf(uncoverable + used, sizeof uncoverable - used,
-			                         "%s%s", n++ ? " and the " : "\nThe ", T->names[k]);
+			used += (size_t)qv_fmt(uncoverable + used, sizeof uncoverable - used,
+			                       "%s%s", n++ ? " and the " : "\nThe ", T->names[k]);
 	if (used)
-		snprintf(uncoverable + used, sizeof uncoverable - used, " cannot be covered.");
-	snprintf(text, len,
-	         "cover: %d for each player (none in the tactical mode), placed with a piece\n"
-	         "(place <piece> <sq> <facing> covered). The others see only \"a covered piece\n"
-	         "of pN\" (1? on the board; its owner sees 1a, lower case): not its kind nor\n"
-	         "its facing. A covered piece has no arrows at all (no placing from it, no\n"
-	         "attack, nothing added to a defence) but holds its square and keeps a line\n"
-	         "unbroken. Its owner uncovers it for free (uncover <sq>) in their turn\n"
-	         "before the action, or as the defender of an attack; the cover is gone.%s\n",
-	         T->covers, uncoverable);
+		qv_fmt(uncoverable + used, sizeof uncoverable - used, " cannot be covered.");
+	qv_fmt(text, len,
+	       "cover: %d for each player (none in the tactical mode), placed with a piece\n"
+	       "(place <piece> <sq> <facing> covered). The others see only \"a covered piece\n"
+	       "of pN\" (1? on the board; its owner sees 1a, lower case): not its kind nor\n"
+	       "its facing. A covered piece has no arrows at all (no placing from it, no\n"
+	       "attack, nothing added to a defence) but holds its square and keeps a line\n"
+	       "unbroken. Its owner uncovers it for free (uncover <sq>) in their turn\n"
+	       "before the action, or as the defender of an attack; the cover is gone.%s\n",
+	       T->covers, uncoverable);
 }
 
 /* The entry of thing t (things[]), written from the components into text. */
@@ -307,17 +307,17 @@ static void put_thing(const ta_tables *T, int t, char *text, size_t len)
 	switch (t) {
 	case 0:
 		for (int k = 0; k < T->nkinds; k++)
-			used += (size_t)snprintf(list + used, sizeof list - used, "%s%c%d",
-			                         k ? " " : "", T->letters[k], T->copies[k]);
-		snprintf(text, len,
-		         "holder: a player's pieces not yet placed, %d at the start\n"
-		         "(%s). Its owner sees them by kind, the others only how\n"
-		         "many are left.\n",
-		         T->pieces, list);
+			used += (size_t)qv_fmt(list + used, sizeof list - used, "%s%c%d",
+			                       k ? " " : "", T->letters[k], T->copies[k]);
+		qv_fmt(text, len,
+		       "holder: a player's pieces not yet placed, %d at the start\n"
+		       "(%s). Its owner sees them by kind, the others only how\n"
+		       "many are left.\n",
+		       T->pieces, list);
 		return;
 	case 1: put_cover(T, text, len); return;
 	case 2:
-		snprintf(
+		qv_fmt(
 		    text, len,
 		    "shield: %d for each player, placed with a piece (place <piece> <sq> <facing>\n"
 		    "shielded; s on the board). A shielded piece cannot be attacked until an\n"
@@ -329,7 +329,7 @@ static void put_thing(const ta_tables *T, int t, char *text, size_t len)
 	case 3:
 		die_values(T, -1, neg, sizeof neg);
 		die_values(T, 1, pos, sizeof pos);
-		snprintf(
+		qv_fmt(
 		    text, len,
 		    "bonus: a bonus piece; each player starts with %d. The attacker wins one when\n"
 		    "the die shows %s and the attack does not capture; the defender wins one\n"
@@ -377,8 +377,8 @@ static void put_legend_kind(const ta_tables *T, int k, int wname, int warrows, q
 	for (int o = 0; o < QV_NDIRS; o++) {
 		int n = T->arrows[TA_KF_OF(k, 0)][o];
 		if (n)
-			used += (size_t)snprintf(arrows + used, sizeof arrows - used,
-			                         n > 1 ? "%s×%d" : "%s", dir_glyphs[o], n);
+			used += (size_t)qv_fmt(arrows + used, sizeof arrows - used,
+			                       n > 1 ? "%s×%d" : "%s", dir_glyphs[o], n);
 	}
 	qv_buf_printf(out, "%c %s%*s  %s%*s  %d each", T->letters[k], T->names[k],
 	              wname - columns(T->names[k]), "", arrows, warrows - columns(arrows), "",

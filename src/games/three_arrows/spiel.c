@@ -9,6 +9,7 @@
  */
 #include <stdio.h>
 
+#include "core/fmt.h"
 #include "games/spiel.h"
 #include "three_arrows.h"
 
@@ -70,11 +71,11 @@ static void ta_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 	const ta_tables *T = ta_T(st);
 	if (!scalar) {
 		if (i >= PL_KIND && i < PL_KIND + 8)
-			snprintf(buf, len, "kind.%c",
-			         T->letters[i - PL_KIND] ? T->letters[i - PL_KIND]
-			                                 : '0' + i - PL_KIND);
+			qv_fmt(buf, len, "kind.%c",
+			       T->letters[i - PL_KIND] ? T->letters[i - PL_KIND]
+			                               : '0' + i - PL_KIND);
 		else
-			snprintf(buf, len, "%s", plane_names[i]);
+			qv_fmt(buf, len, "%s", plane_names[i]);
 		return;
 	}
 	static const char *const homes[5] = {"none", "S", "N", "W", "E"};
@@ -86,27 +87,26 @@ static void ta_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 		         : f >= SC_HOLDER                ? T->letters[f - SC_HOLDER]
 		                                         : 0;
 		if (f < SC_LOST)
-			snprintf(buf, len, "%s.%s",
-			         (const char *[]){"covers", "shields", "bonus", "captured"}[f],
-			         who);
+			qv_fmt(buf, len, "%s.%s",
+			       (const char *[]){"covers", "shields", "bonus", "captured"}[f], who);
 		else if (f < SC_HOME)
-			snprintf(buf, len, "lost.%c.%s", k ? k : '0' + f - SC_LOST, who);
+			qv_fmt(buf, len, "lost.%c.%s", k ? k : '0' + f - SC_LOST, who);
 		else if (f < SC_ELIMINATED)
-			snprintf(buf, len, "home.%s.%s", homes[f - SC_HOME], who);
+			qv_fmt(buf, len, "home.%s.%s", homes[f - SC_HOME], who);
 		else if (f == SC_ELIMINATED)
-			snprintf(buf, len, "eliminated.%s", who);
+			qv_fmt(buf, len, "eliminated.%s", who);
 		else if (f == SC_HOLDER_COUNT)
-			snprintf(buf, len, "holder_count.%s", who);
+			qv_fmt(buf, len, "holder_count.%s", who);
 		else
-			snprintf(buf, len, "holder.%c.%s", k ? k : '0' + f - SC_HOLDER, who);
+			qv_fmt(buf, len, "holder.%c.%s", k ? k : '0' + f - SC_HOLDER, who);
 	} else if (i < SC_PHASE) {
-		snprintf(buf, len, "turn.%s", seat_names[i - SC_TURN]);
+		qv_fmt(buf, len, "turn.%s", seat_names[i - SC_TURN]);
 	} else if (i < SC_EXTRA) {
-		snprintf(buf, len, "phase.%s", phases[i - SC_PHASE]);
+		qv_fmt(buf, len, "phase.%s", phases[i - SC_PHASE]);
 	} else {
-		snprintf(buf, len, "%s",
-		         (const char *[]){"extra_turns", "turns", "terminator_placed",
-		                          "attack.strength", "attack.defence"}[i - SC_EXTRA]);
+		qv_fmt(buf, len, "%s",
+		       (const char *[]){"extra_turns", "turns", "terminator_placed",
+		                        "attack.strength", "attack.defence"}[i - SC_EXTRA]);
 	}
 }
 

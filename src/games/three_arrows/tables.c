@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "games/variant.h"
 #include "three_arrows.h"
 
@@ -103,7 +104,7 @@ static void build_kind(ta_tables *T, int k, const uint8_t *north)
 static void list_add(char *buf, size_t len, int i, int n, const char *last, const char *item)
 {
 	size_t used = strlen(buf);
-	snprintf(buf + used, len - used, "%s%s", i == 0 ? "" : i == n - 1 ? last : ", ", item);
+	qv_fmt(buf + used, len - used, "%s%s", i == 0 ? "" : i == n - 1 ? last : ", ", item);
 }
 
 /* Piece k of the variant, its entry e, into T: its letter, name, count, arrows and ability.
@@ -129,7 +130,7 @@ static qv_status build_piece(ta_tables *T, int k, const json_t *e, qv_variant_pr
 	if (r && !problems)
 		return r;
 	T->letters[k] = kind && r == QV_OK ? kind[0] : '?';
-	snprintf(T->names[k], sizeof T->names[k], "%s", name);
+	qv_fmt(T->names[k], sizeof T->names[k], "%s", name);
 	T->copies[k] = (uint8_t)json_integer_value(json_object_get(e, "count"));
 	uint8_t north[QV_NDIRS] = {0};
 	size_t j;
@@ -162,9 +163,9 @@ static void name_lists(ta_tables *T)
 			continue;
 		}
 		list_add(T->last_names, sizeof T->last_names, at, nlast, " or ", T->names[k]);
-		snprintf(item, sizeof item, "%ss", T->names[k]);
+		qv_fmt(item, sizeof item, "%ss", T->names[k]);
 		list_add(T->last_plural, sizeof T->last_plural, at, nlast, " or ", item);
-		snprintf(item, sizeof item, "%s (%c)", T->names[k], T->letters[k]);
+		qv_fmt(item, sizeof item, "%s (%c)", T->names[k], T->letters[k]);
 		list_add(T->last_codes, sizeof T->last_codes, at++, nlast, " or ", item);
 	}
 }
@@ -350,7 +351,7 @@ int ta_kind_of_letter(const ta_tables *T, int c)
 
 const char *ta_die_text(int value, char *buf)
 {
-	snprintf(buf, 4, value > 0 ? "+%d" : "%d", value);
+	qv_fmt(buf, 4, value > 0 ? "+%d" : "%d", value);
 	return buf;
 }
 
@@ -359,8 +360,8 @@ const char *ta_die_list(const ta_tables *T, bool quoted, char *buf, size_t len)
 	buf[0] = '\0';
 	for (int i = 0; i < T->nvalues; i++) {
 		char v[4], item[16];
-		snprintf(item, sizeof item, quoted ? "'die %s'" : "die %s",
-		         ta_die_text(T->value[i], v));
+		qv_fmt(item, sizeof item, quoted ? "'die %s'" : "die %s",
+		       ta_die_text(T->value[i], v));
 		list_add(buf, len, i, T->nvalues, " or ", item);
 	}
 	return buf;
