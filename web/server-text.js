@@ -1,13 +1,13 @@
 // The server's refusals in the page's language (docs/web.md, "Languages"). The server answers
 // in English, one sentence per refusal with the values in it ("not your turn: p2 is to move,
-// and you are p1"); the engine's own words (why a move is illegal, the narration of moves) are
-// made in C per game and per viewer, and stay in English: translating them would mean a second
-// copy of every game's wording here. What the play page can be told is recognised here by its
-// form, a pattern per sentence whose values become the places of a catalog message
-// (`server.*`; for the pages about people, `account.s-*`, `friends.s-*`, `challenge.s-*` and
-// `tournaments.s-*`); the prefixes "cannot claim: " and the like are peeled and translated apart. A
-// sentence of no known form is shown as the server said it. tests/browser/server-text.test.mjs
-// checks each form against the server's own sentences.
+// and you are p1"). What the play page can be told is recognised here by its form, a pattern
+// per sentence whose values become the places of a catalog message (`server.*`; for the pages
+// about people, `account.s-*`, `friends.s-*`, `challenge.s-*` and `tournaments.s-*`); the
+// prefixes "cannot claim: " and the like are peeled and translated apart, and so are the
+// engine's words for the moves a takeback would cross ("your 'attack c3 c4'", "the chance
+// outcome 'die +1'"), whose notation stays as it is. Why a game's rules refuse a move is made in
+// C per game and stays in English. A sentence of no known form is shown as the server said it.
+// tests/browser/server-text.test.mjs checks each form against the server's own sentences.
 
 import { LANG, t } from './i18n.js';
 
@@ -67,6 +67,29 @@ const FORMS = [
     'server.too-early',
   ],
   [/^no choice of yours to take back$/, 'server.no-choice'],
+  // why a takeback is refused (the engine's match: src/engine/match/takeback.c)
+  [new RegExp(`^nothing to undo: ${SEAT} has not decided anything yet$`), 'server.undo-nothing'],
+  [
+    /^(?<chance>.+) came after (?<mover>.+), and no undo crosses a chance outcome \(it would be known before the move is made again\)$/s,
+    'server.undo-chance',
+  ],
+  [
+    /^(?<reveal>.+) after (?<mover>.+) showed you something that was hidden, and no undo crosses a reveal$/s,
+    'server.undo-reveal-after-you',
+  ],
+  [
+    new RegExp(
+      `^(?<reveal>.+) after (?<mover>.+) showed (?<whom>p\\d+) something that was hidden, and no undo crosses a reveal$`,
+      's',
+    ),
+    'server.undo-reveal-after',
+  ],
+  [/^(?<mover>.+) showed you something that was hidden, and no undo crosses a reveal$/s, 'server.undo-reveal-you'],
+  [
+    new RegExp(`^(?<mover>.+) showed (?<whom>p\\d+) something that was hidden, and no undo crosses a reveal$`, 's'),
+    'server.undo-reveal',
+  ],
+  [new RegExp(`^${SEAT} has decided since (?<you>p\\d+)'s last move$`), 'server.undo-decided'],
   [/^this table has no clock, so there is no time to give$/, 'server.no-clock'],
   [/^rematch: the rematch is made already: table (?<id>\S+)$/, 'server.rematch-made'],
   [/^rematch: the game is not over; a rematch is asked for at its end$/, 'server.rematch-early'],
@@ -109,6 +132,43 @@ const WORDS = /** @type {Record<string, string>} */ ({
   draw: 'server.kind-draw',
   abort: 'server.kind-abort',
 });
+
+/**
+ * The engine's words for a move in a takeback's refusal (the places `chance`, `mover` and
+ * `reveal`): each a form, the move's notation kept as it is.
+ * @type {[RegExp, string][]}
+ */
+const MOVES = [
+  [/^the chance outcome '(?<text>.*)'$/s, 'server.move-chance'],
+  [/^a chance outcome$/, 'server.move-chance-hidden'],
+  [/^your '(?<text>.*)'$/s, 'server.move-yours'],
+  [new RegExp(`^${SEAT}'s '(?<text>.*)'$`, 's'), 'server.move-seat'],
+  [new RegExp(`^a move of ${SEAT}$`), 'server.move-hidden'],
+];
+
+/** The places whose values are moves in the engine's words (MOVES). */
+const MOVE_PLACES = new Set(['chance', 'mover', 'reveal']);
+
+/**
+ * A value through the forms: the first that matches gives its message, with the groups in
+ * their places (a group's value one of WORDS translated); the value unchanged when none does.
+ * @param {string} value
+ * @param {[RegExp, string][]} forms
+ * @param {Lookup} lookup
+ * @returns {string | null}
+ */
+function byForm(value, forms, lookup) {
+  for (const [re, key] of forms) {
+    const m = re.exec(value);
+    if (!m) continue;
+    /** @type {Record<string, string>} */
+    const values = {};
+    for (const [name, v] of Object.entries(m.groups ?? {}))
+      values[name] = WORDS[v] ? lookup(WORDS[v]) : MOVE_PLACES.has(name) ? (byForm(v, MOVES, lookup) ?? v) : v;
+    return lookup(key, values);
+  }
+  return null;
+}
 
 /** The refusals the pages about people are told (account, friends, challenges, tournaments). */
 const PEOPLE_PREFIXES = /** @type {const} */ ([['you cannot join: ', 'tournaments.s-cannot-join']]);
@@ -178,15 +238,7 @@ const PEOPLE_FORMS = [
 export function translateServer(message, lookup) {
   for (const [prefix, key] of [...PREFIXES, ...PEOPLE_PREFIXES])
     if (message.startsWith(prefix)) return lookup(key, { why: translateServer(message.slice(prefix.length), lookup) });
-  for (const [re, key] of [...FORMS, ...PEOPLE_FORMS]) {
-    const m = re.exec(message);
-    if (!m) continue;
-    /** @type {Record<string, string>} */
-    const values = {};
-    for (const [name, v] of Object.entries(m.groups ?? {})) values[name] = WORDS[v] ? lookup(WORDS[v]) : v;
-    return lookup(key, values);
-  }
-  return message;
+  return byForm(message, [...FORMS, ...PEOPLE_FORMS], lookup) ?? message;
 }
 
 /**

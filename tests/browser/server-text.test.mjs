@@ -47,6 +47,32 @@ const SAMPLES = [
     '20',
   ],
   ['no choice of yours to take back'],
+  ['nothing to undo: %s has not decided anything yet', 'p1'],
+  [
+    '%s came after %s, and no undo crosses a chance outcome (it would be known before the move is made again)',
+    "the chance outcome 'die +1'",
+    "your 'attack c3 c4'",
+  ],
+  [
+    '%s came after %s, and no undo crosses a chance outcome (it would be known before the move is made again)',
+    'a chance outcome',
+    "p2's 'uncover c5'",
+  ],
+  ['%s showed %s something that was hidden, and no undo crosses a reveal', "your 'uncover c5'", 'you'],
+  ['%s showed %s something that was hidden, and no undo crosses a reveal', "your 'play striker-r c3'", 'p2'],
+  [
+    '%s after %s showed %s something that was hidden, and no undo crosses a reveal',
+    "p2's 'uncover c5'",
+    "your 'attack c3 c4'",
+    'you',
+  ],
+  [
+    '%s after %s showed %s something that was hidden, and no undo crosses a reveal',
+    'a move of p3',
+    "your 'throw 4'",
+    'p2',
+  ],
+  ["%s has decided since %s's last move", 'p2', 'p1'],
   ['this table has no clock, so there is no time to give'],
   ['rematch: the rematch is made already: table %s', 'abc123'],
   ['rematch: the game is not over; a rematch is asked for at its end'],
@@ -85,6 +111,7 @@ const SAMPLES = [
   ['cannot resign: %s', 'you have resigned already'],
   ['cannot answer: %s', 'there is no takeback request to answer'],
   ['cannot undo: %s', 'no choice of yours to take back'],
+  ['cannot undo: %s', "p2 has decided since p1's last move"],
   ['cannot take back: %s', 'the game is over'],
   ['cannot abort: %s', 'the game is over'],
   ['cannot offer a draw: %s', 'the game is over'],
@@ -161,6 +188,33 @@ test('every sentence known is one the server makes', () => {
     const literal = /^cannot [^:]+: %s$/.test(format) ? `"${format.slice(0, -2)}"` : format.replace(/"/g, '\\"');
     assert.ok(src.includes(literal), `src/ has no sentence ${literal}: the page's pattern is stale`);
   }
+});
+
+/** The engine's words for a move that a takeback's refusal names, as takeback.c writes them. */
+const MOVE_FORMATS = ["the chance outcome '%s'", 'a chance outcome', "your '%s'", "%s's '%s'", 'a move of %s'];
+
+test('every move in words known is one the engine makes', () => {
+  const src = fs.readFileSync(path.join(ROOT, 'src/engine/match/takeback.c'), 'utf8');
+  for (const f of MOVE_FORMATS) assert.ok(src.includes(`"${f}"`), `takeback.c has no "${f}": the page's form is stale`);
+});
+
+test('a takeback refused names the moves in the page language, their notation kept', () => {
+  const message = said([
+    '%s after %s showed %s something that was hidden, and no undo crosses a reveal',
+    "p2's 'uncover c5'",
+    "your 'attack c3 c4'",
+    'you',
+  ]);
+  const out = { es: translateServer(message, lookup(es)), ja: translateServer(message, lookup(ja)) };
+  for (const text of Object.values(out)) {
+    for (const kept of ["'uncover c5'", "'attack c3 c4'", 'p2'])
+      assert.ok(text.includes(kept), `"${text}" keeps ${kept}`);
+    assert.doesNotMatch(text, /your|showed|'s /, `"${text}" has no English words of the engine's`);
+  }
+  assert.equal(
+    out.es,
+    "'uncover c5' de p2, después de tu 'attack c3 c4', te mostró algo que estaba oculto, y no se deshace nada por encima de lo que se ha mostrado",
+  );
 });
 
 test('the English catalog gives back the server’s sentence', () => {

@@ -357,6 +357,21 @@ export default {
   'server.too-early':
     "too early: {seat} has been away and to move for {waited} s; it may be claimed after {limit} s (the server's --away-limit), in {left} s",
   'server.no-choice': 'no choice of yours to take back',
+  'server.undo-nothing': 'nothing to undo: {seat} has not decided anything yet',
+  'server.undo-chance':
+    '{chance} came after {mover}, and no undo crosses a chance outcome (it would be known before the move is made again)',
+  'server.undo-reveal-after-you':
+    '{reveal} after {mover} showed you something that was hidden, and no undo crosses a reveal',
+  'server.undo-reveal-after':
+    '{reveal} after {mover} showed {whom} something that was hidden, and no undo crosses a reveal',
+  'server.undo-reveal-you': '{mover} showed you something that was hidden, and no undo crosses a reveal',
+  'server.undo-reveal': '{mover} showed {whom} something that was hidden, and no undo crosses a reveal',
+  'server.undo-decided': "{seat} has decided since {you}'s last move",
+  'server.move-chance': "the chance outcome '{text}'",
+  'server.move-chance-hidden': 'a chance outcome',
+  'server.move-yours': "your '{text}'",
+  'server.move-seat': "{seat}'s '{text}'",
+  'server.move-hidden': 'a move of {seat}',
   'server.no-clock': 'this table has no clock, so there is no time to give',
   'server.rematch-made': 'rematch: the rematch is made already: table {id}',
   'server.rematch-early': 'rematch: the game is not over; a rematch is asked for at its end',

@@ -405,6 +405,23 @@ export default {
   'server.too-early':
     'demasiado pronto: {seat} lleva {waited} s ausente y con el turno; se puede reclamar a los {limit} s (el --away-limit del servidor), dentro de {left} s',
   'server.no-choice': 'no hay ninguna elección tuya que deshacer',
+  'server.undo-nothing': 'no hay nada que deshacer: {seat} aún no ha decidido nada',
+  'server.undo-chance':
+    '{chance} llegó después de {mover}, y no se deshace nada por encima de un resultado del azar (se sabría antes de repetir la jugada)',
+  'server.undo-reveal-after-you':
+    '{reveal}, después de {mover}, te mostró algo que estaba oculto, y no se deshace nada por encima de lo que se ha mostrado',
+  'server.undo-reveal-after':
+    '{reveal}, después de {mover}, mostró a {whom} algo que estaba oculto, y no se deshace nada por encima de lo que se ha mostrado',
+  'server.undo-reveal-you':
+    '{mover} te mostró algo que estaba oculto, y no se deshace nada por encima de lo que se ha mostrado',
+  'server.undo-reveal':
+    '{mover} mostró a {whom} algo que estaba oculto, y no se deshace nada por encima de lo que se ha mostrado',
+  'server.undo-decided': '{seat} ha decidido después de la última jugada de {you}',
+  'server.move-chance': "el resultado del azar '{text}'",
+  'server.move-chance-hidden': 'un resultado del azar',
+  'server.move-yours': "tu '{text}'",
+  'server.move-seat': "'{text}' de {seat}",
+  'server.move-hidden': 'una jugada de {seat}',
   'server.no-clock': 'esta mesa no tiene reloj, así que no hay tiempo que dar',
   'server.rematch-made': 'revancha: la revancha ya está hecha: mesa {id}',
   'server.rematch-early': 'revancha: la partida no ha terminado; la revancha se pide al final',

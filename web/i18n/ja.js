@@ -394,6 +394,21 @@ export default {
   'server.too-early':
     '早すぎます：{seat} が不在のまま手番になって {waited} 秒です。申し立ては {limit} 秒後から（サーバーの --away-limit）、あと {left} 秒です',
   'server.no-choice': '戻せるあなたの選択はありません',
+  'server.undo-nothing': '戻せるものがありません：{seat} はまだ何も決めていません',
+  'server.undo-chance':
+    '{mover} の後に {chance} があり、運の結果をまたいで戻すことはできません（指し直す前に結果がわかってしまうため）',
+  'server.undo-reveal-after-you':
+    '{mover} の後の {reveal} で、隠れていたものがあなたに見えたため、見えたものをまたいで戻すことはできません',
+  'server.undo-reveal-after':
+    '{mover} の後の {reveal} で、隠れていたものが {whom} に見えたため、見えたものをまたいで戻すことはできません',
+  'server.undo-reveal-you': '{mover} で、隠れていたものがあなたに見えたため、見えたものをまたいで戻すことはできません',
+  'server.undo-reveal': '{mover} で、隠れていたものが {whom} に見えたため、見えたものをまたいで戻すことはできません',
+  'server.undo-decided': '{you} の最後の手の後に {seat} が決めています',
+  'server.move-chance': "運の結果 '{text}'",
+  'server.move-chance-hidden': '運の結果',
+  'server.move-yours': "あなたの '{text}'",
+  'server.move-seat': "{seat} の '{text}'",
+  'server.move-hidden': '{seat} の手',
   'server.no-clock': 'このテーブルには持ち時間がないので、時間は与えられません',
   'server.rematch-made': '再戦：すでに再戦が作られています：テーブル {id}',
   'server.rematch-early': '再戦：対局はまだ終わっていません。再戦は終局後に申し込めます',
