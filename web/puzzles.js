@@ -34,6 +34,18 @@ const els = {
   next: /** @type {HTMLButtonElement} */ (byId('next-puzzle')),
 };
 
+/** The themes the engine names a puzzle by (src/engine/puzzle.c), each a catalog message. */
+const THEMES = new Set(['capture', 'endgame', 'defence', 'advantage']);
+
+/**
+ * A puzzle's themes in the page's language, joined; a theme the catalogs do not know is shown
+ * as the engine names it.
+ * @param {string[]} themes
+ */
+function themeWords(themes) {
+  return themes.map((x) => (THEMES.has(x) ? t(`puzzles.theme-${x}`) : x)).join(t('review.line-separator'));
+}
+
 const query = new URLSearchParams(location.search);
 const state = {
   /** @type {Puzzle | null} */ puzzle: null,
@@ -169,7 +181,7 @@ async function show(id) {
   replace(
     els.about,
     t('puzzles.about', { step: p.step, seat: p.seat, rating: p.rating, solved: p.solved, n: p.plays }),
-    p.themes.length ? ` ${t('puzzles.themes', { themes: p.themes.join(t('review.line-separator')) })}` : '',
+    p.themes.length ? ` ${t('puzzles.themes', { themes: themeWords(p.themes) })}` : '',
     ' ',
     h('a', { href: `replay.html?id=${encodeURIComponent(p.table)}` }, t('puzzles.the-game')),
   );
@@ -216,7 +228,7 @@ async function gamePuzzles(table) {
           { href: `puzzles.html?id=${encodeURIComponent(x.id)}`, 'data-puzzle': x.id },
           t('puzzles.move', { step: x.step }),
         ),
-        x.themes.length ? ` · ${x.themes.join(t('review.line-separator'))}` : '',
+        x.themes.length ? ` · ${themeWords(x.themes)}` : '',
       ),
     ),
   );

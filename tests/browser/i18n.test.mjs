@@ -415,7 +415,7 @@ function lead(msg) {
 }
 
 /** A reviewed game with a puzzle, made once for the languages' tests. */
-let reviewed = /** @type {Promise<{id: string, puzzle: string, wrong: string}> | null} */ (null);
+let reviewed = /** @type {Promise<{id: string, puzzle: string, wrong: string, themes: string[]}> | null} */ (null);
 function reviewedGame() {
   reviewed ??= (async () => {
     const { id, list } = await gameWithPuzzles(env.server.url);
@@ -424,7 +424,7 @@ function reviewedGame() {
     // a guest's try is never rated, and tells the answer
     const guest = await api(env.server.url, 'POST', `/api/puzzles/${puzzle}/attempt`, { action: shown.view.legal[0] });
     const wrong = shown.view.legal.find((/** @type {string} */ a) => a !== guest.answer);
-    return { id, puzzle, wrong };
+    return { id, puzzle, wrong, themes: shown.themes };
   })();
   return reviewed;
 }
@@ -432,7 +432,7 @@ function reviewedGame() {
 for (const lang of /** @type {const} */ (['es', 'ja'])) {
   const cat = CATALOGS[lang];
   test(`a reviewed game's replay and its puzzle in ${lang}`, { timeout: budget(300000) }, async () => {
-    const { id, puzzle, wrong } = await reviewedGame();
+    const { id, puzzle, wrong, themes } = await reviewedGame();
     const { ctx, page, errors } = await pageIn(lang, DEVICES.desktop);
     try {
       // the replay, its review and a marked decision's verdict
@@ -473,6 +473,14 @@ for (const lang of /** @type {const} */ (['es', 'ja'])) {
         ((await page.textContent('#puzzle-about')) ?? '').includes(lead(cat['puzzles.about'])),
         'the puzzle said in the language',
       );
+      // its themes in the language (every puzzle has one: advantage or defence)
+      const listed = (await page.textContent('#game-puzzle-list')) ?? '';
+      assert.ok(themes.length > 0, 'the puzzle has themes');
+      for (const x of themes) {
+        const word = String(cat[`puzzles.theme-${x}`]);
+        assert.ok(listed.includes(word), `the theme ${x} is "${word}" in the game's puzzles: ${listed}`);
+        assert.ok(!listed.includes(x), `the theme ${x} is not in English: ${listed}`);
+      }
       await whole(page, errors, lang, 'the puzzles page');
       await page.goto(new URL(`puzzles.html?id=${puzzle}`, env.server.url).toString());
       await page.locator('#move-panel').waitFor();
