@@ -530,17 +530,23 @@ static void test_down(void **state)
 
 /* Whether the file at path holds needle; *bare set when a line begins with "FATAL:" (libpq's
  * own notice processor writes so). */
+/* The file's text as file_holds read it last, and where its first bare 'FATAL:' line is (NULL
+ * when it has none): what a failure shows. */
+static char file_text[1 << 20];
+static const char *file_bare;
+
 static bool file_holds(const char *path, const char *needle, bool *bare)
 {
-	static char text[1 << 20];
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return false;
-	size_t n = fread(text, 1, sizeof text - 1, f);
+	size_t n = fread(file_text, 1, sizeof file_text - 1, f);
 	fclose(f);
-	text[n] = '\0';
-	*bare = strncmp(text, "FATAL:", 6) == 0 || strstr(text, "\nFATAL:") != NULL;
-	return strstr(text, needle) != NULL;
+	file_text[n] = '\0';
+	file_bare =
+	    strncmp(file_text, "FATAL:", 6) == 0 ? file_text : strstr(file_text, "\nFATAL:");
+	*bare = file_bare != NULL;
+	return strstr(file_text, needle) != NULL;
 }
 
 /* PostgreSQL ends the server's sessions (pg_terminate_backend, as an operator or a shutdown
@@ -599,7 +605,9 @@ static void test_notices(void **state)
 	if (!found)
 		fail_msg("no line '%s' in the server's log within 10 s; it began:\n%s", want, head);
 	if (bare)
-		fail_msg("a bare 'FATAL:' line in the server's log (libpq's own notice processor)");
+		fail_msg("a bare 'FATAL:' line in the server's log (libpq's own notice processor), "
+		         "after:\n%s",
+		         file_bare - file_text > 1500 ? file_bare - 1500 : file_text);
 }
 
 static int teardown(void **state)
