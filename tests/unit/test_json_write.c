@@ -57,7 +57,8 @@ static void compact(const json_t *j)
 	same(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
 }
 
-/* Every byte value as a one-byte string, every escape and the edges of UTF-8. */
+/* Every byte value as a one-byte string and at every place of a longer one, every escape and the
+ * edges of UTF-8. */
 static void test_strings(void **state)
 {
 	(void)state;
@@ -70,6 +71,16 @@ static void test_strings(void **state)
 		json_decref(a);
 		json_decref(j);
 	}
+	/* and at every place of a longer string, which the writer passes over eight bytes at a
+	 * time: in the first eight, across them, in the tail */
+	for (int c = 1; c < 256; c++)
+		for (int at = 0; at < 20; at++) {
+			char s[21] = "abcdefghijklmnopqrst";
+			s[at] = (char)c;
+			json_t *j = json_stringn_nocheck(s, 20);
+			compact(j);
+			json_decref(j);
+		}
 	static const char *const texts[] = {
 	    "", "plain", "\"quoted\" \\ back", "a/b", "\b\f\n\r\t", "\x01\x1f\x7f", "caf\xc3\xa9",
 	    "\xe2\x82\xac", "\xf0\x9f\x8e\xb2", "\xf4\x8f\xbf\xbf", "\xc2\x80", "\xef\xbf\xbf",
