@@ -528,13 +528,13 @@ static void test_down(void **state)
 
 /* ---- what PostgreSQL says outside an answer ------------------------------------------------ */
 
-/* Whether the file at path holds needle; *bare set when a line begins with "FATAL:" (libpq's
- * own notice processor writes so). */
 /* The file's text as file_holds read it last, and where its first bare 'FATAL:' line is (NULL
  * when it has none): what a failure shows. */
 static char file_text[1 << 20];
 static const char *file_bare;
 
+/* Whether the file at path holds needle; *bare set when a line begins with "FATAL:" (libpq's
+ * own notice processor writes so). */
 static bool file_holds(const char *path, const char *needle, bool *bare)
 {
 	FILE *f = fopen(path, "r");

@@ -144,8 +144,6 @@ static void word_both(const qv_events *ev, int viewer, qv_buf *text, qv_buf *msg
 	qv_word_message(s, len, viewer, msg);
 }
 
-/* A narration line carries its message: the format and its arguments, those of a secret part
- * told only to whom the text tells it. */
 /* qv_fmt writes what snprintf writes, and returns what it returns, into every room from none
  * to more than enough: plain conversions (written by qv_fmt) and others (given to vsnprintf). */
 #define SAME_AS_SNPRINTF(fmt, ...)                                                                 \
@@ -181,6 +179,8 @@ static void test_fmt(void **unused)
 	assert_string_equal(buf, "no conv");
 }
 
+/* A narration line carries its message: the format and its arguments, those of a secret part
+ * told only to whom the text tells it. */
 static void test_say_message(void **unused)
 {
 	(void)unused;
