@@ -222,14 +222,18 @@ typedef struct qv__spiel_game {
 	 * seat v, the bit i of mask[v] of each part of v's observation that may differ between
 	 * before and after: a part whose bit is clear keeps its slots, so a part that reads
 	 * anything a step changed must have its bit set (tests/unit/test_spiel_recall.c sets the
-	 * observations kept this way against whole ones at every step of random games). */
+	 * observations kept this way against whole ones at every step of random games).
+	 * changed also names the parts that show several seats the same thing (a board all see
+	 * alike, the hand of a third seat whose secrets none of them knows): one key, 0 to 63,
+	 * in share[v][i] for each, the parts of one key holding the same values at the same
+	 * places from their own parts' starts (slot from[j] + k of one where the other has
+	 * from[i] + k), in after; every key is -1 (a part of the seat's own) before the call. A
+	 * step observes the parts of one key once for all (the test checks every key given
+	 * against the seats' whole observations). */
 	int (*parts)(const void *st, int32_t *from);
 	void (*observe_part)(const void *st, int viewer, int i, qv__obs *o);
-	void (*changed)(const void *before, const void *after, uint32_t *mask);
-	/* Optional with parts (0: none), bit i set for each part i whose slots are the same for
-	 * every viewer (a board all see alike, the piles' counts): a step observes such a part
-	 * once for all the seats whose mask has it. */
-	uint32_t alike;
+	void (*changed)(const void *before, const void *after, uint32_t *mask,
+	                int8_t (*share)[QV__OBS_PARTS]);
 	/* Whether nothing of st's game is hidden from anyone (THREE ARROWS tactical); NULL: a
 	 * game with a determinize hides something. */
 	bool (*perfect)(const void *st);

@@ -257,39 +257,60 @@ static void parts_indexed(const qv_spiel_state *s, const qv__seat *a)
 		assert_int_equal(a->at[i], below(&a->obs, g->part_from[i]));
 }
 
-/* The parts the game says every seat observes alike (its `alike`) are the same in seats a's
- * and b's observations. */
-static void parts_alike(const qv_spiel_game *g, const qv__seat *a, const qv__seat *b)
+/* The parts the game says several seats see alike (the keys its `changed` gives, asked with
+ * every seat's parts changed as much as they can be: from the game's initial state to s's)
+ * hold the same slots in the seats' whole observations (whole[p], one per seat), each from its
+ * own part's start; returns how many pairs of parts it compared. */
+static long parts_shared(const qv_spiel_state *s, qv__sparse *whole)
 {
-	for (int i = 0; i < g->nparts; i++) {
-		if (!(g->part->alike >> i & 1))
-			continue;
-		int32_t x = below(&a->obs, g->part_from[i]), y = below(&b->obs, g->part_from[i]);
-		int32_t n = below(&a->obs, g->part_from[i + 1]) - x;
-		assert_int_equal(below(&b->obs, g->part_from[i + 1]) - y, n);
-		assert_memory_equal(a->obs.idx + x, b->obs.idx + y, sizeof *a->obs.idx * (size_t)n);
-		assert_memory_equal(a->obs.val + x, b->obs.val + y, sizeof *a->obs.val * (size_t)n);
-	}
+	const qv_spiel_game *g = s->game;
+	int np = g->nplayers;
+	long pairs = 0;
+	uint32_t mask[QV_MAX_PLAYERS] = {0};
+	int8_t key[QV_MAX_PLAYERS][QV__OBS_PARTS];
+	memset(key, -1, sizeof key);
+	g->part->changed(g->initial, QV__CUR(s), mask, key);
+	for (int p = 0; p < np; p++)
+		assert_int_equal(qv__seat_observe(s, p, &whole[p]), QV_OK);
+	for (int a = 0; a < np * g->nparts; a++)
+		for (int b = a + 1; b < np * g->nparts; b++) {
+			int va = a / g->nparts, ia = a % g->nparts, vb = b / g->nparts,
+			    ib = b % g->nparts;
+			if (key[va][ia] < 0 || key[va][ia] != key[vb][ib])
+				continue;
+			const int32_t *from = g->part_from;
+			int32_t x = below(&whole[va], from[ia]), y = below(&whole[vb], from[ib]);
+			int32_t n = below(&whole[va], from[ia + 1]) - x;
+			assert_int_equal(below(&whole[vb], from[ib + 1]) - y, n);
+			for (int k = 0; k < n; k++) {
+				assert_int_equal(whole[va].idx[x + k] - from[ia],
+				                 whole[vb].idx[y + k] - from[ib]);
+				assert_true(whole[va].val[x + k] == whole[vb].val[y + k]);
+			}
+			pairs++;
+		}
+	return pairs;
 }
 
 /* Observations kept in parts (games/spiel.h: once information states are kept, a step
  * observes again only the parts the game says it may have changed): at every step of random
  * games each seat's observation is the one observed whole, and each part writes the slots of
  * its own range only; a part left out of what a step changed shows as a slot that differs, and
- * where the seat's index says each part begins is where it begins; a part the game says every
- * seat observes alike is the same in every seat's. */
+ * where the seat's index says each part begins is where it begins; parts the game says several
+ * seats see alike are the same in their observations (parts_shared). */
 static void test_parts_kept(void **state)
 {
 	(void)state;
 	static const spiel_config more[] = {{"arrow-party", "players=3,shuffle=false", 2}};
 	int nconfigs = spiel_nconfigs + (int)(sizeof more / sizeof *more), inparts = 0;
+	long shared = 0; /* pairs of parts seen alike, compared */
 	for (int c = 0; c < nconfigs; c++) {
 		const spiel_config *k =
 		    c < spiel_nconfigs ? &spiel_configs[c] : &more[c - spiel_nconfigs];
 		qv_spiel_game *g = spiel_game(k->game, k->params);
 		int np = qv_spiel_num_players(g);
 		int size = g->layout.c * g->layout.h * g->layout.w + g->layout.nscalars;
-		qv__sparse whole = {0};
+		qv__sparse whole = {0}, seats[QV_MAX_PLAYERS] = {{0}};
 		int32_t *idx = malloc(sizeof *idx * (size_t)size);
 		float *val = malloc(sizeof *val * (size_t)size);
 		assert_true(idx && val);
@@ -315,6 +336,8 @@ static void test_parts_kept(void **state)
 				/* asked at every step, so that the seats never lag */
 				assert_int_equal(qv__recall_on(s, QV__KEEP_ALL, NULL), QV_OK);
 				assert_false(s->lag);
+				if (g->nparts && step % 3 == 0)
+					shared += parts_shared(s, seats);
 				for (int p = 0; p < np; p++) {
 					const qv__sparse *kept = &s->seat[p].obs;
 					assert_int_equal(qv__seat_observe(s, p, &whole), QV_OK);
@@ -324,7 +347,6 @@ static void test_parts_kept(void **state)
 					assert_memory_equal(kept->val, whole.val,
 					                    sizeof *whole.val * (size_t)whole.n);
 					parts_indexed(s, &s->seat[p]);
-					parts_alike(g, &s->seat[0], &s->seat[p]);
 					for (int i = 0; step % 5 == 0 && i < g->nparts; i++) {
 						qv__obs o = {.idx = idx,
 						             .val = val,
@@ -344,9 +366,12 @@ static void test_parts_kept(void **state)
 			qv_spiel_state_free(s);
 		}
 		free(whole.idx), free(whole.val), free(idx), free(val);
+		for (int p = 0; p < QV_MAX_PLAYERS; p++)
+			free(seats[p].idx), free(seats[p].val);
 		qv_spiel_game_free(g);
 	}
 	assert_true(inparts > 0);
+	assert_true(shared > 0);
 }
 
 /* Secrecy: a world resampled for seat p (everything hidden from p redrawn) and the true state
@@ -635,10 +660,10 @@ static uint64_t fnv_bytes(uint64_t h, const void *p, size_t n)
 
 /* The tensors a learner asks at every decision, byte for byte what they were before a seat
  * kept its last rows for the next ask (digests over a seeded game of each configuration, taken
- * at c70e5d9): the seat to move's at each decision and, every fifth step, every seat's; with
- * recall=5 (its rows kept moving past the front of their room) and the default 128, each
- * ask also set against a fresh clone's, which has no rows kept. A change of a game's rules or
- * of the tensor's layout changes the digests. */
+ * at c70e5d9): the seat to move's at each decision and, every fifth
+ * step, every seat's; with recall=5 (its rows kept moving past the front of their room) and the
+ * default 128, each ask also set against a fresh clone's, which has no rows kept. A change of a
+ * game's rules or of the tensor's layout changes the digests. */
 static void test_tensor_pinned(void **state)
 {
 	(void)state;

@@ -13,11 +13,11 @@
  * A state keeps them once it (or a state it was cloned from) was asked for an information
  * state: the first ask replays its history from its base; then each step costs an observation
  * per seat, or, for a game that gives its observation in parts (games/spiel.h), only the parts
- * the game says the step may have changed, observed again and put in place of the seat's
- * slots there. A state no longer asked stops after its next decision (state.c: the seats lag,
- * and the next ask replays what they missed). A state drawn by the resampler keeps its seat's
- * lines; another seat's start with a line saying that what it saw before is not known, then its
- * whole observation in the world.
+ * the game says the step may have changed, observed again (once for all the seats that see a
+ * part alike) and put in place of the seat's slots there. A state no longer asked stops after its
+ * next decision (state.c: the seats lag, and the next ask replays what they missed). A state drawn
+ * by the resampler keeps its seat's lines; another seat's start with a line saying that what it saw
+ * before is not known, then its whole observation in the world.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -430,16 +430,17 @@ static void line_end(linebuf *t)
 }
 
 /* Appends to line (its "=" first) the change from the run of slots old to the run now (each
- * ascending, on and nn of them): " slot:value" for each slot whose value changed; whether
- * there was one. Inlined where a step calls it for each part it observed again (the call's
- * arguments cost more than most parts' few slots). */
+ * ascending, on and nn of them, now's slots moved by shift): " slot:value" for each slot whose
+ * value changed; whether there was one. Inlined where a step calls it for each part it
+ * observed again (the call's arguments cost more than most parts' few slots). */
 __attribute__((always_inline)) static inline bool diff_run(const int32_t *oidx, const float *oval,
                                                            int on, const int32_t *nidx,
-                                                           const float *nval, int nn, linebuf *t)
+                                                           const float *nval, int nn, int32_t shift,
+                                                           linebuf *t)
 {
 	int before = t->nrows, i = 0, j = 0;
 	while (i < on && j < nn) {
-		int32_t a = oidx[i], b = nidx[j];
+		int32_t a = oidx[i], b = nidx[j] + shift;
 		if (a < b) {
 			put_change(t, a, 0);
 			i++;
@@ -455,7 +456,7 @@ __attribute__((always_inline)) static inline bool diff_run(const int32_t *oidx, 
 	for (; i < on; i++)
 		put_change(t, oidx[i], 0);
 	for (; j < nn; j++)
-		put_change(t, nidx[j], nval[j]);
+		put_change(t, nidx[j] + shift, nval[j]);
 	return t->nrows != before || t->failed;
 }
 
@@ -468,7 +469,7 @@ static size_t change_line(const qv__sparse *old, const qv__sparse *now, linebuf 
 	if (old->n == now->n && !memcmp(old->idx, now->idx, sizeof *old->idx * (size_t)old->n) &&
 	    !memcmp(old->val, now->val, sizeof *old->val * (size_t)old->n))
 		return 0;
-	diff_run(old->idx, old->val, old->n, now->idx, now->val, now->n, t);
+	diff_run(old->idx, old->val, old->n, now->idx, now->val, now->n, 0, t);
 	line_end(t);
 	return t->failed ? 0 : (size_t)t->nrows;
 }
@@ -604,29 +605,37 @@ static void seat_index(const qv_spiel_game *g, qv__seat *a)
 	a->indexed = true;
 }
 
-/* The parts of a step that every seat observes alike (the game's `alike`), each observed once
- * for all: `have` says which are in seen, each in room of the step's own (ALIKE of them, on the
- * stack: a part observed into memory allocated for the step cost an Arrow Party step with an
- * information-state tensor 200 instructions); a step with more observes the rest seat by seat. */
-enum { ALIKE = 4 };
-typedef struct alike {
-	uint32_t have;
+/* The parts of a step that several seats observe alike (the keys of the game's `changed`),
+ * each observed once for all: `have` says which keys are in seen, each in room of the step's
+ * own (SHARED of them, on the stack: a part observed into memory allocated for the step cost an
+ * Arrow Party step with an information-state tensor 200 instructions), with the start of the
+ * part it was observed as; a step with more observes the rest seat by seat. */
+enum { SHARED = 8, KEYS = 64 };
+typedef struct shared {
+	uint64_t have;
 	int used;
-	int8_t at[QV__OBS_PARTS]; /* part i's room in seen */
-	scratch seen[ALIKE];
-} alike;
+	int8_t at[KEYS];    /* key k's room in seen */
+	int32_t from[KEYS]; /* the start of the part key k was observed as */
+	scratch seen[SHARED];
+} shared;
 
-/* Part i of seat p's observation now: into part, or, for a part every seat observes alike,
- * into same once a step (NULL when memory ran out). */
-static const qv__sparse *observe_part(const qv_spiel_state *s, int p, int i, scratch *part,
-                                      alike *same)
+/* Part i of seat p's observation now, its key `key` (-1: the seat's own): into part, or, for
+ * a key observed before in the step, from there, *shift set to what its slots are to be moved
+ * by (NULL when memory ran out). */
+static const qv__sparse *observe_part(const qv_spiel_state *s, int p, int i, int key, scratch *part,
+                                      shared *same, int32_t *shift)
 {
 	scratch *into = part;
-	if (s->game->part->alike >> i & 1) {
-		if (same->have >> i & 1)
-			return &same->seen[same->at[i]].a;
-		if (same->used < ALIKE) {
-			same->at[i] = (int8_t)same->used;
+	*shift = 0;
+	if (key >= 0 && key < KEYS) {
+		const int32_t *from = s->game->part_from;
+		if (same->have >> key & 1) {
+			*shift = from[i] - same->from[key];
+			return &same->seen[same->at[key]].a;
+		}
+		if (same->used < SHARED) {
+			same->at[key] = (int8_t)same->used;
+			same->from[key] = from[i];
 			into = &same->seen[same->used++];
 			scratch_init(into);
 		}
@@ -635,7 +644,7 @@ static const qv__sparse *observe_part(const qv_spiel_state *s, int p, int i, scr
 		if (!scratch_room(into, 2 * into->a.cap))
 			return NULL;
 	if (into != part)
-		same->have |= 1u << i;
+		same->have |= 1ull << key;
 	return &into->a;
 }
 
@@ -655,24 +664,26 @@ static inline void slots_move(qv__sparse *a, int from, int to, int k)
 	}
 }
 
-/* Copies the m slots of now to idx, val (apart from them), one by one while few. */
-static inline void slots_copy(int32_t *idx, float *val, const qv__sparse *now, int m)
+/* Copies m slots (nidx, nval) to idx, val (apart from them), each slot moved by shift, one by
+ * one while few. */
+static inline void slots_copy(int32_t *idx, float *val, const int32_t *nidx, const float *nval,
+                              int m, int32_t shift)
 {
-	if (m > 8) {
-		memcpy(idx, now->idx, sizeof *idx * (size_t)m);
-		memcpy(val, now->val, sizeof *val * (size_t)m);
+	if (m > 8 && !shift) {
+		memcpy(idx, nidx, sizeof *idx * (size_t)m);
+		memcpy(val, nval, sizeof *val * (size_t)m);
 		return;
 	}
 	for (int j = 0; j < m; j++)
-		idx[j] = now->idx[j], val[j] = now->val[j];
+		idx[j] = nidx[j] + shift, val[j] = nval[j];
 }
 
 /* Seat p's observation after a step of a game observed in parts, in place: the parts of mask
- * (those the step may have changed) observed again (observe_part), their changes written as
- * change_line writes them into t, the part's slots replaced where they changed; the other
- * parts' slots stay. */
-static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, scratch *part, alike *same,
-                               linebuf *t)
+ * (those the step may have changed) observed again (observe_part, key[i] part i's key), their
+ * changes written as change_line writes them into t, the part's slots replaced where they
+ * changed; the other parts' slots stay. */
+static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, const int8_t *key,
+                               scratch *part, shared *same, linebuf *t)
 {
 	const qv_spiel_game *g = s->game;
 	qv__seat *a = &s->seat[p];
@@ -682,21 +693,35 @@ static qv_status observe_parts(qv_spiel_state *s, int p, uint32_t mask, scratch 
 		seat_index(g, a);
 	for (; mask; mask &= mask - 1) {
 		int i = __builtin_ctz(mask);
-		const qv__sparse *now = observe_part(s, p, i, part, same);
+		int32_t shift;
+		const qv__sparse *now = observe_part(s, p, i, key[i], part, same, &shift);
 		if (!now)
 			return QV_ENOMEM;
 		int lo = a->at[i], n = a->at[i + 1] - lo, m = now->n;
-		if (!diff_run(obs->idx + lo, obs->val + lo, n, now->idx, now->val, m, t))
+		/* the slots alike at the start and at the end left out of the comparison and
+		 * of the copy: a step mostly changes a few in the middle of a part */
+		const int32_t *oidx = obs->idx + lo, *nidx = now->idx;
+		const float *oval = obs->val + lo, *nval = now->val;
+		int p0 = 0;
+		while (p0 < n && p0 < m && oidx[p0] == nidx[p0] + shift && oval[p0] == nval[p0])
+			p0++;
+		if (p0 == n && p0 == m)
 			continue;
-		if (m != n) {
-			if (!sparse_room(obs, obs->n - n + m))
+		int on = n, nn = m;
+		while (on > p0 && nn > p0 && oidx[on - 1] == nidx[nn - 1] + shift &&
+		       oval[on - 1] == nval[nn - 1])
+			on--, nn--;
+		diff_run(oidx + p0, oval + p0, on - p0, nidx + p0, nval + p0, nn - p0, shift, t);
+		if (nn != on) {
+			if (!sparse_room(obs, obs->n - on + nn))
 				return QV_ENOMEM;
-			slots_move(obs, lo + n, lo + m, obs->n - lo - n);
-			obs->n += m - n;
+			slots_move(obs, lo + on, lo + nn, obs->n - lo - on);
+			obs->n += nn - on;
 			for (int j = i + 1; j <= g->nparts; j++)
-				a->at[j] += m - n;
+				a->at[j] += nn - on;
 		}
-		slots_copy(obs->idx + lo, obs->val + lo, now, m);
+		slots_copy(obs->idx + lo + p0, obs->val + lo + p0, nidx + p0, nval + p0, nn - p0,
+		           shift);
 	}
 	line_end(t);
 	return t->failed ? QV_ENOMEM : QV_OK;
@@ -706,11 +731,14 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 {
 	const qv_spiel_game *g = s->game;
 	uint32_t mask[QV_MAX_PLAYERS] = {0};
-	if (g->nparts)
-		g->part->changed(QV__PEND(s), QV__CUR(s), mask);
+	int8_t key[QV_MAX_PLAYERS][QV__OBS_PARTS];
+	if (g->nparts) {
+		memset(key, -1, sizeof key);
+		g->part->changed(QV__PEND(s), QV__CUR(s), mask, key);
+	}
 	scratch part;
 	scratch_init(&part);
-	alike same;
+	shared same;
 	same.have = 0;
 	same.used = 0;
 	qv__sparse now = {0};
@@ -723,7 +751,7 @@ qv_status qv__recall_step(qv_spiel_state *s, qv_err *err)
 			/* only the parts the step may have changed, in place */
 			if (!mask[p])
 				continue;
-			rc = observe_parts(s, p, mask[p], &part, &same, &t);
+			rc = observe_parts(s, p, mask[p], key[p], &part, &same, &t);
 		} else if (!sparse_room(&now, a->obs.cap) ||
 		           qv__seat_observe(s, p, &now) != QV_OK) {
 			rc = QV_ENOMEM;
@@ -823,13 +851,16 @@ static void rows_last(const qv__seat *a, qv__row *out, long n)
 {
 	size_t used = a->rows.used;
 	for (const qv__chunk *c = a->rows.last; n > 0; c = c->prev) {
-		long k = (long)(used / sizeof *out);
+		long k = (long)(used / sizeof *out), m = k < n ? k : n, i = 0;
 		const char *r = c->s + used;
-		for (long i = 0; i < k && i < n; i++) {
-			r -= sizeof *out;
-			memcpy(&out[i], r, sizeof *out);
+		for (; i + 2 <= m; i += 2) { /* two a round: the loop's count was a third of it */
+			memcpy(&out[i], r - sizeof *out, sizeof *out);
+			memcpy(&out[i + 1], r - 2 * sizeof *out, sizeof *out);
+			r -= 2 * sizeof *out;
 		}
-		out += k < n ? k : n;
+		if (i < m)
+			memcpy(&out[i], r - sizeof *out, sizeof *out);
+		out += m;
 		n -= k;
 		used = c->prev_used;
 	}

@@ -530,7 +530,7 @@ static void put_hand(const ap_state *s, int p, int viewer, int at, qv__obs *o)
 }
 
 /* A seat's slots up to its hand's (the part P_SEAT + 2r): they read nothing of the state but
- * the seat's hand, die, stars and skulls (HAND_BYTES of its ap_player). */
+ * the seat's hand, die, stars and skulls (hand_differs). */
 static void put_seat_hand(const ap_state *s, int p, int viewer, int at, qv__obs *o)
 {
 	const ap_player *pl = &s->pl[p];
@@ -600,8 +600,13 @@ static void put_pairs(const ap_state *s, uint16_t m, int viewer, int at, qv__obs
  * pending gives and the player to move). */
 enum { P_TOKENS, P_GROUND, P_SEAT, P_ROUND = P_SEAT + 2 * QV_MAX_PLAYERS, P_PILES, P_WALK, NPARTS };
 
-/* The bytes of an ap_player that put_seat_hand reads: its hand, die, stars and skulls. */
-#define HAND_BYTES offsetof(ap_player, pos)
+/* Whether what put_seat_hand reads of a seat differs from x to y: its hand, die, stars and
+ * skulls (the entries of the hand it holds only). */
+static bool hand_differs(const ap_player *x, const ap_player *y)
+{
+	return x->nhand != y->nhand || x->die != y->die || x->stars != y->stars ||
+	       x->skulls != y->skulls || memcmp(x->hand, y->hand, sizeof *x->hand * x->nhand);
+}
 
 static int ap_parts(const void *st, int32_t *from)
 {
@@ -691,32 +696,56 @@ static int play_key(const ap_state *s, int p)
 	return (ap_secret_phase(s->phase) ? s->phase + 1 : 0) << 1 | ap_committed(s, p);
 }
 
-/* The bytes of an ap_player that put_seat_play reads beyond those of HAND_BYTES (which the
- * viewer's own score reads): from its uses on. */
+/* The bytes of an ap_player that put_seat_play reads beyond those hand_differs compares (which
+ * the viewer's own score reads): from its uses on. */
 #define PLAY_FROM offsetof(ap_player, uses)
 
+/* The keys of the parts several seats observe alike (games/spiel.h): the ground's and the
+ * piles' for every seat, then seat q's hand and its play for each other seat. */
+enum { K_GROUND, K_PILES, K_SEAT };
+
+/* Whether the seats other than q see q's hand alike: each item of it known to all of them or
+ * to none (its arrows they all see by value). */
+static bool hand_alike(const ap_state *s, int q)
+{
+	const ap_player *pl = &s->pl[q];
+	int others = ((1 << s->nplayers) - 1) & ~(1 << q);
+	for (int i = 0; i < pl->nhand; i++) {
+		int k = pl->hand[i].know & others;
+		if (ap_is_item(pl->hand[i].card) && k && k != others)
+			return false;
+	}
+	return true;
+}
+
+/* Whether the seats other than q see q's play alike: all but the targets of a swap or an
+ * exchange, which each seat sees counted from itself. */
+static bool play_alike(const ap_state *s, int q)
+{
+	const ap_tables *T = ap_T(s);
+	return !ap_used_effect(T, &s->pl[q], AP_E_SWAP) &&
+	       !ap_used_effect(T, &s->pl[q], AP_E_EXCHANGE);
+}
+
 /* The parts each part's function above reads something of that differs from before to
- * after. */
-static void ap_changed(const void *before, const void *after, uint32_t *mask)
+ * after, and the keys of those several seats see alike. */
+static void ap_changed(const void *before, const void *after, uint32_t *mask,
+                       int8_t (*share)[QV__OBS_PARTS])
 {
 	const ap_state *b = before, *a = after;
 	int n = a->nplayers, cells = a->size * a->size;
 	uint32_t all = 0, hand = 0, play = 0;
-	bool same = !memcmp(b->pl, a->pl, sizeof *a->pl * (size_t)n);
 	/* play_key reads the phase, the active seat and the seat's skip */
 	bool keys = b->phase != a->phase || b->active != a->active;
-	for (int q = 0; q < n && (!same || keys); q++) {
+	for (int q = 0; q < n; q++) {
 		const ap_player *x = &b->pl[q], *y = &a->pl[q];
-		if (!same && memcmp(x, y, sizeof *x)) {
-			if (x->pos != y->pos)
-				all |= 1u << P_TOKENS;
-			if (memcmp(x, y, HAND_BYTES))
-				hand |= 1u << q;
-			if (memcmp((const char *)x + PLAY_FROM, (const char *)y + PLAY_FROM,
-			           sizeof *x - PLAY_FROM))
-				play |= 1u << q;
-		}
-		if (keys && play_key(b, q) != play_key(a, q))
+		if (x->pos != y->pos)
+			all |= 1u << P_TOKENS;
+		if (hand_differs(x, y))
+			hand |= 1u << q;
+		if (memcmp((const char *)x + PLAY_FROM, (const char *)y + PLAY_FROM,
+		           sizeof *x - PLAY_FROM) ||
+		    (keys && play_key(b, q) != play_key(a, q)))
 			play |= 1u << q;
 	}
 	if (memcmp(b->ground, a->ground, (size_t)cells))
@@ -733,16 +762,26 @@ static void ap_changed(const void *before, const void *after, uint32_t *mask)
 	              b->pending != a->pending)) ||
 	    ap_to_move(b) != ap_to_move(a))
 		all |= 1u << P_WALK;
-	for (int v = 0; v < n; v++)
+	for (int v = 0; v < n; v++) {
 		mask[v] = all;
+		share[v][P_GROUND] = K_GROUND;
+		share[v][P_PILES] = K_PILES;
+	}
 	/* seat q, r seats on from viewer v: its hand part, and its play part, which for the
 	 * viewer's own seat reads its hand too (the score) */
 	for (uint32_t seats = hand | play; seats; seats &= seats - 1) {
 		int q = __builtin_ctz(seats);
-		for (int v = 0, r = q; v < n; v++, r = r ? r - 1 : n - 1)
+		int8_t kh = hand >> q & 1 && hand_alike(a, q) ? (int8_t)(K_SEAT + 2 * q) : -1,
+		       kp = play >> q & 1 && play_alike(a, q) ? (int8_t)(K_SEAT + 2 * q + 1) : -1;
+		for (int v = 0, r = q; v < n; v++, r = r ? r - 1 : n - 1) {
 			mask[v] |= (uint32_t)(hand >> q & 1) << (P_SEAT + 2 * r) |
 			           (uint32_t)((play | (r ? 0 : hand)) >> q & 1)
 			               << (P_SEAT + 2 * r + 1);
+			if (r) {
+				share[v][P_SEAT + 2 * r] = kh;
+				share[v][P_SEAT + 2 * r + 1] = kp;
+			}
+		}
 	}
 }
 
@@ -782,6 +821,5 @@ const qv__spiel_game qv__ap_spiel = {
     .parts = ap_parts,
     .observe_part = ap_observe_part,
     .changed = ap_changed,
-    .alike = 1u << P_GROUND | 1u << P_PILES,
     .bounds = ap_bounds,
 };

@@ -397,8 +397,10 @@ static void ev_observe(const void *st, int viewer, qv__obs *o)
  * cells, the chain's the cells and the chain (everything after the players, to be safe), a
  * seat's scalars its
  * ev_player and the scores, and the game's scalars are observed again at every step. */
-static void ev_changed(const void *before, const void *after, uint32_t *mask)
+static void ev_changed(const void *before, const void *after, uint32_t *mask,
+                       int8_t (*share)[QV__OBS_PARTS])
 {
+	(void)share; /* each seat's planes and scalars counted from itself: none alike */
 	const ev_state *b = before, *a = after;
 	uint32_t all = 1u << P_GAME;
 	if (memcmp(b->cell, a->cell, sizeof a->cell))
