@@ -69,7 +69,7 @@
 
 #include "core.h"
 
-#define QV_SPIEL_API_VERSION 4
+#define QV_SPIEL_API_VERSION 5
 
 enum {
 	QV_SPIEL_CHANCE = -1,
@@ -230,7 +230,7 @@ qv_status qv_spiel_information_state_tensor(const qv_spiel_state *st, int player
 qv_status qv_spiel_observation_tensor(const qv_spiel_state *st, int player, float *out,
                                       qv_err *err);
 
-/* The state as bytes (text: a header "quiver-spiel 4", then the state the history starts
+/* The state as bytes (text: a header "quiver-spiel 5", then the state the history starts
  * from and the history, as JSON), *len set, freed with qv_spiel_free; NULL when memory ran
  * out. Deserializing gives back a state equal byte for byte, history included. */
 char *qv_spiel_serialize(const qv_spiel_state *st, size_t *len);

@@ -266,7 +266,7 @@ class PerfectRecall(unittest.TestCase):
                 game = quiver.load_game(name, **params)
                 state = walk(game, 9, 30)
                 text = state.serialize()
-                self.assertTrue(text.startswith("quiver-spiel 4\n"))
+                self.assertTrue(text.startswith("quiver-spiel 5\n"))
                 infos = [state.information_state_string(p) for p in range(game.num_players())]
                 for other in (copy.deepcopy(state), pickle.loads(pickle.dumps(state)),
                               game.deserialize_state(text), state.clone()):
@@ -350,7 +350,7 @@ class BadInput(unittest.TestCase):
         self.assertRefused(lambda: game.deserialize_state(text.replace('"', "'", 3)), "corrupted")
         self.assertRefused(lambda: quiver.load_game("evons").deserialize_state(text), "concardia")
         self.assertRefused(lambda: game.deserialize_state(12), "text or bytes")
-        old = text.replace("quiver-spiel 4", "quiver-spiel 2", 1)
+        old = text.replace("quiver-spiel 5", "quiver-spiel 2", 1)
         self.assertRefused(lambda: game.deserialize_state(old), "format 2")
         # A pickle is the game and the serialized text: a corrupted text is refused alike.
         restore, (data,) = game.new_initial_state().__reduce__()

@@ -370,8 +370,8 @@ static void bad_texts(const qv_spiel_game *g, const char *bytes, size_t len)
 	static const struct {
 		const char *from, *to, *says;
 	} edits[] = {
-	    {"quiver-spiel 4", "quiver-spiel 1", "format 1"},
-	    {"quiver-spiel 4", "quiver-spiel 2", "format 2"},
+	    {"quiver-spiel 5", "quiver-spiel 1", "format 1"},
+	    {"quiver-spiel 5", "quiver-spiel 2", "format 2"},
 	    {"\"known\":-1", "\"known\":7", "known is -1 or a seat"},
 	    {"\"prior\":null", "\"prior\":\"p1 ?\\n\"", "prior is text"},
 	    {"\"decisions\":0", "\"decisions\":3", "decisions is"},
@@ -380,7 +380,7 @@ static void bad_texts(const qv_spiel_game *g, const char *bytes, size_t len)
 	    {"moves 3", "moves 2", "longer than moves 2"},
 	    {"\"history\":[", "\"history\":[9999999,", "history entry 0"},
 	    {"\"prior_ids\":null", "\"prior_ids\":[3]", "prior_ids is ids"},
-	    {"quiver-spiel 4", "quiver-spiel 3", "expected the object"},
+	    {"quiver-spiel 5", "quiver-spiel 3", "expected the object"},
 	    {"\"known\":-1,\"prior\":null,\"prior_ids\":null",
 	     "\"known\":0,\"prior\":\"p1 play x\\n\",\"prior_ids\":[]", "no change, own action"},
 	};
@@ -402,13 +402,30 @@ static void bad_texts(const qv_spiel_game *g, const char *bytes, size_t len)
 	}
 }
 
-/* A state serialized in format 3 (API version 3: no prior_ids) that is no world is read as it
- * was, and serialized again in format 4. */
+/* A state serialized in format 3 (API version 3: no prior_ids) or 4 (API version 4) that is no
+ * world is read as it was, and serialized again in format 5; a world of format 4 is refused
+ * (its lines name slots, and Arrow Party's moved). */
 static void format_3_read(const qv_spiel_game *g, const char *bytes)
 {
 	qv_buf text = {0};
+	qv_buf_puts(&text, "quiver-spiel 4");
+	qv_buf_puts(&text, bytes + 14);
+	qv_spiel_state *four = NULL;
+	qv_err four_err = {{0}};
+	assert_int_equal(qv_spiel_deserialize(g, text.s, text.len, &four, &four_err), QV_OK);
+	size_t len4;
+	char *again4 = qv_spiel_serialize(four, &len4);
+	assert_string_equal(again4, bytes);
+	free(again4);
+	qv_spiel_state_free(four);
+	char *world = strstr(text.s, "\"known\":-1");
+	assert_non_null(world);
+	memcpy(world, "\"known\":0 ", 10); /* a world drawn for seat 0 */
+	spiel_expect(qv_spiel_deserialize(g, text.s, text.len, &four, &four_err), QV_EINVAL,
+	             &four_err, "resample again");
+	qv_buf_free(&text);
 	const char *ids = strstr(bytes, ",\"prior_ids\":null");
-	assert_true(ids && !strncmp(bytes, "quiver-spiel 4", 14));
+	assert_true(ids && !strncmp(bytes, "quiver-spiel 5", 14));
 	qv_buf_puts(&text, "quiver-spiel 3");
 	qv_buf_putn(&text, bytes + 14, (size_t)(ids - bytes - 14));
 	qv_buf_puts(&text, ids + strlen(",\"prior_ids\":null"));

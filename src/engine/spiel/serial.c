@@ -11,8 +11,9 @@
  * the game's checked loader and a replay of the history in which every id is checked, so
  * that a corrupted text is refused naming what is wrong and what deserializes is the state
  * that was serialized, byte for byte, its information states worked out as the history
- * replays. Format 3 (API version 3, without prior_ids) is read for a state that is no world;
- * the formats of API versions 1 and 2 are refused, saying so.
+ * replays. Formats 3 (API version 3, without prior_ids) and 4 (API version 4, whose Arrow
+ * Party slots lay in another order) are read for a state that is no world (a world's lines
+ * name slots); the formats of API versions 1 and 2 are refused, saying so.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,7 +25,7 @@
 #include "engine/spiel/handles.h"
 #include "games/json_util.h"
 
-#define MAGIC "quiver-spiel 4"
+#define MAGIC "quiver-spiel 5"
 
 /* The ids of the own actions among the first `prior_rows` rows of seat a (a world's seat's
  * rows from before the world), as a JSON array; NULL when memory ran out. */
@@ -226,21 +227,27 @@ static qv_status read_base(qv_spiel_state *s, json_t *j, size_t nhist, qv_err *e
 }
 
 /* The body's fields into s (s->moves set from the header), the history replayed. */
-static qv_status read_body(qv_spiel_state *s, json_t *j, bool v3, qv_err *err)
+static qv_status read_body(qv_spiel_state *s, json_t *j, int format, qv_err *err)
 {
 	json_t *hist = json_object_get(j, "history");
-	size_t fields = (v3 ? 5 : 6) + (s->game->sampled ? 1 : 0);
+	size_t fields = (format == 3 ? 5 : 6) + (s->game->sampled ? 1 : 0);
 	if (json_object_size(j) != fields || !json_is_array(hist) ||
 	    !json_is_object(json_object_get(j, "base")))
 		return BAD("%s", "expected the object {\"known\":SEAT or -1,\"prior\":TEXT or "
 		                 "null,\"prior_ids\":[ID,...] or null,\"decisions\":N,"
 		                 "\"base\":STATE,\"history\":[ID,...]} (and \"rng\" with "
 		                 "chance=sampled)");
-	if (v3 && json_integer_value(json_object_get(j, "known")) >= 0)
+	if (format == 3 && json_integer_value(json_object_get(j, "known")) >= 0)
 		return qv_fail(err, QV_EINVAL,
 		               "a resampled world of format 3 (quiver-spiel 3): since format 4 "
-		               "(" MAGIC ") a world keeps the ids of its seat's actions; resample "
-		               "again with this version");
+		               "(quiver-spiel 4) a world keeps the ids of its seat's actions; "
+		               "resample again with this version");
+	if (format == 4 && json_integer_value(json_object_get(j, "known")) >= 0)
+		return qv_fail(err, QV_EINVAL,
+		               "a resampled world of format 4 (quiver-spiel 4): its lines name the "
+		               "tensor's slots, and since format 5 (" MAGIC
+		               ") Arrow Party's lie in "
+		               "another order; resample again with this version");
 	size_t n = json_array_size(hist);
 	if (n > (size_t)s->moves)
 		return BAD("a history of %zu actions is longer than moves %d", n, s->moves);
@@ -268,14 +275,17 @@ static qv_status read_body(qv_spiel_state *s, json_t *j, bool v3, qv_err *err)
 }
 
 /* Reads the header of a serialized state from data at *at (moved past it): the format's first
- * line (*v3: format 3, whose history is the API's ids, else the current one), the game and its
+ * line (*format: 3 or 4, read as read_body says, else 5, the current one), the game and its
  * parameters, which must be g's, and the moves (*moves). */
 static qv_status read_header(const qv_spiel_game *g, const char *data, size_t len, size_t *at,
-                             bool *v3, long *moves, qv_err *err)
+                             int *format, long *moves, qv_err *err)
 {
 	char buf[QV_PARAMS_TEXT + 16];
 	qv_status rc = line(data, len, at, NULL, buf, sizeof buf, err);
-	*v3 = rc == QV_OK && strcmp(buf, "quiver-spiel 3") == 0;
+	*format = rc != QV_OK                          ? 5
+	          : strcmp(buf, "quiver-spiel 3") == 0 ? 3
+	          : strcmp(buf, "quiver-spiel 4") == 0 ? 4
+	                                               : 5;
 	if (rc == QV_OK &&
 	    (strcmp(buf, "quiver-spiel 1") == 0 || strcmp(buf, "quiver-spiel 2") == 0))
 		rc = qv_fail(
@@ -284,7 +294,7 @@ static qv_status read_header(const qv_spiel_game *g, const char *data, size_t le
 		    "deal is chance and the history holds the API's ids; serialize the "
 		    "state again with this version",
 		    buf[13], buf);
-	else if (rc == QV_OK && !*v3 && strcmp(buf, MAGIC) != 0)
+	else if (rc == QV_OK && *format == 5 && strcmp(buf, MAGIC) != 0)
 		rc = qv_fail(err, QV_EINVAL,
 		             "not a serialized quiver state: it starts with '%.40s', "
 		             "expected '" MAGIC "'",
@@ -322,9 +332,9 @@ qv_status qv_spiel_deserialize(const qv_spiel_game *g, const char *data, size_t 
 		               "no serialized state given: expected the text "
 		               "qv_spiel_serialize wrote");
 	size_t at = 0;
-	bool v3;
+	int format;
 	long moves;
-	qv_status rc = read_header(g, data, len, &at, &v3, &moves, err);
+	qv_status rc = read_header(g, data, len, &at, &format, &moves, err);
 	if (rc != QV_OK)
 		return rc;
 	json_t *j = NULL;
@@ -342,7 +352,7 @@ qv_status qv_spiel_deserialize(const qv_spiel_game *g, const char *data, size_t 
 	}
 	int moves_given = (int)moves;
 	s->moves = moves_given;
-	rc = read_body(s, j, v3, err);
+	rc = read_body(s, j, format, err);
 	json_decref(j);
 	if (rc == QV_OK && s->moves != moves_given)
 		rc = BAD("moves %d is not the history's end (%d)", moves_given, s->moves);

@@ -318,12 +318,12 @@ enum {
 enum {
 	SG_ROUND,
 	SG_PHASE,
-	SG_ACTIVE = SG_PHASE + AP_NPHASES,  /* 5 */
-	SG_STACK = SG_ACTIVE + 5,           /* 5 */
+	SG_STACK = SG_PHASE + AP_NPHASES,   /* 5 */
 	SG_DISCARD = SG_STACK + AP_NVALUES, /* 30 */
 	SG_IDISC = SG_DISCARD + AP_NARROWS, /* 10 */
 	SG_OUT = SG_IDISC + AP_NKINDS,
-	SG_TICK,
+	SG_ACTIVE, /* 5 */
+	SG_TICK = SG_ACTIVE + 5,
 	SG_BUMPED, /* 10 pairs of seats counted from the viewer */
 	SG_PENDING = SG_BUMPED + AP_NPAIRS,
 	SG_TO_MOVE = SG_PENDING + AP_NPAIRS, /* 7: seats, chance, over */
@@ -406,18 +406,20 @@ static void ap_slot_name(const void *st, bool scalar, int i, char *buf, size_t l
 	char c[16];
 	if (f == SG_ROUND)
 		qv_fmt(buf, len, "round");
-	else if (f < SG_ACTIVE)
-		qv_fmt(buf, len, "phase.%s", ap_phase_names[f - SG_PHASE]);
 	else if (f < SG_STACK)
-		qv_fmt(buf, len, "active.%s", seat_names[f - SG_ACTIVE]);
+		qv_fmt(buf, len, "phase.%s", ap_phase_names[f - SG_PHASE]);
 	else if (f < SG_DISCARD)
 		qv_fmt(buf, len, "stack%d", f - SG_STACK + 1);
 	else if (f < SG_IDISC)
 		ap_card_name(T, f - SG_DISCARD, c), qv_fmt(buf, len, "discard.%s", c);
 	else if (f < SG_OUT)
 		qv_fmt(buf, len, "item_discard.%s", T->item_id[f - SG_IDISC]);
-	else if (f <= SG_TICK)
-		qv_fmt(buf, len, "%s", f == SG_OUT ? "out_count" : "tick");
+	else if (f == SG_OUT)
+		qv_fmt(buf, len, "out_count");
+	else if (f < SG_TICK)
+		qv_fmt(buf, len, "active.%s", seat_names[f - SG_ACTIVE]);
+	else if (f == SG_TICK)
+		qv_fmt(buf, len, "tick");
 	else if (f < SG_PENDING)
 		qv_fmt(buf, len, "bumped.pair%d", f - SG_BUMPED);
 	else if (f < SG_TO_MOVE)
@@ -595,9 +597,10 @@ static void put_pairs(const ap_state *s, uint16_t m, int viewer, int at, qv__obs
 }
 
 /* The observation's parts (games/spiel.h): the tokens' planes, the ground's, two per seat
- * counted from the viewer (its hand, the rest), then the round (the round, the phase and the
- * active seat), the piles (stacks, discards, used and out items) and the walk (its tick, bumps,
- * pending gives and the player to move). */
+ * counted from the viewer (its hand, the rest), then the round (the round and the phase, which
+ * every seat sees alike), the piles (stacks, discards, used and out items) and the walk (the
+ * active seat, the walk's tick, bumps and pending gives, and the player to move: seats counted
+ * from the viewer, which change at almost every step). */
 enum { P_TOKENS, P_GROUND, P_SEAT, P_ROUND = P_SEAT + 2 * QV_MAX_PLAYERS, P_PILES, P_WALK, NPARTS };
 
 /* Whether what put_seat_hand reads of a seat differs from x to y: its hand, die, stars and
@@ -621,7 +624,7 @@ static int ap_parts(const void *st, int32_t *from)
 	}
 	from[P_ROUND] = g + SG_ROUND;
 	from[P_PILES] = g + SG_STACK;
-	from[P_WALK] = g + SG_TICK;
+	from[P_WALK] = g + SG_ACTIVE;
 	return NPARTS;
 }
 
@@ -637,8 +640,6 @@ static void ap_observe_part(const void *st, int viewer, int i, qv__obs *o)
 	case P_ROUND:
 		qv__obs_put(o, at + SG_ROUND, s->round);
 		qv__obs_put(o, at + SG_PHASE + s->phase, 1);
-		qv__obs_put(o, at + SG_ACTIVE + ((s->active < n ? s->active : 0) - viewer + n) % n,
-		            1);
 		return;
 	case P_PILES: {
 		for (int v = 0; v < AP_NVALUES; v++)
@@ -657,6 +658,8 @@ static void ap_observe_part(const void *st, int viewer, int i, qv__obs *o)
 		return;
 	}
 	case P_WALK: {
+		qv__obs_put(o, at + SG_ACTIVE + ((s->active < n ? s->active : 0) - viewer + n) % n,
+		            1);
 		if (s->phase == AP_PH_WALK) {
 			qv__obs_put(o, at + SG_TICK, s->tick);
 			put_pairs(s, s->bumped, viewer, at + SG_BUMPED, o);
@@ -700,9 +703,9 @@ static int play_key(const ap_state *s, int p)
  * the viewer's own score reads): from its uses on. */
 #define PLAY_FROM offsetof(ap_player, uses)
 
-/* The keys of the parts several seats observe alike (games/spiel.h): the ground's and the
- * piles' for every seat, then seat q's hand and its play for each other seat. */
-enum { K_GROUND, K_PILES, K_SEAT };
+/* The keys of the parts several seats observe alike (games/spiel.h): the ground's, the
+ * round's and the piles' for every seat, then seat q's hand and its play for each other seat. */
+enum { K_GROUND, K_ROUND, K_PILES, K_SEAT };
 
 /* Whether the seats other than q see q's hand alike: each item of it known to all of them or
  * to none (its arrows they all see by value). */
@@ -750,21 +753,23 @@ static void ap_changed(const void *before, const void *after, uint32_t *mask,
 	}
 	if (memcmp(b->ground, a->ground, (size_t)cells))
 		all |= 1u << P_GROUND;
-	if (b->round != a->round || b->phase != a->phase || b->active != a->active)
+	if (b->round != a->round || b->phase != a->phase)
 		all |= 1u << P_ROUND;
 	/* the piles' part reads nstack, ndisc, disc, idisc and out, which lie together */
 	if (memcmp(b->disc, a->disc,
 	           offsetof(ap_state, out) + sizeof a->out - offsetof(ap_state, disc)))
 		all |= 1u << P_PILES;
-	/* the walk's part: the tick, bumps and gives in the walk, and the player to move */
+	/* the walk's part: the active seat, the tick, bumps and gives in the walk, and the
+	 * player to move */
 	bool walk = b->phase == AP_PH_WALK || a->phase == AP_PH_WALK;
 	if ((walk && (b->phase != a->phase || b->tick != a->tick || b->bumped != a->bumped ||
 	              b->pending != a->pending)) ||
-	    ap_to_move(b) != ap_to_move(a))
+	    b->active != a->active || ap_to_move(b) != ap_to_move(a))
 		all |= 1u << P_WALK;
 	for (int v = 0; v < n; v++) {
 		mask[v] = all;
 		share[v][P_GROUND] = K_GROUND;
+		share[v][P_ROUND] = K_ROUND;
 		share[v][P_PILES] = K_PILES;
 	}
 	/* seat q, r seats on from viewer v: its hand part, and its play part, which for the
