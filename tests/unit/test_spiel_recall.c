@@ -270,8 +270,11 @@ static long parts_shared(const qv_spiel_state *s, qv__sparse *whole)
 	int8_t key[QV_MAX_PLAYERS][QV__OBS_PARTS];
 	memset(key, -1, sizeof key);
 	g->part->changed(g->initial, QV__CUR(s), mask, key);
-	for (int p = 0; p < np; p++)
+	for (int p = 0; p < np; p++) {
 		assert_int_equal(qv__seat_observe(s, p, &whole[p]), QV_OK);
+		for (int i = 0; i < g->nparts; i++)
+			assert_true(key[p][i] < 64); /* games/spiel.h: 0 to 63, or -1 */
+	}
 	for (int a = 0; a < np * g->nparts; a++)
 		for (int b = a + 1; b < np * g->nparts; b++) {
 			int va = a / g->nparts, ia = a % g->nparts, vb = b / g->nparts,

@@ -627,7 +627,7 @@ static const qv__sparse *observe_part(const qv_spiel_state *s, int p, int i, int
 {
 	scratch *into = part;
 	*shift = 0;
-	if (key >= 0 && key < KEYS) {
+	if (key >= 0) {
 		const int32_t *from = s->game->part_from;
 		if (same->have >> key & 1) {
 			*shift = from[i] - same->from[key];

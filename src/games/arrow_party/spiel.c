@@ -706,6 +706,7 @@ static int play_key(const ap_state *s, int p)
 /* The keys of the parts several seats observe alike (games/spiel.h): the ground's, the
  * round's and the piles' for every seat, then seat q's hand and its play for each other seat. */
 enum { K_GROUND, K_ROUND, K_PILES, K_SEAT };
+_Static_assert(K_SEAT + 2 * QV_MAX_PLAYERS <= 64, "a key is 0 to 63 (games/spiel.h)");
 
 /* Whether the seats other than q see q's hand alike: each item of it known to all of them or
  * to none (its arrows they all see by value). */
