@@ -6,7 +6,7 @@
  * component must come first in `strongest` (what a seat loses when it may not use it:
  * restricted play, ranked by the loss per copy held that its interval assures), its
  * interval below 0 (the seat loses). `strongest` is the
- * right list for all three: every seat can hold the component, so restricted play asks what
+ * right list for all four: every seat can hold the component, so restricted play asks what
  * it is worth to whoever holds it, while `unbalancing` (the variant without it, ablation)
  * asks what makes the seats unequal, and taking out a component every seat may hold changes
  * every seat's game alike.
@@ -36,6 +36,13 @@
  *   Greedy still finds it (at 300 games per arm on seed 1), at over 100 times the cost. At 300
  *   games per arm with random agents, an item a seat gains by not using (its points stay in
  *   hand) came first on one seed of six; at 600 the draw came first on each of seeds 1-20.
+ * - Evons: the sentry (two copies in each starter deck) made a 9/9 with all eight arrows and
+ *   no ability, studied with five other monsters by random agents at 400 games per arm;
+ *   flagged too. It came first in `strongest` on each of seeds 1-10 (a seat forbidden it
+ *   loses 18 to 35 points), flagged on each, the runner-up at most 14; at 200 games per arm on
+ *   9 of 10 (lich-queen, -12.5 against -12, on seed 10). Unplanted (a 2/4 of four arrows
+ *   with Block), it is second on seed 1 at -6.5, lich-queen first at -10.5. In `unbalancing`
+ *   it is first on seeds 2 and 9 only: both decks hold it alike.
  *
  * The seeds are fixed, so every run gives the same answer; each prints the planted
  * component's difference and |t| beside the runner-up's.
@@ -192,12 +199,34 @@ static void test_planted_item(void **state)
 	expect_first(&k);
 }
 
+/* Evons' sentry made a 9/9 with every arrow: see the top of the file. */
+static void test_planted_monster(void **state)
+{
+	(void)state;
+	static const planted_case k = {
+	    .game = "evons",
+	    .doc = "{\"quiver_variant\": 1, \"game\": \"evons\", \"name\": \"planted\", "
+	           "\"extends\": \"base\", \"cards\": {\"modify\": {\"sentry\": {\"atk\": 9, "
+	           "\"def\": 9, \"arrows\": [\"N\", \"NE\", \"E\", \"SE\", \"S\", \"SW\", "
+	           "\"W\", \"NW\"], \"abilities\": {}}}}}",
+	    .agent = "random",
+	    .players = 2,
+	    .games = 400,
+	    .components = "sentry,assassin,cinder-pup,pebble-golem,storm-coil,lich-queen",
+	    .nstudied = 6,
+	    .cause = "sentry",
+	    .flagged = true,
+	};
+	expect_first(&k);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_planted_card),
 	    cmocka_unit_test(test_planted_piece),
 	    cmocka_unit_test(test_planted_item),
+	    cmocka_unit_test(test_planted_monster),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
