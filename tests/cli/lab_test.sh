@@ -176,8 +176,10 @@ contains fixed-concardia/report.html "Ablation: &Delta; p1 score (pp)"
 # report is byte for byte an uninterrupted run's. Without a terminal, a progress line comes
 # every --progress seconds.
 # (a study of some seconds even on an idle machine: a progress line comes after a second, and
-# the Ctrl-C must come before its end; the sanitizer build, ten times slower, plays fewer
-# games: QV_LAB_SLOW_GAMES, set by tests/cli/CMakeLists.txt)
+# the Ctrl-C must come before its end, so the studies stopped play on one thread, which gives
+# the same games: on two, a shard of an idle machine ended 1.1 s in, its first progress line
+# at 210 of its 220 games, and the SIGTERM after it found no process; the sanitizer build, ten
+# times slower, plays fewer games: QV_LAB_SLOW_GAMES, set by tests/cli/CMakeLists.txt)
 slow_games=${QV_LAB_SLOW_GAMES:-200}
 slow=(concardia --agents easy --games "$slow_games" --component-games $((slow_games / 5))
 	--components scout-r,ability:charge --ladder-games 0 --luck-games 0 --seed 13 --threads 2)
@@ -197,7 +199,7 @@ progress_past() {
 }
 mkfifo cut.fifo
 : >cut.err
-"$Q" lab run "${slow[@]}" --progress 1 --out cut >cut.out 2>cut.fifo </dev/null &
+"$Q" lab run "${slow[@]}" --threads 1 --progress 1 --out cut >cut.out 2>cut.fifo </dev/null &
 pid=$!
 exec 8<cut.fifo
 progress_past 8 20 cut.err || fail "no progress line without a terminal, or no games: $(cat cut.err)"
@@ -231,7 +233,8 @@ contains err.txt "it holds no study to go on with"
 # A shard stopped part way keeps its games in DIR/shard-k-of-K.lab.part, and the same shard
 # run again plays only the rest.
 mkfifo shard.fifo
-"$Q" lab run "${slow[@]}" --shard 1/2 --progress 1 --out cutshards >/dev/null 2>shard.fifo </dev/null &
+"$Q" lab run "${slow[@]}" --threads 1 --shard 1/2 --progress 1 --out cutshards >/dev/null \
+	2>shard.fifo </dev/null &
 pid=$!
 exec 8<shard.fifo
 progress_past 8 10 shard.err || fail "the shard played no games: $(cat shard.err)"
