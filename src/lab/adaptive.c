@@ -1,5 +1,5 @@
 /*
- * adaptive.c - the rounds of an adaptive whole-set study (lab.h, docs/lab.md "Adaptive
+ * adaptive.c - the rounds of an adaptive whole-set study (lab.h, docs/lab/report.md "Adaptive
  * whole-set studies"): after a first round of a few games for every component, the games go
  * where they decide the two lists' first places, in the manner of best-arm identification
  * (top-two Thompson sampling and LUCB: the challengers most likely to be the best among those

@@ -133,7 +133,7 @@ typedef struct qv_lab_config {
 	 * (equivalence: two one-sided tests at 2.5% each), else "unsettled". 0: no margin. In
 	 * the header: it decides the report, so a merge and a resumed study must agree on it. */
 	double margin_score, margin_length;
-	/* --adaptive (docs/lab.md, "Adaptive whole-set studies"): component_games is the
+	/* --adaptive (docs/lab/report.md, "Adaptive whole-set studies"): component_games is the
 	 * budget, the games per component and arm a fixed allocation would give; the first round
 	 * plays first_games per arm for every component studied, and each later round (round[0]
 	 * .. round[nrounds - 1], decided from the games before it: qv_lab_next_round) plays more
