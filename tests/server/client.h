@@ -22,7 +22,9 @@ typedef struct tc_server {
 
 /* Starts `quiver serve --port 0 --db db` with extra arguments (NULL-terminated, may be NULL)
  * and waits (up to 120 s) for its `serving http://HOST:PORT/` line (127.0.0.1 unless extra
- * gives --host). Returns 0 on success. */
+ * gives --host). Returns 0 on success. A server that ends at start with status 1 (the database
+ * slow to answer on a loaded machine) is started again 2 s later, three starts at most, as its
+ * systemd unit would. */
 int tc_server_start(tc_server *s, const char *quiver, const char *db, const char *const *extra);
 /* Sends sig (SIGTERM to stop, SIGKILL to crash it) and reaps it; returns its wait status. */
 int tc_server_stop(tc_server *s, int sig);
