@@ -6,11 +6,22 @@
 // ends the game shows its warning before Play is pressed, and so does a THREE ARROWS placement
 // that would leave its player skipped (a plain one says the squares it points at). Also: the
 // keyboard focus after a keyboard choice, a press on a choice drawn again before its release,
-// the last move marked on the board, and the table's rules link. Screenshots of the choices go to $QV_SCREENSHOT_DIR (else build/screenshots).
+// the last move marked on the board, and the table's rules link; and the tests' own click
+// (support.mjs's clickStill) dropping a control gone before it was taken. Screenshots of the choices go to $QV_SCREENSHOT_DIR (else build/screenshots).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, api, budget, screenshot, until, STEP_MS, givePlayerName, openSeatLink } from './support.mjs';
+import {
+  serverAndBrowser,
+  api,
+  budget,
+  screenshot,
+  until,
+  STEP_MS,
+  givePlayerName,
+  openSeatLink,
+  clickStill,
+} from './support.mjs';
 
 const env = serverAndBrowser();
 
@@ -333,4 +344,26 @@ test('Arrow Party: a die item named d4 marks no square d4, and a click on the sq
   });
   assert.deepEqual(r, { cellTarget: false, itemTarget: true, cellPicks: false, itemPicks: 'use dice d4' });
   await context.close();
+});
+
+test("the tests' clicks: a control gone before it is taken is dropped at once, not waited for", async () => {
+  // support.mjs's clickStill, under every test that plays by clicking: a Play button counted
+  // and then drawn away (the computer's answer came between) must not be waited for
+  const page = await env.browser.newPage();
+  await page.setContent('<div id="move-panel"><button class="play-button">Play</button></div>');
+  const play = page.locator('#move-panel .play-button');
+  assert.equal(await play.count(), 1);
+  // gone, and another drawn 10 s later: a click that waited for one would click that one
+  await page.evaluate(() => {
+    const panel = /** @type {HTMLElement} */ (document.getElementById('move-panel'));
+    panel.replaceChildren();
+    setTimeout(() => (panel.innerHTML = '<button class="play-button">Play</button>'), 10000);
+  });
+  assert.equal(await clickStill(play.first()), false, 'the click dropped, not made on a button drawn later');
+  await page.setContent(
+    '<div id="move-panel"><button class="play-button" onclick="this.textContent=\'played\'">Play</button></div>',
+  );
+  assert.equal(await clickStill(play.first()), true, 'a control still there is clicked');
+  assert.equal(await play.textContent(), 'played');
+  await page.close();
 });

@@ -425,11 +425,14 @@ export async function waitForTurnOrEnd(page, timeoutMs) {
  * for another one: when the page draws its controls again meanwhile (a reconnection's snapshot
  * starts the choice over, and the Play button that was there is gone), the click is dropped
  * and false is returned, so that the caller looks at the page again instead of waiting for a
- * control that no longer exists.
+ * control that no longer exists. The element is taken with elementHandles(), which answers at
+ * once: elementHandle() waits up to 30 s for one to appear, and a Play button counted and gone
+ * before it was taken (the computer's answer came between) failed a clean clone's browser/app
+ * so, in ConCardia against hard.
  * @param {import('playwright-core').Locator} loc
  */
-async function clickStill(loc) {
-  const el = await loc.elementHandle();
+export async function clickStill(loc) {
+  const [el] = await loc.elementHandles();
   if (!el) return false;
   try {
     await el.click();
