@@ -141,7 +141,8 @@ cluster: quiet-build
 # most of which wait on pages, sockets, timers and other processes, and then, still at nice 19,
 # runs its tests that only compute and never wait on a clock (ASAN_EARLY: the unit tests,
 # scenarios, lessons, property and deep games, fuzz inputs, the engine's fault runs, and the
-# command's lab studies, reviews and variants, whose waits are on the programs' own lines) in the time the release tests leave the processors idle; the rest of its
+# command's lab studies, reviews and variants, whose waits are on the programs' own lines) in
+# the time the release tests leave the processors idle; the rest of its
 # tests (servers, hostile clients, the cluster's, the rest of the command's) start as soon as
 # the release run ends, beside the early ones' last minutes (which at nice 19 take only what
 # they leave idle). The early run's output is shown when it warns or fails.
