@@ -827,7 +827,7 @@ export async function typeAMove(p) {
 /**
  * A WebSocket of the test's own to url (RFC 6455, from Node.js, whose WebSocket is still
  * experimental in version 20): a page of its own costs chromium some 0.6 s of processor time
- * for its context alone (docs/testing.md, "Where the time goes now"). It says hello with the
+ * for its context alone (docs/history/testing-2.md, "Where the time went"). It says hello with the
  * cookie a browser would have (the server's key, from a first request) and the page's Origin,
  * answers pings, and hands each text message to onText; close() ends it.
  * @param {string} url a ws:// URL
