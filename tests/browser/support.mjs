@@ -424,21 +424,25 @@ export async function waitForTurnOrEnd(page, timeoutMs) {
  * Clicks the element `loc` finds now, waiting (as click() does) for it to be enabled, but not
  * for another one: when the page draws its controls again meanwhile (a reconnection's snapshot
  * starts the choice over, and the Play button that was there is gone), the click is dropped
- * and false is returned, so that the caller looks at the page again instead of waiting for a
- * control that no longer exists. The element is taken with elementHandles(), which answers at
- * once: elementHandle() waits up to 30 s for one to appear, and a Play button counted and gone
- * before it was taken (the computer's answer came between) failed a clean clone's browser/app
- * so, in ConCardia against hard.
+ * and null is returned, so that the caller looks at the page again instead of waiting for a
+ * control that no longer exists. Everything is asked of the element taken, never of `loc`
+ * again: a locator's elementHandle() or getAttribute() waits up to 30 s for a match to appear,
+ * and a Play button counted and gone before it was taken (the computer's answer came between)
+ * failed a clean clone's browser/app so, in ConCardia against hard. Returns the element's
+ * attribute `attr` ('' without one) when it was clicked.
  * @param {import('playwright-core').Locator} loc
+ * @param {string} [attr]
+ * @returns {Promise<string | null>}
  */
-export async function clickStill(loc) {
+export async function clickStill(loc, attr) {
   const [el] = await loc.elementHandles();
-  if (!el) return false;
+  if (!el) return null;
   try {
+    const name = attr ? ((await el.getAttribute(attr)) ?? '') : '';
     await el.click();
-    return true;
+    return name;
   } catch (e) {
-    if (!(await el.evaluate((n) => n.isConnected).catch(() => false))) return false;
+    if (!(await el.evaluate((n) => n.isConnected).catch(() => false))) return null;
     throw e;
   } finally {
     await el.dispose().catch(() => {});
@@ -459,25 +463,18 @@ export async function clickOnce(page, rand) {
   const targets = page.locator('#board-area .cell.target, #players-area [data-token].target');
   const nt = await targets.count();
   const nw = await words.count();
+  /** @type {(loc: import('playwright-core').Locator, what: string, attr?: string) => Promise<string>} */
+  const click = async (loc, what, attr) => {
+    const name = await clickStill(loc, attr);
+    return name === null ? 'nothing' : attr ? `${what} ${name}` : what;
+  };
   // Prefer the board, but let the word buttons and Play have their turn so that every kind
   // of control is exercised.
   const r = rand();
-  if ((await play.count()) && (r < 0.4 || (nt === 0 && nw === 0))) {
-    return (await clickStill(play.first())) ? 'play' : 'nothing';
-  }
-  if (nt && (r < 0.75 || nw === 0)) {
-    const el = targets.nth(Math.floor(rand() * nt));
-    const token = await el.getAttribute('data-token');
-    return (await clickStill(el)) ? `target ${token}` : 'nothing';
-  }
-  if (nw) {
-    const el = words.nth(Math.floor(rand() * nw));
-    const word = await el.getAttribute('data-word');
-    return (await clickStill(el)) ? `word ${word}` : 'nothing';
-  }
-  if (await play.count()) {
-    return (await clickStill(play.first())) ? 'play' : 'nothing';
-  }
+  if ((await play.count()) && (r < 0.4 || (nt === 0 && nw === 0))) return click(play.first(), 'play');
+  if (nt && (r < 0.75 || nw === 0)) return click(targets.nth(Math.floor(rand() * nt)), 'target', 'data-token');
+  if (nw) return click(words.nth(Math.floor(rand() * nw)), 'word', 'data-word');
+  if (await play.count()) return click(play.first(), 'play');
   return 'nothing';
 }
 
