@@ -177,16 +177,9 @@ test: build web
 	[ $$release = 0 ] || exit $$release; \
 	exit $$late
 
-# The failover test first and alone (ALONE), as its bound on a client's stall is the real
-# server's: beside two browser tests and the sanitizer run's work a restarted process served 54 s
-# after its start and 32 clients stalled over 15 s (docs/testing.md, "The failover test runs
-# alone"). ctest would start a test that takes all its slots only when none is busy, at the end.
-ALONE := ^cluster/failover$$
 test-release: build
 	@cd $(BUILD) && QV_PROPERTY_SCALE=$(PROPERTY_SCALE) FAULT_STRIDE=32 FAULT_START=1 \
-	    $(IN_TEST_TMP) sh -c "ctest --output-on-failure -R '$(ALONE)'; a=\$$?; \
-	      ctest --output-on-failure -j $(TEST_JOBS) -LE '^study\$$' -E '$(ALONE)'; b=\$$?; \
-	      [ \$$a = 0 ] && [ \$$b = 0 ]"
+	    $(IN_TEST_TMP) ctest --output-on-failure -j $(TEST_JOBS) -LE '^study$$'
 
 # The lab's whole-set studies at the budget docs/lab.md gives (label study: lab/planted-set,
 # lab/base-set, 235,600 games a seed), on both their seeds (QV_LAB_SEEDS="1" for one): long
