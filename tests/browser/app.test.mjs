@@ -252,9 +252,7 @@ test(
         if (game === 'three-arrows' && level === 'hard') await stopTheSearch(page, rand);
         if (game === 'concardia' && level === 'medium') await resumeAfterReload(page, rand);
         if (level === 'hard' && game !== 'arrow-party') await resignAfterAnswers(page, rand, 2);
-        // THREE ARROWS' shortest game is 50 turns of clicks, half the time of the sixteen
-        // games: played to its end against beginner only, resigned after four answers against
-        // easy and medium (the game over all the same, with its ranks)
+        // THREE ARROWS' shortest game is 50 turns of clicks: to its end against beginner only
         else if (game === 'three-arrows' && level !== 'beginner') await resignAfterAnswers(page, rand, 4);
         else await playByClicking(page, { seed: LEVELS.indexOf(level) + 1, turnTimeoutMs: budget(8000) });
         await page.waitForFunction(() => /The game is over/.test(document.getElementById('status')?.textContent ?? ''));
