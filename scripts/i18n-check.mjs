@@ -11,7 +11,8 @@
 //    each shown attribute with words is named by data-i18n-attr, and every key named exists;
 // 3. every lesson translation web/i18n/lessons/LANG/GAME.js names lessons of tutorials/GAME/
 //    and gives each of their steps its words (text; web, hint and the checks' words where the
-//    lesson has them), with the same number of checks;
+//    lesson has them), with the same number of checks; and every lesson of tutorials/ has its
+//    translation in every language but English;
 // 4. no key is in two parts of a catalog (its own messages, people/, review/, play/);
 // 5. web/style.css shows no words (a `content: "…"`): a page's words come from a catalog;
 // 6. every language but English has a catalog of the engine's narration,
@@ -138,6 +139,8 @@ for (const page of readdirSync(web).filter((f) => f.endsWith('.html'))) {
 
 // The lessons' translations.
 const lessonsDir = join(web, 'i18n/lessons');
+/** Each lesson translated, as "LANG GAME/ID". */
+const seenLessons = new Set();
 for (const lang of existsSync(lessonsDir) ? readdirSync(lessonsDir) : []) {
   for (const f of readdirSync(join(lessonsDir, lang))) {
     const game = f.replace(/\.js$/, '');
@@ -155,6 +158,7 @@ for (const lang of existsSync(lessonsDir) ? readdirSync(lessonsDir) : []) {
         problems.push(`${where} has ${lesson.topics.length} topics, the lesson ${orig.topics.length}`);
       if (lesson.steps.length !== orig.steps.length)
         problems.push(`${where} has ${lesson.steps.length} steps, the lesson ${orig.steps.length}`);
+      seenLessons.add(`${lang} ${game}/${id}`);
       orig.steps.forEach((/** @type {Record<string, unknown>} */ s, /** @type {number} */ i) => {
         const w = lesson.steps[i] ?? {};
         for (const field of ['text', 'web', 'hint'])
@@ -166,6 +170,13 @@ for (const lang of existsSync(lessonsDir) ? readdirSync(lessonsDir) : []) {
     }
   }
 }
+for (const lang of langs.filter((l) => l !== 'en'))
+  for (const game of readdirSync(join(root, 'tutorials')))
+    for (const f of readdirSync(join(root, 'tutorials', game)).filter((n) => n.endsWith('.json'))) {
+      const id = f.replace(/\.json$/, '');
+      if (!seenLessons.has(`${lang} ${game}/${id}`))
+        problems.push(`web/i18n/lessons/${lang}/${game}.js has no translation of tutorials/${game}/${f}`);
+    }
 
 // The engine's narration.
 const CONVERSION = /%[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?(?:hh|h|ll|l|z)?[dicuxXs]/g;
