@@ -264,20 +264,45 @@ static qv_status explain_go(const ap_state *s, int p, int arg, qv_err *err)
 	               qv_dir_names[arg], p + 1, c, list);
 }
 
+/* What the game waits for, told to a move made out of its phase: each a whole sentence
+ * (docs/web.md: a page translates a reason by its format). */
+static qv_status not_now(const ap_state *s, qv_err *err)
+{
+	switch (s->phase) {
+	case AP_PH_ITEMS:
+		return qv_fail(err, QV_EILLEGAL,
+		               "not now: the game waits for the items phase (use <item> ... then "
+		               "ready)");
+	case AP_PH_TAKE:
+		return qv_fail(err, QV_EILLEGAL,
+		               "not now: the game waits for a swap's random take (chance: take "
+		               "<item>)");
+	case AP_PH_DRAW:
+		return qv_fail(err, QV_EILLEGAL,
+		               "not now: the game waits for a draw (chance: stack <value>)");
+	case AP_PH_THROW:
+		return qv_fail(err, QV_EILLEGAL,
+		               "not now: the game waits for the throw (throw <card>)");
+	case AP_PH_LAND:
+		return qv_fail(err, QV_EILLEGAL,
+		               "not now: the game waits for a landing (chance: land <k>)");
+	case AP_PH_ROLL:
+		return qv_fail(err, QV_EILLEGAL,
+		               "not now: the game waits for a roll (chance: roll <n>)");
+	case AP_PH_GO:
+		return qv_fail(err, QV_EILLEGAL,
+		               "not now: the game waits for the direction (go <dir>)");
+	case AP_PH_WALK:
+		return qv_fail(err, QV_EILLEGAL,
+		               "not now: the game waits for a bump (chance: give <item|none> "
+		               "<item|none>)");
+	default: return qv_fail(err, QV_EILLEGAL, "the game is over");
+	}
+}
+
 static qv_status explain(const ap_state *s, qv_action a, qv_err *err)
 {
 	int type = AP_TYPE(a), arg = AP_ARG(a), p = s->active;
-	static const char *const need[] = {
-	    [AP_PH_ITEMS] = "the items phase (use <item> ... then ready)",
-	    [AP_PH_TAKE] = "a swap's random take (chance: take <item>)",
-	    [AP_PH_DRAW] = "a draw (chance: stack <value>)",
-	    [AP_PH_THROW] = "the throw (throw <card>)",
-	    [AP_PH_LAND] = "a landing (chance: land <k>)",
-	    [AP_PH_ROLL] = "a roll (chance: roll <n>)",
-	    [AP_PH_GO] = "the direction (go <dir>)",
-	    [AP_PH_WALK] = "a bump (chance: give <item|none> <item|none>)",
-	    [AP_PH_OVER] = "nothing: the game is over",
-	};
 	static const int phase_of[] = {
 	    [AP_ACT_USE] = AP_PH_ITEMS, [AP_ACT_READY] = AP_PH_ITEMS, [AP_ACT_THROW] = AP_PH_THROW,
 	    [AP_ACT_GO] = AP_PH_GO,     [AP_ACT_LAND] = AP_PH_LAND,   [AP_ACT_ROLL] = AP_PH_ROLL,
@@ -288,7 +313,7 @@ static qv_status explain(const ap_state *s, qv_action a, qv_err *err)
 	if (s->phase == AP_PH_OVER)
 		return qv_fail(err, QV_EILLEGAL, "the game is over");
 	if (phase_of[type] != s->phase)
-		return qv_fail(err, QV_EILLEGAL, "not now: the game waits for %s", need[s->phase]);
+		return not_now(s, err);
 	const ap_player *pl = &s->pl[p < s->nplayers ? p : 0];
 	const ap_tables *T = ap_T(s);
 	char c[12];

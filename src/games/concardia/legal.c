@@ -539,9 +539,10 @@ static bool valid_sq(int sq) { return sq >= 0 && sq < CC_NSQ; }
 static qv_status refuse_play(const cc_state *s, int sq, qv_err *err)
 {
 	char b[16];
-	if (!valid_sq(sq) || s->grid[sq].card)
-		return qv_fail(err, QV_EILLEGAL, "%s is not an empty square",
-		               valid_sq(sq) ? sq_name(sq, b) : "that");
+	if (!valid_sq(sq))
+		return qv_fail(err, QV_EILLEGAL, "not a square of the 6 x 6 grid");
+	if (s->grid[sq].card)
+		return qv_fail(err, QV_EILLEGAL, "%s is not an empty square", sq_name(sq, b));
 	return qv_fail(
 	    err, QV_EILLEGAL,
 	    "%s is not adjacent to a card on the grid (a card is played next to one already there)",
@@ -598,9 +599,11 @@ static qv_status refuse_persistent_boost(const cc_state *s, const cc_player *pl,
                                          qv_err *err)
 {
 	char b[CC_ID_MAX + 1];
-	if (!valid_card(s, card) || cc_persist_slot(pl, card) < 0)
+	if (!valid_card(s, card))
+		return qv_fail(err, QV_EILLEGAL, "p%d's Persistent Area holds no such card", p + 1);
+	if (cc_persist_slot(pl, card) < 0)
 		return qv_fail(err, QV_EILLEGAL, "p%d's Persistent Area holds no %s", p + 1,
-		               valid_card(s, card) ? card_name(s, card, b) : "such card");
+		               card_name(s, card, b));
 	return qv_fail(err, QV_EILLEGAL, "p%d cannot pay the cost %d", p + 1,
 	               cc_T(s)->cost[card + 1]);
 }
@@ -646,9 +649,10 @@ static qv_status explain(const cc_state *s, qv_action a, qv_err *err)
 	const cc_player *pl = &s->pl[p >= 0 ? p : 0];
 	bool card_arg = type == CC_ACT_START || type == CC_ACT_PLAY || type == CC_ACT_PERSIST ||
 	                type == CC_ACT_IMMEDIATE || type == CC_ACT_DISCARD || type == CC_ACT_REACT;
-	if (card_arg && (!valid_card(s, x) || !pl->hand[x]))
-		return qv_fail(err, QV_EILLEGAL, "p%d does not hold %s", p + 1,
-		               valid_card(s, x) ? card_name(s, x, b) : "that card");
+	if (card_arg && !valid_card(s, x))
+		return qv_fail(err, QV_EILLEGAL, "p%d does not hold that card", p + 1);
+	if (card_arg && !pl->hand[x])
+		return qv_fail(err, QV_EILLEGAL, "p%d does not hold %s", p + 1, card_name(s, x, b));
 	if (!valid_sq(x) && !card_arg && type != CC_ACT_PBOOST && type != CC_ACT_PCOUNTER &&
 	    type != CC_ACT_DECLINE && type != CC_ACT_PASS && type != CC_ACT_COIN)
 		return qv_fail(err, QV_EINVAL, "not a square of the 6 x 6 grid");
@@ -665,9 +669,12 @@ static qv_status explain(const cc_state *s, qv_action a, qv_err *err)
 		return qv_fail(err, QV_EILLEGAL, "%s holds no card of p%d with a Charge Counter",
 		               sq_name(x, b), p + 1);
 	case CC_ACT_PCOUNTER:
+		if (!valid_card(s, x))
+			return qv_fail(err, QV_EILLEGAL, "p%d's Persistent Area holds no such card",
+			               p + 1);
 		return qv_fail(err, QV_EILLEGAL,
 		               "no card %s with a Charge Counter in p%d's Persistent Area",
-		               valid_card(s, x) ? card_name(s, x, b) : "", p + 1);
+		               card_name(s, x, b), p + 1);
 	case CC_ACT_REACT:
 		if (cc_T(s)->cards[x].kind != CC_AB_SAVE)
 			return qv_fail(err, QV_EILLEGAL,

@@ -452,22 +452,60 @@ static qv_status explain_ability(const ev_state *s, int d, const char *what, qv_
 		return qv_fail(err, QV_EILLEGAL,
 		               "the %s arrow's ability was already used in this activation",
 		               qv_dir_names[d]);
-	static const char *const need[EV_NABILITIES] = {
-	    "",
-	    "Remove needs a monster on the target: ability <dir>",
-	    "Block needs an empty target and a block card in hand (ability <dir> "
-	    "<block-card>) or a block on the target (ability <dir>)",
-	    "Firestorm needs an opponent monster on the target or orthogonally next to it: "
-	    "ability <dir>",
-	    "Swap needs a monster on the target: ability <dir>",
-	    "Shockwave needs a card on the target: ability <dir>",
-	    "Magnetism needs an empty target and a card (not a block, not the active card) "
-	    "orthogonally next to it: ability <dir> <source-cell>",
-	    "Growth needs an empty target and a monster in hand: ability <dir> <card>",
-	    "Resurrection needs an empty target and a monster in the own graveyard whose "
-	    "cost fits the budget left: ability <dir> <card>"};
-	return qv_fail(err, QV_EILLEGAL, "%s ability %s cannot be used that way: %s",
-	               ev_ability_names[ab], qv_dir_names[d], need[ab]);
+	/* what the ability needs, each a whole sentence (docs/web.md: a page translates a
+	 * reason by its format) */
+	const char *dn = qv_dir_names[d];
+	switch (ab) {
+	case EV_AB_REMOVE:
+		return qv_fail(
+		    err, QV_EILLEGAL,
+		    "Remove ability %s cannot be used that way: Remove needs a monster on "
+		    "the target: ability <dir>",
+		    dn);
+	case EV_AB_BLOCK:
+		return qv_fail(
+		    err, QV_EILLEGAL,
+		    "Block ability %s cannot be used that way: Block needs an empty target "
+		    "and a block card in hand (ability <dir> <block-card>) or a block on "
+		    "the target (ability <dir>)",
+		    dn);
+	case EV_AB_FIRESTORM:
+		return qv_fail(err, QV_EILLEGAL,
+		               "Firestorm ability %s cannot be used that way: Firestorm needs an "
+		               "opponent monster on the target or orthogonally next to it: ability "
+		               "<dir>",
+		               dn);
+	case EV_AB_SWAP:
+		return qv_fail(
+		    err, QV_EILLEGAL,
+		    "Swap ability %s cannot be used that way: Swap needs a monster on the "
+		    "target: ability <dir>",
+		    dn);
+	case EV_AB_SHOCKWAVE:
+		return qv_fail(
+		    err, QV_EILLEGAL,
+		    "Shockwave ability %s cannot be used that way: Shockwave needs a card "
+		    "on the target: ability <dir>",
+		    dn);
+	case EV_AB_MAGNETISM:
+		return qv_fail(err, QV_EILLEGAL,
+		               "Magnetism ability %s cannot be used that way: Magnetism needs an "
+		               "empty target and a card (not a block, not the active card) "
+		               "orthogonally next to it: ability <dir> <source-cell>",
+		               dn);
+	case EV_AB_GROWTH:
+		return qv_fail(err, QV_EILLEGAL,
+		               "Growth ability %s cannot be used that way: Growth needs an empty "
+		               "target and a monster in hand: ability <dir> <card>",
+		               dn);
+	default:
+		return qv_fail(
+		    err, QV_EILLEGAL,
+		    "Resurrection ability %s cannot be used that way: Resurrection needs "
+		    "an empty target and a monster in the own graveyard whose cost fits "
+		    "the budget left: ability <dir> <card>",
+		    dn);
+	}
 }
 
 /* Why a play, cover (of card kind arg & 31 on cell arg >> 5) or reveal (of cell arg) cannot be
@@ -533,13 +571,18 @@ static qv_status explain(const ev_state *s, qv_action a, qv_err *err)
 	case EV_ACT_REVEAL: return explain_hand_play(s, type, arg, what, err);
 	case EV_ACT_ABILITY: return explain_ability(s, arg & 7, what, err);
 	case EV_ACT_BURN:
+		if (!s->nstack || !s->stack[s->nstack - 1].burn_left)
+			return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
 		return qv_fail(err, QV_EILLEGAL,
 		               "a Firestorm point goes to an opponent monster on the target or a "
 		               "cell orthogonally next to it; now: %s",
 		               what);
 	case EV_ACT_CONFLICT:
+		if (!s->nstack || s->stack[s->nstack - 1].burn_left ||
+		    s->stack[s->nstack - 1].step != EV_ST_CONFLICTS || arg >= EV_NCELLS)
+			return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
 		return qv_fail(err, QV_EILLEGAL, "%s is not a pending conflict; now: %s",
-		               (ev_cell_name(arg < EV_NCELLS ? arg : -1, b), b), what);
+		               (ev_cell_name(arg, b), b), what);
 	default: return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
 	}
 }

@@ -147,7 +147,7 @@ static qv_status parse_cell(const char *t, int *cell, qv_err *err)
 {
 	*cell = ev_cell_parse(t);
 	if (*cell < 0)
-		return qv_fail(err, QV_EINVAL, "bad cell '%.20s': %s", t, CELL_FORM);
+		return qv_fail(err, QV_EINVAL, "bad cell '%.20s': " CELL_FORM, t);
 	return QV_OK;
 }
 
@@ -216,11 +216,12 @@ static qv_status parse_ability(const ev_state *s, char **tok, int n, qv_action *
 	}
 	k = ev_find_kind(ev_T(s), tok[2]);
 	if (k < 0)
-		return qv_fail(err, QV_EINVAL,
-		               "'%.40s' is neither a card id nor a cell: ability <dir> takes a "
-		               "card (Block, Growth, Resurrection) or a source cell (Magnetism; "
-		               "%s)",
-		               tok[2], CELL_FORM);
+		return qv_fail(
+		    err, QV_EINVAL,
+		    "'%.40s' is neither a card id nor a cell: ability <dir> takes a "
+		    "card (Block, Growth, Resurrection) or a source cell (Magnetism; " CELL_FORM
+		    ")",
+		    tok[2]);
 	*out = EV_ABIL(d, EV_ARG_CARD, k);
 	return QV_OK;
 }
