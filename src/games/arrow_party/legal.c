@@ -265,7 +265,7 @@ static qv_status explain_go(const ap_state *s, int p, int arg, qv_err *err)
 }
 
 /* What the game waits for, told to a move made out of its phase: each a whole sentence
- * (docs/web.md: a page translates a reason by its format). */
+ * (docs/web/narration.md: a page translates a reason by its format). */
 static qv_status not_now(const ap_state *s, qv_err *err)
 {
 	switch (s->phase) {

@@ -433,28 +433,10 @@ static void pending_text(const ev_state *s, char *buf, size_t len)
 	}
 }
 
-/* Why the ability of the active card's arrow in board direction d cannot be used as a says:
- * not now, no such arrow, a plain one, used already, or what its ability needs. */
-static qv_status explain_ability(const ev_state *s, int d, const char *what, qv_err *err)
+/* What ability ab of the arrow in direction dn needs, when it cannot be used as asked: each a
+ * whole sentence (docs/web/narration.md: a page translates a reason by its format). */
+static qv_status refuse_ability(int ab, const char *dn, qv_err *err)
 {
-	const ev_entry *e = &s->stack[s->nstack - 1];
-	int cc = ev_find_cell_of(s, e->inst);
-	if (e->burn_left || e->step == EV_ST_CONFLICTS)
-		return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
-	if (cc < 0 || !(ev_board_arrows(s, cc) >> d & 1))
-		return qv_fail(err, QV_EILLEGAL, "the active card has no arrow pointing %s",
-		               qv_dir_names[d]);
-	int ab = ev_board_ability(s, cc, d);
-	if (ab == EV_AB_NONE)
-		return qv_fail(err, QV_EILLEGAL, "the %s arrow of the active card is plain",
-		               qv_dir_names[d]);
-	if (e->used >> ev_board_dir(s->cell[cc].ctrl, d) & 1)
-		return qv_fail(err, QV_EILLEGAL,
-		               "the %s arrow's ability was already used in this activation",
-		               qv_dir_names[d]);
-	/* what the ability needs, each a whole sentence (docs/web.md: a page translates a
-	 * reason by its format) */
-	const char *dn = qv_dir_names[d];
 	switch (ab) {
 	case EV_AB_REMOVE:
 		return qv_fail(
@@ -506,6 +488,28 @@ static qv_status explain_ability(const ev_state *s, int d, const char *what, qv_
 		    "the budget left: ability <dir> <card>",
 		    dn);
 	}
+}
+
+/* Why the ability of the active card's arrow in board direction d cannot be used as a says:
+ * not now, no such arrow, a plain one, used already, or what its ability needs. */
+static qv_status explain_ability(const ev_state *s, int d, const char *what, qv_err *err)
+{
+	const ev_entry *e = &s->stack[s->nstack - 1];
+	int cc = ev_find_cell_of(s, e->inst);
+	if (e->burn_left || e->step == EV_ST_CONFLICTS)
+		return qv_fail(err, QV_EILLEGAL, "not now: %s", what);
+	if (cc < 0 || !(ev_board_arrows(s, cc) >> d & 1))
+		return qv_fail(err, QV_EILLEGAL, "the active card has no arrow pointing %s",
+		               qv_dir_names[d]);
+	int ab = ev_board_ability(s, cc, d);
+	if (ab == EV_AB_NONE)
+		return qv_fail(err, QV_EILLEGAL, "the %s arrow of the active card is plain",
+		               qv_dir_names[d]);
+	if (e->used >> ev_board_dir(s->cell[cc].ctrl, d) & 1)
+		return qv_fail(err, QV_EILLEGAL,
+		               "the %s arrow's ability was already used in this activation",
+		               qv_dir_names[d]);
+	return refuse_ability(ab, qv_dir_names[d], err);
 }
 
 /* Why a play, cover (of card kind arg & 31 on cell arg >> 5) or reveal (of cell arg) cannot be
