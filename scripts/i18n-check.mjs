@@ -20,12 +20,14 @@
 //    games' C sources (scripts/narration-formats.mjs) but those made of their arguments alone;
 //    each template names arguments the format has, keeps the format's secret parts (the same
 //    masks), and shows every argument but a suffix one ("card%s"); a plural translation
-//    counts an argument the format has, with the forms of its language.
+//    counts an argument the format has, with the forms of its language;
+// 7. so does every language's catalog of why the games refuse a move, web/i18n/reasons/LANG.js
+//    (web/reasons.js), against the formats scripts/narration-formats.mjs --reasons lists.
 // Exits 1 naming each problem.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { composite, formats } from './narration-formats.mjs';
+import { composite, formats, reasons } from './narration-formats.mjs';
 
 const root = process.argv[2] ?? '.';
 const web = join(root, 'web');
@@ -81,7 +83,7 @@ for (const lang of langs) {
   for (const part of readdirSync(join(web, 'i18n'), { withFileTypes: true })) {
     const file = join(web, 'i18n', part.name, `${lang}.js`);
     if (!part.isDirectory() || !existsSync(file)) continue;
-    if (part.name === 'lessons' || part.name === 'narration') continue;
+    if (['lessons', 'narration', 'reasons'].includes(part.name)) continue;
     for (const key of Object.keys(await load(file))) {
       const first = where.get(key);
       if (first) problems.push(`${part.name}/${lang}.js: ${key} is also a key of ${first}`);
@@ -201,19 +203,40 @@ function argumentsOf(format) {
   }
   return { n: suffix.length, suffix, masks };
 }
-for (const lang of langs.filter((l) => l !== 'en')) {
-  const file = join(web, `i18n/narration/${lang}.js`);
-  if (!existsSync(file)) {
-    problems.push(`web/i18n/narration/${lang}.js is missing: the engine's narration in ${lang}`);
-    continue;
+/**
+ * A catalog of formats (web/i18n/KIND/LANG.js) against the formats the C says.
+ * @param {string} kind narration or reasons
+ * @param {string} what what the catalog translates, for a missing one
+ * @param {string[]} formatsSaid
+ */
+async function checkFormats(kind, what, formatsSaid) {
+  for (const lang of langs.filter((l) => l !== 'en')) {
+    const file = join(web, `i18n/${kind}/${lang}.js`);
+    if (!existsSync(file)) {
+      problems.push(`web/i18n/${kind}/${lang}.js is missing: ${what} in ${lang}`);
+      continue;
+    }
+    checkCatalog(kind, lang, await load(file), formatsSaid);
   }
-  const cat = await load(file);
+}
+
+/**
+ * @param {string} kind
+ * @param {string} lang
+ * @param {Record<string, any>} cat
+ * @param {string[]} said
+ */
+function checkCatalog(kind, lang, cat, said) {
   const forms = new Set(new Intl.PluralRules(lang).resolvedOptions().pluralCategories);
-  for (const f of said) if (!(f in cat)) problems.push(`narration/${lang}.js: no translation of ${JSON.stringify(f)}`);
+  for (const f of said) if (!(f in cat)) problems.push(`${kind}/${lang}.js: no translation of ${JSON.stringify(f)}`);
   for (const [f, tr] of Object.entries(cat)) {
-    const where = `narration/${lang}.js: ${JSON.stringify(f)}`;
+    const where = `${kind}/${lang}.js: ${JSON.stringify(f)}`;
     if (!said.includes(f)) {
-      problems.push(`${where} is no format of src/games/ (changed or gone?)`);
+      problems.push(`${where} is no format of src/ (changed or gone?)`);
+      continue;
+    }
+    if (!tr) {
+      problems.push(`${where} is not translated`);
       continue;
     }
     const a = argumentsOf(f);
@@ -239,6 +262,9 @@ for (const lang of langs.filter((l) => l !== 'en')) {
     }
   }
 }
+await checkFormats('narration', "the engine's narration", said);
+const reasonsSaid = [...new Set(reasons(root).map((f) => f.format))];
+await checkFormats('reasons', "the games' reasons for refusing a move", reasonsSaid);
 
 if (problems.length) {
   for (const p of problems) console.error(p);
@@ -246,5 +272,5 @@ if (problems.length) {
 }
 console.log(
   `${langs.length} catalogs of ${Object.keys(en).length} messages agree; the pages' words are theirs; ` +
-    `the narration's ${said.length} formats are translated`,
+    `the narration's ${said.length} formats and the games' ${reasonsSaid.length} reasons are translated`,
 );

@@ -134,8 +134,25 @@ export function narrate(msg, lang = LANG) {
   if (!catalog || !Array.isArray(msg) || typeof msg[0] !== 'string') return null;
   const tr = index(catalog).get(msg[0]);
   if (tr === undefined) return null;
-  const args = msg.slice(1).map((a) => argument(String(a), lang));
+  return wordTranslation(
+    tr,
+    msg.slice(1).map((a) => argument(String(a), lang)),
+    lang,
+  );
+}
+
+/**
+ * A translation (a catalog's value) with its arguments put in, in the language lang: its
+ * template, or the one of its plural category, its English arguments translated by `args`;
+ * null when it has no template for the count.
+ * @param {Translation} tr
+ * @param {string[]} args
+ * @param {string} lang
+ * @returns {string | null}
+ */
+export function wordTranslation(tr, args, lang) {
   if (typeof tr === 'string') return fillTemplate(tr, args);
+  args = [...args];
   for (const [at, values] of Object.entries(tr.args ?? {})) {
     const i = Number(at) - 1;
     if (args[i] in values) args[i] = values[args[i]];

@@ -5,11 +5,14 @@
 // about people, `account.s-*`, `friends.s-*`, `challenge.s-*` and `tournaments.s-*`); the
 // prefixes "cannot claim: " and the like are peeled and translated apart, and so are the
 // engine's words for the moves a takeback would cross ("your 'attack c3 c4'", "the chance
-// outcome 'die +1'"), whose notation stays as it is. Why a game's rules refuse a move is made in
-// C per game and stays in English. A sentence of no known form is shown as the server said it.
+// outcome 'die +1'"), whose notation stays as it is. Why a game's rules refuse a move (the
+// `why` of "illegal action '…': why", or a sentence of its own when the move cannot be read)
+// is the game's, translated by its format (web/reasons.js). A sentence of no known form is
+// shown as the server said it.
 // tests/browser/server-text.test.mjs checks each form against the server's own sentences.
 
 import { LANG, t } from './i18n.js';
+import { reasonText } from './reasons.js';
 
 /** @typedef {(key: string, values?: Record<string, string | number>) => string} Lookup */
 
@@ -155,16 +158,23 @@ const MOVE_PLACES = new Set(['chance', 'mover', 'reveal']);
  * @param {string} value
  * @param {[RegExp, string][]} forms
  * @param {Lookup} lookup
+ * @param {string} lang the language of lookup's catalog (for a game's reason)
  * @returns {string | null}
  */
-function byForm(value, forms, lookup) {
+function byForm(value, forms, lookup, lang) {
   for (const [re, key] of forms) {
     const m = re.exec(value);
     if (!m) continue;
     /** @type {Record<string, string>} */
     const values = {};
     for (const [name, v] of Object.entries(m.groups ?? {}))
-      values[name] = WORDS[v] ? lookup(WORDS[v]) : MOVE_PLACES.has(name) ? (byForm(v, MOVES, lookup) ?? v) : v;
+      values[name] = WORDS[v]
+        ? lookup(WORDS[v])
+        : MOVE_PLACES.has(name)
+          ? (byForm(v, MOVES, lookup, lang) ?? v)
+          : key === 'server.illegal' && name === 'why'
+            ? (reasonText(v, lang) ?? v)
+            : v;
     return lookup(key, values);
   }
   return null;
@@ -230,15 +240,18 @@ const PEOPLE_FORMS = [
 
 /**
  * A server's sentence through a catalog's lookup: its prefixes and its form translated, its
- * values in their places; unchanged when its form is not known.
+ * values in their places, or a game's reason for refusing a move; unchanged when its form is
+ * not known.
  * @param {string} message
  * @param {Lookup} lookup
+ * @param {string} [lang] the language of lookup's catalog
  * @returns {string}
  */
-export function translateServer(message, lookup) {
+export function translateServer(message, lookup, lang = LANG) {
   for (const [prefix, key] of [...PREFIXES, ...PEOPLE_PREFIXES])
-    if (message.startsWith(prefix)) return lookup(key, { why: translateServer(message.slice(prefix.length), lookup) });
-  return byForm(message, [...FORMS, ...PEOPLE_FORMS], lookup) ?? message;
+    if (message.startsWith(prefix))
+      return lookup(key, { why: translateServer(message.slice(prefix.length), lookup, lang) });
+  return byForm(message, [...FORMS, ...PEOPLE_FORMS], lookup, lang) ?? reasonText(message, lang) ?? message;
 }
 
 /**
