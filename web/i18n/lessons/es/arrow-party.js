@@ -11,17 +11,17 @@ export default {
         text: 'Bienvenido a Arrow Party. En cada ronda todos los jugadores lanzan una carta de flecha: hacia donde cae indica en qué dirección puedes caminar, y tu dado cuánto. En el suelo hay estrellas (+10 puntos), calaveras (-15) y cartas de objeto boca abajo. Tras diez rondas gana el jugador con más puntos. Tú eres p1; el ordenador juega p2 y p3.',
       },
       {
-        text: 'La zona de juego es una cuadrícula de celdas, aquí de 9 x 9 (15 x 15 en una partida normal). Las celdas se nombran como las casillas del ajedrez: una letra de columna de la a (oeste) a la i (este), y luego un número de fila del 1 (sur) al 9 (norte). Hay ocho direcciones, N NE E SE S SW W NW, siendo N la fila de arriba. Un paso te mueve una celda, en recto o en diagonal.',
+        text: 'La zona de juego es una cuadrícula de casillas, aquí de 9 x 9 (15 x 15 en una partida normal). Las casillas se nombran como las del ajedrez: una letra de columna de la a (oeste) a la i (este), y luego un número de fila del 1 (sur) al 9 (norte). Hay ocho direcciones, N NE E SE S SW W NW, siendo N la fila de arriba. Un paso te mueve una casilla, en recto o en diagonal.',
       },
       {
-        text: "Leer el tablero: cada celda muestra dos caracteres, el número del jugador que está en ella y luego lo que hay en el suelo: '*' una estrella, 'x' una calavera, '?' un objeto boca abajo, '.' nada. Empiezas en a1 (abajo a la izquierda), p2 en i9 (arriba a la derecha), p3 en a9 (arriba a la izquierda). Hay una estrella en a3 y en i7, una calavera en a7 y un objeto (un 'reverse', que aquí todos conocen) en a4.",
-        web: "Leer el tablero: cada celda muestra lo que hay en el suelo: una estrella, una calavera, una carta de objeto boca abajo (marcada con '?') o nada, y una ficha redonda del color de cada jugador que está en ella, con su número. Empiezas en a1 (abajo a la izquierda), p2 en i9 (arriba a la derecha), p3 en a9 (arriba a la izquierda). Hay una estrella en a3 y en i7, una calavera en a7 y un objeto (un 'reverse', que aquí todos conocen) en a4.",
+        text: "Leer el tablero: cada casilla muestra dos caracteres, el número del jugador que está en ella y luego lo que hay en el suelo: '*' una estrella, 'x' una calavera, '?' un objeto boca abajo, '.' nada. Empiezas en a1 (abajo a la izquierda), p2 en i9 (arriba a la derecha), p3 en a9 (arriba a la izquierda). Hay una estrella en a3 y en i7, una calavera en a7 y un objeto (un 'reverse', que aquí todos conocen) en a4.",
+        web: "Leer el tablero: cada casilla muestra lo que hay en el suelo: una estrella, una calavera, una carta de objeto boca abajo (marcada con '?') o nada, y una ficha redonda del color de cada jugador que está en ella, con su número. Empiezas en a1 (abajo a la izquierda), p2 en i9 (arriba a la derecha), p3 en a9 (arriba a la izquierda). Hay una estrella en a3 y en i7, una calavera en a7 y un objeto (un 'reverse', que aquí todos conocen) en a4.",
       },
       {
         text: 'En la preparación recibiste una carta de flecha de cada uno de los cinco montones (de 1a a 5a: el número es su valor en puntos y cuántas flechas muestra), tres cartas de objeto (x2, x2, half) y un dado de seis caras (d6). Junto al tablero ves tus cartas con sus puntos, y tu puntuación si la partida terminara ahora. De los demás solo ves los valores de sus cartas de flecha y cuántos objetos tienen.',
       },
       {
-        text: "Cada ronda empieza con la fase de objetos: en secreto, puedes usar cartas de objeto ('use <objeto>') y después dices 'ready'. Nadie ve lo que elegiste hasta que todos están listos. En esta ronda no uses nada: escribe solo 'ready'.",
+        text: "Cada ronda empieza con la fase de objetos: en secreto, puedes usar cartas de objeto ('use <objeto>') y después dices que estás listo ('ready'). Nadie ve lo que elegiste hasta que todos están listos. En esta ronda no uses nada: escribe solo 'ready'.",
         hint: 'Esta vez ningún objeto. La palabra es: ready.',
         learned: ['todos están listos: ahora viene el lanzamiento', 'no usaste ningún objeto', 'aún tienes 8 cartas'],
       },
@@ -69,7 +69,7 @@ export default {
         learned: ['has elegido usar x2 (aún en secreto)', 'aún puedes usar más objetos'],
       },
       {
-        text: 'Podrías usar más objetos, o decir que has terminado. Di que has terminado.',
+        text: 'Podrías usar más objetos, o decir que estás listo. Di que estás listo.',
         hint: 'La palabra es: ready.',
         learned: ['tu x2 se reveló y se descartó', 'ahora tienes 7 cartas'],
       },
@@ -79,7 +79,7 @@ export default {
         learned: ['tu carta cayó derecha: W N E', 'la carta de p3 cayó al revés: apunta a S'],
       },
       {
-        text: 'Sacaste un 2, duplicado por x2: 4 pasos. Todos caminan a la vez, un paso por instante, y recogen todas las cartas de cada celda en la que entran (las estrellas y las calaveras, siempre). Al norte tienes una estrella en a3 (+10) y el objeto reverse en a4, mientras p3 baja hacia el sur con 5 pasos. Camina hacia el norte para recogerlos.',
+        text: 'Sacaste un 2, duplicado por x2: 4 pasos. Todos caminan a la vez, un paso por instante, y recogen todas las cartas de cada casilla en la que entran (las estrellas y las calaveras, siempre). Al norte tienes una estrella en a3 (+10) y el objeto reverse en a4, mientras p3 baja hacia el sur con 5 pasos. Camina hacia el norte para recogerlos.',
         hint: 'Tu carta apunta a W, N y E, y la estrella está al norte: go N.',
         learned: [
           'estás en a5',
@@ -91,7 +91,7 @@ export default {
         ],
       },
       {
-        text: 'En el cuarto instante entraste en a5 a la vez que p3: un choque. Dos jugadores chocan cuando comparten una celda tras un instante, o se cruzan durante él, si al menos uno de ellos se ha movido. Cada uno da al otro una de sus cartas de objeto al azar, en el mismo momento: tú diste half y recibiste minus5. Después p3 dio su último paso, hasta a4.',
+        text: 'En el cuarto instante entraste en a5 a la vez que p3: un choque. Dos jugadores chocan cuando comparten una casilla tras un instante, o se cruzan durante él, si al menos uno de ellos se ha movido. Cada uno da al otro una de sus cartas de objeto al azar, en el mismo momento: tú diste half y recibiste minus5. Después p3 dio su último paso, hasta a4.',
       },
       {
         text: 'Lo que ve cada jugador: las posiciones, los dados, las estrellas y las calaveras, las cartas recogidas boca arriba, los objetos usados, las cartas caídas, las tiradas y los recorridos son públicos. Las cartas repartidas o recogidas boca abajo siguen en secreto, y solo las conoce quien las tiene; tras un choque, los dos jugadores conocen las cartas intercambiadas. Así que nadie más que tú y p3 sabe lo del half y el minus5, mientras que el reverse que recogiste en a4 ya lo conocían todos. Las elecciones (objetos, lanzamientos, direcciones) siguen ocultas hasta que todos han elegido.',
@@ -111,7 +111,7 @@ export default {
         learned: ['usarás reverse'],
       },
       {
-        text: 'Ahora di que has terminado con los objetos.',
+        text: 'Has terminado con los objetos: ahora di que estás listo.',
         hint: 'ready',
         learned: ['ahora viene el lanzamiento'],
       },
@@ -140,7 +140,7 @@ export default {
         learned: ['usarás dice d8'],
       },
       {
-        text: 'Has terminado con los objetos: dilo.',
+        text: 'Has terminado con los objetos: di que estás listo.',
         hint: 'ready',
         learned: ['tu dado es ahora un d8'],
       },
@@ -205,7 +205,7 @@ export default {
     topics: ['Cartas', 'La marcha'],
     steps: [
       {
-        text: "p2 está en c5, cuatro celdas al norte de ti, y tiene dos objetos que no puedes ver. Si chocas con p2, cada uno da al otro un objeto al azar: podrías perder tu x2 (+2) a cambio de algo peor. 'noswap' (+3 si lo conservas) te protege durante una ronda: un choque contigo no intercambia nada en ningún sentido, y un swap dirigido a ti no hace nada.",
+        text: "p2 está en c5, cuatro casillas al norte de ti, y tiene dos objetos que no puedes ver. Si chocas con p2, cada uno da al otro un objeto al azar: podrías perder tu x2 (+2) a cambio de algo peor. 'noswap' (+3 si lo conservas) te protege durante una ronda: un choque contigo no intercambia nada en ningún sentido, y un swap dirigido a ti no hace nada.",
       },
       {
         text: 'Protege tu mano esta ronda: usa tu noswap. (Una vez usado, sale de tu mano, y sus 3 puntos con él: ese es el precio.)',

@@ -25,7 +25,7 @@ export default {
       },
       {
         text: "Cada carta tiene un rasgo (Piedra, Papel o Tijera: Piedra gana a Tijera, Tijera gana a Papel, Papel gana a Piedra), una Fuerza (lo que aporta a una captura), una Defensa (lo que hace falta para capturarla) y flechas. En el tablero una carta se muestra como '1S lan' (el lancer de Tijera de p1) con '3/2' (Fuerza 3, Defensa 2) y sus flechas. Una carta se nombra por su diseño y la letra de su rasgo: 'lancer-s' es el lancer de Tijera.",
-        web: "Cada carta tiene un rasgo (Piedra, Papel o Tijera: Piedra gana a Tijera, Tijera gana a Papel, Papel gana a Piedra), una Fuerza (lo que aporta a una captura), una Defensa (lo que hace falta para capturarla) y flechas. En el tablero una carta se dibuja del color de su dueño (las tuyas verdes) con su nombre, su rasgo como una letra en una marca (R, P o S: Rock, Paper, Scissors), su Fuerza y su Defensa (STR y DEF) y sus flechas en los bordes. Una carta se nombra por su diseño y la letra de su rasgo: 'lancer-s' es el lancer de Tijera. Toca, mantén pulsada o haz clic derecho en una carta para leerla entera.",
+        web: "Cada carta tiene un rasgo (Piedra, Papel o Tijera: Piedra gana a Tijera, Tijera gana a Papel, Papel gana a Piedra), una Fuerza (lo que aporta a una captura), una Defensa (lo que hace falta para capturarla) y flechas. En el tablero una carta se dibuja del color de su dueño (las tuyas verdes) con su nombre, su rasgo como una letra en una marca (R, P o S: Rock, Paper, Scissors), su Fuerza y su Defensa (FUE y DEF) y sus flechas en los bordes. Una carta se nombra por su diseño y la letra de su rasgo: 'lancer-s' es el lancer de Tijera. Toca, mantén pulsada o haz clic derecho en una carta para leerla entera.",
       },
       {
         text: 'Cada jugador ha barajado su mazo y robado 7 cartas. Tu mano aparece bajo el tablero, cada carta con su Fuerza/Defensa y sus flechas tal como apuntarán cuando la juegues. Solo tú ves tu mano; p2 solo ve cuántas cartas tienes. Nadie conoce el orden de ningún mazo.',
@@ -93,19 +93,19 @@ export default {
     ],
   },
   '04-reactions': {
-    title: 'Reacciones: la aegis',
+    title: 'Reacciones: la égida',
     topics: ['Reacciones'],
     steps: [
       {
-        text: 'Una Reacción responde a un suceso y no gasta ninguna acción. La aegis tiene una: mientras está en tu mano, cuando una de tus cartas fuera a ser capturada, puedes descartar la aegis, y esa carta no es capturada en este Paso de Captura. Tienes una aegis de Piedra. Es el turno de p2.',
+        text: 'Una Reacción responde a un suceso y no gasta ninguna acción. La égida (la carta aegis) tiene una: mientras está en tu mano, cuando una de tus cartas fuera a ser capturada, puedes descartar la égida, y esa carta no es capturada en este Paso de Captura. Tienes una égida de Piedra. Es el turno de p2.',
       },
       {
-        text: "p2 jugó un flanker de Papel en e3. Su flecha hacia el oeste y la flecha hacia el sur del sentinel apuntan las dos a tu striker de Piedra en d3: Papel gana a Piedra, y 2 + 1 = 3 alcanza su Defensa 2. El striker sería capturado, así que el juego te ofrece una reacción. Salva el striker con tu aegis: 'react <card> <square of the card saved>'.",
-        hint: "'decline' deja que el striker sea capturado. Para conservarlo, descarta tu aegis por la carta de d3: 'react aegis-r d3'.",
-        learned: ['tu striker sigue en d3', 'la aegis fue a tu pila de descartes', 'p2 no consiguió ningún punto'],
+        text: "p2 jugó un flanker de Papel en e3. Su flecha hacia el oeste y la flecha hacia el sur del sentinel apuntan las dos a tu striker de Piedra en d3: Papel gana a Piedra, y 2 + 1 = 3 alcanza su Defensa 2. El striker sería capturado, así que el juego te ofrece una reacción. Salva el striker con tu égida: 'react <card> <square of the card saved>'.",
+        hint: "Rehusar ('decline') deja que el striker sea capturado. Para conservarlo, descarta tu égida por la carta de d3: 'react aegis-r d3'.",
+        learned: ['tu striker sigue en d3', 'la égida fue a tu pila de descartes', 'p2 no consiguió ningún punto'],
       },
       {
-        text: 'El striker está salvado, pero solo en ese Paso de Captura. Las flechas siguen apuntándole, y después de cada acción, también de la tuya, viene un Paso de Captura: al final de este turno se volverá a comprobar. Solo se ofrece la reacción a un jugador que tenga una aegis, y no tienes otra.',
+        text: 'El striker está salvado, pero solo en ese Paso de Captura. Las flechas siguen apuntándole, y después de cada acción, también de la tuya, viene un Paso de Captura: al final de este turno se volverá a comprobar. Solo se ofrece la reacción a un jugador que tenga una égida, y no tienes otra.',
       },
       {
         text: 'Aprovecha tu turno: captura el flanker de Papel de e3 (Defensa 3) con una carta de Tijera que le apunte.',
@@ -183,15 +183,15 @@ export default {
     topics: ['El final y la puntuación'],
     steps: [
       {
-        text: 'Al final de cada turno el juego comprueba si la partida ha terminado. Un jugador con al menos 5 puntos (uno por cada carta de su Pila de Victoria) la termina. También termina cuando los dos jugadores pasan en turnos consecutivos. Entonces gana quien tenga más puntos; con los mismos puntos, quien tenga más cartas en el Tablero (la Zona de Juego y tu Zona Persistente); si siguen igualados, es empate.',
+        text: 'Al final de cada turno el juego comprueba si la partida ha terminado. Un jugador con al menos 5 puntos (uno por cada carta de su Pila de Victoria) la termina. También termina cuando los dos jugadores pasan en turnos consecutivos. Entonces gana quien tenga más puntos; con los mismos puntos, quien tenga más cartas en el tablero (la Zona de Juego y tu Zona Persistente); si siguen igualados, es empate.',
       },
       {
-        text: 'Hay una regla que pesa más que los puntos: a partir del final de su propio tercer turno, un jugador sin ninguna carta en el Tablero pierde en el acto. Aquí p2 va ganando por 4 puntos a 2 y ha jugado cuatro turnos. Su única carta en el Tablero es el flanker de Tijera de d4 (Defensa 3). Gana la partida.',
+        text: 'Hay una regla que pesa más que los puntos: a partir del final de su propio tercer turno, un jugador sin ninguna carta en el tablero pierde en el acto. Aquí p2 va ganando por 4 puntos a 2 y ha jugado cuatro turnos. Su única carta en el tablero es el flanker de Tijera de d4 (Defensa 3). Gana la partida.',
         hint: "Captura el flanker, la última carta de p2: Piedra gana a Tijera, tu lancer de c3 ya apunta a d4 con 3, y un striker apunta al norte. 'play striker-r d3'.",
         learned: ['la partida terminó por la regla del tercer turno', 'p2 perdió', 'aunque p2 tenía más puntos'],
       },
       {
-        text: "A p2 no le queda ninguna carta en el Tablero después de su tercer turno, así que pierde, tenga los puntos que tenga. Protege tus últimas cartas: una carta de tu Zona Persistente también cuenta. Si los dos jugadores pierden a la vez, es empate. Ya has visto todas las reglas: prueba una partida contra el ordenador con 'quiver play concardia'.",
+        text: "A p2 no le queda ninguna carta en el tablero después de su tercer turno, así que pierde, tenga los puntos que tenga. Protege tus últimas cartas: una carta de tu Zona Persistente también cuenta. Si los dos jugadores pierden a la vez, es empate. Ya has visto todas las reglas: prueba una partida contra el ordenador con 'quiver play concardia'.",
       },
     ],
   },

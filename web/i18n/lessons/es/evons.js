@@ -18,18 +18,18 @@ export default {
     ],
     steps: [
       {
-        text: 'Evons es un juego de cartas para dos jugadores sobre un tablero de 7 x 7 celdas. Tú eres p1, en el lado sur; el ordenador es p2, en el lado norte. Cada jugador tiene un mazo de 24 cartas, una mano, un cementerio, una pila de cartas retiradas del juego y créditos: 50 al empezar.',
+        text: 'Evons es un juego de cartas para dos jugadores sobre un tablero de 7 x 7 celdas. Tú eres p1, en el lado sur; el ordenador es p2, en el lado norte. Cada jugador tiene un mazo de 24 cartas, una mano, un cementerio, una pila de cartas retiradas de la partida y créditos: 50 al empezar.',
       },
       {
         text: 'Las columnas se llaman x a b c d e y de oeste a este, y las filas de 0 a 6 de sur a norte: x0 es la esquina suroeste y c3 el centro. El cuadrado de 5 x 5 de a1 a e5, enmarcado con líneas gruesas, es la zona principal: solo puntúa lo que ocurre ahí. El anillo de celdas que la rodea, fuera de las líneas gruesas, es la zona exterior.',
       },
       {
-        text: "La mayoría de las cartas son monstruos: un elemento (Fuego, Agua, Tierra, Eléctrico, Naturaleza, Oscuridad), un coste en créditos, un ATK, una DEF y flechas en cualquiera de ocho direcciones. Algunas flechas llevan una habilidad y se dibujan dobles (⇑); las demás son simples (↑). Los bloques son el otro tipo de carta: un elemento y nada más. En el tablero un monstruo muestra su controlador y su nombre ('1 cinder': el cinder-pup de p1), su ATK/DEF actual ('2/2') y sus flechas.",
-        web: 'La mayoría de las cartas son monstruos: un elemento (Fuego, Agua, Tierra, Eléctrico, Naturaleza, Oscuridad), un coste en créditos, un ATK, una DEF y flechas en cualquiera de ocho direcciones, dibujadas en los bordes de la carta. Algunas flechas llevan una habilidad y se dibujan más grandes y en amarillo; las demás, pequeñas y del color del dueño. Los bloques son el otro tipo de carta: un elemento y nada más. En el tablero un monstruo muestra su nombre, de quién es, su ATK y su DEF actuales, y sus flechas. Toca, mantén pulsada o haz clic derecho en una carta para leerla entera.',
+        text: "La mayoría de las cartas son monstruos: un elemento (Fuego, Agua, Tierra, Eléctrico, Naturaleza, Oscuridad), un coste en créditos, un ATQ, una DEF y flechas en cualquiera de ocho direcciones. Algunas flechas llevan una habilidad y se dibujan dobles (⇑); las demás son simples (↑). Los bloques son el otro tipo de carta: un elemento y nada más. En el tablero un monstruo muestra su controlador y su nombre ('1 cinder': el cinder-pup de p1), su ATQ/DEF actual ('2/2') y sus flechas.",
+        web: 'La mayoría de las cartas son monstruos: un elemento (Fuego, Agua, Tierra, Eléctrico, Naturaleza, Oscuridad), un coste en créditos, un ATQ, una DEF y flechas en cualquiera de ocho direcciones, dibujadas en los bordes de la carta. Algunas flechas llevan una habilidad y se dibujan más grandes y en amarillo; las demás, pequeñas y del color del dueño. Los bloques son el otro tipo de carta: un elemento y nada más. En el tablero un monstruo muestra su nombre, de quién es, su ATQ y su DEF actuales, y sus flechas. Toca, mantén pulsada o haz clic derecho en una carta para leerla entera.',
       },
       {
-        text: "Cada jugador ha robado 5 cartas. Tu mano aparece junto al tablero, con ATK/DEF y costes; p2 solo ve cuántas cartas tienes, y nadie conoce el orden de un mazo. Antes de la partida, cada jugador puede una vez devolver cartas y robar de nuevo ('mulligan <carta>...'), o quedárselas ('keep'). Tu mano está bien: quédatela.",
-        web: 'Cada jugador ha robado 5 cartas. Tu mano se muestra con el tablero, cada carta con su ATK, su DEF y su coste; p2 solo ve cuántas cartas tienes, y nadie conoce el orden de un mazo. Antes de la partida, cada jugador puede una vez devolver cartas y robar de nuevo (un mulligan), o quedárselas. Tu mano está bien: quédatela.',
+        text: "Cada jugador ha robado 5 cartas. Tu mano aparece junto al tablero, con ATQ/DEF y costes; p2 solo ve cuántas cartas tienes, y nadie conoce el orden de un mazo. Antes de la partida, cada jugador puede una vez devolver cartas y robar de nuevo ('mulligan <carta>...'), o quedárselas ('keep'). Tu mano está bien: quédatela.",
+        web: 'Cada jugador ha robado 5 cartas. Tu mano se muestra con el tablero, cada carta con su ATQ, su DEF y su coste; p2 solo ve cuántas cartas tienes, y nadie conoce el orden de un mazo. Antes de la partida, cada jugador puede una vez devolver cartas y robar de nuevo (un mulligan), o quedárselas. Tu mano está bien: quédatela.',
         hint: "En esta lección no hace falta cambiar cartas: escribe 'keep'.",
         learned: ['la moneda te hizo jugador inicial'],
       },
@@ -48,13 +48,13 @@ export default {
     topics: ['Un turno', 'Activación', 'Conflictos', 'Volteos'],
     steps: [
       {
-        text: 'Esta es la imagen del reglamento original. El pebble-golem de p2 (ATK 2, DEF 3) está en c3; las cartas de p2 están giradas, así que su flecha N impresa apunta al sur en el tablero, a c2. El seedling de p2 en d2 apunta al sur, a d1.',
+        text: 'Esta es la imagen del reglamento original. El pebble-golem de p2 (ATQ 2, DEF 3) está en c3; las cartas de p2 están giradas, así que su flecha N impresa apunta al sur en el tablero, a c2. El seedling de p2 en d2 apunta al sur, a d1.',
       },
       {
         text: 'Un monstruo jugado boca arriba se activa: fase de habilidades 1 (usar flechas de habilidad), luego conflictos, luego volteos y luego fase de habilidades 2. Los conflictos y los volteos solo ocurren en la zona principal. Un monstruo del rival al que apunta tu carta y que le apunta de vuelta con una flecha defiende su posición: es un conflicto. Uno que no apunta de vuelta se voltea: cambia de bando.',
       },
       {
-        text: 'Tu volt-lynx (ATK 3, DEF 3) tiene flechas N, E (con Magnetism) y W. Juégalo donde su flecha N dé con el pebble-golem, que apunta de vuelta, y su flecha E dé con el seedling, que no.',
+        text: 'Tu volt-lynx (ATQ 3, DEF 3) tiene flechas N, E (con Magnetism) y W. Juégalo donde su flecha N dé con el pebble-golem, que apunta de vuelta, y su flecha E dé con el seedling, que no.',
         hint: "El pebble-golem apunta a c2, y desde c2 el seedling está justo al este: 'play volt-lynx c2'.",
         learned: [
           'el pebble-golem está en el cementerio de p2',
@@ -64,7 +64,7 @@ export default {
         ],
       },
       {
-        text: 'En el conflicto, las dos cartas infligieron daño en el mismo momento: la DEF de cada carta se reduce en el ATK de la otra. El pebble-golem recibió 3 y llegó a DEF 0: destruido, al cementerio de su dueño. Tu volt-lynx recibió 2 y sobrevivió con DEF 1. Tras sobrevivir, volteó el seedling, que no apuntaba de vuelta: ahora es tuyo y cuenta para tu puntuación. (La flecha de Magnetism no tenía nada que hacer: su objetivo no estaba vacío.)',
+        text: 'En el conflicto, las dos cartas infligieron daño en el mismo momento: la DEF de cada carta se reduce en el ATQ de la otra. El pebble-golem recibió 3 y llegó a DEF 0: destruido, al cementerio de su dueño. Tu volt-lynx recibió 2 y sobrevivió con DEF 1. Tras sobrevivir, volteó el seedling, que no apuntaba de vuelta: ahora es tuyo y cuenta para tu puntuación. (La flecha de Magnetism no tenía nada que hacer: su objetivo no estaba vacío.)',
       },
       {
         text: 'Después tu turno terminó y todo el daño desapareció: tu volt-lynx vuelve a tener DEF 3. Si el volt-lynx hubiera sido destruido en su conflicto, su activación habría terminado en el acto y no se habría volteado nada.',
@@ -76,7 +76,7 @@ export default {
     topics: ['Conflictos', 'Activación'],
     steps: [
       {
-        text: 'Los dos volt-lynx de p2 (ATK 3, DEF 3) están en b3 y d3, y cada uno apunta una flecha a c3, la celda que hay entre ellos. Tu mountain-titan es grande: ATK 5, DEF 7, coste 22. Juégalo en c3, entre los dos.',
+        text: 'Los dos volt-lynx de p2 (ATQ 3, DEF 3) están en b3 y d3, y cada uno apunta una flecha a c3, la celda que hay entre ellos. Tu mountain-titan es grande: ATQ 5, DEF 7, coste 22. Juégalo en c3, entre los dos.',
         hint: "Los dos volt-lynx apuntan a la celda central: 'play mountain-titan c3'.",
         learned: ['pagaste 22 créditos'],
       },
@@ -85,7 +85,7 @@ export default {
         hint: "Shockwave empujaría lejos a un volt-lynx en lugar de luchar contra él. Escribe 'next' para salir de la fase de habilidades 1.",
       },
       {
-        text: "Los dos volt-lynx apuntan de vuelta, así que ambos defienden su posición: dos conflictos, y tú eliges el orden ('conflict <celda>'). La pila de la cadena, bajo el tablero, los muestra pendientes. Lucha primero contra el volt-lynx de b3.",
+        text: "Los dos volt-lynx apuntan de vuelta, así que ambos defienden su posición: dos conflictos, y tú eliges el orden ('conflict <celda>'). La cadena, bajo el tablero, los muestra pendientes. Lucha primero contra el volt-lynx de b3.",
         hint: "Aquí el orden no cambia nada, pero la lección lucha primero en b3: 'conflict b3'.",
         learned: ['los dos volt-lynx están en el cementerio de p2', 'tu mountain-titan sobrevivió'],
       },
@@ -142,7 +142,7 @@ export default {
         hint: "'next' se saltaría la habilidad. La flecha de Firestorm apunta al norte: 'ability N'.",
       },
       {
-        text: "Tienes 2 puntos que infligir, un 'burn <celda>' por punto. Quema primero la carta boca abajo de a5; al último punto solo le queda entonces un objetivo y se inflige por ti.",
+        text: "Tienes 2 puntos que infligir, un 'burn <celda>' por punto. Inflige primero 1 de daño a la carta boca abajo de a5; al último punto solo le queda entonces un objetivo y se inflige por ti.",
         hint: "Escribe 'burn a5'.",
         learned: ['las dos cartas boca abajo están en el cementerio de p2'],
       },
@@ -173,7 +173,7 @@ export default {
     topics: ['Cadenas', 'Habilidades'],
     steps: [
       {
-        text: 'Shockwave (Tierra): el objetivo contiene una carta; empújala una celda más allá en la dirección de la flecha. Cualquier carta que haya en la celda de llegada se destruye, incluidas las tuyas, y una carta empujada fuera del tablero queda retirada del juego.',
+        text: 'Shockwave (Tierra): el objetivo contiene una carta; empújala una celda más allá en la dirección de la flecha. Cualquier carta que haya en la celda de llegada se destruye, incluidas las tuyas, y una carta empujada fuera del tablero queda retirada de la partida.',
       },
       {
         text: 'Una cadena: cuando, en tu turno, una habilidad mueve uno de tus monstruos boca arriba (que no sea la carta que usa Swap), ese monstruo se reactiva. Primero se desarrolla toda su activación, en lo alto de la pila de la cadena; después continúa la activación interrumpida. Una carta se reactiva como mucho una vez por turno.',
@@ -188,7 +188,7 @@ export default {
         learned: ['el grave-bat quedó aplastado', 'tu spark-mite está en c4', 'el seedling de b5 es tuyo'],
       },
       {
-        text: 'El empujón aplastó al grave-bat en la celda de llegada. Movido por una habilidad en tu turno, el spark-mite se reactivó, en una cadena de 2 niveles: desde c4, su flecha NW volteó el seedling de p2 en b5, que no apuntaba de vuelta. Luego la cadena volvió al pebble-golem, que terminó su propia activación. La pila de la cadena, bajo el tablero, muestra lo que está pendiente, empezando por arriba.',
+        text: 'El empujón aplastó al grave-bat en la celda de llegada. Movido por una habilidad en tu turno, el spark-mite se reactivó, en una cadena de 2 niveles: desde c4, su flecha NW volteó el seedling de p2 en b5, que no apuntaba de vuelta. Luego la cadena volvió al pebble-golem, que terminó su propia activación. La cadena, bajo el tablero, muestra lo que está pendiente, empezando por arriba.',
       },
     ],
   },
@@ -233,7 +233,7 @@ export default {
     topics: ['Habilidades', 'Cartas'],
     steps: [
       {
-        text: 'Las dos últimas habilidades pueden estar en una carta de cualquier elemento. Remove: destruye el monstruo del objetivo, lo controle quien lo controle, esté boca arriba o boca abajo. El mountain-titan de p2 (ATK 5, DEF 7) en c3 ganaría cualquier conflicto contra tus cartas. Tu assassin (ATK 4, DEF 2) tiene Remove en su flecha N. Juégalo justo al sur del mountain-titan.',
+        text: 'Las dos últimas habilidades pueden estar en una carta de cualquier elemento. Remove: destruye el monstruo del objetivo, lo controle quien lo controle, esté boca arriba o boca abajo. El mountain-titan de p2 (ATQ 5, DEF 7) en c3 ganaría cualquier conflicto contra tus cartas. Tu assassin (ATQ 4, DEF 2) tiene Remove en su flecha N. Juégalo justo al sur del mountain-titan.',
         hint: "Al sur de c3 está c2: 'play assassin c2'.",
       },
       {

@@ -11,24 +11,24 @@ export default {
         text: 'Bienvenido a THREE ARROWS. Cada jugador hace crecer una línea de piezas de flecha desde su propio lado de un tablero cuadrado, y ataca las piezas del otro jugador donde se encuentran las flechas. Gana quien captura más piezas. Tú eres p1 (mueves primero); el ordenador es p2.',
       },
       {
-        text: 'Lo que tienes: 17 piezas de flecha guardadas en secreto en un soporte, 3 cubiertas (para ocultar una pieza), 3 escudos (para proteger una pieza) y 1 pieza de bonificación. Hay además un dado de seis caras: dos muestran +1, dos muestran -1 y dos muestran 0. El tablero empieza vacío. Cada una de estas cosas tiene su propia lección.',
+        text: 'Lo que tienes: 17 piezas de flecha guardadas en secreto en una reserva, 3 cubiertas (para ocultar una pieza), 3 escudos (para proteger una pieza) y 1 pieza de bonificación. Hay además un dado de seis caras: dos muestran +1, dos muestran -1 y dos muestran 0. El tablero empieza vacío. Cada una de estas cosas tiene su propia lección.',
       },
       {
         text: 'El tablero es de 6 x 6. Las casillas se nombran como en un tablero de ajedrez: una letra para la columna (de la a a la izquierda a la f a la derecha) y un número para la fila (del 1 abajo al 6 arriba). Así, a1 es la esquina inferior izquierda y f6 la superior derecha. Los cuatro bordes son los lados: S (fila 1), N (fila 6), W (columna a) y E (columna f). N es la parte de arriba del tablero.',
       },
       {
-        text: "Tu primera pieza va en una casilla de borde que no sea una esquina; su lado pasa a ser tu lado de origen. Una jugada se escribe en una notación corta: 'place <pieza> <casilla> <orientación>'. Las piezas tienen letras (Y es la pieza Y) y miran a N, E, S o W. Coloca tu Y en c1, en el lado sur, mirando a N.",
+        text: "Tu primera pieza va en una casilla de borde que no sea una esquina; su lado pasa a ser tu lado propio. Una jugada se escribe en una notación corta: 'place <pieza> <casilla> <orientación>'. Las piezas tienen letras (Y es la pieza Y) y miran a N, E, S o W. Coloca tu Y en c1, en el lado sur, mirando a N.",
         hint: 'Escribe la pieza, la casilla y la orientación, en ese orden: place Y c1 N.',
         learned: [
           'tu Y está en c1',
           'la pieza de c1 es una Y',
-          'el lado sur es ahora tu lado de origen',
+          'el lado sur es ahora tu lado propio',
           'p2 tomó el lado este',
         ],
       },
       {
-        text: "Leer el tablero: una pieza se muestra con el número de su dueño y su letra, '1Y' para tu Y y '2T' para la T de p2, con una flecha hacia donde mira (en la terminal, '1Y↑' es tu Y mirando a N y '2T←' la T de p2 mirando a W). Más adelante verás '1y' (en minúscula: tu pieza cubierta), '2?' (una pieza cubierta de p2) y una 's' al final (un escudo). p2 tenía que elegir un lado que nadie hubiera tomado, y colocó una T en f4 (lado este) mirando a W. Debajo del tablero ves de cada jugador las piezas capturadas, las piezas de bonificación, las cubiertas, los escudos y las piezas que quedan en el soporte (las tuyas por tipo, las de p2 solo como número), y después de quién es el turno.",
-        web: 'Leer el tablero: cada pieza es una ficha del color de su dueño (las tuyas verdes, las de p2 rojas) con su letra, y sus flechas dibujadas hacia donde mira la pieza: tu Y en c1 tiene sus dos flechas diagonales hacia arriba. Más adelante verás una ficha bajo un ojo tachado (una pieza cubierta: la tuya aún se ve tenue debajo, la de p2 solo muestra la cubierta) y una insignia de escudo (una pieza con escudo). p2 tenía que elegir un lado que nadie hubiera tomado, y colocó una T en f4 (lado este) mirando a W. Junto al tablero ves de cada jugador las piezas capturadas, las piezas de bonificación, las cubiertas, los escudos y las piezas que quedan en el soporte (las tuyas por tipo, las de p2 solo como número), y encima de quién es el turno. Toca, mantén pulsada o haz clic derecho en cualquier pieza para leer qué es.',
+        text: "Leer el tablero: una pieza se muestra con el número de su dueño y su letra, '1Y' para tu Y y '2T' para la T de p2, con una flecha hacia donde mira (en la terminal, '1Y↑' es tu Y mirando a N y '2T←' la T de p2 mirando a W). Más adelante verás '1y' (en minúscula: tu pieza cubierta), '2?' (una pieza cubierta de p2) y una 's' al final (un escudo). p2 tenía que elegir un lado que nadie hubiera tomado, y colocó una T en f4 (lado este) mirando a W. Debajo del tablero ves de cada jugador las piezas capturadas, las piezas de bonificación, las cubiertas, los escudos y las piezas que quedan en la reserva (las tuyas por tipo, las de p2 solo como número), y después de quién es el turno.",
+        web: 'Leer el tablero: cada pieza es una ficha del color de su dueño (las tuyas verdes, las de p2 rojas) con su letra, y sus flechas dibujadas hacia donde mira la pieza: tu Y en c1 tiene sus dos flechas diagonales hacia arriba. Más adelante verás una ficha bajo un ojo tachado (una pieza cubierta: la tuya aún se ve tenue debajo, la de p2 solo muestra la cubierta) y una insignia de escudo (una pieza con escudo). p2 tenía que elegir un lado que nadie hubiera tomado, y colocó una T en f4 (lado este) mirando a W. Junto al tablero ves de cada jugador las piezas capturadas, las piezas de bonificación, las cubiertas, los escudos y las piezas que quedan en la reserva (las tuyas por tipo, las de p2 solo como número), y encima de quién es el turno. Toca, mantén pulsada o haz clic derecho en cualquier pieza para leer qué es.',
       },
     ],
   },
@@ -42,12 +42,12 @@ export default {
       {
         text: 'Un turno es exactamente una acción: colocar una pieza, atacar o quitar un escudo. No se puede pasar. Después de tu primera pieza, cada pieza nueva debe ir en una casilla vacía a la que apunte una de tus propias piezas. Tu Y en c1 apunta en diagonal a b2 (NW) y a d2 (NE); su flecha S apunta fuera del tablero. Coloca un Angle mirando a N en la casilla a la que apunta la flecha NE de tu Y.',
         hint: 'NE es una columna a la derecha y una fila hacia arriba desde c1. Escribe la letra de la pieza, la casilla y la orientación: place A <casilla> N.',
-        learned: ['tu Angle está en d2', 'la pieza de d2 es un Angle', 'te quedan dos Angle en el soporte'],
+        learned: ['tu Angle está en d2', 'la pieza de d2 es un Angle', 'te quedan dos Angle en la reserva'],
       },
       {
         text: 'Tu Angle en d2 mira a N, así que su flecha N apunta a d3 y su flecha E a e2. Cada pieza nueva te da casillas nuevas. Ahora pon un Double, mirando a N, en la casilla al norte de tu Angle: las dos flechas de un Double apuntan en la misma dirección, lo que lo hace fuerte en los ataques a lo largo de esa línea.',
         hint: 'El norte está una fila más arriba que d2, en la misma columna. La letra del Double es D.',
-        learned: ['tu Double está en d3', 'la pieza de d3 es un Double', 'te quedan 14 piezas en el soporte'],
+        learned: ['tu Double está en d3', 'la pieza de d3 es un Double', 'te quedan 14 piezas en la reserva'],
       },
       {
         text: 'p2 también ha hecho crecer una línea hacia ti: su Tee en d4 mira a S, justo encima de tu Double, y su flecha S apunta a d3. Cuando las flechas apuntan a una pieza contraria, puedes atacarla. De eso trata la siguiente lección.',
@@ -77,12 +77,12 @@ export default {
         learned: ['has capturado 1 pieza', 'p2 perdió su Angle', 'ahora eliges qué hace tu Angle'],
       },
       {
-        text: "El dado mostró +1: 5 contra 3, y capturaste el Angle. Va a tu soporte como trofeo y cuenta 1 para ti; un trofeo nunca se vuelve a colocar. Un 0 en el dado también habría capturado (4 contra 3). Ahora tu Angle puede quedarse en c4 o avanzar a c5, que está vacía. Mantén tu columna unida: escribe 'stay'.",
+        text: "El dado mostró +1: 5 contra 3, y capturaste el Angle. Va a tu reserva como trofeo y cuenta 1 para ti; un trofeo nunca se vuelve a colocar. Un 0 en el dado también habría capturado (4 contra 3). Ahora tu Angle puede quedarse en c4 o avanzar a c5, que está vacía. Mantén tu columna unida: escribe 'stay'.",
         hint: 'La palabra es simplemente: stay.',
         learned: [
           'tu Angle sigue en c4',
           'el Double de p2 sigue en c6',
-          'a p2 le quedan 13 piezas en su soporte (su Angle es tu trofeo, no vuelve a su soporte)',
+          'a p2 le quedan 13 piezas en su reserva (su Angle es tu trofeo, no vuelve a su reserva)',
           'el ataque terminó tu turno',
         ],
       },
@@ -124,8 +124,8 @@ export default {
         learned: ['tu Cross está en b2', 'está cubierto', 'te quedan 2 cubiertas'],
       },
       {
-        text: "Lo que ve cada jugador: todos ven el tablero entero, las piezas capturadas, las cubiertas, los escudos y las piezas de bonificación de cada jugador, y cuántas piezas quedan en cada soporte. Pero p2 solo ve tu b2 como '1?', y tu soporte solo como un número; tú ves el soporte de p2 de la misma forma. El precio: una pieza cubierta no tiene ninguna flecha. No puede atacar, no puedes colocar desde ella y no suma nada a una defensa, aunque sigue ocupando su casilla.",
-        web: 'Lo que ve cada jugador: todos ven el tablero entero, las piezas capturadas, las cubiertas, los escudos y las piezas de bonificación de cada jugador, y cuántas piezas quedan en cada soporte. Pero p2 solo ve en b2 una ficha de tu color bajo la marca de cubierta, y tu soporte solo como un número; tú ves el soporte de p2 de la misma forma. El precio: una pieza cubierta no tiene ninguna flecha. No puede atacar, no puedes colocar desde ella y no suma nada a una defensa, aunque sigue ocupando su casilla.',
+        text: "Lo que ve cada jugador: todos ven el tablero entero, las piezas capturadas, las cubiertas, los escudos y las piezas de bonificación de cada jugador, y cuántas piezas quedan en cada reserva. Pero p2 solo ve tu b2 como '1?', y tu reserva solo como un número; tú ves la reserva de p2 de la misma forma. El precio: una pieza cubierta no tiene ninguna flecha. No puede atacar, no puedes colocar desde ella y no suma nada a una defensa, aunque sigue ocupando su casilla.",
+        web: 'Lo que ve cada jugador: todos ven el tablero entero, las piezas capturadas, las cubiertas, los escudos y las piezas de bonificación de cada jugador, y cuántas piezas quedan en cada reserva. Pero p2 solo ve en b2 una ficha de tu color bajo la marca de cubierta, y tu reserva solo como un número; tú ves la reserva de p2 de la misma forma. El precio: una pieza cubierta no tiene ninguna flecha. No puede atacar, no puedes colocar desde ella y no suma nada a una defensa, aunque sigue ocupando su casilla.',
       },
       {
         text: 'Puedes descubrir tus propias piezas cubiertas gratis al principio de tu turno, antes de tu acción (la cubierta se descarta para siempre). Descubre tu Cross en b2.',
@@ -225,10 +225,10 @@ export default {
     topics: ['El Terminator'],
     steps: [
       {
-        text: 'El Terminator (Z) tiene cinco flechas: mirando a N, apuntan a N, NE, NW, SE y SW. Va el último: solo puedes colocarlo cuando tus otras 16 piezas hayan salido todas de tu soporte, o cuando cualquier jugador haya colocado un Terminator. p2 acaba de colocar su Terminator en e6.',
+        text: 'El Terminator (Z) tiene cinco flechas: mirando a N, apuntan a N, NE, NW, SE y SW. Va el último: solo puedes colocarlo cuando tus otras 16 piezas hayan salido todas de tu reserva, o cuando cualquier jugador haya colocado un Terminator. p2 acaba de colocar su Terminator en e6.',
       },
       {
-        text: 'A partir de ahora, la única pieza que cada uno puede colocar es su propio Terminator, aunque le queden otras piezas en el soporte. Atacar y quitar escudos sigue como antes. Un Terminator puede llevar escudo, pero nunca cubierta. Coloca tu Terminator, mirando a N, donde apunta tu Double.',
+        text: 'A partir de ahora, la única pieza que cada uno puede colocar es su propio Terminator, aunque le queden otras piezas en la reserva. Atacar y quitar escudos sigue como antes. Un Terminator puede llevar escudo, pero nunca cubierta. Coloca tu Terminator, mirando a N, donde apunta tu Double.',
         hint: 'Ahora solo se puede colocar un Terminator (Z), en una casilla a la que apunten tus piezas: tu Double en c2 apunta al N, a c3.',
         learned: [
           'tu Terminator está en c3',
