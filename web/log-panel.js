@@ -33,6 +33,19 @@ export function markBadge(mark) {
   );
 }
 
+/** What the engine adds to a move the mover had no choice about (match/log.c). */
+const ONLY_OPTION = ' (only option)';
+
+/**
+ * A line's words as the engine wrote them, in a span marked English; a move that was the
+ * mover's only option says so in the page's language.
+ * @param {string} text
+ */
+function moveWords(text) {
+  if (!text.endsWith(ONLY_OPTION)) return engineWords(text, 'log-text');
+  return h('span', { class: 'log-text' }, engineWords(text.slice(0, -ONLY_OPTION.length)), ' ', t('log.only-option'));
+}
+
 /**
  * Words the engine wrote (a move's narration, a preview's), which are English in every language
  * of the page (docs/web.md, "Not yet translated"): in a span marked `lang="en"`, so that a
@@ -101,7 +114,7 @@ export class LogPanel {
       this.entries.push(e);
       const who = String(e.who ?? '');
       const said = narrate(e.msg);
-      const words = said === null ? engineWords(e.text, 'log-text') : h('span', { class: 'log-text' }, said);
+      const words = said === null ? moveWords(e.text) : h('span', { class: 'log-text' }, said);
       const parts = [...this.parts(who, words), e.mark ? ' ' : null, markBadge(e.mark)];
       const pick = this.pick;
       const body = pick

@@ -37,6 +37,7 @@ import en from '../../web/i18n/en.js';
 import es from '../../web/i18n/es.js';
 import ja from '../../web/i18n/ja.js';
 import { UNTRANSLATED } from '../../eslint.config.js';
+import { reasonText } from '../../web/reasons.js';
 import esLessons from '../../web/i18n/lessons/es/three-arrows.js';
 import jaLessons from '../../web/i18n/lessons/ja/three-arrows.js';
 
@@ -192,6 +193,11 @@ for (const lang of /** @type {const} */ (['en', 'es', 'ja'])) {
         assert.ok(said.length > 0, 'the log tells what came of the moves');
         for (const [marked, words] of said)
           assert.equal(marked, lang === 'en' ? 'en' : null, `"${words}": the engine's English in ${lang}`);
+        // p1's first move (a covered piece that points at nothing) leaves it one option, its
+        // uncover, which the log says was its only option in the page's language
+        const log = (await page.textContent('#log')) ?? '';
+        assert.ok(log.includes(String(cat['log.only-option'])), `the log says a forced move so in ${lang}: ${log}`);
+        if (lang !== 'en') assert.ok(!log.includes('(only option)'), `no engine English for a forced move: ${log}`);
         // (typed moves are the desktop's: the phone's board is clicked)
         if (device === 'desktop') {
           await page.waitForSelector(TURN_SELECTOR);
@@ -202,6 +208,20 @@ for (const lang of /** @type {const} */ (['en', 'es', 'ja'])) {
             async () => ((await page.textContent('#move-panel')) ?? '').includes(refused),
             `the server's refusal said as "${refused}…"`,
           );
+          // and the game's reasons: a move the rules refuse, one that cannot be read
+          for (const [move, why] of [
+            ['stay', 'stay and advance follow a capture only'],
+            ['place Q a1 N', "'Q' is not a piece: expected A, T, X, Y, D, R or Z"],
+          ]) {
+            await page.fill('#notation', move);
+            await page.press('#notation', 'Enter');
+            const words = lang === 'en' ? why : reasonText(why, lang);
+            assert.ok(words && (lang === 'en' || words !== why), `the reason "${why}" has its ${lang} words`);
+            await until(
+              async () => ((await page.textContent('#move-panel')) ?? '').includes(String(words)),
+              `the game's reason said as "${words}"`,
+            );
+          }
         }
         await shot(page, `${lang}-game-${device}`);
 

@@ -113,6 +113,7 @@ export default {
   'log.game': 'game:',
   'log.colon': ': ',
   'log.look': 'Look at the game after this move',
+  'log.only-option': '(only option)',
   'log.mark-inaccuracy': 'inaccuracy',
   'log.mark-mistake': 'mistake',
   'log.mark-blunder': 'blunder',

@@ -114,6 +114,7 @@ export default {
   'log.game': 'juego:',
   'log.colon': ': ',
   'log.look': 'Ver la partida tras esta jugada',
+  'log.only-option': '(única opción)',
   'log.mark-inaccuracy': 'imprecisión',
   'log.mark-mistake': 'error',
   'log.mark-blunder': 'error grave',

@@ -104,6 +104,7 @@ export default {
   'log.game': '進行：',
   'log.colon': '：',
   'log.look': 'この手の後の局面を見る',
+  'log.only-option': '（唯一の選択肢）',
   'log.mark-inaccuracy': '疑問手',
   'log.mark-mistake': '悪手',
   'log.mark-blunder': '大悪手',
