@@ -272,7 +272,8 @@ export class Details {
           found.map((n) =>
             h(
               'div',
-              { class: 'ref-text', 'data-entry': n },
+              // the engine's English in every language (docs/web.md, "Not yet translated")
+              { class: 'ref-text', 'data-entry': n, lang: 'en' },
               reflow(ref.get(n) ?? '', WRAPPED[/** @type {keyof WRAPPED} */ (game)] ?? 76).map((l) =>
                 h('p', { class: 'ref-line', style: `padding-left: ${l.indent}ch` }, l.text),
               ),

@@ -244,6 +244,9 @@ for (const game of GAMES) {
     const want = names.filter((n) => texts.has(n)).map((n) => words(texts.get(n)));
     assert.ok(want.length > 0, `the names ${names.join(' ')} are reference entries`);
     assert.deepEqual(shown, [...new Set(want)], 'the sheet shows the terminal reference text');
+    // the engine's English, marked so for a screen reader on a page in another language
+    const langs = await page.locator('#detail .ref-text').evaluateAll((els) => els.map((e) => e.getAttribute('lang')));
+    assert.deepEqual([...new Set(langs)], ['en'], 'the reference text is marked English');
     await screenshot(page, `${game}-phone-detail.png`, { scale: 'css' });
     // the sheet itself: no serious or critical axe-core finding (WCAG 2.1 A and AA)
     await assertAccessible(page, 'the detail sheet', '#detail');
