@@ -12,6 +12,7 @@ import { seatIcon } from './seat-marks.js';
 import { dieIcon } from './games/icons.js';
 import { t } from './i18n.js';
 import { narrate } from './narration.js';
+import { noteText } from './notes.js';
 
 /** @typedef {'inaccuracy' | 'mistake' | 'blunder'} Mark a computer review's mark (review.js) */
 /** @typedef {{who: string, text: string, msg?: string[], mark?: Mark | null}} LogEntry */
@@ -56,6 +57,16 @@ function moveWords(text) {
  */
 export function engineWords(text, cls) {
   return h('span', { class: cls ?? null, lang: 'en' }, text);
+}
+
+/**
+ * What a move would do (the engine's note): in the page's language where the catalogs of
+ * notes.js say every part of it, else the engine's words.
+ * @param {string} text
+ */
+export function noteWords(text) {
+  const said = noteText(text);
+  return said === null ? engineWords(text) : h('span', {}, said);
 }
 
 export class LogPanel {

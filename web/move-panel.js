@@ -14,7 +14,8 @@ import { Picker, clickWord, normalize, words } from './picker.js';
 import { Screen } from './screen.js';
 import { gameModule } from './games/index.js';
 import { settingsBox } from './move-settings.js';
-import { t } from './i18n.js';
+import { LANG, t } from './i18n.js';
+import { noteText } from './notes.js';
 
 /**
  * @typedef {Object} MovePanelHooks
@@ -83,8 +84,9 @@ export class MovePanel {
     this.hooks = hooks;
     /** @type {import('./picker.js').Picker | null} */
     this.picker = null;
-    /** What an action will do and whether to warn first (set by choosingScreen).
-     * @type {(action: string) => {what: string, warn: boolean}} */
+    /** What an action will do (in the engine's English when `english`) and whether to warn
+     * first (set by choosingScreen).
+     * @type {(action: string) => {what: string, warn: boolean, english?: boolean}} */
     this.notes = () => ({ what: '', warn: false });
     /** Whether the last choice was made by keyboard: the focus then goes to the next choice. */
     this.keyboard = false;
@@ -272,7 +274,7 @@ export class MovePanel {
    * @param {string} lead words before the action ("Your only move: ")
    */
   playBlock(action, lead) {
-    const { what, warn } = this.notes(action);
+    const { what, warn, english } = this.notes(action);
     return h(
       'div',
       { class: lead ? 'play-block only-move' : 'play-block' },
@@ -293,7 +295,7 @@ export class MovePanel {
           },
           t('move.play', { action }),
         ),
-        what && !warn ? h('span', { class: 'play-what' }, what) : null,
+        what && !warn ? h('span', { class: 'play-what', lang: english ? 'en' : null }, what) : null,
       ),
     );
   }
@@ -354,7 +356,7 @@ export class Chooser {
     this.hooks = hooks;
     /** @type {Picker | null} */
     this.picker = null;
-    /** @type {Map<string, {what: string, warn: boolean}>} */
+    /** @type {Map<string, {what: string, warn: boolean, said?: string | null}>} */
     this.notes = new Map();
     this.forced = false;
   }
@@ -379,7 +381,11 @@ export class Chooser {
    * @param {string} action
    */
   note(action) {
-    return this.notes.get(action) ?? { what: '', warn: false };
+    const n = this.notes.get(action);
+    if (!n) return { what: '', warn: false, english: false };
+    // in the page's language, worded when first shown (a view may list hundreds of moves)
+    if (n.said === undefined) n.said = n.what ? noteText(n.what) : null;
+    return { what: n.said ?? n.what, warn: n.warn, english: n.said === null && n.what !== '' && LANG !== 'en' };
   }
 
   /** The forced decision held for the player, when there is one (its only action). */

@@ -12,7 +12,7 @@ import { choosingScreen } from './move-panel.js';
 import { gameModule } from './games/index.js';
 import { withCatalogue } from './screen.js';
 import { t, tParts } from './i18n.js';
-import { engineWords } from './log-panel.js';
+import { noteWords } from './log-panel.js';
 
 /** @typedef {import('./types.js').Puzzle} Puzzle */
 /** @typedef {import('./types.js').PuzzleVerdict} PuzzleVerdict */
@@ -110,7 +110,7 @@ function showVerdict(tried, v) {
       { class: v.correct ? 'puzzle-right' : 'puzzle-wrong' },
       v.correct ? t('puzzles.right', { answer: v.answer }) : t('puzzles.wrong', { tried, answer: v.answer }),
     ),
-    v.note ? h('p', {}, ...tParts('review.preview', { played: v.answer, note: engineWords(v.note) })) : null,
+    v.note ? h('p', {}, ...tParts('review.preview', { played: v.answer, note: noteWords(v.note) })) : null,
     v.line.length
       ? h(
           'p',

@@ -100,13 +100,37 @@ export function choices(text, lang) {
 export function reasonText(text, lang = LANG) {
   const catalog = REASONS[lang];
   if (!catalog || typeof text !== 'string') return null;
+  return byFormat(text, catalog, lang);
+}
+
+/**
+ * Text the engine wrote in English, in the language lang of catalog (whose keys are its
+ * formats), or null when no format of the catalog says it. An argument is translated too when
+ * it is a sentence of the catalog (shorter than the text: this ends), or a list of them ("p2's
+ * Angle on c5 and p3's Tee on d4", joined again in the language), or a list of choices.
+ * @param {string} text
+ * @param {NarrationCatalog} catalog
+ * @param {string} lang
+ * @returns {string | null}
+ */
+export function byFormat(text, catalog, lang) {
   const found = recognise(text, catalog);
   if (!found) return null;
-  // an argument that is a reason of its own (shorter than the sentence: this ends), or a
-  // list of choices
-  const args = found.args.map((a) =>
-    /\s/.test(a) && a.length < text.length ? (reasonText(a, lang) ?? choices(a, lang)) : a,
-  );
+  const args = found.args.map((a) => {
+    if (!/\s/.test(a) || a.length >= text.length) return a;
+    const said = byFormat(a, catalog, lang);
+    if (said !== null) return said;
+    const items = a.split(/, | and /);
+    // (each a sentence of the catalog, or a value: a square, a direction, a name)
+    const each = items.length > 1 ? items.map((i) => (/\s/.test(i) ? byFormat(i, catalog, lang) : i)) : [];
+    if (each.length && each.every((i) => i !== null)) {
+      const words = /** @type {string[]} */ (each);
+      // a list with "and" joined as the language joins one; one of commas alone, by its commas
+      if (/ and /.test(a)) return new Intl.ListFormat(lang, { type: 'conjunction' }).format(words);
+      return words.join(lang === 'ja' ? '、' : ', ');
+    }
+    return choices(a, lang);
+  });
   return wordTranslation(catalog[found.format], args, lang);
 }
 

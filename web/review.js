@@ -11,7 +11,7 @@ import { h, s, replace } from './dom.js';
 import * as API from './api.js';
 import { markBadge } from './log-panel.js';
 import { t, tParts } from './i18n.js';
-import { engineWords } from './log-panel.js';
+import { noteWords } from './log-panel.js';
 import { LOCAL_ID } from './local.js';
 
 /** @typedef {import('./types.js').Review} Review */
@@ -337,7 +337,7 @@ export class ReviewPanel {
               'span',
               { class: 'review-preview' },
               ' ',
-              ...tParts('review.preview', { played: d.played, note: engineWords(d.played_note) }),
+              ...tParts('review.preview', { played: d.played, note: noteWords(d.played_note) }),
             )
           : null,
       ),
@@ -346,7 +346,7 @@ export class ReviewPanel {
             'p',
             { class: 'review-best' },
             d.best_note
-              ? tParts('review.best-note', { best: d.best, note: engineWords(d.best_note) })
+              ? tParts('review.best-note', { best: d.best, note: noteWords(d.best_note) })
               : t('review.best', { best: d.best }),
             framed ? h('span', { class: 'review-alt-key' }, ' ', t('review.framed')) : null,
           )

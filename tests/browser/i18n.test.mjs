@@ -481,6 +481,8 @@ for (const lang of /** @type {const} */ (['es', 'ja'])) {
         ),
         `the verdict in the language: ${note}`,
       );
+      // the engine's note on the moves (what they would do) in the language too
+      assert.equal(await page.locator('#review-note [lang="en"]').count(), 0, `the notes in the language: ${note}`);
       await whole(page, errors, lang, 'the replay at a marked decision');
       await shot(page, `${lang}-replay-desktop`);
 

@@ -58,6 +58,11 @@ static void put_line(void *ctx, const qv_log_line *l)
 }
 
 static bool refusals; /* --refusals */
+static bool notes;    /* --notes */
+
+/* Prints what each legal action of st would do (the game's action_note), as the player to
+ * move reads it before choosing. */
+static void put_notes(const qv_game *g, const void *st, const char *game, qv_action *buf);
 
 /* The lines printed already (their hashes, FNV-1a; open addressing), so that each is printed
  * once: a refusal comes back at every step of every game. */
@@ -144,6 +149,21 @@ static void try_moves(const qv_game *g, const void *before, const void *st, cons
 	refuse(g, st, game, long_text);
 }
 
+static void put_notes(const qv_game *g, const void *st, const char *game, qv_action *buf)
+{
+	if (!g->action_note)
+		return;
+	int n = g->legal(st, buf);
+	for (int i = 0; i < n; i++) {
+		char text[QV_ACTION_TEXT], note[QV_NOTE_TEXT];
+		bool confirm = false;
+		if (g->action_to_text(st, buf[i], text, sizeof text) <= 0 ||
+		    g->action_note(st, buf[i], note, sizeof note, &confirm) <= 0)
+			continue;
+		put_json(json_pack("{s:s, s:s}", "game", game, "note", note));
+	}
+}
+
 /* Plays one random game of the setting from seed and prints its narration per viewer (or,
  * with --refusals, the refusals of moves tried along it). */
 static int play(const char *game, const char *params, uint64_t seed)
@@ -167,6 +187,8 @@ static int play(const char *game, const char *params, uint64_t seed)
 		qv_match_settle(m, NULL, 0);
 		if (qv_match_over(m))
 			break;
+		if (notes)
+			put_notes(g, m->state, game, buf);
 		if (refusals) {
 			for (int k = 0; k < seen; k++)
 				try_moves(g, past[k], m->state, game, buf);
@@ -181,7 +203,7 @@ static int play(const char *game, const char *params, uint64_t seed)
 	}
 	free(past[0]);
 	free(past[1]);
-	if (refusals) {
+	if (refusals || notes) {
 		free(buf);
 		qv_match_free(m);
 		return 0;
@@ -201,7 +223,9 @@ static int play(const char *game, const char *params, uint64_t seed)
 int main(int argc, char **argv)
 {
 	refusals = argc > 1 && strcmp(argv[1], "--refusals") == 0;
-	int games = argc > 1 + refusals ? atoi(argv[1 + refusals]) : 12;
+	notes = argc > 1 && strcmp(argv[1], "--notes") == 0;
+	int flag = refusals || notes;
+	int games = argc > 1 + flag ? atoi(argv[1 + flag]) : 12;
 	for (size_t i = 0; i < sizeof SETTINGS / sizeof *SETTINGS; i++)
 		for (int k = 0; k < games; k++)
 			if (play(SETTINGS[i][0], SETTINGS[i][1], 1000u * i + (uint64_t)k + 1))
