@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { SET_WORDS } from './support.mjs';
 import { NOTES, noteText } from '../../web/notes.js';
 import { recognise } from '../../web/reasons.js';
 
@@ -70,20 +70,6 @@ test('the Spanish and Japanese catalogs translate the same parts', () => {
     }
 });
 
-/** Every word of the built-in sets (data/GAME/base.json): the ids and names a note keeps. */
-const NAMES = new Set(
-  readdirSync(new URL('../../data', import.meta.url)).flatMap((game) => {
-    /** @type {string[]} */
-    const all = [];
-    const walk = (/** @type {unknown} */ v) => {
-      if (typeof v === 'string') all.push(...v.split(/[^A-Za-z0-9]+/));
-      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (all.push(k), walk(x));
-    };
-    walk(JSON.parse(readFileSync(new URL(`../../data/${game}/base.json`, import.meta.url), 'utf8')));
-    return all;
-  }),
-);
-
 test(
   'the note of every move of seeded games of every game reads whole in Spanish and Japanese',
   { skip: !SAMPLE && 'QV_NARRATION_SAMPLE is not set' },
@@ -112,7 +98,7 @@ test(
               .replace(CONVERSION, ' ')
               .match(/\b[a-z]{3,}\b/g) ?? [],
         )
-        .filter((w) => !NAMES.has(w)),
+        .filter((w) => !SET_WORDS.has(w)),
     );
     /** @type {Map<string, string>} each part no format says, with its game */
     const unknown = new Map();

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { SET_WORDS } from './support.mjs';
 import { REASONS, choices, formatPattern, reasonText, recognise } from '../../web/reasons.js';
 import { fillTemplate } from '../../web/narration.js';
 import { reasons } from '../../scripts/narration-formats.mjs';
@@ -77,20 +77,6 @@ test('a refusal of an illegal move names the move and the reason in the page lan
   assert.ok(!/is not a piece/.test(odd), odd);
 });
 
-/** Every word of the built-in sets (data/GAME/base.json): the ids and names a reason keeps. */
-const NAMES = new Set(
-  readdirSync(new URL('../../data', import.meta.url)).flatMap((game) => {
-    /** @type {string[]} */
-    const all = [];
-    const walk = (/** @type {unknown} */ v) => {
-      if (typeof v === 'string') all.push(...v.split(/[^A-Za-z0-9]+/));
-      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (all.push(k), walk(x));
-    };
-    walk(JSON.parse(readFileSync(new URL(`../../data/${game}/base.json`, import.meta.url), 'utf8')));
-    return all;
-  }),
-);
-
 /** The words of a format of its own, outside its quotes and placeholders: 3 letters or more. */
 function ownWords(/** @type {string} */ format) {
   return (
@@ -139,7 +125,7 @@ test(
     for (const reason of said.keys())
       for (const a of recognise(reason, en)?.args ?? [])
         for (const w of a.match(/\b[a-z]{3,}\b/g) ?? []) notation.add(w);
-    const english = new Set(formats.flatMap(ownWords).filter((w) => !notation.has(w) && !NAMES.has(w)));
+    const english = new Set(formats.flatMap(ownWords).filter((w) => !notation.has(w) && !SET_WORDS.has(w)));
     const met = new Set();
     const problems = [];
     try {

@@ -33,6 +33,24 @@ export const ROOT = path.resolve(here, '..', '..');
  * most at that load) is bounded by STEP_MS. QV_TEST_MARGIN overrides the margin (e.g. for a
  * slower machine).
  */
+/**
+ * Every word of the built-in sets (data/GAME/base.json: their keys and strings, split at
+ * anything but letters and digits): the ids and names the engine's sentences keep in every
+ * language, which a test of a translation does not count as English left.
+ */
+export const SET_WORDS = new Set(
+  fs.readdirSync(path.join(ROOT, 'data')).flatMap((game) => {
+    /** @type {string[]} */
+    const all = [];
+    const walk = (/** @type {unknown} */ v) => {
+      if (typeof v === 'string') all.push(...v.split(/[^A-Za-z0-9]+/));
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (all.push(k), walk(x));
+    };
+    walk(JSON.parse(fs.readFileSync(path.join(ROOT, 'data', game, 'base.json'), 'utf8')));
+    return all;
+  }),
+);
+
 export const MARGIN = Number(process.env.QV_TEST_MARGIN) > 0 ? Number(process.env.QV_TEST_MARGIN) : 10;
 /** @param {number} ms how long the thing takes at a load of about 9 */
 export const budget = (ms) => Math.round(ms * MARGIN);
