@@ -1,8 +1,9 @@
-// Why a game refuses a move, in the page's language (docs/web.md, "Languages"). The engine
-// says it in English, made in C by the game that reads and checks the move (its notation.c and
-// legal.c, and core.c's readers of squares and actions: scripts/narration-formats.mjs
-// --reasons lists their formats), and a table's refusal quotes it ("illegal action 'place Y a1
-// N': a1 is occupied"). The catalogs web/i18n/reasons/LANG.js translate a reason by its format,
+// Why a game refuses a move, in the page's language (docs/web/narration.md, "Why a game refuses
+// a move"); its recognition (byFormat) serves notes.js too. The engine says a reason in
+// English, made in C by the game that reads and checks the move (its notation.c and legal.c,
+// and core.c's readers of squares and actions: scripts/narration-formats.mjs --reasons lists
+// their formats), and a table's refusal quotes it ("illegal action 'place Y a1 N': a1 is
+// occupied"). The catalogs web/i18n/reasons/LANG.js translate a reason by its format,
 // gettext's way, as the narration's do (web/narration.js: the same templates, %1 … for the
 // arguments, a plural form by its count): the English is the key, so a reason the engine words
 // anew is English until it is translated, never shown with an old meaning.
