@@ -83,7 +83,7 @@ for (const lang of langs) {
   for (const part of readdirSync(join(web, 'i18n'), { withFileTypes: true })) {
     const file = join(web, 'i18n', part.name, `${lang}.js`);
     if (!part.isDirectory() || !existsSync(file)) continue;
-    if (['lessons', 'narration', 'reasons', 'notes'].includes(part.name)) continue;
+    if (['lessons', 'narration', 'reasons', 'notes', 'reference'].includes(part.name)) continue;
     for (const key of Object.keys(await load(file))) {
       const first = where.get(key);
       if (first) problems.push(`${part.name}/${lang}.js: ${key} is also a key of ${first}`);

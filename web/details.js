@@ -13,6 +13,7 @@ import * as API from './api.js';
 import { Picker } from './picker.js';
 import { tokenKind } from './board.js';
 import { t } from './i18n.js';
+import { referenceLines } from './reference-words.js';
 
 /** How long a press lasts before it opens the sheet, in ms. */
 const LONG_PRESS_MS = 500;
@@ -39,7 +40,7 @@ export function referenceOf(game, variant) {
 }
 
 /** The width at which each game's reference is wrapped for a terminal (76 when written by hand). */
-const WRAPPED = { concardia: 80, evons: 78 };
+export const WRAPPED = { concardia: 80, evons: 78 };
 
 /**
  * A reference text as lines for a narrow screen: a line the terminal's wrapping broke (its next
@@ -64,6 +65,18 @@ export function reflow(text, width) {
     }
   }
   return out.map(({ indent, text }) => ({ indent, text }));
+}
+
+/**
+ * A reference line's words, its notation (what a player types, between backticks: `place <piece>
+ * <sq> <facing> shielded`) as code, in English in every language. A line whose backticks do not
+ * pair is its own text.
+ * @param {string} text
+ */
+export function withNotation(text) {
+  const parts = text.split('`');
+  if (parts.length % 2 === 0) return [text];
+  return parts.map((p, i) => (i % 2 ? h('code', { lang: 'en' }, p) : p)).filter((p) => p !== '');
 }
 
 /**
@@ -269,16 +282,23 @@ export class Details {
         const found = d.names.filter((n) => ref.has(n));
         replace(
           entries,
-          found.map((n) =>
-            h(
+          found.map((n) => {
+            const lines = reflow(ref.get(n) ?? '', WRAPPED[/** @type {keyof WRAPPED} */ (game)] ?? 76);
+            // in the page's language where the catalogs say every line, else the engine's
+            // English, marked so (docs/web.md, "Not yet translated")
+            const said = referenceLines(lines.map((l) => l.text));
+            return h(
               'div',
-              // the engine's English in every language (docs/web.md, "Not yet translated")
-              { class: 'ref-text', 'data-entry': n, lang: 'en' },
-              reflow(ref.get(n) ?? '', WRAPPED[/** @type {keyof WRAPPED} */ (game)] ?? 76).map((l) =>
-                h('p', { class: 'ref-line', style: `padding-left: ${l.indent}ch` }, l.text),
+              { class: 'ref-text', 'data-entry': n, lang: said ? null : 'en' },
+              lines.map((l, i) =>
+                h(
+                  'p',
+                  { class: 'ref-line', style: `padding-left: ${l.indent}ch` },
+                  ...withNotation(said ? said[i] : l.text),
+                ),
               ),
-            ),
-          ),
+            );
+          }),
         );
       })
       .catch((e) => replace(entries, h('p', { class: 'error' }, t('details.failed', { why: e.message ?? e }))));

@@ -223,6 +223,25 @@ for (const lang of /** @type {const} */ (['en', 'es', 'ja'])) {
             );
           }
         }
+        // a piece's detail sheet (a right click): what it is, from the reference, in the language
+        if (device === 'desktop') {
+          await page.locator('#board-area .cell:has([data-ref])').first().click({ button: 'right' });
+          await page.waitForSelector('#detail[open] .ref-text');
+          const marks = await page
+            .locator('#detail .ref-text')
+            .evaluateAll((els) => els.map((e) => e.getAttribute('lang')));
+          assert.deepEqual([...new Set(marks)], [lang === 'en' ? 'en' : null], `the reference in ${lang}`);
+          // its notation (the shield's `place <piece> <sq> <facing> shielded`) as it is typed, in English
+          const code = await page
+            .locator('#detail .ref-text code')
+            .evaluateAll((els) => els.map((e) => [e.getAttribute('lang'), e.textContent ?? '']));
+          assert.ok(
+            lang === 'en' || (code.some(([, words]) => / shielded$/.test(words)) && code.every(([m]) => m === 'en')),
+            `the reference's notation in ${lang}: ${JSON.stringify(code)}`,
+          );
+          await whole(page, errors, lang, 'the detail sheet');
+          await page.keyboard.press('Escape');
+        }
         await shot(page, `${lang}-game-${device}`);
 
         // a lesson, its text translated where the lesson has a translation

@@ -220,8 +220,36 @@ static int play(const char *game, const char *params, uint64_t seed)
 	return 0;
 }
 
+/* Prints every reference entry of each game's built-in set (for reference.test.mjs): {"game",
+ * "name", "entry"}, once each. */
+static int put_reference(void)
+{
+	for (int i = 0; qv_games[i]; i++) {
+		const qv_game *g = qv_games[i];
+		if (!g->reference)
+			continue;
+		qv_buf names = {0}, entry = {0};
+		qv_reference_names(g, NULL, &names);
+		for (const char *s = qv_buf_str(&names); *s;) {
+			size_t len = strcspn(s, "\n");
+			char name[64];
+			snprintf(name, sizeof name, "%.*s", (int)len, s);
+			qv_buf_clear(&entry);
+			if (g->reference(NULL, name, &entry) > 0)
+				put_json(json_pack("{s:s, s:s, s:s}", "game", g->name, "name", name,
+				                   "entry", qv_buf_str(&entry)));
+			s += len + (s[len] == '\n');
+		}
+		qv_buf_free(&names);
+		qv_buf_free(&entry);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 1 && strcmp(argv[1], "--reference") == 0)
+		return put_reference();
 	refusals = argc > 1 && strcmp(argv[1], "--refusals") == 0;
 	notes = argc > 1 && strcmp(argv[1], "--notes") == 0;
 	int flag = refusals || notes;
