@@ -24,12 +24,15 @@ import { serverText } from './server-text.js';
 
 export class ApiError extends Error {
   /**
-   * @param {string} message
+   * @param {string} message what to show, in the page's language
    * @param {number} status
+   * @param {string} [said] the server's own sentence, in English as it sent it ('' when none),
+   *   for a page that tells refusals apart by their words
    */
-  constructor(message, status) {
+  constructor(message, status, said = '') {
     super(message);
     this.status = status;
+    this.said = said;
   }
 }
 
@@ -110,6 +113,7 @@ async function answerOf(res) {
     throw new ApiError(
       typeof said === 'string' ? serverText(said) : t('api.status', { status: res.status }),
       res.status,
+      typeof said === 'string' ? said : '',
     );
   }
   return data;

@@ -390,7 +390,7 @@ function statusText() {
     return unrated ? t('table.unrated', { result: resultSentence(), why: serverText(unrated) }) : resultSentence();
   }
   // the server stopped the table (an AI seat's search failed, or nobody came): it plays no more
-  if (state.table?.stopped) return t('table.stopped', { why: state.table.stopped });
+  if (state.table?.stopped) return t('table.stopped', { why: serverText(state.table.stopped) });
   if (state.table?.status === 'waiting') {
     const open = (state.table.seats ?? []).filter((s) => s.kind === 'human' && !s.claimed).map((s) => s.seat);
     // the invite link is for the seated to send: a watcher (one a block kept out among them)
@@ -990,7 +990,9 @@ async function joinSeat(seat, invite) {
   } catch (e) {
     const status = e instanceof API.ApiError ? e.status : 0;
     // a block between a person seated and this one (docs/server/players.md "Blocks"): the server's words
-    const apart = status === 403 && e instanceof Error ? /^you cannot take a seat here: (.*)$/.exec(e.message) : null;
+    // (told apart by its English sentence: the message is in the page's language)
+    const apart =
+      status === 403 && e instanceof API.ApiError ? /^you cannot take a seat here: (.*)$/s.exec(e.said) : null;
     const msg = apart
       ? t('table.join-blocked', { seat, why: serverText(apart[1]) })
       : status === 409

@@ -1,6 +1,6 @@
 // The server's refusals in the page's language on their own (no browser, web/server-text.js):
-// each sentence the play page can be told is written here as the server's C source writes it
-// (its format, checked to be in src/, and values for its %s), and must come back unchanged
+// each sentence a page can be told is written here as the server's C source writes it
+// (its format, checked to be in src/, and values for its %s and %d), and must come back unchanged
 // through the English catalog (its pattern and en.js's template agree with the server) and
 // whole in Spanish and Japanese (no place left unfilled, never the English sentence).
 
@@ -117,6 +117,169 @@ const SAMPLES = [
   ['cannot offer a draw: %s', 'the game is over'],
   ['cannot give time: %s', 'this table has no clock, so there is no time to give'],
   ['cannot return: %s', 'the game is over'],
+  ['%s: you block %s, who plays at this table; unblock them on your account page first', 'no rematch', 'Bob'],
+  ['%s: a player at this table does not accept games with you', 'no rematch'],
+  ['%s: two players of this table do not play together (one blocks the other)', 'you cannot take a seat here'],
+  [
+    '%s: you block %s, who plays at this table; unblock them on your account page first',
+    'you cannot take a seat here',
+    'Bob',
+  ],
+  [
+    'not rated: every account here is new (younger than a day, or fewer than %d rated games of this kind): the game counts toward the %d, the ratings stay as they were',
+    '5',
+    '5',
+  ],
+  [
+    'rated for the new accounts only: the ratings at %s stay as they were, since the account at %s is new (younger than a day, or fewer than %d rated games of this kind)',
+    'p1, p3',
+    'p2',
+    '5',
+  ],
+  ['stale version %lld: the table is at version %lld (act on the latest update)', '5', '6'],
+  ['too late to abort: every player has moved; resign instead with {"type": "resign", "v"}'],
+  ['cannot abort: %s', 'too late to abort: every player has moved; resign instead with {"type": "resign", "v"}'],
+  [
+    '%s %s: answer that first with {"type": "answer", "v": %lld, "accept": true or false}',
+    'p2',
+    'asks to take back a move',
+    '12',
+  ],
+  ['%s %s: answer that first with {"type": "answer", "v": %lld, "accept": true or false}', 'p2', 'offers a draw', '12'],
+  ['you ran out of time: the server plays your seat; send {"type": "return"} to play again'],
+  ['you ran out of time and the server plays your seat: send {"type": "return"} first'],
+  ['you are playing: return is for a seat the server plays after its time ran out'],
+  ['rematch: you have asked for it already; it begins when every player has'],
+  [
+    'cannot take back: your clock would run out: a takeback sets every clock back to before your move, and the %.1f s since then count against you, who had %.1f s left then',
+    '12.5',
+    '3.0',
+  ],
+  ['history: the log changed with an undo; the whole log follows in a snapshot, ask again with a line of it'],
+  ["expired: no game began within %.0f %s of the table's creation; start a new table", '30', 'minutes'],
+  ["expired: no game began within %.0f %s of the table's creation; start a new table", '90', 'seconds'],
+  [
+    'the server stopped %d times while an AI seat of this table was thinking, so the table was stopped; start a new table',
+    '3',
+  ],
+  ['the table has stopped: %s', "expired: no game began within 30 minutes of the table's creation; start a new table"],
+  ["no table '%s'", 'abc123'],
+  ["no puzzle '%s'", 'abc123'],
+  ['rated: sign in to make a rated table (POST /api/session)'],
+  ['rated: a rated table needs a clock ("clock")'],
+  ['rated: a rated table has people\'s seats only ("invite" or "human"), no AI seat'],
+  ['clock.%s: expected a whole number of %s from %lld to %lld', 'seconds', 'seconds', '1', '86400'],
+  ['clock.%s: expected a whole number of %s from %lld to %lld', 'days', 'days', '1', '30'],
+  ['params: %s', "bad value '10' for max_turns: expected a whole number from 50 to 5000"],
+  ["too many open tables (%d, the server's limit); try again when a game has ended", '500'],
+  [
+    "too many open tables from your address: %d of at most %d (the server's --address-tables); finish, resign or abort one of your games (GET /api/me lists them) or wait for a waiting table to expire",
+    '8',
+    '8',
+  ],
+  [
+    'the server is nearly full (%d of its %d tables open) and your address holds %d of them: an address that holds some may hold at most 1 in %d of the free ones, and the last %d are kept for newcomers; finish, resign or abort one of your games (GET /api/me lists them) or try again later',
+    '450',
+    '500',
+    '6',
+    '8',
+    '25',
+  ],
+  [
+    'the server is nearly full (%d of its %d tables open) and the addresses of your network (%s) hold %d of them: one network may hold at most 1 in %d of the free ones; try again later',
+    '450',
+    '500',
+    '203.0.113.0/24',
+    '7',
+    '8',
+  ],
+  [
+    "too many tables with AI seats (easy, medium, hard) from your address: %d of at most %d (the server's --address-ai-tables); finish, resign or abort one first (GET /api/me lists yours)",
+    '4',
+    '4',
+  ],
+  [
+    "too many tables created from your address: at most %d a minute (the server's --create-rate); try again in %.0f s",
+    '6',
+    '9',
+  ],
+  [
+    "too many tables, variant records and accounts made from your address: at most %d a minute (the server's --create-rate); try again in %.0f s",
+    '6',
+    '9',
+  ],
+  [
+    "too many variants from your address: its open tables play %d variants, the most one address may at once (the server's limit); play one of those or a built-in set, or finish a game that plays one first",
+    '4',
+  ],
+  [
+    'too many replays from your address: %d running or waiting, at most %d at once per address; wait for one to end',
+    '2',
+    '2',
+  ],
+  [
+    "too many replays at once: %d running (the server's --threads) and %d waiting, the most it queues; try again in a moment",
+    '4',
+    '16',
+  ],
+  [
+    "too many replays at once: %d running (the server's --threads), and this one waited %d s for its turn; try again in a moment",
+    '4',
+    '10',
+  ],
+  [
+    'the game at table %s is not over: a %s everything hidden, so it is given only at the end',
+    'abc123',
+    'replay shows',
+  ],
+  ['broken JSON at line %d, column %d: %s', '1', '1', "'[' or '{' expected near 'hello'"],
+  ['not a record quiver can replay: %s', "game: missing (expected the game's name)"],
+  [
+    "too many AI searches from your address: %d reviews being made and tables with AI seats, of at most %d (the server's --address-ai-tables); wait for a review to be made or a game to end",
+    '4',
+    '4',
+  ],
+  ["too many reviews being made (%d, the server's limit); try again in a minute", '32'],
+  ['too many reviews being made; try again in a minute'],
+  [
+    'too many puzzle attempts %s: %d go on at once, then one every %d s; try again in %d s',
+    'from your browser (its player key or session)',
+    '6',
+    '2',
+    '3',
+  ],
+  ["at most %d reports an hour from one address; the site's moderators read every one", '10'],
+  ['line: the table keeps no chat line %lld of %s', '12', 'p2'],
+  [
+    '%s: character U+%04X is not allowed (no control characters, tabs, line breaks or direction controls)',
+    'reason',
+    '000A',
+  ],
+  ['%s: empty; expected 1 to %d characters', 'name', '60'],
+  ['username: %s', 'empty; expected 1 to 24 characters'],
+  ['%s: %d characters; at most %d', 'username', '30', '24'],
+  [
+    'name: character U+%04X is not allowed: no format characters (direction marks, zero-width spaces and joiners, tags)',
+    '200B',
+  ],
+  ['name: character U+%04X shows nothing; a name may not hold invisible fillers', '3164'],
+  ['name: %d combining marks in a row; at most %d on one character', '3', '2'],
+  ['name: no letter or digit; a name needs at least one'],
+  ['username: %s', 'no letter or digit; a name needs at least one'],
+  [
+    "name: '%s' is a word the table shows for something else; a name may not be a seat (p1 to p%d), a level, spectator, chance or game",
+    'easy',
+    '5',
+  ],
+  [
+    "name: '%s' is or looks like '%s', an account's username, and a guest may not play under an account's name (names look alike as Unicode's confusables say: UTS #39); choose another, or sign in as %s",
+    'Ann1',
+    'Annl',
+    'Annl',
+  ],
+  ['your address (%s) is banned from this site by its operator%s%s', '203.0.113.5', '', ''],
+  ['your address (%s) is banned from this site by its operator%s%s', '203.0.113.5', ': ', 'spam'],
+  ['the server is stopping; try again in a moment'],
 ];
 
 /** The same for the refusals of the pages about people (account, friends, challenges, tournaments). */
@@ -149,6 +312,64 @@ const PEOPLE_SAMPLES = [
   ['you have %d tournaments not over already, the most there may be: cancel one or wait for one to end', '5'],
   ['clock: an arena\'s games need a clock of minutes: {"kind": "fischer", ...} or {"kind": "move", ...}'],
   ['clock: a tournament\'s games need a clock: "move", "fischer" or "days"'],
+  ["this account is suspended by the site's operator%s%s", '', ''],
+  ["this account is suspended by the site's operator%s%s", ': ', 'cheating'],
+  ["sign in first: this needs an account's session (POST /api/session)"],
+  ['password: at most %d bytes', '1024'],
+  ['%s: at most %d bytes', 'old', '1024'],
+  [
+    'too many password requests from your address: one goes on every %d ms and at most %d wait their turn; try again in %d s',
+    '200',
+    '8',
+    '2',
+  ],
+  [
+    'too many passwords being checked: %d running and %d waiting, the most the server queues; try again in a second',
+    '2',
+    '64',
+  ],
+  [
+    'too many passwords from your address being checked: %d, at most %d at once per address; wait for an answer before you send another',
+    '2',
+    '2',
+  ],
+  ['username: you cannot %s yourself', 'block'],
+  ['username: you cannot %s yourself', 'follow'],
+  ['you %s %d accounts already, the most there may be: %s first', 'block', '1000', 'unblock one'],
+  ['you %s %d accounts already, the most there may be: %s first', 'follow', '1000', 'stop following one'],
+  ["you do not %s '%s'", 'block', 'Bob'],
+  ["you do not %s '%s'", 'follow', 'Bob'],
+  [
+    'you have %d challenges waiting for an answer, the most there may be: cancel one, or wait for its answer or its end',
+    '20',
+  ],
+  [
+    "too many %s from your account: at most %d a minute (the server's --create-rate); try again in %.0f s",
+    'challenges',
+    '6',
+    '9',
+  ],
+  ["no challenge '%s' %s", 'abc123', 'from you'],
+  ["no challenge '%s' %s", 'abc123', 'to you'],
+  ["no challenge '%s' %s", 'abc123', 'of yours'],
+  ['this challenge was accepted already: its table is %s', 'being made'],
+  ['this challenge was accepted already: its table is %s', 'abc123'],
+  ['this challenge is no longer open: it was %s', 'declined'],
+  ['this challenge is no longer open: it was %s', 'cancelled'],
+  ['this challenge is no longer open: it was %s', 'expired'],
+  [
+    'this challenge was taken over by another accept while this one made its table (which is not kept); GET /api/challenges says what it is now',
+  ],
+  ['%s: expected a whole number from %lld to %lld', 'minutes', '1', '720'],
+  [
+    "too many %s from your account: at most %d a minute (the server's --create-rate); try again in %.0f s",
+    'tournaments',
+    '6',
+    '9',
+  ],
+  ["no tournament '%s'", 'abc123'],
+  ['the tournament began already: it cannot be %s', 'started'],
+  ['the tournament began already: it cannot be %s', 'cancelled'],
 ];
 
 /** The server's C sources as one text, each string literal split over lines joined. */
@@ -177,7 +398,7 @@ function lookup(cat, used) {
 function said(sample) {
   const [format, ...values] = sample;
   let i = 0;
-  return format.replace(/%(?:\.\d)?[lz]?[sdfu]/g, () => values[i++]);
+  return format.replace(/%(?:\.\d|0\d)?(?:ll|[lz])?[sdfuX]/g, () => values[i++]);
 }
 
 test('every sentence known is one the server makes', () => {
@@ -236,7 +457,9 @@ for (const [lang, cat] of /** @type {const} */ ([
       const out = translateServer(said(s), lookup(cat));
       assert.notEqual(out, said(s), `"${said(s)}" is translated`);
       assert.doesNotMatch(out, /\{\w+\}/, `"${out}" has every place filled`);
-      for (const v of s.slice(1)) if (!/[a-z]{3}/.test(v)) assert.ok(out.includes(v), `"${out}" keeps the value ${v}`);
+      // a value of words is translated; one of punctuation alone (": " before a reason) is the sentence's
+      for (const v of s.slice(1))
+        if (!/[a-z]{3}/.test(v) && /\w/.test(v)) assert.ok(out.includes(v), `"${out}" keeps the value ${v}`);
     }
   });
 }

@@ -514,6 +514,91 @@ export default {
   'people.unrated': 'Rated table, but this game is {why}.',
   'people.clock-kind': 'Clock: {clock}',
   'screen.no-game': "This page cannot draw the game '{game}'.",
+  'server.no-rematch': 'no rematch: {why}',
+  'server.cannot-seat': 'you cannot take a seat here: {why}',
+  'server.not-a-record': 'not a record quiver can replay: {why}',
+  'server.unrated-new':
+    'not rated: every account here is new (younger than a day, or fewer than {n} rated games of this kind): the game counts toward the {n}, the ratings stay as they were',
+  'server.rated-new-only':
+    'rated for the new accounts only: the ratings at {seats} stay as they were, since the account at {seat} is new (younger than a day, or fewer than {n} rated games of this kind)',
+  'server.stale': 'stale version {v}: the table is at version {at} (act on the latest update)',
+  'server.abort-late': 'too late to abort: every player has moved; resign instead with {"type": "resign", "v"}',
+  'server.answer-takeback-first':
+    '{seat} asks to take back a move: answer that first with {"type": "answer", "v": {v}, "accept": true or false}',
+  'server.answer-draw-first':
+    '{seat} offers a draw: answer that first with {"type": "answer", "v": {v}, "accept": true or false}',
+  'server.timed-out': 'you ran out of time: the server plays your seat; send {"type": "return"} to play again',
+  'server.timed-out-return': 'you ran out of time and the server plays your seat: send {"type": "return"} first',
+  'server.return-playing': 'you are playing: return is for a seat the server plays after its time ran out',
+  'server.rematch-asked': 'rematch: you have asked for it already; it begins when every player has',
+  'server.undo-clock':
+    'your clock would run out: a takeback sets every clock back to before your move, and the {since} s since then count against you, who had {had} s left then',
+  'server.history-undone':
+    'history: the log changed with an undo; the whole log follows in a snapshot, ask again with a line of it',
+  'server.expired-minutes': "expired: no game began within {n} minutes of the table's creation; start a new table",
+  'server.expired-seconds': "expired: no game began within {n} seconds of the table's creation; start a new table",
+  'server.ai-crashes':
+    'the server stopped {n} times while an AI seat of this table was thinking, so the table was stopped; start a new table',
+  'server.apart-you-block': 'you block {name}, who plays at this table; unblock them on your account page first',
+  'server.apart-blocked': 'a player at this table does not accept games with you',
+  'server.apart-others': 'two players of this table do not play together (one blocks the other)',
+  'server.no-table': "no table '{id}'",
+  'server.no-puzzle': "no puzzle '{id}'",
+  'server.rated-sign-in': 'rated: sign in to make a rated table (POST /api/session)',
+  'server.rated-clock': 'rated: a rated table needs a clock ("clock")',
+  'server.rated-people': 'rated: a rated table has people\'s seats only ("invite" or "human"), no AI seat',
+  'server.clock-seconds': 'clock.{field}: expected a whole number of seconds from {lo} to {hi}',
+  'server.clock-days': 'clock.{field}: expected a whole number of days from {lo} to {hi}',
+  'server.param-whole': "params: bad value '{value}' for {key}: expected a whole number from {lo} to {hi}",
+  'server.tables-full': "too many open tables ({n}, the server's limit); try again when a game has ended",
+  'server.tables-yours':
+    "too many open tables from your address: {n} of at most {max} (the server's --address-tables); finish, resign or abort one of your games (GET /api/me lists them) or wait for a waiting table to expire",
+  'server.nearly-full-address':
+    'the server is nearly full ({open} of its {max} tables open) and your address holds {mine} of them: an address that holds some may hold at most 1 in {share} of the free ones, and the last {reserve} are kept for newcomers; finish, resign or abort one of your games (GET /api/me lists them) or try again later',
+  'server.nearly-full-network':
+    'the server is nearly full ({open} of its {max} tables open) and the addresses of your network ({net}) hold {held} of them: one network may hold at most 1 in {share} of the free ones; try again later',
+  'server.ai-tables-yours':
+    "too many tables with AI seats (easy, medium, hard) from your address: {n} of at most {max} (the server's --address-ai-tables); finish, resign or abort one first (GET /api/me lists yours)",
+  'server.create-rate':
+    "too many tables created from your address: at most {n} a minute (the server's --create-rate); try again in {wait} s",
+  'server.made-rate':
+    "too many tables, variant records and accounts made from your address: at most {n} a minute (the server's --create-rate); try again in {wait} s",
+  'server.variants-yours':
+    "too many variants from your address: its open tables play {n} variants, the most one address may at once (the server's limit); play one of those or a built-in set, or finish a game that plays one first",
+  'server.replays-yours':
+    'too many replays from your address: {n} running or waiting, at most {max} at once per address; wait for one to end',
+  'server.replays-busy':
+    "too many replays at once: {running} running (the server's --threads) and {waiting} waiting, the most it queues; try again in a moment",
+  'server.replays-waited':
+    "too many replays at once: {running} running (the server's --threads), and this one waited {s} s for its turn; try again in a moment",
+  'server.replay-not-over':
+    'the game at table {id} is not over: a replay shows everything hidden, so it is given only at the end',
+  'server.broken-json': 'broken JSON at line {line}, column {column}: {why}',
+  'server.no-game-named': "game: missing (expected the game's name)",
+  'server.review-searches':
+    "too many AI searches from your address: {n} reviews being made and tables with AI seats, of at most {max} (the server's --address-ai-tables); wait for a review to be made or a game to end",
+  'server.reviews-busy': "too many reviews being made ({n}, the server's limit); try again in a minute",
+  'server.reviews-full': 'too many reviews being made; try again in a minute',
+  'server.puzzle-pace':
+    'too many puzzle attempts {what}: {ahead} go on at once, then one every {every} s; try again in {wait} s',
+  'server.report-pace': "at most {n} reports an hour from one address; the site's moderators read every one",
+  'server.report-line': 'line: the table keeps no chat line {line} of {seat}',
+  'server.char-control':
+    '{field}: character U+{code} is not allowed (no control characters, tabs, line breaks or direction controls)',
+  'server.name-empty': '{field}: empty; expected 1 to {max} characters',
+  'server.name-long': '{field}: {n} characters; at most {max}',
+  'server.name-format':
+    '{field}: character U+{code} is not allowed: no format characters (direction marks, zero-width spaces and joiners, tags)',
+  'server.name-filler': '{field}: character U+{code} shows nothing; a name may not hold invisible fillers',
+  'server.name-marks': '{field}: {n} combining marks in a row; at most {max} on one character',
+  'server.name-letter': '{field}: no letter or digit; a name needs at least one',
+  'server.name-reserved':
+    "{field}: '{name}' is a word the table shows for something else; a name may not be a seat (p1 to p{max}), a level, spectator, chance or game",
+  'server.name-account':
+    "name: '{name}' is or looks like '{other}', an account's username, and a guest may not play under an account's name (names look alike as Unicode's confusables say: UTS #39); choose another, or sign in as {other}",
+  'server.banned': 'your address ({address}) is banned from this site by its operator',
+  'server.banned-why': 'your address ({address}) is banned from this site by its operator: {why}',
+  'server.stopping': 'the server is stopping; try again in a moment',
   'server.unknown': "unknown action '{action}': expected one of {forms}",
   'server.unknown-expected': "unknown action '{action}' (expected {forms})",
   'settings.summary': 'Settings',

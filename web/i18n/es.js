@@ -514,6 +514,101 @@ export default {
   'people.unrated': 'Mesa puntuable. Esta partida: {why}.',
   'people.clock-kind': 'Reloj: {clock}',
   'screen.no-game': "Esta página no puede dibujar el juego '{game}'.",
+  'server.no-rematch': 'no hay revancha: {why}',
+  'server.cannot-seat': 'no puedes sentarte aquí: {why}',
+  'server.not-a-record': 'no es un registro que quiver pueda reproducir: {why}',
+  'server.unrated-new':
+    'no puntuó: todas las cuentas de esta mesa son nuevas (con menos de un día, o con menos de {n} partidas puntuables de este tipo): la partida cuenta para esas {n}, y las puntuaciones quedan como estaban',
+  'server.rated-new-only':
+    'puntuó solo para las cuentas nuevas: las puntuaciones de {seats} quedan como estaban, porque la cuenta de {seat} es nueva (con menos de un día, o con menos de {n} partidas puntuables de este tipo)',
+  'server.stale': 'versión obsoleta {v}: la mesa está en la versión {at} (actúa sobre la última actualización)',
+  'server.abort-late':
+    'demasiado tarde para anular: todos los jugadores han movido; abandona en su lugar con {"type": "resign", "v"}',
+  'server.answer-takeback-first':
+    '{seat} pide deshacer una jugada: responde primero a eso con {"type": "answer", "v": {v}, "accept": true or false}',
+  'server.answer-draw-first':
+    '{seat} ofrece tablas: responde primero a eso con {"type": "answer", "v": {v}, "accept": true or false}',
+  'server.timed-out':
+    'se te acabó el tiempo: el servidor juega tu asiento; envía {"type": "return"} para volver a jugar',
+  'server.timed-out-return': 'se te acabó el tiempo y el servidor juega tu asiento: envía primero {"type": "return"}',
+  'server.return-playing':
+    'estás jugando: volver es para un asiento que juega el servidor después de que se le acabara el tiempo',
+  'server.rematch-asked': 'revancha: ya la has pedido; empieza cuando la hayan pedido todos los jugadores',
+  'server.undo-clock':
+    'se te acabaría el tiempo: deshacer devuelve todos los relojes a antes de tu jugada, y los {since} s transcurridos desde entonces cuentan en tu contra, cuando te quedaban {had} s',
+  'server.history-undone':
+    'historial: el registro cambió al deshacer una jugada; el registro completo llega en una instantánea, vuelve a pedirlo con una de sus líneas',
+  'server.expired-minutes':
+    'caducada: ninguna partida empezó en los {n} minutos siguientes a la creación de la mesa; crea una mesa nueva',
+  'server.expired-seconds':
+    'caducada: ninguna partida empezó en los {n} segundos siguientes a la creación de la mesa; crea una mesa nueva',
+  'server.ai-crashes':
+    'el servidor se detuvo {n} veces mientras pensaba un asiento del ordenador de esta mesa, así que la mesa se detuvo; crea una mesa nueva',
+  'server.apart-you-block':
+    'tienes bloqueado a {name}, que juega en esta mesa; desbloquéalo primero en la página de tu cuenta',
+  'server.apart-blocked': 'un jugador de esta mesa no acepta partidas contigo',
+  'server.apart-others': 'dos jugadores de esta mesa no juegan juntos (uno bloquea al otro)',
+  'server.no-table': "no hay ninguna mesa '{id}'",
+  'server.no-puzzle': "no hay ningún problema '{id}'",
+  'server.rated-sign-in': 'puntuable: inicia sesión para crear una mesa puntuable (POST /api/session)',
+  'server.rated-clock': 'puntuable: una mesa puntuable necesita un reloj ("clock")',
+  'server.rated-people':
+    'puntuable: una mesa puntuable solo tiene asientos de personas ("invite" o "human"), ninguno del ordenador',
+  'server.clock-seconds': 'clock.{field}: se esperaba un número entero de segundos de {lo} a {hi}',
+  'server.clock-days': 'clock.{field}: se esperaba un número entero de días de {lo} a {hi}',
+  'server.param-whole': "params: valor '{value}' no válido para {key}: se esperaba un número entero de {lo} a {hi}",
+  'server.tables-full':
+    'demasiadas mesas abiertas ({n}, el límite del servidor); vuelve a intentarlo cuando haya terminado una partida',
+  'server.tables-yours':
+    'demasiadas mesas abiertas desde tu dirección: {n} de un máximo de {max} (--address-tables del servidor); termina, abandona o anula una de tus partidas (GET /api/me las lista) o espera a que caduque una mesa en espera',
+  'server.nearly-full-address':
+    'el servidor está casi lleno ({open} de sus {max} mesas abiertas) y tu dirección tiene {mine}: una dirección que ya tiene alguna puede tener como mucho 1 de cada {share} de las libres, y las últimas {reserve} se guardan para quien llega nuevo; termina, abandona o anula una de tus partidas (GET /api/me las lista) o vuelve a intentarlo más tarde',
+  'server.nearly-full-network':
+    'el servidor está casi lleno ({open} de sus {max} mesas abiertas) y las direcciones de tu red ({net}) tienen {held}: una red puede tener como mucho 1 de cada {share} de las libres; vuelve a intentarlo más tarde',
+  'server.ai-tables-yours':
+    'demasiadas mesas con asientos del ordenador (fácil, medio, difícil) desde tu dirección: {n} de un máximo de {max} (--address-ai-tables del servidor); termina, abandona o anula una primero (GET /api/me lista las tuyas)',
+  'server.create-rate':
+    'demasiadas mesas creadas desde tu dirección: como mucho {n} por minuto (--create-rate del servidor); vuelve a intentarlo dentro de {wait} s',
+  'server.made-rate':
+    'demasiadas mesas, registros con variante y cuentas creados desde tu dirección: como mucho {n} por minuto (--create-rate del servidor); vuelve a intentarlo dentro de {wait} s',
+  'server.variants-yours':
+    'demasiadas variantes desde tu dirección: sus mesas abiertas juegan {n} variantes, el máximo que una dirección puede tener a la vez (el límite del servidor); juega una de esas o el juego de serie, o termina primero una partida que juegue una',
+  'server.replays-yours':
+    'demasiadas repeticiones desde tu dirección: {n} en curso o en espera, como mucho {max} a la vez por dirección; espera a que termine una',
+  'server.replays-busy':
+    'demasiadas repeticiones a la vez: {running} en curso (--threads del servidor) y {waiting} en espera, lo máximo que pone en cola; vuelve a intentarlo en un momento',
+  'server.replays-waited':
+    'demasiadas repeticiones a la vez: {running} en curso (--threads del servidor), y esta esperó su turno {s} s; vuelve a intentarlo en un momento',
+  'server.replay-not-over':
+    'la partida de la mesa {id} no ha terminado: una repetición muestra todo lo oculto, así que solo se da al final',
+  'server.broken-json': 'JSON roto en la línea {line}, columna {column}: {why}',
+  'server.no-game-named': 'game: falta (se esperaba el nombre del juego)',
+  'server.review-searches':
+    'demasiadas búsquedas del ordenador desde tu dirección: {n} revisiones en curso y mesas con asientos del ordenador, de un máximo de {max} (--address-ai-tables del servidor); espera a que termine una revisión o una partida',
+  'server.reviews-busy':
+    'demasiadas revisiones en curso ({n}, el límite del servidor); vuelve a intentarlo dentro de un minuto',
+  'server.reviews-full': 'demasiadas revisiones en curso; vuelve a intentarlo dentro de un minuto',
+  'server.puzzle-pace':
+    'demasiados intentos de problemas {what}: se admiten {ahead} seguidos y luego uno cada {every} s; vuelve a intentarlo dentro de {wait} s',
+  'server.report-pace': 'como mucho {n} denuncias por hora desde una dirección; los moderadores del sitio leen todas',
+  'server.report-line': 'línea: la mesa no guarda ninguna línea {line} del chat de {seat}',
+  'server.char-control':
+    '{field}: el carácter U+{code} no está permitido (ni caracteres de control, ni tabuladores, ni saltos de línea, ni controles de dirección)',
+  'server.name-empty': '{field}: vacío; se esperan de 1 a {max} caracteres',
+  'server.name-long': '{field}: {n} caracteres; como mucho {max}',
+  'server.name-format':
+    '{field}: el carácter U+{code} no está permitido: nada de caracteres de formato (marcas de dirección, espacios y uniones de ancho cero, etiquetas)',
+  'server.name-filler':
+    '{field}: el carácter U+{code} no muestra nada; un nombre no puede contener rellenos invisibles',
+  'server.name-marks': '{field}: {n} marcas combinantes seguidas; como mucho {max} sobre un mismo carácter',
+  'server.name-letter': '{field}: ninguna letra ni cifra; un nombre necesita al menos una',
+  'server.name-reserved':
+    "{field}: '{name}' es una palabra que la mesa muestra para otra cosa; un nombre no puede ser un asiento (p1 a p{max}), un nivel, spectator, chance ni game",
+  'server.name-account':
+    "nombre: '{name}' es o se parece a '{other}', el nombre de usuario de una cuenta, y un invitado no puede jugar con el nombre de una cuenta (los nombres se parecen según la lista de confusables de Unicode: UTS #39); elige otro, o inicia sesión como {other}",
+  'server.banned': 'tu dirección ({address}) está vetada en este sitio por su operador',
+  'server.banned-why': 'tu dirección ({address}) está vetada en este sitio por su operador: {why}',
+  'server.stopping': 'el servidor se está deteniendo; vuelve a intentarlo en un momento',
   'server.unknown': "jugada desconocida '{action}': se espera una de {forms}",
   'server.unknown-expected': "jugada desconocida '{action}' (se espera {forms})",
   'settings.summary': 'Opciones',

@@ -500,6 +500,100 @@ export default {
   'people.unrated': 'レーティング卓ですが、この対局は{why}。',
   'people.clock-kind': '持ち時間：{clock}',
   'screen.no-game': "このページではゲーム '{game}' を表示できません。",
+  'server.no-rematch': '再戦はできません：{why}',
+  'server.cannot-seat': 'ここには座れません：{why}',
+  'server.not-a-record': 'quiver で再生できる棋譜ではありません：{why}',
+  'server.unrated-new':
+    'レーティング対象外です：ここのアカウントはすべて新しいものです（作成から 1 日未満、またはこの種類のレーティング対局が {n} 局未満）。この対局はその {n} 局に数えられますが、レーティングは変わりません',
+  'server.rated-new-only':
+    '新しいアカウントだけのレーティング対局です：{seat} のアカウントが新しいため（作成から 1 日未満、またはこの種類のレーティング対局が {n} 局未満）、{seats} のレーティングは変わりません',
+  'server.stale':
+    '古いバージョン {v} です：テーブルはバージョン {at} になっています（最新の更新に対して操作してください）',
+  'server.abort-late':
+    '中止するには遅すぎます：全員がすでに指しました。代わりに {"type": "resign", "v"} で投了してください',
+  'server.answer-takeback-first':
+    '{seat} が待ったを求めています：先に {"type": "answer", "v": {v}, "accept": true or false} で返事をしてください',
+  'server.answer-draw-first':
+    '{seat} が引き分けを提案しています：先に {"type": "answer", "v": {v}, "accept": true or false} で返事をしてください',
+  'server.timed-out':
+    '持ち時間が切れました：あなたの席はサーバーが打っています。もう一度指すには {"type": "return"} を送ってください',
+  'server.timed-out-return':
+    '持ち時間が切れ、あなたの席はサーバーが打っています：先に {"type": "return"} を送ってください',
+  'server.return-playing': 'あなたは対局中です：復帰は、持ち時間が切れてサーバーが打っている席のためのものです',
+  'server.rematch-asked': '再戦：すでに申し込んでいます。全員が申し込むと始まります',
+  'server.undo-clock':
+    'あなたの持ち時間が切れてしまいます：待ったをするとすべての時計があなたの手の前に戻り、それから経った {since} 秒はあなたの持ち時間から引かれます。そのときの残りは {had} 秒でした',
+  'server.history-undone':
+    '履歴：待ったで記録が変わりました。記録全体がスナップショットで届くので、その中の行を指定してもう一度求めてください',
+  'server.expired-minutes':
+    '期限切れです：テーブルの作成から {n} 分以内に対局が始まりませんでした。新しいテーブルを作ってください',
+  'server.expired-seconds':
+    '期限切れです：テーブルの作成から {n} 秒以内に対局が始まりませんでした。新しいテーブルを作ってください',
+  'server.ai-crashes':
+    'このテーブルの AI の席が考えている間にサーバーが {n} 回止まったため、テーブルを停止しました。新しいテーブルを作ってください',
+  'server.apart-you-block':
+    'このテーブルで遊んでいる {name} をブロックしています。先にアカウントのページでブロックを解除してください',
+  'server.apart-blocked': 'このテーブルのプレイヤーの一人が、あなたとの対局を受け付けていません',
+  'server.apart-others': 'このテーブルの二人のプレイヤーは一緒に遊びません（一方が他方をブロックしています）',
+  'server.no-table': "テーブル '{id}' はありません",
+  'server.no-puzzle': "パズル '{id}' はありません",
+  'server.rated-sign-in': 'レーティング：レーティング卓を作るにはログインしてください（POST /api/session）',
+  'server.rated-clock': 'レーティング：レーティング卓には持ち時間（"clock"）が必要です',
+  'server.rated-people': 'レーティング：レーティング卓は人の席（"invite" または "human"）だけで、AI の席は置けません',
+  'server.clock-seconds': 'clock.{field}：{lo}〜{hi} の整数の秒数が必要です',
+  'server.clock-days': 'clock.{field}：{lo}〜{hi} の整数の日数が必要です',
+  'server.param-whole': "params：{key} の値 '{value}' は使えません。{lo}〜{hi} の整数が必要です",
+  'server.tables-full':
+    '開いているテーブルが多すぎます（{n}、サーバーの上限）。対局が終わってからもう一度お試しください',
+  'server.tables-yours':
+    'あなたのアドレスから開いているテーブルが多すぎます：最大 {max} のうち {n}（サーバーの --address-tables）。対局のどれかを終えるか、投了するか、中止してください（GET /api/me で一覧できます）。または待機中のテーブルが期限切れになるのを待ってください',
+  'server.nearly-full-address':
+    'サーバーはほぼ満杯です（{max} テーブル中 {open} が使用中）。そのうち {mine} はあなたのアドレスのものです：すでにテーブルを持つアドレスが使えるのは空きの {share} 分の 1 までで、最後の {reserve} は新しく来た人のために取ってあります。対局のどれかを終えるか、投了するか、中止してください（GET /api/me で一覧できます）。または後でもう一度お試しください',
+  'server.nearly-full-network':
+    'サーバーはほぼ満杯です（{max} テーブル中 {open} が使用中）。そのうち {held} はあなたのネットワーク（{net}）のアドレスのものです：1 つのネットワークが使えるのは空きの {share} 分の 1 までです。後でもう一度お試しください',
+  'server.ai-tables-yours':
+    'あなたのアドレスから AI の席（かんたん・ふつう・むずかしい）のあるテーブルが多すぎます：最大 {max} のうち {n}（サーバーの --address-ai-tables）。先にどれかを終えるか、投了するか、中止してください（GET /api/me で一覧できます）',
+  'server.create-rate':
+    'あなたのアドレスから作られたテーブルが多すぎます：1 分に {n} 個まで（サーバーの --create-rate）。{wait} 秒後にもう一度お試しください',
+  'server.made-rate':
+    'あなたのアドレスから作られたテーブル・バリアントの棋譜・アカウントが多すぎます：1 分に {n} 個まで（サーバーの --create-rate）。{wait} 秒後にもう一度お試しください',
+  'server.variants-yours':
+    'あなたのアドレスからのバリアントが多すぎます：開いているテーブルで {n} 種類のバリアントが遊ばれており、これが 1 つのアドレスで同時に使える上限です（サーバーの上限）。そのどれかか組み込みのセットで遊ぶか、先にバリアントを使う対局を終えてください',
+  'server.replays-yours':
+    'あなたのアドレスからの再生が多すぎます：{n} 件が実行中または待機中で、1 つのアドレスにつき同時に {max} 件までです。どれかが終わるのを待ってください',
+  'server.replays-busy':
+    '同時の再生が多すぎます：{running} 件が実行中（サーバーの --threads）、{waiting} 件が待機中で、これが待ち行列の上限です。少ししてからもう一度お試しください',
+  'server.replays-waited':
+    '同時の再生が多すぎます：{running} 件が実行中（サーバーの --threads）で、この再生は順番を {s} 秒待ちました。少ししてからもう一度お試しください',
+  'server.replay-not-over':
+    'テーブル {id} の対局はまだ終わっていません：再生では隠された情報がすべて見えるため、終局後にだけ見られます',
+  'server.broken-json': '{line} 行 {column} 列目の JSON が壊れています：{why}',
+  'server.no-game-named': 'game：ありません（ゲームの名前が必要です）',
+  'server.review-searches':
+    'あなたのアドレスからの AI の探索が多すぎます：作成中の振り返りと AI の席のあるテーブルが合わせて {n} で、上限は {max} です（サーバーの --address-ai-tables）。振り返りができあがるか対局が終わるのを待ってください',
+  'server.reviews-busy': '作成中の振り返りが多すぎます（{n}、サーバーの上限）。1 分後にもう一度お試しください',
+  'server.reviews-full': '作成中の振り返りが多すぎます。1 分後にもう一度お試しください',
+  'server.puzzle-pace':
+    'パズルの解答が多すぎます（{what}）：続けて {ahead} 回まで、その後は {every} 秒に 1 回です。{wait} 秒後にもう一度お試しください',
+  'server.report-pace':
+    '1 つのアドレスからの通報は 1 時間に {n} 件までです。サイトのモデレーターはすべての通報を読みます',
+  'server.report-line': '行：このテーブルには {seat} のチャットの {line} 行目が残っていません',
+  'server.char-control': '{field}：文字 U+{code} は使えません（制御文字、タブ、改行、方向制御文字は使えません）',
+  'server.name-empty': '{field}：空です。1〜{max} 文字で入力してください',
+  'server.name-long': '{field}：{n} 文字です。最大 {max} 文字です',
+  'server.name-format':
+    '{field}：文字 U+{code} は使えません。書式文字（方向マーク、ゼロ幅スペースや結合子、タグ）は使えません',
+  'server.name-filler': '{field}：文字 U+{code} は何も表示しません。名前に見えない埋め草の文字は使えません',
+  'server.name-marks': '{field}：結合文字が {n} 個続いています。1 文字につき最大 {max} 個です',
+  'server.name-letter': '{field}：文字も数字もありません。名前には少なくとも 1 つ必要です',
+  'server.name-reserved':
+    "{field}：'{name}' はテーブルが別のものを表すのに使う語です。名前には席（p1〜p{max}）、レベル、spectator、chance、game は使えません",
+  'server.name-account':
+    "名前：'{name}' はアカウントのユーザー名 '{other}' と同じか紛らわしい名前で、ゲストはアカウントの名前では遊べません（Unicode の紛らわしい文字の一覧 UTS #39 による）。別の名前を選ぶか、{other} としてログインしてください",
+  'server.banned': 'あなたのアドレス（{address}）は、サイトの運営者によってこのサイトの利用を禁止されています',
+  'server.banned-why':
+    'あなたのアドレス（{address}）は、サイトの運営者によってこのサイトの利用を禁止されています：{why}',
+  'server.stopping': 'サーバーが停止しようとしています。少ししてからもう一度お試しください',
   'server.unknown': "不明な手 '{action}'：次のいずれかを入力してください：{forms}",
   'server.unknown-expected': "不明な手 '{action}'（入力できるのは {forms}）",
   'settings.summary': '設定',

@@ -55,6 +55,19 @@ export default {
   'account.block': 'Bloquear',
   'account.blocked': 'Bloqueado: {name} no puede unirse a tus mesas, y no te sentarán con esa persona.',
   'account.load-failed': 'No se pudo cargar tu cuenta: {why}',
+  'account.s-suspended': 'esta cuenta está suspendida por el operador del sitio',
+  'account.s-suspended-why': 'esta cuenta está suspendida por el operador del sitio: {why}',
+  'account.s-sign-in-first': 'inicia sesión primero: esto necesita la sesión de una cuenta (POST /api/session)',
+  'account.s-bytes': '{field}: como mucho {bytes} bytes',
+  'account.s-password-pace':
+    'demasiadas peticiones con contraseña desde tu dirección: se atiende una cada {ms} ms y como mucho {ahead} esperan su turno; vuelve a intentarlo dentro de {wait} s',
+  'account.s-busy':
+    'demasiadas contraseñas en comprobación: {running} en curso y {waiting} en espera, lo máximo que el servidor pone en cola; vuelve a intentarlo dentro de un segundo',
+  'account.s-checking':
+    'demasiadas contraseñas de tu dirección en comprobación: {n}, como mucho {max} a la vez por dirección; espera una respuesta antes de enviar otra',
+  'account.s-block-yourself': 'nombre de usuario: no puedes bloquearte a ti mismo',
+  'account.s-blocks-most': 'ya bloqueas {n} cuentas, el máximo posible: desbloquea una primero',
+  'account.s-not-blocking': "no tienes bloqueado a '{name}'",
   'account.s-wrong-password': 'nombre de usuario o contraseña incorrectos',
   'account.s-wrong-code': 'nombre de usuario o código de recuperación incorrectos (o el código ya se usó)',
   'account.s-taken':
@@ -92,6 +105,9 @@ export default {
   'friends.not-sent': 'No se envió: {why}',
   'friends.signed-out': 'Sigue a jugadores y desafíalos cuando hayas iniciado sesión: {link}.',
   'friends.sign-in-link': 'inicia sesión o crea una cuenta',
+  'friends.s-follow-yourself': 'nombre de usuario: no puedes seguirte a ti mismo',
+  'friends.s-follows-most': 'ya sigues a {n} cuentas, el máximo posible: deja de seguir a una primero',
+  'friends.s-not-following': "no sigues a '{name}'",
   'friends.s-no-player': "no hay ningún jugador '{name}' (un jugador es el nombre de usuario de una cuenta)",
   'friends.s-follow-blocked':
     'no puedes seguir a {name}: lo tienes bloqueado; desbloquéalo primero en la página de tu cuenta',
@@ -108,6 +124,20 @@ export default {
   'challenge.decline': 'Rechazar',
   'challenge.not-accepted': 'No se aceptó: {why}',
   'challenge.not-declined': 'No se rechazó: {why}',
+  'challenge.s-most':
+    'tienes {n} desafíos esperando respuesta, el máximo posible: cancela uno, o espera su respuesta o su fin',
+  'challenge.s-pace':
+    'demasiados desafíos desde tu cuenta: como mucho {n} por minuto (--create-rate del servidor); vuelve a intentarlo dentro de {wait} s',
+  'challenge.s-none-from': "no hay ningún desafío '{id}' hecho por ti",
+  'challenge.s-none-to': "no hay ningún desafío '{id}' para ti",
+  'challenge.s-none-of': "no hay ningún desafío '{id}' tuyo",
+  'challenge.s-being-made': 'este desafío ya se aceptó: su mesa se está creando',
+  'challenge.s-accepted': 'este desafío ya se aceptó: su mesa es {id}',
+  'challenge.s-declined': 'este desafío ya no está abierto: se rechazó',
+  'challenge.s-cancelled': 'este desafío ya no está abierto: se canceló',
+  'challenge.s-expired': 'este desafío ya no está abierto: caducó',
+  'challenge.s-taken-over':
+    'otra aceptación se quedó con este desafío mientras esta creaba su mesa (que no se conserva); GET /api/challenges dice cómo está ahora',
   'challenge.s-yourself': 'nombre de usuario: no puedes desafiarte a ti mismo',
   'challenge.s-blocked':
     'no puedes desafiar a {name}: lo tienes bloqueado; desbloquéalo primero en la página de tu cuenta',
@@ -230,6 +260,12 @@ export default {
   'tournaments.rated-label': 'Puntuable',
   'tournaments.make': 'Crear el torneo',
   'tournaments.not-made': 'No se creó: {why}',
+  'tournaments.s-whole': '{field}: se esperaba un número entero de {lo} a {hi}',
+  'tournaments.s-pace':
+    'demasiados torneos desde tu cuenta: como mucho {n} por minuto (--create-rate del servidor); vuelve a intentarlo dentro de {wait} s',
+  'tournaments.s-none': "no hay ningún torneo '{id}'",
+  'tournaments.s-began-start': 'el torneo ya empezó: no se puede iniciar',
+  'tournaments.s-began-cancel': 'el torneo ya empezó: no se puede cancelar',
   'tournaments.s-cannot-join': 'no puedes unirte: {why}',
   'tournaments.s-over': 'el torneo ha terminado',
   'tournaments.s-swiss-began': 'un torneo suizo no admite jugadores una vez empezado',

@@ -54,6 +54,20 @@ export default {
   'account.blocked':
     '{name} をブロックしました。相手はあなたのテーブルに参加できず、あなたが相手と同じテーブルに着くこともありません。',
   'account.load-failed': 'アカウントを読み込めませんでした：{why}',
+  'account.s-suspended': 'このアカウントはサイトの運営者によって停止されています',
+  'account.s-suspended-why': 'このアカウントはサイトの運営者によって停止されています：{why}',
+  'account.s-sign-in-first': '先にログインしてください：これにはアカウントのセッションが必要です（POST /api/session）',
+  'account.s-bytes': '{field}：最大 {bytes} バイトです',
+  'account.s-password-pace':
+    'あなたのアドレスからのパスワードを使うリクエストが多すぎます：{ms} ミリ秒に 1 件ずつ処理し、順番待ちは {ahead} 件までです。{wait} 秒後にもう一度お試しください',
+  'account.s-busy':
+    '確認中のパスワードが多すぎます：{running} 件が処理中、{waiting} 件が待機中で、これがサーバーの待ち行列の上限です。1 秒後にもう一度お試しください',
+  'account.s-checking':
+    'あなたのアドレスから確認中のパスワードが多すぎます：{n} 件で、1 つのアドレスにつき同時に {max} 件までです。次を送る前に返事を待ってください',
+  'account.s-block-yourself': 'ユーザー名：自分自身はブロックできません',
+  'account.s-blocks-most':
+    'すでに {n} 個のアカウントをブロックしており、これが上限です。先にどれかのブロックを解除してください',
+  'account.s-not-blocking': "'{name}' はブロックしていません",
   'account.s-wrong-password': 'ユーザー名またはパスワードが違います',
   'account.s-wrong-code': 'ユーザー名または復旧コードが違います（またはそのコードは使用済みです）',
   'account.s-taken':
@@ -91,6 +105,10 @@ export default {
   'friends.not-sent': '送れませんでした：{why}',
   'friends.signed-out': 'プレイヤーをフォローして対局を申し込むには、ログインしてください：{link}。',
   'friends.sign-in-link': 'ログインまたはアカウント作成',
+  'friends.s-follow-yourself': 'ユーザー名：自分自身はフォローできません',
+  'friends.s-follows-most':
+    'すでに {n} 個のアカウントをフォローしており、これが上限です。先にどれかのフォローを外してください',
+  'friends.s-not-following': "'{name}' はフォローしていません",
   'friends.s-no-player': "'{name}' というプレイヤーはいません（プレイヤーとはアカウントのユーザー名です）",
   'friends.s-follow-blocked':
     '{name} をフォローできません：ブロック中です。先にアカウントのページでブロックを解除してください',
@@ -107,6 +125,20 @@ export default {
   'challenge.decline': '断る',
   'challenge.not-accepted': '受けられませんでした：{why}',
   'challenge.not-declined': '断れませんでした：{why}',
+  'challenge.s-most':
+    '返事待ちの申し込みが {n} 件あり、これが上限です。どれかを取り消すか、その返事か期限切れを待ってください',
+  'challenge.s-pace':
+    'あなたのアカウントからの申し込みが多すぎます：1 分に {n} 件まで（サーバーの --create-rate）。{wait} 秒後にもう一度お試しください',
+  'challenge.s-none-from': "あなたからの申し込み '{id}' はありません",
+  'challenge.s-none-to': "あなたへの申し込み '{id}' はありません",
+  'challenge.s-none-of': "あなたの申し込み '{id}' はありません",
+  'challenge.s-being-made': 'この申し込みはすでに受けられています：テーブルを作成中です',
+  'challenge.s-accepted': 'この申し込みはすでに受けられています：テーブルは {id} です',
+  'challenge.s-declined': 'この申し込みはもう受けられません：断られました',
+  'challenge.s-cancelled': 'この申し込みはもう受けられません：取り消されました',
+  'challenge.s-expired': 'この申し込みはもう受けられません：期限切れになりました',
+  'challenge.s-taken-over':
+    'このテーブルを作っている間に、別の「受ける」がこの申し込みを引き継ぎました（作ったテーブルは残りません）。今の状態は GET /api/challenges でわかります',
   'challenge.s-yourself': 'ユーザー名：自分自身には申し込めません',
   'challenge.s-blocked': '{name} に申し込めません：ブロック中です。先にアカウントのページでブロックを解除してください',
   'challenge.s-refused': '{name} に申し込めません：相手はあなたとの対局を受け付けていません',
@@ -223,6 +255,12 @@ export default {
   'tournaments.rated-label': 'レーティング対局',
   'tournaments.make': 'トーナメントを作成',
   'tournaments.not-made': '作成できませんでした：{why}',
+  'tournaments.s-whole': '{field}：{lo}〜{hi} の整数が必要です',
+  'tournaments.s-pace':
+    'あなたのアカウントからのトーナメントが多すぎます：1 分に {n} 個まで（サーバーの --create-rate）。{wait} 秒後にもう一度お試しください',
+  'tournaments.s-none': "トーナメント '{id}' はありません",
+  'tournaments.s-began-start': 'トーナメントはすでに始まっています：開始できません',
+  'tournaments.s-began-cancel': 'トーナメントはすでに始まっています：取り消せません',
   'tournaments.s-cannot-join': '参加できません：{why}',
   'tournaments.s-over': 'トーナメントは終了しています',
   'tournaments.s-swiss-began': 'スイス式のトーナメントは始まったあとは参加できません',
