@@ -206,7 +206,9 @@ bool qv_agent_root_means(const qv_agent *a, qv_action action, double *out);
  * whose component (qv_components.component_of, variant.h) is among `components` (bit k for
  * component k: one card, or every card that carries an ability), unless every legal action of
  * the decision is (then it chooses as usual); 0 lifts the restriction. Every kind obeys: the
- * uniform kind draws uniformly among the allowed actions, greedy and beginner judge only those,
+ * uniform kind draws uniformly among the allowed actions (the game's sampler's draw when it is
+ * allowed, else one among the allowed: the same draws as unrestricted until a forbidden action
+ * is drawn), greedy and beginner judge only those,
  * and a search considers only those at its root and at every later decision of its own seat in
  * its tree (its model of itself keeps the restriction; its opponents are not restricted).
  * qv_agent_decide still counts every legal action in *noptions and calls a decision forced

@@ -269,10 +269,19 @@ static void take_seat(qv_agent *a, int player)
 	}
 }
 
-/* A uniform kind's draw under a restriction: uniform among the allowed actions (listed, since a
- * game's sampler draws among all of them); -1 when there is no legal action. */
-static qv_action draw_allowed(qv_agent *a, const void *st)
+/* A uniform kind's draw under a restriction: the game's sampler's draw among all the legal
+ * actions (*noptions of them) when it is allowed, else a draw among the allowed ones, listed:
+ * uniform among the allowed either way (a forbidden draw, f/n, spread over the k allowed adds
+ * f/(nk) to each 1/n), and the same draws as without the restriction until a forbidden action
+ * is drawn, so that restricted play's game follows its twin until then (the lab's
+ * qv_lab_twin_of). -1 when there is no legal action. */
+static qv_action draw_allowed(qv_agent *a, const void *st, int *noptions)
 {
+	const qv_game *g = a->game;
+	qv_action x = qv_sample_legal(g, st, &a->rng, a->abuf, noptions);
+	int c = x < 0 ? -1 : g->components->component_of(st, x);
+	if (c < 0 || c >= 64 || !(a->forbid >> c & 1))
+		return x;
 	int n = qv__agent_legal(a, st, a->abuf);
 	return n > 0 ? a->abuf[qv_rng_below(&a->rng, (uint32_t)n)] : -1;
 }
@@ -297,7 +306,7 @@ qv_status qv_agent_choose(qv_agent *a, const void *st, qv_action *out, qv_err *e
 	a->unasked = false;
 	if (!a->kind->choose) {
 		int options;
-		*out = a->forbid ? draw_allowed(a, st)
+		*out = a->forbid ? draw_allowed(a, st, &options)
 		                 : qv_sample_legal(g, st, &a->rng, a->abuf, &options);
 		return QV_OK;
 	}
@@ -332,18 +341,10 @@ qv_status qv_agent_decide(qv_agent *a, const void *st, qv_action *out, int *nopt
 		return qv_agent_choose(a, st, out, err); /* which says why it cannot */
 	if (!a->kind->choose) {
 		qv_rng before = a->rng;
-		if (!a->forbid) {
-			*out = qv_sample_legal(g, st, &a->rng, a->abuf, noptions);
-			*forced = qv_decision_forced(g, st, *noptions);
-		} else { /* the count is of every legal action, the draw among the allowed */
-			*noptions = g->legal(st, a->abuf);
-			*forced = qv_decision_forced(g, st, *noptions);
-			*out = *noptions > 0 ? a->abuf[0] : -1;
-			if (!*forced && *noptions > 0) {
-				int k = qv__agent_allowed(g, a->forbid, st, a->abuf, *noptions);
-				*out = a->abuf[qv_rng_below(&a->rng, (uint32_t)k)];
-			}
-		}
+		/* the count is of every legal action, the draw among the allowed */
+		*out = a->forbid ? draw_allowed(a, st, noptions)
+		                 : qv_sample_legal(g, st, &a->rng, a->abuf, noptions);
+		*forced = qv_decision_forced(g, st, *noptions);
 		a->unasked = *forced;
 		if (*forced)
 			a->rng = before;

@@ -781,6 +781,106 @@ static void test_forbid_nothing_changes_nothing(void **state)
 	free(y);
 }
 
+/* The uniform kind under a restriction draws as it would without one until the draw would be
+ * forbidden (so that the lab's restricted game follows its twin), and uniformly among the
+ * allowed: in every game with component_of, from each seed, a restricted and an unrestricted
+ * `random` answer alike at every decision until the unrestricted one draws the forbidden
+ * component; at THREE ARROWS' first decision, the allowed placements are drawn alike often. */
+static void test_forbid_follows_the_unrestricted_draws(void **state)
+{
+	(void)state;
+	int followed = 0, parted = 0;
+	for (int i = 0; qv_games[i]; i++) {
+		const qv_game *g = qv_games[i];
+		if (!g->components || !g->components->component_of)
+			continue;
+		qv_err err;
+		void *st = malloc(g->state_size);
+		qv_action *acts = malloc(sizeof *acts * (size_t)g->max_actions);
+		qv_action *outs = malloc(sizeof *outs * (size_t)g->max_chance);
+		double *probs = malloc(sizeof *probs * (size_t)g->max_chance);
+		for (uint64_t seed = 1; seed <= 4; seed++) {
+			qv_agent *free_a, *held;
+			assert_int_equal(g->init(st, NULL, seed, &err), QV_OK);
+			assert_int_equal(qv_agent_new(&free_a, "random", g, seed, &err), QV_OK);
+			assert_int_equal(qv_agent_new(&held, "random", g, seed, &err), QV_OK);
+			qv_agent_forbid(held, 1ull << 0);
+			qv_rng chance;
+			qv_rng_seed(&chance, seed);
+			for (int d = 0; d < 400 && g->to_move(st) != QV_OVER; d++) {
+				qv_action x;
+				if (g->to_move(st) == QV_CHANCE) {
+					x = qv_sample_chance(g, st, &chance, outs, probs);
+				} else {
+					qv_action y;
+					int n, m;
+					bool fx, fy;
+					assert_int_equal(
+					    qv_agent_decide(free_a, st, &x, &n, &fx, &err), QV_OK);
+					assert_int_equal(
+					    qv_agent_decide(held, st, &y, &m, &fy, &err), QV_OK);
+					assert_int_equal(n, m);
+					if (g->components->component_of(st, x) == 0) {
+						parted++; /* from here the two draw apart */
+						qv_agent_free(held);
+						held = NULL;
+						break;
+					}
+					if (x != y)
+						fail_msg(
+						    "%s (seed %d), decision %d: restricted random drew %d, "
+						    "unrestricted %d, of no forbidden component",
+						    g->name, (int)seed, d, (int)y, (int)x);
+					followed++;
+				}
+				g->apply(st, x, NULL);
+			}
+			qv_agent_free(free_a);
+			qv_agent_free(held);
+		}
+		free(st);
+		free(acts);
+		free(outs);
+		free(probs);
+	}
+	assert_true(followed > 100);
+	assert_true(parted > 0);
+	/* uniform among the allowed: THREE ARROWS' first placements, kind 0 forbidden */
+	const qv_game *ta = three_arrows();
+	qv_err err;
+	void *st = malloc(ta->state_size);
+	qv_action *acts = malloc(sizeof *acts * (size_t)ta->max_actions);
+	assert_int_equal(ta->init(st, NULL, 7, &err), QV_OK);
+	int n = ta->legal(st, acts), k = 0;
+	enum { DRAWS = 40000 };
+	int *hits = calloc((size_t)n, sizeof *hits);
+	qv_agent *a;
+	assert_int_equal(qv_agent_new(&a, "random", ta, 11, &err), QV_OK);
+	qv_agent_forbid(a, 1ull << 0);
+	for (int t = 0; t < DRAWS; t++) {
+		qv_action x;
+		assert_int_equal(qv_agent_choose(a, st, &x, &err), QV_OK);
+		for (int j = 0; j < n; j++)
+			hits[j] += acts[j] == x;
+	}
+	for (int j = 0; j < n; j++)
+		k += ta->components->component_of(st, acts[j]) != 0;
+	assert_true(k > 1 && k < n);
+	double want = (double)DRAWS / k, sd = sqrt(want * (1 - 1.0 / k));
+	for (int j = 0; j < n; j++) {
+		bool forbidden = ta->components->component_of(st, acts[j]) == 0;
+		if (forbidden)
+			assert_int_equal(hits[j], 0);
+		else if (fabs(hits[j] - want) > 5 * sd)
+			fail_msg("allowed action %d drawn %d times of %d, about %.0f expected", j,
+			         hits[j], DRAWS, want);
+	}
+	qv_agent_free(a);
+	free(hits);
+	free(st);
+	free(acts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -798,6 +898,7 @@ int main(void)
 	    cmocka_unit_test(test_forbid_every_kind_every_game),
 	    cmocka_unit_test(test_forbid_one_allowed),
 	    cmocka_unit_test(test_forbid_nothing_changes_nothing),
+	    cmocka_unit_test(test_forbid_follows_the_unrestricted_draws),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
