@@ -49,16 +49,24 @@ long qv_lab_component_budget(const qv_lab_plan *p)
 	return budget;
 }
 
-/* The games a round plays, with ga games per ablation arm and gr per restricted one. */
+/* The games a round plays, with ga games per ablation arm and gr per restricted one, each with
+ * its control (plan.c's control_games: as many games as the longer of the two it is paired
+ * with, restricted play only where the study has one agent). */
 static long round_cost(const qv_lab_plan *p, const qv_lab_round *R, long ga, long gr)
 {
 	long cost = 0;
 	for (int i = 0; i < p->cfg.nplayers; i++) {
 		int n = p->cfg.players[i];
-		cost += 2 * rounded(ga, qv_lab_arm_unit(p, QV_LAB_CONTROL, n)) *
-		        __builtin_popcountll(R->ablate[i]);
-		cost += rounded(gr, qv_lab_arm_unit(p, QV_LAB_RESTRICT, n)) *
-		        __builtin_popcountll(R->restricted[i]);
+		long a = rounded(ga, qv_lab_arm_unit(p, QV_LAB_CONTROL, n)),
+		     r = rounded(gr, qv_lab_arm_unit(p, QV_LAB_RESTRICT, n));
+		for (int k = 0; k < p->ncomponents; k++) {
+			long ak = R->ablate[i] >> k & 1 ? a : 0,
+			     rk = R->restricted[i] >> k & 1 ? r : 0;
+			long twin = p->cfg.nagents == 1 ? rk : 0;
+			if (qv_lab_find_arm(p, QV_LAB_CONTROL, n, k))
+				cost += ak + (ak > twin ? ak : twin);
+			cost += rk;
+		}
 	}
 	return cost;
 }

@@ -12,19 +12,21 @@
  *     appearance:
  *       ablate   the variant without k (qv_components.ablate, or
  *                qv_variant_without_ability)                         (component_games)
- *       restrict one seat forbidden k, its twins not                (component_games)
+ *       restrict one seat forbidden k, the others not               (component_games)
  *     for each rung k of the skill ladder (ladder_lo..ladder_hi):
  *       ladder   one seat ismcts 2^(k+1) iterations, the others 2^k  (ladder_games)
  *     luck       one seat `random`, the others the study's first agent  (luck_games)
  * Seats rotate within an arm: in the arm's game j, seat s plays the arm's agent (s + j) mod
  * nagents (main, baseline, ablate: the study's agents); in restrict, ladder and luck the one
- * distinct seat is seat j mod N.
+ * distinct seat is seat j mod N, but in restricted play of a component one side holds, the
+ * seat holding that side (qv_lab_forbidden_seat).
  *
  * Game i is seeded by qv_seed_mix(seed, i) (qv_lab_game_seed), so nothing depends on threads
  * or on how the range is cut into shards; except that game j of a baseline arm takes the seeds
- * of game j of the main arm of its player count, while that arm has one, and game j of
- * component k's ablate arm those of game j of k's control arm (common random numbers: the
- * report compares the two game by game). With `paired`,
+ * of game j of the main arm of its player count, while that arm has one, game j of
+ * component k's ablate arm those of game j of k's control arm, and game j of its restrict arm
+ * those of its twin's (qv_lab_twin_of) (common random numbers: the report compares the two
+ * game by game). With `paired`,
  * the games of one rotation (j = r*N .. r*N+N-1 of an arm) share their chance: the match's
  * seed is qv_seed_mix(seed, first index of the rotation), the agents' seeds still derive from
  * the game's seed.
@@ -180,6 +182,12 @@ typedef struct qv_lab_plan {
 	int nsides;
 	char side[QV_MAX_PLAYERS][QV_NAME_MAX];
 	bool studied[QV_LAB_MAX_COMPONENTS]; /* component k gets ablate and restrict arms */
+	/* Where the sides rotate at two players and the study has one agent (restricted play has
+	 * twins): 1 + the seat that holds component k as a game that is not swapped starts, when
+	 * one seat alone does (a card of one deck); 0 when both do, or neither, or otherwise.
+	 * Restricted play forbids k to its holder (qv_lab_forbidden_seat): forbidding a seat that
+	 * holds none changes nothing. */
+	int holder[QV_LAB_MAX_COMPONENTS];
 } qv_lab_plan;
 
 /* Lays out the arms of cfg (ablated variants loaded through qv_variant_from_json). QV_EINVAL
@@ -218,6 +226,11 @@ const qv_lab_arm *qv_lab_find_arm(const qv_lab_plan *p, qv_lab_arm_kind kind, in
  * nearest before it of its component and player count (each round of an adaptive study has
  * its own pair), else the first of them; NULL when there is none. */
 const qv_lab_arm *qv_lab_control_of(const qv_lab_plan *p, const qv_lab_arm *ablate);
+/* The twin of restricted play's arm r: the control arm of its component, player count and
+ * round when that arm's agents are r's (one agent, the same), else NULL. Game j of r is played
+ * on the seeds of the twin's game j (qv_lab_game_seed): the two differ only by the seat
+ * forbidden the component. */
+const qv_lab_arm *qv_lab_twin_of(const qv_lab_plan *p, const qv_lab_arm *r);
 
 /* ---- one game, as a line ---- */
 
@@ -311,7 +324,10 @@ double qv_lab_arm_cost(const qv_game *g, const qv_lab_arm *a);
 qv_status qv_lab_arm_params(const qv_lab_plan *p, const qv_lab_arm *a, bool swapped, qv_params *out,
                             qv_err *err);
 /* The arm's agent (an index into a->agents) in seat s of its game j. */
-int qv_lab_seat_agent(const qv_lab_arm *a, int j, int s);
+int qv_lab_seat_agent(const qv_lab_plan *p, const qv_lab_arm *a, int j, int s);
+/* The one distinct seat of game j of a restrict, ladder or luck arm: seat j mod N, but for
+ * restricted play of a component one side holds, the seat that holds that side in the game. */
+int qv_lab_forbidden_seat(const qv_lab_plan *p, const qv_lab_arm *a, int j);
 
 /* The header line of a shard playing [lo, hi) (JSON, one line, no newline), and reading one
  * back into a configuration (variants loaded) and its range. */

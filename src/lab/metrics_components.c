@@ -189,12 +189,12 @@ static void holders_add(holders *h, qv_moments *m)
 	*h = (holders){0};
 }
 
-/* One restrict arm re of component k into d (the rotations' score differences) and dh (their
- * holder differences, per copy): in each game, the seat of the arm's agent 0 (forbidden the
- * component) against the mean score of the other seats (its unrestricted twins): d_i = s_r -
- * mean s_twins, averaged over each rotation (in which every seat is the forbidden one once, on
- * one deal with `paired`: the rotations are the independent units, and the games of one lean
- * together). */
+/* One restrict arm re of component k without a twin (a study of several agents) into d (the
+ * rotations' score differences) and dh (their holder differences, per copy): in each game, the
+ * seat of the arm's agent 0 (forbidden the component) against the mean score of the other
+ * seats, unrestricted: d_i = s_r - mean s_others, averaged over each rotation (in which every
+ * seat is the forbidden one once, on one deal with `paired`: the rotations are the independent
+ * units, and the games of one lean together). */
 static void add_rotations(const qv__lab_sources *src, const qv_lab_arm *re, int k, qv_moments *d,
                           qv_moments *dh)
 {
@@ -234,6 +234,54 @@ static void add_rotations(const qv__lab_sources *src, const qv_lab_arm *re, int 
 	holders_add(&h, dh);
 }
 
+/* One restrict arm re of component k against its twin ct (qv_lab_twin_of: the same seeds, no
+ * seat forbidden) into d and dh as add_rotations does, the forbidden seat's score against its
+ * own in the twin game: d_j = s_q(re, j) - s_q(ct, j). The two games are alike until the
+ * forbidden seat would have played the component, and a seat that never held it plays the
+ * same game twice: the difference is the restriction's alone, without the other seats' luck. */
+static void add_twins(const qv__lab_sources *src, const qv_lab_arm *re, const qv_lab_arm *ct, int k,
+                      qv_moments *d, qv_moments *dh)
+{
+	int n = re->players, r = qv_lab_rotation(re), m = 0;
+	int pairs = re->games < ct->games ? re->games : ct->games;
+	double sum = 0;
+	holders h = {0};
+	qv__lab_scan sr, sc;
+	const qv_lab_game *x = qv__lab_scan_first(&sr, src, re);
+	const qv_lab_game *y = qv__lab_scan_first(&sc, src, ct);
+	for (int j = 0; j < pairs && x && y; j++) {
+		for (int q = 0; q < n; q++) {
+			if (x->agent[q] != 0)
+				continue;
+			double a = qv__lab_score_of(x, q), b = qv__lab_score_of(y, q);
+			int copies = held_copies(x, q, k);
+			sum += a - b;
+			if (copies > 0) {
+				h.r += a;
+				h.u += b;
+				h.nr++;
+				h.nu++;
+				h.copies += copies;
+			}
+		}
+		if (++m == r) {
+			qv_moments_add(d, sum / m);
+			holders_add(&h, dh);
+			sum = 0;
+			m = 0;
+		}
+		if (j + 1 < pairs) {
+			x = qv__lab_scan_next(&sr);
+			y = qv__lab_scan_next(&sc);
+		}
+	}
+	qv__lab_scan_end(&sr);
+	qv__lab_scan_end(&sc);
+	if (m > 0)
+		qv_moments_add(d, sum / m);
+	holders_add(&h, dh);
+}
+
 /* Restricted play: every restrict arm of component k (add_rotations), a paired test over the
  * rotations (two independent proportions overstated z by about sqrt(2) at two players, where
  * the scores sum to 1); its length against the reference arms' (k's control arms, or the main
@@ -250,7 +298,11 @@ static void restricted(const qv__lab_sources *src, int n, int k, qv_lab_componen
 		if (arm->players != n || arm->component != k || arm->games <= 0)
 			continue;
 		if (arm->kind == QV_LAB_RESTRICT) {
-			add_rotations(src, arm, k, &d, &dh);
+			const qv_lab_arm *twin = qv_lab_twin_of(p, arm);
+			if (twin && twin->games > 0)
+				add_twins(src, arm, twin, k, &d, &dh);
+			else
+				add_rotations(src, arm, k, &d, &dh);
 			lengths_of(src, arm, &rl);
 		} else if (arm->kind == QV_LAB_CONTROL) {
 			lengths_of(src, arm, &ml);
@@ -268,7 +320,10 @@ static void restricted(const qv__lab_sources *src, int n, int k, qv_lab_componen
 	/* strongest: the largest loss the holder's interval assures, per copy */
 	const qv_lab_delta *by =
 	    qv__lab_tested(&c->restrict_holder) ? &c->restrict_holder : &c->restrict_score;
-	c->strength_key = qv__lab_tested(by) ? -by->ci.hi : -INFINITY;
+	/* a restriction that changed no game (its twins replayed: d = 0 with no spread) assures
+	 * no loss and is last, not above every loss whose interval reaches past zero */
+	bool replayed = by->d == 0 && by->ci.lo == 0 && by->ci.hi == 0;
+	c->strength_key = qv__lab_tested(by) && !replayed ? -by->ci.hi : -INFINITY;
 	c->restrict_length = mean_delta(&rl, &ml);
 }
 

@@ -330,6 +330,37 @@ static qv_status check_setup(const qv_lab_plan *p, qv_err *err)
 	return rc;
 }
 
+/* p->holder (qv_lab_plan): 1 + the seat that holds each component as a two-player game of the
+ * study's variant starts unswapped, where one seat alone does and the study has one agent;
+ * else 0. */
+static qv_status find_holders(qv_lab_plan *p, qv_err *err)
+{
+	const qv_game *g = p->cfg.game;
+	const qv_lab_arm *m = qv_lab_find_arm(p, QV_LAB_MAIN, 2, -1);
+	/* only with one agent: restricted play is then compared with its twin games, where its
+	 * own seat is its reference; against the other seat (several agents), a forbidden seat
+	 * that always held the one deck would measure the decks' difference too */
+	if (p->cfg.nagents != 1 || p->nsides != 2 || !m || !g->components || !g->components->held)
+		return QV_OK;
+	void *st = malloc(g->state_size);
+	if (!st)
+		return qv_fail(err, QV_ENOMEM, "out of memory finding who holds each component");
+	qv_params params;
+	qv_status rc = qv_lab_arm_params(p, m, false, &params, err);
+	if (!rc)
+		rc = g->init(st, &params, p->cfg.seed, err);
+	for (int k = 0; !rc && k < p->ncomponents; k++) {
+		int seats = 0;
+		for (int s = 0; s < 2; s++)
+			for (int e = 0; e < 64; e++)
+				if (p->members[k] >> e & 1 && g->components->held(st, s, e) > 0)
+					seats |= 1 << s;
+		p->holder[k] = seats == 1 ? 1 : seats == 2 ? 2 : 0;
+	}
+	free(st);
+	return rc;
+}
+
 /* The configuration's counts, player counts and agents checked: QV_EINVAL naming the first
  * that cannot be played (an agent timed by the clock among them). */
 static qv_status check_config(const qv_lab_config *cfg, qv_err *err)
@@ -436,13 +467,21 @@ static qv_lab_arm main_arm(const qv_lab_config *cfg, int n)
 	return main;
 }
 
-/* What a round's component arms are: `games` per arm of round `round`, control and ablation
- * (with_ablation, when the component has an ablated variant) and restricted play
- * (with_restrict, when the game says what an action plays). */
+/* What a round's component arms are: games per arm of round `round` of ablation and of
+ * restricted play (0: none), each with the control it is paired with (control_games). */
 typedef struct arm_set {
-	int games, round;
-	bool with_ablation, with_restrict;
+	int ablate, restricted, round;
 } arm_set;
+
+/* The games of a round's control arm (the study's variant, where the component has an ablated
+ * variant) for `ablate` games of ablation and `restricted` of restricted play (0: none): as
+ * many as the longer arm it is paired with; restricted play is paired with it (its twin,
+ * qv_lab_twin_of) where the study's agents play both arms alike (one agent). */
+static int control_games(const qv_lab_config *cfg, int ablate, int restricted)
+{
+	int twin = cfg->nagents == 1 ? restricted : 0;
+	return ablate > twin ? ablate : twin;
+}
 
 /* The arms of component k at the main arm's player count, as set says. */
 static qv_status component_arms(qv_lab_plan *p, int *cap, const qv_lab_arm *main, int k,
@@ -451,22 +490,25 @@ static qv_status component_arms(qv_lab_plan *p, int *cap, const qv_lab_arm *main
 	const qv_lab_config *cfg = &p->cfg;
 	const qv_components *comp = cfg->game->components;
 	qv_status rc = QV_OK;
-	if (ablated && set.with_ablation) {
-		qv_lab_arm c = *main;
-		c.kind = QV_LAB_CONTROL;
-		c.component = k;
-		c.games = set.games;
-		c.round = set.round;
+	bool restricted = comp && comp->component_of && set.restricted > 0;
+	int control = ablated ? control_games(cfg, set.ablate, restricted ? set.restricted : 0) : 0;
+	qv_lab_arm c = *main;
+	c.kind = QV_LAB_CONTROL;
+	c.component = k;
+	c.games = control;
+	c.round = set.round;
+	if (control > 0)
 		rc = add_arm(p, cap, c, err);
+	if (!rc && ablated && set.ablate > 0) {
 		qv_lab_arm a = c;
 		a.kind = QV_LAB_ABLATE;
 		a.variant = ablated;
-		if (!rc)
-			rc = add_arm(p, cap, a, err);
+		a.games = set.ablate;
+		rc = add_arm(p, cap, a, err);
 	}
-	if (!rc && comp && comp->component_of && set.with_restrict) {
+	if (!rc && restricted) {
 		qv_lab_arm r = two_agents(QV_LAB_RESTRICT, main->players, cfg->variant,
-		                          cfg->agents[0], cfg->agents[0], set.games);
+		                          cfg->agents[0], cfg->agents[0], set.restricted);
 		r.component = k;
 		r.round = set.round;
 		rc = add_arm(p, cap, r, err);
@@ -494,7 +536,8 @@ static qv_status player_count_arms(qv_lab_plan *p, int *cap, int n,
 		b.variant = cfg->baseline;
 		rc = add_arm(p, cap, b, err);
 	}
-	arm_set first = {first_round_games(cfg), 0, true, true};
+	int m = first_round_games(cfg);
+	arm_set first = {m, m, 0};
 	for (int k = 0; !rc && cfg->component_games > 0 && k < p->ncomponents; k++)
 		if (p->studied[k])
 			rc = component_arms(p, cap, &main, k, ablated[k], first, err);
@@ -532,12 +575,10 @@ static qv_status round_arms(qv_lab_plan *p, int *cap, int r, const qv_variant *c
 	for (int i = 0; !rc && i < cfg->nplayers; i++) {
 		qv_lab_arm main = main_arm(cfg, cfg->players[i]);
 		for (int k = 0; !rc && k < p->ncomponents; k++) {
-			arm_set ab = {R->games_ablate, r + 1, R->ablate[i] >> k & 1, false};
-			arm_set re = {R->games_restrict, r + 1, false, R->restricted[i] >> k & 1};
-			if (p->studied[k] && ab.with_ablation)
-				rc = component_arms(p, cap, &main, k, ablated[k], ab, err);
-			if (!rc && p->studied[k] && re.with_restrict)
-				rc = component_arms(p, cap, &main, k, ablated[k], re, err);
+			arm_set set = {R->ablate[i] >> k & 1 ? R->games_ablate : 0,
+			               R->restricted[i] >> k & 1 ? R->games_restrict : 0, r + 1};
+			if (p->studied[k] && (set.ablate > 0 || set.restricted > 0))
+				rc = component_arms(p, cap, &main, k, ablated[k], set, err);
 		}
 	}
 	return rc;
@@ -567,6 +608,8 @@ qv_status qv_lab_plan_make(const qv_lab_config *cfg, qv_lab_plan *out, qv_err *e
 		rc = round_arms(out, &cap, r, ablated, err);
 	if (!rc)
 		rc = check_setup(out, err);
+	if (!rc)
+		rc = find_holders(out, err);
 	if (rc)
 		qv_lab_plan_free(out);
 	return rc;
@@ -602,6 +645,18 @@ const qv_lab_arm *qv_lab_find_arm(const qv_lab_plan *p, qv_lab_arm_kind kind, in
 		    ((kind != QV_LAB_ABLATE && kind != QV_LAB_RESTRICT && kind != QV_LAB_CONTROL) ||
 		     arm->component == k))
 			return arm;
+	}
+	return NULL;
+}
+
+const qv_lab_arm *qv_lab_twin_of(const qv_lab_plan *p, const qv_lab_arm *restrict_arm)
+{
+	const qv_lab_arm *r = restrict_arm;
+	for (long a = (r - p->arm) - 1; a >= 0 && a < p->narms; a--) {
+		const qv_lab_arm *c = &p->arm[a];
+		if (c->kind == QV_LAB_CONTROL && c->players == r->players &&
+		    c->component == r->component && c->round == r->round)
+			return c->nagents == 1 && !strcmp(c->agents[0], r->agents[0]) ? c : NULL;
 	}
 	return NULL;
 }

@@ -23,12 +23,22 @@
 #define LAB_MAX_TOUCH 64
 
 /* The arm's agent in seat s of its game j. */
-int qv_lab_seat_agent(const qv_lab_arm *a, int j, int s)
+int qv_lab_forbidden_seat(const qv_lab_plan *p, const qv_lab_arm *a, int j)
+{
+	int h = a->kind == QV_LAB_RESTRICT && a->players == 2 && a->component >= 0
+	            ? p->holder[a->component] - 1
+	            : -1;
+	if (h < 0)
+		return j % a->players;
+	return qv_lab_swapped(p, a->first + j) ? 1 - h : h;
+}
+
+int qv_lab_seat_agent(const qv_lab_plan *p, const qv_lab_arm *a, int j, int s)
 {
 	if (a->kind == QV_LAB_MAIN || a->kind == QV_LAB_BASELINE || a->kind == QV_LAB_ABLATE ||
 	    a->kind == QV_LAB_CONTROL)
 		return (int)(((long)s + j) % a->nagents);
-	return s == j % a->players ? 0 : 1;
+	return s == qv_lab_forbidden_seat(p, a, j) ? 0 : 1;
 }
 
 /* ---- one game ------------------------------------------------------------------------------ */
@@ -303,10 +313,11 @@ static qv_status worker_match(const qv_lab_plan *p, const qv_lab_arm *a, bool sw
  * component's test would lean with those games' luck, and many would be flagged at once. */
 static const qv_lab_arm *seed_arm(const qv_lab_plan *p, const qv_lab_arm *a, int j)
 {
-	if (a->kind != QV_LAB_ABLATE && a->kind != QV_LAB_BASELINE)
+	if (a->kind != QV_LAB_ABLATE && a->kind != QV_LAB_BASELINE && a->kind != QV_LAB_RESTRICT)
 		return a;
-	const qv_lab_arm *m = a->kind == QV_LAB_ABLATE
-	                          ? qv_lab_control_of(p, a)
+	const qv_lab_arm *m = a->kind == QV_LAB_ABLATE ? qv_lab_control_of(p, a)
+	                      : a->kind == QV_LAB_RESTRICT
+	                          ? qv_lab_twin_of(p, a)
 	                          : qv_lab_find_arm(p, QV_LAB_MAIN, a->players, -1);
 	return m && j < m->games ? m : a;
 }
@@ -455,7 +466,7 @@ static qv_status play_game(const qv_lab_plan *p, int index, lab_worker *w, qv_la
 	qv_status rc = worker_match(p, arm, qv_lab_swapped(p, index), w, chance_seed, &why);
 	qv_match *m = w->m;
 	for (int s = 0; !rc && s < n; s++) {
-		int a = qv_lab_seat_agent(arm, j, s);
+		int a = qv_lab_seat_agent(p, arm, j, s);
 		res->agent[s] = a;
 		rc = qv_agent_new(&agents[s], arm->agents[a], g, qv_seed_mix(seed, (uint64_t)s + 1),
 		                  &why);

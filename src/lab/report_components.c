@@ -465,8 +465,9 @@ void qv__lab_html_components(page *P, const qv_lab_section *S)
 	qv_buf_printf(&how,
 	              "What each component causes, most extreme first. Circles: %s in games "
 	              "without the component minus its score with it (ablation); diamonds: the "
-	              "score of a seat forbidden to play it minus its unrestricted twins "
-	              "(restricted play). An interval that crosses zero shows no clear effect; "
+	              "score of a seat forbidden to play it minus the same seat's in the twin game "
+	              "of the same seeds (with several agents: the other seats'; restricted "
+	              "play). An interval that crosses zero shows no clear effect; "
 	              "shaded rows are flagged (the %s lean otherwise without the component: the "
 	              "effects table gives every verdict). The play rate and the scores when "
 	              "drawn or played, below, are correlational.",

@@ -207,15 +207,16 @@ static void unbalancing_table(page *P, const qv_lab_section *S)
 	race_sentence(P, S, QV_LAB_UNBALANCING);
 }
 
-/* The top five of `strongest`: what the seat forbidden the component scores against its
- * twins in the same games, with its strength verdict. */
+/* The top five of `strongest`: what the seat forbidden the component scores against its twin
+ * games (or its unrestricted peers), with its strength verdict. */
 static void strongest_table(page *P, const qv_lab_section *S)
 {
 	qv_buf *b = P->b;
 	if (!list_open(P,
 	               "<strong>Strongest</strong>: what does a seat lose without it? One "
-	               "seat forbidden the component against its twins in the same games "
-	               "(restricted play), in the games where it held the component, per "
+	               "seat forbidden the component against the same seat in the twin game "
+	               "of the same seeds (with several agents: the other seats; restricted "
+	               "play), in the games where it held the component, per "
 	               "copy held: cards and abilities in one unit; the largest loss its "
 	               "interval assures first.",
 	               S->nstrongest, "This game cannot forbid its components to one seat.",

@@ -323,7 +323,7 @@ for f in report.html report.json games.csv; do
 done
 expect_rc 0 "$Q" lab run "${settle[@]}" --component-games 4 --until-settled 1.9 --out wide
 contains out.txt "settled: every one of"
-contains out.txt "is beyond a margin or within 190.0 pp, at 16 component games"
+contains out.txt "is beyond a margin or within 190.0 pp, at 8 component games"
 expect_rc 2 "$Q" lab run "${settle[@]}" --until-settled 0.1 --shard 0/2 --out x
 contains err.txt "cannot play one shard of it"
 expect_rc 2 "$Q" lab run "${settle[@]}" --component-games 50 --until-settled 0.1 \

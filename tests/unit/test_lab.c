@@ -91,6 +91,48 @@ static void test_plan_sides(void **state)
 }
 
 /* A variant of the ConCardia set from JSON text. */
+/* Restricted play forbids a card of one deck to the seat holding that deck (in a swapped game
+ * the other seat), and a component both decks hold (Evons' sentry) to each seat in turn. */
+static void test_plan_holders(void **state)
+{
+	(void)state;
+	const char *cases[][3] = {{"concardia", "flanker-p", "foundry"},
+	                          {"concardia", "scout-r", "expedition"},
+	                          {"evons", "cinder-pup", "blaze"},
+	                          {"evons", "sentry", NULL}};
+	for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+		qv_lab_config c = small_config();
+		c.game = qv_game_find(cases[t][0], NULL);
+		c.variant = qv_variant_base(c.game, NULL);
+		c.nplayers = 1;
+		c.games = 4;
+		c.component_games = 8;
+		c.ladder_games = c.luck_games = 0;
+		snprintf(c.components, sizeof c.components, "%s", cases[t][1]);
+		qv_lab_plan p;
+		qv_err err;
+		assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
+		int k = 0;
+		while (k < p.ncomponents && strcmp(p.component[k], cases[t][1]) != 0)
+			k++;
+		assert_true(k < p.ncomponents);
+		const qv_lab_arm *r = qv_lab_find_arm(&p, QV_LAB_RESTRICT, 2, k);
+		assert_non_null(r);
+		int side = !cases[t][2] ? -1 : strcmp(p.side[0], cases[t][2]) == 0 ? 0 : 1;
+		for (int j = 0; j < r->games; j++) {
+			bool sw = qv_lab_swapped(&p, r->first + j);
+			int want = side < 0 ? j % 2 : sw ? 1 - side : side;
+			if (qv_lab_forbidden_seat(&p, r, j) != want)
+				fail_msg("%s %s, game %d (%s): forbidden p%d, not p%d", cases[t][0],
+				         cases[t][1], j, sw ? "swapped" : "not swapped",
+				         qv_lab_forbidden_seat(&p, r, j) + 1, want + 1);
+			assert_int_equal(qv_lab_seat_agent(&p, r, j, want), 0);
+			assert_int_equal(qv_lab_seat_agent(&p, r, j, 1 - want), 1);
+		}
+		qv_lab_plan_free(&p);
+	}
+}
+
 static const qv_variant *concardia_variant(const char *text)
 {
 	const qv_game *g = qv_game_find("concardia", NULL);
@@ -515,20 +557,32 @@ static void test_plan_adaptive(void **state)
 	assert_string_equal(p.component[A], "A");
 	assert_string_equal(p.component[T], "T");
 	assert_string_equal(p.component[Y], "Y");
-	assert_int_equal(p.total, first_total + 8 + 8 + 4 + 2 + 2);
-	const qv_lab_arm *tail = &p.arm[p.narms - 5];
+	/* Y's restricted play comes with its round's control, its twin (one agent) */
+	assert_int_equal(p.total, first_total + 8 + 8 + 4 + 4 + 2 + 2);
+	const qv_lab_arm *tail = &p.arm[p.narms - 6];
 	assert_int_equal(tail[0].kind, QV_LAB_CONTROL);
 	assert_int_equal(tail[0].first, first_total);
 	assert_int_equal(tail[0].round, 1);
 	assert_int_equal(tail[1].kind, QV_LAB_ABLATE);
 	assert_ptr_equal(qv_lab_control_of(&p, &tail[1]), &tail[0]);
-	assert_int_equal(tail[2].kind, QV_LAB_RESTRICT);
+	assert_int_equal(tail[2].kind, QV_LAB_CONTROL);
 	assert_int_equal(tail[2].component, Y);
 	assert_int_equal(tail[2].games, 4);
-	assert_int_equal(tail[4].kind, QV_LAB_ABLATE);
-	assert_int_equal(tail[4].component, T);
-	assert_int_equal(tail[4].round, 2);
-	assert_ptr_equal(qv_lab_control_of(&p, &tail[4]), &tail[3]);
+	assert_int_equal(tail[3].kind, QV_LAB_RESTRICT);
+	assert_int_equal(tail[3].component, Y);
+	assert_int_equal(tail[3].games, 4);
+	assert_ptr_equal(qv_lab_twin_of(&p, &tail[3]), &tail[2]);
+	assert_true(qv_lab_game_seed(&p, tail[3].first + 3) ==
+	            qv_lab_game_seed(&p, tail[2].first + 3));
+	/* the first round's restricted play is paired with the first round's control */
+	const qv_lab_arm *r0 = qv_lab_find_arm(&p, QV_LAB_RESTRICT, 2, Y);
+	assert_non_null(r0);
+	assert_int_equal(r0->round, 0);
+	assert_ptr_equal(qv_lab_twin_of(&p, r0), qv_lab_find_arm(&p, QV_LAB_CONTROL, 2, Y));
+	assert_int_equal(tail[5].kind, QV_LAB_ABLATE);
+	assert_int_equal(tail[5].component, T);
+	assert_int_equal(tail[5].round, 2);
+	assert_ptr_equal(qv_lab_control_of(&p, &tail[5]), &tail[4]);
 	/* an ablation game plays its own round's control game's seeds */
 	assert_true(qv_lab_game_seed(&p, tail[1].first + 5) ==
 	            qv_lab_game_seed(&p, tail[0].first + 5));
@@ -970,6 +1024,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_plan),
 	    cmocka_unit_test(test_plan_sides),
+	    cmocka_unit_test(test_plan_holders),
 	    cmocka_unit_test(test_plan_own_decks),
 	    cmocka_unit_test(test_plan_refusals),
 	    cmocka_unit_test(test_plan_adaptive),

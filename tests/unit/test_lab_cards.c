@@ -165,8 +165,9 @@ static void count_game(const qv_lab_plan *p, int i, count *c)
 	qv_agent *agent[QV_MAX_PLAYERS];
 	int seen[QV_MAX_PLAYERS] = {0};
 	for (int s = 0; s < n; s++)
-		assert_int_equal(qv_agent_new(&agent[s], arm->agents[qv_lab_seat_agent(arm, j, s)],
-		                              g, qv_seed_mix(seed, (uint64_t)s + 1), &err),
+		assert_int_equal(qv_agent_new(&agent[s],
+		                              arm->agents[qv_lab_seat_agent(p, arm, j, s)], g,
+		                              qv_seed_mix(seed, (uint64_t)s + 1), &err),
 		                 QV_OK);
 	memset(c, 0, sizeof *c);
 	window w;
