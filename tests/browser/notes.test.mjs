@@ -10,13 +10,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { SET_WORDS } from './support.mjs';
+import { assertCatalogs, englishWords } from './support.mjs';
 import { NOTES, noteText } from '../../web/notes.js';
 import { recognise } from '../../web/reasons.js';
 
 const SAMPLE = process.env.QV_NARRATION_SAMPLE;
 const ONLY = process.env.QV_NOTES_GAME;
-const CONVERSION = /%[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?(?:hh|h|ll|l|z)?[dicuxXs]/g;
 
 test("a note's parts are translated by their formats, lists of parts joined again", () => {
   NOTES.xx = {
@@ -48,27 +47,7 @@ test("a note's parts are translated by their formats, lists of parts joined agai
   }
 });
 
-test('the Spanish and Japanese catalogs translate the same parts', () => {
-  const conversions = (/** @type {string} */ f) => (f.match(CONVERSION) ?? []).length;
-  assert.deepEqual(Object.keys(NOTES.ja).sort(), Object.keys(NOTES.es).sort());
-  for (const [lang, catalog] of Object.entries(NOTES))
-    for (const [format, tr] of Object.entries(catalog)) {
-      const templates =
-        typeof tr === 'string'
-          ? [tr]
-          : Object.entries(tr)
-              .filter(([k]) => !['n', 'args'].includes(k))
-              .map(([, v]) => v);
-      for (const t of templates) {
-        const used = new Set([...String(t).matchAll(/%(\d+)/g)].map((m) => Number(m[1])));
-        // every argument in place, but a plural suffix ("face%s") the language says its way
-        const suffix = [...format.matchAll(CONVERSION)].map((m) => /[A-Za-z]$/.test(format.slice(0, m.index)));
-        for (let i = 1; i <= conversions(format); i++)
-          assert.ok(used.has(i) || suffix[i - 1], `${lang}: "${format}" leaves out %${i}`);
-        for (const n of used) assert.ok(n <= conversions(format), `${lang}: "${format}" names %${n}`);
-      }
-    }
-});
+test('the Spanish and Japanese catalogs translate the same parts', () => assertCatalogs(NOTES));
 
 test(
   'the note of every move of seeded games of every game reads whole in Spanish and Japanese',
@@ -89,17 +68,7 @@ test(
     // the English of the formats, but the names of the sets (which a note keeps): a word of it
     // in Japanese is English left, in the template or in a value that was no name (a key
     // that took "captures lancer-p" for a card)
-    const english = new Set(
-      Object.keys(es)
-        .flatMap(
-          (f) =>
-            f
-              .replace(/'[^']*'|<[^>]*>/g, ' ')
-              .replace(CONVERSION, ' ')
-              .match(/\b[a-z]{3,}\b/g) ?? [],
-        )
-        .filter((w) => !SET_WORDS.has(w)),
-    );
+    const english = englishWords(Object.keys(es));
     /** @type {Map<string, string>} each part no format says, with its game */
     const unknown = new Map();
     const problems = [];

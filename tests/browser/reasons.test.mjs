@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { SET_WORDS } from './support.mjs';
+import { englishWords } from './support.mjs';
 import { REASONS, choices, formatPattern, reasonText, recognise } from '../../web/reasons.js';
 import { fillTemplate } from '../../web/narration.js';
 import { reasons } from '../../scripts/narration-formats.mjs';
@@ -18,7 +18,6 @@ import es from '../../web/i18n/es.js';
 
 const SAMPLE = process.env.QV_NARRATION_SAMPLE;
 const ROOT = new URL('../..', import.meta.url).pathname;
-const CONVERSION = /%[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?(?:hh|h|ll|l|z)?[dicuxXs]/g;
 
 test('a format is a pattern of its English: its words as they are, each conversion its argument', () => {
   const re = formatPattern("square '%s' is off the %dx%d board (a1-%s)");
@@ -77,16 +76,6 @@ test('a refusal of an illegal move names the move and the reason in the page lan
   assert.ok(!/is not a piece/.test(odd), odd);
 });
 
-/** The words of a format of its own, outside its quotes and placeholders: 3 letters or more. */
-function ownWords(/** @type {string} */ format) {
-  return (
-    format
-      .replace(/'[^']*'|<[^>]*>|\[[^\]]*\]/g, ' ')
-      .replace(CONVERSION, ' ')
-      .match(/\b[a-z]{3,}\b/g) ?? []
-  );
-}
-
 test(
   'every refusal of seeded games of every game is recognised and reads whole in Spanish and Japanese',
   { skip: !SAMPLE && 'QV_NARRATION_SAMPLE is not set' },
@@ -125,7 +114,8 @@ test(
     for (const reason of said.keys())
       for (const a of recognise(reason, en)?.args ?? [])
         for (const w of a.match(/\b[a-z]{3,}\b/g) ?? []) notation.add(w);
-    const english = new Set(formats.flatMap(ownWords).filter((w) => !notation.has(w) && !SET_WORDS.has(w)));
+    // (a format's own words: outside its quotes, <…> and […])
+    const english = englishWords(formats, { strip: /'[^']*'|<[^>]*>|\[[^\]]*\]/g, values: notation });
     const met = new Set();
     const problems = [];
     try {

@@ -10,14 +10,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { SET_WORDS } from './support.mjs';
+import { assertCatalogs, englishWords } from './support.mjs';
 import { REFERENCE, referenceLines } from '../../web/reference-words.js';
 import { recognise } from '../../web/reasons.js';
 import { reflow, WRAPPED } from '../../web/details.js';
 
 const SAMPLE = process.env.QV_NARRATION_SAMPLE;
 const ONLY = process.env.QV_REF_GAME;
-const CONVERSION = /%[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?(?:hh|h|ll|l|z)?[dicuxXs]/g;
 
 test("an entry's lines are translated by their formats, or the entry stays English", () => {
   REFERENCE.xx = {
@@ -36,25 +35,8 @@ test("an entry's lines are translated by their formats, or the entry stays Engli
   }
 });
 
-test('the Spanish and Japanese catalogs translate the same lines, every value in place', () => {
-  assert.deepEqual(Object.keys(REFERENCE.ja).sort(), Object.keys(REFERENCE.es).sort());
-  for (const [lang, catalog] of Object.entries(REFERENCE))
-    for (const [format, tr] of Object.entries(catalog)) {
-      const n = (format.match(CONVERSION) ?? []).length;
-      const suffix = [...format.matchAll(CONVERSION)].map((m) => /[A-Za-z]$/.test(format.slice(0, m.index)));
-      const templates =
-        typeof tr === 'string'
-          ? [tr]
-          : Object.entries(tr)
-              .filter(([k]) => !['n', 'args'].includes(k))
-              .map(([, v]) => v);
-      for (const t of templates) {
-        const used = new Set([...String(t).matchAll(/%(\d+)/g)].map((m) => Number(m[1])));
-        for (let i = 1; i <= n; i++) assert.ok(used.has(i) || suffix[i - 1], `${lang}: "${format}" leaves out %${i}`);
-        for (const k of used) assert.ok(k <= n, `${lang}: "${format}" names %${k}`);
-      }
-    }
-});
+test('the Spanish and Japanese catalogs translate the same lines, every value in place', () =>
+  assertCatalogs(REFERENCE));
 
 test(
   'every reference entry of every game reads whole in Spanish and Japanese',
@@ -69,17 +51,7 @@ test(
     assert.ok(entries.length > (ONLY ? 5 : 100), `only ${entries.length} entries`);
     const es = REFERENCE.es;
     // the English of the keys, but the names of the sets: a word of it in Japanese is English left
-    const english = new Set(
-      Object.keys(es)
-        .flatMap(
-          (f) =>
-            f
-              .replace(/'[^']*'|`[^`]*`|<[^>]*>/g, ' ')
-              .replace(CONVERSION, ' ')
-              .match(/\b[a-z]{3,}\b/g) ?? [],
-        )
-        .filter((w) => !SET_WORDS.has(w)),
-    );
+    const english = englishWords(Object.keys(es), { strip: /'[^']*'|`[^`]*`|<[^>]*>/g });
     /** @type {Map<string, string>} each line no key says, with its game */
     const unknown = new Map();
     const problems = [];

@@ -25,15 +25,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '..', '..');
 
 /**
- * How long a wait may last. The tests must pass on a busy machine (a load of 8 on 2 cores, on
- * top of whatever else runs, makes a page and the server 3 to 10 times slower), so no wait is a
- * pause: each is a bound on a condition, generous. A test's budget is budget(its time measured
- * at a load of about 9, docs/history/benchmarks-2.md "Under load") = that time times MARGIN; every single
- * step (a page drawn, a frame answered, an AI reply at the levels the tests use: seconds at
- * most at that load) is bounded by STEP_MS. QV_TEST_MARGIN overrides the margin (e.g. for a
- * slower machine).
- */
-/**
  * Every word of the built-in sets (data/GAME/base.json: their keys and strings, split at
  * anything but letters and digits): the ids and names the engine's sentences keep in every
  * language, which a test of a translation does not count as English left.
@@ -51,6 +42,70 @@ export const SET_WORDS = new Set(
   }),
 );
 
+/** A conversion of a printf format (core.h's): what the engine puts a value in for. */
+const CONVERSION = /%[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?(?:hh|h|ll|l|z)?[dicuxXs]/g;
+
+/**
+ * The English of formats (a catalog's keys, the C sources' formats): each word of 3 letters or
+ * more outside the spans `strip` matches and the conversions, but the words of the built-in sets
+ * (SET_WORDS) and the values. A test of a translation counts such a word in Japanese as English
+ * left.
+ * @param {Iterable<string>} formats
+ * @param {{strip?: RegExp, values?: Set<string>}} [o] strip (global): the spans that are no
+ *   words of the format's own ('…' and <…> by default); values: more words the engine puts in
+ * @returns {Set<string>}
+ */
+export function englishWords(formats, { strip = /'[^']*'|<[^>]*>/g, values = new Set() } = {}) {
+  return new Set(
+    [...formats]
+      .flatMap(
+        (f) =>
+          f
+            .replace(strip, ' ')
+            .replace(CONVERSION, ' ')
+            .match(/\b[a-z]{3,}\b/g) ?? [],
+      )
+      .filter((w) => !SET_WORDS.has(w) && !values.has(w)),
+  );
+}
+
+/**
+ * Asserts that the catalogs (each key a printf format: the engine's English) have the same keys
+ * in every language, and that every translation names every argument of its format, but a
+ * plural suffix ("face%s") its language says its way, and no argument its format has not: each
+ * template, a plural one's every form.
+ * @param {Record<string, import('../../web/narration.js').NarrationCatalog>} catalogs by language
+ */
+export function assertCatalogs(catalogs) {
+  const [first, ...others] = Object.values(catalogs).map((c) => Object.keys(c).sort());
+  for (const keys of others) assert.deepEqual(keys, first);
+  for (const [lang, catalog] of Object.entries(catalogs))
+    for (const [format, tr] of Object.entries(catalog)) {
+      const n = (format.match(CONVERSION) ?? []).length;
+      const suffix = [...format.matchAll(CONVERSION)].map((m) => /[A-Za-z]$/.test(format.slice(0, m.index)));
+      const templates =
+        typeof tr === 'string'
+          ? [tr]
+          : Object.entries(tr)
+              .filter(([k]) => !['n', 'args'].includes(k))
+              .map(([, v]) => v);
+      for (const t of templates) {
+        const used = new Set([...String(t).matchAll(/%(\d+)/g)].map((m) => Number(m[1])));
+        for (let i = 1; i <= n; i++) assert.ok(used.has(i) || suffix[i - 1], `${lang}: "${format}" leaves out %${i}`);
+        for (const k of used) assert.ok(k <= n, `${lang}: "${format}" names %${k}`);
+      }
+    }
+}
+
+/**
+ * How long a wait may last. The tests must pass on a busy machine (a load of 8 on 2 cores, on
+ * top of whatever else runs, makes a page and the server 3 to 10 times slower), so no wait is a
+ * pause: each is a bound on a condition, generous. A test's budget is budget(its time measured
+ * at a load of about 9, docs/history/benchmarks-2.md "Under load") = that time times MARGIN; every single
+ * step (a page drawn, a frame answered, an AI reply at the levels the tests use: seconds at
+ * most at that load) is bounded by STEP_MS. QV_TEST_MARGIN overrides the margin (e.g. for a
+ * slower machine).
+ */
 export const MARGIN = Number(process.env.QV_TEST_MARGIN) > 0 ? Number(process.env.QV_TEST_MARGIN) : 10;
 /** @param {number} ms how long the thing takes at a load of about 9 */
 export const budget = (ms) => Math.round(ms * MARGIN);

@@ -1,6 +1,11 @@
 // Lo que haría una jugada en three-arrows, en español (web/notes.js dice la forma; es.js reúne los
 // juegos): cada clave es una parte de una nota del motor (src/games/three_arrows/note.c), en inglés.
 
+// the places a player finishes in, and a line that says one
+const PLACE = { '1st': '1.er', '2nd': '2.º', '3rd': '3.er', '4th': '4.º' };
+/** @param {string} t */
+const finish = (t) => ({ t, args: { 1: PLACE } });
+
 /** @type {import('../../../narration.js').NarrationCatalog} */
 export default {
   "your %s (attack %d) against p%d's %s (defence %d): the die adds %s, so it captures whatever the die":
@@ -101,72 +106,22 @@ export default {
   'losing it eliminates you': 'si la pierdes, quedas eliminado',
   'the game ends with this turn (turn limit)': 'la partida termina con este turno (límite de turnos)',
   'a capture ends the game': 'una captura termina la partida',
-  'ends the game (turn limit): you finish %s': {
-    t: 'termina la partida (límite de turnos): quedas en %1 puesto',
-    args: {
-      1: {
-        '1st': '1.er',
-        '2nd': '2.º',
-        '3rd': '3.er',
-        '4th': '4.º',
-      },
-    },
-  },
-  'ends the game (turn limit): you finish shared %s': {
-    t: 'termina la partida (límite de turnos): compartes el %1 puesto',
-    args: {
-      1: {
-        '1st': '1.er',
-        '2nd': '2.º',
-        '3rd': '3.er',
-        '4th': '4.º',
-      },
-    },
-  },
-  'ends the game (one player left): you finish %s': {
-    t: 'termina la partida (solo queda un jugador): quedas en %1 puesto',
-    args: {
-      1: {
-        '1st': '1.er',
-        '2nd': '2.º',
-        '3rd': '3.er',
-        '4th': '4.º',
-      },
-    },
-  },
-  'ends the game (one player left): you finish shared %s': {
-    t: 'termina la partida (solo queda un jugador): compartes el %1 puesto',
-    args: {
-      1: {
-        '1st': '1.er',
-        '2nd': '2.º',
-        '3rd': '3.er',
-        '4th': '4.º',
-      },
-    },
-  },
-  'ends the game (nobody can act): you finish %s': {
-    t: 'termina la partida (nadie puede actuar): quedas en %1 puesto',
-    args: {
-      1: {
-        '1st': '1.er',
-        '2nd': '2.º',
-        '3rd': '3.er',
-        '4th': '4.º',
-      },
-    },
-  },
-  'ends the game (nobody can act): you finish shared %s': {
-    t: 'termina la partida (nadie puede actuar): compartes el %1 puesto',
-    args: {
-      1: {
-        '1st': '1.er',
-        '2nd': '2.º',
-        '3rd': '3.er',
-        '4th': '4.º',
-      },
-    },
-  },
+  'ends the game (turn limit): you finish %s': finish('termina la partida (límite de turnos): quedas en %1 puesto'),
+  'ends the game (turn limit): you finish shared %s': finish(
+    'termina la partida (límite de turnos): compartes el %1 puesto',
+  ),
+  'ends the game (one player left): you finish %s': finish(
+    'termina la partida (solo queda un jugador): quedas en %1 puesto',
+  ),
+  'ends the game (one player left): you finish shared %s': finish(
+    'termina la partida (solo queda un jugador): compartes el %1 puesto',
+  ),
+  'ends the game (nobody can act): you finish %s': finish(
+    'termina la partida (nadie puede actuar): quedas en %1 puesto',
+  ),
+  'ends the game (nobody can act): you finish shared %s': finish(
+    'termina la partida (nadie puede actuar): compartes el %1 puesto',
+  ),
   'covered: it points at nothing until you uncover it': 'cubierta: no apunta a nada hasta que la descubras',
   'points at %s': 'apunta a %1',
   '%d more': '%1 más',

@@ -1,6 +1,11 @@
 // three-arrows の手の説明（手が何をするか）の日本語版 (形式は web/notes.js、ja.js が各ゲームをまとめる)：
 // 各キーはエンジンのノートの一部 (src/games/three_arrows/note.c) の英語の書式。
 
+// プレイヤーの順位と、それを言う行
+const PLACE = { '1st': '1', '2nd': '2', '3rd': '3', '4th': '4' };
+/** @param {string} t */
+const finish = (t) => ({ t, args: { 1: PLACE } });
+
 /** @type {import('../../../narration.js').NarrationCatalog} */
 export default {
   "your %s (attack %d) against p%d's %s (defence %d): the die adds %s, so it captures whatever the die":
@@ -67,72 +72,18 @@ export default {
   'losing it eliminates you': 'この駒を失うと脱落します',
   'the game ends with this turn (turn limit)': 'このターンで対局が終わります（ターン数の上限）',
   'a capture ends the game': '取れば対局が終わります',
-  'ends the game (turn limit): you finish %s': {
-    t: '対局が終わります（ターン数の上限）：あなたは %1 位です',
-    args: {
-      1: {
-        '1st': '1',
-        '2nd': '2',
-        '3rd': '3',
-        '4th': '4',
-      },
-    },
-  },
-  'ends the game (turn limit): you finish shared %s': {
-    t: '対局が終わります（ターン数の上限）：あなたは同率 %1 位です',
-    args: {
-      1: {
-        '1st': '1',
-        '2nd': '2',
-        '3rd': '3',
-        '4th': '4',
-      },
-    },
-  },
-  'ends the game (one player left): you finish %s': {
-    t: '対局が終わります（残りは 1 人）：あなたは %1 位です',
-    args: {
-      1: {
-        '1st': '1',
-        '2nd': '2',
-        '3rd': '3',
-        '4th': '4',
-      },
-    },
-  },
-  'ends the game (one player left): you finish shared %s': {
-    t: '対局が終わります（残りは 1 人）：あなたは同率 %1 位です',
-    args: {
-      1: {
-        '1st': '1',
-        '2nd': '2',
-        '3rd': '3',
-        '4th': '4',
-      },
-    },
-  },
-  'ends the game (nobody can act): you finish %s': {
-    t: '対局が終わります（誰も行動できない）：あなたは %1 位です',
-    args: {
-      1: {
-        '1st': '1',
-        '2nd': '2',
-        '3rd': '3',
-        '4th': '4',
-      },
-    },
-  },
-  'ends the game (nobody can act): you finish shared %s': {
-    t: '対局が終わります（誰も行動できない）：あなたは同率 %1 位です',
-    args: {
-      1: {
-        '1st': '1',
-        '2nd': '2',
-        '3rd': '3',
-        '4th': '4',
-      },
-    },
-  },
+  'ends the game (turn limit): you finish %s': finish('対局が終わります（ターン数の上限）：あなたは %1 位です'),
+  'ends the game (turn limit): you finish shared %s': finish(
+    '対局が終わります（ターン数の上限）：あなたは同率 %1 位です',
+  ),
+  'ends the game (one player left): you finish %s': finish('対局が終わります（残りは 1 人）：あなたは %1 位です'),
+  'ends the game (one player left): you finish shared %s': finish(
+    '対局が終わります（残りは 1 人）：あなたは同率 %1 位です',
+  ),
+  'ends the game (nobody can act): you finish %s': finish('対局が終わります（誰も行動できない）：あなたは %1 位です'),
+  'ends the game (nobody can act): you finish shared %s': finish(
+    '対局が終わります（誰も行動できない）：あなたは同率 %1 位です',
+  ),
   'covered: it points at nothing until you uncover it': 'カバー付き：表にするまで何も指しません',
   'points at %s': '%1 を指します',
   '%d more': 'ほか %1 マス',

@@ -4,6 +4,8 @@
 // mano tienen una clave por cada tramo que puede quedar junto, y una línea que se junta con la
 // anterior (nombres o listas largas de una variante) se dice por partes: "%s" + la línea que sigue.
 
+import { arrowLists } from '../arrow-lists.js';
+
 // the arrows of a piece, relative to its facing
 const REL = {
   ahead: 'delante',
@@ -42,88 +44,12 @@ export default {
   '%c: %s, %d in each holder at the start, %d arrow %s': '%1: %2, %3 en cada reserva al empezar, %4 flecha %5',
   '%c: %s, %d in each holder at the start, %d arrows': '%1: %2, %3 en cada reserva al empezar, %4 flechas',
   '%c: %s, %d in each holder at the start, %d arrows %s': '%1: %2, %3 en cada reserva al empezar, %4 flechas %5',
-  // its arrows relative to its facing (REL), one key a count; then the facings
-  'arrows: %s': { t: 'flechas: %1', args: { 1: REL } },
-  'arrows: %s, %s': { t: 'flechas: %1, %2', args: { 1: REL, 2: REL } },
-  'arrows: %s, %s, %s': { t: 'flechas: %1, %2, %3', args: { 1: REL, 2: REL, 3: REL } },
-  'arrows: %s, %s, %s, %s': { t: 'flechas: %1, %2, %3, %4', args: { 1: REL, 2: REL, 3: REL, 4: REL } },
-  'arrows: %s, %s, %s, %s, %s': { t: 'flechas: %1, %2, %3, %4, %5', args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL } },
-  'arrows: %s, %s, %s, %s, %s, %s': {
-    t: 'flechas: %1, %2, %3, %4, %5, %6',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s, %s': {
-    t: 'flechas: %1, %2, %3, %4, %5, %6, %7',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL, 7: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s, %s, %s': {
-    t: 'flechas: %1, %2, %3, %4, %5, %6, %7, %8',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL, 7: REL, 8: REL },
-  },
-  'arrows: %s facing %s: %s   facing %s: %s': {
-    t: 'flechas: %1 mirando a %2: %3   mirando a %4: %5',
-    args: { 1: REL },
-  },
-  'arrows: %s, %s facing %s: %s   facing %s: %s': {
-    t: 'flechas: %1, %2 mirando a %3: %4   mirando a %5: %6',
-    args: { 1: REL, 2: REL },
-  },
-  'arrows: %s, %s, %s facing %s: %s   facing %s: %s': {
-    t: 'flechas: %1, %2, %3 mirando a %4: %5   mirando a %6: %7',
-    args: { 1: REL, 2: REL, 3: REL },
-  },
-  'arrows: %s, %s, %s, %s facing %s: %s   facing %s: %s': {
-    t: 'flechas: %1, %2, %3, %4 mirando a %5: %6   mirando a %7: %8',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s facing %s: %s   facing %s: %s': {
-    t: 'flechas: %1, %2, %3, %4, %5 mirando a %6: %7   mirando a %8: %9',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s facing %s: %s   facing %s: %s': {
-    t: 'flechas: %1, %2, %3, %4, %5, %6 mirando a %7: %8   mirando a %9: %10',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s, %s facing %s: %s   facing %s: %s': {
-    t: 'flechas: %1, %2, %3, %4, %5, %6, %7 mirando a %8: %9   mirando a %10: %11',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL, 7: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s, %s, %s facing %s: %s   facing %s: %s': {
-    t: 'flechas: %1, %2, %3, %4, %5, %6, %7, %8 mirando a %9: %10   mirando a %11: %12',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL, 7: REL, 8: REL },
-  },
-  'arrows: %s the same in every facing (written N): %s': {
-    t: 'flechas: %1 igual en todas las orientaciones (se escribe N): %2',
-    args: { 1: REL },
-  },
-  'arrows: %s, %s the same in every facing (written N): %s': {
-    t: 'flechas: %1, %2 igual en todas las orientaciones (se escribe N): %3',
-    args: { 1: REL, 2: REL },
-  },
-  'arrows: %s, %s, %s the same in every facing (written N): %s': {
-    t: 'flechas: %1, %2, %3 igual en todas las orientaciones (se escribe N): %4',
-    args: { 1: REL, 2: REL, 3: REL },
-  },
-  'arrows: %s, %s, %s, %s the same in every facing (written N): %s': {
-    t: 'flechas: %1, %2, %3, %4 igual en todas las orientaciones (se escribe N): %5',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s the same in every facing (written N): %s': {
-    t: 'flechas: %1, %2, %3, %4, %5 igual en todas las orientaciones (se escribe N): %6',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s the same in every facing (written N): %s': {
-    t: 'flechas: %1, %2, %3, %4, %5, %6 igual en todas las orientaciones (se escribe N): %7',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s, %s the same in every facing (written N): %s': {
-    t: 'flechas: %1, %2, %3, %4, %5, %6, %7 igual en todas las orientaciones (se escribe N): %8',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL, 7: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s, %s, %s the same in every facing (written N): %s': {
-    t: 'flechas: %1, %2, %3, %4, %5, %6, %7, %8 igual en todas las orientaciones (se escribe N): %9',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL, 7: REL, 8: REL },
-  },
+  // its arrows relative to its facing (REL), one key a count (1 to 8): alone, then with the facings
+  ...arrowLists('flechas: ', ', ', REL, {
+    '': '',
+    ' facing %s: %s   facing %s: %s': ' mirando a %1: %2   mirando a %3: %4',
+    ' the same in every facing (written N): %s': ' igual en todas las orientaciones (se escribe N): %1',
+  }),
   // an arrow that counts more than one
   'ahead ×%d': 'delante ×%1',
   'ahead-right ×%d': 'delante a la derecha ×%1',

@@ -3,6 +3,8 @@
 // ページは端末の折り返しをつなぐ (details.js の reflow)：手で折った段落はつながりうる区間ごとにキーを持ち、
 // 前の行につながった行（バリアントの長い名前やリスト）は "%s" と続く行のキーで部分ごとに訳す。
 
+import { arrowLists } from '../arrow-lists.js';
+
 // 駒の向きから見た矢印の方向
 const REL = {
   ahead: '前',
@@ -41,85 +43,12 @@ export default {
   '%c: %s, %d in each holder at the start, %d arrow %s': '%1：%2、最初は各持ち駒に %3 個、矢印 %4 本 %5',
   '%c: %s, %d in each holder at the start, %d arrows': '%1：%2、最初は各持ち駒に %3 個、矢印 %4 本',
   '%c: %s, %d in each holder at the start, %d arrows %s': '%1：%2、最初は各持ち駒に %3 個、矢印 %4 本 %5',
-  // its arrows relative to its facing (REL), one key a count; then the facings
-  'arrows: %s': { t: '矢印：%1', args: { 1: REL } },
-  'arrows: %s, %s': { t: '矢印：%1、%2', args: { 1: REL, 2: REL } },
-  'arrows: %s, %s, %s': { t: '矢印：%1、%2、%3', args: { 1: REL, 2: REL, 3: REL } },
-  'arrows: %s, %s, %s, %s': { t: '矢印：%1、%2、%3、%4', args: { 1: REL, 2: REL, 3: REL, 4: REL } },
-  'arrows: %s, %s, %s, %s, %s': { t: '矢印：%1、%2、%3、%4、%5', args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL } },
-  'arrows: %s, %s, %s, %s, %s, %s': {
-    t: '矢印：%1、%2、%3、%4、%5、%6',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s, %s': {
-    t: '矢印：%1、%2、%3、%4、%5、%6、%7',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL, 7: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s, %s, %s': {
-    t: '矢印：%1、%2、%3、%4、%5、%6、%7、%8',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL, 7: REL, 8: REL },
-  },
-  'arrows: %s facing %s: %s   facing %s: %s': { t: '矢印：%1 %2 向き：%3   %4 向き：%5', args: { 1: REL } },
-  'arrows: %s, %s facing %s: %s   facing %s: %s': {
-    t: '矢印：%1、%2 %3 向き：%4   %5 向き：%6',
-    args: { 1: REL, 2: REL },
-  },
-  'arrows: %s, %s, %s facing %s: %s   facing %s: %s': {
-    t: '矢印：%1、%2、%3 %4 向き：%5   %6 向き：%7',
-    args: { 1: REL, 2: REL, 3: REL },
-  },
-  'arrows: %s, %s, %s, %s facing %s: %s   facing %s: %s': {
-    t: '矢印：%1、%2、%3、%4 %5 向き：%6   %7 向き：%8',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s facing %s: %s   facing %s: %s': {
-    t: '矢印：%1、%2、%3、%4、%5 %6 向き：%7   %8 向き：%9',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s facing %s: %s   facing %s: %s': {
-    t: '矢印：%1、%2、%3、%4、%5、%6 %7 向き：%8   %9 向き：%10',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s, %s facing %s: %s   facing %s: %s': {
-    t: '矢印：%1、%2、%3、%4、%5、%6、%7 %8 向き：%9   %10 向き：%11',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL, 7: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s, %s, %s facing %s: %s   facing %s: %s': {
-    t: '矢印：%1、%2、%3、%4、%5、%6、%7、%8 %9 向き：%10   %11 向き：%12',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL, 7: REL, 8: REL },
-  },
-  'arrows: %s the same in every facing (written N): %s': {
-    t: '矢印：%1 どの向きでも同じです（N と書きます）：%2',
-    args: { 1: REL },
-  },
-  'arrows: %s, %s the same in every facing (written N): %s': {
-    t: '矢印：%1、%2 どの向きでも同じです（N と書きます）：%3',
-    args: { 1: REL, 2: REL },
-  },
-  'arrows: %s, %s, %s the same in every facing (written N): %s': {
-    t: '矢印：%1、%2、%3 どの向きでも同じです（N と書きます）：%4',
-    args: { 1: REL, 2: REL, 3: REL },
-  },
-  'arrows: %s, %s, %s, %s the same in every facing (written N): %s': {
-    t: '矢印：%1、%2、%3、%4 どの向きでも同じです（N と書きます）：%5',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s the same in every facing (written N): %s': {
-    t: '矢印：%1、%2、%3、%4、%5 どの向きでも同じです（N と書きます）：%6',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s the same in every facing (written N): %s': {
-    t: '矢印：%1、%2、%3、%4、%5、%6 どの向きでも同じです（N と書きます）：%7',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s, %s the same in every facing (written N): %s': {
-    t: '矢印：%1、%2、%3、%4、%5、%6、%7 どの向きでも同じです（N と書きます）：%8',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL, 7: REL },
-  },
-  'arrows: %s, %s, %s, %s, %s, %s, %s, %s the same in every facing (written N): %s': {
-    t: '矢印：%1、%2、%3、%4、%5、%6、%7、%8 どの向きでも同じです（N と書きます）：%9',
-    args: { 1: REL, 2: REL, 3: REL, 4: REL, 5: REL, 6: REL, 7: REL, 8: REL },
-  },
+  // its arrows relative to its facing (REL), one key a count (1 to 8): alone, then with the facings
+  ...arrowLists('矢印：', '、', REL, {
+    '': '',
+    ' facing %s: %s   facing %s: %s': ' %1 向き：%2   %3 向き：%4',
+    ' the same in every facing (written N): %s': ' どの向きでも同じです（N と書きます）：%1',
+  }),
   // an arrow that counts more than one
   'ahead ×%d': '前 ×%1',
   'ahead-right ×%d': '右前 ×%1',
