@@ -234,8 +234,9 @@ for (const game of GAMES) {
       await longPress(ctx, page, thing);
     }
     assert.equal(await page.textContent('#detail-title'), `Square ${token}`);
-    // the same words as the terminal's, lines wrapped at the screen's width
-    const words = (/** @type {string} */ t) => t.replace(/\s+/g, ' ').trim();
+    // the same words as the terminal's, lines wrapped at the screen's width, its notation
+    // between backticks (Evons' `burn <cell>`) shown as code without them (details.js)
+    const words = (/** @type {string} */ t) => t.replaceAll('`', '').replace(/\s+/g, ' ').trim();
     const shown = (
       await page
         .locator('#detail .ref-text')
@@ -244,6 +245,11 @@ for (const game of GAMES) {
     const want = names.filter((n) => texts.has(n)).map((n) => words(texts.get(n)));
     assert.ok(want.length > 0, `the names ${names.join(' ')} are reference entries`);
     assert.deepEqual(shown, [...new Set(want)], 'the sheet shows the terminal reference text');
+    const code = (await page.locator('#detail .ref-text code').allTextContents()).map(words);
+    const notation = [...new Set(names.filter((n) => texts.has(n)).map((n) => texts.get(n)))].flatMap((t) =>
+      [...t.matchAll(/`([^`]*)`/g)].map((m) => words(m[1])),
+    );
+    assert.deepEqual(code, notation, 'the notation as code');
     // the engine's English, marked so for a screen reader on a page in another language
     const langs = await page.locator('#detail .ref-text').evaluateAll((els) => els.map((e) => e.getAttribute('lang')));
     assert.deepEqual([...new Set(langs)], ['en'], 'the reference text is marked English');
