@@ -724,6 +724,54 @@ static void test_restrict_holder(void **state)
 	fx_free(f);
 }
 
+/* Restricted play against its twin games (one agent: the control arm of the same seeds), game
+ * j's forbidden seat j mod 2 against itself there: "a" costs it every game (-1 a copy); "w"
+ * one game of four (its interval reaches past zero); "z" changes no game (its twins replayed:
+ * d = 0, interval [0, 0]). Strongest: a, then w; z, which assures no loss, never before w. */
+static void test_restrict_twins(void **state)
+{
+	(void)state;
+	int players[1] = {2};
+	fx *f = fx_new(players, 1, 1);
+	f->plan.ncomponents = f->plan.nentries = 3;
+	snprintf(f->plan.component[0], QV_NAME_MAX, "a");
+	snprintf(f->plan.component[1], QV_NAME_MAX, "w");
+	snprintf(f->plan.component[2], QV_NAME_MAX, "z");
+	fx_arm(f, QV_LAB_MAIN, 2, 0, 4);
+	for (int k = 0; k < 3; k++) {
+		fx_arm(f, QV_LAB_CONTROL, 2, k, 4);
+		fx_arm(f, QV_LAB_RESTRICT, 2, k, 4);
+	}
+	for (int j = 0; j < 4; j++) {
+		fx_win(&f->game[j], 0);
+		for (int k = 0; k < 3; k++) {
+			qv_lab_game *c = &f->game[4 + 8 * k + j], *r = &f->game[8 + 8 * k + j];
+			bool lost = k == 0 || (k == 1 && j == 0);
+			fx_win(c, j % 2);
+			fx_win(r, lost ? 1 - j % 2 : j % 2);
+			for (int s = 0; s < 2; s++) {
+				fx_held(c, s, k, 1);
+				fx_held(r, s, k, 1);
+			}
+		}
+	}
+	fx_compute(f);
+	const qv_lab_section *sec = &f->report.section[0];
+	const qv_lab_component *a = &sec->component[0], *w = &sec->component[1],
+	                       *z = &sec->component[2];
+	near(a->restrict_score.d, -1, 1e-12);
+	near(a->restrict_holder.d, -1, 1e-12);
+	near(w->restrict_score.d, -0.25, 1e-12);
+	assert_true(w->restrict_holder.ci.hi > 0);
+	near(z->restrict_score.d, 0, 0);
+	near(z->restrict_holder.ci.lo, 0, 0);
+	near(z->restrict_holder.ci.hi, 0, 0);
+	assert_true(sec->nstrongest >= 2);
+	assert_int_equal(sec->strongest[0], 0);
+	assert_int_equal(sec->strongest[1], 1);
+	fx_free(f);
+}
+
 /* ---- components ---- */
 
 /* Three components: "a" without ablate or restrict arms, "b" ablated with the same results as
@@ -1271,6 +1319,7 @@ int main(void)
 	    cmocka_unit_test(test_compare),
 	    cmocka_unit_test(test_cards),
 	    cmocka_unit_test(test_restrict_holder),
+	    cmocka_unit_test(test_restrict_twins),
 	    cmocka_unit_test(test_refusals),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
