@@ -240,6 +240,7 @@ for (const lang of /** @type {const} */ (['en', 'es', 'ja'])) {
             `the reference's notation in ${lang}: ${JSON.stringify(code)}`,
           );
           await whole(page, errors, lang, 'the detail sheet');
+          await shot(page, `${lang}-detail-${device}`);
           await page.keyboard.press('Escape');
         }
         await shot(page, `${lang}-game-${device}`);
