@@ -282,12 +282,12 @@ static void add_twins(const qv__lab_sources *src, const qv_lab_arm *re, const qv
 	holders_add(&h, dh);
 }
 
-/* Restricted play: every restrict arm of component k (add_rotations), a paired test over the
- * rotations (two independent proportions overstated z by about sqrt(2) at two players, where
- * the scores sum to 1); its length against the reference arms' (k's control arms, or the main
- * arm for a component without ablation: games of other seeds), rotation means by Welch's t: a
- * reference of each component's own, as for ablation, so that one arm's luck is not every
- * component's. */
+/* Restricted play: every restrict arm of component k (add_twins, or add_rotations where it has
+ * no twin), a paired test over the rotations (two independent proportions overstated z by
+ * about sqrt(2) at two players, where the scores sum to 1); its length against the reference
+ * arms' (k's control arms, or the main arm for a component without ablation: games of other
+ * seeds), rotation means by Welch's t: a reference of each component's own, as for ablation,
+ * so that one arm's luck is not every component's. */
 static void restricted(const qv__lab_sources *src, int n, int k, qv_lab_component *c)
 {
 	const qv_lab_plan *p = src->p;

@@ -22,7 +22,8 @@
 /* Squares one action may touch (a walk across a board). */
 #define LAB_MAX_TOUCH 64
 
-/* The arm's agent in seat s of its game j. */
+/* The restrict arm's forbidden seat in its game j: its component's holder where one side holds
+ * it (plan.c's find_holders), the other seat in a swapped game; else seat j mod N. */
 int qv_lab_forbidden_seat(const qv_lab_plan *p, const qv_lab_arm *a, int j)
 {
 	int h = a->kind == QV_LAB_RESTRICT && a->players == 2 && a->component >= 0
@@ -33,6 +34,7 @@ int qv_lab_forbidden_seat(const qv_lab_plan *p, const qv_lab_arm *a, int j)
 	return qv_lab_swapped(p, a->first + j) ? 1 - h : h;
 }
 
+/* The arm's agent in seat s of its game j. */
 int qv_lab_seat_agent(const qv_lab_plan *p, const qv_lab_arm *a, int j, int s)
 {
 	if (a->kind == QV_LAB_MAIN || a->kind == QV_LAB_BASELINE || a->kind == QV_LAB_ABLATE ||
@@ -308,9 +310,10 @@ static qv_status worker_match(const qv_lab_plan *p, const qv_lab_arm *a, bool sw
  * games meet the same dice and deals, and their agents the same seeds, so that they are
  * compared game by game): for the baseline, the main arm of the same player count while it
  * has a game j; for the ablation of component k, k's control arm (the study's variant, played
- * for this comparison only); else a itself. Each component's pair has seeds of its own, and so
- * has restricted play: were they all paired with the main arm's first games, every
- * component's test would lean with those games' luck, and many would be flagged at once. */
+ * for this comparison only), and for its restricted play the same arm where it is its twin
+ * (qv_lab_twin_of); else a itself. Each component's pair has seeds of its own: were they all
+ * paired with the main arm's first games, every component's test would lean with those games'
+ * luck, and many would be flagged at once. */
 static const qv_lab_arm *seed_arm(const qv_lab_plan *p, const qv_lab_arm *a, int j)
 {
 	if (a->kind != QV_LAB_ABLATE && a->kind != QV_LAB_BASELINE && a->kind != QV_LAB_RESTRICT)
