@@ -1405,6 +1405,17 @@ static void test_variant_ability_params(void **unused)
 	assert_int_equal(G->reference(&st, "cinder-pup", &b), 1);
 	assert_non_null(strstr(qv_buf_str(&b), "N Firestorm (4 points)"));
 	qv_buf_free(&b);
+	/* one point is said in the singular, in the arrows' line and in the ability's */
+	const qv_variant *one = variant(
+	    V_HEAD
+	    "\"cards\":{\"modify\":{"
+	    "\"cinder-pup\":{\"abilities\":{\"N\":{\"kind\":\"firestorm\",\"points\":1}}}}}}");
+	setup_variant(&st, one, deck, theirs, "{\"active\":\"p1\"}");
+	assert_int_equal(G->reference(&st, "cinder-pup", &b), 1);
+	assert_non_null(strstr(qv_buf_str(&b), "N Firestorm (1 point)"));
+	assert_non_null(strstr(qv_buf_str(&b), "Firestorm deals 1 point,"));
+	assert_null(strstr(qv_buf_str(&b), "1 points"));
+	qv_buf_free(&b);
 	/* Resurrection: the bat (cost 6) raises a quake-ram (cost 13) with its budget 13 */
 	setup_variant(&st, v, deck, theirs,
 	              "{\"players\":[{\"hand\":[\"grave-bat\"],\"graveyard\":[\"quake-ram\"]},{}],"

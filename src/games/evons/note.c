@@ -118,9 +118,14 @@ static void ability_note(const ev_state *s, int c, qv_action a, note *n)
 		else
 			add(n, "Block: sends %s on %s to the graveyard", known(s, t, p), tn);
 		break;
-	case EV_AB_FIRESTORM:
-		add(n, "Firestorm: %d points around %s", ev_firestorm_points(s, c, d), tn);
+	case EV_AB_FIRESTORM: {
+		int points = ev_firestorm_points(s, c, d);
+		add(n,
+		    points == 1 ? "Firestorm: %d point around %s"
+		                : "Firestorm: %d points around %s",
+		    points, tn);
 		break;
+	}
 	case EV_AB_SWAP: add(n, "Swap: changes places with %s on %s", known(s, t, p), tn); break;
 	case EV_AB_SHOCKWAVE: {
 		int l = ev_step(t, d);

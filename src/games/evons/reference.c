@@ -88,7 +88,7 @@ static void param_text(const ev_tables *T, int k, int d, char *buf, size_t len)
 	const ev_kind *c = &T->kind[k];
 	buf[0] = '\0';
 	if (c->ability[d] == EV_AB_FIRESTORM && c->param[d])
-		qv_fmt(buf, len, "%d points", c->param[d]);
+		qv_fmt(buf, len, c->param[d] == 1 ? "%d point" : "%d points", c->param[d]);
 	else if (c->ability[d] == EV_AB_RESURRECTION && c->param[d] != c->cost)
 		qv_fmt(buf, len, "budget %d", c->param[d]);
 }
@@ -146,9 +146,12 @@ static void put_card(const ev_tables *T, qv_buf *out, int k)
 		if (!(c->arrows >> d & 1) || !*param)
 			continue;
 		if (c->ability[d] == EV_AB_FIRESTORM)
-			qv_fmt(line, sizeof line,
-			       "The %s arrow's Firestorm deals %d points, whatever the card's DEF.",
-			       qv_dir_names[d], c->param[d]);
+			qv_fmt(
+			    line, sizeof line,
+			    c->param[d] == 1
+			        ? "The %s arrow's Firestorm deals %d point, whatever the card's DEF."
+			        : "The %s arrow's Firestorm deals %d points, whatever the card's DEF.",
+			    qv_dir_names[d], c->param[d]);
 		else
 			qv_fmt(line, sizeof line,
 			       "The %s arrow's Resurrection may bring back costs up to %d, not the "

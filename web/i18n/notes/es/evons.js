@@ -38,6 +38,7 @@ export default {
     one: 'Firestorm: %1 punto alrededor de %2',
     other: 'Firestorm: %1 puntos alrededor de %2',
   },
+  'Firestorm: %d point around %s': 'Firestorm: %1 punto alrededor de %2',
   'Swap: changes places with %s on %s': 'Swap: intercambia su posición con %1 en %2',
   'Shockwave: pushes %s off the board': 'Shockwave: empuja %1 fuera del tablero',
   'Shockwave: pushes %s to %s': 'Shockwave: empuja %1 a %2',

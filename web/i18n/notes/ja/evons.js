@@ -30,6 +30,7 @@ export default {
   'Block: puts %s on %s': 'Block：%2 に %1 を置きます',
   'Block: sends %s on %s to the graveyard': 'Block：%2 の %1 を墓地へ送ります',
   'Firestorm: %d points around %s': 'Firestorm：%2 の周りに %1 ダメージを与えます',
+  'Firestorm: %d point around %s': 'Firestorm：%2 の周りに %1 ダメージを与えます',
   'Swap: changes places with %s on %s': 'Swap：%2 の %1 と入れ替わります',
   'Shockwave: pushes %s off the board': 'Shockwave：%1 を盤の外へ押し出します',
   'Shockwave: pushes %s to %s': 'Shockwave：%1 を %2 へ押し出します',

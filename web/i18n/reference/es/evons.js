@@ -42,6 +42,7 @@ export default {
     one: 'flechas: %1 Firestorm (%2 punto)',
     other: 'flechas: %1 Firestorm (%2 puntos)',
   },
+  'arrows: %s Firestorm (%d point)': 'flechas: %1 Firestorm (%2 punto)',
   'arrows: %s Resurrection (budget %d)': 'flechas: %1 Resurrection (presupuesto %2)',
   // una flecha de la lista, con su habilidad
   '%c Remove': '%1 Remove',
@@ -62,6 +63,8 @@ export default {
   '%c%c Resurrection': '%1%2 Resurrection',
   '%c Firestorm (%d points)': { n: 2, one: '%1 Firestorm (%2 punto)', other: '%1 Firestorm (%2 puntos)' },
   '%c%c Firestorm (%d points)': { n: 3, one: '%1%2 Firestorm (%3 punto)', other: '%1%2 Firestorm (%3 puntos)' },
+  '%c Firestorm (%d point)': '%1 Firestorm (%2 punto)',
+  '%c%c Firestorm (%d point)': '%1%2 Firestorm (%3 punto)',
   '%c Resurrection (budget %d)': '%1 Resurrection (presupuesto %2)',
   '%c%c Resurrection (budget %d)': '%1%2 Resurrection (presupuesto %3)',
   // la habilidad de una flecha y lo que hace (su texto, una clave más abajo)
@@ -79,6 +82,8 @@ export default {
     one: 'El Firestorm de la flecha %1 inflige %2 punto, sea cual sea la DEF de la carta.',
     other: 'El Firestorm de la flecha %1 inflige %2 puntos, sea cual sea la DEF de la carta.',
   },
+  "The %s arrow's Firestorm deals %d point, whatever the card's DEF.":
+    'El Firestorm de la flecha %1 inflige %2 punto, sea cual sea la DEF de la carta.',
   "The %s arrow's Resurrection may bring back costs up to %d, not the card's cost.":
     'El Resurrection de la flecha %1 puede devolver costes de hasta %2, en lugar del coste de la carta.',
   // la entrada de una habilidad: qué flecha es, lo que hace, en qué cartas está

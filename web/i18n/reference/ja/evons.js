@@ -31,6 +31,7 @@ export default {
   'arrows: %s Growth': '矢印：%1 Growth',
   'arrows: %s Resurrection': '矢印：%1 Resurrection',
   'arrows: %s Firestorm (%d points)': '矢印：%1 Firestorm（%2 ダメージ）',
+  'arrows: %s Firestorm (%d point)': '矢印：%1 Firestorm（%2 ダメージ）',
   'arrows: %s Resurrection (budget %d)': '矢印：%1 Resurrection（予算 %2）',
   // 一覧の矢印 1 本と、その能力
   '%c Remove': '%1 Remove',
@@ -51,6 +52,8 @@ export default {
   '%c%c Resurrection': '%1%2 Resurrection',
   '%c Firestorm (%d points)': '%1 Firestorm（%2 ダメージ）',
   '%c%c Firestorm (%d points)': '%1%2 Firestorm（%3 ダメージ）',
+  '%c Firestorm (%d point)': '%1 Firestorm（%2 ダメージ）',
+  '%c%c Firestorm (%d point)': '%1%2 Firestorm（%3 ダメージ）',
   '%c Resurrection (budget %d)': '%1 Resurrection（予算 %2）',
   '%c%c Resurrection (budget %d)': '%1%2 Resurrection（予算 %3）',
   // 矢印の能力と、その働き（説明文は下のキー）
@@ -64,6 +67,8 @@ export default {
   'Resurrection: %s': 'Resurrection：%1',
   // カードの組が能力に独自の値を与えるとき
   "The %s arrow's Firestorm deals %d points, whatever the card's DEF.":
+    '%1 の矢印の Firestorm は、カードの防御にかかわらず %2 ダメージを与えます。',
+  "The %s arrow's Firestorm deals %d point, whatever the card's DEF.":
     '%1 の矢印の Firestorm は、カードの防御にかかわらず %2 ダメージを与えます。',
   "The %s arrow's Resurrection may bring back costs up to %d, not the card's cost.":
     '%1 の矢印の Resurrection で戻せるのは、カードのコストではなく、コスト %2 までです。',
