@@ -1019,6 +1019,25 @@ static void capture_position(cc_state *st, const qv_variant *v, const char *card
 	play(st, play_text);
 }
 
+/* A card a variant gives no arrows says so in its reference entry ("no arrows", not an empty
+ * list of arrows drawn for nobody). */
+static void test_variant_no_arrows_reference(void **unused)
+{
+	(void)unused;
+	const qv_variant *v = variant(VARIANT_HEAD "\"extends\": \"base\", \"cards\": {\"modify\": "
+	                                           "{\"scout-r\": {\"arrows\": []}}}}");
+	cc_state st;
+	char params[160];
+	snprintf(params, sizeof params, "deck1=expedition,deck2=foundry,variant=%s", v->sha256);
+	load_q(&st, params, "{'turns':2}");
+	qv_buf b = {0};
+	assert_int_equal(G->reference(&st, "scout-r", &b), 1);
+	if (!strstr(qv_buf_str(&b), "\n  no arrows · type Adventurer\n") ||
+	    strstr(qv_buf_str(&b), "on the board: p1 ,"))
+		fail_msg("scout-r without arrows:\n%s", qv_buf_str(&b));
+	qv_buf_free(&b);
+}
+
 /* A card's Strength decides a capture: striker-s (4) with the lancer (3) captures the
  * sentinel (Defense 5) in the built-in set, not once a variant makes it 1; star-s (1) does
  * not, until a variant makes it 2. */
@@ -1736,6 +1755,7 @@ int main(void)
 	    cmocka_unit_test(test_compact_layout),
 	    cmocka_unit_test(test_full_hand),
 	    cmocka_unit_test(test_view_current_values),
+	    cmocka_unit_test(test_variant_no_arrows_reference),
 	    cmocka_unit_test(test_variant_strength_decides_capture),
 	    cmocka_unit_test(test_variant_abilities),
 	    cmocka_unit_test(test_variant_cross_checks),

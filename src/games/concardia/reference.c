@@ -88,7 +88,27 @@ static void expand(const char *text, const cc_card *t, const char *id, char *buf
 	buf[at] = '\0';
 }
 
-/* One entry: the card's id and its numbers, arrows, text, cost and use. */
+/* A card's arrows, as named and as drawn on the board for each player ("  arrows N E (on the
+ * board: p1 ↑→, p2 ↓←)"). */
+static void put_arrows(qv_buf *out, unsigned arrows)
+{
+	qv_buf_puts(out, "  arrows");
+	for (int d = 0; d < QV_NDIRS; d++)
+		if (arrows >> d & 1)
+			qv_buf_printf(out, " %s", qv_dir_names[d]);
+	qv_buf_puts(out, " (on the board: p1 ");
+	for (int d = 0; d < QV_NDIRS; d++)
+		if (arrows >> d & 1)
+			qv_buf_puts(out, arrow_glyph[d]);
+	qv_buf_puts(out, ", p2 ");
+	for (int d = 0; d < QV_NDIRS; d++)
+		if (arrows >> d & 1)
+			qv_buf_puts(out, arrow_glyph[cc_board_dir(1, d)]);
+	qv_buf_puts(out, ")");
+}
+
+/* One entry: the card's id and its numbers, arrows ("no arrows" when it has none), text, cost
+ * and use. */
 static void put_entry(qv_buf *out, const cc_tables *T, int card)
 {
 	const cc_card *t = &T->cards[card];
@@ -100,19 +120,11 @@ static void put_entry(qv_buf *out, const cc_tables *T, int card)
 	qv_buf_printf(out, "  trait %s (beats %s, loses to %s) · Strength %d · Defense %d\n",
 	              cc_trait_names[tr], cc_trait_names[(tr + 2) % 3],
 	              cc_trait_names[(tr + 1) % 3], t->strength, t->defense);
-	qv_buf_puts(out, "  arrows");
-	for (int d = 0; d < QV_NDIRS; d++)
-		if (t->arrows >> d & 1)
-			qv_buf_printf(out, " %s", qv_dir_names[d]);
-	qv_buf_puts(out, " (on the board: p1 ");
-	for (int d = 0; d < QV_NDIRS; d++)
-		if (t->arrows >> d & 1)
-			qv_buf_puts(out, arrow_glyph[d]);
-	qv_buf_puts(out, ", p2 ");
-	for (int d = 0; d < QV_NDIRS; d++)
-		if (t->arrows >> d & 1)
-			qv_buf_puts(out, arrow_glyph[cc_board_dir(1, d)]);
-	qv_buf_printf(out, ") · type %s\n", cc_type_names[t->type]);
+	if (t->arrows)
+		put_arrows(out, t->arrows);
+	else
+		qv_buf_puts(out, "  no arrows");
+	qv_buf_printf(out, " · type %s\n", cc_type_names[t->type]);
 	if (!*t->text) {
 		qv_buf_puts(out, "  no ability; playing it costs nothing\n");
 		return;

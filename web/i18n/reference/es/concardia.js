@@ -19,7 +19,7 @@ export default {
     t: 'flechas %1 (en el tablero: p1 %2, p2 %3) · tipo %4',
     args: { 4: TYPES },
   },
-  'arrows (on the board: p1 , p2 ) · type %s': { t: 'sin flechas · tipo %1', args: { 1: TYPES } },
+  'no arrows · type %s': { t: 'sin flechas · tipo %1', args: { 1: TYPES } },
   'no ability; playing it costs nothing': 'sin habilidad; jugarla no cuesta nada',
   // the card's text (the cards' own words, cc.ability.* in web/i18n/play/es.js)
   'Action: Slide this card, or Jump it over an adjacent card.':

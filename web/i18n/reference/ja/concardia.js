@@ -19,7 +19,7 @@ export default {
     t: '矢印 %1（盤上の向き：p1 %2、p2 %3）· タイプ %4',
     args: { 4: TYPES },
   },
-  'arrows (on the board: p1 , p2 ) · type %s': { t: '矢印なし · タイプ %1', args: { 1: TYPES } },
+  'no arrows · type %s': { t: '矢印なし · タイプ %1', args: { 1: TYPES } },
   'no ability; playing it costs nothing': '能力はありません。出すのにコストはかかりません',
   // the card's text (the cards' own words, cc.ability.* in web/i18n/play/ja.js)
   'Action: Slide this card, or Jump it over an adjacent card.':
