@@ -50,8 +50,7 @@ long qv_lab_component_budget(const qv_lab_plan *p)
 }
 
 /* The games a round plays, with ga games per ablation arm and gr per restricted one, each with
- * its control (plan.c's control_games: as many games as the longer of the two it is paired
- * with, restricted play only where the study has one agent). */
+ * its control (qv_lab_control_games). */
 static long round_cost(const qv_lab_plan *p, const qv_lab_round *R, long ga, long gr)
 {
 	long cost = 0;
@@ -62,9 +61,8 @@ static long round_cost(const qv_lab_plan *p, const qv_lab_round *R, long ga, lon
 		for (int k = 0; k < p->ncomponents; k++) {
 			long ak = R->ablate[i] >> k & 1 ? a : 0,
 			     rk = R->restricted[i] >> k & 1 ? r : 0;
-			long twin = p->cfg.nagents == 1 ? rk : 0;
 			if (qv_lab_find_arm(p, QV_LAB_CONTROL, n, k))
-				cost += ak + (ak > twin ? ak : twin);
+				cost += ak + qv_lab_control_games(&p->cfg, ak, rk);
 			cost += rk;
 		}
 	}

@@ -231,6 +231,11 @@ const qv_lab_arm *qv_lab_control_of(const qv_lab_plan *p, const qv_lab_arm *abla
  * on the seeds of the twin's game j (qv_lab_game_seed): the two differ only by the seat
  * forbidden the component. */
 const qv_lab_arm *qv_lab_twin_of(const qv_lab_plan *p, const qv_lab_arm *r);
+/* The games of a round's control arm of a component (one with an ablated variant) for
+ * `ablate` games of ablation and `restricted` of restricted play (0: none): as many as the
+ * longer arm it is paired with, restricted play being paired with it (its twin) only where the
+ * study's agents play both arms alike (one agent). */
+long qv_lab_control_games(const qv_lab_config *cfg, long ablate, long restricted);
 
 /* ---- one game, as a line ---- */
 

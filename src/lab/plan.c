@@ -468,18 +468,14 @@ static qv_lab_arm main_arm(const qv_lab_config *cfg, int n)
 }
 
 /* What a round's component arms are: games per arm of round `round` of ablation and of
- * restricted play (0: none), each with the control it is paired with (control_games). */
+ * restricted play (0: none), each with the control it is paired with (qv_lab_control_games). */
 typedef struct arm_set {
 	int ablate, restricted, round;
 } arm_set;
 
-/* The games of a round's control arm (the study's variant, where the component has an ablated
- * variant) for `ablate` games of ablation and `restricted` of restricted play (0: none): as
- * many as the longer arm it is paired with; restricted play is paired with it (its twin,
- * qv_lab_twin_of) where the study's agents play both arms alike (one agent). */
-static int control_games(const qv_lab_config *cfg, int ablate, int restricted)
+long qv_lab_control_games(const qv_lab_config *cfg, long ablate, long restricted)
 {
-	int twin = cfg->nagents == 1 ? restricted : 0;
+	long twin = cfg->nagents == 1 ? restricted : 0;
 	return ablate > twin ? ablate : twin;
 }
 
@@ -491,7 +487,9 @@ static qv_status component_arms(qv_lab_plan *p, int *cap, const qv_lab_arm *main
 	const qv_components *comp = cfg->game->components;
 	qv_status rc = QV_OK;
 	bool restricted = comp && comp->component_of && set.restricted > 0;
-	int control = ablated ? control_games(cfg, set.ablate, restricted ? set.restricted : 0) : 0;
+	int control =
+	    ablated ? (int)qv_lab_control_games(cfg, set.ablate, restricted ? set.restricted : 0)
+	            : 0;
 	qv_lab_arm c = *main;
 	c.kind = QV_LAB_CONTROL;
 	c.component = k;
