@@ -3,10 +3,16 @@
  * whole-set studies"): after a first round of a few games for every component, the games go
  * where they decide the two lists' first places, in the manner of best-arm identification
  * (top-two Thompson sampling and LUCB: the challengers most likely to be the best among those
- * whose interval reaches the leader's, and the leader while it is the less measured; racing:
- * a component whose interval no longer reaches the leader's plays no more), round after round,
- * until each list's first is separated from every other or the budget of a fixed allocation is
- * spent.
+ * whose interval reaches the leader's, and the leader while it is the less measured;
+ * successive halving: half the components the first round studied stay in the second round's
+ * choice, a quarter in the third's, and so on; racing: a component whose interval no longer
+ * reaches the leader's plays no more), round after round, until each list's first is
+ * separated from every other or the budget of a fixed allocation is spent.
+ *
+ * The two lists see one cause from two sides: a card far stronger than its peers unbalances
+ * its deck when taken out and costs a seat forbidden it. So each list's round also plays the
+ * other list's first: one unlucky first round of 50 games must not bury it in one list while
+ * the other has found it.
  *
  * A round is a function of the games before it (their report), and those of the study's
  * configuration and seed: a study played on one machine, resumed after a stop or cut into
@@ -17,7 +23,8 @@
 
 #include "lab/lab.h"
 
-/* The contenders of a list that play in a round (those most likely to have the largest effect). */
+/* The fewest contenders of a list that play in a round (those most likely to have the largest
+ * effect): the halving of the components stops there. */
 #define ADAPTIVE_PICK 4
 
 /* g rounded up to whole units. */
@@ -70,15 +77,15 @@ static long round_cost(const qv_lab_plan *p, const qv_lab_round *R, long ga, lon
 }
 
 /* The components of one list that play in the next round, into bits: unless its first is
- * separated, the ADAPTIVE_PICK contenders with the largest posterior shares (top-two Thompson
+ * separated, the npick contenders with the largest posterior shares (top-two Thompson
  * sampling's choice of challengers), and the first when its interval is wider than the
  * likeliest contender's (LUCB plays both; a first measured tightly gains nothing from more
  * games, its challengers' intervals are what must move). Whether there are any. */
-static bool pick(const qv_lab_race *race, uint64_t *bits)
+static bool pick(const qv_lab_race *race, int npick, uint64_t *bits)
 {
 	if (race->first < 0 || race->separated)
 		return false;
-	for (int c = 0; c < race->ncontenders && c < ADAPTIVE_PICK; c++)
+	for (int c = 0; c < race->ncontenders && c < npick; c++)
 		*bits |= 1ull << race->contender[c];
 	if (race->first_width >= race->contender_width[0])
 		*bits |= 1ull << race->first;
@@ -100,14 +107,30 @@ bool qv_lab_next_round(const qv_lab_plan *p, const qv_lab_report *r, qv_lab_roun
 	if (!cfg->adaptive || cfg->nrounds >= QV_LAB_MAX_ROUNDS || cfg->component_games < 1)
 		return false;
 	double wa = 0, wr = 0;
+	/* successive halving: round r + 1 plays the likeliest half of round r's number, the
+	 * first round having played every component studied, down to ADAPTIVE_PICK */
+	int nstudied = 0;
+	for (int k = 0; k < p->ncomponents; k++)
+		nstudied += p->studied[k];
+	int npick = nstudied >> (cfg->nrounds + 1);
+	if (npick < ADAPTIVE_PICK)
+		npick = ADAPTIVE_PICK;
 	for (int i = 0; i < r->nsections && i < cfg->nplayers; i++) {
 		const qv_lab_section *S = &r->section[i];
 		if (!S->component)
 			continue;
-		need(&S->race[QV_LAB_UNBALANCING],
-		     pick(&S->race[QV_LAB_UNBALANCING], &out->ablate[i]), &wa);
-		need(&S->race[QV_LAB_STRONGEST],
-		     pick(&S->race[QV_LAB_STRONGEST], &out->restricted[i]), &wr);
+		const qv_lab_race *u = &S->race[QV_LAB_UNBALANCING],
+		                  *t = &S->race[QV_LAB_STRONGEST];
+		bool pu = pick(u, npick, &out->ablate[i]), pt = pick(t, npick, &out->restricted[i]);
+		/* and each list, while unsettled, the other's first where it has the arm: the
+		 * file's comment says why */
+		int n = cfg->players[i];
+		if (pu && t->first >= 0 && qv_lab_find_arm(p, QV_LAB_CONTROL, n, t->first))
+			out->ablate[i] |= 1ull << t->first;
+		if (pt && u->first >= 0 && qv_lab_find_arm(p, QV_LAB_RESTRICT, n, u->first))
+			out->restricted[i] |= 1ull << u->first;
+		need(u, pu, &wa);
+		need(t, pt, &wr);
 	}
 	long left = qv_lab_component_budget(p) - qv_lab_component_games_used(p);
 	bool any = false;

@@ -682,9 +682,11 @@ void qv_lab_report_free(qv_lab_report *r);
 long qv_lab_component_games_used(const qv_lab_plan *p);
 long qv_lab_component_budget(const qv_lab_plan *p);
 /* The next round of an adaptive study whose games so far are p's and whose report is r (of
- * p): in each list of each section whose first is not separated (qv_lab_race), the four
- * contenders most likely to have the largest effect play more, and the first too when its
- * interval is wider than the likeliest contender's; the games per arm grow by half each round
+ * p): in each list of each section whose first is not separated (qv_lab_race), the
+ * contenders most likely to have the largest effect play more (half as many components as
+ * studied after the first round, a quarter after the second, ..., at least four), the first
+ * too when its interval is wider than the likeliest contender's, and the other list's first;
+ * the games per arm grow by half each round
  * for the list least sure of its first place, the other's in proportion to its need, within
  * what is left of the budget. False when there is none: every list settled, the budget spent,
  * or QV_LAB_MAX_ROUNDS rounds played. */
