@@ -1103,6 +1103,37 @@ static void test_variant_base(void **unused)
 	assert_ptr_equal(again, v);
 }
 
+/* A variant of seven Terminators with names of the longest length: the cover's entry names
+ * every piece that cannot be covered, whole (the list was cut at 200 bytes). */
+static void test_variant_cover_entry_whole(void **unused)
+{
+	(void)unused;
+	static const char *const name[] = {"Aaaaaaaaaaaaaaaaaaaaaaaa", "Tttttttttttttttttttttttt",
+	                                   "Xxxxxxxxxxxxxxxxxxxxxxxx", "Dddddddddddddddddddddddd",
+	                                   "Rrrrrrrrrrrrrrrrrrrrrrrr", "Yyyyyyyyyyyyyyyyyyyyyyyy"};
+	char doc[1024];
+	int n = snprintf(doc, sizeof doc, "%s\"pieces\":{\"modify\":{", HEAD);
+	for (int k = 0; k < 6; k++)
+		n += snprintf(doc + n, sizeof doc - (size_t)n,
+		              "%s\"%c\":{\"name\":\"%s\",\"ability\":\"terminator\"}", k ? "," : "",
+		              name[k][0], name[k]);
+	snprintf(doc + n, sizeof doc - (size_t)n, "}}}");
+	const qv_variant *v = variant(doc);
+	char params[160];
+	ta_state st;
+	qv_test_init(G, &st, with(v, "", params, sizeof params), 1);
+	qv_buf b = {0};
+	assert_int_equal(G->reference(&st, "cover", &b), 1);
+	const char *t = qv_buf_str(&b);
+	for (int k = 0; k < 6; k++)
+		if (!strstr(t, name[k]))
+			fail_msg("the cover's entry leaves out %s:\n%s", name[k], t);
+	const char *end = strstr(t, "cannot be covered.\n");
+	if (!end || !strstr(t, "Terminator") || end[strlen("cannot be covered.\n")] != '\0')
+		fail_msg("the cover's entry is cut:\n%s", t);
+	qv_buf_free(&b);
+}
+
 /* A variant without the Y: no placement of a Y is legal at any point of a whole game (nor
  * listed, sampled or counted), the notation refuses the letter with the pieces that exist,
  * check refuses a placement of a kind the components do not have, and the Terminator waits
@@ -1728,6 +1759,7 @@ int main(void)
 	    cmocka_unit_test(test_notes_hide_nothing),
 	    cmocka_unit_test(test_variant_base),
 	    cmocka_unit_test(test_variant_removed_kind),
+	    cmocka_unit_test(test_variant_cover_entry_whole),
 	    cmocka_unit_test(test_variant_another_arrow),
 	    cmocka_unit_test(test_variant_die),
 	    cmocka_unit_test(test_variant_terminator_ability),

@@ -280,7 +280,9 @@ static void put_die(const ta_tables *T, char *text, size_t len)
  * covered. */
 static void put_cover(const ta_tables *T, char *text, size_t len)
 {
-	char uncoverable[200] = "";
+	/* every kind but one at most, each with its longest name */
+	char uncoverable[TA_MAX_KINDS * (TA_NAME_MAX + sizeof " and the ") +
+	                 sizeof " cannot be covered."] = "";
 	size_t used = 0;
 	for (int k = 0, n = 0; k < T->nkinds; k++)
 		if (!(T->coverable >> k & 1))
