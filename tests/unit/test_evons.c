@@ -1226,7 +1226,7 @@ static void test_action_notes(void **unused)
 	                    "conflict c2 3/7 (holds); flips d3; destroys covered b3");
 	play(&st, "next");
 	assert_string_equal(note_of(&st, "conflict c2", &confirm),
-	                    "4 against DEF 7: it holds; 3 against yours 5: yours holds");
+	                    "4 against DEF 7: it holds; 3 against your DEF 5: yours holds");
 	/* an end that ends the game asks for a confirmation */
 	must_load(&st, "{\"players\":[{\"hand\":[\"seedling\"]},{\"hand\":[\"seedling\"]}],"
 	               "\"active\":\"p1\",\"idle\":1}");

@@ -207,7 +207,7 @@ static void conflict_note(const ev_state *s, int t, note *n)
 	int c = ev_find_cell_of(s, s->stack[s->nstack - 1].inst);
 	int atk = T->kind[s->cell[c].kind - 1].atk, their = T->kind[s->cell[t].kind - 1].atk;
 	int def = ev_cur_def(s, c), tdef = ev_cur_def(s, t);
-	add(n, "%d against DEF %d: %s; %d against yours %d: %s", atk, tdef,
+	add(n, "%d against DEF %d: %s; %d against your DEF %d: %s", atk, tdef,
 	    atk >= tdef ? "it falls" : "it holds", their, def,
 	    their >= def ? "yours falls" : "yours holds");
 }

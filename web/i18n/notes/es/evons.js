@@ -61,8 +61,8 @@ export default {
   // un conflicto de la carta activa
   '%d against DEF %d: it falls': '%1 contra DEF %2: cae',
   '%d against DEF %d: it holds': '%1 contra DEF %2: resiste',
-  '%d against yours %d: yours falls': '%1 contra tu DEF %2: la tuya cae',
-  '%d against yours %d: yours holds': '%1 contra tu DEF %2: la tuya resiste',
+  '%d against your DEF %d: yours falls': '%1 contra tu DEF %2: la tuya cae',
+  '%d against your DEF %d: yours holds': '%1 contra tu DEF %2: la tuya resiste',
   // el final de la partida
   'the game ends and you win %d-%d': 'la partida termina y ganas %1-%2',
   'the game ends and p%d wins %d-%d': 'la partida termina y gana p%1 %2-%3',

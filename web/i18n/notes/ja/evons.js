@@ -53,8 +53,8 @@ export default {
   // アクティブなカードの衝突
   '%d against DEF %d: it falls': '攻撃 %1 対 防御 %2：相手は倒れます',
   '%d against DEF %d: it holds': '攻撃 %1 対 防御 %2：相手は耐えます',
-  '%d against yours %d: yours falls': '攻撃 %1 対 こちらの防御 %2：こちらは倒れます',
-  '%d against yours %d: yours holds': '攻撃 %1 対 こちらの防御 %2：こちらは耐えます',
+  '%d against your DEF %d: yours falls': '攻撃 %1 対 こちらの防御 %2：こちらは倒れます',
+  '%d against your DEF %d: yours holds': '攻撃 %1 対 こちらの防御 %2：こちらは耐えます',
   // 対局の終わり
   'the game ends and you win %d-%d': '対局が終わり、あなたの勝ちです（%1-%2）',
   'the game ends and p%d wins %d-%d': '対局が終わり、p%1 の勝ちです（%2-%3）',
