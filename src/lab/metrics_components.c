@@ -59,6 +59,42 @@ static void lengths_of(const qv__lab_sources *src, const qv_lab_arm *arm, qv_mom
 
 /* ---- what it causes ---- */
 
+/* Game j of arm a beside game j of arm b, for every j below both arms' games: their scans in
+ * step (an ablation against its control, restricted play against its twin). */
+typedef struct lockstep {
+	qv__lab_scan sa, sb;
+	const qv_lab_game *x, *y; /* game j of a, of b */
+	int j, pairs;
+} lockstep;
+
+/* The first pair into w->x and w->y; false when there is none. lockstep_end releases w after
+ * either. */
+static bool lockstep_first(lockstep *w, const qv__lab_sources *src, const qv_lab_arm *a,
+                           const qv_lab_arm *b)
+{
+	w->j = 0;
+	w->pairs = a->games < b->games ? a->games : b->games;
+	w->x = qv__lab_scan_first(&w->sa, src, a);
+	w->y = qv__lab_scan_first(&w->sb, src, b);
+	return w->pairs > 0 && w->x && w->y;
+}
+
+/* The next pair; false after the last. */
+static bool lockstep_next(lockstep *w)
+{
+	if (++w->j >= w->pairs)
+		return false;
+	w->x = qv__lab_scan_next(&w->sa);
+	w->y = qv__lab_scan_next(&w->sb);
+	return w->x && w->y;
+}
+
+static void lockstep_end(lockstep *w)
+{
+	qv__lab_scan_end(&w->sa);
+	qv__lab_scan_end(&w->sb);
+}
+
 /* The sums of an ablation's pairs (a control game and the ablate game of its seeds): the
  * paired differences of each seat's score, each side's and the length, and each arm's seat and
  * side scores for the gaps with and without the component, over the same games. */
@@ -76,11 +112,9 @@ static void add_pairs(const qv__lab_sources *src, const qv_lab_arm *ab, const qv
 	const qv_lab_plan *p = src->p;
 	int n = ab->players;
 	bool sides = p->nsides == 2 && n == 2;
-	int pairs = ab->games < ct->games ? ab->games : ct->games;
-	qv__lab_scan sa, sc;
-	const qv_lab_game *x = qv__lab_scan_first(&sa, src, ab);
-	const qv_lab_game *y = qv__lab_scan_first(&sc, src, ct);
-	for (int j = 0; j < pairs && x && y; j++) {
+	lockstep w;
+	for (bool more = lockstep_first(&w, src, ab, ct); more; more = lockstep_next(&w)) {
+		const qv_lab_game *x = w.x, *y = w.y;
 		for (int s = 0; s < n; s++) {
 			double a = qv__lab_score_of(x, s), b = qv__lab_score_of(y, s);
 			qv_moments_add(&m->seat[s], a - b);
@@ -96,13 +130,8 @@ static void add_pairs(const qv__lab_sources *src, const qv_lab_arm *ab, const qv
 		}
 		qv_moments_add(&m->len, (double)x->decisions - y->decisions);
 		m->pairs++;
-		if (j + 1 < pairs) {
-			x = qv__lab_scan_next(&sa);
-			y = qv__lab_scan_next(&sc);
-		}
 	}
-	qv__lab_scan_end(&sa);
-	qv__lab_scan_end(&sc);
+	lockstep_end(&w);
 }
 
 /* The largest distance of n mean scores (sums over `games`) from a fair share of 1/n: the
@@ -243,13 +272,11 @@ static void add_twins(const qv__lab_sources *src, const qv_lab_arm *re, const qv
                       qv_moments *d, qv_moments *dh)
 {
 	int n = re->players, r = qv_lab_rotation(re), m = 0;
-	int pairs = re->games < ct->games ? re->games : ct->games;
 	double sum = 0;
 	holders h = {0};
-	qv__lab_scan sr, sc;
-	const qv_lab_game *x = qv__lab_scan_first(&sr, src, re);
-	const qv_lab_game *y = qv__lab_scan_first(&sc, src, ct);
-	for (int j = 0; j < pairs && x && y; j++) {
+	lockstep w;
+	for (bool more = lockstep_first(&w, src, re, ct); more; more = lockstep_next(&w)) {
+		const qv_lab_game *x = w.x, *y = w.y;
 		for (int q = 0; q < n; q++) {
 			if (x->agent[q] != 0)
 				continue;
@@ -270,13 +297,8 @@ static void add_twins(const qv__lab_sources *src, const qv_lab_arm *re, const qv
 			sum = 0;
 			m = 0;
 		}
-		if (j + 1 < pairs) {
-			x = qv__lab_scan_next(&sr);
-			y = qv__lab_scan_next(&sc);
-		}
 	}
-	qv__lab_scan_end(&sr);
-	qv__lab_scan_end(&sc);
+	lockstep_end(&w);
 	if (m > 0)
 		qv_moments_add(d, sum / m);
 	holders_add(&h, dh);
