@@ -626,22 +626,30 @@ static void test_plan_adaptive(void **state)
 	qv_lab_plan_free(&fixed);
 }
 
+/* An adaptive ConCardia study of these components (ids), one player count, 8 main games and
+ * component_games per component and arm, a first round of 4. */
+static qv_lab_config adaptive_config(const char *ids, int component_games)
+{
+	qv_lab_config c = small_config();
+	c.game = qv_game_find("concardia", NULL);
+	c.variant = qv_variant_base(c.game, NULL);
+	c.nplayers = 1;
+	c.games = 8;
+	c.component_games = component_games;
+	c.ladder_games = c.luck_games = 0;
+	c.adaptive = true;
+	c.first_games = 4;
+	snprintf(c.components, sizeof c.components, "%s", ids);
+	return c;
+}
+
 /* An adaptive study played in memory, round after round (qv_lab_next_round on each round's
  * report), stays within its budget, decides the same rounds when played again, and its rounds
  * play the components its races name. */
 static void test_adaptive_rounds(void **state)
 {
 	(void)state;
-	qv_lab_config c = small_config();
-	c.game = qv_game_find("concardia", NULL);
-	c.variant = qv_variant_base(c.game, NULL);
-	c.nplayers = 1;
-	c.games = 8;
-	c.component_games = 16;
-	c.ladder_games = c.luck_games = 0;
-	c.adaptive = true;
-	c.first_games = 4;
-	snprintf(c.components, sizeof c.components, "striker-r,lancer-s,scout-r,guard-s,star-r");
+	qv_lab_config c = adaptive_config("striker-r,lancer-s,scout-r,guard-s,star-r", 16);
 	qv_lab_round first[QV_LAB_MAX_ROUNDS];
 	int nfirst = 0;
 	for (int pass = 0; pass < 2; pass++) {
@@ -699,18 +707,10 @@ static void test_adaptive_rounds(void **state)
 static void test_adaptive_picks(void **state)
 {
 	(void)state;
-	qv_lab_config c = small_config();
-	c.game = qv_game_find("concardia", NULL);
-	c.variant = qv_variant_base(c.game, NULL);
-	c.nplayers = 1;
-	c.games = 8;
-	c.component_games = 40;
-	c.ladder_games = c.luck_games = 0;
-	c.adaptive = true;
-	c.first_games = 4;
-	snprintf(c.components, sizeof c.components,
-	         "striker-r,striker-p,striker-s,lancer-r,lancer-p,lancer-s,scout-r,scout-p,"
-	         "scout-s,guard-r,guard-p,guard-s");
+	qv_lab_config c =
+	    adaptive_config("striker-r,striker-p,striker-s,lancer-r,lancer-p,"
+	                    "lancer-s,scout-r,scout-p,scout-s,guard-r,guard-p,guard-s",
+	                    40);
 	qv_lab_plan p;
 	qv_err err;
 	assert_int_equal(qv_lab_plan_make(&c, &p, &err), QV_OK);
