@@ -13,6 +13,9 @@
 # test-release) share the outer folder. The C tests take their folders through
 # tests/support/tmpdir.h; Node's os.tmpdir(), Python's tempfile, mktemp(1) and
 # tests/cluster/pg_run.sh (its clusters, and the one they are copied from) read TMPDIR themselves.
+# When the command fails, what is left in the folder (the files a failed test keeps and names
+# in its output: a server's logs, a database) is copied to a folder on the caller's TMPDIR,
+# whose name is printed: a failed CI run's logs are there to read after it.
 # Usage: with-test-tmpdir.sh COMMAND [ARG...]; exits with the command's status.
 set -u
 if [ $# -eq 0 ]; then
@@ -37,7 +40,14 @@ chmod 1777 "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+disk=${TMPDIR:-/tmp}
 TMPDIR=$tmp
 QV_TEST_TMPDIR_OWNED=1
 export TMPDIR QV_TEST_TMPDIR_OWNED
 "$@"
+rc=$?
+if [ "$rc" -ne 0 ] && [ -n "$(ls -A "$tmp")" ]; then
+	kept=$(mktemp -d "$disk/qvt-kept.XXXXXX") && cp -a "$tmp/." "$kept" &&
+		echo "with-test-tmpdir: the run failed; the files its tests left under $tmp are kept in $kept" >&2
+fi
+exit "$rc"
