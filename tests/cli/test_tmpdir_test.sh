@@ -2,7 +2,7 @@
 # test_tmpdir_test.sh - scripts/with-test-tmpdir.sh (ctest style/test-tmpdir): the command runs
 # with TMPDIR a folder of its own, removed after a run that passed; after a run that failed,
 # the files its tests left there are copied to the caller's TMPDIR and the copy named (CI's
-# clean clone of 676f7a2 lost the logs `cluster/failover` said it kept: the folder was removed).
+# clean clone of 149ceec lost the logs `cluster/failover` said it kept: the folder was removed).
 # Usage: test_tmpdir_test.sh SOURCE_DIR
 set -uo pipefail
 wrap=$1/scripts/with-test-tmpdir.sh

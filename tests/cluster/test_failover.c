@@ -298,7 +298,7 @@ static int start_once(int i)
  * statement past --db-timeout, or a connection not made within its connect_timeout, libpq's
  * "timeout expired": the busiest moment of a loaded machine can bring either, as a clean
  * clone of 2ea5ee2 at a load of 10 did), for up to a minute: systemd would go on (its limit,
- * five starts in 10 s, is never reached two seconds apart), and a clean clone of 676f7a2 saw
+ * five starts in 10 s, is never reached two seconds apart), and a clean clone of 149ceec saw
  * three starts in a row end so. A process that ends at start for any other reason fails the
  * test. */
 static int start_process(int i)
