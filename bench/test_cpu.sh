@@ -16,6 +16,8 @@
 # (from /proc/stat), then the tests by processor time, then the ones that wait most (the clock's
 # time over the processor's). Environment: TOP=N rows of each table (20), TEST_CPU_LOG=FILE
 # keeps the figures (`NAME CPU-S WALL-S STATUS`, one line a test).
+#
+#   bench/test_cpu.sh --tables LOG   the two tables of a kept TEST_CPU_LOG again (any TOP)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 
@@ -42,6 +44,29 @@ cgroup_seconds()
 		awk '$1 == "usage_usec" { printf "%.2f", $2 / 1e6 }' "$1/cpu.stat"
 	fi
 }
+
+# The tables of a log: the tests by processor time, then the ones that wait most. awk takes the
+# first TOP rows, not head: head ends before sort has written a long log's rows, and sort's
+# SIGPIPE, under pipefail, made this script's status 141 after a run whose tests all passed.
+tables()
+{
+	local top=${TOP:-20}
+	printf '\n| test | processor s | clock s |\n| --- | --- | --- |\n'
+	sort -k2 -g -r "$1" | awk -v top="$top" 'NR <= top { printf "| %s | %.1f | %.1f |\n", $1, $2, $3 }'
+	printf '\nThe tests that wait most (clock s over processor s, at least 10 s by the clock):\n'
+	printf '| test | clock s | processor s | ratio |\n| --- | --- | --- | --- |\n'
+	awk '$3 >= 10 { printf "%s %.1f %.1f %.1f\n", $1, $3, $2, $3 / ($2 > 0.1 ? $2 : 0.1) }' "$1" |
+		sort -k4 -g -r | awk -v top="$top" 'NR <= top { printf "| %s | %s | %s | %s |\n", $1, $2, $3, $4 }'
+}
+
+if [ "${1:-}" = --tables ]; then
+	[ $# -eq 2 ] && [ -f "$2" ] || {
+		echo "usage: bench/test_cpu.sh --tables LOG   (LOG: a TEST_CPU_LOG of an earlier run)" >&2
+		exit 2
+	}
+	tables "$2"
+	exit 0
+fi
 
 # --run NAME LOG ROOT COMMAND...: one test, in a group of its own under ROOT.
 if [ "${1:-}" = --run ]; then
@@ -112,7 +137,6 @@ set -e
 read -r total1 idle1 < <(ticks)
 took=$(($(date +%s) - start))
 hz=$(getconf CLK_TCK)
-top=${TOP:-20}
 awk -v took="$took" -v ticks=$((total1 - total0)) -v idle=$((idle1 - idle0)) -v hz="$hz" \
     -v cores="$(nproc)" '
 	{ cpu += $2; wall += $3; n++ }
@@ -121,10 +145,5 @@ awk -v took="$took" -v ticks=$((total1 - total0)) -v idle=$((idle1 - idle0)) -v 
 		       "by the clock on %d cores, %.0f%% of them idle (%.0f s of %.0f)\n", n, cpu, wall, \
 		       took, cores, ticks ? 100 * idle / ticks : 0, idle / hz, ticks / hz
 	}' "$log"
-printf '\n| test | processor s | clock s |\n| --- | --- | --- |\n'
-sort -k2 -g -r "$log" | head -n "$top" | awk '{ printf "| %s | %.1f | %.1f |\n", $1, $2, $3 }'
-printf '\nThe tests that wait most (clock s over processor s, at least 10 s by the clock):\n'
-printf '| test | clock s | processor s | ratio |\n| --- | --- | --- | --- |\n'
-awk '$3 >= 10 { printf "%s %.1f %.1f %.1f\n", $1, $3, $2, $3 / ($2 > 0.1 ? $2 : 0.1) }' "$log" |
-	sort -k4 -g -r | head -n "$top" | awk '{ printf "| %s | %s | %s | %s |\n", $1, $2, $3, $4 }'
+tables "$log"
 exit "$status"
