@@ -293,14 +293,25 @@ static int start_once(int i)
 	return -1;
 }
 
+/* Whether process i's last line says it ended at start because the database was slow to
+ * answer: a statement past --db-timeout (quiver's "the site is slow", or PostgreSQL's own
+ * cancellation of a statement past the connection's statement_timeout or lock_timeout, which
+ * the opening's statements run under: "preparing a statement failed: ERROR: canceling
+ * statement due to statement timeout", seen beside a nice-19 load), or a connection not made
+ * within its connect_timeout (libpq's "timeout expired"). */
+static bool slow_database(int i)
+{
+	return last_error_says(i, "the site is slow") || last_error_says(i, "timeout expired") ||
+	       last_error_says(i, "canceling statement due to statement timeout") ||
+	       last_error_says(i, "canceling statement due to lock timeout");
+}
+
 /* start_once, and again as systemd runs docs/deploy/quiver@.service (Restart=on-failure,
- * RestartSec=2) when the process ended at start because the database was slow to answer (a
- * statement past --db-timeout, or a connection not made within its connect_timeout, libpq's
- * "timeout expired": the busiest moment of a loaded machine can bring either, as a clean
- * clone of 2ea5ee2 at a load of 10 did), for up to a minute: systemd would go on (its limit,
- * five starts in 10 s, is never reached two seconds apart), and a clean clone of 149ceec saw
- * three starts in a row end so. A process that ends at start for any other reason fails the
- * test. */
+ * RestartSec=2) when the process ended at start because the database was slow to answer
+ * (slow_database: the busiest moment of a loaded machine can bring it, as a clean clone of
+ * 2ea5ee2 at a load of 10 did), for up to a minute: systemd would go on (its limit, five
+ * starts in 10 s, is never reached two seconds apart), and a clean clone of 149ceec saw three
+ * starts in a row end so. A process that ends at start for any other reason fails the test. */
 static int start_process(int i)
 {
 	double until = tc_now_ms() + 60000;
@@ -308,8 +319,7 @@ static int start_process(int i)
 		int rc = start_once(i);
 		if (rc <= 0)
 			return rc;
-		if (tc_now_ms() > until || !(last_error_says(i, "the site is slow") ||
-		                             last_error_says(i, "timeout expired")))
+		if (tc_now_ms() > until || !slow_database(i))
 			return -1;
 		printf("process %d ended at start, the database slow to answer: started again "
 		       "2 s later, as its systemd unit would\n",
