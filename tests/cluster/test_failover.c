@@ -482,9 +482,11 @@ static double rnd_between(slot *sl, double lo, double hi)
 	return lo + (hi - lo) * (double)(rand_r(&sl->rnd) % 10001) / 10000.0;
 }
 
-/* A request through HAProxy, asked again after a 503 (after its Retry-After), a proxy error
- * (502, 504) or a dropped connection, until the run's deadline. `lost` (may be NULL) is set
- * when an answer was lost on the way (the request may have been done). Returns the status. */
+/* A request through HAProxy, asked again after a 503 (after its Retry-After; one without,
+ * the database slow to answer, after 100 to 500 ms, as a player asks again after the page
+ * says so), a proxy error (502, 504) or a dropped connection, until the run's deadline.
+ * `lost` (may be NULL) is set when an answer was lost on the way (the request may have been
+ * done). Returns the status. */
 static int ask(slot *sl, const char *method, const char *path, const char *body, tc_reply *r,
                bool *lost)
 {
@@ -494,9 +496,12 @@ static int ask(slot *sl, const char *method, const char *path, const char *body,
 		if (status == 503) {
 			char ra[16] = "";
 			count(&fig.http503, 1);
-			if (!tc_header(r, "Retry-After", ra, sizeof ra))
+			if (tc_header(r, "Retry-After", ra, sizeof ra))
+				wait = atof(ra) * 1000;
+			else if (r->body && strstr(r->body, "the site is slow"))
+				wait = rnd_between(sl, 100, 500);
+			else
 				return status;
-			wait = atof(ra) * 1000;
 		} else if (status == 409 && r->body && strstr(r->body, FENCED)) {
 			count(&fig.fenced, 1);
 			wait = rnd_between(sl, 100, 500);

@@ -61,17 +61,13 @@ static int status_for(qv_status rc)
 }
 
 /* Answers a failed table operation. A server-side failure (the database refused a change) is
- * also logged with the database's file, which no reply names. A 503 (the store refused or was
- * slow: nothing was done) says when to try again, as a table the database did not give
- * (qv__reply_missing). Returns the status sent. */
+ * also logged with the database's file, which no reply names. Returns the status sent. */
 static int table_failed(qv__server *srv, qv__req *c, qv_status rc, const qv_err *err)
 {
 	int status = status_for(rc);
 	if (status >= 500)
 		qv__oplog(QV__WARN, "database %s: %s", srv->db_name, err->msg);
 	qv__reply_error(c, status, "%s", err->msg);
-	if (status == 503)
-		qv__req_add_header(c, "Retry-After", "3");
 	return status;
 }
 
