@@ -1103,8 +1103,9 @@ static void test_variant_base(void **unused)
 	assert_ptr_equal(again, v);
 }
 
-/* A variant of seven Terminators with names of the longest length: the cover's entry names
- * every piece that cannot be covered, whole (the list was cut at 200 bytes). */
+/* A variant whose six other kinds are Terminators too, each named at the longest length: the
+ * cover's entry names every piece that cannot be covered, whole (the list was cut at 200
+ * bytes). */
 static void test_variant_cover_entry_whole(void **unused)
 {
 	(void)unused;
