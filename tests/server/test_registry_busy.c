@@ -1,6 +1,6 @@
 /*
  * test_registry_busy.c - the registry never waits for a table's lock (server.h,
- * qv__server_glance): while another thread holds a table's lock, as a change does while the
+ * qv__table_seen): while another thread holds a table's lock, as a change does while the
  * store writes it (up to --db-timeout, and again at the player's next try while the database
  * is frozen), a new table's room (qv__server_room: the counts of its address), the lobby's
  * list, the count of an address's AI tables, a socket's find of the table and the sweep all
@@ -176,10 +176,49 @@ static void registry_reads_busy_tables(void **state)
 	qv__table_unref(open);
 }
 
+/* A change the registry never read while the lock was free is counted all the same while the
+ * lock is busy: a person who resigns a game of three leaves a zombie that searches, and their
+ * address's count of AI tables holds it. Before, the registry refreshed what it saw only when
+ * it found the lock free, and read this table as it was made, without a searching seat: the
+ * address made a `hard` table past its --address-ai-tables (hostile/ai_share, in CI). */
+static void registry_reads_last_change(void **state)
+{
+	(void)state;
+	qv__table *t =
+	    added("{\"game\": \"arrow-party\", \"seats\": [\"human\", \"human\", \"human\"]}",
+	          "127.0.0.10");
+	qv_err err;
+	for (int p = 0; p < 3; p++) {
+		char seat[4], token[QV__TOKEN_LEN + 1];
+		int joined;
+		snprintf(seat, sizeof seat, "p%d", p + 1);
+		if (qv__table_join(t, seat, &joined, token, &err))
+			fail_msg("join %s: %s", seat, err.msg);
+	}
+	qv__table_lock(t);
+	long long v = t->v;
+	qv__table_unlock(t);
+	if (qv__table_resign(t, 2, v, &err))
+		fail_msg("resign: %s", err.msg);
+
+	holder h;
+	hold_start(&h, t);
+	struct qv__table_seen seen = qv__table_seen(t);
+	int ai_tables = qv__server_ai_tables(srv, "127.0.0.10");
+	returned(&h, "the count of an address's AI tables");
+	hold_end(&h);
+	assert_int_equal(seen.status, QV__PLAYING);
+	assert_false(seen.listed); /* private (the default), its seats all taken */
+	assert_true(seen.searching);
+	assert_int_equal(ai_tables, 1);
+	qv__table_unref(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(registry_reads_busy_tables),
+	    cmocka_unit_test(registry_reads_last_change),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

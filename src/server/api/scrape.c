@@ -35,7 +35,7 @@ static void tables(qv__server *srv, qv_buf *out)
 	long long n[3] = {0, 0, 0};
 	qv__mutex_lock(&srv->reg_lock);
 	for (int i = 0; i < srv->ntables; i++) {
-		int status = qv__server_glance(srv, srv->tables[i])->status;
+		int status = qv__table_seen(srv->tables[i]).status;
 		if (status >= QV__WAITING && status <= QV__OVER)
 			n[status]++;
 	}

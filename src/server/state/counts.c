@@ -22,9 +22,9 @@ void qv__server_count(qv__server *srv, const char *addr, const char *net, int si
 	*h = (qv__holding){0};
 	for (int i = 0; i < srv->ntables; i++) {
 		qv__table *t = srv->tables[i];
-		/* as last seen when its lock is busy: never waiting for a table under reg_lock */
-		const struct qv__table_seen *seen = qv__server_glance(srv, t);
-		bool counts = seen->status != QV__OVER;
+		/* as its last change left it: never waiting for a table under reg_lock */
+		struct qv__table_seen seen = qv__table_seen(t);
+		bool counts = seen.status != QV__OVER;
 		bool own = counts && strcmp(t->owner, addr) == 0;
 		if (counts && net) {
 			char theirs[QV__ADDR_TEXT];
@@ -36,7 +36,7 @@ void qv__server_count(qv__server *srv, const char *addr, const char *net, int si
 		/* A zombie seat that searches (medium) is a search too: its table counts as one
 		 * with AI seats (past the cap a zombie is beginner, which does not search:
 		 * leave.h). */
-		bool searches = own && seen->searching;
+		bool searches = own && seen.searching;
 		h->mine_ai += searches;
 		/* (the database knows the seats' levels, not who left) */
 		zombies += searches && !t->searches;

@@ -51,18 +51,6 @@ void qv__table_unref(qv__table *t)
 
 /* ---- the registry -------------------------------------------------------------------------- */
 
-/* What the registry sees of t (t->seen) brought up to date; the caller holds reg_lock and t's
- * lock. */
-static void see_locked(qv__table *t)
-{
-	QV__TABLE_HELD(t);
-	t->seen = (struct qv__table_seen){
-	    .status = t->status,
-	    .listed = qv__table_listed_locked(t),
-	    .searching = qv__table_searches_locked(t) && !t->stuck[0],
-	};
-}
-
 /* Adds t (taking over the caller's reference) without checks; the caller holds reg_lock. The
  * table gets the server's idle limit: every table in the registry may end idle. */
 static qv_status registry_put(qv__server *srv, qv__table *t, qv_err *err)
@@ -79,19 +67,8 @@ static qv_status registry_put(qv__server *srv, qv__table *t, qv_err *err)
 	qv__table_lock(t);
 	qv__table_set_idle_limit_locked(t, srv->cfg.idle_limit);
 	t->away_limit = srv->cfg.away_limit;
-	see_locked(t);
-	qv__table_unlock(t);
+	qv__table_unlock(t); /* what the registry sees of it (qv__table_seen) */
 	return QV_OK;
-}
-
-const struct qv__table_seen *qv__server_glance(qv__server *srv, qv__table *t)
-{
-	QV__HELD(qv__mutex_held(&srv->reg_lock));
-	if (qv__table_trylock(t)) {
-		see_locked(t);
-		qv__table_unlock(t);
-	}
-	return &t->seen;
 }
 
 /* The index of the table with this id in the registry, or -1; the caller holds reg_lock. */
@@ -161,7 +138,6 @@ void qv__server_sweep(qv__server *srv)
 			 */
 			if (!qv__table_trylock(t))
 				continue;
-			see_locked(t);
 			bool old =
 			    t->status == QV__WAITING && t->created + srv->cfg.waiting_ttl < t0;
 			if (old)
@@ -370,8 +346,7 @@ static bool variant_room_locked(qv__server *srv, const qv__table *t, int *n)
 	const qv_variant *seen[QV__ADDRESS_VARIANTS];
 	for (int i = 0; i < srv->ntables; i++) {
 		qv__table *o = srv->tables[i];
-		bool mine = qv__server_glance(srv, o)->status != QV__OVER &&
-		            strcmp(o->owner, t->owner) == 0;
+		bool mine = qv__table_seen(o).status != QV__OVER && strcmp(o->owner, t->owner) == 0;
 		const qv_variant *ov = mine ? o->variant : NULL; /* fixed at creation */
 		if (!ov || ov->builtin)
 			continue;
@@ -419,7 +394,7 @@ int qv__server_list(qv__server *srv, qv__table ***out, bool all)
 	int n = 0;
 	for (int i = 0; list && i < srv->ntables; i++) {
 		qv__table *t = srv->tables[i];
-		if (all || qv__server_glance(srv, t)->listed) {
+		if (all || qv__table_seen(t).listed) {
 			qv__table_ref(t);
 			list[n++] = t;
 		}

@@ -347,15 +347,12 @@ static inline void qv__server_origin(const qv__server *srv, char out[17])
 {
 	snprintf(out, 17, "%016llx", (unsigned long long)srv->boot);
 }
-/* The tables GET /api/tables lists (qv__table_listed_locked; as last seen for a table whose
- * lock is busy: qv__server_glance), or every table in the registry (all), each with a
- * reference (caller drops them and frees the array). */
+/* The tables GET /api/tables lists (qv__table_listed_locked, as the table's last change left
+ * it: qv__table_seen), or every table in the registry (all), each with a reference (caller
+ * drops them and frees the array). Every walk of the registry under reg_lock reads its tables
+ * through qv__table_seen, never waiting for a table's lock: a change holds it while the store
+ * writes it, up to --db-timeout. */
 int qv__server_list(qv__server *srv, qv__table ***out, bool all);
-/* What the registry sees of t, which it holds: read now when t's lock is free, else as last
- * seen (t->seen), never waiting for it. The caller holds reg_lock. Every walk of the registry
- * under reg_lock reads its tables so: a change holds its table's lock while the store writes
- * it, up to --db-timeout. */
-const struct qv__table_seen *qv__server_glance(qv__server *srv, qv__table *t);
 
 void qv__table_ref(qv__table *t);
 void qv__table_unref(qv__table *t);

@@ -42,7 +42,26 @@ void qv__table_lock(qv__table *t) { qv__mutex_lock(&t->lock); }
 
 bool qv__table_trylock(qv__table *t) { return qv__mutex_trylock(&t->lock); }
 
-void qv__table_unlock(qv__table *t) { qv__mutex_unlock(&t->lock); }
+/* What the registry sees of t (qv__table_seen), packed: the status in the low two bits, then
+ * listed, then searching. */
+enum { SEEN_STATUS = 3u, SEEN_LISTED = 4u, SEEN_SEARCHING = 8u };
+
+void qv__table_unlock(qv__table *t)
+{
+	unsigned seen = (unsigned)t->status & SEEN_STATUS;
+	seen |= qv__table_listed_locked(t) ? SEEN_LISTED : 0;
+	seen |= qv__table_searches_locked(t) && !t->stuck[0] ? SEEN_SEARCHING : 0;
+	atomic_store_explicit(&t->seen, seen, memory_order_release);
+	qv__mutex_unlock(&t->lock);
+}
+
+struct qv__table_seen qv__table_seen(const qv__table *t)
+{
+	unsigned seen = atomic_load_explicit(&t->seen, memory_order_acquire);
+	return (struct qv__table_seen){.status = (int)(seen & SEEN_STATUS),
+	                               .listed = seen & SEEN_LISTED,
+	                               .searching = seen & SEEN_SEARCHING};
+}
 
 /* ---- life cycle ---------------------------------------------------------------------------- */
 

@@ -125,16 +125,14 @@ typedef struct qv__table {
 	atomic_int greeting;
 	void *conns; /* the server's connections to this table */
 
-	/* What the server's registry last saw of it (qv__server_glance), guarded by the registry's
-	 * lock, not the table's: what counting, listing and the metrics read while the table's
-	 * own lock is held by a change waiting for the store, so that the registry's lock is never
-	 * held waiting for a table's (with the database frozen, every creation waited behind a
-	 * count that waited for busy tables one after the other, past 20 s). */
-	struct qv__table_seen {
-		int status;     /* QV__WAITING, QV__PLAYING, QV__OVER */
-		bool listed;    /* qv__table_listed_locked */
-		bool searching; /* a seat searches (qv__table_searches_locked), not stuck */
-	} seen;
+	/* What the server's registry reads of it without its lock (qv__table_seen): written by
+	 * every unlock of the table, so that counting, listing and the metrics read the table as
+	 * its last change left it, never waiting for a change that holds the lock while the store
+	 * writes it (with the database frozen, every creation waited behind a count that waited for
+	 * busy tables one after the other, past 20 s). Before, the registry refreshed it only when
+	 * it found the lock free: a table busy at the count was read as it was long before, and a
+	 * zombie that searched went uncounted (hostile/ai_share). A qv__table_seen, packed. */
+	atomic_uint seen;
 
 	/* ---- what it is (qv__table_ident): set when it is made or read back ---- */
 	/* The members of a group, one a line: */
@@ -251,7 +249,16 @@ void qv__table_lock(qv__table *t);
 bool qv__table_trylock(qv__table *t);
 /* The check that the calling thread holds t's lock (qv__table_held), in every build. */
 #define QV__TABLE_HELD(t) QV__HELD(qv__table_held(t))
+/* Lets t's lock go, first writing what the registry sees of t (qv__table_seen) as it is now. */
 void qv__table_unlock(qv__table *t);
+
+/* What the registry sees of a table: as the last unlock left it, read without its lock. */
+struct qv__table_seen {
+	int status;     /* QV__WAITING, QV__PLAYING, QV__OVER */
+	bool listed;    /* qv__table_listed_locked */
+	bool searching; /* a seat searches (qv__table_searches_locked), not stuck */
+};
+struct qv__table_seen qv__table_seen(const qv__table *t);
 
 /* Claims seat `seat` ("p2"), or the first unclaimed human seat when seat is NULL, and writes a
  * new token (shown once). QV_EINVAL: no such seat, or not a human one; QV_ESTATE: claimed,
